@@ -1,0 +1,95 @@
+package dev.durable.processor.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.tools.Diagnostic;
+
+/**
+ * The errors and warnings found on one workflow (or on stray annotations), collected so that every
+ * one is printed, not only the first, and so that a type with errors gets no generated code.
+ */
+public final class ValidationReport {
+
+  /** One diagnostic, placed on an element and, where one is at fault, on an annotation value. */
+  public record Item(
+      Diagnostic.Kind kind,
+      String message,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value) {}
+
+  private final List<Item> items = new ArrayList<>();
+
+  /** Reports an error on {@code element}. */
+  public void error(Element element, Messages message, Object... args) {
+    add(Diagnostic.Kind.ERROR, element, null, null, message, args);
+  }
+
+  /** Reports an error on an annotation value of {@code element}, so the IDE underlines it. */
+  public void error(
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value,
+      Messages message,
+      Object... args) {
+    add(Diagnostic.Kind.ERROR, element, annotation, value, message, args);
+  }
+
+  /** Reports a warning on {@code element}. */
+  public void warning(Element element, Messages message, Object... args) {
+    add(Diagnostic.Kind.WARNING, element, null, null, message, args);
+  }
+
+  /** Reports a warning on an annotation value of {@code element}. */
+  public void warning(
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value,
+      Messages message,
+      Object... args) {
+    add(Diagnostic.Kind.WARNING, element, annotation, value, message, args);
+  }
+
+  private void add(
+      Diagnostic.Kind kind,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value,
+      Messages message,
+      Object... args) {
+    items.add(new Item(kind, message.format(args), element, annotation, value));
+  }
+
+  /** Adds everything another report holds. */
+  public void addAll(ValidationReport other) {
+    items.addAll(other.items);
+  }
+
+  /** Whether any error was reported. */
+  public boolean hasErrors() {
+    return items.stream().anyMatch(i -> i.kind() == Diagnostic.Kind.ERROR);
+  }
+
+  /** What was reported, in order. */
+  public List<Item> items() {
+    return List.copyOf(items);
+  }
+
+  /** Prints every diagnostic, in the order reported. */
+  public void printTo(Messager messager) {
+    for (Item item : items) {
+      if (item.value() != null) {
+        messager.printMessage(
+            item.kind(), item.message(), item.element(), item.annotation(), item.value());
+      } else if (item.annotation() != null) {
+        messager.printMessage(item.kind(), item.message(), item.element(), item.annotation());
+      } else {
+        messager.printMessage(item.kind(), item.message(), item.element());
+      }
+    }
+  }
+}

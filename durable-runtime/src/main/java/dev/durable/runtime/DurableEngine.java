@@ -1,0 +1,259 @@
+package dev.durable.runtime;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.engine.EngineConfig;
+import dev.durable.runtime.engine.Engines;
+import dev.durable.runtime.spi.DurableWorkflow;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/**
+ * Executes durable workflow runs against a JDBC store.
+ *
+ * <pre>{@code
+ * try (DurableEngine engine = DurableEngine.builder()
+ *         .register(new CheckoutWorkflowDurable(pricing))
+ *         .build()) {
+ *   engine.start();
+ *   RunHandle<String> run = CheckoutWorkflowClient.of(engine).start(order);
+ *   String chargeId = run.await(Duration.ofMinutes(1));
+ * }
+ * }</pre>
+ *
+ * <p>An engine that was {@linkplain #start() started} polls the store in the background and runs
+ * what is due. One that was not is driven by {@link #tick()}, which tests and scripts use.
+ */
+public interface DurableEngine extends AutoCloseable {
+
+  /** The JDBC URL used when none is set: an H2 file database under the working directory. */
+  String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
+
+  /** A builder for an engine; {@link Builder#build()} migrates the store's schema. */
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Starts background execution: polling the store, waking timers and renewing leases. Returns at
+   * once. Calling it again does nothing.
+   */
+  void start();
+
+  /**
+   * Runs, on the calling thread, every run of a registered workflow that is due now, and returns
+   * once none is: retries wait out their backoff in process, and runs that go to sleep are left
+   * sleeping.
+   *
+   * @return the number of turns executed
+   */
+  int tick();
+
+  /**
+   * Retries a failed run: the steps that failed it get a fresh retry budget, completed steps are
+   * not run again.
+   *
+   * @throws UnknownRunException if no such run is stored
+   * @throws IllegalStateException if the run has not failed
+   */
+  void requeue(String runId);
+
+  /**
+   * Cancels a run that has not ended. A step attempt executing on this engine is cancelled (its
+   * {@link StepContext} fires); elsewhere the run stops at its next checkpoint.
+   *
+   * @return whether the run was cancelled now; false if it had already ended
+   * @throws UnknownRunException if no such run is stored
+   */
+  boolean cancel(String runId);
+
+  /**
+   * A snapshot of a run and its steps.
+   *
+   * @throws UnknownRunException if no such run is stored
+   */
+  RunStatus getRunStatus(String runId);
+
+  /** The run's event log, oldest first: every transition it went through. */
+  List<HistoryEvent> history(String runId);
+
+  /** This engine's id, as stored on the runs it leases. */
+  String engineId();
+
+  /**
+   * Stops background execution, waits up to the shutdown timeout for turns in flight, releases the
+   * leases of runs still held so that another engine can take them at once, and closes the pool.
+   */
+  @Override
+  void close();
+
+  /** Configures and builds a {@link DurableEngine}. */
+  final class Builder {
+    private String jdbcUrl;
+    private String user;
+    private String password;
+    private DataSource dataSource;
+    private final List<DurableWorkflow<?>> workflows = new ArrayList<>();
+    private boolean discover = true;
+    private Clock clock = Clock.systemUTC();
+    private final List<DurableHooks> hooks = new ArrayList<>();
+    private ObjectMapper objectMapper;
+    private String engineId;
+    private int maxConcurrentRuns = 16;
+    private Duration pollInterval = Duration.ofSeconds(1);
+    private Duration leaseDuration = Duration.ofSeconds(30);
+    private Duration shutdownTimeout = Duration.ofSeconds(10);
+
+    Builder() {}
+
+    /**
+     * The store's JDBC URL; {@value DurableEngine#DEFAULT_JDBC_URL} when neither it nor a {@link
+     * #dataSource(DataSource)} is set.
+     */
+    public Builder jdbcUrl(String jdbcUrl) {
+      this.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+      return this;
+    }
+
+    /** The database user for {@link #jdbcUrl(String)}. */
+    public Builder user(String user) {
+      this.user = user;
+      return this;
+    }
+
+    /** The database password for {@link #jdbcUrl(String)}. */
+    public Builder password(String password) {
+      this.password = password;
+      return this;
+    }
+
+    /** A data source to use instead of a JDBC URL; the engine does not close it. */
+    public Builder dataSource(DataSource dataSource) {
+      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /** A private in-memory H2 database, gone when the engine closes: for tests. */
+    public Builder inMemory() {
+      return jdbcUrl("jdbc:h2:mem:durable-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+    }
+
+    /**
+     * Registers a workflow: an instance of its generated {@code <Name>Durable} class. One instance
+     * serves every run. Registering a workflow that discovery also finds is fine: this one wins.
+     */
+    public Builder register(DurableWorkflow<?> workflow) {
+      workflows.add(Objects.requireNonNull(workflow, "workflow"));
+      return this;
+    }
+
+    /**
+     * Whether to also register the workflows with a no-argument constructor found through their
+     * generated {@code META-INF/services} entries. On by default.
+     */
+    public Builder discover(boolean discover) {
+      this.discover = discover;
+      return this;
+    }
+
+    /**
+     * The clock that timers, backoff and leases are measured by. Pass a {@link
+     * dev.durable.runtime.testing.TestClock} to pass hours in milliseconds in tests.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Adds hooks called as runs progress. */
+    public Builder hooks(DurableHooks hooks) {
+      this.hooks.add(Objects.requireNonNull(hooks, "hooks"));
+      return this;
+    }
+
+    /**
+     * The Jackson mapper that stores inputs, outputs and step results. By default one with the
+     * JDK 8 and java.time modules, ISO dates and unknown properties ignored.
+     */
+    public Builder objectMapper(ObjectMapper objectMapper) {
+      this.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
+      return this;
+    }
+
+    /** This engine's id, stored on the runs it leases; by default host, process and a random part. */
+    public Builder engineId(String engineId) {
+      this.engineId = Objects.requireNonNull(engineId, "engineId");
+      return this;
+    }
+
+    /** How many runs a started engine executes at once; 16 by default. */
+    public Builder maxConcurrentRuns(int maxConcurrentRuns) {
+      if (maxConcurrentRuns < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentRuns must be at least 1, but was " + maxConcurrentRuns);
+      }
+      this.maxConcurrentRuns = maxConcurrentRuns;
+      return this;
+    }
+
+    /**
+     * How often a started engine looks for due runs it was not told about; 1 s by default. Runs due
+     * within five minutes of being suspended here are woken on time regardless.
+     */
+    public Builder pollInterval(Duration pollInterval) {
+      this.pollInterval = positive(pollInterval, "pollInterval");
+      return this;
+    }
+
+    /**
+     * How long a run stays leased to this engine without renewal; 30 s by default. After it, another
+     * engine takes the run over. Leases are renewed every third of it.
+     */
+    public Builder leaseDuration(Duration leaseDuration) {
+      this.leaseDuration = positive(leaseDuration, "leaseDuration");
+      return this;
+    }
+
+    /** How long {@link DurableEngine#close()} waits for turns in flight; 10 s by default. */
+    public Builder shutdownTimeout(Duration shutdownTimeout) {
+      this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+      return this;
+    }
+
+    /**
+     * Builds the engine: opens the store and migrates its schema. The engine does not execute
+     * anything until {@link DurableEngine#start()} or {@link DurableEngine#tick()}.
+     */
+    public DurableEngine build() {
+      return Engines.create(
+          new EngineConfig(
+              Optional.ofNullable(dataSource),
+              jdbcUrl != null ? jdbcUrl : DEFAULT_JDBC_URL,
+              Optional.ofNullable(user),
+              Optional.ofNullable(password),
+              List.copyOf(workflows),
+              discover,
+              clock,
+              List.copyOf(hooks),
+              Optional.ofNullable(objectMapper),
+              Optional.ofNullable(engineId),
+              maxConcurrentRuns,
+              pollInterval,
+              leaseDuration,
+              shutdownTimeout));
+    }
+
+    private static Duration positive(Duration value, String name) {
+      Objects.requireNonNull(value, name);
+      if (value.isZero() || value.isNegative()) {
+        throw new IllegalArgumentException(name + " must be positive, but was " + value);
+      }
+      return value;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package dev.durable.runtime;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A run as stored.
+ *
+ * @param id the run's id
+ * @param workflowName the workflow's name
+ * @param workflowVersion the workflow's version
+ * @param status where the run is
+ * @param wakeAt when a {@link RunState#SLEEPING} run wakes; {@code null} otherwise
+ * @param createdAt when the run was started
+ * @param updatedAt when the run last changed
+ * @param error why the run failed, when it did
+ * @param owner the engine whose lease the run is under, while it is {@link RunState#RUNNING}
+ */
+public record RunInfo(
+    String id,
+    String workflowName,
+    String workflowVersion,
+    RunState status,
+    Instant wakeAt,
+    Instant createdAt,
+    Instant updatedAt,
+    Optional<RunError> error,
+    Optional<String> owner) {}

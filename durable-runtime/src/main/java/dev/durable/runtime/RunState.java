@@ -1,0 +1,22 @@
+package dev.durable.runtime;
+
+/** Where a run is in its life. */
+public enum RunState {
+  /** Started and waiting for an engine to pick it up. */
+  PENDING,
+  /** Leased by an engine that is executing it. */
+  RUNNING,
+  /** Suspended in storage until {@link RunInfo#wakeAt()}: a durable timer or a retry's backoff. */
+  SLEEPING,
+  /** Finished with a result. */
+  COMPLETED,
+  /** Finished with an error; {@link DurableEngine#requeue(String)} can retry it. */
+  FAILED,
+  /** Stopped by {@link DurableEngine#cancel(String)}. */
+  CANCELLED;
+
+  /** Whether the run has ended: completed, failed or cancelled. */
+  public boolean isTerminal() {
+    return this == COMPLETED || this == FAILED || this == CANCELLED;
+  }
+}

@@ -1,0 +1,17 @@
+package dev.durable.runtime;
+
+import java.time.Instant;
+
+/**
+ * A step of a run, as far as it has got.
+ *
+ * @param position the step's position among the run's checkpoints, from 0
+ * @param name the step's name
+ * @param status where the step is
+ * @param attempts the attempts made so far
+ * @param error the latest failed attempt's error message; {@code null} when none failed
+ * @param nextAttemptAt when a {@link StepState#RETRYING} step makes its next attempt; {@code null}
+ *     otherwise
+ */
+public record StepInfo(
+    int position, String name, StepState status, int attempts, String error, Instant nextAttemptAt) {}

@@ -1,0 +1,139 @@
+package dev.durable.runtime.spi;
+
+import com.fasterxml.jackson.databind.JavaType;
+import dev.durable.runtime.NonRetryable;
+import dev.durable.runtime.RetryPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * A step's checkpoint identity (its name), retry policy, timeout and stored types. Generated as a
+ * constant of each {@code <Name>Durable} class, one per {@code @Step} method.
+ *
+ * @param <T> the step's result type ({@link Void} for {@code void} methods)
+ */
+public final class StepType<T> {
+  private final String name;
+  private final RetryPolicy retry;
+  private final long timeoutMs;
+  private final List<Payload> params;
+  private final Payload result;
+  private final Predicate<Throwable> nonRetryable;
+
+  private StepType(Builder<T> b) {
+    this.name = b.name;
+    this.retry = b.retry;
+    this.timeoutMs = b.timeoutMs;
+    this.params = List.copyOf(b.params);
+    this.result = Objects.requireNonNull(b.result, "result");
+    this.nonRetryable = b.nonRetryable;
+  }
+
+  /** Starts describing step {@code name}. */
+  public static <T> Builder<T> builder(String name) {
+    return new Builder<>(name);
+  }
+
+  /** The step's stored name. */
+  public String name() {
+    return name;
+  }
+
+  /** Its retry schedule. */
+  public RetryPolicy retry() {
+    return retry;
+  }
+
+  /** Its per-attempt deadline in milliseconds; 0 = none. */
+  public long timeoutMs() {
+    return timeoutMs;
+  }
+
+  /** Its stored parameters, in order ({@code StepContext} excluded). */
+  public List<Payload> params() {
+    return params;
+  }
+
+  /** Its result. */
+  public Payload result() {
+    return result;
+  }
+
+  /**
+   * Whether {@code error} may be retried: not if it is {@link NonRetryable} (as {@code FatalError}
+   * is) or an instance of a class listed in {@code @Step(nonRetryable = ...)}.
+   */
+  public boolean isRetryable(Throwable error) {
+    return !(error instanceof NonRetryable) && !nonRetryable.test(error);
+  }
+
+  @Override
+  public String toString() {
+    return "step '" + name + "'";
+  }
+
+  /** Builds a {@link StepType}. */
+  public static final class Builder<T> {
+    private final String name;
+    private RetryPolicy retry = RetryPolicy.NONE;
+    private long timeoutMs;
+    private final List<Payload> params = new ArrayList<>();
+    private Payload result;
+    private Predicate<Throwable> nonRetryable = error -> false;
+
+    private Builder(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+    }
+
+    /** Sets the retry schedule; one attempt by default. */
+    public Builder<T> retry(RetryPolicy retry) {
+      this.retry = Objects.requireNonNull(retry, "retry");
+      return this;
+    }
+
+    /** Sets the per-attempt deadline in milliseconds; 0 = none. */
+    public Builder<T> timeoutMs(long timeoutMs) {
+      if (timeoutMs < 0) {
+        throw new IllegalArgumentException("timeoutMs must not be negative, but was " + timeoutMs);
+      }
+      this.timeoutMs = timeoutMs;
+      return this;
+    }
+
+    /** Adds a parameter. */
+    public Builder<T> param(String paramName, JavaType type) {
+      params.add(new Payload(paramName, type, false));
+      return this;
+    }
+
+    /** Adds a parameter whose type carries Jakarta constraints. */
+    public Builder<T> validatedParam(String paramName, JavaType type) {
+      params.add(new Payload(paramName, type, true));
+      return this;
+    }
+
+    /** Sets the result type. */
+    public Builder<T> result(JavaType type) {
+      result = new Payload("result", type, false);
+      return this;
+    }
+
+    /** Sets a result type that carries Jakarta constraints: an invalid result fails the step. */
+    public Builder<T> validatedResult(JavaType type) {
+      result = new Payload("result", type, true);
+      return this;
+    }
+
+    /** Errors that fail the step at once, as listed in {@code @Step(nonRetryable = ...)}. */
+    public Builder<T> nonRetryable(Predicate<Throwable> nonRetryable) {
+      this.nonRetryable = Objects.requireNonNull(nonRetryable, "nonRetryable");
+      return this;
+    }
+
+    public StepType<T> build() {
+      return new StepType<>(this);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.durable.runtime.spi;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+
+/**
+ * Starts and finds the runs of one workflow: what a generated {@code <Name>Client} delegates to.
+ *
+ * @param <R> the workflow's result type
+ */
+public interface WorkflowRuns<R> {
+
+  /** The runs of {@code type} in {@code engine}'s store. */
+  static <R> WorkflowRuns<R> of(DurableEngine engine, WorkflowType<R> type) {
+    if (engine instanceof Access access) {
+      return access.runs(type);
+    }
+    throw new IllegalArgumentException(
+        "engine " + engine.getClass().getName() + " was not built by DurableEngine.builder()");
+  }
+
+  /** Validates and stores a new run with a fresh id, and wakes an engine for it. */
+  RunHandle<R> start(Object[] input);
+
+  /**
+   * Starts the run with id {@code runId}, or returns the run already started with it: starting is
+   * idempotent.
+   */
+  RunHandle<R> start(String runId, Object[] input);
+
+  /** The run with id {@code runId}; fails if none is stored for this workflow. */
+  RunHandle<R> get(String runId);
+
+  /** Implemented by engines: hands out {@link WorkflowRuns}. */
+  interface Access {
+    <R> WorkflowRuns<R> runs(WorkflowType<R> type);
+  }
+}

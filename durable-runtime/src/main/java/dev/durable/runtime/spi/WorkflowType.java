@@ -1,0 +1,97 @@
+package dev.durable.runtime.spi;
+
+import com.fasterxml.jackson.databind.JavaType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A workflow's stored identity (name and version) and the types of its input and result. Generated
+ * as the {@code WORKFLOW} constant of each {@code <Name>Durable} class.
+ *
+ * @param <R> the workflow's result type
+ */
+public final class WorkflowType<R> {
+  private final String name;
+  private final String version;
+  private final List<Payload> params;
+  private final Payload result;
+
+  private WorkflowType(String name, String version, List<Payload> params, Payload result) {
+    this.name = name;
+    this.version = version;
+    this.params = List.copyOf(params);
+    this.result = result;
+  }
+
+  /** Starts describing workflow {@code name} at {@code version}. */
+  public static <R> Builder<R> builder(String name, String version) {
+    return new Builder<>(name, version);
+  }
+
+  /** The workflow's name. */
+  public String name() {
+    return name;
+  }
+
+  /** The workflow's version. */
+  public String version() {
+    return version;
+  }
+
+  /** The stored parameters of its {@code @Run} method, in order. */
+  public List<Payload> params() {
+    return params;
+  }
+
+  /** Its result. */
+  public Payload result() {
+    return result;
+  }
+
+  @Override
+  public String toString() {
+    return "workflow '" + name + "' version '" + version + "'";
+  }
+
+  /** Builds a {@link WorkflowType}. */
+  public static final class Builder<R> {
+    private final String name;
+    private final String version;
+    private final List<Payload> params = new ArrayList<>();
+    private Payload result;
+
+    private Builder(String name, String version) {
+      this.name = Objects.requireNonNull(name, "name");
+      this.version = Objects.requireNonNull(version, "version");
+    }
+
+    /** Adds a parameter. */
+    public Builder<R> param(String paramName, JavaType type) {
+      params.add(new Payload(paramName, type, false));
+      return this;
+    }
+
+    /** Adds a parameter whose type carries Jakarta constraints. */
+    public Builder<R> validatedParam(String paramName, JavaType type) {
+      params.add(new Payload(paramName, type, true));
+      return this;
+    }
+
+    /** Sets the result type. */
+    public Builder<R> result(JavaType type) {
+      result = new Payload("result", type, false);
+      return this;
+    }
+
+    /** Sets a result type that carries Jakarta constraints. */
+    public Builder<R> validatedResult(JavaType type) {
+      result = new Payload("result", type, true);
+      return this;
+    }
+
+    public WorkflowType<R> build() {
+      return new WorkflowType<>(name, version, params, Objects.requireNonNull(result, "result"));
+    }
+  }
+}
