@@ -1,12 +1,93 @@
 package dev.durable.runtime.engine;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.store.Store;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Creates engines; the one way from the public builder into this package. */
 public final class Engines {
+  private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
+
   private Engines() {}
 
+  /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
   public static DurableEngine create(EngineConfig config) {
-    throw new UnsupportedOperationException("engine not yet written");
+    String engineId = config.engineId().orElseGet(Engines::defaultEngineId);
+    Registry registry = Registry.of(config.workflows(), config.discover());
+    List<AutoCloseable> resources = new ArrayList<>();
+    DataSource dataSource;
+    if (config.dataSource().isPresent()) {
+      dataSource = config.dataSource().get();
+    } else {
+      HikariDataSource pool = DataSources.pool(config, engineId);
+      resources.add(pool);
+      dataSource = pool;
+    }
+    try {
+      Store store = new Store(dataSource);
+      store.migrate();
+      store.requireDurableCommits();
+      Time time = new Time(config.clock());
+      if (DataSources.isExclusive(config)) {
+        int recovered = store.releaseLeases(null, "run.recovered", time.now());
+        if (recovered > 0) {
+          LOG.info("recovered {} run(s) that a previous process left in flight", recovered);
+        }
+      }
+      AttemptRunner attempts = new AttemptRunner(engineId);
+      AtomicReference<Scheduler> scheduler = new AtomicReference<>();
+      Services services = new Services(
+          store,
+          new Payloads(config.objectMapper().orElseGet(Payloads::defaultMapper)),
+          time,
+          new Hooks(config.hooks()),
+          attempts,
+          new InFlight(),
+          new Waiters(),
+          engineId,
+          config.leaseDuration(),
+          (runId, at) -> scheduler.get().wakeAt(runId, at),
+          () -> scheduler.get().isClosed(),
+          () -> ThreadLocalRandom.current().nextDouble());
+      scheduler.set(new Scheduler(
+          services, registry, new RunExecutor(services, registry), config.maxConcurrentRuns(),
+          config.pollInterval(), config.shutdownTimeout()));
+      resources.add(0, attempts);
+      resources.add(0, time.onAdvance(scheduler.get()::clockMoved));
+      LOG.info("durable engine {} ready on {} with workflows {}", engineId,
+          config.dataSource().isPresent() ? "a supplied DataSource" : config.jdbcUrl(),
+          registry.keys());
+      return new DefaultEngine(services, registry, scheduler.get(), resources);
+    } catch (RuntimeException e) {
+      for (AutoCloseable resource : resources) {
+        try {
+          resource.close();
+        } catch (Exception suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      throw e;
+    }
+  }
+
+  private static String defaultEngineId() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (Exception e) {
+      host = "localhost";
+    }
+    return host + "-" + ProcessHandle.current().pid() + "-"
+        + UUID.randomUUID().toString().substring(0, 8);
   }
 }

@@ -1,0 +1,53 @@
+package dev.durable.runtime.engine;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.durable.runtime.store.StoreException;
+import java.util.Locale;
+
+/** Opens the connection pool for a JDBC URL. */
+final class DataSources {
+  private DataSources() {}
+
+  static HikariDataSource pool(EngineConfig config, String engineId) {
+    HikariConfig hikari = new HikariConfig();
+    hikari.setJdbcUrl(config.jdbcUrl());
+    config.user().ifPresent(hikari::setUsername);
+    config.password().ifPresent(hikari::setPassword);
+    // turns in flight, plus the poller, timers, lease renewal and callers of the API
+    hikari.setMaximumPoolSize(config.maxConcurrentRuns() + 4);
+    hikari.setMinimumIdle(1);
+    hikari.setPoolName("durable-" + engineId);
+    try {
+      return new HikariDataSource(hikari);
+    } catch (RuntimeException e) {
+      throw new StoreException(
+          "cannot connect to " + config.jdbcUrl() + ": " + rootMessage(e)
+              + "; check the JDBC URL, the credentials and that the database is running",
+          e);
+    }
+  }
+
+  /**
+   * Whether only this process can use the database: an embedded H2 database (file or memory)
+   * without AUTO_SERVER. Runs left leased in such a store were left by a process that is gone.
+   */
+  static boolean isExclusive(EngineConfig config) {
+    if (config.dataSource().isPresent()) {
+      return false;
+    }
+    String url = config.jdbcUrl().toLowerCase(Locale.ROOT);
+    return url.startsWith("jdbc:h2:")
+        && !url.startsWith("jdbc:h2:tcp:")
+        && !url.startsWith("jdbc:h2:ssl:")
+        && !url.replace(" ", "").contains("auto_server=true");
+  }
+
+  private static String rootMessage(Throwable error) {
+    Throwable root = error;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getMessage();
+  }
+}

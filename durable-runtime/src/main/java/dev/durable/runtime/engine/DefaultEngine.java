@@ -1,0 +1,307 @@
+package dev.durable.runtime.engine;
+
+import dev.durable.runtime.AwaitTimeoutException;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableException;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.InvalidInputException;
+import dev.durable.runtime.RunCancelledException;
+import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunInfo;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StepInfo;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.spi.Payload;
+import dev.durable.runtime.spi.WorkflowRuns;
+import dev.durable.runtime.spi.WorkflowType;
+import dev.durable.runtime.store.CheckpointKind;
+import dev.durable.runtime.store.CheckpointRecord;
+import dev.durable.runtime.store.Fence;
+import dev.durable.runtime.store.RunRecord;
+import dev.durable.runtime.store.Store;
+import dev.durable.runtime.store.WorkflowKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
+final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
+  private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
+  private static final int MAX_RUN_ID_LENGTH = 200;
+  private static final long AWAIT_POLL_MS = 100;
+
+  private final Services services;
+  private final Registry registry;
+  private final Scheduler scheduler;
+  private final List<AutoCloseable> resources;
+  private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
+
+  DefaultEngine(
+      Services services, Registry registry, Scheduler scheduler, List<AutoCloseable> resources) {
+    this.services = services;
+    this.registry = registry;
+    this.scheduler = scheduler;
+    this.resources = resources;
+  }
+
+  @Override
+  public void start() {
+    scheduler.start();
+  }
+
+  @Override
+  public int tick() {
+    return scheduler.tick();
+  }
+
+  @Override
+  public String engineId() {
+    return services.engineId();
+  }
+
+  // ---- starting and finding runs
+
+  @Override
+  public <R> WorkflowRuns<R> runs(WorkflowType<R> type) {
+    return new WorkflowRunsImpl<>(this, type);
+  }
+
+  void startRun(WorkflowType<?> type, String runId, Object[] input) {
+    if (runId == null || runId.isBlank() || runId.length() > MAX_RUN_ID_LENGTH) {
+      throw new IllegalArgumentException(
+          "a run id must be 1 to " + MAX_RUN_ID_LENGTH + " characters, not blank; was '" + runId
+              + "'");
+    }
+    String json = encodeInput(type, input);
+    WorkflowKey key = new WorkflowKey(type.name(), type.version());
+    boolean local = registry.find(key).isPresent() && scheduler.tryReserve();
+    Instant now = services.time().now();
+    Instant leaseUntil = now.plus(services.leaseDuration());
+    Optional<Fence> lease = local ? Optional.of(new Fence(runId, 1)) : Optional.empty();
+    boolean inserted;
+    try {
+      inserted =
+          services.store().insertRun(runId, key, json, now, lease, services.engineId(), leaseUntil);
+    } catch (RuntimeException e) {
+      if (local) {
+        scheduler.release();
+      }
+      throw e;
+    }
+    if (!inserted) {
+      if (local) {
+        scheduler.release();
+      }
+      RunRecord existing = services.store().findRun(runId).orElseThrow();
+      if (!existing.workflow().equals(key)) {
+        throw new IllegalStateException(
+            "run id " + runId + " is already used by a run of " + existing.workflow()
+                + "; choose another id to start " + key);
+      }
+      return;
+    }
+    if (local) {
+      scheduler.submit(
+          new RunRecord(runId, key, RunState.RUNNING, json, null, null, now, now, null,
+              leaseUntil, services.engineId(), leaseUntil, 1),
+          true);
+    } else {
+      scheduler.signalPoll();
+      if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
+        LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
+            + " engine that has it registered", key);
+      }
+    }
+  }
+
+  private String encodeInput(WorkflowType<?> type, Object[] input) {
+    List<String> violations = new ArrayList<>();
+    for (int i = 0; i < type.params().size(); i++) {
+      violations.addAll(services.payloads().violations(type.params().get(i), input[i]));
+    }
+    if (!violations.isEmpty()) {
+      throw new InvalidInputException(
+          "cannot start a run of " + type + ": its input is invalid: "
+              + String.join("; ", violations) + ". Nothing was stored.",
+          violations);
+    }
+    try {
+      return services.payloads().encodeArgs(type.params(), input);
+    } catch (PayloadException e) {
+      throw new InvalidInputException(
+          "cannot start a run of " + type + ": its input cannot be stored: " + e.getMessage()
+              + ". Nothing was stored.",
+          List.of(e.getMessage()));
+    }
+  }
+
+  void requireRun(WorkflowType<?> type, String runId) {
+    RunRecord run = find(runId);
+    WorkflowKey key = new WorkflowKey(type.name(), type.version());
+    if (!run.workflow().equals(key)) {
+      throw new UnknownRunException(
+          "run " + runId + " is a run of " + run.workflow() + ", not of " + key);
+    }
+  }
+
+  private RunRecord find(String runId) {
+    return services.store().findRun(runId).orElseThrow(() -> new UnknownRunException(
+        "no run with id '" + runId + "' is stored in this engine's database"));
+  }
+
+  <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      CompletableFuture<Void> ended = services.waiters().signal(runId);
+      RunRecord run = find(runId);
+      switch (run.status()) {
+        case COMPLETED:
+          return result(run, type.result());
+        case FAILED:
+          throw new RunFailedException(runId, run.error());
+        case CANCELLED:
+          throw new RunCancelledException(runId);
+        default:
+          break;
+      }
+      long remainingMs = (deadline - System.nanoTime()) / 1_000_000;
+      if (remainingMs <= 0) {
+        throw new AwaitTimeoutException(
+            "run " + runId + " did not end within " + timeout + "; it is " + run.status()
+                + (run.status() == RunState.SLEEPING ? " until " + run.wakeAt() : "")
+                + (scheduler.isStarted() ? "" : "; this engine is not started: call"
+                    + " engine.start(), or engine.tick() to run what is due"));
+      }
+      try {
+        Waiters.await(ended, Math.min(remainingMs, AWAIT_POLL_MS));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DurableException("interrupted while awaiting run " + runId, e);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private <R> R result(RunRecord run, Payload result) {
+    try {
+      return (R) services.payloads().decode(result, run.output());
+    } catch (PayloadException e) {
+      throw new DurableException(
+          "run " + run.runId() + " completed, but its stored result cannot be decoded: "
+              + e.getMessage() + "; the result class changed incompatibly since",
+          e);
+    }
+  }
+
+  // ---- operating runs
+
+  @Override
+  public void requeue(String runId) {
+    if (!services.store().requeue(runId, services.time().now())) {
+      RunRecord run = find(runId);
+      throw new IllegalStateException(
+          "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
+              + " requeued");
+    }
+    scheduler.signalPoll();
+  }
+
+  @Override
+  public boolean cancel(String runId) {
+    if (services.store().cancel(runId, services.time().now())) {
+      services.inFlight().cancel(runId);
+      services.waiters().ended(runId);
+      return true;
+    }
+    find(runId);
+    return false;
+  }
+
+  @Override
+  public RunStatus getRunStatus(String runId) {
+    RunRecord run = find(runId);
+    List<StepInfo> steps = new ArrayList<>();
+    for (CheckpointRecord checkpoint : services.store().checkpoints(runId)) {
+      if (checkpoint.kind() == CheckpointKind.STEP) {
+        steps.add(new StepInfo(
+            checkpoint.seq(),
+            checkpoint.name(),
+            checkpoint.status(),
+            checkpoint.attempts(),
+            checkpoint.error() == null ? null : checkpoint.error().message(),
+            checkpoint.status() == StepState.RETRYING ? checkpoint.wakeAt() : null));
+      }
+    }
+    services.inFlight().get(runId).flatMap(InFlight.Run::attempt).ifPresent(attempt -> {
+      StepInfo running = new StepInfo(
+          attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null);
+      int last = steps.size() - 1;
+      if (last >= 0 && steps.get(last).position() == attempt.seq()) {
+        StepInfo previous = steps.get(last);
+        steps.set(last, new StepInfo(previous.position(), previous.name(), StepState.RUNNING,
+            attempt.attempt(), previous.error(), null));
+      } else {
+        steps.add(running);
+      }
+    });
+    RunInfo info = new RunInfo(
+        run.runId(),
+        run.workflow().name(),
+        run.workflow().version(),
+        run.status(),
+        run.status() == RunState.SLEEPING ? run.wakeAt() : null,
+        run.createdAt(),
+        run.updatedAt(),
+        Optional.ofNullable(run.error()),
+        Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null));
+    return new RunStatus(info, steps);
+  }
+
+  @Override
+  public List<HistoryEvent> history(String runId) {
+    find(runId);
+    return services.store().history(runId);
+  }
+
+  // ---- shutdown
+
+  @Override
+  public void close() {
+    if (scheduler.isClosed()) {
+      return;
+    }
+    scheduler.close();
+    try {
+      int released =
+          services.store().releaseLeases(
+              services.engineId(), "run.released", services.time().now());
+      if (released > 0) {
+        LOG.info("released {} run(s) still in flight for another engine to pick up", released);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("could not release this engine's leases on close: {}; other engines take its runs"
+          + " over when the leases expire", e.getMessage());
+    }
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        LOG.warn("closing {} failed", resource, e);
+      }
+    }
+  }
+
+  Store store() {
+    return services.store();
+  }
+}

@@ -1,0 +1,86 @@
+package dev.durable.runtime.engine;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The runs whose turns execute on this engine right now, with the step attempt each is making:
+ * what {@code cancel} reaches, what lease renewal covers, and what a status snapshot shows as
+ * {@code RUNNING}.
+ */
+final class InFlight {
+
+  /** The attempt a run is making. */
+  record Attempt(int seq, String stepName, int attempt, AttemptContext context) {}
+
+  /** One run in flight. */
+  static final class Run {
+    private volatile Attempt attempt;
+    private volatile boolean cancelled;
+
+    Optional<Attempt> attempt() {
+      return Optional.ofNullable(attempt);
+    }
+
+    boolean isCancelled() {
+      return cancelled;
+    }
+
+    void attemptStarted(Attempt started) {
+      attempt = started;
+      if (cancelled) {
+        started.context().cancel();
+      }
+    }
+
+    void attemptEnded() {
+      attempt = null;
+    }
+
+    void cancel() {
+      cancelled = true;
+      Attempt current = attempt;
+      if (current != null) {
+        current.context().cancel();
+      }
+    }
+  }
+
+  private final Map<String, Run> runs = new ConcurrentHashMap<>();
+
+  /** Marks a run in flight; empty if it already is. */
+  Optional<Run> begin(String runId) {
+    Run run = new Run();
+    return runs.putIfAbsent(runId, run) == null ? Optional.of(run) : Optional.empty();
+  }
+
+  void end(String runId) {
+    runs.remove(runId);
+  }
+
+  boolean contains(String runId) {
+    return runs.containsKey(runId);
+  }
+
+  boolean isEmpty() {
+    return runs.isEmpty();
+  }
+
+  Optional<Run> get(String runId) {
+    return Optional.ofNullable(runs.get(runId));
+  }
+
+  /** Cancels the run's attempt and stops its turn at its next checkpoint. */
+  void cancel(String runId) {
+    Run run = runs.get(runId);
+    if (run != null) {
+      run.cancel();
+    }
+  }
+
+  /** Cancels every run in flight: the engine is shutting down. */
+  void cancelAll() {
+    runs.values().forEach(Run::cancel);
+  }
+}

@@ -1,0 +1,169 @@
+package dev.durable.runtime.engine;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.RunEvent;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.spi.CurrentTurn;
+import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.spi.WorkflowType;
+import dev.durable.runtime.store.CheckpointRecord;
+import dev.durable.runtime.store.NewEvent;
+import dev.durable.runtime.store.RunChange;
+import dev.durable.runtime.store.RunRecord;
+import dev.durable.runtime.store.StoreException;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Executes one turn of a run this engine has claimed, and records how the run ended: completed,
+ * failed, or (already recorded by the turn) suspended.
+ */
+final class RunExecutor {
+  private static final Logger LOG = LoggerFactory.getLogger(RunExecutor.class);
+
+  private final Services services;
+  private final Registry registry;
+
+  RunExecutor(Services services, Registry registry) {
+    this.services = services;
+    this.registry = registry;
+  }
+
+  /**
+   * Executes a turn of {@code run}, which this engine has just claimed.
+   *
+   * @param maySuspend whether retries may suspend the run in storage (a started engine) or must
+   *     wait in process ({@code tick()})
+   * @param fresh whether the run was just created here, so that it has no checkpoints to read
+   */
+  void execute(RunRecord run, boolean maySuspend, boolean fresh) {
+    Optional<InFlight.Run> flight = services.inFlight().begin(run.runId());
+    if (flight.isEmpty()) {
+      return;
+    }
+    try {
+      Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
+      if (workflow.isEmpty()) {
+        LOG.warn("run {} of {} was claimed, but that workflow is not registered here; it is left"
+            + " for an engine that has it", run.runId(), run.workflow());
+        return;
+      }
+      turn(workflow.get(), run, maySuspend, fresh, flight.get());
+    } catch (StoreException e) {
+      LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease expires",
+          run.runId(), e.getMessage());
+    } finally {
+      services.inFlight().end(run.runId());
+    }
+  }
+
+  private <R> void turn(
+      DurableWorkflow<R> workflow, RunRecord run, boolean maySuspend, boolean fresh,
+      InFlight.Run flight) {
+    WorkflowType<R> type = workflow.workflowType();
+    RunEvent runEvent = runEvent(run);
+    services.hooks().onRunStart(runEvent);
+    Object[] input;
+    try {
+      input = services.payloads().decodeArgs(type.params(), run.input());
+    } catch (PayloadException e) {
+      fail(run, runEvent, Errors.engine(
+          "cannot decode the stored input of run " + run.runId() + " of " + run.workflow()
+              + ": " + e.getMessage() + "; the input class changed incompatibly since the run"
+              + " started: restore a compatible class and requeue the run, or cancel it",
+          Errors.PAYLOAD_UNDECODABLE, PayloadException.class));
+      return;
+    }
+    List<CheckpointRecord> checkpoints =
+        fresh ? List.of() : services.store().checkpoints(run.runId());
+    TurnImpl turn = new TurnImpl(services, run, checkpoints, maySuspend, flight);
+    R result;
+    try {
+      result = CurrentTurn.with(turn, () -> workflow.execute(turn, input));
+    } catch (TurnStop stop) {
+      stopped(run, runEvent, turn.stopped().orElse(stop));
+      return;
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (Throwable error) {
+      if (turn.stopped().isPresent()) {
+        stopped(run, runEvent, turn.stopped().get());
+      } else {
+        fail(run, runEvent, Errors.ofWorkflow(error));
+      }
+      return;
+    }
+    if (turn.stopped().isPresent()) {
+      stopped(run, runEvent, turn.stopped().get());
+      return;
+    }
+    complete(run, runEvent, type, result);
+  }
+
+  private void complete(RunRecord run, RunEvent runEvent, WorkflowType<?> type, Object result) {
+    List<String> violations = services.payloads().violations(type.result(), result);
+    if (!violations.isEmpty()) {
+      fail(run, runEvent, Errors.engine(
+          "run " + run.runId() + " returned an invalid result: " + String.join("; ", violations),
+          Errors.INVALID_OUTPUT, Errors.InvalidResult.class));
+      return;
+    }
+    String output;
+    try {
+      output = services.payloads().encode(type.result(), result);
+    } catch (PayloadException e) {
+      fail(run, runEvent, Errors.engine(
+          "run " + run.runId() + " returned a result that cannot be stored: " + e.getMessage(),
+          Errors.INVALID_OUTPUT, PayloadException.class));
+      return;
+    }
+    boolean written =
+        services.store().commit(
+            run.fence(), RunChange.completed(output), null, false,
+            List.of(NewEvent.run("run.completed", null, services.time().now())),
+            services.time().now());
+    if (written) {
+      services.waiters().ended(run.runId());
+      services.hooks().onRunComplete(runEvent);
+    } else {
+      LOG.info("run {} finished here, but another engine claimed it or it was cancelled"
+          + " meanwhile; its result was not stored by this engine", run.runId());
+    }
+  }
+
+  private void fail(RunRecord run, RunEvent runEvent, RunError error) {
+    boolean written =
+        services.store().commit(
+            run.fence(), RunChange.failed(error), null, false,
+            List.of(NewEvent.run("run.failed", error.code() + ": " + error.message(),
+                services.time().now())),
+            services.time().now());
+    if (written) {
+      LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
+          error.message());
+      services.waiters().ended(run.runId());
+      services.hooks().onFailure(runEvent, error);
+    }
+  }
+
+  private void stopped(RunRecord run, RunEvent runEvent, TurnStop stop) {
+    switch (stop.reason()) {
+      case SUSPENDED, SHUTDOWN -> {}
+      case FAILED -> fail(run, runEvent, stop.failure());
+      case CANCELLED -> LOG.debug("run {} was cancelled during its turn", run.runId());
+      case LEASE_LOST -> LOG.info(
+          "run {}: another engine took it over, or it was cancelled or requeued; this engine's"
+              + " turn stopped without writing", run.runId());
+      case STORE_UNAVAILABLE -> LOG.warn(
+          "run {}: the store failed ({}); the run is taken up again when its lease expires",
+          run.runId(), stop.getCause() == null ? "" : stop.getCause().getMessage());
+    }
+  }
+
+  private RunEvent runEvent(RunRecord run) {
+    return new RunEvent(
+        run.runId(), run.workflow().name(), run.workflow().version(), services.time().now());
+  }
+}

@@ -1,0 +1,341 @@
+package dev.durable.runtime.engine;
+
+import dev.durable.runtime.store.RunRecord;
+import dev.durable.runtime.store.StoreException;
+import dev.durable.runtime.store.WorkflowKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides what runs when: the background poll for due runs, in-memory timers for runs due soon,
+ * the concurrency slots and worker threads of a started engine, lease renewal, and {@code tick()}.
+ *
+ * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
+ * the store (and, when due within five minutes, a timer here).
+ */
+final class Scheduler implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+  private static final Duration TIMER_HORIZON = Duration.ofMinutes(5);
+  private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
+  private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
+  private static final int TICK_BATCH = 64;
+
+  private final Services services;
+  private final Registry registry;
+  private final RunExecutor executor;
+  private final Duration pollInterval;
+  private final Duration shutdownTimeout;
+  private final Semaphore slots;
+  private final ThreadPoolExecutor workers;
+  private final Timers timers;
+  private final ScheduledExecutorService leases;
+  private final Thread poller;
+  private final Semaphore pollSignal = new Semaphore(0);
+  private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
+  private volatile boolean started;
+  private volatile boolean closed;
+  private volatile long lastUnknownReport;
+
+  Scheduler(
+      Services services, Registry registry, RunExecutor executor, int maxConcurrentRuns,
+      Duration pollInterval, Duration shutdownTimeout) {
+    this.services = services;
+    this.registry = registry;
+    this.executor = executor;
+    this.pollInterval = pollInterval;
+    this.shutdownTimeout = shutdownTimeout;
+    this.slots = new Semaphore(maxConcurrentRuns);
+    AtomicInteger count = new AtomicInteger();
+    this.workers =
+        new ThreadPoolExecutor(
+            maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(),
+            task -> daemon(task, "durable-run-" + count.incrementAndGet()));
+    this.timers = new Timers(services.time(), "durable-timers", this::wake);
+    this.leases =
+        Executors.newSingleThreadScheduledExecutor(task -> daemon(task, "durable-leases"));
+    this.poller = daemon(this::pollLoop, "durable-poller");
+    long renewMs = Math.max(1, services.leaseDuration().toMillis() / 3);
+    leases.scheduleAtFixedRate(this::renewLeases, renewMs, renewMs, TimeUnit.MILLISECONDS);
+  }
+
+  private static Thread daemon(Runnable task, String name) {
+    Thread thread = new Thread(task, name);
+    thread.setDaemon(true);
+    return thread;
+  }
+
+  synchronized void start() {
+    if (started || closed) {
+      return;
+    }
+    started = true;
+    timers.start();
+    poller.start();
+  }
+
+  boolean isStarted() {
+    return started;
+  }
+
+  // ---- slots and execution
+
+  /** Reserves a slot to execute a run at once; release it if the run is not submitted. */
+  boolean tryReserve() {
+    return started && !closed && slots.tryAcquire();
+  }
+
+  void release() {
+    slots.release();
+  }
+
+  /** Executes a run this engine claimed, in a reserved slot. */
+  void submit(RunRecord claimed, boolean fresh) {
+    try {
+      workers.execute(() -> {
+        try {
+          executor.execute(claimed, true, fresh);
+        } catch (RuntimeException e) {
+          LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
+              + " expires", claimed.runId(), e);
+        } finally {
+          slots.release();
+          pollSignal.release();
+        }
+      });
+    } catch (RuntimeException rejected) {
+      slots.release();
+      throw rejected;
+    }
+  }
+
+  /** Schedules an in-memory wake-up for a run suspended here, when it is due soon. */
+  void wakeAt(String runId, Instant at) {
+    if (started && !closed
+        && Duration.between(services.time().now(), at).compareTo(TIMER_HORIZON) <= 0) {
+      timers.schedule(runId, at);
+    }
+  }
+
+  /** Tries to claim and execute one run now: a timer fired for it. */
+  private void wake(String runId) {
+    if (!started || closed || services.inFlight().contains(runId)) {
+      return;
+    }
+    if (!slots.tryAcquire()) {
+      pollSignal.release();
+      return;
+    }
+    claimAndSubmit(runId);
+  }
+
+  private boolean claimAndSubmit(String runId) {
+    Optional<RunRecord> claimed;
+    try {
+      claimed = claim(runId);
+    } catch (RuntimeException e) {
+      slots.release();
+      throw e;
+    }
+    if (claimed.isEmpty()) {
+      slots.release();
+      return false;
+    }
+    submit(claimed.get(), false);
+    return true;
+  }
+
+  private Optional<RunRecord> claim(String runId) {
+    Instant now = services.time().now();
+    return services.store().claim(
+        runId, services.engineId(), now, now.plus(services.leaseDuration()));
+  }
+
+  /** Makes the poller look for due runs now. */
+  void signalPoll() {
+    pollSignal.release();
+  }
+
+  /** A test clock moved: fire timers that came due and poll. */
+  void clockMoved() {
+    timers.clockMoved();
+    pollSignal.release();
+  }
+
+  // ---- the poll
+
+  private void pollLoop() {
+    int failures = 0;
+    while (started && !closed) {
+      try {
+        reportUnknownWorkflows(false);
+        boolean more = pollOnce();
+        failures = 0;
+        if (!more) {
+          pollSignal.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+          pollSignal.drainPermits();
+        }
+      } catch (StoreException e) {
+        failures++;
+        Duration backoff = pollInterval.multipliedBy(1L << Math.min(failures, 5));
+        if (backoff.compareTo(MAX_POLL_BACKOFF) > 0) {
+          backoff = MAX_POLL_BACKOFF;
+        }
+        LOG.warn("cannot poll the store for due runs ({} failure(s) in a row): {}; retrying in {}"
+            + " ms", failures, e.getMessage(), backoff.toMillis());
+        if (!sleep(backoff)) {
+          return;
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (RuntimeException e) {
+        LOG.error("the poll failed unexpectedly; retrying", e);
+        if (!sleep(pollInterval)) {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Claims and submits due runs while slots are free; returns whether more may be due. */
+  private boolean pollOnce() {
+    int free = slots.availablePermits();
+    if (free == 0) {
+      return false;
+    }
+    List<String> due = services.store().findDue(services.time().now(), registry.keys(), free);
+    int claimed = 0;
+    for (String runId : due) {
+      if (services.inFlight().contains(runId)) {
+        continue;
+      }
+      if (!slots.tryAcquire()) {
+        break;
+      }
+      if (claimAndSubmit(runId)) {
+        claimed++;
+      }
+    }
+    return claimed > 0 && due.size() == free;
+  }
+
+  private boolean sleep(Duration duration) {
+    try {
+      pollSignal.tryAcquire(duration.toMillis(), TimeUnit.MILLISECONDS);
+      return !closed;
+    } catch (InterruptedException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Warns, once per workflow and engine, about due runs of workflows no engine here has
+   * registered: they would otherwise wait silently.
+   */
+  void reportUnknownWorkflows(boolean now) {
+    long current = System.nanoTime();
+    if (!now && current - lastUnknownReport < UNKNOWN_REPORT_INTERVAL.toNanos()
+        && lastUnknownReport != 0) {
+      return;
+    }
+    lastUnknownReport = current;
+    Map<WorkflowKey, Long> due = services.store().countDueByWorkflow(services.time().now());
+    List<WorkflowKey> known = registry.keys();
+    due.forEach((key, count) -> {
+      if (!known.contains(key) && reportedUnknown.add(key)) {
+        LOG.warn("{} run(s) of {} are due, but that workflow is not registered with this engine"
+            + " (registered: {}); register its Durable class here, or run an engine that has it",
+            count, key, known);
+      }
+    });
+  }
+
+  // ---- tick
+
+  /** Runs everything due now on the calling thread; see {@code DurableEngine.tick()}. */
+  int tick() {
+    reportUnknownWorkflows(true);
+    int turns = 0;
+    while (!closed) {
+      List<String> due = services.store().findDue(services.time().now(), registry.keys(),
+          TICK_BATCH);
+      int claimed = 0;
+      for (String runId : due) {
+        if (services.inFlight().contains(runId)) {
+          continue;
+        }
+        Optional<RunRecord> run = claim(runId);
+        if (run.isPresent()) {
+          executor.execute(run.get(), false, false);
+          claimed++;
+        }
+      }
+      turns += claimed;
+      if (claimed == 0) {
+        return turns;
+      }
+    }
+    return turns;
+  }
+
+  // ---- leases
+
+  private void renewLeases() {
+    if (services.inFlight().isEmpty()) {
+      return;
+    }
+    try {
+      services.store().renewLeases(
+          services.engineId(), services.time().now().plus(services.leaseDuration()));
+    } catch (RuntimeException e) {
+      LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
+          + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());
+    }
+  }
+
+  // ---- shutdown
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    poller.interrupt();
+    timers.close();
+    workers.shutdown();
+    try {
+      if (!workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn("runs still in flight after {}; cancelling them", shutdownTimeout);
+        services.inFlight().cancelAll();
+        workers.shutdownNow();
+        workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    } catch (InterruptedException e) {
+      workers.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    leases.shutdownNow();
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+}

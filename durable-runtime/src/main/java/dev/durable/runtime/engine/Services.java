@@ -1,0 +1,30 @@
+package dev.durable.runtime.engine;
+
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.store.Store;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import java.util.function.DoubleSupplier;
+
+/**
+ * What the parts of one engine share.
+ *
+ * @param wakeAt asks the engine to wake a run it suspended, at an instant
+ * @param closing whether the engine is shutting down
+ * @param random uniform values in [0, 1) for jitter
+ */
+record Services(
+    Store store,
+    Payloads payloads,
+    Time time,
+    Hooks hooks,
+    AttemptRunner attempts,
+    InFlight inFlight,
+    Waiters waiters,
+    String engineId,
+    Duration leaseDuration,
+    BiConsumer<String, Instant> wakeAt,
+    BooleanSupplier closing,
+    DoubleSupplier random) {}

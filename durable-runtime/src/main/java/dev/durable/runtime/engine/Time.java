@@ -1,0 +1,63 @@
+package dev.durable.runtime.engine;
+
+import dev.durable.runtime.testing.TestClock;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The engine's sense of time: the configured {@link Clock}, and waiting by it. Under a {@link
+ * TestClock} an in-process wait advances the clock instead of sleeping.
+ */
+final class Time {
+  private static final long WAIT_SLICE_MS = 50;
+
+  private final Clock clock;
+
+  Time(Clock clock) {
+    this.clock = clock;
+  }
+
+  Instant now() {
+    return clock.instant();
+  }
+
+  /** Whether waits pass at once (a {@link TestClock}). */
+  boolean isVirtual() {
+    return clock instanceof TestClock;
+  }
+
+  /**
+   * Waits until {@code instant}, or until {@code stop} says to give up.
+   *
+   * @return whether {@code instant} was reached
+   */
+  boolean waitUntil(Instant instant, BooleanSupplier stop) throws InterruptedException {
+    if (clock instanceof TestClock testClock) {
+      if (stop.getAsBoolean()) {
+        return false;
+      }
+      testClock.advanceTo(instant);
+      return true;
+    }
+    while (true) {
+      if (stop.getAsBoolean()) {
+        return false;
+      }
+      long remaining = Duration.between(clock.instant(), instant).toMillis();
+      if (remaining <= 0) {
+        return true;
+      }
+      Thread.sleep(Math.min(remaining, WAIT_SLICE_MS));
+    }
+  }
+
+  /** Runs {@code listener} whenever a {@link TestClock} moves; nothing for real clocks. */
+  AutoCloseable onAdvance(Runnable listener) {
+    if (clock instanceof TestClock testClock) {
+      return testClock.onAdvance(listener);
+    }
+    return () -> {};
+  }
+}

@@ -1,0 +1,408 @@
+package dev.durable.runtime.engine;
+
+import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.StepEvent;
+import dev.durable.runtime.StepFailedException;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.WorkflowContext;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.spi.Turn;
+import dev.durable.runtime.store.CheckpointKind;
+import dev.durable.runtime.store.CheckpointRecord;
+import dev.durable.runtime.store.Fence;
+import dev.durable.runtime.store.NewEvent;
+import dev.durable.runtime.store.RunChange;
+import dev.durable.runtime.store.RunRecord;
+import dev.durable.runtime.store.StoreException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One turn of a run: an execution of its {@code @Run} method from the top. Step calls and timers
+ * are matched to the run's checkpoints by position and name; a completed step answers with its
+ * recorded result, a failed one with its recorded failure, and the first step without an outcome
+ * is executed, with retries, and its outcome recorded.
+ *
+ * <p>When a retry must wait, a turn that may suspend durably records the run as sleeping until the
+ * next attempt and stops; one that may not (under {@code tick()}) waits in process.
+ */
+final class TurnImpl implements Turn, WorkflowContext {
+  private static final String SLEEP_NAME = "sleep";
+
+  private final Services services;
+  private final RunRecord run;
+  private final Fence fence;
+  private final List<CheckpointRecord> checkpoints;
+  private final boolean maySuspend;
+  private final InFlight.Run flight;
+  private int nextSeq;
+  private TurnStop stop;
+
+  TurnImpl(
+      Services services,
+      RunRecord run,
+      List<CheckpointRecord> checkpoints,
+      boolean maySuspend,
+      InFlight.Run flight) {
+    this.services = services;
+    this.run = run;
+    this.fence = run.fence();
+    this.checkpoints = new ArrayList<>(checkpoints);
+    this.maySuspend = maySuspend;
+    this.flight = flight;
+  }
+
+  // ---- WorkflowContext
+
+  @Override
+  public String runId() {
+    return run.runId();
+  }
+
+  @Override
+  public String workflowName() {
+    return run.workflow().name();
+  }
+
+  @Override
+  public String workflowVersion() {
+    return run.workflow().version();
+  }
+
+  @Override
+  public boolean isReplaying() {
+    return nextSeq < checkpoints.size();
+  }
+
+  @Override
+  public void sleep(Duration duration) {
+    throwIfStopped();
+    if (duration.isZero() || duration.isNegative()) {
+      return;
+    }
+    int seq = nextSeq++;
+    CheckpointRecord recorded = recorded(seq);
+    if (recorded != null) {
+      if (recorded.kind() != CheckpointKind.SLEEP) {
+        throw nonDeterminism(seq, recorded, "a sleep");
+      }
+      if (!services.time().now().isBefore(recorded.wakeAt())) {
+        return;
+      }
+      commit(
+          RunChange.sleeping(recorded.wakeAt()), null, false,
+          List.of(NewEvent.run("run.sleeping", "until " + recorded.wakeAt(), services.time().now())));
+      throw suspended(recorded.wakeAt());
+    }
+    Instant now = services.time().now();
+    Instant wakeAt = now.plus(duration);
+    CheckpointRecord timer =
+        new CheckpointRecord(
+            run.runId(), seq, CheckpointKind.SLEEP, SLEEP_NAME, StepState.RUNNING, 0, null, null,
+            null, wakeAt, now, now);
+    commit(
+        RunChange.sleeping(wakeAt),
+        timer,
+        true,
+        List.of(
+            new NewEvent("timer.started", SLEEP_NAME, 0, duration.toString(), now),
+            NewEvent.run("run.sleeping", "until " + wakeAt, now)));
+    throw suspended(wakeAt);
+  }
+
+  // ---- Turn
+
+  @Override
+  public <T> T step(StepType<T> step, Object[] args, StepBody<T> body) {
+    throwIfStopped();
+    int seq = nextSeq++;
+    CheckpointRecord recorded = recorded(seq);
+    if (recorded == null) {
+      services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
+      return attempts(step, args, body, seq, 1, null, services.time().now());
+    }
+    if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(step.name())) {
+      throw nonDeterminism(seq, recorded, "step '" + step.name() + "'");
+    }
+    switch (recorded.status()) {
+      case COMPLETED:
+        return recordedResult(step, recorded);
+      case FAILED:
+        throw new StepFailedException(recorded.error(), recorded.attempts(), null);
+      case RETRYING:
+      case RUNNING:
+      case PENDING:
+        Instant nextAttempt = recorded.wakeAt();
+        if (nextAttempt != null && services.time().now().isBefore(nextAttempt)) {
+          if (maySuspend) {
+            commit(
+                RunChange.sleeping(nextAttempt), null, false,
+                List.of(NewEvent.run("run.sleeping", "until " + nextAttempt, services.time().now())));
+            throw suspended(nextAttempt);
+          }
+          waitUntil(nextAttempt);
+        }
+        return attempts(
+            step, args, body, seq, recorded.attempts() + 1, recorded, recorded.startedAt());
+      default:
+        throw new IllegalStateException("unknown step state " + recorded.status());
+    }
+  }
+
+  private <T> T attempts(
+      StepType<T> step,
+      Object[] args,
+      StepBody<T> body,
+      int seq,
+      int firstAttempt,
+      CheckpointRecord existing,
+      Instant startedAt) {
+    boolean stored = existing != null;
+    String input;
+    if (stored) {
+      input = existing.input();
+    } else {
+      try {
+        input = services.payloads().encodeArgs(step.params(), args);
+      } catch (PayloadException e) {
+        return fail(step, seq, 1, null, false, startedAt,
+            new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e));
+      }
+    }
+    for (int attempt = firstAttempt; ; attempt++) {
+      Optional<Instant> deadline =
+          step.timeoutMs() > 0
+              ? Optional.of(Instant.now().plusMillis(step.timeoutMs()))
+              : Optional.empty();
+      AttemptContext context = new AttemptContext(run.runId(), step.name(), attempt, deadline);
+      flight.attemptStarted(new InFlight.Attempt(seq, step.name(), attempt, context));
+      AttemptRunner.Outcome<T> outcome;
+      try {
+        outcome = services.attempts().run(step, body, context);
+      } finally {
+        flight.attemptEnded();
+      }
+      Throwable error = outcome.error();
+      if (error == null) {
+        try {
+          return complete(step, seq, attempt, input, stored, startedAt, outcome.value());
+        } catch (Errors.InvalidResult invalid) {
+          error = invalid;
+        }
+      }
+      if (flight.isCancelled()) {
+        throw stop(TurnStop.Reason.CANCELLED, null, error);
+      }
+      if (services.closing().getAsBoolean()) {
+        throw stop(TurnStop.Reason.SHUTDOWN, null, error);
+      }
+      RunError runError = Errors.ofStep(step.name(), error);
+      if (!step.isRetryable(error) || !step.retry().allowsAnotherAttempt(attempt)) {
+        return fail(step, seq, attempt, input, stored, startedAt, error);
+      }
+      long delayMs = step.retry().delayMillisAfter(attempt, services.random());
+      Instant now = services.time().now();
+      Instant nextAttempt = now.plusMillis(delayMs);
+      boolean suspend = maySuspend && delayMs > 0;
+      List<NewEvent> events = new ArrayList<>();
+      if (!stored) {
+        events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
+      }
+      events.add(
+          new NewEvent(
+              "step.retrying", step.name(), attempt,
+              runError.message() + "; next attempt in " + delayMs + " ms", now));
+      if (suspend) {
+        events.add(NewEvent.run("run.sleeping", "until " + nextAttempt, now));
+      }
+      commit(
+          suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
+          checkpoint(seq, step, StepState.RETRYING, attempt, input, null, runError, nextAttempt,
+              startedAt, now),
+          !stored,
+          events);
+      stored = true;
+      services.hooks().onStepRetry(
+          stepEvent(step.name(), seq, attempt), runError, Duration.ofMillis(delayMs));
+      if (suspend) {
+        throw suspended(nextAttempt);
+      }
+      waitUntil(nextAttempt);
+    }
+  }
+
+  private <T> T complete(
+      StepType<T> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
+      T value) {
+    List<String> violations = services.payloads().violations(step.result(), value);
+    if (!violations.isEmpty()) {
+      throw Errors.InvalidResult.violations(step.name(), violations);
+    }
+    String output;
+    try {
+      output = services.payloads().encode(step.result(), value);
+    } catch (PayloadException e) {
+      throw new Errors.InvalidResult(
+          "step '" + step.name() + "' returned a result that cannot be stored: " + e.getMessage(),
+          e);
+    }
+    Instant now = services.time().now();
+    List<NewEvent> events = new ArrayList<>();
+    if (!stored) {
+      events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
+    }
+    events.add(new NewEvent("step.completed", step.name(), attempt, null, now));
+    commit(
+        RunChange.TOUCH,
+        checkpoint(seq, step, StepState.COMPLETED, attempt, input, output, null, null, startedAt,
+            now),
+        !stored,
+        events);
+    services.hooks().onStepComplete(stepEvent(step.name(), seq, attempt));
+    // Answer with the stored form, as a replay would, so both take the same path.
+    return decodeResult(step, output);
+  }
+
+  private <T> T fail(
+      StepType<T> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
+      Throwable error) {
+    RunError runError = Errors.ofStep(step.name(), error);
+    Instant now = services.time().now();
+    List<NewEvent> events = new ArrayList<>();
+    if (!stored) {
+      events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
+    }
+    events.add(new NewEvent("step.failed", step.name(), attempt, runError.message(), now));
+    commit(
+        RunChange.TOUCH,
+        checkpoint(seq, step, StepState.FAILED, attempt, input, null, runError, null, startedAt,
+            now),
+        !stored,
+        events);
+    throw new StepFailedException(runError, attempt, error);
+  }
+
+  private <T> T recordedResult(StepType<T> step, CheckpointRecord recorded) {
+    try {
+      return decodeResult(step, recorded.output());
+    } catch (PayloadException e) {
+      throw stop(
+          TurnStop.Reason.FAILED,
+          Errors.engine(
+              "cannot decode the stored result of step '" + step.name() + "' of run "
+                  + run.runId() + ": " + e.getMessage() + "; the class changed incompatibly since"
+                  + " the run stored it: restore a compatible class and requeue the run, or"
+                  + " cancel it",
+              Errors.PAYLOAD_UNDECODABLE,
+              PayloadException.class),
+          e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> T decodeResult(StepType<T> step, String output) {
+    return (T) services.payloads().decode(step.result(), output);
+  }
+
+  private CheckpointRecord checkpoint(
+      int seq, StepType<?> step, StepState status, int attempts, String input, String output,
+      RunError error, Instant wakeAt, Instant startedAt, Instant now) {
+    return new CheckpointRecord(
+        run.runId(), seq, CheckpointKind.STEP, step.name(), status, attempts, input, output, error,
+        wakeAt, startedAt, now);
+  }
+
+  private void commit(
+      RunChange change, CheckpointRecord checkpoint, boolean insert, List<NewEvent> events) {
+    boolean written;
+    try {
+      written =
+          services.store().commit(fence, change, checkpoint, insert, events, services.time().now());
+    } catch (StoreException e) {
+      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+    }
+    if (!written) {
+      throw stop(
+          flight.isCancelled() ? TurnStop.Reason.CANCELLED : TurnStop.Reason.LEASE_LOST,
+          null, null);
+    }
+    if (checkpoint != null) {
+      if (insert) {
+        checkpoints.add(checkpoint);
+      } else {
+        checkpoints.set(checkpoint.seq(), checkpoint);
+      }
+    }
+  }
+
+  private void waitUntil(Instant instant) {
+    try {
+      boolean reached =
+          services.time().waitUntil(
+              instant, () -> flight.isCancelled() || services.closing().getAsBoolean());
+      if (!reached) {
+        throw stop(
+            flight.isCancelled() ? TurnStop.Reason.CANCELLED : TurnStop.Reason.SHUTDOWN,
+            null, null);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw stop(TurnStop.Reason.SHUTDOWN, null, e);
+    }
+  }
+
+  private CheckpointRecord recorded(int seq) {
+    return seq < checkpoints.size() ? checkpoints.get(seq) : null;
+  }
+
+  private TurnStop nonDeterminism(int seq, CheckpointRecord recorded, String now) {
+    String was =
+        recorded.kind() == CheckpointKind.SLEEP ? "a sleep" : "step '" + recorded.name() + "'";
+    String message =
+        "run " + run.runId() + " of " + run.workflow() + " called " + now + " at position " + seq
+            + ", where it had recorded " + was + ": the workflow's code changed under a running"
+            + " version; deploy the old code for this version, or give the changed workflow a new"
+            + " version";
+    return stop(
+        TurnStop.Reason.FAILED,
+        Errors.engine(message, Errors.NON_DETERMINISM, NonDeterminismException.class),
+        new NonDeterminismException(message));
+  }
+
+  private TurnStop suspended(Instant wakeAt) {
+    services.wakeAt().accept(run.runId(), wakeAt);
+    return stop(TurnStop.Reason.SUSPENDED, null, null);
+  }
+
+  private TurnStop stop(TurnStop.Reason reason, RunError failure, Throwable cause) {
+    if (stop == null) {
+      stop = new TurnStop(reason, failure, cause);
+    }
+    return stop;
+  }
+
+  private void throwIfStopped() {
+    if (stop != null) {
+      throw stop;
+    }
+    if (flight.isCancelled()) {
+      throw stop(TurnStop.Reason.CANCELLED, null, null);
+    }
+  }
+
+  /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */
+  Optional<TurnStop> stopped() {
+    return Optional.ofNullable(stop);
+  }
+
+  private StepEvent stepEvent(String step, int seq, int attempt) {
+    return new StepEvent(
+        run.runId(), run.workflow().name(), step, seq, attempt, services.time().now());
+  }
+}

@@ -1,0 +1,9 @@
+package dev.durable.runtime.store;
+
+/** What a checkpoint records. */
+public enum CheckpointKind {
+  /** A step's outcome. */
+  STEP,
+  /** A durable timer ({@code ctx.sleep}). */
+  SLEEP
+}
