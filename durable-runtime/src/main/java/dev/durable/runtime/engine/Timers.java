@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.PriorityQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -71,11 +70,12 @@ final class Timers implements AutoCloseable {
         if (next == null) {
           changed.await();
         } else {
-          long waitMs = Duration.between(time.now(), next.at()).toMillis();
-          if (waitMs <= 0) {
+          Duration remaining = Duration.between(time.now(), next.at());
+          if (remaining.isNegative() || remaining.isZero()) {
             due = queue.poll().runId();
           } else {
-            changed.await(waitMs, TimeUnit.MILLISECONDS);
+            // never early: the run is only claimable once its due time has passed
+            changed.awaitNanos(remaining.toNanos());
           }
         }
       } catch (InterruptedException e) {
