@@ -150,28 +150,28 @@ public final class WorkflowValidator {
         ? annotation.explicit("name")
         : null;
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
-      report.error(workflow, annotation.mirror(), nameValue, Messages.WORKFLOW_NAME_LENGTH,
+      errorOnValue(report, workflow, annotation, nameValue, Messages.WORKFLOW_NAME_LENGTH,
           WorkflowNames.shorten(name), type, name.length());
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
-      report.error(workflow, annotation.mirror(), nameValue, Messages.WORKFLOW_NAME_CHARACTERS,
+      errorOnValue(report, workflow, annotation, nameValue, Messages.WORKFLOW_NAME_CHARACTERS,
           WorkflowNames.shorten(name), type, disallowed);
     }
 
     String version = annotation.stringValue("version");
     AnnotationValue versionValue = annotation.explicit("version");
     if (version.isEmpty()) {
-      report.error(workflow, annotation.mirror(), versionValue, Messages.WORKFLOW_VERSION_EMPTY,
+      errorOnValue(report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_EMPTY,
           type);
     }
     if (version.length() > WorkflowNames.MAX_VERSION_LENGTH) {
-      report.error(workflow, annotation.mirror(), versionValue, Messages.WORKFLOW_VERSION_LENGTH,
+      errorOnValue(report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_LENGTH,
           WorkflowNames.shorten(version), type, version.length());
     }
     String disallowedInVersion = WorkflowNames.disallowedCharacters(version);
     if (!disallowedInVersion.isEmpty()) {
-      report.error(workflow, annotation.mirror(), versionValue,
+      errorOnValue(report, workflow, annotation, versionValue,
           Messages.WORKFLOW_VERSION_CHARACTERS, WorkflowNames.shorten(version), type,
           disallowedInVersion);
     }
@@ -224,19 +224,32 @@ public final class WorkflowValidator {
       nameValue = step.explicit("name");
     }
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
-      report.error(method, step.mirror(), nameValue, Messages.STEP_NAME_LENGTH,
+      errorOnValue(report, method, step, nameValue, Messages.STEP_NAME_LENGTH,
           WorkflowNames.shorten(name), Describe.method(method), name.length());
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
-      report.error(method, step.mirror(), nameValue, Messages.STEP_NAME_CHARACTERS,
+      errorOnValue(report, method, step, nameValue, Messages.STEP_NAME_CHARACTERS,
           WorkflowNames.shorten(name), Describe.method(method), disallowed);
     }
     ExecutableElement first = stepNames.putIfAbsent(name, method);
     if (first != null) {
-      report.error(method, step.mirror(), nameValue, Messages.STEP_NAME_DUPLICATE,
+      errorOnValue(report, method, step, nameValue, Messages.STEP_NAME_DUPLICATE,
           WorkflowNames.shorten(name), workflowName, Describe.method(first),
           Describe.method(method));
+    }
+  }
+
+  /**
+   * An error on the attribute's value when the user wrote it, else on the element itself: a
+   * default taken from the element's own name is at fault, not the annotation.
+   */
+  private static void errorOnValue(ValidationReport report, Element element,
+      AnnotationValues annotation, AnnotationValue value, Messages message, Object... args) {
+    if (value == null) {
+      report.error(element, message, args);
+    } else {
+      report.error(element, annotation.mirror(), value, message, args);
     }
   }
 }
