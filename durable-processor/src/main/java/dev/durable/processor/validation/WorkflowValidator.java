@@ -101,7 +101,7 @@ public final class WorkflowValidator {
   }
 
   /** Whether the generated top-level subclass in the same package can extend and construct it. */
-  private static void placement(TypeElement workflow, ValidationReport report) {
+  private void placement(TypeElement workflow, ValidationReport report) {
     String type = Describe.type(workflow);
     switch (workflow.getNestingKind()) {
       case LOCAL, ANONYMOUS -> report.error(workflow, Messages.WORKFLOW_LOCAL, type);
@@ -129,10 +129,12 @@ public final class WorkflowValidator {
       report.error(workflow, Messages.WORKFLOW_GENERIC, type,
           Describe.typeParameters(workflow.getTypeParameters()));
     }
+    // The implicit constructor takes the class's access, which is reported above if private.
     List<ExecutableElement> constructors =
         ElementFilter.constructorsIn(workflow.getEnclosedElements());
     if (!constructors.isEmpty()
-        && constructors.stream().allMatch(c -> c.getModifiers().contains(Modifier.PRIVATE))) {
+        && constructors.stream().allMatch(c -> c.getModifiers().contains(Modifier.PRIVATE)
+            && elements.getOrigin(c) != Elements.Origin.MANDATED)) {
       report.error(workflow, Messages.WORKFLOW_CONSTRUCTOR, type);
     }
   }
@@ -206,8 +208,8 @@ public final class WorkflowValidator {
       report.error(workflow, Messages.RUN_SEVERAL, type, runMethods.size());
       ExecutableElement first = runMethods.get(0);
       for (ExecutableElement extra : runMethods.subList(1, runMethods.size())) {
-        report.error(extra, AnnotationValues.find(extra, Names.RUN).get(), null,
-            Messages.RUN_EXTRA, Describe.method(extra), type, Describe.method(first));
+        report.error(extra, Messages.RUN_EXTRA, Describe.method(extra), type,
+            Describe.method(first));
       }
     }
   }
