@@ -59,10 +59,6 @@ final class AnnotationValues {
     return explicit.get(name);
   }
 
-  boolean isExplicit(String name) {
-    return explicit.containsKey(name);
-  }
-
   int intValue(String name) {
     return ((Number) effective.get(name).getValue()).intValue();
   }

@@ -145,12 +145,12 @@ public final class WorkflowValidator {
         AnnotationValues.of(workflow, Names.WORKFLOW, elements).orElseThrow();
     String type = Describe.type(workflow);
     String name = annotation.stringValue("name");
+    AnnotationValue nameValue = null; // null: the default, the class's simple name
     if (name.isEmpty()) {
       name = workflow.getSimpleName().toString();
+    } else {
+      nameValue = annotation.explicit("name");
     }
-    AnnotationValue nameValue = annotation.isExplicit("name") && !annotation.stringValue("name").isEmpty()
-        ? annotation.explicit("name")
-        : null;
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
       errorOnValue(report, workflow, annotation, nameValue, Messages.WORKFLOW_NAME_LENGTH,
           WorkflowNames.shorten(name), type, name.length());
@@ -188,7 +188,7 @@ public final class WorkflowValidator {
       boolean run = AnnotationValues.find(method, Names.RUN).isPresent();
       boolean step = AnnotationValues.find(method, Names.STEP).isPresent();
       if (run && step) {
-        // the method is the workflow's entry point that was also marked as a step: checked as @Run
+        // reported once here, then checked as the @Run method it is
         report.error(method, AnnotationValues.find(method, Names.STEP).get(), null,
             Messages.STEP_AND_RUN, Describe.method(method));
       }
