@@ -88,9 +88,10 @@ final class Describe {
       case DECLARED -> ((DeclaredType) type).asElement().getSimpleName().toString();
       case ARRAY -> simpleName(((ArrayType) type).getComponentType()) + "[]";
       case TYPEVAR -> ((TypeVariable) type).asElement().getSimpleName().toString();
-      default -> type.getKind().isPrimitive()
-          ? type.getKind().name().toLowerCase(java.util.Locale.ROOT)
-          : type.toString();
+      default ->
+          type.getKind().isPrimitive()
+              ? type.getKind().name().toLowerCase(java.util.Locale.ROOT)
+              : type.toString();
     };
   }
 }

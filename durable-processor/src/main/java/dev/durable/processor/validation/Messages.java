@@ -37,13 +37,13 @@ public enum Messages {
   /** Args: class. */
   WORKFLOW_INNER(
       "workflow-inner",
-      "@Workflow class %s must not be an inner class: the generated subclass is top-level and has no"
-          + " enclosing instance to create it with; make it static"),
+      "@Workflow class %s must not be an inner class: the generated subclass is top-level and has"
+          + " no enclosing instance to create it with; make it static"),
   /** Args: class. */
   WORKFLOW_LOCAL(
       "workflow-local",
-      "@Workflow class %s must not be local or anonymous: the generated subclass cannot refer to it;"
-          + " make it a top-level or static nested class"),
+      "@Workflow class %s must not be local or anonymous: the generated subclass cannot refer to"
+          + " it; make it a top-level or static nested class"),
   /** Args: class. */
   WORKFLOW_PRIVATE(
       "workflow-private",
@@ -52,8 +52,8 @@ public enum Messages {
   /** Args: class, the private enclosing class. */
   WORKFLOW_IN_PRIVATE_CLASS(
       "workflow-enclosing-private",
-      "@Workflow class %s is nested in private class %s, so the generated subclass cannot extend it;"
-          + " make %2$s package-private or move the workflow out of it"),
+      "@Workflow class %s is nested in private class %s, so the generated subclass cannot extend"
+          + " it; make %2$s package-private or move the workflow out of it"),
   /** Args: class, its type parameters ("<T>"). */
   WORKFLOW_GENERIC(
       "workflow-generic",
@@ -67,8 +67,8 @@ public enum Messages {
   /** Args: name, class, the offending characters. */
   WORKFLOW_NAME_CHARACTERS(
       "workflow-name",
-      "workflow name '%s' of %s may contain only ASCII letters, digits and . _ : -, but contains %s;"
-          + " set @Workflow(name = ...) to a name that does"),
+      "workflow name '%s' of %s may contain only ASCII letters, digits and . _ : -, but contains"
+          + " %s; set @Workflow(name = ...) to a name that does"),
   /** Args: name (shortened), class, length. */
   WORKFLOW_NAME_LENGTH(
       "workflow-name-length",
@@ -115,8 +115,8 @@ public enum Messages {
   /** Args: method, class, the first @Run method. */
   RUN_EXTRA(
       "run-extra",
-      "@Run method %s is a second entry point of %s, whose first @Run method is %s; remove @Run from"
-          + " all but the entry point"),
+      "@Run method %s is a second entry point of %s, whose first @Run method is %s; remove @Run"
+          + " from all but the entry point"),
   /** Args: method, modifier. */
   RUN_MODIFIER(
       "run-modifier",
@@ -130,8 +130,8 @@ public enum Messages {
   /** Args: method, parameter, its position (1-based). */
   RUN_CONTEXT_POSITION(
       "run-context-position",
-      "@Run method %s takes WorkflowContext parameter '%s' in position %d, but a WorkflowContext may"
-          + " only be the first parameter; move it first or remove it"),
+      "@Run method %s takes WorkflowContext parameter '%s' in position %d, but a WorkflowContext"
+          + " may only be the first parameter; move it first or remove it"),
   /** Args: method, parameter. */
   RUN_STEP_CONTEXT(
       "run-step-context",
@@ -195,7 +195,8 @@ public enum Messages {
   STEP_WORKFLOW_CONTEXT(
       "step-workflow-context",
       "@Step method %s must not take a WorkflowContext (parameter '%s'): steps cannot sleep, only"
-          + " the @Run method gets one; sleep in @Run between steps, or take a StepContext instead"),
+          + " the @Run method gets one; sleep in @Run between steps, or take a StepContext"
+          + " instead"),
   /** Args: method. */
   STEP_AND_RUN(
       "step-and-run",

@@ -27,7 +27,10 @@ final class RunValidator {
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
-      report.error(method, Messages.RUN_GENERIC, Describe.method(method),
+      report.error(
+          method,
+          Messages.RUN_GENERIC,
+          Describe.method(method),
           Describe.typeParameters(method.getTypeParameters()));
     }
     List<? extends VariableElement> parameters = method.getParameters();
@@ -36,11 +39,18 @@ final class RunValidator {
       TypeMirror type = parameter.asType();
       if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
         if (i > 0) {
-          report.error(parameter, Messages.RUN_CONTEXT_POSITION, Describe.method(method),
-              parameter.getSimpleName(), i + 1);
+          report.error(
+              parameter,
+              Messages.RUN_CONTEXT_POSITION,
+              Describe.method(method),
+              parameter.getSimpleName(),
+              i + 1);
         }
       } else if (Names.is(type, Names.STEP_CONTEXT)) {
-        report.error(parameter, Messages.RUN_STEP_CONTEXT, Describe.method(method),
+        report.error(
+            parameter,
+            Messages.RUN_STEP_CONTEXT,
+            Describe.method(method),
             parameter.getSimpleName());
       } else if (!generic) { // a generic run's type variables are reported above, once
         for (StorableTypes.Problem problem : storable.problemsOf(type)) {

@@ -45,7 +45,8 @@ final class StepValidator {
     nonRetryable(method, step, report);
   }
 
-  private void attributes(ExecutableElement method, AnnotationValues step, ValidationReport report) {
+  private void attributes(
+      ExecutableElement method, AnnotationValues step, ValidationReport report) {
     int retries = step.intValue("retries");
     if (retries < 1) {
       error(report, method, step, "retries", Messages.STEP_RETRIES, retries);
@@ -60,19 +61,36 @@ final class StepValidator {
     if (backoffMaxMs < 0) {
       error(report, method, step, "backoffMaxMs", Messages.STEP_BACKOFF_MAX_NEGATIVE, backoffMaxMs);
     } else if (backoffMaxMs > 0 && backoffMaxMs < backoffMs) {
-      error(report, method, step, "backoffMaxMs", Messages.STEP_BACKOFF_MAX_BELOW_BASE,
-          backoffMaxMs, backoffMs);
+      error(
+          report,
+          method,
+          step,
+          "backoffMaxMs",
+          Messages.STEP_BACKOFF_MAX_BELOW_BASE,
+          backoffMaxMs,
+          backoffMs);
     }
     if (timeoutMs < 0) {
       error(report, method, step, "timeoutMs", Messages.STEP_TIMEOUT_NEGATIVE, timeoutMs);
     }
     if (pickupTimeoutMs < 0) {
-      error(report, method, step, "pickupTimeoutMs", Messages.STEP_PICKUP_TIMEOUT_NEGATIVE,
+      error(
+          report,
+          method,
+          step,
+          "pickupTimeoutMs",
+          Messages.STEP_PICKUP_TIMEOUT_NEGATIVE,
           pickupTimeoutMs);
     }
     if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
-      error(report, method, step, "pickupTimeoutMs", Messages.STEP_PICKUP_TIMEOUT_LOCAL,
-          pickupTimeoutMs, Describe.method(method));
+      error(
+          report,
+          method,
+          step,
+          "pickupTimeoutMs",
+          Messages.STEP_PICKUP_TIMEOUT_LOCAL,
+          pickupTimeoutMs,
+          Describe.method(method));
     }
   }
 
@@ -83,18 +101,19 @@ final class StepValidator {
       for (String attribute : BACKOFF_ATTRIBUTES) {
         AnnotationValue value = step.explicit(attribute);
         if (value != null) {
-          String shown = attribute.equals("backoff")
-              ? "Backoff." + step.enumValue(attribute)
-              : String.valueOf(value.getValue());
-          report.warning(method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute,
-              shown);
+          String shown =
+              attribute.equals("backoff")
+                  ? "Backoff." + step.enumValue(attribute)
+                  : String.valueOf(value.getValue());
+          report.warning(
+              method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
           unusedJitter |= attribute.equals("jitter");
         }
       }
     }
     if (!unusedJitter && step.booleanValue("jitter") && step.longValue("backoffMs") == 0) {
-      report.warning(method, step.mirror(), step.explicit("jitter"),
-          Messages.STEP_JITTER_WITHOUT_DELAY);
+      report.warning(
+          method, step.mirror(), step.explicit("jitter"), Messages.STEP_JITTER_WITHOUT_DELAY);
     }
   }
 
@@ -109,7 +128,10 @@ final class StepValidator {
   private void signature(ExecutableElement method, ValidationReport report) {
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
-      report.error(method, Messages.STEP_GENERIC, Describe.method(method),
+      report.error(
+          method,
+          Messages.STEP_GENERIC,
+          Describe.method(method),
           Describe.typeParameters(method.getTypeParameters()));
     }
     String step = "step " + method.getSimpleName();
@@ -119,16 +141,23 @@ final class StepValidator {
       TypeMirror type = parameter.asType();
       if (Names.is(type, Names.STEP_CONTEXT)) {
         if (i > 0) {
-          report.error(parameter, Messages.STEP_CONTEXT_POSITION, Describe.method(method),
-              parameter.getSimpleName(), i + 1);
+          report.error(
+              parameter,
+              Messages.STEP_CONTEXT_POSITION,
+              Describe.method(method),
+              parameter.getSimpleName(),
+              i + 1);
         }
       } else if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
-        report.error(parameter, Messages.STEP_WORKFLOW_CONTEXT, Describe.method(method),
+        report.error(
+            parameter,
+            Messages.STEP_WORKFLOW_CONTEXT,
+            Describe.method(method),
             parameter.getSimpleName());
       } else if (!generic) { // a generic step's type variables are reported above, once
         for (StorableTypes.Problem problem : storable.problemsOf(type)) {
-          problem.reportOn(report, parameter,
-              step + " parameter '" + parameter.getSimpleName() + "'");
+          problem.reportOn(
+              report, parameter, step + " parameter '" + parameter.getSimpleName() + "'");
         }
       }
     }
@@ -144,16 +173,21 @@ final class StepValidator {
    * or supertype of a type in its throws clause. Unchecked exceptions, and {@code Exception} and
    * {@code Throwable} (which include them), can always be thrown.
    */
-  private void nonRetryable(ExecutableElement method, AnnotationValues step,
-      ValidationReport report) {
+  private void nonRetryable(
+      ExecutableElement method, AnnotationValues step, ValidationReport report) {
     for (AnnotationValue value : step.arrayValue("nonRetryable")) {
       if (!(value.getValue() instanceof TypeMirror exception)
           || exception.getKind() != TypeKind.DECLARED) {
         continue; // an unresolved class: javac reports it
       }
       if (isChecked(exception) && !canThrow(method, exception)) {
-        report.error(method, step.mirror(), value, Messages.STEP_NON_RETRYABLE_NOT_THROWN,
-            Describe.typeMirror(exception), Describe.method(method));
+        report.error(
+            method,
+            step.mirror(),
+            value,
+            Messages.STEP_NON_RETRYABLE_NOT_THROWN,
+            Describe.typeMirror(exception),
+            Describe.method(method));
       }
     }
   }
@@ -181,8 +215,13 @@ final class StepValidator {
   }
 
   /** An error on the attribute's value when it was written, else on the annotation. */
-  private static void error(ValidationReport report, ExecutableElement method,
-      AnnotationValues step, String attribute, Messages message, Object... args) {
+  private static void error(
+      ValidationReport report,
+      ExecutableElement method,
+      AnnotationValues step,
+      String attribute,
+      Messages message,
+      Object... args) {
     report.error(method, step.mirror(), step.explicit(attribute), message, args);
   }
 }

@@ -30,12 +30,13 @@ import javax.lang.model.util.Types;
  * <p>Storable: primitives and their boxes, {@code String}, enums, the JDK value types Jackson and
  * its JDK 8 and java.time modules read from text ({@link #VALUE_TYPES}), arrays, {@code Optional},
  * collections and maps of storable types (map keys: {@code String}, a boxed primitive, an enum or
- * {@code UUID}), Jackson's {@code JsonNode}s, records, and concrete classes Jackson can construct (a
- * no-argument constructor of any visibility, or a {@code @JsonCreator} constructor or static
+ * {@code UUID}), Jackson's {@code JsonNode}s, records, and concrete classes Jackson can construct
+ * (a no-argument constructor of any visibility, or a {@code @JsonCreator} constructor or static
  * factory) whose non-static, non-transient fields are storable. Abstract types are storable only
- * when annotated {@code @JsonTypeInfo} (on them or a supertype) or {@code @JsonDeserialize}; a field
- * or record component annotated {@code @JsonIgnore} or {@code @JsonDeserialize} is not checked.
- * Jackson's annotations are matched by name, so Jackson need not be on the processor's class path.
+ * when annotated {@code @JsonTypeInfo} (on them or a supertype) or {@code @JsonDeserialize}; a
+ * field or record component annotated {@code @JsonIgnore} or {@code @JsonDeserialize} is not
+ * checked. Jackson's annotations are matched by name, so Jackson need not be on the processor's
+ * class path.
  */
 final class StorableTypes {
 
@@ -336,22 +337,32 @@ final class StorableTypes {
     }
 
     private void components(DeclaredType type, TypeElement element, String path) {
-      for (RecordComponentElement component : ElementFilter.recordComponentsIn(element.getEnclosedElements())) {
+      for (RecordComponentElement component :
+          ElementFilter.recordComponentsIn(element.getEnclosedElements())) {
         ExecutableElement accessor = component.getAccessor();
-        if (isNotStored(component) || (accessor != null && isNotStored(accessor))
+        if (isNotStored(component)
+            || (accessor != null && isNotStored(accessor))
             || isNotStored(fieldNamed(element, component.getSimpleName().toString()))) {
           continue;
         }
-        TypeMirror componentType = accessor != null
-            ? ((javax.lang.model.type.ExecutableType) types.asMemberOf(type, accessor)).getReturnType()
-            : component.asType();
-        check(componentType,
-            " in component '" + component.getSimpleName() + "' of " + Describe.typeMirror(type) + path);
+        TypeMirror componentType =
+            accessor != null
+                ? ((javax.lang.model.type.ExecutableType) types.asMemberOf(type, accessor))
+                    .getReturnType()
+                : component.asType();
+        check(
+            componentType,
+            " in component '"
+                + component.getSimpleName()
+                + "' of "
+                + Describe.typeMirror(type)
+                + path);
       }
     }
 
     private void fields(DeclaredType type, TypeElement element, String path) {
-      for (TypeElement c = element; c != null && !c.getQualifiedName().contentEquals("java.lang.Object");
+      for (TypeElement c = element;
+          c != null && !c.getQualifiedName().contentEquals("java.lang.Object");
           c = superclassOf(c)) {
         for (VariableElement field : ElementFilter.fieldsIn(c.getEnclosedElements())) {
           if (field.getModifiers().contains(Modifier.STATIC)
@@ -359,7 +370,8 @@ final class StorableTypes {
               || isNotStored(field)) {
             continue;
           }
-          check(types.asMemberOf(type, field),
+          check(
+              types.asMemberOf(type, field),
               " in field '" + field.getSimpleName() + "' of " + Describe.typeMirror(type) + path);
         }
       }
@@ -401,9 +413,10 @@ final class StorableTypes {
   private static boolean isInner(TypeElement element) {
     return switch (element.getNestingKind()) {
       case LOCAL, ANONYMOUS -> true;
-      case MEMBER -> !element.getModifiers().contains(Modifier.STATIC)
-          && element.getKind() == ElementKind.CLASS
-          && element.getEnclosingElement().getKind().isClass();
+      case MEMBER ->
+          !element.getModifiers().contains(Modifier.STATIC)
+              && element.getKind() == ElementKind.CLASS
+              && element.getEnclosingElement().getKind().isClass();
       default -> false;
     };
   }
@@ -420,8 +433,10 @@ final class StorableTypes {
   }
 
   private static boolean hasUsableConstructor(TypeElement element) {
-    for (ExecutableElement constructor : ElementFilter.constructorsIn(element.getEnclosedElements())) {
-      if (constructor.getParameters().isEmpty() || AnnotationValues.has(constructor, JSON_CREATOR)) {
+    for (ExecutableElement constructor :
+        ElementFilter.constructorsIn(element.getEnclosedElements())) {
+      if (constructor.getParameters().isEmpty()
+          || AnnotationValues.has(constructor, JSON_CREATOR)) {
         return true;
       }
     }

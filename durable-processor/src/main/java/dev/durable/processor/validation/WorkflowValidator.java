@@ -46,27 +46,33 @@ public final class WorkflowValidator {
     for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
       if (!field.getModifiers().contains(Modifier.STATIC)
           && !field.getModifiers().contains(Modifier.FINAL)) {
-        report.warning(field, Messages.WORKFLOW_MUTABLE_FIELD, field.getSimpleName(),
-            Describe.type(workflow));
+        report.warning(
+            field, Messages.WORKFLOW_MUTABLE_FIELD, field.getSimpleName(), Describe.type(workflow));
       }
     }
     return report;
   }
 
-  /** Validates {@code @Step} and {@code @Run} methods declared outside {@code @Workflow} classes. */
+  /**
+   * Validates {@code @Step} and {@code @Run} methods declared outside {@code @Workflow} classes.
+   */
   public ValidationReport validateStrays(
       Set<? extends Element> stepMethods, Set<? extends Element> runMethods) {
     ValidationReport report = new ValidationReport();
     for (Element method : stepMethods) {
       if (isStray(method)) {
-        report.error(method, Messages.STEP_OUTSIDE_WORKFLOW,
+        report.error(
+            method,
+            Messages.STEP_OUTSIDE_WORKFLOW,
             Describe.method((ExecutableElement) method),
             Describe.type(method.getEnclosingElement()));
       }
     }
     for (Element method : runMethods) {
       if (isStray(method)) {
-        report.error(method, Messages.RUN_OUTSIDE_WORKFLOW,
+        report.error(
+            method,
+            Messages.RUN_OUTSIDE_WORKFLOW,
             Describe.method((ExecutableElement) method),
             Describe.type(method.getEnclosingElement()));
       }
@@ -117,7 +123,8 @@ public final class WorkflowValidator {
     if (workflow.getModifiers().contains(Modifier.PRIVATE)) {
       report.error(workflow, Messages.WORKFLOW_PRIVATE, type);
     } else {
-      for (Element e = workflow.getEnclosingElement(); e instanceof TypeElement outer;
+      for (Element e = workflow.getEnclosingElement();
+          e instanceof TypeElement outer;
           e = outer.getEnclosingElement()) {
         if (outer.getModifiers().contains(Modifier.PRIVATE)) {
           report.error(workflow, Messages.WORKFLOW_IN_PRIVATE_CLASS, type, Describe.type(outer));
@@ -126,15 +133,21 @@ public final class WorkflowValidator {
       }
     }
     if (!workflow.getTypeParameters().isEmpty()) {
-      report.error(workflow, Messages.WORKFLOW_GENERIC, type,
+      report.error(
+          workflow,
+          Messages.WORKFLOW_GENERIC,
+          type,
           Describe.typeParameters(workflow.getTypeParameters()));
     }
     // The implicit constructor takes the class's access, which is reported above if private.
     List<ExecutableElement> constructors =
         ElementFilter.constructorsIn(workflow.getEnclosedElements());
     if (!constructors.isEmpty()
-        && constructors.stream().allMatch(c -> c.getModifiers().contains(Modifier.PRIVATE)
-            && elements.getOrigin(c) != Elements.Origin.MANDATED)) {
+        && constructors.stream()
+            .allMatch(
+                c ->
+                    c.getModifiers().contains(Modifier.PRIVATE)
+                        && elements.getOrigin(c) != Elements.Origin.MANDATED)) {
       report.error(workflow, Messages.WORKFLOW_CONSTRUCTOR, type);
     }
   }
@@ -152,29 +165,56 @@ public final class WorkflowValidator {
       nameValue = annotation.explicit("name");
     }
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
-      errorOnValue(report, workflow, annotation, nameValue, Messages.WORKFLOW_NAME_LENGTH,
-          WorkflowNames.shorten(name), type, name.length());
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          nameValue,
+          Messages.WORKFLOW_NAME_LENGTH,
+          WorkflowNames.shorten(name),
+          type,
+          name.length());
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
-      errorOnValue(report, workflow, annotation, nameValue, Messages.WORKFLOW_NAME_CHARACTERS,
-          WorkflowNames.shorten(name), type, disallowed);
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          nameValue,
+          Messages.WORKFLOW_NAME_CHARACTERS,
+          WorkflowNames.shorten(name),
+          type,
+          disallowed);
     }
 
     String version = annotation.stringValue("version");
     AnnotationValue versionValue = annotation.explicit("version");
     if (version.isEmpty()) {
-      errorOnValue(report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_EMPTY,
-          type);
+      errorOnValue(
+          report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_EMPTY, type);
     }
     if (version.length() > WorkflowNames.MAX_VERSION_LENGTH) {
-      errorOnValue(report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_LENGTH,
-          WorkflowNames.shorten(version), type, version.length());
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          versionValue,
+          Messages.WORKFLOW_VERSION_LENGTH,
+          WorkflowNames.shorten(version),
+          type,
+          version.length());
     }
     String disallowedInVersion = WorkflowNames.disallowedCharacters(version);
     if (!disallowedInVersion.isEmpty()) {
-      errorOnValue(report, workflow, annotation, versionValue,
-          Messages.WORKFLOW_VERSION_CHARACTERS, WorkflowNames.shorten(version), type,
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          versionValue,
+          Messages.WORKFLOW_VERSION_CHARACTERS,
+          WorkflowNames.shorten(version),
+          type,
           disallowedInVersion);
     }
     return name;
@@ -189,8 +229,12 @@ public final class WorkflowValidator {
       boolean step = AnnotationValues.find(method, Names.STEP).isPresent();
       if (run && step) {
         // reported once here, then checked as the @Run method it is
-        report.error(method, AnnotationValues.find(method, Names.STEP).get(), null,
-            Messages.STEP_AND_RUN, Describe.method(method));
+        report.error(
+            method,
+            AnnotationValues.find(method, Names.STEP).get(),
+            null,
+            Messages.STEP_AND_RUN,
+            Describe.method(method));
       }
       if (run) {
         runMethods.add(method);
@@ -208,15 +252,18 @@ public final class WorkflowValidator {
       report.error(workflow, Messages.RUN_SEVERAL, type, runMethods.size());
       ExecutableElement first = runMethods.get(0);
       for (ExecutableElement extra : runMethods.subList(1, runMethods.size())) {
-        report.error(extra, Messages.RUN_EXTRA, Describe.method(extra), type,
-            Describe.method(first));
+        report.error(
+            extra, Messages.RUN_EXTRA, Describe.method(extra), type, Describe.method(first));
       }
     }
   }
 
   /** Checks a step's name, and that no earlier step of the workflow has the same one. */
-  private void stepName(ExecutableElement method, String workflowName,
-      Map<String, ExecutableElement> stepNames, ValidationReport report) {
+  private void stepName(
+      ExecutableElement method,
+      String workflowName,
+      Map<String, ExecutableElement> stepNames,
+      ValidationReport report) {
     AnnotationValues step = steps.annotation(method);
     String name = step.stringValue("name");
     AnnotationValue nameValue = null;
@@ -226,28 +273,54 @@ public final class WorkflowValidator {
       nameValue = step.explicit("name");
     }
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
-      errorOnValue(report, method, step, nameValue, Messages.STEP_NAME_LENGTH,
-          WorkflowNames.shorten(name), Describe.method(method), name.length());
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_LENGTH,
+          WorkflowNames.shorten(name),
+          Describe.method(method),
+          name.length());
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
-      errorOnValue(report, method, step, nameValue, Messages.STEP_NAME_CHARACTERS,
-          WorkflowNames.shorten(name), Describe.method(method), disallowed);
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_CHARACTERS,
+          WorkflowNames.shorten(name),
+          Describe.method(method),
+          disallowed);
     }
     ExecutableElement first = stepNames.putIfAbsent(name, method);
     if (first != null) {
-      errorOnValue(report, method, step, nameValue, Messages.STEP_NAME_DUPLICATE,
-          WorkflowNames.shorten(name), workflowName, Describe.method(first),
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_DUPLICATE,
+          WorkflowNames.shorten(name),
+          workflowName,
+          Describe.method(first),
           Describe.method(method));
     }
   }
 
   /**
-   * An error on the attribute's value when the user wrote it, else on the element itself: a
-   * default taken from the element's own name is at fault, not the annotation.
+   * An error on the attribute's value when the user wrote it, else on the element itself: a default
+   * taken from the element's own name is at fault, not the annotation.
    */
-  private static void errorOnValue(ValidationReport report, Element element,
-      AnnotationValues annotation, AnnotationValue value, Messages message, Object... args) {
+  private static void errorOnValue(
+      ValidationReport report,
+      Element element,
+      AnnotationValues annotation,
+      AnnotationValue value,
+      Messages message,
+      Object... args) {
     if (value == null) {
       report.error(element, message, args);
     } else {

@@ -7,7 +7,9 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.durable.processor.DurableProcessor;
 import javax.tools.JavaFileObject;
 
-/** Fixture sources under {@code fixtures/validation/} and their compilation through the processor. */
+/**
+ * Fixture sources under {@code fixtures/validation/} and their compilation through the processor.
+ */
 final class Fixtures {
   private Fixtures() {}
 

@@ -40,7 +40,9 @@ class NameValidationTest {
 
     assertThat(compilation)
         .hadErrorContaining(
-            "step name '" + B40 + "...' of method tooLong(String) is 201 characters long, but at"
+            "step name '"
+                + B40
+                + "...' of method tooLong(String) is 201 characters long, but at"
                 + " most 200 are allowed; set @Step(name = ...) to a shorter name"
                 + " [durable:step-name-length]")
         .inFile(source)
@@ -110,14 +112,18 @@ class NameValidationTest {
 
     assertThat(compilation)
         .hadErrorContaining(
-            "workflow name '" + B40 + "...' of LongWorkflowNames.TooLongName is 201 characters"
+            "workflow name '"
+                + B40
+                + "...' of LongWorkflowNames.TooLongName is 201 characters"
                 + " long, but at most 200 are allowed; set @Workflow(name = ...) to a shorter name"
                 + " [durable:workflow-name-length]")
         .inFile(source)
         .onLineContaining("@Workflow(name = \"bbbb");
     assertThat(compilation)
         .hadErrorContaining(
-            "workflow version '" + "2".repeat(40) + "...' of LongWorkflowNames.TooLongVersion is"
+            "workflow version '"
+                + "2".repeat(40)
+                + "...' of LongWorkflowNames.TooLongVersion is"
                 + " 101 characters long, but at most 100 are allowed; set @Workflow(version = ...)"
                 + " to a shorter version [durable:workflow-version-length]")
         .inFile(source)

@@ -93,8 +93,8 @@ class RunValidationTest {
     assertThat(compilation)
         .hadErrorContaining(
             "@Run method run(String, WorkflowContext) takes WorkflowContext parameter 'ctx' in"
-                + " position 2, but a WorkflowContext may only be the first parameter; move it first"
-                + " or remove it [durable:run-context-position]")
+                + " position 2, but a WorkflowContext may only be the first parameter; move it"
+                + " first or remove it [durable:run-context-position]")
         .inFile(source)
         .onLineContaining("public String run(String order, WorkflowContext ctx)");
     assertThat(compilation).hadErrorCount(1);

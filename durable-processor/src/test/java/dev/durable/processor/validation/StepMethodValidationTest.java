@@ -81,8 +81,8 @@ class StepMethodValidationTest {
     assertThat(compilation)
         .hadErrorContaining(
             "@Step method charge(WorkflowContext, String) must not take a WorkflowContext"
-                + " (parameter 'workflow'): steps cannot sleep, only the @Run method gets one; sleep"
-                + " in @Run between steps, or take a StepContext instead"
+                + " (parameter 'workflow'): steps cannot sleep, only the @Run method gets one;"
+                + " sleep in @Run between steps, or take a StepContext instead"
                 + " [durable:step-workflow-context]")
         .inFile(source)
         .onLineContaining("WorkflowContext workflow");

@@ -24,7 +24,8 @@ class StorableTypesValidationTest {
         .hadErrorContaining(
             "step read parameter 'in' cannot be stored: type java.io.InputStream is a live object"
                 + " (a resource, stream, thread, task or class), not data; store the data it"
-                + " carries instead, such as a byte[], a String or an id [durable:type-live-object]")
+                + " carries instead, such as a byte[], a String or an id"
+                + " [durable:type-live-object]")
         .inFile(source)
         .onLineContaining("InputStream in)");
     assertThat(compilation)

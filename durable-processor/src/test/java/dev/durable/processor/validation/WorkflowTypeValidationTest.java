@@ -53,8 +53,7 @@ class WorkflowTypeValidationTest {
         .inFile(source)
         .onLineContaining("interface Api");
     assertThat(compilation)
-        .hadErrorContaining(
-            "@Workflow must annotate a class, but WorkflowKinds.Mode is an enum")
+        .hadErrorContaining("@Workflow must annotate a class, but WorkflowKinds.Mode is an enum")
         .inFile(source)
         .onLineContaining("enum Mode");
     assertThat(compilation)
