@@ -4,12 +4,281 @@ package dev.durable.processor.validation;
  * Every diagnostic the processor reports: one sentence that says what is wrong, the value seen and
  * what to do, and a short stable tag users can look up in the README's error catalogue. All message
  * texts live here.
+ *
+ * <p>Arguments are filled in with {@link String#format}; method signatures are written like {@code
+ * charge(Order)}, classes relative to their package ({@code Outer.Inner}), stored types with their
+ * qualified names and type arguments.
  */
 public enum Messages {
-  STEP_RETRIES("step-retries", "@Step retries must be at least 1, but was %s"),
+
+  // ---- @Workflow type --------------------------------------------------------------------------
+
+  /** Args: type, what it is ("an interface", "an enum", "an annotation type"). */
+  WORKFLOW_NOT_CLASS(
+      "workflow-kind",
+      "@Workflow must annotate a class, but %s is %s; declare the workflow as a class that the"
+          + " generated subclass can extend"),
+  /** Args: record. */
+  WORKFLOW_RECORD(
+      "workflow-record",
+      "@Workflow record %s cannot be a workflow: records are final and the generated subclass must"
+          + " extend it; make it a class"),
+  /** Args: class. */
+  WORKFLOW_FINAL(
+      "workflow-final",
+      "@Workflow class %s must not be final: the generated subclass extends it; remove the final"
+          + " modifier"),
+  /** Args: class. */
+  WORKFLOW_ABSTRACT(
+      "workflow-abstract",
+      "@Workflow class %s must not be abstract: the generated subclass is instantiated and cannot"
+          + " implement its abstract methods; make it concrete (an abstract base class without"
+          + " @Workflow is fine)"),
+  /** Args: class. */
+  WORKFLOW_INNER(
+      "workflow-inner",
+      "@Workflow class %s must not be an inner class: the generated subclass is top-level and has"
+          + " no enclosing instance to create it with; make it static"),
+  /** Args: class. */
+  WORKFLOW_LOCAL(
+      "workflow-local",
+      "@Workflow class %s must not be local or anonymous: the generated subclass cannot refer to"
+          + " it; make it a top-level or static nested class"),
+  /** Args: class. */
+  WORKFLOW_PRIVATE(
+      "workflow-private",
+      "@Workflow class %s must not be private: the generated subclass in the same package must"
+          + " extend it; make it package-private, protected or public"),
+  /** Args: class, the private enclosing class. */
+  WORKFLOW_IN_PRIVATE_CLASS(
+      "workflow-enclosing-private",
+      "@Workflow class %s is nested in private class %s, so the generated subclass cannot extend"
+          + " it; make %2$s package-private or move the workflow out of it"),
+  /** Args: class, its type parameters ("<T>"). */
+  WORKFLOW_GENERIC(
+      "workflow-generic",
+      "@Workflow class %s must not declare type parameters (%s): one instance serves every run and"
+          + " its stored input and result need concrete types; replace them with concrete types"),
+  /** Args: class. */
+  WORKFLOW_CONSTRUCTOR(
+      "workflow-constructor",
+      "@Workflow class %s has no constructor the generated subclass can call: all its constructors"
+          + " are private; make one package-private, protected or public"),
+  /** Args: name, class, the offending characters. */
+  WORKFLOW_NAME_CHARACTERS(
+      "workflow-name",
+      "workflow name '%s' of %s may contain only ASCII letters, digits and . _ : -, but contains"
+          + " %s; set @Workflow(name = ...) to a name that does"),
+  /** Args: name (shortened), class, length. */
+  WORKFLOW_NAME_LENGTH(
+      "workflow-name-length",
+      "workflow name '%s' of %s is %d characters long, but at most 200 are allowed; set"
+          + " @Workflow(name = ...) to a shorter name"),
+  /** Args: class. */
+  WORKFLOW_VERSION_EMPTY(
+      "workflow-version-empty",
+      "@Workflow version of %s must not be empty; leave the default \"1\" or set a version such as"
+          + " \"2\""),
+  /** Args: version, class, the offending characters. */
+  WORKFLOW_VERSION_CHARACTERS(
+      "workflow-version",
+      "workflow version '%s' of %s may contain only ASCII letters, digits and . _ : -, but contains"
+          + " %s; set @Workflow(version = ...) to a version that does"),
+  /** Args: version (shortened), class, length. */
+  WORKFLOW_VERSION_LENGTH(
+      "workflow-version-length",
+      "workflow version '%s' of %s is %d characters long, but at most 100 are allowed; set"
+          + " @Workflow(version = ...) to a shorter version"),
+  /** Args: field, class. A warning. */
+  WORKFLOW_MUTABLE_FIELD(
+      "workflow-mutable-field",
+      "field '%s' of @Workflow class %s is not final, but one instance serves every run: per-run"
+          + " state in fields is shared between runs and lost on replay; make it final or keep the"
+          + " state in step results"),
   WORKFLOW_DUPLICATE(
       "workflow-duplicate",
-      "workflow '%s' version '%s' is already declared by %s; give one of them another name or version"),
+      "workflow '%s' version '%s' is already declared by %s; give one of them another name or"
+          + " version"),
+
+  // ---- @Run ------------------------------------------------------------------------------------
+
+  /** Args: class. */
+  RUN_MISSING(
+      "run-missing",
+      "@Workflow class %s needs exactly one @Run method (found 0); annotate the workflow's entry"
+          + " point with @Run"),
+  /** Args: class, count. */
+  RUN_SEVERAL(
+      "run-several",
+      "@Workflow class %s needs exactly one @Run method (found %d); keep @Run on the entry point"
+          + " only"),
+  /** Args: method, class, the first @Run method. */
+  RUN_EXTRA(
+      "run-extra",
+      "@Run method %s is a second entry point of %s, whose first @Run method is %s; remove @Run"
+          + " from all but the entry point"),
+  /** Args: method, modifier. */
+  RUN_MODIFIER(
+      "run-modifier",
+      "@Run method %s must not be %s: the generated subclass calls it on the registered instance;"
+          + " remove the %2$s modifier"),
+  /** Args: method, its type parameters. */
+  RUN_GENERIC(
+      "run-generic",
+      "@Run method %s must not declare type parameters (%s): the run's stored input and result need"
+          + " concrete types; replace them with concrete types"),
+  /** Args: method, parameter, its position (1-based). */
+  RUN_CONTEXT_POSITION(
+      "run-context-position",
+      "@Run method %s takes WorkflowContext parameter '%s' in position %d, but a WorkflowContext"
+          + " may only be the first parameter; move it first or remove it"),
+  /** Args: method, parameter. */
+  RUN_STEP_CONTEXT(
+      "run-step-context",
+      "@Run method %s must not take a StepContext (parameter '%s'): only steps get one; take a"
+          + " WorkflowContext as the first parameter instead"),
+  /** Args: method, enclosing type. */
+  RUN_OUTSIDE_WORKFLOW(
+      "run-outside-workflow",
+      "@Run method %s is declared in %s, which is not a @Workflow class, so it never runs as a"
+          + " workflow; annotate %2$s with @Workflow or move the method into a @Workflow class"),
+
+  // ---- @Step -----------------------------------------------------------------------------------
+
+  /** Args: retries. */
+  STEP_RETRIES(
+      "step-retries",
+      "@Step retries must be at least 1, but was %s; it counts attempts, the first included, so 1"
+          + " means no retry"),
+  /** Args: backoffMs. */
+  STEP_BACKOFF_NEGATIVE(
+      "step-backoff-negative",
+      "@Step backoffMs must not be negative, but was %s; use 0 to retry without delay"),
+  /** Args: backoffMaxMs. */
+  STEP_BACKOFF_MAX_NEGATIVE(
+      "step-backoff-max-negative",
+      "@Step backoffMaxMs must not be negative, but was %s; use 0 for no cap"),
+  /** Args: timeoutMs. */
+  STEP_TIMEOUT_NEGATIVE(
+      "step-timeout-negative",
+      "@Step timeoutMs must not be negative, but was %s; use 0 for no deadline"),
+  /** Args: pickupTimeoutMs. */
+  STEP_PICKUP_TIMEOUT_NEGATIVE(
+      "step-pickup-timeout-negative",
+      "@Step pickupTimeoutMs must not be negative, but was %s; use 0 for no limit"),
+  /** Args: backoffMaxMs, backoffMs. */
+  STEP_BACKOFF_MAX_BELOW_BASE(
+      "step-backoff-max",
+      "@Step backoffMaxMs (%s) must not be below backoffMs (%s); raise the cap, or use 0 for no"
+          + " cap"),
+  /** Args: pickupTimeoutMs, method. */
+  STEP_PICKUP_TIMEOUT_LOCAL(
+      "step-pickup-timeout",
+      "pickupTimeoutMs applies only to remote steps, but was %s on %s, a local step of a @Workflow"
+          + " class; remove it, or use timeoutMs to limit each attempt"),
+  /** Args: method, modifier. */
+  STEP_MODIFIER(
+      "step-modifier",
+      "@Step method %s must not be %s: the generated subclass must override it; remove the %2$s"
+          + " modifier"),
+  /** Args: method, its type parameters. */
+  STEP_GENERIC(
+      "step-generic",
+      "@Step method %s must not declare type parameters (%s): its stored input and result need"
+          + " concrete types; replace them with concrete types"),
+  /** Args: method, parameter, its position (1-based). */
+  STEP_CONTEXT_POSITION(
+      "step-context-position",
+      "@Step method %s takes StepContext parameter '%s' in position %d, but a StepContext may only"
+          + " be the first parameter; move it first or remove it"),
+  /** Args: method, parameter. */
+  STEP_WORKFLOW_CONTEXT(
+      "step-workflow-context",
+      "@Step method %s must not take a WorkflowContext (parameter '%s'): steps cannot sleep, only"
+          + " the @Run method gets one; sleep in @Run between steps, or take a StepContext"
+          + " instead"),
+  /** Args: method. */
+  STEP_AND_RUN(
+      "step-and-run",
+      "method %s is annotated both @Step and @Run, but the workflow's entry point cannot be one of"
+          + " its steps; remove one of the two annotations"),
+  /** Args: method, enclosing type. */
+  STEP_OUTSIDE_WORKFLOW(
+      "step-outside-workflow",
+      "@Step method %s is declared in %s, which is not a @Workflow class, so nothing checkpoints"
+          + " it; move it into a @Workflow class"),
+  /** Args: step name (shortened), method, the offending characters. */
+  STEP_NAME_CHARACTERS(
+      "step-name",
+      "step name '%s' of method %s may contain only ASCII letters, digits and . _ : -, but contains"
+          + " %s; set @Step(name = ...) to a name that does"),
+  /** Args: step name (shortened), method, length. */
+  STEP_NAME_LENGTH(
+      "step-name-length",
+      "step name '%s' of method %s is %d characters long, but at most 200 are allowed; set"
+          + " @Step(name = ...) to a shorter name"),
+  /** Args: step name, workflow name, first method, this method. */
+  STEP_NAME_DUPLICATE(
+      "step-name-duplicate",
+      "step name '%s' is used twice in workflow '%s', by %s and by %s; steps are matched to their"
+          + " checkpoints by name, so give one of them another @Step(name = ...)"),
+  /** Args: exception class, method. */
+  STEP_NON_RETRYABLE_NOT_THROWN(
+      "step-non-retryable",
+      "@Step nonRetryable lists checked exception %s, but %s cannot throw it; declare it in the"
+          + " method's throws clause or remove it from nonRetryable"),
+  /** Args: attribute, value. A warning. */
+  STEP_BACKOFF_UNUSED(
+      "step-backoff-unused",
+      "@Step %s = %s has no effect: the step is never retried (retries = 1); set retries above 1 or"
+          + " remove it"),
+  /** No args. A warning. */
+  STEP_JITTER_WITHOUT_DELAY(
+      "step-jitter-zero",
+      "@Step jitter = true has no effect with backoffMs = 0: there is no delay to jitter; set"
+          + " backoffMs above 0 or remove jitter"),
+
+  // ---- Stored types: args are position, type, path ("" or " in field 'x' of com.acme.Y ...") ----
+
+  TYPE_TOO_GENERAL(
+      "type-too-general",
+      "%s cannot be stored: type %s%s is too general to decode; use a concrete type such as a"
+          + " record, or JsonNode for free-form JSON"),
+  TYPE_RAW(
+      "type-raw",
+      "%s cannot be stored: raw type %s%s does not say what it holds; add its type arguments"),
+  TYPE_LIVE_OBJECT(
+      "type-live-object",
+      "%s cannot be stored: type %s%s is a live object (a resource, stream, thread, task or class),"
+          + " not data; store the data it carries instead, such as a byte[], a String or an id"),
+  TYPE_ITERATOR(
+      "type-iterator",
+      "%s cannot be stored: type %s%s is an iterator or iterable, not a collection; use a List or a"
+          + " Set"),
+  TYPE_FUNCTIONAL(
+      "type-functional",
+      "%s cannot be stored: type %s%s is a functional interface, and functional interfaces and"
+          + " lambdas cannot be stored; store the data the function needs and call it in a step"),
+  TYPE_ABSTRACT(
+      "type-abstract",
+      "%s cannot be stored: type %s%s is an interface or abstract class that Jackson cannot"
+          + " construct; use a concrete class or a record, or annotate it @JsonTypeInfo with its"
+          + " subtypes"),
+  TYPE_INNER_CLASS(
+      "type-inner-class",
+      "%s cannot be stored: type %s%s is an inner class, which needs an enclosing instance to be"
+          + " created; make it a static nested class or a record"),
+  TYPE_NO_CONSTRUCTOR(
+      "type-no-constructor",
+      "%s cannot be stored: type %s%s has no constructor Jackson can use; add a no-argument"
+          + " constructor or a @JsonCreator constructor, or make it a record"),
+  TYPE_MAP_KEY(
+      "type-map-key",
+      "%s cannot be stored: map key type %s%s cannot be decoded from a JSON field name; use String,"
+          + " a boxed primitive, an enum or UUID as the key"),
+
+  // ---- The processor itself ---------------------------------------------------------------------
+
   UNRESOLVED_TYPES(
       "unresolved-types",
       "@Workflow %s refers to types that do not exist, even after every processor ran; fix the"

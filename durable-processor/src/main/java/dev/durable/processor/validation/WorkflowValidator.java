@@ -1,26 +1,330 @@
 package dev.durable.processor.validation;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
 
-/** Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types. */
+/**
+ * Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types, and
+ * reports every problem found, not only the first. Step rules live in {@link StepValidator}, run
+ * rules in {@link RunValidator}, storability in {@link StorableTypes}; every message in {@link
+ * Messages}.
+ */
 public final class WorkflowValidator {
-  private final ProcessingEnvironment env;
+  private final Elements elements;
+  private final StepValidator steps;
+  private final RunValidator runs;
 
   public WorkflowValidator(ProcessingEnvironment env) {
-    this.env = env;
+    this.elements = env.getElementUtils();
+    StorableTypes storable = new StorableTypes(env);
+    this.steps = new StepValidator(env, storable);
+    this.runs = new RunValidator(storable);
   }
 
   /** Validates one {@code @Workflow} type. */
   public ValidationReport validateWorkflow(TypeElement workflow) {
-    return new ValidationReport();
+    ValidationReport report = new ValidationReport();
+    if (!kind(workflow, report)) {
+      return report;
+    }
+    placement(workflow, report);
+    String name = names(workflow, report);
+    methods(workflow, name, report);
+    for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
+      if (!field.getModifiers().contains(Modifier.STATIC)
+          && !field.getModifiers().contains(Modifier.FINAL)) {
+        report.warning(
+            field, Messages.WORKFLOW_MUTABLE_FIELD, field.getSimpleName(), Describe.type(workflow));
+      }
+    }
+    return report;
   }
 
-  /** Validates {@code @Step} and {@code @Run} methods declared outside {@code @Workflow} classes. */
+  /**
+   * Validates {@code @Step} and {@code @Run} methods declared outside {@code @Workflow} classes.
+   */
   public ValidationReport validateStrays(
       Set<? extends Element> stepMethods, Set<? extends Element> runMethods) {
-    return new ValidationReport();
+    ValidationReport report = new ValidationReport();
+    for (Element method : stepMethods) {
+      if (isStray(method)) {
+        report.error(
+            method,
+            Messages.STEP_OUTSIDE_WORKFLOW,
+            Describe.method((ExecutableElement) method),
+            Describe.type(method.getEnclosingElement()));
+      }
+    }
+    for (Element method : runMethods) {
+      if (isStray(method)) {
+        report.error(
+            method,
+            Messages.RUN_OUTSIDE_WORKFLOW,
+            Describe.method((ExecutableElement) method),
+            Describe.type(method.getEnclosingElement()));
+      }
+    }
+    return report;
+  }
+
+  private static boolean isStray(Element method) {
+    return method.getKind() == ElementKind.METHOD
+        && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty();
+  }
+
+  /** Whether the workflow is a class at all; reports final classes, records and abstract ones. */
+  private static boolean kind(TypeElement workflow, ValidationReport report) {
+    String type = Describe.type(workflow);
+    switch (workflow.getKind()) {
+      case INTERFACE -> report.error(workflow, Messages.WORKFLOW_NOT_CLASS, type, "an interface");
+      case ENUM -> report.error(workflow, Messages.WORKFLOW_NOT_CLASS, type, "an enum");
+      case ANNOTATION_TYPE ->
+          report.error(workflow, Messages.WORKFLOW_NOT_CLASS, type, "an annotation type");
+      case RECORD -> report.error(workflow, Messages.WORKFLOW_RECORD, type);
+      default -> {
+        if (workflow.getModifiers().contains(Modifier.FINAL)) {
+          report.error(workflow, Messages.WORKFLOW_FINAL, type);
+        }
+        if (workflow.getModifiers().contains(Modifier.ABSTRACT)) {
+          report.error(workflow, Messages.WORKFLOW_ABSTRACT, type);
+        }
+      }
+    }
+    return workflow.getKind() == ElementKind.CLASS || workflow.getKind() == ElementKind.RECORD;
+  }
+
+  /** Whether the generated top-level subclass in the same package can extend and construct it. */
+  private void placement(TypeElement workflow, ValidationReport report) {
+    String type = Describe.type(workflow);
+    switch (workflow.getNestingKind()) {
+      case LOCAL, ANONYMOUS -> report.error(workflow, Messages.WORKFLOW_LOCAL, type);
+      case MEMBER -> {
+        if (!workflow.getModifiers().contains(Modifier.STATIC)
+            && workflow.getKind() == ElementKind.CLASS
+            && workflow.getEnclosingElement().getKind().isClass()) {
+          report.error(workflow, Messages.WORKFLOW_INNER, type);
+        }
+      }
+      default -> {}
+    }
+    if (workflow.getModifiers().contains(Modifier.PRIVATE)) {
+      report.error(workflow, Messages.WORKFLOW_PRIVATE, type);
+    } else {
+      for (Element e = workflow.getEnclosingElement();
+          e instanceof TypeElement outer;
+          e = outer.getEnclosingElement()) {
+        if (outer.getModifiers().contains(Modifier.PRIVATE)) {
+          report.error(workflow, Messages.WORKFLOW_IN_PRIVATE_CLASS, type, Describe.type(outer));
+          break;
+        }
+      }
+    }
+    if (!workflow.getTypeParameters().isEmpty()) {
+      report.error(
+          workflow,
+          Messages.WORKFLOW_GENERIC,
+          type,
+          Describe.typeParameters(workflow.getTypeParameters()));
+    }
+    // The implicit constructor takes the class's access, which is reported above if private.
+    List<ExecutableElement> constructors =
+        ElementFilter.constructorsIn(workflow.getEnclosedElements());
+    if (!constructors.isEmpty()
+        && constructors.stream()
+            .allMatch(
+                c ->
+                    c.getModifiers().contains(Modifier.PRIVATE)
+                        && elements.getOrigin(c) != Elements.Origin.MANDATED)) {
+      report.error(workflow, Messages.WORKFLOW_CONSTRUCTOR, type);
+    }
+  }
+
+  /** Checks the workflow's name and version and returns its name. */
+  private String names(TypeElement workflow, ValidationReport report) {
+    AnnotationValues annotation =
+        AnnotationValues.of(workflow, Names.WORKFLOW, elements).orElseThrow();
+    String type = Describe.type(workflow);
+    String name = annotation.stringValue("name");
+    AnnotationValue nameValue = null; // null: the default, the class's simple name
+    if (name.isEmpty()) {
+      name = workflow.getSimpleName().toString();
+    } else {
+      nameValue = annotation.explicit("name");
+    }
+    if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          nameValue,
+          Messages.WORKFLOW_NAME_LENGTH,
+          WorkflowNames.shorten(name),
+          type,
+          name.length());
+    }
+    String disallowed = WorkflowNames.disallowedCharacters(name);
+    if (!disallowed.isEmpty()) {
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          nameValue,
+          Messages.WORKFLOW_NAME_CHARACTERS,
+          WorkflowNames.shorten(name),
+          type,
+          disallowed);
+    }
+
+    String version = annotation.stringValue("version");
+    AnnotationValue versionValue = annotation.explicit("version");
+    if (version.isEmpty()) {
+      errorOnValue(
+          report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_EMPTY, type);
+    }
+    if (version.length() > WorkflowNames.MAX_VERSION_LENGTH) {
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          versionValue,
+          Messages.WORKFLOW_VERSION_LENGTH,
+          WorkflowNames.shorten(version),
+          type,
+          version.length());
+    }
+    String disallowedInVersion = WorkflowNames.disallowedCharacters(version);
+    if (!disallowedInVersion.isEmpty()) {
+      errorOnValue(
+          report,
+          workflow,
+          annotation,
+          versionValue,
+          Messages.WORKFLOW_VERSION_CHARACTERS,
+          WorkflowNames.shorten(version),
+          type,
+          disallowedInVersion);
+    }
+    return name;
+  }
+
+  /** The @Run and @Step methods: how many runs, each method's rules, and unique step names. */
+  private void methods(TypeElement workflow, String workflowName, ValidationReport report) {
+    List<ExecutableElement> runMethods = new ArrayList<>();
+    Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
+      boolean run = AnnotationValues.find(method, Names.RUN).isPresent();
+      boolean step = AnnotationValues.find(method, Names.STEP).isPresent();
+      if (run && step) {
+        // reported once here, then checked as the @Run method it is
+        report.error(
+            method,
+            AnnotationValues.find(method, Names.STEP).get(),
+            null,
+            Messages.STEP_AND_RUN,
+            Describe.method(method));
+      }
+      if (run) {
+        runMethods.add(method);
+        runs.validate(method, report);
+      } else if (step) {
+        steps.validate(method, report);
+        stepName(method, workflowName, stepNames, report);
+      }
+    }
+
+    String type = Describe.type(workflow);
+    if (runMethods.isEmpty()) {
+      report.error(workflow, Messages.RUN_MISSING, type);
+    } else if (runMethods.size() > 1) {
+      report.error(workflow, Messages.RUN_SEVERAL, type, runMethods.size());
+      ExecutableElement first = runMethods.get(0);
+      for (ExecutableElement extra : runMethods.subList(1, runMethods.size())) {
+        report.error(
+            extra, Messages.RUN_EXTRA, Describe.method(extra), type, Describe.method(first));
+      }
+    }
+  }
+
+  /** Checks a step's name, and that no earlier step of the workflow has the same one. */
+  private void stepName(
+      ExecutableElement method,
+      String workflowName,
+      Map<String, ExecutableElement> stepNames,
+      ValidationReport report) {
+    AnnotationValues step = steps.annotation(method);
+    String name = step.stringValue("name");
+    AnnotationValue nameValue = null;
+    if (name.isEmpty()) {
+      name = method.getSimpleName().toString();
+    } else {
+      nameValue = step.explicit("name");
+    }
+    if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_LENGTH,
+          WorkflowNames.shorten(name),
+          Describe.method(method),
+          name.length());
+    }
+    String disallowed = WorkflowNames.disallowedCharacters(name);
+    if (!disallowed.isEmpty()) {
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_CHARACTERS,
+          WorkflowNames.shorten(name),
+          Describe.method(method),
+          disallowed);
+    }
+    ExecutableElement first = stepNames.putIfAbsent(name, method);
+    if (first != null) {
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_DUPLICATE,
+          WorkflowNames.shorten(name),
+          workflowName,
+          Describe.method(first),
+          Describe.method(method));
+    }
+  }
+
+  /**
+   * An error on the attribute's value when the user wrote it, else on the element itself: a default
+   * taken from the element's own name is at fault, not the annotation.
+   */
+  private static void errorOnValue(
+      ValidationReport report,
+      Element element,
+      AnnotationValues annotation,
+      AnnotationValue value,
+      Messages message,
+      Object... args) {
+    if (value == null) {
+      report.error(element, message, args);
+    } else {
+      report.error(element, annotation.mirror(), value, message, args);
+    }
   }
 }

@@ -1,0 +1,67 @@
+package dev.durable.processor.validation;
+
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * The rules on one {@code @Run} method of a {@code @Workflow} class: its modifiers, its parameters
+ * (an optional {@code WorkflowContext} first, then the stored input) and its stored result. How
+ * many {@code @Run} methods a class has is checked by {@link WorkflowValidator}.
+ */
+final class RunValidator {
+  private final StorableTypes storable;
+
+  RunValidator(StorableTypes storable) {
+    this.storable = storable;
+  }
+
+  void validate(ExecutableElement method, ValidationReport report) {
+    for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
+      if (method.getModifiers().contains(modifier)) {
+        report.error(method, Messages.RUN_MODIFIER, Describe.method(method), modifier);
+      }
+    }
+    boolean generic = !method.getTypeParameters().isEmpty();
+    if (generic) {
+      report.error(
+          method,
+          Messages.RUN_GENERIC,
+          Describe.method(method),
+          Describe.typeParameters(method.getTypeParameters()));
+    }
+    List<? extends VariableElement> parameters = method.getParameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      VariableElement parameter = parameters.get(i);
+      TypeMirror type = parameter.asType();
+      if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
+        if (i > 0) {
+          report.error(
+              parameter,
+              Messages.RUN_CONTEXT_POSITION,
+              Describe.method(method),
+              parameter.getSimpleName(),
+              i + 1);
+        }
+      } else if (Names.is(type, Names.STEP_CONTEXT)) {
+        report.error(
+            parameter,
+            Messages.RUN_STEP_CONTEXT,
+            Describe.method(method),
+            parameter.getSimpleName());
+      } else if (!generic) { // a generic run's type variables are reported above, once
+        for (StorableTypes.Problem problem : storable.problemsOf(type)) {
+          problem.reportOn(report, parameter, "run parameter '" + parameter.getSimpleName() + "'");
+        }
+      }
+    }
+    if (!generic && method.getReturnType().getKind() != TypeKind.VOID) {
+      for (StorableTypes.Problem problem : storable.problemsOf(method.getReturnType())) {
+        problem.reportOn(report, method, "run result");
+      }
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package dev.durable.processor.validation;
+
+import java.util.List;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The rules on one {@code @Step} method of a {@code @Workflow} class: its attributes (reported on
+ * the attribute's value), its modifiers, its parameters and result, and its {@code nonRetryable}
+ * exceptions. Step names are checked by {@link WorkflowValidator}, which sees all steps at once.
+ */
+final class StepValidator {
+  /** The attributes that shape the delay between attempts, in declaration order. */
+  private static final List<String> BACKOFF_ATTRIBUTES =
+      List.of("backoff", "backoffMs", "backoffMaxMs", "jitter");
+
+  private final Elements elements;
+  private final Types types;
+  private final StorableTypes storable;
+
+  StepValidator(ProcessingEnvironment env, StorableTypes storable) {
+    this.elements = env.getElementUtils();
+    this.types = env.getTypeUtils();
+    this.storable = storable;
+  }
+
+  /** The step's annotation, which the method is known to carry. */
+  AnnotationValues annotation(ExecutableElement method) {
+    return AnnotationValues.of(method, Names.STEP, elements).orElseThrow();
+  }
+
+  void validate(ExecutableElement method, ValidationReport report) {
+    AnnotationValues step = annotation(method);
+    attributes(method, step, report);
+    warnings(method, step, report);
+    modifiers(method, report);
+    signature(method, report);
+    nonRetryable(method, step, report);
+  }
+
+  private void attributes(
+      ExecutableElement method, AnnotationValues step, ValidationReport report) {
+    int retries = step.intValue("retries");
+    if (retries < 1) {
+      error(report, method, step, "retries", Messages.STEP_RETRIES, retries);
+    }
+    long backoffMs = step.longValue("backoffMs");
+    long backoffMaxMs = step.longValue("backoffMaxMs");
+    long timeoutMs = step.longValue("timeoutMs");
+    long pickupTimeoutMs = step.longValue("pickupTimeoutMs");
+    if (backoffMs < 0) {
+      error(report, method, step, "backoffMs", Messages.STEP_BACKOFF_NEGATIVE, backoffMs);
+    }
+    if (backoffMaxMs < 0) {
+      error(report, method, step, "backoffMaxMs", Messages.STEP_BACKOFF_MAX_NEGATIVE, backoffMaxMs);
+    } else if (backoffMaxMs > 0 && backoffMaxMs < backoffMs) {
+      error(
+          report,
+          method,
+          step,
+          "backoffMaxMs",
+          Messages.STEP_BACKOFF_MAX_BELOW_BASE,
+          backoffMaxMs,
+          backoffMs);
+    }
+    if (timeoutMs < 0) {
+      error(report, method, step, "timeoutMs", Messages.STEP_TIMEOUT_NEGATIVE, timeoutMs);
+    }
+    if (pickupTimeoutMs < 0) {
+      error(
+          report,
+          method,
+          step,
+          "pickupTimeoutMs",
+          Messages.STEP_PICKUP_TIMEOUT_NEGATIVE,
+          pickupTimeoutMs);
+    }
+    if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
+      error(
+          report,
+          method,
+          step,
+          "pickupTimeoutMs",
+          Messages.STEP_PICKUP_TIMEOUT_LOCAL,
+          pickupTimeoutMs,
+          Describe.method(method));
+    }
+  }
+
+  /** Backoff settings that cannot have an effect. */
+  private void warnings(ExecutableElement method, AnnotationValues step, ValidationReport report) {
+    boolean unusedJitter = false;
+    if (step.intValue("retries") == 1) {
+      for (String attribute : BACKOFF_ATTRIBUTES) {
+        AnnotationValue value = step.explicit(attribute);
+        if (value != null) {
+          String shown =
+              attribute.equals("backoff")
+                  ? "Backoff." + step.enumValue(attribute)
+                  : String.valueOf(value.getValue());
+          report.warning(
+              method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
+          unusedJitter |= attribute.equals("jitter");
+        }
+      }
+    }
+    if (!unusedJitter && step.booleanValue("jitter") && step.longValue("backoffMs") == 0) {
+      report.warning(
+          method, step.mirror(), step.explicit("jitter"), Messages.STEP_JITTER_WITHOUT_DELAY);
+    }
+  }
+
+  private void modifiers(ExecutableElement method, ValidationReport report) {
+    for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
+      if (method.getModifiers().contains(modifier)) {
+        report.error(method, Messages.STEP_MODIFIER, Describe.method(method), modifier);
+      }
+    }
+  }
+
+  private void signature(ExecutableElement method, ValidationReport report) {
+    boolean generic = !method.getTypeParameters().isEmpty();
+    if (generic) {
+      report.error(
+          method,
+          Messages.STEP_GENERIC,
+          Describe.method(method),
+          Describe.typeParameters(method.getTypeParameters()));
+    }
+    String step = "step " + method.getSimpleName();
+    List<? extends VariableElement> parameters = method.getParameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      VariableElement parameter = parameters.get(i);
+      TypeMirror type = parameter.asType();
+      if (Names.is(type, Names.STEP_CONTEXT)) {
+        if (i > 0) {
+          report.error(
+              parameter,
+              Messages.STEP_CONTEXT_POSITION,
+              Describe.method(method),
+              parameter.getSimpleName(),
+              i + 1);
+        }
+      } else if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
+        report.error(
+            parameter,
+            Messages.STEP_WORKFLOW_CONTEXT,
+            Describe.method(method),
+            parameter.getSimpleName());
+      } else if (!generic) { // a generic step's type variables are reported above, once
+        for (StorableTypes.Problem problem : storable.problemsOf(type)) {
+          problem.reportOn(
+              report, parameter, step + " parameter '" + parameter.getSimpleName() + "'");
+        }
+      }
+    }
+    if (!generic && method.getReturnType().getKind() != TypeKind.VOID) {
+      for (StorableTypes.Problem problem : storable.problemsOf(method.getReturnType())) {
+        problem.reportOn(report, method, step + " result");
+      }
+    }
+  }
+
+  /**
+   * A checked exception listed in {@code nonRetryable} must be one the method can throw: a subtype
+   * or supertype of a type in its throws clause. Unchecked exceptions, and {@code Exception} and
+   * {@code Throwable} (which include them), can always be thrown.
+   */
+  private void nonRetryable(
+      ExecutableElement method, AnnotationValues step, ValidationReport report) {
+    for (AnnotationValue value : step.arrayValue("nonRetryable")) {
+      if (!(value.getValue() instanceof TypeMirror exception)
+          || exception.getKind() != TypeKind.DECLARED) {
+        continue; // an unresolved class: javac reports it
+      }
+      if (isChecked(exception) && !canThrow(method, exception)) {
+        report.error(
+            method,
+            step.mirror(),
+            value,
+            Messages.STEP_NON_RETRYABLE_NOT_THROWN,
+            Describe.typeMirror(exception),
+            Describe.method(method));
+      }
+    }
+  }
+
+  private boolean isChecked(TypeMirror exception) {
+    TypeMirror runtimeException = type("java.lang.RuntimeException");
+    TypeMirror error = type("java.lang.Error");
+    return !types.isSubtype(exception, runtimeException)
+        && !types.isSubtype(exception, error)
+        && !types.isSubtype(runtimeException, exception)
+        && !types.isSubtype(error, exception);
+  }
+
+  private boolean canThrow(ExecutableElement method, TypeMirror exception) {
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (types.isSubtype(exception, thrown) || types.isSubtype(thrown, exception)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private TypeMirror type(String qualifiedName) {
+    return elements.getTypeElement(qualifiedName).asType();
+  }
+
+  /** An error on the attribute's value when it was written, else on the annotation. */
+  private static void error(
+      ValidationReport report,
+      ExecutableElement method,
+      AnnotationValues step,
+      String attribute,
+      Messages message,
+      Object... args) {
+    report.error(method, step.mirror(), step.explicit(attribute), message, args);
+  }
+}

@@ -1,0 +1,525 @@
+package dev.durable.processor.validation;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Whether a type can be stored: encoded to JSON by Jackson and decoded back with its full generic
+ * type. Walks the type recursively (type arguments, array components, record components and the
+ * instance fields of classes), each distinct type once, and returns every problem found with the
+ * path that leads to it ({@code java.lang.Thread in field 'worker' of com.acme.Job}).
+ *
+ * <p>Storable: primitives and their boxes, {@code String}, enums, the JDK value types Jackson and
+ * its JDK 8 and java.time modules read from text ({@link #VALUE_TYPES}), arrays, {@code Optional},
+ * collections and maps of storable types (map keys: {@code String}, a boxed primitive, an enum or
+ * {@code UUID}), Jackson's {@code JsonNode}s, records, and concrete classes Jackson can construct
+ * (a no-argument constructor of any visibility, or a {@code @JsonCreator} constructor or static
+ * factory) whose non-static, non-transient fields are storable. Abstract types are storable only
+ * when annotated {@code @JsonTypeInfo} (on them or a supertype) or {@code @JsonDeserialize}; a
+ * field or record component annotated {@code @JsonIgnore} or {@code @JsonDeserialize} is not
+ * checked. Jackson's annotations are matched by name, so Jackson need not be on the processor's
+ * class path.
+ */
+final class StorableTypes {
+
+  /** One type that cannot be stored: the message, the type and the path leading to it. */
+  record Problem(Messages message, String type, String path) {
+    /** Reports this problem on {@code element}, naming {@code position}, e.g. "run result". */
+    void reportOn(ValidationReport report, Element element, String position) {
+      report.error(element, message, position, type, path);
+    }
+  }
+
+  /** JDK types stored as JSON values, by qualified name. */
+  static final Set<String> VALUE_TYPES =
+      Set.of(
+          "java.lang.String",
+          "java.lang.Boolean",
+          "java.lang.Byte",
+          "java.lang.Short",
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Float",
+          "java.lang.Double",
+          "java.lang.Character",
+          "java.lang.Number",
+          "java.lang.Void",
+          "java.math.BigDecimal",
+          "java.math.BigInteger",
+          "java.util.UUID",
+          "java.util.Locale",
+          "java.util.Currency",
+          "java.util.Date",
+          "java.util.Calendar",
+          "java.util.GregorianCalendar",
+          "java.util.TimeZone",
+          "java.util.OptionalInt",
+          "java.util.OptionalLong",
+          "java.util.OptionalDouble",
+          "java.util.regex.Pattern",
+          "java.net.URI",
+          "java.net.URL",
+          "java.io.File",
+          "java.nio.file.Path",
+          "java.nio.charset.Charset",
+          "java.sql.Date",
+          "java.sql.Time",
+          "java.sql.Timestamp",
+          "java.time.Instant",
+          "java.time.Duration",
+          "java.time.LocalDate",
+          "java.time.LocalDateTime",
+          "java.time.LocalTime",
+          "java.time.OffsetDateTime",
+          "java.time.OffsetTime",
+          "java.time.ZonedDateTime",
+          "java.time.Period",
+          "java.time.Year",
+          "java.time.YearMonth",
+          "java.time.MonthDay",
+          "java.time.ZoneId",
+          "java.time.ZoneOffset",
+          "java.time.DayOfWeek",
+          "java.time.Month");
+
+  /** Collection types Jackson creates itself (interfaces mapped to a default implementation). */
+  private static final Set<String> KNOWN_COLLECTIONS =
+      Set.of(
+          "java.util.Collection",
+          "java.util.List",
+          "java.util.Set",
+          "java.util.SortedSet",
+          "java.util.NavigableSet",
+          "java.util.Queue",
+          "java.util.Deque",
+          "java.util.SequencedCollection",
+          "java.util.SequencedSet",
+          "java.util.ArrayList",
+          "java.util.LinkedList",
+          "java.util.HashSet",
+          "java.util.LinkedHashSet",
+          "java.util.TreeSet",
+          "java.util.EnumSet",
+          "java.util.ArrayDeque",
+          "java.util.PriorityQueue",
+          "java.util.Vector",
+          "java.util.concurrent.BlockingQueue",
+          "java.util.concurrent.BlockingDeque",
+          "java.util.concurrent.ArrayBlockingQueue",
+          "java.util.concurrent.LinkedBlockingQueue",
+          "java.util.concurrent.LinkedBlockingDeque",
+          "java.util.concurrent.ConcurrentLinkedQueue",
+          "java.util.concurrent.ConcurrentLinkedDeque",
+          "java.util.concurrent.ConcurrentSkipListSet",
+          "java.util.concurrent.CopyOnWriteArrayList",
+          "java.util.concurrent.CopyOnWriteArraySet");
+
+  /** Map types Jackson creates itself. */
+  private static final Set<String> KNOWN_MAPS =
+      Set.of(
+          "java.util.Map",
+          "java.util.SortedMap",
+          "java.util.NavigableMap",
+          "java.util.SequencedMap",
+          "java.util.HashMap",
+          "java.util.LinkedHashMap",
+          "java.util.TreeMap",
+          "java.util.EnumMap",
+          "java.util.Hashtable",
+          "java.util.concurrent.ConcurrentMap",
+          "java.util.concurrent.ConcurrentNavigableMap",
+          "java.util.concurrent.ConcurrentHashMap",
+          "java.util.concurrent.ConcurrentSkipListMap");
+
+  /** Map key types Jackson decodes from a JSON field name. */
+  private static final Set<String> MAP_KEYS =
+      Set.of(
+          "java.lang.String",
+          "java.lang.Boolean",
+          "java.lang.Byte",
+          "java.lang.Short",
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Float",
+          "java.lang.Double",
+          "java.lang.Character",
+          "java.util.UUID");
+
+  /** Live objects, not data: anything assignable to one of these. */
+  private static final List<String> LIVE_TYPES =
+      List.of(
+          "java.lang.AutoCloseable",
+          "java.lang.Thread",
+          "java.lang.ThreadGroup",
+          "java.lang.ClassLoader",
+          "java.lang.Class",
+          "java.lang.Process",
+          "java.lang.ref.Reference",
+          "java.util.stream.BaseStream",
+          "java.util.concurrent.Future",
+          "java.util.concurrent.CompletionStage",
+          "java.util.concurrent.Executor",
+          "java.util.Timer");
+
+  /** Iterators and iterables that are not collections. */
+  private static final List<String> ITERATOR_TYPES =
+      List.of(
+          "java.lang.Iterable",
+          "java.util.Iterator",
+          "java.util.Enumeration",
+          "java.util.Spliterator");
+
+  private static final List<String> JSON_NODE =
+      List.of("com.fasterxml.jackson.databind.JsonNode", "tools.jackson.databind.JsonNode");
+  private static final List<String> JSON_TYPE_INFO =
+      List.of("com.fasterxml.jackson.annotation.JsonTypeInfo");
+  private static final List<String> JSON_DESERIALIZE =
+      List.of(
+          "com.fasterxml.jackson.databind.annotation.JsonDeserialize",
+          "tools.jackson.databind.annotation.JsonDeserialize");
+  private static final List<String> JSON_CREATOR =
+      List.of("com.fasterxml.jackson.annotation.JsonCreator");
+  private static final List<String> NOT_STORED =
+      List.of(
+          "com.fasterxml.jackson.annotation.JsonIgnore",
+          "com.fasterxml.jackson.databind.annotation.JsonDeserialize",
+          "tools.jackson.databind.annotation.JsonDeserialize");
+
+  private final Types types;
+  private final Elements elements;
+
+  StorableTypes(ProcessingEnvironment env) {
+    this.types = env.getTypeUtils();
+    this.elements = env.getElementUtils();
+  }
+
+  /** Every problem that keeps {@code type} from being stored; empty when it can be. */
+  List<Problem> problemsOf(TypeMirror type) {
+    Walk walk = new Walk();
+    walk.check(type, "");
+    return walk.problems;
+  }
+
+  /** One walk over one type: each distinct type is checked once. */
+  private final class Walk {
+    final List<Problem> problems = new ArrayList<>();
+    final Set<String> visited = new HashSet<>();
+
+    void check(TypeMirror type, String path) {
+      if (type.getKind().isPrimitive()
+          || type.getKind() == TypeKind.VOID
+          || type.getKind() == TypeKind.ERROR
+          || type.getKind() == TypeKind.NONE) {
+        return;
+      }
+      if (!visited.add(Describe.typeMirror(type))) {
+        return;
+      }
+      switch (type.getKind()) {
+        case ARRAY -> {
+          ArrayType array = (ArrayType) type;
+          check(array.getComponentType(), in(type, path));
+        }
+        case WILDCARD -> {
+          TypeMirror bound = ((WildcardType) type).getExtendsBound();
+          if (bound != null) {
+            check(bound, path);
+          } else {
+            problem(Messages.TYPE_TOO_GENERAL, type, path);
+          }
+        }
+        case DECLARED -> declared((DeclaredType) type, path);
+        default -> problem(Messages.TYPE_TOO_GENERAL, type, path); // type variables, intersections
+      }
+    }
+
+    private void declared(DeclaredType type, String path) {
+      TypeElement element = (TypeElement) type.asElement();
+      String name = element.getQualifiedName().toString();
+      if (VALUE_TYPES.contains(name)
+          || element.getKind() == ElementKind.ENUM
+          || isSubtypeOfAny(type, JSON_NODE)) {
+        return;
+      }
+      if (name.equals("java.lang.Object")) {
+        problem(Messages.TYPE_TOO_GENERAL, type, path);
+        return;
+      }
+      if (isSubtypeOfAny(type, LIVE_TYPES)) {
+        problem(Messages.TYPE_LIVE_OBJECT, type, path);
+        return;
+      }
+      boolean collection = isSubtypeOfAny(type, List.of("java.util.Collection"));
+      boolean map = isSubtypeOfAny(type, List.of("java.util.Map"));
+      if (!collection && !map && isSubtypeOfAny(type, ITERATOR_TYPES)) {
+        problem(Messages.TYPE_ITERATOR, type, path);
+        return;
+      }
+      if (isAbstract(element)
+          && (AnnotationValues.has(element, JSON_DESERIALIZE) || hasJsonTypeInfo(type))) {
+        return; // Jackson is told how to create it
+      }
+      if (!collection && !map && isFunctional(element)) {
+        problem(Messages.TYPE_FUNCTIONAL, type, path);
+        return;
+      }
+      if (!element.getTypeParameters().isEmpty() && type.getTypeArguments().isEmpty()) {
+        problem(Messages.TYPE_RAW, type, path);
+        return;
+      }
+      if (name.equals("java.util.Optional")) {
+        check(type.getTypeArguments().get(0), in(type, path));
+      } else if (collection) {
+        if (!KNOWN_COLLECTIONS.contains(name)) {
+          constructible(type, element, path);
+        }
+        typeArgumentsOf(type, "java.util.Collection").forEach(e -> check(e, in(type, path)));
+      } else if (map) {
+        if (!KNOWN_MAPS.contains(name)) {
+          constructible(type, element, path);
+        }
+        List<? extends TypeMirror> keyAndValue = typeArgumentsOf(type, "java.util.Map");
+        if (keyAndValue.size() == 2) {
+          mapKey(keyAndValue.get(0), in(type, path));
+          check(keyAndValue.get(1), in(type, path));
+        }
+      } else if (constructible(type, element, path)) {
+        if (element.getKind() == ElementKind.RECORD) {
+          components(type, element, path);
+        } else {
+          fields(type, element, path);
+        }
+      }
+    }
+
+    /**
+     * Whether Jackson can create {@code type} field by field: reports abstract types, inner classes
+     * and classes without a usable constructor. False also when the type brings its own
+     * deserializer, whose fields are then not checked.
+     */
+    private boolean constructible(DeclaredType type, TypeElement element, String path) {
+      if (AnnotationValues.has(element, JSON_DESERIALIZE)) {
+        return false;
+      }
+      if (isAbstract(element)) {
+        if (!hasJsonTypeInfo(type)) {
+          problem(Messages.TYPE_ABSTRACT, type, path);
+        }
+        return false;
+      }
+      if (isInner(element)) {
+        problem(Messages.TYPE_INNER_CLASS, type, path);
+        return false;
+      }
+      if (element.getKind() == ElementKind.RECORD || hasUsableConstructor(element)) {
+        return true;
+      }
+      problem(Messages.TYPE_NO_CONSTRUCTOR, type, path);
+      return true; // its fields are still worth checking
+    }
+
+    private void components(DeclaredType type, TypeElement element, String path) {
+      for (RecordComponentElement component :
+          ElementFilter.recordComponentsIn(element.getEnclosedElements())) {
+        ExecutableElement accessor = component.getAccessor();
+        if (isNotStored(component)
+            || (accessor != null && isNotStored(accessor))
+            || isNotStored(fieldNamed(element, component.getSimpleName().toString()))) {
+          continue;
+        }
+        TypeMirror componentType =
+            accessor != null
+                ? ((javax.lang.model.type.ExecutableType) types.asMemberOf(type, accessor))
+                    .getReturnType()
+                : component.asType();
+        check(
+            componentType,
+            " in component '"
+                + component.getSimpleName()
+                + "' of "
+                + Describe.typeMirror(type)
+                + path);
+      }
+    }
+
+    private void fields(DeclaredType type, TypeElement element, String path) {
+      for (TypeElement c = element;
+          c != null && !c.getQualifiedName().contentEquals("java.lang.Object");
+          c = superclassOf(c)) {
+        for (VariableElement field : ElementFilter.fieldsIn(c.getEnclosedElements())) {
+          if (field.getModifiers().contains(Modifier.STATIC)
+              || field.getModifiers().contains(Modifier.TRANSIENT)
+              || isNotStored(field)) {
+            continue;
+          }
+          check(
+              types.asMemberOf(type, field),
+              " in field '" + field.getSimpleName() + "' of " + Describe.typeMirror(type) + path);
+        }
+      }
+    }
+
+    private void mapKey(TypeMirror key, String path) {
+      TypeMirror k = key;
+      if (k.getKind() == TypeKind.WILDCARD && ((WildcardType) k).getExtendsBound() != null) {
+        k = ((WildcardType) k).getExtendsBound();
+      }
+      if (k.getKind() == TypeKind.ERROR) {
+        return;
+      }
+      if (k.getKind() == TypeKind.DECLARED) {
+        TypeElement element = (TypeElement) ((DeclaredType) k).asElement();
+        if (element.getKind() == ElementKind.ENUM
+            || MAP_KEYS.contains(element.getQualifiedName().toString())) {
+          return;
+        }
+      }
+      problems.add(new Problem(Messages.TYPE_MAP_KEY, Describe.typeMirror(k), path));
+    }
+
+    private void problem(Messages message, TypeMirror type, String path) {
+      problems.add(new Problem(message, Describe.typeMirror(type), path));
+    }
+  }
+
+  /** The path frame for something inside {@code container}. */
+  private static String in(TypeMirror container, String path) {
+    return " in " + Describe.typeMirror(container) + path;
+  }
+
+  private static boolean isAbstract(TypeElement element) {
+    return element.getKind() == ElementKind.INTERFACE
+        || element.getModifiers().contains(Modifier.ABSTRACT);
+  }
+
+  private static boolean isInner(TypeElement element) {
+    return switch (element.getNestingKind()) {
+      case LOCAL, ANONYMOUS -> true;
+      case MEMBER ->
+          !element.getModifiers().contains(Modifier.STATIC)
+              && element.getKind() == ElementKind.CLASS
+              && element.getEnclosingElement().getKind().isClass();
+      default -> false;
+    };
+  }
+
+  private static boolean isNotStored(Element element) {
+    return element != null && AnnotationValues.has(element, NOT_STORED);
+  }
+
+  private static VariableElement fieldNamed(TypeElement type, String name) {
+    return ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
+        .filter(f -> f.getSimpleName().contentEquals(name))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static boolean hasUsableConstructor(TypeElement element) {
+    for (ExecutableElement constructor :
+        ElementFilter.constructorsIn(element.getEnclosedElements())) {
+      if (constructor.getParameters().isEmpty()
+          || AnnotationValues.has(constructor, JSON_CREATOR)) {
+        return true;
+      }
+    }
+    for (ExecutableElement method : ElementFilter.methodsIn(element.getEnclosedElements())) {
+      if (method.getModifiers().contains(Modifier.STATIC)
+          && AnnotationValues.has(method, JSON_CREATOR)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An interface with {@code @FunctionalInterface} or exactly one abstract method. */
+  private boolean isFunctional(TypeElement element) {
+    if (element.getKind() != ElementKind.INTERFACE) {
+      return false;
+    }
+    if (AnnotationValues.has(element, List.of("java.lang.FunctionalInterface"))) {
+      return true;
+    }
+    long abstractMethods =
+        ElementFilter.methodsIn(elements.getAllMembers(element)).stream()
+            .filter(m -> m.getModifiers().contains(Modifier.ABSTRACT))
+            .filter(m -> !isObjectMethod(m))
+            .count();
+    return abstractMethods == 1;
+  }
+
+  private static boolean isObjectMethod(ExecutableElement method) {
+    String name = method.getSimpleName().toString();
+    int arity = method.getParameters().size();
+    return (name.equals("equals") && arity == 1)
+        || (name.equals("hashCode") && arity == 0)
+        || (name.equals("toString") && arity == 0);
+  }
+
+  /** {@code @JsonTypeInfo} on the type or any of its supertypes (Jackson inherits it). */
+  private boolean hasJsonTypeInfo(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return false;
+    }
+    if (AnnotationValues.has(((DeclaredType) type).asElement(), JSON_TYPE_INFO)) {
+      return true;
+    }
+    return types.directSupertypes(type).stream().anyMatch(this::hasJsonTypeInfo);
+  }
+
+  private boolean isSubtypeOfAny(TypeMirror type, List<String> qualifiedNames) {
+    TypeMirror erased = types.erasure(type);
+    for (String name : qualifiedNames) {
+      TypeElement element = elements.getTypeElement(name);
+      if (element != null && types.isSubtype(erased, types.erasure(element.asType()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The type arguments {@code type} gives to its supertype {@code qualifiedName}: the element type
+   * of {@code ArrayList<Order>} as a {@code Collection}. Empty when a raw type is in the way.
+   */
+  private List<? extends TypeMirror> typeArgumentsOf(TypeMirror type, String qualifiedName) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return List.of();
+    }
+    DeclaredType declared = (DeclaredType) type;
+    if (((TypeElement) declared.asElement()).getQualifiedName().contentEquals(qualifiedName)) {
+      return declared.getTypeArguments();
+    }
+    for (TypeMirror supertype : types.directSupertypes(type)) {
+      List<? extends TypeMirror> arguments = typeArgumentsOf(supertype, qualifiedName);
+      if (!arguments.isEmpty()) {
+        return arguments;
+      }
+    }
+    return List.of();
+  }
+
+  private static TypeElement superclassOf(TypeElement type) {
+    TypeMirror superclass = type.getSuperclass();
+    return superclass.getKind() == TypeKind.DECLARED
+        ? (TypeElement) ((DeclaredType) superclass).asElement()
+        : null;
+  }
+}

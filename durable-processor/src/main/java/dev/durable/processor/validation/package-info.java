@@ -1,0 +1,10 @@
+/**
+ * The compile-time rules on {@code @Workflow} classes and their {@code @Run} and {@code @Step}
+ * methods. {@link dev.durable.processor.validation.WorkflowValidator} is the entry point; it
+ * collects every problem of a type into a {@link dev.durable.processor.validation.ValidationReport}
+ * (so that all are printed and a type with errors gets no generated code). Step rules live in
+ * {@code StepValidator}, run rules in {@code RunValidator}, whether a type can be stored in {@code
+ * StorableTypes}, the name rules in {@link dev.durable.processor.validation.WorkflowNames}, and
+ * every message text, with its stable tag, in {@link dev.durable.processor.validation.Messages}.
+ */
+package dev.durable.processor.validation;
