@@ -76,18 +76,26 @@ final class Javadocs {
       if (depth > 0) {
         continue;
       }
-      String wordFormat = pending.toString();
-      int used = placeholders(wordFormat);
-      CodeBlock code = CodeBlock.of(wordFormat, Arrays.copyOfRange(args, arg, arg + used));
-      arg += used;
-      words.add(new Word(code, PACKAGE_PREFIX.matcher(code.toString()).replaceAll("").length()));
+      arg = addWord(words, pending.toString(), args, arg);
       pending.setLength(0);
       depth = 0;
+    }
+    if (pending.length() > 0) {
+      // An unclosed brace: the rest is one word.
+      arg = addWord(words, pending.toString(), args, arg);
     }
     if (arg != args.length) {
       throw new IllegalArgumentException("unused javadoc arguments in: " + format);
     }
     return words;
+  }
+
+  /** Adds the word {@code format}, whose arguments start at {@code arg}; returns the next. */
+  private static int addWord(List<Word> words, String format, Object[] args, int arg) {
+    int used = placeholders(format);
+    CodeBlock code = CodeBlock.of(format, Arrays.copyOfRange(args, arg, arg + used));
+    words.add(new Word(code, PACKAGE_PREFIX.matcher(code.toString()).replaceAll("").length()));
+    return arg + used;
   }
 
   private static int count(String text, char c) {
