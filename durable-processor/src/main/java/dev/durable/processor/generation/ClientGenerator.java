@@ -70,7 +70,7 @@ public final class ClientGenerator {
                     model.workflowName(),
                     model.version(),
                     model.workflowClass()))
-            .addAnnotation(GeneratedFiles.generated())
+            .addAnnotations(GeneratedFiles.classAnnotations(model))
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addField(runs, RUNS, Modifier.PRIVATE, Modifier.FINAL)
             .addMethod(

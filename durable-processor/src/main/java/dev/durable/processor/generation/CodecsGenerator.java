@@ -32,7 +32,7 @@ public final class CodecsGenerator {
                         + " each step's parameters and result, with their full generic types,"
                         + " built once.",
                     model.workflowClass()))
-            .addAnnotation(GeneratedFiles.generated())
+            .addAnnotations(GeneratedFiles.classAnnotations(model))
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addField(
                 FieldSpec.builder(

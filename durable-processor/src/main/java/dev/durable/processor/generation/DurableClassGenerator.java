@@ -67,7 +67,7 @@ public final class DurableClassGenerator {
                     model.workflowClass(),
                     model.workflowName(),
                     model.version()))
-            .addAnnotation(GeneratedFiles.generated())
+            .addAnnotations(GeneratedFiles.classAnnotations(model))
             .addModifiers(Modifier.PUBLIC)
             .superclass(model.workflowClass())
             .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.DURABLE_WORKFLOW, result))
@@ -181,10 +181,11 @@ public final class DurableClassGenerator {
 
   private MethodSpec constructor(ConstructorModel constructor) {
     List<String> args = new ArrayList<>();
-    MethodSpec.Builder method =
-        MethodSpec.constructorBuilder()
-            .addModifiers(Modifier.PUBLIC)
-            .addTypeVariables(constructor.typeVariables());
+    MethodSpec.Builder method = MethodSpec.constructorBuilder();
+    if (constructor.deprecated()) {
+      method.addAnnotation(Deprecated.class);
+    }
+    method.addModifiers(Modifier.PUBLIC).addTypeVariables(constructor.typeVariables());
     for (ParamModel param : constructor.params()) {
       method.addParameter(param.type().type(), param.name());
       args.add(param.name());
@@ -219,11 +220,17 @@ public final class DurableClassGenerator {
     }
     CodeBlock call = CodeBlock.of("$L($L)", run.methodName(), CodeBlock.join(args, ", "));
     MethodSpec.Builder method = MethodSpec.methodBuilder("execute").addAnnotation(Override.class);
-    if (unchecked) {
-      method.addAnnotation(
-          AnnotationSpec.builder(SuppressWarnings.class)
-              .addMember("value", "$S", "unchecked")
-              .build());
+    // Inside a deprecated class, calling its deprecated members needs no suppression.
+    boolean deprecation = run.deprecated() && !model.deprecated();
+    if (unchecked || deprecation) {
+      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+      if (deprecation) {
+        suppress.addMember("value", "$S", "deprecation");
+      }
+      if (unchecked) {
+        suppress.addMember("value", "$S", "unchecked");
+      }
+      method.addAnnotation(suppress.build());
     }
     method
         .addModifiers(Modifier.PUBLIC)
@@ -251,10 +258,14 @@ public final class DurableClassGenerator {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(step.methodName())
             .addJavadoc(Javadocs.wrapped(2, "Checkpointed {@link $L}.", link(step)))
-            .addAnnotation(Override.class)
-            .addModifiers(GeneratedFiles.modifiers(step.visibility()))
-            .addTypeVariables(step.typeVariables())
-            .returns(step.result().type());
+            .addAnnotation(Override.class);
+    if (step.deprecated()) {
+      method.addAnnotation(Deprecated.class);
+    }
+    method
+        .addModifiers(GeneratedFiles.modifiers(step.visibility()))
+        .addTypeVariables(step.typeVariables())
+        .returns(step.result().type());
     List<String> stored = new ArrayList<>();
     List<String> superArgs = new ArrayList<>();
     for (ParamModel param : step.params()) {

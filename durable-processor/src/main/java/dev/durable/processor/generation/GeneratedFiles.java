@@ -5,6 +5,8 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import dev.durable.processor.model.Visibility;
+import dev.durable.processor.model.WorkflowModel;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
@@ -35,6 +37,16 @@ final class GeneratedFiles {
           out, Matcher.quoteReplacement(oneLine.length() <= WIDTH ? oneLine : matcher.group()));
     }
     return matcher.appendTail(out).toString();
+  }
+
+  /**
+   * The annotations of a generated class: {@code @Generated("dev.durable.processor.DurableProcessor")},
+   * and {@code @Deprecated} when the workflow is, since using a deprecated workflow is deprecated.
+   */
+  static List<AnnotationSpec> classAnnotations(WorkflowModel model) {
+    return model.deprecated()
+        ? List.of(generated(), AnnotationSpec.builder(Deprecated.class).build())
+        : List.of(generated());
   }
 
   /** {@code @Generated("dev.durable.processor.DurableProcessor")}. */

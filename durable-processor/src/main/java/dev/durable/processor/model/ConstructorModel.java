@@ -11,12 +11,14 @@ import java.util.List;
  * @param params its parameters, in order
  * @param varargs whether the last parameter is variable-arity
  * @param thrown its {@code throws} clause, in order
+ * @param deprecated whether it is {@code @Deprecated}; then so is its mirror
  */
 public record ConstructorModel(
     List<TypeVariableName> typeVariables,
     List<ParamModel> params,
     boolean varargs,
-    List<TypeName> thrown) {
+    List<TypeName> thrown,
+    boolean deprecated) {
 
   public ConstructorModel {
     typeVariables = List.copyOf(typeVariables);
@@ -26,6 +28,6 @@ public record ConstructorModel(
 
   /** The implicit or explicit public constructor without parameters. */
   public static ConstructorModel noArg() {
-    return new ConstructorModel(List.of(), List.of(), false, List.of());
+    return new ConstructorModel(List.of(), List.of(), false, List.of(), false);
   }
 }

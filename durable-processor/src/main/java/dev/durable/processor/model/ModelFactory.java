@@ -87,6 +87,7 @@ public final class ModelFactory {
         ClassName.get(workflow),
         name,
         version,
+        elements.isDeprecated(workflow),
         constructors,
         run,
         steps,
@@ -107,7 +108,8 @@ public final class ModelFactory {
         typeVariables(constructor.getTypeParameters()),
         params,
         constructor.isVarArgs(),
-        thrown(constructor));
+        thrown(constructor),
+        elements.isDeprecated(constructor));
   }
 
   private RunModel run(ExecutableElement method) {
@@ -115,7 +117,8 @@ public final class ModelFactory {
         method.getSimpleName().toString(),
         params(method),
         method.isVarArgs(),
-        typeRef(method.getReturnType()));
+        typeRef(method.getReturnType()),
+        elements.isDeprecated(method));
   }
 
   private StepModel step(ExecutableElement method) {
@@ -148,7 +151,8 @@ public final class ModelFactory {
         thrown(method),
         retry,
         ((Number) attributes.get("timeoutMs").getValue()).longValue(),
-        nonRetryable);
+        nonRetryable,
+        elements.isDeprecated(method));
   }
 
   private List<ParamModel> params(ExecutableElement method) {

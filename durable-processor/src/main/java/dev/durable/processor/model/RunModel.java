@@ -10,8 +10,14 @@ import java.util.Objects;
  * @param params its parameters, in order, a leading {@code WorkflowContext} included
  * @param varargs whether its last parameter is variable-arity
  * @param result its return type
+ * @param deprecated whether it is {@code @Deprecated}, so that calling it needs no warning
  */
-public record RunModel(String methodName, List<ParamModel> params, boolean varargs, TypeRef result) {
+public record RunModel(
+    String methodName,
+    List<ParamModel> params,
+    boolean varargs,
+    TypeRef result,
+    boolean deprecated) {
 
   public RunModel {
     Objects.requireNonNull(methodName, "methodName");

@@ -20,6 +20,7 @@ import java.util.Objects;
  * @param retry its retry schedule
  * @param timeoutMs its per-attempt deadline in milliseconds; 0 = none
  * @param nonRetryable the exception classes that fail it at once, in declaration order
+ * @param deprecated whether it is {@code @Deprecated}; then so is its override
  */
 public record StepModel(
     String methodName,
@@ -32,7 +33,8 @@ public record StepModel(
     List<TypeName> thrown,
     RetryPolicy retry,
     long timeoutMs,
-    List<ClassName> nonRetryable) {
+    List<ClassName> nonRetryable,
+    boolean deprecated) {
 
   public StepModel {
     Objects.requireNonNull(methodName, "methodName");

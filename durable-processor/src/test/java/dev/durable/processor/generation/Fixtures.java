@@ -22,6 +22,7 @@ import javax.tools.StandardLocation;
  */
 enum Fixtures {
   CHECKOUT(
+      1,
       "com/acme/CheckoutWorkflow",
       "com/acme/Order",
       "com/acme/Quote",
@@ -29,33 +30,44 @@ enum Fixtures {
       "com/acme/PricingClient",
       "com/acme/DeclinedException"),
   /** The nested workflow Outer.Inner and its edge cases. */
-  EDGE("com/acme/edge/Outer", "com/acme/Order"),
+  EDGE(1, "com/acme/edge/Outer", "com/acme/Order"),
   /** A package-private workflow with primitive, generic and clashing @Run parameters. */
-  PRIMITIVE("com/acme/edge/PrimitiveWorkflow", "com/acme/Order"),
+  PRIMITIVE(1, "com/acme/edge/PrimitiveWorkflow", "com/acme/Order"),
   /** A variable-arity @Run method; no discoverable constructor. */
-  GREETING("com/acme/edge/GreetingWorkflow"),
+  GREETING(1, "com/acme/edge/GreetingWorkflow"),
   /** Member types inherited from a superclass hide the types generated code uses. */
-  SHADOWED("com/acme/edge/ShadowedWorkflow", "com/acme/edge/Base", "com/acme/Order"),
+  SHADOWED(1, "com/acme/edge/ShadowedWorkflow", "com/acme/edge/Base", "com/acme/Order"),
   /** Codec and step constants whose names clash. */
   NAMING(
+      1,
       "com/acme/naming/NamingWorkflow",
       "com/acme/naming/Types",
       "com/other/Order",
       "com/acme/Order"),
   /** Types that carry Jakarta constraints and types that do not. */
   SIGNUP(
+      1,
       "com/acme/valid/SignupWorkflow",
       "com/acme/valid/Signup",
       "com/acme/valid/Receipt",
       "com/acme/valid/Tags",
-      "com/acme/valid/Plain");
+      "com/acme/valid/Plain"),
+  /** A deprecated workflow, and one whose constructor, @Run and a step are deprecated. */
+  DEPRECATED(2, "com/acme/edge/RetiredWorkflow", "com/acme/edge/DeprecatedMembersWorkflow");
 
   static final String SERVICES = "META-INF/services/dev.durable.runtime.spi.DurableWorkflow";
 
+  private final int workflows;
   private final List<String> paths;
 
-  Fixtures(String... paths) {
+  Fixtures(int workflows, String... paths) {
+    this.workflows = workflows;
     this.paths = List.of(paths);
+  }
+
+  /** How many workflows the fixture declares. */
+  int workflows() {
+    return workflows;
   }
 
   /** The fixture's source files. */

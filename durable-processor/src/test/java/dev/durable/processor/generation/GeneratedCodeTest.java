@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,7 +29,7 @@ class GeneratedCodeTest {
     Compilation compilation = fixture.compile();
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation.generatedSourceFiles()).hasSize(3);
+    assertThat(compilation.generatedSourceFiles()).hasSize(3 * fixture.workflows());
   }
 
   @ParameterizedTest
@@ -56,8 +57,10 @@ class GeneratedCodeTest {
     // Not listed: CheckoutWorkflow (constructor with a parameter), GreetingWorkflow (private
     // no-argument constructor).
     assertEquals(
-        "com.acme.edge.Outer_InnerDurable\n"
+        "com.acme.edge.DeprecatedMembersWorkflowDurable\n"
+            + "com.acme.edge.Outer_InnerDurable\n"
             + "com.acme.edge.PrimitiveWorkflowDurable\n"
+            + "com.acme.edge.RetiredWorkflowDurable\n"
             + "com.acme.edge.ShadowedWorkflowDurable\n"
             + "com.acme.naming.NamingWorkflowDurable\n"
             + "com.acme.valid.SignupWorkflowDurable\n",
@@ -77,7 +80,8 @@ class GeneratedCodeTest {
     Map<String, String> first = generated(Fixtures.compileAll(List.of()));
     Map<String, String> second = generated(Fixtures.compileAll(List.of()));
 
-    assertThat(first).hasSize(3 * Fixtures.values().length + 1);
+    int workflows = Arrays.stream(Fixtures.values()).mapToInt(Fixtures::workflows).sum();
+    assertThat(first).hasSize(3 * workflows + 1);
     assertEquals(first, second);
   }
 
@@ -111,6 +115,25 @@ class GeneratedCodeTest {
 
     assertThat(client).contains("public RunHandle<String> start(String[] names) {");
     assertThat(client).contains("public RunHandle<String> start(String runId, String[] names) {");
+  }
+
+  @Test
+  void deprecationIsCarriedOverSoThatUsingItNeedsNoWarning() {
+    Compilation compilation = Fixtures.DEPRECATED.compile();
+    String retired = Fixtures.generatedSource(compilation, "com.acme.edge.RetiredWorkflowDurable");
+    String members =
+        Fixtures.generatedSource(compilation, "com.acme.edge.DeprecatedMembersWorkflowDurable");
+
+    for (String kind : List.of("Durable", "Client", "Codecs")) {
+      assertThat(Fixtures.generatedSource(compilation, "com.acme.edge.RetiredWorkflow" + kind))
+          .contains("@Generated(\"dev.durable.processor.DurableProcessor\")\n@Deprecated\npublic");
+    }
+    assertThat(retired).doesNotContain("@SuppressWarnings");
+    assertThat(members).contains("  @Deprecated\n  public DeprecatedMembersWorkflowDurable() {");
+    assertThat(members)
+        .contains("  @Override\n  @SuppressWarnings(\"deprecation\")\n  public String execute(");
+    assertThat(members).contains("  @Override\n  @Deprecated\n  protected String old(String input) {");
+    assertThat(members).contains("  @Override\n  protected String current(String input) {");
   }
 
   /** Every file the compilation generated (sources and the services file), by name. */

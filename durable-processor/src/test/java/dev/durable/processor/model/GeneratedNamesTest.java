@@ -141,7 +141,8 @@ class GeneratedNamesTest {
               List.of(),
               RetryPolicy.DEFAULT,
               0,
-              List.of()));
+              List.of(),
+              false));
     }
     return steps;
   }

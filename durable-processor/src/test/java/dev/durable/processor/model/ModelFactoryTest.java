@@ -57,7 +57,9 @@ class ModelFactoryTest {
                           "com/acme/valid/Signup",
                           "com/acme/valid/Receipt",
                           "com/acme/valid/Tags",
-                          "com/acme/valid/Plain"
+                          "com/acme/valid/Plain",
+                          "com/acme/edge/RetiredWorkflow",
+                          "com/acme/edge/DeprecatedMembersWorkflow"
                         })
                     .map(p -> JavaFileObjects.forResource("fixtures/generation/" + p + ".java"))
                     .toList());
@@ -220,6 +222,21 @@ class ModelFactoryTest {
         .containsExactly("Order", "Steps")
         .inOrder();
     assertThat(models.get("com.acme.edge.Outer.Inner").inheritedTypeNames()).isEmpty();
+  }
+
+  @Test
+  void readsDeprecation() {
+    WorkflowModel retired = models.get("com.acme.edge.RetiredWorkflow");
+    WorkflowModel members = models.get("com.acme.edge.DeprecatedMembersWorkflow");
+
+    assertTrue(retired.deprecated());
+    assertFalse(members.deprecated());
+    assertEquals(
+        List.of(true, false),
+        members.constructors().stream().map(ConstructorModel::deprecated).toList());
+    assertTrue(members.run().deprecated());
+    assertEquals(
+        List.of(true, false), members.steps().stream().map(StepModel::deprecated).toList());
   }
 
   private static List<Kind> kinds(List<ParamModel> params) {
