@@ -185,6 +185,9 @@ public final class DurableClassGenerator {
     if (constructor.deprecated()) {
       method.addAnnotation(Deprecated.class);
     }
+    if (pollutesHeap(constructor.varargs(), constructor.params())) {
+      method.addAnnotation(suppress("unchecked"));
+    }
     method.addModifiers(Modifier.PUBLIC).addTypeVariables(constructor.typeVariables());
     for (ParamModel param : constructor.params()) {
       method.addParameter(param.type().type(), param.name());
@@ -262,6 +265,9 @@ public final class DurableClassGenerator {
     if (step.deprecated()) {
       method.addAnnotation(Deprecated.class);
     }
+    if (pollutesHeap(step.varargs(), step.params())) {
+      method.addAnnotation(suppress("unchecked"));
+    }
     method
         .addModifiers(GeneratedFiles.modifiers(step.visibility()))
         .addTypeVariables(step.typeVariables())
@@ -309,6 +315,20 @@ public final class DurableClassGenerator {
         model.workflowClass(),
         step.methodName(),
         step.params().stream().map(p -> p.type().erasure()).toList());
+  }
+
+  private static AnnotationSpec suppress(String warning) {
+    return AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", warning).build();
+  }
+
+  /**
+   * Whether a variable-arity parameter list ends with a generic array ({@code List<String>...}),
+   * which javac warns about as possible heap pollution; the user's method has the same warning.
+   */
+  private static boolean pollutesHeap(boolean varargs, List<ParamModel> params) {
+    return varargs
+        && params.get(params.size() - 1).type().type() instanceof ArrayTypeName array
+        && isUncheckedCast(array.componentType());
   }
 
   /**

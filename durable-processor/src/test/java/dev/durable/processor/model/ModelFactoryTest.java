@@ -194,10 +194,11 @@ class ModelFactoryTest {
   }
 
   @Test
-  void aPrivateNoArgumentConstructorDoesNotMakeAWorkflowDiscoverable() {
+  void neitherAPrivateNorAVariableArityConstructorMakesAWorkflowDiscoverable() {
     WorkflowModel greeting = models.get("com.acme.edge.GreetingWorkflow");
 
-    assertEquals(1, greeting.constructors().size());
+    assertEquals(2, greeting.constructors().size());
+    assertTrue(greeting.constructors().get(1).varargs());
     assertFalse(greeting.discoverable());
     assertTrue(greeting.run().varargs());
   }
