@@ -73,7 +73,8 @@ public final class DurableProcessor extends AbstractProcessor {
       if (refersToMissingTypes(workflow)) {
         // Another processor may generate the missing types in a later round; if none does, the
         // workflow is reported when processing is over.
-        deferred.put(workflow.getQualifiedName().toString(), workflow.getQualifiedName().toString());
+        String name = workflow.getQualifiedName().toString();
+        deferred.put(name, name);
         continue;
       }
       deferred.remove(workflow.getQualifiedName().toString());

@@ -40,8 +40,8 @@ final class GeneratedFiles {
   }
 
   /**
-   * The annotations of a generated class: {@code @Generated("dev.durable.processor.DurableProcessor")},
-   * and {@code @Deprecated} when the workflow is, since using a deprecated workflow is deprecated.
+   * The annotations of a generated class: {@link #generated}, and {@code @Deprecated} when the
+   * workflow is, since using a deprecated workflow is deprecated.
    */
   static List<AnnotationSpec> classAnnotations(WorkflowModel model) {
     return model.deprecated()
@@ -51,7 +51,9 @@ final class GeneratedFiles {
 
   /** {@code @Generated("dev.durable.processor.DurableProcessor")}. */
   static AnnotationSpec generated() {
-    return AnnotationSpec.builder(RuntimeTypes.GENERATED).addMember("value", "$S", GENERATOR).build();
+    return AnnotationSpec.builder(RuntimeTypes.GENERATED)
+        .addMember("value", "$S", GENERATOR)
+        .build();
   }
 
   /** A file in {@code packageName}, without {@code java.lang} imports, indented by two spaces. */

@@ -15,7 +15,8 @@ final class RuntimeTypes {
   static final ClassName RUN_HANDLE = ClassName.get("dev.durable.runtime", "RunHandle");
   static final ClassName WORKFLOW_CONTEXT = ClassName.get("dev.durable.runtime", "WorkflowContext");
 
-  static final ClassName DURABLE_WORKFLOW = ClassName.get("dev.durable.runtime.spi", "DurableWorkflow");
+  static final ClassName DURABLE_WORKFLOW =
+      ClassName.get("dev.durable.runtime.spi", "DurableWorkflow");
   static final ClassName STEP_TYPE = ClassName.get("dev.durable.runtime.spi", "StepType");
   static final ClassName STEPS = ClassName.get("dev.durable.runtime.spi", "Steps");
   static final ClassName WORKFLOW_RUNS = ClassName.get("dev.durable.runtime.spi", "WorkflowRuns");

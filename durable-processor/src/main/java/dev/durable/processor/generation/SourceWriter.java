@@ -33,8 +33,8 @@ public final class SourceWriter {
   }
 
   /**
-   * Writes {@code file} as {@link #render} gives it; a failure (such as another class that already has the generated name) is
-   * reported as an error on {@code originating}.
+   * Writes {@code file} as {@link #render} gives it; a failure (such as another class that already
+   * has the generated name) is reported as an error on {@code originating}.
    */
   public void write(JavaFile file, Element originating) {
     String name =

@@ -44,8 +44,8 @@ public record GeneratedNames(ClassName durable, ClassName client, ClassName code
 
   /**
    * {@code UPPER_SNAKE} of a camel-case or dotted name: {@code fetchQuote} is {@code FETCH_QUOTE},
-   * {@code HTTPRequest} is {@code HTTP_REQUEST}, {@code order.charge-v2} is {@code ORDER_CHARGE_V2}.
-   * Characters that cannot appear in an identifier become {@code _}.
+   * {@code HTTPRequest} is {@code HTTP_REQUEST}, {@code order.charge-v2} is {@code
+   * ORDER_CHARGE_V2}. Characters that cannot appear in an identifier become {@code _}.
    */
   public static String upperSnake(String name) {
     StringBuilder out = new StringBuilder();

@@ -127,11 +127,11 @@ public final class ModelFactory {
     if (stepName.isEmpty()) {
       stepName = method.getSimpleName().toString();
     }
+    VariableElement backoff = (VariableElement) attributes.get("backoff").getValue();
     RetryPolicy retry =
         new RetryPolicy(
             ((Number) attributes.get("retries").getValue()).intValue(),
-            Backoff.valueOf(
-                ((VariableElement) attributes.get("backoff").getValue()).getSimpleName().toString()),
+            Backoff.valueOf(backoff.getSimpleName().toString()),
             ((Number) attributes.get("backoffMs").getValue()).longValue(),
             ((Number) attributes.get("backoffMaxMs").getValue()).longValue(),
             (Boolean) attributes.get("jitter").getValue());

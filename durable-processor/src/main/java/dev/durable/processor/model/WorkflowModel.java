@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param workflowClass the user's class
  * @param workflowName the stored name: {@code @Workflow(name)}, or the class's simple name
  * @param version the stored version
- * @param deprecated whether the class is {@code @Deprecated}; then so is everything generated for it
+ * @param deprecated whether the class is {@code @Deprecated}; then so is everything generated for
+ *     it
  * @param constructors the class's non-private constructors, in declaration order
  * @param run its {@code @Run} method
  * @param steps its {@code @Step} methods, in declaration order

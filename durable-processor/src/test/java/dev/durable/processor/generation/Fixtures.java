@@ -96,7 +96,10 @@ enum Fixtures {
   }
 
   static Compilation compile(List<JavaFileObject> sources, String... options) {
-    return javac().withProcessors(new DurableProcessor()).withOptions(Arrays.asList(options)).compile(sources);
+    return javac()
+        .withProcessors(new DurableProcessor())
+        .withOptions(Arrays.asList(options))
+        .compile(sources);
   }
 
   /** The text of a generated source file, by qualified class name. */

@@ -91,8 +91,10 @@ class GeneratedCodeTest {
         Fixtures.generatedSource(Fixtures.EDGE.compile(), "com.acme.edge.Outer_InnerDurable");
 
     assertThat(durable)
-        .contains("/** Checkpointed {@link Outer.Inner#pick(StepContext, Optional, Outer.Item[])}. */");
-    assertThat(durable).contains("/** Step {@code pick.one}: {@link Outer.Inner#pick(int, long)}. */");
+        .contains(
+            "/** Checkpointed {@link Outer.Inner#pick(StepContext, Optional, Outer.Item[])}. */");
+    assertThat(durable)
+        .contains("/** Step {@code pick.one}: {@link Outer.Inner#pick(int, long)}. */");
   }
 
   @Test
@@ -132,7 +134,8 @@ class GeneratedCodeTest {
     assertThat(members).contains("  @Deprecated\n  public DeprecatedMembersWorkflowDurable() {");
     assertThat(members)
         .contains("  @Override\n  @SuppressWarnings(\"deprecation\")\n  public String execute(");
-    assertThat(members).contains("  @Override\n  @Deprecated\n  protected String old(String input) {");
+    assertThat(members)
+        .contains("  @Override\n  @Deprecated\n  protected String old(String input) {");
     assertThat(members).contains("  @Override\n  protected String current(String input) {");
   }
 

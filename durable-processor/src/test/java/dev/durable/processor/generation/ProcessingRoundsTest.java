@@ -47,7 +47,9 @@ class ProcessingRoundsTest {
   @Test
   void aWorkflowWaitsForTypesThatAnotherProcessorGenerates() {
     Compilation compilation =
-        javac().withProcessors(new DurableProcessor(), new GeneratesLater()).compile(LATER_WORKFLOW);
+        javac()
+            .withProcessors(new DurableProcessor(), new GeneratesLater())
+            .compile(LATER_WORKFLOW);
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.LaterWorkflowDurable");
@@ -57,7 +59,8 @@ class ProcessingRoundsTest {
 
   @Test
   void aWorkflowWhoseTypesNeverAppearIsReported() {
-    Compilation compilation = javac().withProcessors(new DurableProcessor()).compile(LATER_WORKFLOW);
+    Compilation compilation =
+        javac().withProcessors(new DurableProcessor()).compile(LATER_WORKFLOW);
 
     assertThat(compilation).failed();
     assertThat(compilation)

@@ -51,7 +51,13 @@ class GeneratedNamesTest {
             steps("fetchQuote", "fetch-quote", "fetch.quote", "workflow", "1st", "charge"));
 
     assertEquals(
-        List.of("FETCH_QUOTE", "FETCH_QUOTE_STEP", "FETCH_QUOTE_2", "WORKFLOW_STEP", "STEP_1ST", "CHARGE"),
+        List.of(
+            "FETCH_QUOTE",
+            "FETCH_QUOTE_STEP",
+            "FETCH_QUOTE_2",
+            "WORKFLOW_STEP",
+            "STEP_1ST",
+            "CHARGE"),
         names);
   }
 
@@ -79,7 +85,8 @@ class GeneratedNamesTest {
     Array grid = new Array(new Array(ORDER));
     Declared nested = Declared.of(ClassName.get("com.acme", "Outer", "Inner"));
 
-    Map<StoredType, String> names = GeneratedNames.codecConstants(List.of(pair, bytes, grid, nested));
+    Map<StoredType, String> names =
+        GeneratedNames.codecConstants(List.of(pair, bytes, grid, nested));
 
     assertEquals("PAIR_OF_STRING_AND_ORDER", names.get(pair));
     assertEquals("BYTE_ARRAY", names.get(bytes));

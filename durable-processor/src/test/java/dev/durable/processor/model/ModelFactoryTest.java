@@ -109,7 +109,9 @@ class ModelFactoryTest {
     assertEquals(new RetryPolicy(3, Backoff.EXP, 1000, 0, false), charge.retry());
     assertEquals(5_000, charge.timeoutMs());
     assertEquals(
-        List.of(ClassName.get("java.io", "IOException"), ClassName.get("com.acme", "DeclinedException")),
+        List.of(
+            ClassName.get("java.io", "IOException"),
+            ClassName.get("com.acme", "DeclinedException")),
         charge.nonRetryable());
     assertEquals(List.of(ClassName.get("java.io", "IOException")), charge.thrown());
     assertEquals(List.of(Kind.STEP_CONTEXT, Kind.STORED, Kind.STORED), kinds(charge.params()));
@@ -127,12 +129,15 @@ class ModelFactoryTest {
 
     Declared map =
         new Declared(
-            ClassName.get(Map.class), List.of(Declared.of(ClassName.get(String.class)), Declared.of(ORDER)), true);
+            ClassName.get(Map.class),
+            List.of(Declared.of(ClassName.get(String.class)), Declared.of(ORDER)),
+            true);
     assertEquals(new Declared(ClassName.get(List.class), List.of(map), false), batch.stored());
     assertEquals(
         ParameterizedTypeName.get(
             ClassName.get(List.class),
-            ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), ORDER)),
+            ParameterizedTypeName.get(
+                ClassName.get(Map.class), ClassName.get(String.class), ORDER)),
         batch.type());
     assertEquals(ClassName.get(List.class), batch.erasure());
   }
@@ -148,7 +153,8 @@ class ModelFactoryTest {
     assertEquals(3, inner.constructors().size());
     assertTrue(inner.constructors().get(0).params().isEmpty());
     assertTrue(inner.constructors().get(1).varargs());
-    assertEquals(List.of(ClassName.get("java.io", "IOException")), inner.constructors().get(2).thrown());
+    assertEquals(
+        List.of(ClassName.get("java.io", "IOException")), inner.constructors().get(2).thrown());
     assertTrue(inner.discoverable());
 
     assertEquals("go", inner.run().methodName());
@@ -175,7 +181,8 @@ class ModelFactoryTest {
   void replacesWildcardsByTheirBound() {
     StepModel wild = models.get("com.acme.edge.Outer.Inner").steps().get(4);
 
-    Declared listOfOrder = new Declared(ClassName.get(List.class), List.of(Declared.of(ORDER)), false);
+    Declared listOfOrder =
+        new Declared(ClassName.get(List.class), List.of(Declared.of(ORDER)), false);
     assertEquals(
         new Declared(
             ClassName.get(Map.class),
