@@ -14,8 +14,8 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * Generates {@code <Name>Client}: the typed stub that starts runs of the workflow with its {@code
- * @Run} method's stored parameters, and finds them again by id.
+ * Generates {@code <Name>Client}: the typed stub that starts runs of the workflow with its
+ * {@code @Run} method's stored parameters, and finds them again by id.
  */
 public final class ClientGenerator {
   private static final String RUNS = "runs";

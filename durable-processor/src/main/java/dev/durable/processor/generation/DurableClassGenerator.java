@@ -30,9 +30,9 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Generates {@code <Name>Durable}: the replay-safe subclass of the workflow. It mirrors the
- * workflow's constructors, describes the workflow and each step in constants, calls the {@code
- * @Run} method with a decoded input, and overrides each {@code @Step} method to go through its
- * checkpoint.
+ * workflow's constructors, describes the workflow and each step in constants, calls the
+ * {@code @Run} method with a decoded input, and overrides each {@code @Step} method to go through
+ * its checkpoint.
  */
 public final class DurableClassGenerator {
   private static final String LAMBDA_PARAM = "stepContext";
