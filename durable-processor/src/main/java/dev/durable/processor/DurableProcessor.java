@@ -93,7 +93,9 @@ public final class DurableProcessor extends AbstractProcessor {
 
     if (round.processingOver()) {
       for (String name : deferred.keySet()) {
+        // Still missing: report what can be checked without the missing types, generate nothing.
         TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+        validator.validateWorkflow(type).printTo(processingEnv.getMessager());
         processingEnv
             .getMessager()
             .printMessage(
@@ -106,8 +108,7 @@ public final class DurableProcessor extends AbstractProcessor {
             .getMessager()
             .printMessage(
                 Diagnostic.Kind.ERROR,
-                "could not write " + SourceWriter.SERVICES_FILE + ": " + e.getMessage()
-                    + " [durable:generated-write]");
+                Messages.GENERATED_WRITE.format(SourceWriter.SERVICES_FILE, e.getMessage()));
       }
     }
     return false;

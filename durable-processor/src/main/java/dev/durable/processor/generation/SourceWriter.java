@@ -1,6 +1,7 @@
 package dev.durable.processor.generation;
 
 import com.palantir.javapoet.JavaFile;
+import dev.durable.processor.validation.Messages;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -49,8 +50,7 @@ public final class SourceWriter {
     } catch (IOException e) {
       messager.printMessage(
           Diagnostic.Kind.ERROR,
-          "could not write the generated class " + name + ": " + e.getMessage()
-              + " [durable:generated-write]",
+          Messages.GENERATED_WRITE.format("the generated class " + name, e.getMessage()),
           originating);
     }
   }

@@ -283,6 +283,11 @@ public enum Messages {
       "unresolved-types",
       "@Workflow %s refers to types that do not exist, even after every processor ran; fix the"
           + " missing imports or types"),
+  /** Args: the file or class, the reason. */
+  GENERATED_WRITE(
+      "generated-write",
+      "could not write %s: %s; another class may already have this generated name (Outer.Inner"
+          + " and a top-level Outer_Inner both generate Outer_InnerDurable): rename one of them"),
   PROCESSOR_BUG(
       "processor-bug",
       "the Durable processor failed on %s: %s; this is a bug in the processor, please report it");

@@ -6,7 +6,6 @@ import static dev.durable.processor.validation.Fixtures.fixture;
 
 import com.google.testing.compile.Compilation;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** The rules on the {@code @Workflow} type: a class the generated subclass can extend and call. */
@@ -165,7 +164,6 @@ class WorkflowTypeValidationTest {
   }
 
   @Test
-  @Disabled("needs the model factory")
   void sameNameAndVersionTwice() {
     JavaFileObject source = fixture("workflow/DuplicateWorkflow.java");
     Compilation compilation = compile(source);

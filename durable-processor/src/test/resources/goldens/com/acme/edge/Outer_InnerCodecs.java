@@ -41,9 +41,9 @@ public final class Outer_InnerCodecs {
 
   public static final JavaType STRING = TYPES.constructType(String.class);
 
-  public static final JavaType MAP_ENTRY_OF_STRING_AND_ORDER = TYPES.constructParametricType(Map.Entry.class, STRING, ORDER);
+  public static final JavaType MAP_OF_STRING_TO_ORDER = TYPES.constructParametricType(Map.class, STRING, ORDER);
 
-  public static final JavaType SET_OF_MAP_ENTRY_OF_STRING_AND_ORDER = TYPES.constructParametricType(Set.class, MAP_ENTRY_OF_STRING_AND_ORDER);
+  public static final JavaType SET_OF_MAP_OF_STRING_TO_ORDER = TYPES.constructParametricType(Set.class, MAP_OF_STRING_TO_ORDER);
 
   public static final JavaType LIST_OF_ORDER = TYPES.constructParametricType(List.class, ORDER);
 

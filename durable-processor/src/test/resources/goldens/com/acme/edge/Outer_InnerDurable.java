@@ -43,7 +43,7 @@ public class Outer_InnerDurable extends Outer.Inner implements DurableWorkflow<V
 
   /** Step {@code pick.two}: {@link Outer.Inner#pick(StepContext, Optional, Outer.Item[])}. */
   static final StepType<Optional<Order>> PICK_TWO = StepType.<Optional<Order>>builder("pick.two")
-      .retry(RetryPolicy.of(1, Backoff.LINEAR, 1000, 5000000000L, false))
+      .retry(RetryPolicy.of(2, Backoff.LINEAR, 1000, 5000000000L, false))
       .param("order", Outer_InnerCodecs.OPTIONAL_OF_ORDER)
       .param("items", Outer_InnerCodecs.OUTER_ITEM_ARRAY)
       .result(Outer_InnerCodecs.OPTIONAL_OF_ORDER)
@@ -74,7 +74,7 @@ public class Outer_InnerDurable extends Outer.Inner implements DurableWorkflow<V
   /** Step {@code workflow}: {@link Outer.Inner#wild(Set)}. */
   static final StepType<Map<String, ? extends List<Order>>> WORKFLOW_STEP = StepType.<Map<String, ? extends List<Order>>>builder("workflow")
       .retry(RetryPolicy.of(1, Backoff.EXP, 1000, 0, false))
-      .param("entries", Outer_InnerCodecs.SET_OF_MAP_ENTRY_OF_STRING_AND_ORDER)
+      .param("entries", Outer_InnerCodecs.SET_OF_MAP_OF_STRING_TO_ORDER)
       .result(Outer_InnerCodecs.MAP_OF_STRING_TO_LIST_OF_ORDER)
       .build();
 
@@ -131,7 +131,7 @@ public class Outer_InnerDurable extends Outer.Inner implements DurableWorkflow<V
 
   /** Checkpointed {@link Outer.Inner#wild(Set)}. */
   @Override
-  Map<String, ? extends List<Order>> wild(Set<Map.Entry<String, Order>> entries) {
+  Map<String, ? extends List<Order>> wild(Set<Map<String, Order>> entries) {
     return Steps.call(WORKFLOW_STEP, new Object[] {entries}, stepContext -> super.wild(entries));
   }
 }

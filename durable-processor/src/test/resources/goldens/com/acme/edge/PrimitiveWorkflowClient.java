@@ -27,8 +27,8 @@ public final class PrimitiveWorkflowClient {
 
   /** Starts a run with a new id. */
   public RunHandle<Integer> start(int runId, long[] values, List<Map<String, Order>> batches,
-      Object extra, List<?> any, String runs) {
-    return this.runs.start(new Object[] {runId, values, batches, extra, any, runs});
+      List<? extends Order> orders, String runs) {
+    return this.runs.start(new Object[] {runId, values, batches, orders, runs});
   }
 
   /**
@@ -36,8 +36,8 @@ public final class PrimitiveWorkflowClient {
    * second start with the same id is not an error and starts nothing.
    */
   public RunHandle<Integer> start(String runId_, int runId, long[] values,
-      List<Map<String, Order>> batches, Object extra, List<?> any, String runs) {
-    return this.runs.start(runId_, new Object[] {runId, values, batches, extra, any, runs});
+      List<Map<String, Order>> batches, List<? extends Order> orders, String runs) {
+    return this.runs.start(runId_, new Object[] {runId, values, batches, orders, runs});
   }
 
   /** The run with id {@code runId}. */

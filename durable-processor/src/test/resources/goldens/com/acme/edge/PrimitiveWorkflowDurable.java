@@ -28,8 +28,7 @@ public class PrimitiveWorkflowDurable extends PrimitiveWorkflow implements Durab
       .param("runId", PrimitiveWorkflowCodecs.INTEGER)
       .param("values", PrimitiveWorkflowCodecs.LONG_ARRAY)
       .param("batches", PrimitiveWorkflowCodecs.LIST_OF_MAP_OF_STRING_TO_ORDER)
-      .param("extra", PrimitiveWorkflowCodecs.OBJECT)
-      .param("any", PrimitiveWorkflowCodecs.LIST_OF_OBJECT)
+      .param("orders", PrimitiveWorkflowCodecs.LIST_OF_ORDER)
       .param("runs", PrimitiveWorkflowCodecs.STRING)
       .result(PrimitiveWorkflowCodecs.INTEGER)
       .build();
@@ -53,7 +52,7 @@ public class PrimitiveWorkflowDurable extends PrimitiveWorkflow implements Durab
   @Override
   @SuppressWarnings("unchecked")
   public Integer execute(WorkflowContext context, Object[] input) throws Exception {
-    return compute(context, (int) input[0], (long[]) input[1], (List<Map<String, Order>>) input[2], input[3], (List<?>) input[4], (String) input[5]);
+    return compute(context, (int) input[0], (long[]) input[1], (List<Map<String, Order>>) input[2], (List<? extends Order>) input[3], (String) input[4]);
   }
 
   /** Checkpointed {@link PrimitiveWorkflow#half(double)}. */
