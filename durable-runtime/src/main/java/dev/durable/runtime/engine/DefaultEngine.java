@@ -21,6 +21,7 @@ import dev.durable.runtime.store.CheckpointKind;
 import dev.durable.runtime.store.CheckpointRecord;
 import dev.durable.runtime.store.Fence;
 import dev.durable.runtime.store.RunRecord;
+import dev.durable.runtime.store.RunSnapshot;
 import dev.durable.runtime.store.Store;
 import dev.durable.runtime.store.WorkflowKey;
 import java.time.Duration;
@@ -155,8 +156,12 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   private RunRecord find(String runId) {
-    return services.store().findRun(runId).orElseThrow(() -> new UnknownRunException(
-        "no run with id '" + runId + "' is stored in this engine's database"));
+    return services.store().findRun(runId).orElseThrow(() -> unknown(runId));
+  }
+
+  private static UnknownRunException unknown(String runId) {
+    return new UnknownRunException(
+        "no run with id '" + runId + "' is stored in this engine's database");
   }
 
   <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
@@ -229,9 +234,10 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public RunStatus getRunStatus(String runId) {
-    RunRecord run = find(runId);
+    RunSnapshot snapshot = services.store().snapshot(runId).orElseThrow(() -> unknown(runId));
+    RunRecord run = snapshot.run();
     List<StepInfo> steps = new ArrayList<>();
-    for (CheckpointRecord checkpoint : services.store().checkpoints(runId)) {
+    for (CheckpointRecord checkpoint : snapshot.checkpoints()) {
       if (checkpoint.kind() == CheckpointKind.STEP) {
         steps.add(new StepInfo(
             checkpoint.seq(),

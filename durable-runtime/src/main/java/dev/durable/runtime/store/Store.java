@@ -325,18 +325,37 @@ public final class Store {
 
   /** The run's checkpoints and timers, in order. */
   public List<CheckpointRecord> checkpoints(String runId) {
-    return inTransaction("read checkpoints of run " + runId, connection -> {
-      try (PreparedStatement select = connection.prepareStatement(SELECT_CHECKPOINTS)) {
-        select.setString(1, runId);
-        List<CheckpointRecord> checkpoints = new ArrayList<>();
-        try (ResultSet rows = select.executeQuery()) {
-          while (rows.next()) {
-            checkpoints.add(checkpoint(rows));
-          }
-        }
-        return checkpoints;
+    return inTransaction(
+        "read checkpoints of run " + runId, connection -> selectCheckpoints(connection, runId));
+  }
+
+  /**
+   * The run and its checkpoints as of one moment (a repeatable-read transaction), so that a step
+   * and the run it belongs to are never seen at different points of a transition.
+   */
+  public Optional<RunSnapshot> snapshot(String runId) {
+    return inTransaction("read run " + runId, connection -> {
+      connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+      Optional<RunRecord> run = selectRun(connection, runId);
+      if (run.isEmpty()) {
+        return Optional.empty();
       }
+      return Optional.of(new RunSnapshot(run.get(), selectCheckpoints(connection, runId)));
     });
+  }
+
+  private static List<CheckpointRecord> selectCheckpoints(Connection connection, String runId)
+      throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(SELECT_CHECKPOINTS)) {
+      select.setString(1, runId);
+      List<CheckpointRecord> checkpoints = new ArrayList<>();
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          checkpoints.add(checkpoint(rows));
+        }
+      }
+      return checkpoints;
+    }
   }
 
   /**
