@@ -57,7 +57,9 @@ class ClientAndCodecTest {
 
   @AfterEach
   void close() {
-    db.close();
+    if (db != null) {
+      db.close();
+    }
   }
 
   private DurableEngine engine() {

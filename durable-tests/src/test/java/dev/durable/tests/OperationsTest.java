@@ -62,7 +62,9 @@ class OperationsTest {
   @AfterEach
   void close() {
     gate.open();
-    db.close();
+    if (db != null) {
+      db.close();
+    }
   }
 
   private DurableEngine engine() {

@@ -55,7 +55,9 @@ class ReplayTest {
 
   @AfterEach
   void close() {
-    db.close();
+    if (db != null) {
+      db.close();
+    }
   }
 
   private DurableEngine engine() {

@@ -48,7 +48,9 @@ class RetryAndBackoffTest {
 
   @AfterEach
   void close() {
-    db.close();
+    if (db != null) {
+      db.close();
+    }
   }
 
   private DurableEngine engine(int maxConcurrentRuns) {
@@ -109,6 +111,21 @@ class RetryAndBackoffTest {
           () -> other.status().steps().size() == 2
               && other.status().run().status() == RunState.SLEEPING);
       assertEquals(RunState.SLEEPING, waiting.status().run().status());
+    }
+  }
+
+  @Test
+  void aRetryDueSoonIsWokenOnTimeByAnInMemoryTimerNotByThePoll() {
+    script.failTimes("exp", 2);
+    try (DurableEngine engine = db.engine()
+        .pollInterval(Duration.ofHours(1))
+        .register(new BackoffWorkflowDurable(script))
+        .build()) {
+      engine.start();
+      RunHandle<Integer> run = BackoffWorkflowClient.of(engine).start();
+      // real clock: 100 ms and 200 ms backoffs; only a timer can wake the run within the hour
+      assertEquals(15, run.await(WAIT));
+      assertEquals(3, script.executions("exp"));
     }
   }
 
