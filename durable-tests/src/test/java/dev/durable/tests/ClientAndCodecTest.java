@@ -10,9 +10,6 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.UnknownRunException;
-import dev.durable.runtime.testing.TestClock;
-import dev.durable.tests.support.Script;
-import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.DiscoveredWorkflowClient;
 import dev.durable.tests.workflows.DiscoveredWorkflowDurable;
 import dev.durable.tests.workflows.Order;
@@ -31,36 +28,10 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Generated clients, codecs with full generic types, validation, and bad stored data. */
-@ParameterizedClass
-@MethodSource("dev.durable.tests.support.TestDatabase#all")
-class ClientAndCodecTest {
-  private static final Duration WAIT = Duration.ofSeconds(10);
-
-  @Parameter TestDatabase.Kind kind;
-
-  private TestDatabase db;
-  private final TestClock clock = TestClock.at(Instant.parse("2026-01-05T09:00:00Z"));
-  private final Script script = new Script();
-
-  @BeforeEach
-  void open() {
-    db = kind.open();
-  }
-
-  @AfterEach
-  void close() {
-    if (db != null) {
-      db.close();
-    }
-  }
+class ClientAndCodecTest extends OnEachStore {
 
   private DurableEngine engine() {
     return db.engine()

@@ -11,44 +11,26 @@ import dev.durable.tests.support.Await;
 import dev.durable.tests.support.CuttableDataSource;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.support.Script;
-import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.BlockingWorkflowClient;
 import dev.durable.tests.workflows.BlockingWorkflowDurable;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Two engines on one database: when the engine executing a run loses the database, its lease
  * expires, the other engine takes the run over, and the first engine's late writes are fenced off.
  */
-@ParameterizedClass
-@MethodSource("dev.durable.tests.support.TestDatabase#all")
-class LeaseTest {
+class LeaseTest extends OnEachStore {
   private static final Duration LEASE = Duration.ofSeconds(1);
 
-  @Parameter TestDatabase.Kind kind;
-
-  private TestDatabase db;
   private final Gate firstGate = new Gate();
   private final Script firstScript = new Script();
   private final Script secondScript = new Script();
 
-  @BeforeEach
-  void open() {
-    db = kind.open();
-  }
-
   @AfterEach
-  void close() {
+  void openGates() {
     firstGate.open();
-    if (db != null) {
-      db.close();
-    }
   }
 
   @Test

@@ -16,12 +16,9 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
-import dev.durable.runtime.testing.TestClock;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.support.Recorder;
-import dev.durable.tests.support.Script;
-import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.BlockingWorkflowClient;
 import dev.durable.tests.workflows.BlockingWorkflowDurable;
 import dev.durable.tests.workflows.Order;
@@ -30,41 +27,19 @@ import dev.durable.tests.workflows.OrderWorkflowDurable;
 import dev.durable.tests.workflows.TimeoutWorkflowClient;
 import dev.durable.tests.workflows.TimeoutWorkflowDurable;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Requeue, cancel, per-attempt timeouts and hooks. */
-@ParameterizedClass
-@MethodSource("dev.durable.tests.support.TestDatabase#all")
-class OperationsTest {
-  private static final Duration WAIT = Duration.ofSeconds(10);
-
-  @Parameter TestDatabase.Kind kind;
-
-  private TestDatabase db;
-  private final TestClock clock = TestClock.at(Instant.parse("2026-01-05T09:00:00Z"));
-  private final Script script = new Script();
+class OperationsTest extends OnEachStore {
   private final Recorder hooks = new Recorder();
   private final Recorder timeouts = new Recorder();
   private final Gate gate = new Gate();
 
-  @BeforeEach
-  void open() {
-    db = kind.open();
-  }
-
   @AfterEach
-  void close() {
+  void openGates() {
     gate.open();
-    if (db != null) {
-      db.close();
-    }
   }
 
   private DurableEngine engine() {

@@ -11,10 +11,7 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.testing.TestClock;
 import dev.durable.tests.support.Await;
-import dev.durable.tests.support.Script;
-import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.CatchingWorkflowClient;
 import dev.durable.tests.workflows.CatchingWorkflowDurable;
 import dev.durable.tests.workflows.ChangingWorkflowClient;
@@ -25,40 +22,13 @@ import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.OrderWorkflowClient;
 import dev.durable.tests.workflows.OrderWorkflowDurable;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Replay from checkpoints, durable timers, restarts, and non-determinism. */
-@ParameterizedClass
-@MethodSource("dev.durable.tests.support.TestDatabase#all")
-class ReplayTest {
-  private static final Duration WAIT = Duration.ofSeconds(10);
-
-  @Parameter TestDatabase.Kind kind;
-
-  private TestDatabase db;
-  private final TestClock clock = TestClock.at(Instant.parse("2026-01-05T09:00:00Z"));
-  private final Script script = new Script();
+class ReplayTest extends OnEachStore {
   private final AtomicBoolean newCode = new AtomicBoolean();
-
-  @BeforeEach
-  void open() {
-    db = kind.open();
-  }
-
-  @AfterEach
-  void close() {
-    if (db != null) {
-      db.close();
-    }
-  }
 
   private DurableEngine engine() {
     return db.engine()

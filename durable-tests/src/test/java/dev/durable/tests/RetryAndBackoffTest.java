@@ -11,10 +11,7 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.testing.TestClock;
 import dev.durable.tests.support.Await;
-import dev.durable.tests.support.Script;
-import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.BackoffWorkflowClient;
 import dev.durable.tests.workflows.BackoffWorkflowDurable;
 import dev.durable.tests.workflows.Order;
@@ -22,36 +19,10 @@ import dev.durable.tests.workflows.OrderWorkflowClient;
 import dev.durable.tests.workflows.OrderWorkflowDurable;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Retries, the backoff formulas, durable backoff on a started engine, and in-process waits. */
-@ParameterizedClass
-@MethodSource("dev.durable.tests.support.TestDatabase#all")
-class RetryAndBackoffTest {
-  private static final Duration WAIT = Duration.ofSeconds(10);
-
-  @Parameter TestDatabase.Kind kind;
-
-  private TestDatabase db;
-  private final TestClock clock = TestClock.at(Instant.parse("2026-01-05T09:00:00Z"));
-  private final Script script = new Script();
-
-  @BeforeEach
-  void open() {
-    db = kind.open();
-  }
-
-  @AfterEach
-  void close() {
-    if (db != null) {
-      db.close();
-    }
-  }
+class RetryAndBackoffTest extends OnEachStore {
 
   private DurableEngine engine(int maxConcurrentRuns) {
     return db.engine()
