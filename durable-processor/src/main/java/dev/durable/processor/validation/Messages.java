@@ -59,6 +59,12 @@ public enum Messages {
       "workflow-generic",
       "@Workflow class %s must not declare type parameters (%s): one instance serves every run and"
           + " its stored input and result need concrete types; replace them with concrete types"),
+  /** Args: class, the @Workflow superclass. */
+  WORKFLOW_EXTENDS_WORKFLOW(
+      "workflow-extends-workflow",
+      "@Workflow class %s extends @Workflow class %s, whose @Step methods its generated subclass"
+          + " would not checkpoint; move the shared code into a base class without @Workflow and"
+          + " @Step, and extend that instead"),
   /** Args: class. */
   WORKFLOW_CONSTRUCTOR(
       "workflow-constructor",

@@ -13,6 +13,9 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
@@ -41,6 +44,7 @@ public final class WorkflowValidator {
       return report;
     }
     placement(workflow, report);
+    inheritance(workflow, report);
     String name = names(workflow, report);
     methods(workflow, name, report);
     for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
@@ -104,6 +108,26 @@ public final class WorkflowValidator {
       }
     }
     return workflow.getKind() == ElementKind.CLASS || workflow.getKind() == ElementKind.RECORD;
+  }
+
+  /**
+   * Reports a workflow extending another workflow: the inherited steps are declared in the
+   * superclass, so the subclass's generated state machine would not override them.
+   */
+  private static void inheritance(TypeElement workflow, ValidationReport report) {
+    TypeMirror superclass = workflow.getSuperclass();
+    while (superclass.getKind() == TypeKind.DECLARED) {
+      TypeElement type = (TypeElement) ((DeclaredType) superclass).asElement();
+      if (AnnotationValues.find(type, Names.WORKFLOW).isPresent()) {
+        report.error(
+            workflow,
+            Messages.WORKFLOW_EXTENDS_WORKFLOW,
+            Describe.type(workflow),
+            Describe.type(type));
+        return;
+      }
+      superclass = type.getSuperclass();
+    }
   }
 
   /** Whether the generated top-level subclass in the same package can extend and construct it. */

@@ -26,6 +26,22 @@ class WorkflowTypeValidationTest {
   }
 
   @Test
+  void extendsAnotherWorkflow() {
+    JavaFileObject source = fixture("workflow/ExtendedWorkflow.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Workflow class ExtendedWorkflow.Special extends @Workflow class ExtendedWorkflow.Base,"
+                + " whose @Step methods its generated subclass would not checkpoint; move the"
+                + " shared code into a base class without @Workflow and @Step, and extend that"
+                + " instead [durable:workflow-extends-workflow]")
+        .inFile(source)
+        .onLineContaining("public static class Special extends Middle");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void record() {
     JavaFileObject source = fixture("workflow/RecordWorkflow.java");
     Compilation compilation = compile(source);
