@@ -30,14 +30,14 @@ class LeaseTest extends OnEachStore {
 
   @AfterEach
   void openGates() {
-    firstGate.open();
+    firstGate.openAll();
   }
 
   @Test
   void aRunWhoseEngineWentAwayIsTakenOverAndTheOldOwnerCannotOverwriteIt() {
     CuttableDataSource firstDatabase = new CuttableDataSource(db.jdbcUrl());
     Gate secondGate = new Gate();
-    secondGate.open();
+    secondGate.open("g");
     try (DurableEngine first = DurableEngine.builder().dataSource(firstDatabase).discover(false)
             .engineId("first").leaseDuration(LEASE)
             .register(new BlockingWorkflowDurable(firstScript, firstGate)).build();
@@ -46,13 +46,13 @@ class LeaseTest extends OnEachStore {
             .engineId("second").leaseDuration(LEASE)
             .register(new BlockingWorkflowDurable(secondScript, secondGate)).build()) {
       first.start();
-      RunHandle<String> run = BlockingWorkflowClient.of(first).start();
-      Await.until("the first engine executes the step", firstGate::isEntered);
+      RunHandle<String> run = BlockingWorkflowClient.of(first).start("g");
+      Await.until("the first engine executes the step", () -> firstGate.isEntered("g"));
       assertEquals("first", run.status().run().owner().orElseThrow());
 
       firstDatabase.cut();
       second.start();
-      assertEquals("unblocked then after",
+      assertEquals("unblocked g then after",
           BlockingWorkflowClient.of(second).get(run.id()).await(Duration.ofSeconds(20)));
       assertEquals(1, secondScript.executions("block"));
       assertEquals(1, secondScript.executions("after"));
@@ -60,16 +60,44 @@ class LeaseTest extends OnEachStore {
           .anyMatch(d -> d != null && d.contains("second took over from first")));
 
       firstDatabase.restore();
-      firstGate.open();
+      firstGate.open("g");
       Await.until("the first engine gives up its stale turn",
           () -> first.getRunStatus(run.id()).steps().stream()
               .noneMatch(s -> s.status() == dev.durable.runtime.StepState.RUNNING));
       assertEquals(0, firstScript.executions("after"), "the stale owner went no further");
       assertEquals(RunState.COMPLETED, second.getRunStatus(run.id()).run().status());
-      assertEquals("unblocked then after",
+      assertEquals("unblocked g then after",
           BlockingWorkflowClient.of(second).get(run.id()).await(Duration.ofSeconds(1)));
       assertEquals(1, second.history(run.id()).stream()
           .filter(e -> e.type().equals("run.completed")).count());
+    }
+  }
+
+  @Test
+  void aRunWhoseProgressCouldNotBeStoredComesDueAgainWhileItsEngineGoesOn() {
+    CuttableDataSource database = new CuttableDataSource(db.jdbcUrl());
+    try (DurableEngine engine = DurableEngine.builder().dataSource(database).discover(false)
+            .leaseDuration(LEASE).pollInterval(Duration.ofMillis(100))
+            .register(new BlockingWorkflowDurable(firstScript, firstGate)).build()) {
+      engine.start();
+      RunHandle<String> stranded = BlockingWorkflowClient.of(engine).start("stranded");
+      RunHandle<String> busy = BlockingWorkflowClient.of(engine).start("busy");
+      Await.until("both steps block",
+          () -> firstGate.isEntered("stranded") && firstGate.isEntered("busy"));
+
+      database.cut();
+      firstGate.open("stranded");
+      Await.until("the stranded turn fails to store its step's result",
+          () -> database.refusalsTo("durable-run-") > 0);
+      database.restore();
+
+      // 'busy' stays in flight, so this engine keeps renewing leases; 'stranded' must not be
+      // among them, so that it comes due when its lease expires and is executed again
+      assertEquals("unblocked stranded then after", stranded.await(Duration.ofSeconds(20)));
+      assertEquals(3, firstScript.executions("block"),
+          "the step whose result was lost ran again: " + firstScript.recorder().entries());
+      firstGate.open("busy");
+      assertEquals("unblocked busy then after", busy.await(Duration.ofSeconds(20)));
     }
   }
 }

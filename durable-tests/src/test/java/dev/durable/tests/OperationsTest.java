@@ -39,7 +39,7 @@ class OperationsTest extends OnEachStore {
 
   @AfterEach
   void openGates() {
-    gate.open();
+    gate.openAll();
   }
 
   private DurableEngine engine() {
@@ -108,14 +108,14 @@ class OperationsTest extends OnEachStore {
   void cancellingARunningStepFiresItsCancellationAndTheTurnWritesNothingMore() {
     try (DurableEngine engine = engine()) {
       engine.start();
-      RunHandle<String> run = BlockingWorkflowClient.of(engine).start();
-      Await.until("the step blocks", gate::isEntered);
+      RunHandle<String> run = BlockingWorkflowClient.of(engine).start("g");
+      Await.until("the step blocks", () -> gate.isEntered("g"));
       assertEquals(StepState.RUNNING, run.status().steps().get(0).status(),
           "the executing step shows as RUNNING on its engine");
       assertTrue(engine.cancel(run.id()));
       Await.until("the step saw its cancellation",
           () -> script.recorder().count("cancelled") == 1);
-      gate.open();
+      gate.open("g");
       assertThrows(RunCancelledException.class, () -> run.await(WAIT));
       Await.until("the engine let go of the run", () -> run.status().steps().isEmpty());
       assertEquals(0, script.executions("after"));

@@ -1,5 +1,6 @@
 package dev.durable.runtime.engine;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -63,8 +64,9 @@ final class InFlight {
     return runs.containsKey(runId);
   }
 
-  boolean isEmpty() {
-    return runs.isEmpty();
+  /** The ids of the runs in flight now. */
+  List<String> ids() {
+    return List.copyOf(runs.keySet());
   }
 
   Optional<Run> get(String runId) {

@@ -295,13 +295,15 @@ final class Scheduler implements AutoCloseable {
 
   // ---- leases
 
+  /**
+   * Renews the leases of the runs executing here, and only those: a run whose turn was abandoned
+   * (the store failed under it) must come due when its lease expires.
+   */
   private void renewLeases() {
-    if (services.inFlight().isEmpty()) {
-      return;
-    }
     try {
       services.store().renewLeases(
-          services.engineId(), services.time().now().plus(services.leaseDuration()));
+          services.engineId(), services.inFlight().ids(),
+          services.time().now().plus(services.leaseDuration()));
     } catch (RuntimeException e) {
       LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
           + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,9 +55,9 @@ public final class Store {
       "UPDATE durable_runs SET status = 'RUNNING', lease_owner = ?, lease_until = ?, due_at = ?,"
           + " wake_at = NULL, epoch = ?, updated_at = ?"
           + " WHERE run_id = ? AND epoch = ? AND due_at <= ?";
-  private static final String RENEW_LEASES =
+  private static final String RENEW_LEASE =
       "UPDATE durable_runs SET lease_until = ?, due_at = ?"
-          + " WHERE lease_owner = ? AND status = 'RUNNING'";
+          + " WHERE run_id = ? AND lease_owner = ? AND status = 'RUNNING'";
   private static final String LOG_RELEASED =
       "INSERT INTO durable_events (run_id, at, type, attempt, detail)"
           + " SELECT run_id, ?, ?, 0, lease_owner FROM durable_runs"
@@ -289,14 +290,25 @@ public final class Store {
     });
   }
 
-  /** Extends the lease of every run {@code owner} holds. */
-  public int renewLeases(String owner, Instant leaseUntil) {
-    return inTransaction("renew leases", connection -> {
-      try (PreparedStatement renew = connection.prepareStatement(RENEW_LEASES)) {
-        setInstant(renew, 1, leaseUntil);
-        setInstant(renew, 2, leaseUntil);
-        renew.setString(3, owner);
-        return renew.executeUpdate();
+  /**
+   * Extends {@code owner}'s lease on the given runs, in one batch. Runs it no longer holds are
+   * left alone.
+   */
+  public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
+    if (runIds.isEmpty()) {
+      return;
+    }
+    inTransaction("renew leases", connection -> {
+      try (PreparedStatement renew = connection.prepareStatement(RENEW_LEASE)) {
+        for (String runId : runIds) {
+          setInstant(renew, 1, leaseUntil);
+          setInstant(renew, 2, leaseUntil);
+          renew.setString(3, runId);
+          renew.setString(4, owner);
+          renew.addBatch();
+        }
+        renew.executeBatch();
+        return null;
       }
     });
   }

@@ -5,6 +5,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -14,6 +16,7 @@ import javax.sql.DataSource;
  */
 public final class CuttableDataSource implements DataSource {
   private final String url;
+  private final List<String> refusedThreads = new CopyOnWriteArrayList<>();
   private volatile boolean cut;
 
   public CuttableDataSource(String url) {
@@ -28,9 +31,15 @@ public final class CuttableDataSource implements DataSource {
     cut = false;
   }
 
+  /** How many connections were refused to threads whose name starts with {@code prefix}. */
+  public long refusalsTo(String prefix) {
+    return refusedThreads.stream().filter(name -> name.startsWith(prefix)).count();
+  }
+
   @Override
   public Connection getConnection() throws SQLException {
     if (cut) {
+      refusedThreads.add(Thread.currentThread().getName());
       throw new SQLException("connection refused: cut off by the test", "08001");
     }
     return DriverManager.getConnection(url);

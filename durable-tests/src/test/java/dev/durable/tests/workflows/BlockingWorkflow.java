@@ -7,7 +7,10 @@ import dev.durable.runtime.StepContext;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.support.Script;
 
-/** Its step blocks until the test opens a gate; it records whether it saw a cancellation. */
+/**
+ * Its step blocks until the test opens the gate named by the run's input; it records whether it saw
+ * a cancellation.
+ */
 @Workflow(name = "blocking")
 public class BlockingWorkflow {
   private final Script script;
@@ -19,11 +22,11 @@ public class BlockingWorkflow {
   }
 
   @Step
-  protected String block(StepContext context) throws InterruptedException {
+  protected String block(StepContext context, String key) throws InterruptedException {
     script.enter("block");
     context.onCancel(() -> script.recorder().record("cancelled"));
-    gate.pass();
-    return "unblocked";
+    gate.pass(key);
+    return "unblocked " + key;
   }
 
   @Step
@@ -33,7 +36,7 @@ public class BlockingWorkflow {
   }
 
   @Run
-  public String run() throws InterruptedException {
-    return after(block(null));
+  public String run(String key) throws InterruptedException {
+    return after(block(null, key));
   }
 }
