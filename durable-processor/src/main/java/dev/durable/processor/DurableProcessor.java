@@ -17,7 +17,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.io.IOException;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
@@ -47,7 +49,7 @@ import javax.tools.Diagnostic;
 public final class DurableProcessor extends AbstractProcessor {
   private final Map<String, String> deferred = new LinkedHashMap<>();
   private final Map<String, String> workflowKeys = new HashMap<>();
-  private final Set<String> discoverable = new TreeSet<>();
+  private final SortedSet<String> discoverable = new TreeSet<>();
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
@@ -68,7 +70,9 @@ public final class DurableProcessor extends AbstractProcessor {
         .printTo(processingEnv.getMessager());
 
     for (TypeElement workflow : workflowsOf(round)) {
-      if (refersToMissingTypes(workflow) && !round.processingOver()) {
+      if (refersToMissingTypes(workflow)) {
+        // Another processor may generate the missing types in a later round; if none does, the
+        // workflow is reported when processing is over.
         deferred.put(workflow.getQualifiedName().toString(), workflow.getQualifiedName().toString());
         continue;
       }
@@ -94,7 +98,16 @@ public final class DurableProcessor extends AbstractProcessor {
             .printMessage(
                 Diagnostic.Kind.ERROR, Messages.UNRESOLVED_TYPES.format(name), type);
       }
-      SourceWriter.writeServices(processingEnv.getFiler(), discoverable);
+      try {
+        SourceWriter.writeServices(processingEnv.getFiler(), discoverable);
+      } catch (IOException e) {
+        processingEnv
+            .getMessager()
+            .printMessage(
+                Diagnostic.Kind.ERROR,
+                "could not write " + SourceWriter.SERVICES_FILE + ": " + e.getMessage()
+                    + " [durable:generated-write]");
+      }
     }
     return false;
   }

@@ -4,11 +4,18 @@ import com.palantir.javapoet.JavaFile;
 import dev.durable.processor.model.WorkflowModel;
 import java.util.List;
 
-/** PLACEHOLDER: replaced by the generation author. */
+/** Every file generated for one workflow. */
 public final class Generators {
   private Generators() {}
 
+  /**
+   * The {@code Codecs}, {@code Durable} and {@code Client} classes of {@code model}, in that order
+   * (each refers only to the ones before it).
+   */
   public static List<JavaFile> generate(WorkflowModel model) {
-    return List.of();
+    return List.of(
+        CodecsGenerator.generate(model),
+        DurableClassGenerator.generate(model),
+        ClientGenerator.generate(model));
   }
 }

@@ -1,16 +1,83 @@
 package dev.durable.processor.generation;
 
 import com.palantir.javapoet.JavaFile;
-import java.util.Set;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.SortedSet;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.Element;
+import javax.tools.Diagnostic;
+import javax.tools.FileObject;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 
-/** PLACEHOLDER: replaced by the generation author. */
+/**
+ * Writes generated files through the {@link Filer}: each source file with the workflow it was
+ * generated from as its originating element (so incremental builds know what to regenerate), and
+ * the {@code META-INF/services} file once, at the end.
+ */
 public final class SourceWriter {
-  public SourceWriter(Filer filer, Messager messager) {}
+  /** Where {@code ServiceLoader} finds the generated {@code Durable} classes. */
+  public static final String SERVICES_FILE =
+      "META-INF/services/dev.durable.runtime.spi.DurableWorkflow";
 
-  public void write(JavaFile file, Element originating) {}
+  private final Filer filer;
+  private final Messager messager;
 
-  public static void writeServices(Filer filer, Set<String> classNames) {}
+  public SourceWriter(Filer filer, Messager messager) {
+    this.filer = filer;
+    this.messager = messager;
+  }
+
+  /**
+   * Writes {@code file} as {@link #render} gives it; a failure (such as another class that already has the generated name) is
+   * reported as an error on {@code originating}.
+   */
+  public void write(JavaFile file, Element originating) {
+    String name =
+        file.packageName().isEmpty()
+            ? file.typeSpec().name()
+            : file.packageName() + "." + file.typeSpec().name();
+    try {
+      JavaFileObject source = filer.createSourceFile(name, originating);
+      try (Writer writer = source.openWriter()) {
+        writer.write(GeneratedFiles.render(file));
+      }
+    } catch (IOException e) {
+      messager.printMessage(
+          Diagnostic.Kind.ERROR,
+          "could not write the generated class " + name + ": " + e.getMessage()
+              + " [durable:generated-write]",
+          originating);
+    }
+  }
+
+  /**
+   * The text written for {@code file}: JavaPoet's, with each javadoc comment that holds one line
+   * written on one line.
+   */
+  public static String render(JavaFile file) {
+    return GeneratedFiles.render(file);
+  }
+
+  /**
+   * Writes the {@code META-INF/services} file that lists the discoverable {@code Durable} classes
+   * by binary name, one a line, in the set's (sorted) order; writes nothing when there are none.
+   */
+  public static void writeServices(Filer filer, SortedSet<String> classNames) throws IOException {
+    if (classNames.isEmpty()) {
+      return;
+    }
+    FileObject services = filer.createResource(StandardLocation.CLASS_OUTPUT, "", SERVICES_FILE);
+    try (Writer writer =
+        new OutputStreamWriter(services.openOutputStream(), StandardCharsets.UTF_8)) {
+      for (String className : classNames) {
+        writer.write(className);
+        writer.write('\n');
+      }
+    }
+  }
 }

@@ -1,19 +1,341 @@
 package dev.durable.processor.model;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeVariableName;
+import com.palantir.javapoet.WildcardTypeName;
+import dev.durable.annotations.Backoff;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.PrimitiveType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
-/** PLACEHOLDER: replaced by the model author. Returns a name-only model; generates nothing. */
+/**
+ * Reads a validated {@code @Workflow} class into a {@link WorkflowModel}: the only place that reads
+ * elements and type mirrors. Annotation values are read through {@link AnnotationMirror}s with
+ * their defaults, so that class values ({@code nonRetryable}) need no loaded classes.
+ */
 public final class ModelFactory {
-  public ModelFactory(ProcessingEnvironment env) {}
+  private static final String WORKFLOW = "dev.durable.annotations.Workflow";
+  private static final String RUN = "dev.durable.annotations.Run";
+  private static final String STEP = "dev.durable.annotations.Step";
+  private static final String WORKFLOW_CONTEXT = "dev.durable.runtime.WorkflowContext";
+  private static final String STEP_CONTEXT = "dev.durable.runtime.StepContext";
 
+  private final Elements elements;
+  private final Types types;
+  private final ConstraintScanner constraints;
+
+  public ModelFactory(ProcessingEnvironment env) {
+    this.elements = env.getElementUtils();
+    this.types = env.getTypeUtils();
+    this.constraints = new ConstraintScanner(elements);
+  }
+
+  /** The model of {@code workflow}, which the validator accepted. */
   public WorkflowModel create(TypeElement workflow) {
-    ClassName type = ClassName.get(workflow);
+    Map<String, AnnotationValue> attributes = attributes(workflow, WORKFLOW);
+    String name = (String) attributes.get("name").getValue();
+    if (name.isEmpty()) {
+      name = workflow.getSimpleName().toString();
+    }
+    String version = (String) attributes.get("version").getValue();
+
+    List<ConstructorModel> constructors = new ArrayList<>();
+    RunModel run = null;
+    List<StepModel> steps = new ArrayList<>();
+    for (Element member : workflow.getEnclosedElements()) {
+      if (member.getKind() == ElementKind.CONSTRUCTOR
+          && !member.getModifiers().contains(Modifier.PRIVATE)) {
+        constructors.add(constructor((ExecutableElement) member));
+      } else if (member.getKind() == ElementKind.METHOD) {
+        ExecutableElement method = (ExecutableElement) member;
+        if (run == null && mirror(method, RUN).isPresent()) {
+          run = run(method);
+        }
+        if (mirror(method, STEP).isPresent()) {
+          steps.add(step(method));
+        }
+      }
+    }
+    if (run == null) {
+      throw new IllegalStateException("no @Run method in " + workflow.getQualifiedName());
+    }
     return new WorkflowModel(
-        workflow.getQualifiedName().toString(),
-        "1",
-        type.peerClass(String.join("_", type.simpleNames()) + "Durable"),
-        false);
+        ClassName.get(workflow),
+        name,
+        version,
+        constructors,
+        run,
+        steps,
+        inheritedTypeNames(workflow));
+  }
+
+  private ConstructorModel constructor(ExecutableElement constructor) {
+    List<ParamModel> params = new ArrayList<>();
+    for (VariableElement parameter : constructor.getParameters()) {
+      TypeMirror type = parameter.asType();
+      params.add(
+          new ParamModel(
+              parameter.getSimpleName().toString(),
+              new TypeRef(typeName(type), erasure(type), stored(type), false),
+              ParamModel.Kind.STORED));
+    }
+    return new ConstructorModel(
+        typeVariables(constructor.getTypeParameters()),
+        params,
+        constructor.isVarArgs(),
+        thrown(constructor));
+  }
+
+  private RunModel run(ExecutableElement method) {
+    return new RunModel(
+        method.getSimpleName().toString(),
+        params(method),
+        method.isVarArgs(),
+        typeRef(method.getReturnType()));
+  }
+
+  private StepModel step(ExecutableElement method) {
+    Map<String, AnnotationValue> attributes = attributes(method, STEP);
+    String stepName = (String) attributes.get("name").getValue();
+    if (stepName.isEmpty()) {
+      stepName = method.getSimpleName().toString();
+    }
+    RetryPolicy retry =
+        new RetryPolicy(
+            ((Number) attributes.get("retries").getValue()).intValue(),
+            Backoff.valueOf(
+                ((VariableElement) attributes.get("backoff").getValue()).getSimpleName().toString()),
+            ((Number) attributes.get("backoffMs").getValue()).longValue(),
+            ((Number) attributes.get("backoffMaxMs").getValue()).longValue(),
+            (Boolean) attributes.get("jitter").getValue());
+    List<ClassName> nonRetryable = new ArrayList<>();
+    for (Object value : (List<?>) attributes.get("nonRetryable").getValue()) {
+      TypeMirror type = (TypeMirror) ((AnnotationValue) value).getValue();
+      nonRetryable.add(ClassName.get((TypeElement) types.asElement(type)));
+    }
+    return new StepModel(
+        method.getSimpleName().toString(),
+        stepName,
+        visibility(method),
+        typeVariables(method.getTypeParameters()),
+        params(method),
+        method.isVarArgs(),
+        typeRef(method.getReturnType()),
+        thrown(method),
+        retry,
+        ((Number) attributes.get("timeoutMs").getValue()).longValue(),
+        nonRetryable);
+  }
+
+  private List<ParamModel> params(ExecutableElement method) {
+    List<ParamModel> params = new ArrayList<>();
+    for (VariableElement parameter : method.getParameters()) {
+      TypeMirror type = parameter.asType();
+      ParamModel.Kind kind =
+          isClass(type, WORKFLOW_CONTEXT)
+              ? ParamModel.Kind.WORKFLOW_CONTEXT
+              : isClass(type, STEP_CONTEXT) ? ParamModel.Kind.STEP_CONTEXT : ParamModel.Kind.STORED;
+      params.add(new ParamModel(parameter.getSimpleName().toString(), typeRef(type), kind));
+    }
+    return params;
+  }
+
+  private static Visibility visibility(ExecutableElement method) {
+    if (method.getModifiers().contains(Modifier.PUBLIC)) {
+      return Visibility.PUBLIC;
+    }
+    if (method.getModifiers().contains(Modifier.PROTECTED)) {
+      return Visibility.PROTECTED;
+    }
+    return Visibility.PACKAGE_PRIVATE;
+  }
+
+  private List<TypeName> thrown(ExecutableElement executable) {
+    return executable.getThrownTypes().stream().map(this::typeName).toList();
+  }
+
+  private List<TypeVariableName> typeVariables(List<? extends TypeParameterElement> parameters) {
+    List<TypeVariableName> variables = new ArrayList<>();
+    for (TypeParameterElement parameter : parameters) {
+      List<TypeName> bounds = new ArrayList<>();
+      for (TypeMirror bound : parameter.getBounds()) {
+        if (!isClass(bound, "java.lang.Object")) {
+          bounds.add(typeName(bound));
+        }
+      }
+      variables.add(
+          TypeVariableName.get(
+              parameter.getSimpleName().toString(), bounds.toArray(TypeName[]::new)));
+    }
+    return variables;
+  }
+
+  /**
+   * The simple names of the non-private member types that the generated subclass inherits: its own
+   * and those of its supertypes.
+   */
+  private List<String> inheritedTypeNames(TypeElement workflow) {
+    List<String> names = new ArrayList<>();
+    for (Element member : elements.getAllMembers(workflow)) {
+      if ((member.getKind().isClass() || member.getKind().isInterface())
+          && !member.getModifiers().contains(Modifier.PRIVATE)) {
+        names.add(member.getSimpleName().toString());
+      }
+    }
+    return names;
+  }
+
+  private TypeRef typeRef(TypeMirror type) {
+    if (type.getKind() == TypeKind.VOID) {
+      return TypeRef.VOID;
+    }
+    return new TypeRef(
+        typeName(type), erasure(type), stored(type), constraints.carriesConstraints(type));
+  }
+
+  /** The type as written, without annotations. */
+  private TypeName typeName(TypeMirror type) {
+    return switch (type.getKind()) {
+      case BOOLEAN -> TypeName.BOOLEAN;
+      case BYTE -> TypeName.BYTE;
+      case SHORT -> TypeName.SHORT;
+      case INT -> TypeName.INT;
+      case LONG -> TypeName.LONG;
+      case CHAR -> TypeName.CHAR;
+      case FLOAT -> TypeName.FLOAT;
+      case DOUBLE -> TypeName.DOUBLE;
+      case VOID -> TypeName.VOID;
+      case ARRAY -> ArrayTypeName.of(typeName(((ArrayType) type).getComponentType()));
+      case DECLARED -> declaredTypeName((DeclaredType) type);
+      case TYPEVAR ->
+          TypeVariableName.get(((TypeVariable) type).asElement().getSimpleName().toString());
+      case WILDCARD -> wildcardTypeName((WildcardType) type);
+      default -> TypeName.get(type).withoutAnnotations();
+    };
+  }
+
+  private TypeName declaredTypeName(DeclaredType type) {
+    ClassName raw = ClassName.get((TypeElement) type.asElement());
+    if (type.getTypeArguments().isEmpty()) {
+      return raw;
+    }
+    return ParameterizedTypeName.get(
+        raw, type.getTypeArguments().stream().map(this::typeName).toArray(TypeName[]::new));
+  }
+
+  private TypeName wildcardTypeName(WildcardType type) {
+    if (type.getExtendsBound() != null) {
+      return WildcardTypeName.subtypeOf(typeName(type.getExtendsBound()));
+    }
+    if (type.getSuperBound() != null) {
+      return WildcardTypeName.supertypeOf(typeName(type.getSuperBound()));
+    }
+    return WildcardTypeName.subtypeOf(Object.class);
+  }
+
+  private TypeName erasure(TypeMirror type) {
+    return typeName(types.erasure(type));
+  }
+
+  /**
+   * The type as stored: primitives boxed (except as array components), {@code void} as {@link
+   * Void}, wildcards as their bound, type variables as their erasure.
+   */
+  private StoredType stored(TypeMirror type) {
+    if (type.getKind().isPrimitive()) {
+      return stored(types.boxedClass((PrimitiveType) type).asType());
+    }
+    return switch (type.getKind()) {
+      case VOID -> TypeRef.VOID.stored();
+      case ARRAY -> {
+        TypeMirror component = ((ArrayType) type).getComponentType();
+        yield new StoredType.Array(
+            component.getKind().isPrimitive()
+                ? new StoredType.Primitive(typeName(component))
+                : stored(component));
+      }
+      case DECLARED -> {
+        DeclaredType declared = (DeclaredType) type;
+        List<StoredType> arguments =
+            declared.getTypeArguments().stream().map(this::stored).toList();
+        yield new StoredType.Declared(
+            ClassName.get((TypeElement) declared.asElement()),
+            arguments,
+            arguments.size() == 2 && isMap(declared));
+      }
+      case WILDCARD -> {
+        WildcardType wildcard = (WildcardType) type;
+        TypeMirror bound =
+            wildcard.getExtendsBound() != null
+                ? wildcard.getExtendsBound()
+                : wildcard.getSuperBound();
+        yield bound != null ? stored(bound) : StoredType.Declared.of(ClassName.OBJECT);
+      }
+      default -> {
+        // Type variables and intersections are stored as their erasure.
+        TypeMirror erased = types.erasure(type);
+        yield erased.getKind() == TypeKind.DECLARED
+            ? stored(erased)
+            : StoredType.Declared.of(ClassName.OBJECT);
+      }
+    };
+  }
+
+  private boolean isMap(DeclaredType type) {
+    TypeElement map = elements.getTypeElement("java.util.Map");
+    return map != null && types.isSubtype(types.erasure(type), types.erasure(map.asType()));
+  }
+
+  private static boolean isClass(TypeMirror type, String qualifiedName) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals(qualifiedName);
+  }
+
+  private static Optional<? extends AnnotationMirror> mirror(Element element, String annotation) {
+    return element.getAnnotationMirrors().stream()
+        .filter(
+            m ->
+                ((TypeElement) m.getAnnotationType().asElement())
+                    .getQualifiedName()
+                    .contentEquals(annotation))
+        .findFirst();
+  }
+
+  /** The values of {@code annotation} on {@code element}, defaults included, by attribute name. */
+  private Map<String, AnnotationValue> attributes(Element element, String annotation) {
+    AnnotationMirror mirror =
+        mirror(element, annotation)
+            .orElseThrow(() -> new IllegalStateException("no @" + annotation + " on " + element));
+    Map<String, AnnotationValue> values = new HashMap<>();
+    elements
+        .getElementValuesWithDefaults(mirror)
+        .forEach((key, value) -> values.put(key.getSimpleName().toString(), value));
+    return values;
   }
 }

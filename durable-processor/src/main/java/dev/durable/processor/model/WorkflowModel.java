@@ -1,7 +1,60 @@
 package dev.durable.processor.model;
 
 import com.palantir.javapoet.ClassName;
+import java.util.List;
+import java.util.Objects;
 
-/** PLACEHOLDER: replaced by the model author. */
+/**
+ * One {@code @Workflow} class, everything the generators need, read once by {@link ModelFactory}.
+ *
+ * @param workflowClass the user's class
+ * @param workflowName the stored name: {@code @Workflow(name)}, or the class's simple name
+ * @param version the stored version
+ * @param constructors the class's non-private constructors, in declaration order
+ * @param run its {@code @Run} method
+ * @param steps its {@code @Step} methods, in declaration order
+ * @param inheritedTypeNames the simple names of the member types the generated subclass inherits,
+ *     sorted: inside the subclass they hide imported types of the same name
+ */
 public record WorkflowModel(
-    String workflowName, String version, ClassName durableClass, boolean discoverable) {}
+    ClassName workflowClass,
+    String workflowName,
+    String version,
+    List<ConstructorModel> constructors,
+    RunModel run,
+    List<StepModel> steps,
+    List<String> inheritedTypeNames) {
+
+  public WorkflowModel {
+    Objects.requireNonNull(workflowClass, "workflowClass");
+    Objects.requireNonNull(workflowName, "workflowName");
+    Objects.requireNonNull(version, "version");
+    constructors = List.copyOf(constructors);
+    Objects.requireNonNull(run, "run");
+    steps = List.copyOf(steps);
+    inheritedTypeNames = inheritedTypeNames.stream().distinct().sorted().toList();
+  }
+
+  /** The package of the workflow and of everything generated for it. */
+  public String packageName() {
+    return workflowClass.packageName();
+  }
+
+  /** The names of the classes generated for this workflow. */
+  public GeneratedNames names() {
+    return GeneratedNames.of(workflowClass);
+  }
+
+  /** The generated {@code <Name>Durable} class. */
+  public ClassName durableClass() {
+    return names().durable();
+  }
+
+  /**
+   * Whether the workflow can be discovered through {@code META-INF/services}: it has a non-private
+   * constructor without parameters (explicit or implicit), so the generated class has a public one.
+   */
+  public boolean discoverable() {
+    return constructors.stream().anyMatch(c -> c.params().isEmpty());
+  }
+}

@@ -1,0 +1,121 @@
+package dev.durable.processor.generation;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.durable.processor.model.GeneratedNames;
+import dev.durable.processor.model.ParamModel;
+import dev.durable.processor.model.WorkflowModel;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Generates {@code <Name>Client}: the typed stub that starts runs of the workflow with its {@code
+ * @Run} method's stored parameters, and finds them again by id.
+ */
+public final class ClientGenerator {
+  private static final String RUNS = "runs";
+  private static final String RUN_ID = "runId";
+
+  private ClientGenerator() {}
+
+  /** The {@code Client} class of {@code model}. */
+  public static JavaFile generate(WorkflowModel model) {
+    ClassName client = model.names().client();
+    TypeName result = model.run().result().boxed();
+    TypeName runs = ParameterizedTypeName.get(RuntimeTypes.WORKFLOW_RUNS, result);
+    TypeName handle = ParameterizedTypeName.get(RuntimeTypes.RUN_HANDLE, result);
+    List<ParamModel> params = model.run().storedParams();
+    List<String> paramNames = params.stream().map(ParamModel::name).toList();
+    String runId = GeneratedNames.unusedName(RUN_ID, paramNames);
+    // A parameter named like the field would hide it.
+    String field = paramNames.contains(RUNS) ? "this." + RUNS : RUNS;
+    CodeBlock input =
+        CodeBlock.of("new Object[] {$L}", String.join(", ", paramNames));
+
+    MethodSpec.Builder start =
+        MethodSpec.methodBuilder("start")
+            .addJavadoc(Javadocs.wrapped(2, "Starts a run with a new id."))
+            .addModifiers(Modifier.PUBLIC)
+            .returns(handle);
+    addParams(start, params);
+    start.addStatement("return $L.start($L)", field, input);
+
+    MethodSpec.Builder startWithId =
+        MethodSpec.methodBuilder("start")
+            .addJavadoc(
+                Javadocs.wrapped(
+                    2,
+                    "Starts the run with id {@code $L}, or returns the run already started with"
+                        + " that id: a second start with the same id is not an error and starts"
+                        + " nothing.",
+                    runId))
+            .addModifiers(Modifier.PUBLIC)
+            .returns(handle)
+            .addParameter(String.class, runId);
+    addParams(startWithId, params);
+    startWithId.addStatement("return $L.start($L, $L)", field, runId, input);
+
+    TypeSpec type =
+        TypeSpec.classBuilder(client)
+            .addJavadoc(
+                Javadocs.wrapped(
+                    0,
+                    "Starts and follows runs of workflow {@code $L} version {@code $L} ({@link"
+                        + " $T}).",
+                    model.workflowName(),
+                    model.version(),
+                    model.workflowClass()))
+            .addAnnotation(GeneratedFiles.generated())
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .addField(runs, RUNS, Modifier.PRIVATE, Modifier.FINAL)
+            .addMethod(
+                MethodSpec.constructorBuilder()
+                    .addModifiers(Modifier.PRIVATE)
+                    .addParameter(runs, RUNS)
+                    .addStatement("this.$L = $L", RUNS, RUNS)
+                    .build())
+            .addMethod(
+                MethodSpec.methodBuilder("of")
+                    .addJavadoc(
+                        Javadocs.wrapped(
+                            2, "A client that starts and finds runs through {@code engine}."))
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                    .returns(client)
+                    .addParameter(RuntimeTypes.DURABLE_ENGINE, "engine")
+                    .addStatement(
+                        "return new $T($T.of(engine, $T.$L))",
+                        client,
+                        RuntimeTypes.WORKFLOW_RUNS,
+                        model.names().durable(),
+                        GeneratedNames.WORKFLOW_CONSTANT)
+                    .build())
+            .addMethod(start.build())
+            .addMethod(startWithId.build())
+            .addMethod(
+                MethodSpec.methodBuilder("get")
+                    .addJavadoc(Javadocs.wrapped(2, "The run with id {@code runId}."))
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(handle)
+                    .addParameter(String.class, RUN_ID)
+                    .addStatement("return $L.get($L)", RUNS, RUN_ID)
+                    .build())
+            .build();
+    return GeneratedFiles.file(model.packageName(), type);
+  }
+
+  /**
+   * The run's stored parameters, with their declared types (primitives kept); a variable-arity
+   * parameter becomes an array, so that {@code start(runId, ...)} cannot be confused with
+   * {@code start(...)}.
+   */
+  private static void addParams(MethodSpec.Builder method, List<ParamModel> params) {
+    for (ParamModel param : params) {
+      method.addParameter(param.type().type(), param.name());
+    }
+  }
+}

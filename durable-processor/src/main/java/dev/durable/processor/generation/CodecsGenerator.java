@@ -1,0 +1,82 @@
+package dev.durable.processor.generation;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeSpec;
+import dev.durable.processor.model.GeneratedNames;
+import dev.durable.processor.model.StoredType;
+import dev.durable.processor.model.WorkflowModel;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Generates {@code <Name>Codecs}: one Jackson {@code JavaType} constant per distinct type the
+ * workflow stores, built once with its full generic type, so that no codec reflects on generic
+ * signatures at run time.
+ */
+public final class CodecsGenerator {
+  private CodecsGenerator() {}
+
+  /** The {@code Codecs} class of {@code model}. */
+  public static JavaFile generate(WorkflowModel model) {
+    Map<StoredType, String> constants = GeneratedNames.codecConstants(model);
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(model.names().codecs())
+            .addJavadoc(
+                Javadocs.wrapped(
+                    0,
+                    "The Jackson types of everything {@link $T} stores: its input and result and"
+                        + " each step's parameters and result, with their full generic types,"
+                        + " built once.",
+                    model.workflowClass()))
+            .addAnnotation(GeneratedFiles.generated())
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .addField(
+                FieldSpec.builder(
+                        RuntimeTypes.TYPE_FACTORY,
+                        GeneratedNames.TYPES_CONSTANT,
+                        Modifier.PRIVATE,
+                        Modifier.STATIC,
+                        Modifier.FINAL)
+                    .initializer("$T.defaultInstance()", RuntimeTypes.TYPE_FACTORY)
+                    .build());
+    constants.forEach(
+        (stored, name) ->
+            type.addField(
+                FieldSpec.builder(
+                        RuntimeTypes.JAVA_TYPE,
+                        name,
+                        Modifier.PUBLIC,
+                        Modifier.STATIC,
+                        Modifier.FINAL)
+                    .initializer(construct(stored, constants))
+                    .build()));
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    return GeneratedFiles.file(model.packageName(), type.build());
+  }
+
+  /** The expression that builds the {@code JavaType} of {@code type} from its components'. */
+  private static CodeBlock construct(StoredType type, Map<StoredType, String> constants) {
+    String types = GeneratedNames.TYPES_CONSTANT;
+    if (type instanceof StoredType.Declared declared) {
+      if (declared.arguments().isEmpty()) {
+        return CodeBlock.of("$L.constructType($T.class)", types, declared.raw());
+      }
+      List<CodeBlock> arguments =
+          declared.arguments().stream().map(a -> CodeBlock.of("$L", constants.get(a))).toList();
+      return CodeBlock.of(
+          "$L.constructParametricType($T.class, $L)",
+          types,
+          declared.raw(),
+          CodeBlock.join(arguments, ", "));
+    }
+    StoredType component = ((StoredType.Array) type).component();
+    if (component instanceof StoredType.Primitive primitive) {
+      return CodeBlock.of("$L.constructArrayType($T.class)", types, primitive.primitive());
+    }
+    return CodeBlock.of("$L.constructArrayType($L)", types, constants.get(component));
+  }
+}

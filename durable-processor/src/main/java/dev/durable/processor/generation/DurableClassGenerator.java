@@ -1,0 +1,329 @@
+package dev.durable.processor.generation;
+
+import static dev.durable.processor.generation.GeneratedFiles.longLiteral;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.TypeVariableName;
+import com.palantir.javapoet.WildcardTypeName;
+import dev.durable.processor.model.ConstructorModel;
+import dev.durable.processor.model.GeneratedNames;
+import dev.durable.processor.model.ParamModel;
+import dev.durable.processor.model.RunModel;
+import dev.durable.processor.model.StepModel;
+import dev.durable.processor.model.StoredType;
+import dev.durable.processor.model.TypeRef;
+import dev.durable.processor.model.WorkflowModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Generates {@code <Name>Durable}: the replay-safe subclass of the workflow. It mirrors the
+ * workflow's constructors, describes the workflow and each step in constants, calls the {@code @Run}
+ * method with a decoded input, and overrides each {@code @Step} method to go through its checkpoint.
+ */
+public final class DurableClassGenerator {
+  private static final String LAMBDA_PARAM = "stepContext";
+
+  private final WorkflowModel model;
+  private final GeneratedNames names;
+  private final Map<StoredType, String> codecs;
+  private final List<String> stepConstants;
+
+  private DurableClassGenerator(WorkflowModel model) {
+    this.model = model;
+    this.names = model.names();
+    this.codecs = GeneratedNames.codecConstants(model);
+    this.stepConstants = GeneratedNames.stepConstants(model.steps());
+  }
+
+  /** The {@code Durable} class of {@code model}. */
+  public static JavaFile generate(WorkflowModel model) {
+    return new DurableClassGenerator(model).file();
+  }
+
+  private JavaFile file() {
+    TypeName result = model.run().result().boxed();
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(names.durable())
+            .addJavadoc(
+                Javadocs.wrapped(
+                    0,
+                    "The durable state machine of {@link $T}, workflow {@code $L} version {@code"
+                        + " $L}: register an instance with a {@code DurableEngine}. Each {@code"
+                        + " @Step} method is overridden to go through its checkpoint, so that a"
+                        + " completed step returns its recorded result and never runs again.",
+                    model.workflowClass(),
+                    model.workflowName(),
+                    model.version()))
+            .addAnnotation(GeneratedFiles.generated())
+            .addModifiers(Modifier.PUBLIC)
+            .superclass(model.workflowClass())
+            .addSuperinterface(ParameterizedTypeName.get(RuntimeTypes.DURABLE_WORKFLOW, result))
+            .alwaysQualify(model.inheritedTypeNames().toArray(String[]::new));
+
+    type.addField(workflowConstant(result));
+    for (int i = 0; i < model.steps().size(); i++) {
+      type.addField(stepConstant(model.steps().get(i), stepConstants.get(i)));
+    }
+    for (ConstructorModel constructor : model.constructors()) {
+      type.addMethod(constructor(constructor));
+    }
+    type.addMethod(
+        MethodSpec.methodBuilder("workflowType")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(ParameterizedTypeName.get(RuntimeTypes.WORKFLOW_TYPE, result))
+            .addStatement("return $L", GeneratedNames.WORKFLOW_CONSTANT)
+            .build());
+    type.addMethod(execute(result));
+    for (int i = 0; i < model.steps().size(); i++) {
+      type.addMethod(stepOverride(model.steps().get(i), stepConstants.get(i)));
+    }
+    return GeneratedFiles.file(model.packageName(), type.build());
+  }
+
+  private FieldSpec workflowConstant(TypeName result) {
+    RunModel run = model.run();
+    CodeBlock.Builder init =
+        CodeBlock.builder()
+            .add(
+                "$T.<$T>builder($S, $S)\n$>$>",
+                RuntimeTypes.WORKFLOW_TYPE,
+                result,
+                model.workflowName(),
+                model.version());
+    addPayloads(init, run.storedParams(), run.result());
+    init.add(".build()$<$<");
+    return FieldSpec.builder(
+            ParameterizedTypeName.get(RuntimeTypes.WORKFLOW_TYPE, result),
+            GeneratedNames.WORKFLOW_CONSTANT,
+            Modifier.PUBLIC,
+            Modifier.STATIC,
+            Modifier.FINAL)
+        .addJavadoc(
+            Javadocs.wrapped(
+                2,
+                "The stored identity and input and result types of workflow {@code $L} version"
+                    + " {@code $L}.",
+                model.workflowName(),
+                model.version()))
+        .initializer(init.build())
+        .build();
+  }
+
+  private FieldSpec stepConstant(StepModel step, String constant) {
+    TypeName result = step.result().boxed();
+    CodeBlock.Builder init =
+        CodeBlock.builder()
+            .add("$T.<$T>builder($S)\n$>$>", RuntimeTypes.STEP_TYPE, result, step.stepName())
+            .add(
+                ".retry($T.of($L, $T.$L, $L, $L, $L))\n",
+                RuntimeTypes.RETRY_POLICY,
+                step.retry().retries(),
+                RuntimeTypes.BACKOFF,
+                step.retry().backoff().name(),
+                longLiteral(step.retry().backoffMs()),
+                longLiteral(step.retry().backoffMaxMs()),
+                step.retry().jitter());
+    if (step.timeoutMs() > 0) {
+      init.add(".timeoutMs($L)\n", longLiteral(step.timeoutMs()));
+    }
+    addPayloads(init, step.storedParams(), step.result());
+    if (!step.nonRetryable().isEmpty()) {
+      CodeBlock.Builder test = CodeBlock.builder();
+      for (int i = 0; i < step.nonRetryable().size(); i++) {
+        test.add(
+            i == 0 ? "error instanceof $T" : " || error instanceof $T",
+            step.nonRetryable().get(i));
+      }
+      init.add(".nonRetryable(error -> $L)\n", test.build());
+    }
+    init.add(".build()$<$<");
+    return FieldSpec.builder(
+            ParameterizedTypeName.get(RuntimeTypes.STEP_TYPE, result),
+            constant,
+            Modifier.STATIC,
+            Modifier.FINAL)
+        .addJavadoc(
+            Javadocs.wrapped(2, "Step {@code $L}: {@link $L}.", step.stepName(), link(step)))
+        .initializer(init.build())
+        .build();
+  }
+
+  /** {@code .param(...)} for each stored parameter and {@code .result(...)}, one per line. */
+  private void addPayloads(CodeBlock.Builder init, List<ParamModel> params, TypeRef result) {
+    for (ParamModel param : params) {
+      init.add(
+          ".$L($S, $T.$L)\n",
+          param.type().constrained() ? "validatedParam" : "param",
+          param.name(),
+          names.codecs(),
+          codecs.get(param.type().stored()));
+    }
+    init.add(
+        ".$L($T.$L)\n",
+        result.constrained() ? "validatedResult" : "result",
+        names.codecs(),
+        codecs.get(result.stored()));
+  }
+
+  private MethodSpec constructor(ConstructorModel constructor) {
+    List<String> args = new ArrayList<>();
+    MethodSpec.Builder method =
+        MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PUBLIC)
+            .addTypeVariables(constructor.typeVariables());
+    for (ParamModel param : constructor.params()) {
+      method.addParameter(param.type().type(), param.name());
+      args.add(param.name());
+    }
+    return method
+        .varargs(constructor.varargs())
+        .addExceptions(constructor.thrown())
+        .addStatement("super($L)", String.join(", ", args))
+        .build();
+  }
+
+  private MethodSpec execute(TypeName result) {
+    RunModel run = model.run();
+    List<CodeBlock> args = new ArrayList<>();
+    boolean unchecked = false;
+    int index = 0;
+    for (ParamModel param : run.params()) {
+      switch (param.kind()) {
+        case WORKFLOW_CONTEXT -> args.add(CodeBlock.of("context"));
+        case STEP_CONTEXT -> args.add(CodeBlock.of("null"));
+        case STORED -> {
+          TypeName type = param.type().type();
+          if (type.equals(ClassName.OBJECT)) {
+            args.add(CodeBlock.of("input[$L]", index));
+          } else {
+            args.add(CodeBlock.of("($T) input[$L]", type, index));
+            unchecked |= isUncheckedCast(type);
+          }
+          index++;
+        }
+      }
+    }
+    CodeBlock call = CodeBlock.of("$L($L)", run.methodName(), CodeBlock.join(args, ", "));
+    MethodSpec.Builder method = MethodSpec.methodBuilder("execute").addAnnotation(Override.class);
+    if (unchecked) {
+      method.addAnnotation(
+          AnnotationSpec.builder(SuppressWarnings.class)
+              .addMember("value", "$S", "unchecked")
+              .build());
+    }
+    method
+        .addModifiers(Modifier.PUBLIC)
+        .returns(result)
+        .addParameter(RuntimeTypes.WORKFLOW_CONTEXT, "context")
+        .addParameter(ArrayTypeName.of(ClassName.OBJECT), "input")
+        .addException(Exception.class);
+    if (run.result().isVoid()) {
+      method.addStatement("$L", call).addStatement("return null");
+    } else {
+      method.addStatement("return $L", call);
+    }
+    return method.build();
+  }
+
+  private MethodSpec stepOverride(StepModel step, String constant) {
+    List<String> paramNames = step.params().stream().map(ParamModel::name).toList();
+    String lambdaParam = GeneratedNames.unusedName(LAMBDA_PARAM, paramNames);
+    // A parameter named like the constant would hide it.
+    CodeBlock stepType =
+        paramNames.contains(constant)
+            ? CodeBlock.of("$T.$L", names.durable(), constant)
+            : CodeBlock.of("$L", constant);
+
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(step.methodName())
+            .addJavadoc(Javadocs.wrapped(2, "Checkpointed {@link $L}.", link(step)))
+            .addAnnotation(Override.class)
+            .addModifiers(GeneratedFiles.modifiers(step.visibility()))
+            .addTypeVariables(step.typeVariables())
+            .returns(step.result().type());
+    List<String> stored = new ArrayList<>();
+    List<String> superArgs = new ArrayList<>();
+    for (ParamModel param : step.params()) {
+      method.addParameter(ParameterSpec.builder(param.type().type(), param.name()).build());
+      if (param.isStored()) {
+        stored.add(param.name());
+      }
+      superArgs.add(param.kind() == ParamModel.Kind.STEP_CONTEXT ? lambdaParam : param.name());
+    }
+    method.varargs(step.varargs()).addExceptions(step.thrown());
+
+    CodeBlock storedArgs = CodeBlock.of("new Object[] {$L}", String.join(", ", stored));
+    CodeBlock superCall =
+        CodeBlock.of("super.$L($L)", step.methodName(), String.join(", ", superArgs));
+    if (step.result().isVoid()) {
+      method
+          .addCode(
+              "$T.call($L, $L, $L -> {\n$>",
+              RuntimeTypes.STEPS,
+              stepType,
+              storedArgs,
+              lambdaParam)
+          .addStatement("$L", superCall)
+          .addStatement("return null")
+          .addCode("$<});\n");
+    } else {
+      method.addStatement(
+          "return $T.call($L, $L, $L -> $L)",
+          RuntimeTypes.STEPS,
+          stepType,
+          storedArgs,
+          lambdaParam,
+          superCall);
+    }
+    return method.build();
+  }
+
+  /** {@code Workflow#method(ErasedParam, ...)}, the target of a javadoc link to a step method. */
+  private CodeBlock link(StepModel step) {
+    return Javadocs.methodLink(
+        model.workflowClass(),
+        step.methodName(),
+        step.params().stream().map(p -> p.type().erasure()).toList());
+  }
+
+  /**
+   * Whether casting an {@code Object} to {@code type} is unchecked: it has type arguments other
+   * than {@code ?}, or is a type variable, or an array of such.
+   */
+  static boolean isUncheckedCast(TypeName type) {
+    if (type instanceof TypeVariableName) {
+      return true;
+    }
+    if (type instanceof ArrayTypeName array) {
+      return isUncheckedCast(array.componentType());
+    }
+    if (type instanceof ParameterizedTypeName parameterized) {
+      for (TypeName argument : parameterized.typeArguments()) {
+        boolean unbounded =
+            argument instanceof WildcardTypeName wildcard
+                && wildcard.lowerBounds().isEmpty()
+                && wildcard.upperBounds().equals(List.of(ClassName.OBJECT));
+        if (!unbounded) {
+          return true;
+        }
+      }
+      return parameterized.enclosingType() != null
+          && isUncheckedCast(parameterized.enclosingType());
+    }
+    return false;
+  }
+}

@@ -1,0 +1,64 @@
+package dev.durable.processor.generation;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.TypeSpec;
+import dev.durable.processor.model.Visibility;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.lang.model.element.Modifier;
+
+/** What every generated file shares: the {@code @Generated} marker, imports and literals. */
+final class GeneratedFiles {
+  /** The value of {@code @Generated}: the processor, with no date, so builds are reproducible. */
+  static final String GENERATOR = "dev.durable.processor.DurableProcessor";
+
+  /** A javadoc comment of one line, as JavaPoet writes it: over three lines. */
+  private static final Pattern ONE_LINE_JAVADOC =
+      Pattern.compile("(?m)^( *)/\\*\\*\n\\1 \\* ([^\n]*)\n\\1 \\*/$");
+
+  private static final int WIDTH = 100;
+
+  private GeneratedFiles() {}
+
+  /**
+   * The text of {@code file}: JavaPoet's output, with each javadoc comment of a single line that
+   * fits in 100 columns written on that line ({@code /** Text. *}{@code /}), as a person would.
+   */
+  static String render(JavaFile file) {
+    Matcher matcher = ONE_LINE_JAVADOC.matcher(file.toString());
+    StringBuilder out = new StringBuilder();
+    while (matcher.find()) {
+      String oneLine = matcher.group(1) + "/** " + matcher.group(2) + " */";
+      matcher.appendReplacement(
+          out, Matcher.quoteReplacement(oneLine.length() <= WIDTH ? oneLine : matcher.group()));
+    }
+    return matcher.appendTail(out).toString();
+  }
+
+  /** {@code @Generated("dev.durable.processor.DurableProcessor")}. */
+  static AnnotationSpec generated() {
+    return AnnotationSpec.builder(RuntimeTypes.GENERATED).addMember("value", "$S", GENERATOR).build();
+  }
+
+  /** A file in {@code packageName}, without {@code java.lang} imports, indented by two spaces. */
+  static JavaFile file(String packageName, TypeSpec type) {
+    return JavaFile.builder(packageName, type).skipJavaLangImports(true).indent("  ").build();
+  }
+
+  /** A {@code long} literal: with an {@code L} suffix only where an {@code int} would not do. */
+  static CodeBlock longLiteral(long value) {
+    boolean fitsInt = value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+    return CodeBlock.of("$L", fitsInt ? Long.toString(value) : value + "L");
+  }
+
+  /** The modifiers of a generated override that keeps a user method's {@code visibility}. */
+  static Modifier[] modifiers(Visibility visibility) {
+    return switch (visibility) {
+      case PUBLIC -> new Modifier[] {Modifier.PUBLIC};
+      case PROTECTED -> new Modifier[] {Modifier.PROTECTED};
+      case PACKAGE_PRIVATE -> new Modifier[0];
+    };
+  }
+}

@@ -1,0 +1,29 @@
+package dev.durable.processor.generation;
+
+import com.palantir.javapoet.ClassName;
+
+/**
+ * The classes generated code refers to. Named, not loaded: the processor does not depend on the
+ * runtime or on Jackson.
+ */
+final class RuntimeTypes {
+  static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+  static final ClassName BACKOFF = ClassName.get("dev.durable.annotations", "Backoff");
+
+  static final ClassName DURABLE_ENGINE = ClassName.get("dev.durable.runtime", "DurableEngine");
+  static final ClassName RETRY_POLICY = ClassName.get("dev.durable.runtime", "RetryPolicy");
+  static final ClassName RUN_HANDLE = ClassName.get("dev.durable.runtime", "RunHandle");
+  static final ClassName WORKFLOW_CONTEXT = ClassName.get("dev.durable.runtime", "WorkflowContext");
+
+  static final ClassName DURABLE_WORKFLOW = ClassName.get("dev.durable.runtime.spi", "DurableWorkflow");
+  static final ClassName STEP_TYPE = ClassName.get("dev.durable.runtime.spi", "StepType");
+  static final ClassName STEPS = ClassName.get("dev.durable.runtime.spi", "Steps");
+  static final ClassName WORKFLOW_RUNS = ClassName.get("dev.durable.runtime.spi", "WorkflowRuns");
+  static final ClassName WORKFLOW_TYPE = ClassName.get("dev.durable.runtime.spi", "WorkflowType");
+
+  static final ClassName JAVA_TYPE = ClassName.get("com.fasterxml.jackson.databind", "JavaType");
+  static final ClassName TYPE_FACTORY =
+      ClassName.get("com.fasterxml.jackson.databind.type", "TypeFactory");
+
+  private RuntimeTypes() {}
+}

@@ -1,0 +1,53 @@
+package dev.durable.processor.model;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeVariableName;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One {@code @Step} method.
+ *
+ * @param methodName the method's name
+ * @param stepName the step's stored name: {@code @Step(name)}, or the method name
+ * @param visibility the method's access, kept by the override
+ * @param typeVariables the method's own type parameters, if any
+ * @param params its parameters, in order, a {@code StepContext} included
+ * @param varargs whether its last parameter is variable-arity
+ * @param result its return type
+ * @param thrown its {@code throws} clause, in order
+ * @param retry its retry schedule
+ * @param timeoutMs its per-attempt deadline in milliseconds; 0 = none
+ * @param nonRetryable the exception classes that fail it at once, in declaration order
+ */
+public record StepModel(
+    String methodName,
+    String stepName,
+    Visibility visibility,
+    List<TypeVariableName> typeVariables,
+    List<ParamModel> params,
+    boolean varargs,
+    TypeRef result,
+    List<TypeName> thrown,
+    RetryPolicy retry,
+    long timeoutMs,
+    List<ClassName> nonRetryable) {
+
+  public StepModel {
+    Objects.requireNonNull(methodName, "methodName");
+    Objects.requireNonNull(stepName, "stepName");
+    Objects.requireNonNull(visibility, "visibility");
+    typeVariables = List.copyOf(typeVariables);
+    params = List.copyOf(params);
+    Objects.requireNonNull(result, "result");
+    thrown = List.copyOf(thrown);
+    Objects.requireNonNull(retry, "retry");
+    nonRetryable = List.copyOf(nonRetryable);
+  }
+
+  /** The parameters that make up the step's stored input, in order. */
+  public List<ParamModel> storedParams() {
+    return params.stream().filter(ParamModel::isStored).toList();
+  }
+}

@@ -1,0 +1,116 @@
+package dev.durable.processor.generation;
+
+import static com.google.testing.compile.Compiler.javac;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import dev.durable.processor.DurableProcessor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * The valid workflows under {@code src/test/resources/fixtures/generation}, in sets that compile on
+ * their own, and how the tests compile them with the processor.
+ */
+enum Fixtures {
+  CHECKOUT(
+      "com/acme/CheckoutWorkflow",
+      "com/acme/Order",
+      "com/acme/Quote",
+      "com/acme/Charge",
+      "com/acme/PricingClient",
+      "com/acme/DeclinedException"),
+  /** The nested workflow Outer.Inner and its edge cases. */
+  EDGE("com/acme/edge/Outer", "com/acme/Order"),
+  /** A package-private workflow with primitive, generic and clashing @Run parameters. */
+  PRIMITIVE("com/acme/edge/PrimitiveWorkflow", "com/acme/Order"),
+  /** A variable-arity @Run method; no discoverable constructor. */
+  GREETING("com/acme/edge/GreetingWorkflow"),
+  /** Member types inherited from a superclass hide the types generated code uses. */
+  SHADOWED("com/acme/edge/ShadowedWorkflow", "com/acme/edge/Base", "com/acme/Order"),
+  /** Codec and step constants whose names clash. */
+  NAMING(
+      "com/acme/naming/NamingWorkflow",
+      "com/acme/naming/Types",
+      "com/other/Order",
+      "com/acme/Order"),
+  /** Types that carry Jakarta constraints and types that do not. */
+  SIGNUP(
+      "com/acme/valid/SignupWorkflow",
+      "com/acme/valid/Signup",
+      "com/acme/valid/Receipt",
+      "com/acme/valid/Tags",
+      "com/acme/valid/Plain");
+
+  static final String SERVICES = "META-INF/services/dev.durable.runtime.spi.DurableWorkflow";
+
+  private final List<String> paths;
+
+  Fixtures(String... paths) {
+    this.paths = List.of(paths);
+  }
+
+  /** The fixture's source files. */
+  List<JavaFileObject> sources() {
+    return paths.stream().map(Fixtures::source).toList();
+  }
+
+  /** A fixture file, by path without {@code .java}. */
+  static JavaFileObject source(String path) {
+    return JavaFileObjects.forResource("fixtures/generation/" + path + ".java");
+  }
+
+  /** Compiles this fixture with the processor, with {@code options}. */
+  Compilation compile(String... options) {
+    return compile(sources(), options);
+  }
+
+  /** Compiles every fixture together, and the fixture files {@code extra}, with the processor. */
+  static Compilation compileAll(List<String> extra, String... options) {
+    List<JavaFileObject> sources =
+        Stream.concat(Arrays.stream(values()).flatMap(f -> f.paths.stream()), extra.stream())
+            .distinct()
+            .map(Fixtures::source)
+            .toList();
+    return compile(sources, options);
+  }
+
+  static Compilation compile(List<JavaFileObject> sources, String... options) {
+    return javac().withProcessors(new DurableProcessor()).withOptions(options).compile(sources);
+  }
+
+  /** The text of a generated source file, by qualified class name. */
+  static String generatedSource(Compilation compilation, String className) {
+    JavaFileObject file =
+        compilation
+            .generatedSourceFile(className)
+            .orElseThrow(() -> new AssertionError(className + " was not generated"));
+    try {
+      return file.getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The generated {@code META-INF/services} file, if any. */
+  static Optional<String> services(Compilation compilation) {
+    return compilation
+        .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICES)
+        .map(
+            file -> {
+              try (InputStream in = file.openInputStream()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+  }
+}

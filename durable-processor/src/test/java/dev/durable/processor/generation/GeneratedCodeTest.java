@@ -1,0 +1,132 @@
+package dev.durable.processor.generation;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Compile-time checks of the generated code: every valid fixture compiles with it without
+ * warnings, code that uses the generated members with their expected types compiles, the services
+ * file lists exactly the discoverable workflows, and two builds generate the same bytes.
+ */
+class GeneratedCodeTest {
+
+  @ParameterizedTest
+  @EnumSource(Fixtures.class)
+  void compilesWithoutWarnings(Fixtures fixture) {
+    Compilation compilation = fixture.compile();
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation.generatedSourceFiles()).hasSize(3);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Fixtures.class)
+  void compilesWithoutLintWarnings(Fixtures fixture) {
+    assertThat(fixture.compile("-Xlint:all,-processing", "-Werror")).succeededWithoutWarnings();
+  }
+
+  @Test
+  void generatedMembersHaveTheirExpectedTypes() {
+    // The usage files assign each generated member to a variable of the type it should have.
+    Compilation compilation =
+        Fixtures.compileAll(
+            List.of("com/acme/CheckoutUsage", "com/acme/edge/EdgeUsage"),
+            "-Xlint:all,-processing");
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void servicesListOnlyDiscoverableWorkflowsSorted() {
+    Compilation compilation = Fixtures.compileAll(List.of());
+
+    assertThat(compilation).succeededWithoutWarnings();
+    // Not listed: CheckoutWorkflow (constructor with a parameter), GreetingWorkflow (private
+    // no-argument constructor).
+    assertEquals(
+        "com.acme.edge.Outer_InnerDurable\n"
+            + "com.acme.edge.PrimitiveWorkflowDurable\n"
+            + "com.acme.edge.ShadowedWorkflowDurable\n"
+            + "com.acme.naming.NamingWorkflowDurable\n"
+            + "com.acme.valid.SignupWorkflowDurable\n",
+        Fixtures.services(compilation).orElseThrow());
+  }
+
+  @Test
+  void noServicesFileWithoutDiscoverableWorkflows() {
+    Compilation compilation = Fixtures.CHECKOUT.compile();
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(Fixtures.services(compilation)).isEmpty();
+  }
+
+  @Test
+  void twoBuildsGenerateTheSameBytes() {
+    Map<String, String> first = generated(Fixtures.compileAll(List.of()));
+    Map<String, String> second = generated(Fixtures.compileAll(List.of()));
+
+    assertThat(first).hasSize(3 * Fixtures.values().length + 1);
+    assertEquals(first, second);
+  }
+
+  @Test
+  void javadocLinksBackToTheUserMethods() {
+    String durable =
+        Fixtures.generatedSource(Fixtures.EDGE.compile(), "com.acme.edge.Outer_InnerDurable");
+
+    assertThat(durable)
+        .contains("/** Checkpointed {@link Outer.Inner#pick(StepContext, Optional, Outer.Item[])}. */");
+    assertThat(durable).contains("/** Step {@code pick.one}: {@link Outer.Inner#pick(int, long)}. */");
+  }
+
+  @Test
+  void inheritedMemberTypesAreNotConfusedWithImportedOnes() {
+    String durable =
+        Fixtures.generatedSource(
+            Fixtures.SHADOWED.compile(), "com.acme.edge.ShadowedWorkflowDurable");
+
+    assertThat(durable).contains("protected String price(com.acme.Order order) {");
+    assertThat(durable).contains("protected Base.Order local(Base.Order local) {");
+    assertThat(durable).contains("return dev.durable.runtime.spi.Steps.call(PRICE,");
+    assertThat(durable).doesNotContain("import dev.durable.runtime.spi.Steps;");
+  }
+
+  @Test
+  void variableArityRunParametersAreArraysInTheClient() {
+    String client =
+        Fixtures.generatedSource(
+            Fixtures.GREETING.compile(), "com.acme.edge.GreetingWorkflowClient");
+
+    assertThat(client).contains("public RunHandle<String> start(String[] names) {");
+    assertThat(client).contains("public RunHandle<String> start(String runId, String[] names) {");
+  }
+
+  /** Every file the compilation generated (sources and the services file), by name. */
+  private static Map<String, String> generated(Compilation compilation) {
+    assertThat(compilation).succeededWithoutWarnings();
+    Map<String, String> files = new TreeMap<>();
+    for (JavaFileObject file : compilation.generatedFiles()) {
+      if (file.getKind() == JavaFileObject.Kind.CLASS) {
+        continue;
+      }
+      try {
+        files.put(file.toUri().toString(), file.getCharContent(true).toString());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return files;
+  }
+}

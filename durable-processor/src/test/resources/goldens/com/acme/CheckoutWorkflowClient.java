@@ -1,0 +1,42 @@
+package com.acme;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.spi.WorkflowRuns;
+import javax.annotation.processing.Generated;
+
+/**
+ * Starts and follows runs of workflow {@code checkout} version {@code 1}
+ * ({@link CheckoutWorkflow}).
+ */
+@Generated("dev.durable.processor.DurableProcessor")
+public final class CheckoutWorkflowClient {
+  private final WorkflowRuns<String> runs;
+
+  private CheckoutWorkflowClient(WorkflowRuns<String> runs) {
+    this.runs = runs;
+  }
+
+  /** A client that starts and finds runs through {@code engine}. */
+  public static CheckoutWorkflowClient of(DurableEngine engine) {
+    return new CheckoutWorkflowClient(WorkflowRuns.of(engine, CheckoutWorkflowDurable.WORKFLOW));
+  }
+
+  /** Starts a run with a new id. */
+  public RunHandle<String> start(Order order) {
+    return runs.start(new Object[] {order});
+  }
+
+  /**
+   * Starts the run with id {@code runId}, or returns the run already started with that id: a second
+   * start with the same id is not an error and starts nothing.
+   */
+  public RunHandle<String> start(String runId, Order order) {
+    return runs.start(runId, new Object[] {order});
+  }
+
+  /** The run with id {@code runId}. */
+  public RunHandle<String> get(String runId) {
+    return runs.get(runId);
+  }
+}

@@ -1,0 +1,42 @@
+package com.acme.edge;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.spi.WorkflowRuns;
+import javax.annotation.processing.Generated;
+
+/**
+ * Starts and follows runs of workflow {@code edge.cases} version {@code 2024-01}
+ * ({@link Outer.Inner}).
+ */
+@Generated("dev.durable.processor.DurableProcessor")
+public final class Outer_InnerClient {
+  private final WorkflowRuns<Void> runs;
+
+  private Outer_InnerClient(WorkflowRuns<Void> runs) {
+    this.runs = runs;
+  }
+
+  /** A client that starts and finds runs through {@code engine}. */
+  public static Outer_InnerClient of(DurableEngine engine) {
+    return new Outer_InnerClient(WorkflowRuns.of(engine, Outer_InnerDurable.WORKFLOW));
+  }
+
+  /** Starts a run with a new id. */
+  public RunHandle<Void> start() {
+    return runs.start(new Object[] {});
+  }
+
+  /**
+   * Starts the run with id {@code runId}, or returns the run already started with that id: a second
+   * start with the same id is not an error and starts nothing.
+   */
+  public RunHandle<Void> start(String runId) {
+    return runs.start(runId, new Object[] {});
+  }
+
+  /** The run with id {@code runId}. */
+  public RunHandle<Void> get(String runId) {
+    return runs.get(runId);
+  }
+}

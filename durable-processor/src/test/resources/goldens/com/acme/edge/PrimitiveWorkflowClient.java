@@ -1,0 +1,47 @@
+package com.acme.edge;
+
+import com.acme.Order;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.spi.WorkflowRuns;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.Generated;
+
+/**
+ * Starts and follows runs of workflow {@code PrimitiveWorkflow} version {@code 1}
+ * ({@link PrimitiveWorkflow}).
+ */
+@Generated("dev.durable.processor.DurableProcessor")
+public final class PrimitiveWorkflowClient {
+  private final WorkflowRuns<Integer> runs;
+
+  private PrimitiveWorkflowClient(WorkflowRuns<Integer> runs) {
+    this.runs = runs;
+  }
+
+  /** A client that starts and finds runs through {@code engine}. */
+  public static PrimitiveWorkflowClient of(DurableEngine engine) {
+    return new PrimitiveWorkflowClient(WorkflowRuns.of(engine, PrimitiveWorkflowDurable.WORKFLOW));
+  }
+
+  /** Starts a run with a new id. */
+  public RunHandle<Integer> start(int runId, long[] values, List<Map<String, Order>> batches,
+      Object extra, List<?> any, String runs) {
+    return this.runs.start(new Object[] {runId, values, batches, extra, any, runs});
+  }
+
+  /**
+   * Starts the run with id {@code runId_}, or returns the run already started with that id: a
+   * second start with the same id is not an error and starts nothing.
+   */
+  public RunHandle<Integer> start(String runId_, int runId, long[] values,
+      List<Map<String, Order>> batches, Object extra, List<?> any, String runs) {
+    return this.runs.start(runId_, new Object[] {runId, values, batches, extra, any, runs});
+  }
+
+  /** The run with id {@code runId}. */
+  public RunHandle<Integer> get(String runId) {
+    return runs.get(runId);
+  }
+}
