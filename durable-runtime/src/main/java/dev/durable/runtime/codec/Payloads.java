@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.type.TypeFactory;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.durable.runtime.spi.Payload;
@@ -34,6 +35,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
  */
 public final class Payloads {
   private final ObjectMapper mapper;
+  private final Map<JavaType, JavaType> resolved = new ConcurrentHashMap<>();
   private final Map<JavaType, ObjectReader> readers = new ConcurrentHashMap<>();
   private final Map<JavaType, ObjectWriter> writers = new ConcurrentHashMap<>();
   private volatile Validator validator;
@@ -179,11 +181,37 @@ public final class Payloads {
   }
 
   private ObjectReader reader(JavaType type) {
-    return readers.computeIfAbsent(type, mapper::readerFor);
+    return readers.computeIfAbsent(type, t -> mapper.readerFor(resolve(t)));
   }
 
   private ObjectWriter writer(JavaType type) {
-    return writers.computeIfAbsent(type, mapper::writerFor);
+    return writers.computeIfAbsent(type, t -> mapper.writerFor(resolve(t)));
+  }
+
+  /**
+   * The generated type rebuilt by this mapper's type factory, so that its modules' type modifiers
+   * apply (the JDK 8 module makes {@code Optional<T>} a reference type only through them).
+   */
+  private JavaType resolve(JavaType generated) {
+    JavaType known = resolved.get(generated);
+    if (known != null) {
+      return known;
+    }
+    TypeFactory types = mapper.getTypeFactory();
+    JavaType rebuilt;
+    if (generated.isArrayType()) {
+      rebuilt = types.constructArrayType(resolve(generated.getContentType()));
+    } else {
+      List<JavaType> parameters = generated.getBindings().getTypeParameters();
+      rebuilt =
+          parameters.isEmpty()
+              ? types.constructType(generated.getRawClass())
+              : types.constructParametricType(
+                  generated.getRawClass(),
+                  parameters.stream().map(this::resolve).toArray(JavaType[]::new));
+    }
+    resolved.put(generated, rebuilt);
+    return rebuilt;
   }
 
   private static String describe(List<Payload> params) {

@@ -1,0 +1,125 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.tests.support.CrashChild;
+import dev.durable.tests.support.Script;
+import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.OrderWorkflowClient;
+import dev.durable.tests.workflows.OrderWorkflowDurable;
+import dev.durable.runtime.testing.TestClock;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Engines in real JVMs on an H2 file database, killed with {@code destroyForcibly} and replaced by
+ * a new JVM: the run finishes and no completed step executes twice.
+ */
+class CrashTest {
+  @TempDir Path dir;
+
+  @Test
+  void anEngineKilledDuringABackoffIsReplacedAndTheRunFinishesWithoutRerunningSteps()
+      throws Exception {
+    String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
+    Path journal = dir.resolve("journal.txt");
+
+    Process first = child("start", url, journal, "run-1", "backoff");
+    awaitLine(first, "IN_BACKOFF");
+    first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    assertEquals(List.of("reserve", "pay"), Files.readAllLines(journal));
+
+    Process second = child("resume", url, journal, "run-1", "");
+    assertEquals("RESULT:reserved lamp, paid, shipped", awaitLine(second, "RESULT:"));
+    assertEquals(0, second.waitFor());
+    assertEquals(List.of("reserve", "pay", "pay", "ship"), Files.readAllLines(journal),
+        "reserve ran once; pay's second attempt ran in the new JVM, after its backoff");
+  }
+
+  @Test
+  void anEngineKilledInTheMiddleOfAStepIsReplacedAndOnlyThatStepRunsAgain() throws Exception {
+    String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
+    Path journal = dir.resolve("journal.txt");
+
+    Process first = child("start", url, journal, "run-2", "hang");
+    awaitLine(first, "IN_PAYMENT");
+    first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+
+    Process second = child("resume", url, journal, "run-2", "");
+    assertEquals("RESULT:reserved lamp, paid, shipped", awaitLine(second, "RESULT:"));
+    assertEquals(0, second.waitFor());
+    List<String> lines = Files.readAllLines(journal);
+    assertEquals(1, lines.stream().filter("reserve"::equals).count(), lines.toString());
+    assertEquals(List.of("reserve", "pay", "pay", "ship"), lines,
+        "only the interrupted payment ran again, in the new JVM");
+  }
+
+  @Test
+  void aRunSurvivesAnEngineRestartOnAFileDatabase() {
+    String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
+    TestClock clock = TestClock.at(Instant.parse("2026-03-01T12:00:00Z"));
+    Script script = new Script();
+    String runId;
+    try (DurableEngine engine = DurableEngine.builder().jdbcUrl(url).discover(false).clock(clock)
+        .register(new OrderWorkflowDurable(script)).build()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("clock", 2));
+      runId = run.id();
+      engine.tick();
+      assertEquals(RunState.SLEEPING, run.status().run().status());
+    }
+    assertTrue(Files.exists(dir.resolve("durable.mv.db")));
+    clock.advance(OrderWorkflowDurable.COOL_OFF);
+    try (DurableEngine engine = DurableEngine.builder().jdbcUrl(url).discover(false).clock(clock)
+        .register(new OrderWorkflowDurable(script)).build()) {
+      engine.tick();
+      assertEquals("shipped ch_clock_500",
+          OrderWorkflowClient.of(engine).get(runId).await(Duration.ofSeconds(5)));
+    }
+    assertEquals(List.of("quote", "charge", "ship"), script.recorder().entries());
+  }
+
+  private static Process child(String command, String url, Path journal, String runId, String mode)
+      throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> commandLine = new ArrayList<>(List.of(
+        java, "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(),
+        command, url, journal.toString(), runId));
+    if (!mode.isEmpty()) {
+      commandLine.add(mode);
+    }
+    return new ProcessBuilder(commandLine).redirectErrorStream(true).start();
+  }
+
+  /** Reads the child's output until a line starting with {@code prefix}; returns that line. */
+  private static String awaitLine(Process process, String prefix) throws IOException {
+    BufferedReader reader = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    List<String> seen = new ArrayList<>();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    String line;
+    while (System.nanoTime() < deadline && (line = reader.readLine()) != null) {
+      if (line.startsWith(prefix)) {
+        return line;
+      }
+      seen.add(line);
+    }
+    process.destroyForcibly();
+    throw new AssertionError("the child never printed " + prefix + "; it printed:\n"
+        + String.join("\n", seen));
+  }
+}

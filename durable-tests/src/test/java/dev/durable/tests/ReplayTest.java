@@ -1,0 +1,203 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.testing.TestClock;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.support.Script;
+import dev.durable.tests.support.TestDatabase;
+import dev.durable.tests.workflows.CatchingWorkflowClient;
+import dev.durable.tests.workflows.CatchingWorkflowDurable;
+import dev.durable.tests.workflows.ChangingWorkflowClient;
+import dev.durable.tests.workflows.ChangingWorkflowDurable;
+import dev.durable.tests.workflows.NotifyWorkflowClient;
+import dev.durable.tests.workflows.NotifyWorkflowDurable;
+import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.OrderWorkflowClient;
+import dev.durable.tests.workflows.OrderWorkflowDurable;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Replay from checkpoints, durable timers, restarts, and non-determinism. */
+@ParameterizedClass
+@MethodSource("dev.durable.tests.support.TestDatabase#all")
+class ReplayTest {
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  @Parameter TestDatabase.Kind kind;
+
+  private TestDatabase db;
+  private final TestClock clock = TestClock.at(Instant.parse("2026-01-05T09:00:00Z"));
+  private final Script script = new Script();
+  private final AtomicBoolean newCode = new AtomicBoolean();
+
+  @BeforeEach
+  void open() {
+    db = kind.open();
+  }
+
+  @AfterEach
+  void close() {
+    if (db != null) {
+      db.close();
+    }
+  }
+
+  private DurableEngine engine() {
+    return db.engine()
+        .clock(clock)
+        .register(new OrderWorkflowDurable(script))
+        .register(new CatchingWorkflowDurable(script))
+        .register(new ChangingWorkflowDurable(newCode))
+        .register(new NotifyWorkflowDurable(script))
+        .build();
+  }
+
+  @Test
+  void aDurableSleepSuspendsTheRunAndCompletedStepsNeverRunAgain() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      assertEquals(1, engine.tick());
+      RunStatus sleeping = run.status();
+      assertEquals(RunState.SLEEPING, sleeping.run().status());
+      assertEquals(clock.instant().plus(OrderWorkflowDurable.COOL_OFF), sleeping.run().wakeAt());
+      assertEquals(List.of("quote", "charge"),
+          sleeping.steps().stream().map(s -> s.name()).toList(), "sleeps are not steps");
+
+      assertEquals(0, engine.tick(), "nothing is due before the hour has passed");
+      clock.advance(Duration.ofMinutes(59));
+      assertEquals(0, engine.tick());
+      clock.advance(Duration.ofMinutes(1));
+      assertEquals(1, engine.tick());
+
+      assertEquals("shipped ch_lamp_750", run.await(WAIT));
+      assertEquals(1, script.executions("quote"));
+      assertEquals(1, script.executions("charge"));
+      assertEquals(1, script.executions("ship"));
+      RunStatus done = run.status();
+      assertEquals(RunState.COMPLETED, done.run().status());
+      assertTrue(done.steps().stream().allMatch(s -> s.status() == StepState.COMPLETED));
+    }
+  }
+
+  @Test
+  void aStartedEngineWakesASleepingRunWhenItsTimerComesDue() {
+    try (DurableEngine engine = engine()) {
+      engine.start();
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      Await.until("the run sleeps", () -> run.status().run().status() == RunState.SLEEPING);
+      clock.advance(OrderWorkflowDurable.COOL_OFF);
+      assertEquals("shipped ch_lamp_250", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void aRestartedEngineContinuesWhereTheRunStoppedWithoutRerunningSteps() {
+    String runId;
+    try (DurableEngine first = engine()) {
+      runId = OrderWorkflowClient.of(first).start(new Order("desk", 2)).id();
+      first.tick();
+    }
+    clock.advance(OrderWorkflowDurable.COOL_OFF);
+    try (DurableEngine second = engine()) {
+      second.start();
+      assertEquals("shipped ch_desk_500",
+          OrderWorkflowClient.of(second).get(runId).await(WAIT));
+    }
+    assertEquals(1, script.executions("quote"));
+    assertEquals(1, script.executions("charge"));
+    assertEquals(1, script.executions("ship"));
+  }
+
+  @Test
+  void aCaughtStepFailureIsReplayedAsTheSameFailure() {
+    script.failTimes("primary", 2);
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = CatchingWorkflowClient.of(engine).start();
+      engine.tick();
+      clock.advance(Duration.ofMinutes(5));
+      engine.tick();
+      assertEquals("fallback after step_failed/2", run.await(WAIT));
+      assertEquals(2, script.executions("primary"), "the failed step is not retried on replay");
+      assertEquals(1, script.executions("fallback"));
+      RunStatus status = run.status();
+      assertEquals(StepState.FAILED, status.steps().get(0).status());
+      assertEquals(StepState.COMPLETED, status.steps().get(1).status());
+    }
+  }
+
+  @Test
+  void changedCodeUnderARunningVersionFailsTheRunAsNonDeterministic() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = ChangingWorkflowClient.of(engine).start();
+      engine.tick();
+      newCode.set(true);
+      clock.advance(Duration.ofMinutes(1));
+      engine.tick();
+      RunFailedException failure = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("non_determinism", failure.code());
+      assertTrue(failure.getMessage().contains(
+          "called step 'newStep' at position 0, where it had recorded step 'oldStep'"),
+          failure.getMessage());
+
+      newCode.set(false);
+      engine.requeue(run.id());
+      engine.tick();
+      assertEquals("old", run.await(WAIT), "restoring the old code and requeueing recovers it");
+    }
+  }
+
+  @Test
+  void voidStepsAndAStepCallingAnotherStepMethod() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<Void> run = NotifyWorkflowClient.of(engine).start();
+      engine.tick();
+      run.await(WAIT);
+      assertEquals(List.of("sendAll", "send:a", "send:b"), script.recorder().entries());
+      assertEquals(List.of("sendAll"), run.status().steps().stream().map(s -> s.name()).toList(),
+          "a step method called from a step is a plain call inside that step");
+    }
+  }
+
+  @Test
+  void everyTransitionIsWrittenToTheEventLog() {
+    script.failTimes("quote", 1);
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("cup", 1));
+      engine.tick();
+      clock.advance(OrderWorkflowDurable.COOL_OFF);
+      engine.tick();
+      run.await(WAIT);
+      List<String> types = engine.history(run.id()).stream().map(HistoryEvent::type).toList();
+      assertEquals(List.of(
+          "run.created", "run.claimed",
+          "step.started", "step.retrying", "step.completed",
+          "step.started", "step.completed",
+          "timer.started", "run.sleeping",
+          "run.claimed",
+          "step.started", "step.completed",
+          "run.completed"), types);
+      HistoryEvent retry = engine.history(run.id()).get(3);
+      assertEquals("quote", retry.step().orElseThrow());
+      assertEquals(1, retry.attempt());
+      assertTrue(retry.detail().contains("quote is unavailable"), retry.detail());
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.durable.tests.support;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StepState;
+import dev.durable.tests.workflows.CrashWorkflowClient;
+import dev.durable.tests.workflows.CrashWorkflowDurable;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The engine process of the crash tests. {@code start <url> <journal> <runId> <mode>} starts the
+ * run and prints {@code IN_BACKOFF} once the payment waits out its backoff (mode {@code backoff})
+ * or lets the payment print {@code IN_PAYMENT} and hang (mode {@code hang}), then waits to be
+ * killed. {@code resume <url> <journal> <runId>} awaits the run and prints {@code RESULT:<value>}.
+ */
+public final class CrashChild {
+  private CrashChild() {}
+
+  public static void main(String[] args) throws Exception {
+    String command = args[0];
+    String url = args[1];
+    Path journal = Path.of(args[2]);
+    String runId = args[3];
+    boolean hang = args.length > 4 && args[4].equals("hang");
+    DurableEngine engine = DurableEngine.builder()
+        .jdbcUrl(url)
+        .discover(false)
+        .pollInterval(Duration.ofMillis(200))
+        .register(new CrashWorkflowDurable(journal, hang))
+        .build();
+    engine.start();
+    if (command.equals("start")) {
+      CrashWorkflowClient.of(engine).start(runId, "lamp");
+      if (!hang) {
+        while (true) {
+          RunStatus status = engine.getRunStatus(runId);
+          if (status.run().status() == RunState.SLEEPING && status.steps().size() == 2
+              && status.steps().get(1).status() == StepState.RETRYING) {
+            System.out.println("IN_BACKOFF");
+            System.out.flush();
+            break;
+          }
+          Thread.sleep(10);
+        }
+      }
+      Thread.sleep(Long.MAX_VALUE);
+    } else {
+      String result = CrashWorkflowClient.of(engine).get(runId).await(Duration.ofSeconds(60));
+      System.out.println("RESULT:" + result);
+      System.out.flush();
+      engine.close();
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.durable.tests.support;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * Scripts the steps of test workflows: every step calls {@link #enter(String)} first, which records
+ * the execution and throws while failures are scheduled for that step.
+ */
+public final class Script {
+  private final Recorder executions = new Recorder();
+  private final Map<String, AtomicInteger> failuresLeft = new ConcurrentHashMap<>();
+  private final Map<String, Supplier<? extends RuntimeException>> errors = new ConcurrentHashMap<>();
+
+  /** The next {@code times} executions of {@code step} throw an ordinary exception. */
+  public Script failTimes(String step, int times) {
+    return failWith(step, times, () -> new IllegalStateException(step + " is unavailable"));
+  }
+
+  /** The next {@code times} executions of {@code step} throw what {@code error} makes. */
+  public Script failWith(String step, int times, Supplier<? extends RuntimeException> error) {
+    failuresLeft.put(step, new AtomicInteger(times));
+    errors.put(step, error);
+    return this;
+  }
+
+  /** Records an execution of {@code step}, and throws if a failure is scheduled. */
+  public void enter(String step) {
+    executions.record(step);
+    AtomicInteger left = failuresLeft.get(step);
+    if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw errors.get(step).get();
+    }
+  }
+
+  /** How many times {@code step} executed. */
+  public long executions(String step) {
+    return executions.count(step);
+  }
+
+  /** Every execution, in order. */
+  public Recorder recorder() {
+    return executions;
+  }
+}

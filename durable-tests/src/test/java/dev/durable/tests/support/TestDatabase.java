@@ -1,0 +1,118 @@
+package dev.durable.tests.support;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.durable.runtime.DurableEngine;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A fresh, empty database for one test: a private in-memory H2 database, or a private schema in
+ * the PostgreSQL database named by {@code DURABLE_PG_URL} (skipped, with the reason shown, when it
+ * is not set). Behaviour tests run once against each.
+ */
+public abstract class TestDatabase implements AutoCloseable {
+  public static final String PG_URL_VARIABLE = "DURABLE_PG_URL";
+
+  /** The stores every behaviour test class runs against. */
+  public static List<Kind> all() {
+    return List.of(Kind.H2, Kind.POSTGRESQL);
+  }
+
+  /** Which database. */
+  public enum Kind {
+    H2,
+    POSTGRESQL;
+
+    /** Opens a fresh database of this kind, or skips the test when it is not available. */
+    public TestDatabase open() {
+      return this == H2 ? new H2() : new Postgres();
+    }
+  }
+
+  /** The JDBC URL of this database. */
+  public abstract String jdbcUrl();
+
+  /** A builder pointed at this database, discovering nothing. */
+  public DurableEngine.Builder engine() {
+    return DurableEngine.builder().jdbcUrl(jdbcUrl()).discover(false);
+  }
+
+  /** Runs one SQL statement against the database, as a test's back door. */
+  public int execute(String sql) {
+    try (Connection connection = DriverManager.getConnection(jdbcUrl());
+        Statement statement = connection.createStatement()) {
+      return statement.executeUpdate(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException("test SQL failed: " + sql, e);
+    }
+  }
+
+  @Override
+  public void close() {}
+
+  private static final class H2 extends TestDatabase {
+    private final String url =
+        "jdbc:h2:mem:durable-test-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+    @Override
+    public String jdbcUrl() {
+      return url;
+    }
+
+    @Override
+    public void close() {
+      execute("SHUTDOWN");
+    }
+
+    @Override
+    public String toString() {
+      return "H2";
+    }
+  }
+
+  private static final class Postgres extends TestDatabase {
+    private final String baseUrl;
+    private final String schema = "durable_test_" + UUID.randomUUID().toString().replace("-", "");
+
+    Postgres() {
+      baseUrl = System.getenv(PG_URL_VARIABLE);
+      assumeTrue(
+          baseUrl != null && !baseUrl.isBlank(),
+          PG_URL_VARIABLE + " is not set, so the PostgreSQL variant is skipped; set it to e.g."
+              + " jdbc:postgresql://127.0.0.1:5432/test?user=postgres to run it");
+      try (Connection connection = DriverManager.getConnection(baseUrl);
+          Statement statement = connection.createStatement()) {
+        statement.execute("CREATE SCHEMA " + schema);
+      } catch (SQLException e) {
+        throw new IllegalStateException(
+            PG_URL_VARIABLE + " is set to " + baseUrl + " but cannot be used: " + e.getMessage(),
+            e);
+      }
+    }
+
+    @Override
+    public String jdbcUrl() {
+      return baseUrl + (baseUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+    }
+
+    @Override
+    public void close() {
+      try (Connection connection = DriverManager.getConnection(baseUrl);
+          Statement statement = connection.createStatement()) {
+        statement.execute("DROP SCHEMA " + schema + " CASCADE");
+      } catch (SQLException e) {
+        throw new IllegalStateException("could not drop test schema " + schema, e);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "PostgreSQL";
+    }
+  }
+}

@@ -1,0 +1,4 @@
+package dev.durable.tests.workflows;
+
+/** A price for an order. */
+public record Quote(String sku, long cents) {}
