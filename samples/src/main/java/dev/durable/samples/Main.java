@@ -1,0 +1,69 @@
+package dev.durable.samples;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.samples.checkout.CheckoutSample;
+import dev.durable.samples.signup.SignupSample;
+import java.io.PrintStream;
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Runs one sample: {@code Main <sample> [jdbcUrl]}. Without a JDBC URL the engine uses its default
+ * store, an H2 file database under {@code ./durable-data}: nothing to install.
+ *
+ * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
+ * {@code -Dsample=signup}).
+ */
+public final class Main {
+  /** Exit status for a command line that names no known sample. */
+  public static final int USAGE = 2;
+
+  /** A sample: builds its engine from {@code engine}, runs its workflows and tells the story. */
+  @FunctionalInterface
+  public interface Sample {
+    void run(DurableEngine.Builder engine, PrintStream out);
+  }
+
+  private static final SortedMap<String, Sample> SAMPLES =
+      Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(
+          "checkout", CheckoutSample::run,
+          "signup", SignupSample::run)));
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    // Hibernate Validator logs through JBoss Logging, which would pick java.util.logging and print
+    // its INFO banner; send it to SLF4J like the rest, quiet below WARN (simplelogger.properties).
+    System.setProperty("org.jboss.logging.provider", "slf4j");
+    int status = run(args, System.out, System.err);
+    if (status != 0) {
+      System.exit(status);
+    }
+  }
+
+  /** Runs the sample {@code args} name, and returns the process's exit status. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    Sample sample = args.length > 0 ? SAMPLES.get(args[0]) : null;
+    if (sample == null || args.length > 2) {
+      String problem =
+          args.length == 0 ? "No sample named"
+              : sample == null ? "Unknown sample '" + args[0] + "'"
+              : "Too many arguments";
+      err.println(problem + "; the samples are: " + String.join(", ", SAMPLES.keySet()) + ".");
+      err.println("Usage: Main <sample> [jdbcUrl], or from the repository root:"
+          + " mvn -q package -DskipTests -Psample -Dsample=<sample>");
+      return USAGE;
+    }
+    DurableEngine.Builder engine = DurableEngine.builder();
+    if (args.length == 2) {
+      engine.jdbcUrl(args[1]);
+      out.printf("Sample '%s', store %s%n", args[0], args[1]);
+    } else {
+      out.printf("Sample '%s', store %s (the default)%n", args[0], DurableEngine.DEFAULT_JDBC_URL);
+    }
+    sample.run(engine, out);
+    return 0;
+  }
+}

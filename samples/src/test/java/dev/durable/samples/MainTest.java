@@ -1,0 +1,107 @@
+package dev.durable.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@code Main} prints, run against a private in-memory database on a started engine with the
+ * real clock (so each story takes a few seconds). Times, delays and generated ids vary from run to
+ * run and are masked before comparing.
+ */
+class MainTest {
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @Test
+  void checkoutTellsTheStoryOfARetriedQuoteASleepAndADeclinedCard() {
+    String url = inMemoryUrl();
+    assertEquals(0, run("checkout", url));
+    assertEquals("""
+        Sample 'checkout', store %s
+
+        Order <ID>: 2 x socks, card tok_visa. The pricing service fails its first 2 calls.
+          <T>  fetchQuote        attempt 1 failed: pricing service unavailable (HTTP 503); \
+        next attempt in <N> ms
+          <T>  fetchQuote        attempt 2 failed: pricing service unavailable (HTTP 503); \
+        next attempt in <N> ms
+          <T>  fetchQuote        attempt 3 succeeded
+          <T>  charge            attempt 1 succeeded
+          <T>  ctx.sleep         waits 2s in the database, holding no thread
+          <T>  run               completed
+          await() returned "ch_<ID>"
+
+        Order <ID>: 1 x socks, card tok_chargeDeclined, which the bank declines.
+          <T>  fetchQuote        attempt 1 succeeded
+          <T>  charge            attempt 1 failed for good: card declined
+          <T>  run               failed with code declined: card declined
+          await() threw RunFailedException "card declined" with code() "declined"; \
+        charge made 1 of its 3 attempts
+        """.formatted(url), masked());
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void signupTellsTheStoryOfATimeoutAFailureAndARequeue() {
+    String url = inMemoryUrl();
+    assertEquals(0, run("signup", url));
+    assertEquals("""
+        Sample 'signup', store %s
+
+        Sign-up of ada@example.com, form key signup-<id>, submitted twice (a double click).
+        The fraud API hangs on its first request; the mail quota is used up.
+          <T>  checkFraud        attempt 1 failed: step 'checkFraud' attempt 1 timed out after \
+        1000 ms; next attempt in <N> ms
+          <T>  checkFraud        attempt 2 succeeded
+          <T>  openAccount       attempt 1 succeeded
+          <T>  sendWelcomeEmail  attempt 1 failed for good: daily mail quota exceeded
+          <T>  run               failed with code step_failed: daily mail quota exceeded
+          await() threw RunFailedException "daily mail quota exceeded" with code() "step_failed"
+
+        An operator raises the quota and calls engine.requeue("signup-<id>").
+          <T>  run               requeued: 1 failed step(s) reset
+          <T>  sendWelcomeEmail  attempt 1 succeeded
+          <T>  run               completed
+          await() returned "acc-1". In all: 2 fraud requests (1 aborted), 1 account opened, \
+        1 mail sent.
+        """.formatted(url), masked());
+  }
+
+  @Test
+  void anUnknownSampleIsAUsageErrorThatListsTheSamples() {
+    assertEquals(Main.USAGE, run("nope"));
+    assertEquals("", out.toString(StandardCharsets.UTF_8));
+    String message = err.toString(StandardCharsets.UTF_8);
+    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, signup."),
+        message);
+
+    err.reset();
+    assertEquals(Main.USAGE, run());
+    assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("No sample named;"));
+  }
+
+  private int run(String... args) {
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      return Main.run(args, o, e);
+    }
+  }
+
+  private String masked() {
+    return out.toString(StandardCharsets.UTF_8)
+        .replace(System.lineSeparator(), "\n")
+        .replaceAll("(?m)^ +\\d+\\.\\d\\d s", "  <T>")
+        .replaceAll("next attempt in \\d+ ms", "next attempt in <N> ms")
+        .replaceAll("signup-[0-9a-f]{8}", "signup-<id>")
+        .replaceAll("(?<![0-9A-Za-z])[0-9A-F]{8}(?![0-9A-Za-z])", "<ID>");
+  }
+
+  private static String inMemoryUrl() {
+    return "jdbc:h2:mem:samples-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+  }
+}
