@@ -125,8 +125,8 @@ final class RunExecutor {
             List.of(NewEvent.run("run.completed", null, services.time().now())),
             services.time().now());
     if (written) {
-      services.waiters().ended(run.runId());
       services.hooks().onRunComplete(runEvent);
+      services.waiters().ended(run.runId());
     } else {
       LOG.info("run {} finished here, but another engine claimed it or it was cancelled"
           + " meanwhile; its result was not stored by this engine", run.runId());
@@ -143,8 +143,8 @@ final class RunExecutor {
     if (written) {
       LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
           error.message());
-      services.waiters().ended(run.runId());
       services.hooks().onFailure(runEvent, error);
+      services.waiters().ended(run.runId());
     }
   }
 
