@@ -25,7 +25,7 @@ final class AttemptRunner implements AutoCloseable {
 
   private final ExecutorService threads;
 
-  AttemptRunner(String engineId) {
+  AttemptRunner() {
     AtomicInteger count = new AtomicInteger();
     this.threads =
         Executors.newCachedThreadPool(

@@ -22,7 +22,6 @@ import dev.durable.runtime.store.CheckpointRecord;
 import dev.durable.runtime.store.Fence;
 import dev.durable.runtime.store.RunRecord;
 import dev.durable.runtime.store.RunSnapshot;
-import dev.durable.runtime.store.Store;
 import dev.durable.runtime.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
@@ -305,9 +304,5 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
         LOG.warn("closing {} failed", resource, e);
       }
     }
-  }
-
-  Store store() {
-    return services.store();
   }
 }

@@ -44,7 +44,7 @@ public final class Engines {
           LOG.info("recovered {} run(s) that a previous process left in flight", recovered);
         }
       }
-      AttemptRunner attempts = new AttemptRunner(engineId);
+      AttemptRunner attempts = new AttemptRunner();
       AtomicReference<Scheduler> scheduler = new AtomicReference<>();
       Services services = new Services(
           store,

@@ -23,11 +23,6 @@ final class Time {
     return clock.instant();
   }
 
-  /** Whether waits pass at once (a {@link TestClock}). */
-  boolean isVirtual() {
-    return clock instanceof TestClock;
-  }
-
   /**
    * Waits until {@code instant}, or until {@code stop} says to give up.
    *
