@@ -88,7 +88,7 @@ class LeaseTest extends OnEachStore {
       database.cut();
       firstGate.open("stranded");
       Await.until("the stranded turn fails to store its step's result",
-          () -> database.refusalsTo("durable-run-") > 0);
+          () -> database.refusalsTo("durable-commit-") > 0);
       database.restore();
 
       // 'busy' stays in flight, so this engine keeps renewing leases; 'stranded' must not be

@@ -19,7 +19,8 @@ import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.store.CheckpointKind;
 import dev.durable.runtime.store.CheckpointRecord;
-import dev.durable.runtime.store.Fence;
+import dev.durable.runtime.store.NewEvent;
+import dev.durable.runtime.store.NewRun;
 import dev.durable.runtime.store.RunRecord;
 import dev.durable.runtime.store.RunSnapshot;
 import dev.durable.runtime.store.WorkflowKey;
@@ -87,11 +88,16 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     boolean local = registry.find(key).isPresent() && scheduler.tryReserve();
     Instant now = services.time().now();
     Instant leaseUntil = now.plus(services.leaseDuration());
-    Optional<Fence> lease = local ? Optional.of(new Fence(runId, 1)) : Optional.empty();
+    String owner = local ? services.engineId() : null;
+    List<NewEvent> events = new ArrayList<>();
+    events.add(NewEvent.run("run.created", key.toString(), now));
+    if (local) {
+      events.add(NewEvent.run("run.claimed", owner, now));
+    }
     boolean inserted;
     try {
       inserted =
-          services.store().insertRun(runId, key, json, now, lease, services.engineId(), leaseUntil);
+          services.store().insertRun(new NewRun(runId, key, json, now, owner, leaseUntil, events));
     } catch (RuntimeException e) {
       if (local) {
         scheduler.release();
@@ -113,7 +119,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     if (local) {
       scheduler.submit(
           new RunRecord(runId, key, RunState.RUNNING, json, null, null, now, now, null,
-              leaseUntil, services.engineId(), leaseUntil, 1),
+              leaseUntil, owner, leaseUntil, NewRun.LEASED_EPOCH),
           true);
     } else {
       scheduler.signalPoll();
@@ -163,23 +169,27 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
         "no run with id '" + runId + "' is stored in this engine's database");
   }
 
+  /**
+   * Waits for the run to end. A run executed here is answered from memory when it ends; one that
+   * is not is read from the store now and then, as another engine may end it.
+   */
   <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
-      CompletableFuture<Void> ended = services.waiters().signal(runId);
-      RunRecord run = find(runId);
-      switch (run.status()) {
-        case COMPLETED:
-          return result(run, type.result());
-        case FAILED:
-          throw new RunFailedException(runId, run.error());
-        case CANCELLED:
-          throw new RunCancelledException(runId);
-        default:
-          break;
+      CompletableFuture<Waiters.Outcome> ended = services.waiters().signal(runId);
+      Waiters.Outcome outcome = ended.getNow(null);
+      // a completed run stays completed; a failure seen here may have been requeued elsewhere
+      if (outcome == null || outcome.status() != RunState.COMPLETED) {
+        outcome = services.inFlight().contains(runId) && outcome == null
+            ? null
+            : outcomeInStore(runId);
+      }
+      if (outcome != null) {
+        return result(runId, outcome, type.result());
       }
       long remainingMs = (deadline - System.nanoTime()) / 1_000_000;
       if (remainingMs <= 0) {
+        RunRecord run = find(runId);
         throw new AwaitTimeoutException(
             "run " + runId + " did not end within " + timeout + "; it is " + run.status()
                 + (run.status() == RunState.SLEEPING ? " until " + run.wakeAt() : "")
@@ -195,13 +205,29 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     }
   }
 
+  /** The run's outcome as stored, or null if it has not ended. */
+  private Waiters.Outcome outcomeInStore(String runId) {
+    RunRecord run = find(runId);
+    return run.status().isTerminal()
+        ? new Waiters.Outcome(run.status(), run.output(), run.error())
+        : null;
+  }
+
   @SuppressWarnings("unchecked")
-  private <R> R result(RunRecord run, Payload result) {
+  private <R> R result(String runId, Waiters.Outcome outcome, Payload result) {
+    switch (outcome.status()) {
+      case FAILED:
+        throw new RunFailedException(runId, outcome.error());
+      case CANCELLED:
+        throw new RunCancelledException(runId);
+      default:
+        break;
+    }
     try {
-      return (R) services.payloads().decode(result, run.output());
+      return (R) services.payloads().decode(result, outcome.output());
     } catch (PayloadException e) {
       throw new DurableException(
-          "run " + run.runId() + " completed, but its stored result cannot be decoded: "
+          "run " + runId + " completed, but its stored result cannot be decoded: "
               + e.getMessage() + "; the result class changed incompatibly since",
           e);
     }
@@ -211,6 +237,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public void requeue(String runId) {
+    services.waiters().forget(runId);
     if (!services.store().requeue(runId, services.time().now())) {
       RunRecord run = find(runId);
       throw new IllegalStateException(
@@ -224,7 +251,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   public boolean cancel(String runId) {
     if (services.store().cancel(runId, services.time().now())) {
       services.inFlight().cancel(runId);
-      services.waiters().ended(runId);
+      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
       return true;
     }
     find(runId);

@@ -18,6 +18,12 @@ import org.slf4j.LoggerFactory;
 public final class Engines {
   private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
 
+  /**
+   * Writer threads of the group commit: two, so that one batch is prepared while another is being
+   * committed.
+   */
+  private static final int COMMIT_WRITERS = 2;
+
   private Engines() {}
 
   /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
@@ -45,9 +51,11 @@ public final class Engines {
         }
       }
       AttemptRunner attempts = new AttemptRunner();
+      Committer committer = new Committer(store, time, COMMIT_WRITERS);
       AtomicReference<Scheduler> scheduler = new AtomicReference<>();
       Services services = new Services(
           store,
+          committer,
           new Payloads(config.objectMapper().orElseGet(Payloads::defaultMapper)),
           time,
           new Hooks(config.hooks()),
@@ -62,8 +70,11 @@ public final class Engines {
       scheduler.set(new Scheduler(
           services, registry, new RunExecutor(services, registry), config.maxConcurrentRuns(),
           config.pollInterval(), config.shutdownTimeout()));
+      resources.add(0, committer);
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler.get()::clockMoved));
+      resources.add(0, store.listenForNewRuns(
+          scheduler.get()::signalPoll, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
           config.dataSource().isPresent() ? "a supplied DataSource" : config.jdbcUrl(),
           registry.keys());

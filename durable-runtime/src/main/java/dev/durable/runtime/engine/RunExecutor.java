@@ -2,11 +2,13 @@ package dev.durable.runtime.engine;
 
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunEvent;
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.store.CheckpointRecord;
+import dev.durable.runtime.store.Commit;
 import dev.durable.runtime.store.NewEvent;
 import dev.durable.runtime.store.RunChange;
 import dev.durable.runtime.store.RunRecord;
@@ -32,17 +34,14 @@ final class RunExecutor {
   }
 
   /**
-   * Executes a turn of {@code run}, which this engine has just claimed.
+   * Executes a turn of {@code run}, which this engine has just claimed and marked in flight; ends
+   * the flight when done.
    *
    * @param maySuspend whether retries may suspend the run in storage (a started engine) or must
    *     wait in process ({@code tick()})
    * @param fresh whether the run was just created here, so that it has no checkpoints to read
    */
-  void execute(RunRecord run, boolean maySuspend, boolean fresh) {
-    Optional<InFlight.Run> flight = services.inFlight().begin(run.runId());
-    if (flight.isEmpty()) {
-      return;
-    }
+  void execute(RunRecord run, InFlight.Run flight, boolean maySuspend, boolean fresh) {
     try {
       Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
       if (workflow.isEmpty()) {
@@ -50,7 +49,7 @@ final class RunExecutor {
             + " for an engine that has it", run.runId(), run.workflow());
         return;
       }
-      turn(workflow.get(), run, maySuspend, fresh, flight.get());
+      turn(workflow.get(), run, maySuspend, fresh, flight);
     } catch (StoreException e) {
       LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease expires",
           run.runId(), e.getMessage());
@@ -69,7 +68,7 @@ final class RunExecutor {
     try {
       input = services.payloads().decodeArgs(type.params(), run.input());
     } catch (PayloadException e) {
-      fail(run, runEvent, Errors.engine(
+      fail(run, null, runEvent, Errors.engine(
           "cannot decode the stored input of run " + run.runId() + " of " + run.workflow()
               + ": " + e.getMessage() + "; the input class changed incompatibly since the run"
               + " started: restore a compatible class and requeue the run, or cancel it",
@@ -83,29 +82,30 @@ final class RunExecutor {
     try {
       result = CurrentTurn.with(turn, () -> workflow.execute(turn, input));
     } catch (TurnStop stop) {
-      stopped(run, runEvent, turn.stopped().orElse(stop));
+      stopped(run, turn, runEvent, turn.stopped().orElse(stop));
       return;
     } catch (VirtualMachineError fatal) {
       throw fatal;
     } catch (Throwable error) {
       if (turn.stopped().isPresent()) {
-        stopped(run, runEvent, turn.stopped().get());
+        stopped(run, turn, runEvent, turn.stopped().get());
       } else {
-        fail(run, runEvent, Errors.ofWorkflow(error));
+        fail(run, turn, runEvent, Errors.ofWorkflow(error));
       }
       return;
     }
     if (turn.stopped().isPresent()) {
-      stopped(run, runEvent, turn.stopped().get());
+      stopped(run, turn, runEvent, turn.stopped().get());
       return;
     }
-    complete(run, runEvent, type, result);
+    complete(run, turn, runEvent, type, result);
   }
 
-  private void complete(RunRecord run, RunEvent runEvent, WorkflowType<?> type, Object result) {
+  private void complete(
+      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, Object result) {
     List<String> violations = services.payloads().violations(type.result(), result);
     if (!violations.isEmpty()) {
-      fail(run, runEvent, Errors.engine(
+      fail(run, turn, runEvent, Errors.engine(
           "run " + run.runId() + " returned an invalid result: " + String.join("; ", violations),
           Errors.INVALID_OUTPUT, Errors.InvalidResult.class));
       return;
@@ -114,44 +114,47 @@ final class RunExecutor {
     try {
       output = services.payloads().encode(type.result(), result);
     } catch (PayloadException e) {
-      fail(run, runEvent, Errors.engine(
+      fail(run, turn, runEvent, Errors.engine(
           "run " + run.runId() + " returned a result that cannot be stored: " + e.getMessage(),
           Errors.INVALID_OUTPUT, PayloadException.class));
       return;
     }
     boolean written =
-        services.store().commit(
-            run.fence(), RunChange.completed(output), null, false,
-            List.of(NewEvent.run("run.completed", null, services.time().now())),
-            services.time().now());
+        turn.finish(
+            RunChange.completed(output),
+            List.of(NewEvent.run("run.completed", null, services.time().now())));
     if (written) {
       services.hooks().onRunComplete(runEvent);
-      services.waiters().ended(run.runId());
+      services.waiters().ended(
+          run.runId(), new Waiters.Outcome(RunState.COMPLETED, output, null));
     } else {
       LOG.info("run {} finished here, but another engine claimed it or it was cancelled"
           + " meanwhile; its result was not stored by this engine", run.runId());
     }
   }
 
-  private void fail(RunRecord run, RunEvent runEvent, RunError error) {
+  /** Fails the run; its last held checkpoints, if any, ride on the same commit. */
+  private void fail(RunRecord run, TurnImpl turn, RunEvent runEvent, RunError error) {
+    RunChange change = RunChange.failed(error);
+    List<NewEvent> events = List.of(NewEvent.run(
+        "run.failed", error.code() + ": " + error.message(), services.time().now()));
     boolean written =
-        services.store().commit(
-            run.fence(), RunChange.failed(error), null, false,
-            List.of(NewEvent.run("run.failed", error.code() + ": " + error.message(),
-                services.time().now())),
-            services.time().now());
+        turn != null
+            ? turn.finish(change, events)
+            : services.committer().commit(new Commit(run.fence(), change, List.of(), events));
     if (written) {
       LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
           error.message());
       services.hooks().onFailure(runEvent, error);
-      services.waiters().ended(run.runId());
+      services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
     }
   }
 
-  private void stopped(RunRecord run, RunEvent runEvent, TurnStop stop) {
+  private void stopped(RunRecord run, TurnImpl turn, RunEvent runEvent, TurnStop stop) {
     switch (stop.reason()) {
-      case SUSPENDED, SHUTDOWN -> {}
-      case FAILED -> fail(run, runEvent, stop.failure());
+      case SUSPENDED -> {}
+      case SHUTDOWN -> turn.flushQuietly();
+      case FAILED -> fail(run, turn, runEvent, stop.failure());
       case CANCELLED -> LOG.debug("run {} was cancelled during its turn", run.runId());
       case LEASE_LOST -> LOG.info(
           "run {}: another engine took it over, or it was cancelled or requeued; this engine's"

@@ -33,7 +33,6 @@ final class Scheduler implements AutoCloseable {
   private static final Duration TIMER_HORIZON = Duration.ofMinutes(5);
   private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
   private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
-  private static final int TICK_BATCH = 64;
 
   private final Services services;
   private final Registry registry;
@@ -106,10 +105,16 @@ final class Scheduler implements AutoCloseable {
 
   /** Executes a run this engine claimed, in a reserved slot. */
   void submit(RunRecord claimed, boolean fresh) {
+    Optional<InFlight.Run> flight = services.inFlight().begin(claimed.runId());
+    if (flight.isEmpty()) {
+      // its earlier turn here lost the lease by the engine's clock; it stops at its next write
+      slots.release();
+      return;
+    }
     try {
       workers.execute(() -> {
         try {
-          executor.execute(claimed, true, fresh);
+          executor.execute(claimed, flight.get(), true, fresh);
         } catch (RuntimeException e) {
           LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
               + " expires", claimed.runId(), e);
@@ -119,6 +124,7 @@ final class Scheduler implements AutoCloseable {
         }
       });
     } catch (RuntimeException rejected) {
+      services.inFlight().end(claimed.runId());
       slots.release();
       throw rejected;
     }
@@ -212,26 +218,29 @@ final class Scheduler implements AutoCloseable {
     }
   }
 
-  /** Claims and submits due runs while slots are free; returns whether more may be due. */
+  /**
+   * Claims due runs for the free slots, in one batch, and submits them; returns whether more may
+   * be due.
+   */
   private boolean pollOnce() {
     int free = slots.availablePermits();
-    if (free == 0) {
+    if (free == 0 || !slots.tryAcquire(free)) {
       return false;
     }
-    List<String> due = services.store().findDue(services.time().now(), registry.keys(), free);
-    int claimed = 0;
-    for (String runId : due) {
-      if (services.inFlight().contains(runId)) {
-        continue;
-      }
-      if (!slots.tryAcquire()) {
-        break;
-      }
-      if (claimAndSubmit(runId)) {
-        claimed++;
-      }
+    List<RunRecord> claimed;
+    try {
+      Instant now = services.time().now();
+      claimed = services.store().claimDue(
+          now, registry.keys(), free, services.engineId(), now.plus(services.leaseDuration()));
+    } catch (RuntimeException e) {
+      slots.release(free);
+      throw e;
     }
-    return claimed > 0 && due.size() == free;
+    slots.release(free - claimed.size());
+    for (RunRecord run : claimed) {
+      submit(run, false);
+    }
+    return claimed.size() == free;
   }
 
   private boolean sleep(Duration duration) {
@@ -267,27 +276,25 @@ final class Scheduler implements AutoCloseable {
 
   // ---- tick
 
-  /** Runs everything due now on the calling thread; see {@code DurableEngine.tick()}. */
+  /**
+   * Runs everything due now on the calling thread, one run at a time (so that no claimed run waits
+   * out another's in-process backoff under a lease); see {@code DurableEngine.tick()}.
+   */
   int tick() {
     reportUnknownWorkflows(true);
     int turns = 0;
     while (!closed) {
-      List<String> due = services.store().findDue(services.time().now(), registry.keys(),
-          TICK_BATCH);
-      int claimed = 0;
-      for (String runId : due) {
-        if (services.inFlight().contains(runId)) {
-          continue;
-        }
-        Optional<RunRecord> run = claim(runId);
-        if (run.isPresent()) {
-          executor.execute(run.get(), false, false);
-          claimed++;
-        }
-      }
-      turns += claimed;
-      if (claimed == 0) {
+      Instant now = services.time().now();
+      List<RunRecord> claimed = services.store().claimDue(
+          now, registry.keys(), 1, services.engineId(), now.plus(services.leaseDuration()));
+      if (claimed.isEmpty()) {
         return turns;
+      }
+      RunRecord run = claimed.get(0);
+      Optional<InFlight.Run> flight = services.inFlight().begin(run.runId());
+      if (flight.isPresent()) {
+        executor.execute(run, flight.get(), false, false);
+        turns++;
       }
     }
     return turns;

@@ -11,12 +11,14 @@ import java.util.function.DoubleSupplier;
 /**
  * What the parts of one engine share.
  *
+ * @param committer writes turns' progress with group commit
  * @param wakeAt asks the engine to wake a run it suspended, at an instant
  * @param closing whether the engine is shutting down
  * @param random uniform values in [0, 1) for jitter
  */
 record Services(
     Store store,
+    Committer committer,
     Payloads payloads,
     Time time,
     Hooks hooks,

@@ -12,6 +12,7 @@ import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.Turn;
 import dev.durable.runtime.store.CheckpointKind;
 import dev.durable.runtime.store.CheckpointRecord;
+import dev.durable.runtime.store.Commit;
 import dev.durable.runtime.store.Fence;
 import dev.durable.runtime.store.NewEvent;
 import dev.durable.runtime.store.RunChange;
@@ -29,6 +30,12 @@ import java.util.Optional;
  * recorded result, a failed one with its recorded failure, and the first step without an outcome
  * is executed, with retries, and its outcome recorded.
  *
+ * <p>A completed step's checkpoint is held back until the turn's next side effect: it is written
+ * just before the next step's first attempt, together with a timer, or together with the run's
+ * completion or failure. Between a step and that point only the workflow's deterministic code
+ * runs, so nothing proceeds past a step before its checkpoint is durable, and a three-step run
+ * costs three commits after its start.
+ *
  * <p>When a retry must wait, a turn that may suspend durably records the run as sleeping until the
  * next attempt and stops; one that may not (under {@code tick()}) waits in process.
  */
@@ -41,6 +48,9 @@ final class TurnImpl implements Turn, WorkflowContext {
   private final List<CheckpointRecord> checkpoints;
   private final boolean maySuspend;
   private final InFlight.Run flight;
+  private final List<Commit.CheckpointWrite> heldCheckpoints = new ArrayList<>();
+  private final List<NewEvent> heldEvents = new ArrayList<>();
+  private final List<StepEvent> heldCompletions = new ArrayList<>();
   private int nextSeq;
   private TurnStop stop;
 
@@ -88,28 +98,26 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
     int seq = nextSeq++;
     CheckpointRecord recorded = recorded(seq);
+    Instant now = services.time().now();
     if (recorded != null) {
       if (recorded.kind() != CheckpointKind.SLEEP) {
         throw nonDeterminism(seq, recorded, "a sleep");
       }
-      if (!services.time().now().isBefore(recorded.wakeAt())) {
+      if (!now.isBefore(recorded.wakeAt())) {
         return;
       }
-      commit(
-          RunChange.sleeping(recorded.wakeAt()), null, false,
-          List.of(NewEvent.run("run.sleeping", "until " + recorded.wakeAt(), services.time().now())));
+      write(RunChange.sleeping(recorded.wakeAt()), List.of(),
+          List.of(NewEvent.run("run.sleeping", "until " + recorded.wakeAt(), now)));
       throw suspended(recorded.wakeAt());
     }
-    Instant now = services.time().now();
     Instant wakeAt = now.plus(duration);
     CheckpointRecord timer =
         new CheckpointRecord(
             run.runId(), seq, CheckpointKind.SLEEP, SLEEP_NAME, StepState.RUNNING, 0, null, null,
             null, wakeAt, now, now);
-    commit(
+    write(
         RunChange.sleeping(wakeAt),
-        timer,
-        true,
+        List.of(new Commit.CheckpointWrite(timer, true)),
         List.of(
             new NewEvent("timer.started", SLEEP_NAME, 0, duration.toString(), now),
             NewEvent.run("run.sleeping", "until " + wakeAt, now)));
@@ -124,6 +132,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     int seq = nextSeq++;
     CheckpointRecord recorded = recorded(seq);
     if (recorded == null) {
+      flush();
       services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
       return attempts(step, args, body, seq, 1, null, services.time().now());
     }
@@ -141,9 +150,9 @@ final class TurnImpl implements Turn, WorkflowContext {
         Instant nextAttempt = recorded.wakeAt();
         if (nextAttempt != null && services.time().now().isBefore(nextAttempt)) {
           if (maySuspend) {
-            commit(
-                RunChange.sleeping(nextAttempt), null, false,
-                List.of(NewEvent.run("run.sleeping", "until " + nextAttempt, services.time().now())));
+            write(RunChange.sleeping(nextAttempt), List.of(),
+                List.of(NewEvent.run(
+                    "run.sleeping", "until " + nextAttempt, services.time().now())));
             throw suspended(nextAttempt);
           }
           waitUntil(nextAttempt);
@@ -221,11 +230,12 @@ final class TurnImpl implements Turn, WorkflowContext {
       if (suspend) {
         events.add(NewEvent.run("run.sleeping", "until " + nextAttempt, now));
       }
-      commit(
+      write(
           suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
-          checkpoint(seq, step, StepState.RETRYING, attempt, input, null, runError, nextAttempt,
-              startedAt, now),
-          !stored,
+          List.of(new Commit.CheckpointWrite(
+              checkpoint(seq, step, StepState.RETRYING, attempt, input, null, runError,
+                  nextAttempt, startedAt, now),
+              !stored)),
           events);
       stored = true;
       services.hooks().onStepRetry(
@@ -237,6 +247,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
   }
 
+  /** Validates and encodes a step's result and holds its checkpoint back until the next write. */
   private <T> T complete(
       StepType<T> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
       T value) {
@@ -253,18 +264,15 @@ final class TurnImpl implements Turn, WorkflowContext {
           e);
     }
     Instant now = services.time().now();
-    List<NewEvent> events = new ArrayList<>();
     if (!stored) {
-      events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
+      heldEvents.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
     }
-    events.add(new NewEvent("step.completed", step.name(), attempt, null, now));
-    commit(
-        RunChange.TOUCH,
+    heldEvents.add(new NewEvent("step.completed", step.name(), attempt, null, now));
+    heldCheckpoints.add(new Commit.CheckpointWrite(
         checkpoint(seq, step, StepState.COMPLETED, attempt, input, output, null, null, startedAt,
             now),
-        !stored,
-        events);
-    services.hooks().onStepComplete(stepEvent(step.name(), seq, attempt));
+        !stored));
+    heldCompletions.add(stepEvent(step.name(), seq, attempt));
     // Answer with the stored form, as a replay would, so both take the same path.
     return decodeResult(step, output);
   }
@@ -279,11 +287,12 @@ final class TurnImpl implements Turn, WorkflowContext {
       events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
     }
     events.add(new NewEvent("step.failed", step.name(), attempt, runError.message(), now));
-    commit(
+    write(
         RunChange.TOUCH,
-        checkpoint(seq, step, StepState.FAILED, attempt, input, null, runError, null, startedAt,
-            now),
-        !stored,
+        List.of(new Commit.CheckpointWrite(
+            checkpoint(seq, step, StepState.FAILED, attempt, input, null, runError, null,
+                startedAt, now),
+            !stored)),
         events);
     throw new StepFailedException(runError, attempt, error);
   }
@@ -318,12 +327,44 @@ final class TurnImpl implements Turn, WorkflowContext {
         wakeAt, startedAt, now);
   }
 
-  private void commit(
-      RunChange change, CheckpointRecord checkpoint, boolean insert, List<NewEvent> events) {
+  // ---- writing progress
+
+  /** Writes the held checkpoints, if any: the next side effect may not run before they are. */
+  private void flush() {
+    if (!heldCheckpoints.isEmpty()) {
+      write(RunChange.TOUCH, List.of(), List.of());
+    }
+  }
+
+  /**
+   * Ends the turn by writing {@code change} to the run together with the held checkpoints: a run's
+   * completion or failure rides on its last checkpoint.
+   *
+   * @return whether it was written (false: the run's epoch moved on)
+   * @throws StoreException if the store failed
+   */
+  boolean finish(RunChange change, List<NewEvent> events) {
+    return tryWrite(change, List.of(), events);
+  }
+
+  /** Writes the held checkpoints before the turn is abandoned, if the store lets it. */
+  void flushQuietly() {
+    try {
+      flush();
+    } catch (TurnStop ignored) {
+      // the steps run again when the run is picked up
+    }
+  }
+
+  /**
+   * Writes the held checkpoints, then {@code checkpoints}, {@code events} and {@code change}, in
+   * one commit fenced by the run's epoch; stops the turn if that fails.
+   */
+  private void write(
+      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events) {
     boolean written;
     try {
-      written =
-          services.store().commit(fence, change, checkpoint, insert, events, services.time().now());
+      written = tryWrite(change, checkpoints, events);
     } catch (StoreException e) {
       throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
     }
@@ -332,13 +373,36 @@ final class TurnImpl implements Turn, WorkflowContext {
           flight.isCancelled() ? TurnStop.Reason.CANCELLED : TurnStop.Reason.LEASE_LOST,
           null, null);
     }
-    if (checkpoint != null) {
-      if (insert) {
-        checkpoints.add(checkpoint);
+  }
+
+  /**
+   * {@link #write}, reporting instead of stopping.
+   *
+   * @return whether it was written (false: the run's epoch moved on)
+   * @throws StoreException if the store failed
+   */
+  private boolean tryWrite(
+      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events) {
+    List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
+    writes.addAll(checkpoints);
+    List<NewEvent> allEvents = new ArrayList<>(heldEvents);
+    allEvents.addAll(events);
+    if (!services.committer().commit(new Commit(fence, change, writes, allEvents))) {
+      return false;
+    }
+    for (Commit.CheckpointWrite write : writes) {
+      if (write.insert()) {
+        this.checkpoints.add(write.record());
       } else {
-        checkpoints.set(checkpoint.seq(), checkpoint);
+        this.checkpoints.set(write.record().seq(), write.record());
       }
     }
+    List<StepEvent> completed = List.copyOf(heldCompletions);
+    heldCheckpoints.clear();
+    heldEvents.clear();
+    heldCompletions.clear();
+    completed.forEach(services.hooks()::onStepComplete);
+    return true;
   }
 
   private void waitUntil(Instant instant) {

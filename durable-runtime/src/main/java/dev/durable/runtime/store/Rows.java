@@ -1,0 +1,102 @@
+package dev.durable.runtime.store;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.StepState;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+
+/** The column lists of the run and checkpoint rows, and reading and binding them. */
+final class Rows {
+  static final String RUN_COLUMNS =
+      "run_id, workflow_name, workflow_version, status, input, output, error_message, error_code,"
+          + " error_type, error_step, created_at, updated_at, wake_at, due_at, lease_owner,"
+          + " lease_until, epoch";
+  static final String CHECKPOINT_COLUMNS =
+      "run_id, seq, kind, name, status, attempts, input, output, error_message, error_code,"
+          + " error_type, wake_at, started_at, updated_at";
+
+  private Rows() {}
+
+  /** A run row whose {@link #RUN_COLUMNS} start at column {@code first}. */
+  static RunRecord run(ResultSet rows, int first) throws SQLException {
+    int c = first;
+    String runId = rows.getString(c);
+    WorkflowKey workflow = new WorkflowKey(rows.getString(c + 1), rows.getString(c + 2));
+    RunState status = RunState.valueOf(rows.getString(c + 3));
+    String input = rows.getString(c + 4);
+    String output = rows.getString(c + 5);
+    String errorMessage = rows.getString(c + 6);
+    RunError error =
+        errorMessage == null
+            ? null
+            : new RunError(
+                errorMessage,
+                rows.getString(c + 7),
+                rows.getString(c + 8),
+                Optional.ofNullable(rows.getString(c + 9)));
+    return new RunRecord(
+        runId,
+        workflow,
+        status,
+        input,
+        output,
+        error,
+        instant(rows, c + 10),
+        instant(rows, c + 11),
+        instant(rows, c + 12),
+        instant(rows, c + 13),
+        rows.getString(c + 14),
+        instant(rows, c + 15),
+        rows.getLong(c + 16));
+  }
+
+  /** A checkpoint row of {@link #CHECKPOINT_COLUMNS}. */
+  static CheckpointRecord checkpoint(ResultSet rows) throws SQLException {
+    String name = rows.getString(4);
+    String errorMessage = rows.getString(9);
+    RunError error =
+        errorMessage == null
+            ? null
+            : new RunError(
+                errorMessage, rows.getString(10), rows.getString(11), Optional.of(name));
+    return new CheckpointRecord(
+        rows.getString(1),
+        rows.getInt(2),
+        CheckpointKind.valueOf(rows.getString(3)),
+        name,
+        StepState.valueOf(rows.getString(5)),
+        rows.getInt(6),
+        rows.getString(7),
+        rows.getString(8),
+        error,
+        instant(rows, 12),
+        instant(rows, 13),
+        instant(rows, 14));
+  }
+
+  static void setInstant(PreparedStatement statement, int index, Instant instant)
+      throws SQLException {
+    if (instant == null) {
+      statement.setNull(index, Types.TIMESTAMP_WITH_TIMEZONE);
+    } else {
+      statement.setObject(index, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
+    }
+  }
+
+  static Instant instant(ResultSet rows, int index) throws SQLException {
+    OffsetDateTime value = rows.getObject(index, OffsetDateTime.class);
+    return value == null ? null : value.toInstant();
+  }
+
+  /** An instant as ISO-8601 text, for PostgreSQL arrays cast to {@code timestamptz[]}. */
+  static String text(Instant instant) {
+    return instant == null ? null : instant.toString();
+  }
+}
