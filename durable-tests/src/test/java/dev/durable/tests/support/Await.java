@@ -15,13 +15,22 @@ public final class Await {
 
   /** Waits up to {@code timeout} for {@code condition}. */
   public static void until(String description, Duration timeout, BooleanSupplier condition) {
+    until(description, timeout, Duration.ofMillis(5), condition);
+  }
+
+  /**
+   * Waits up to {@code timeout} for {@code condition}, checking it every {@code every} (a condition
+   * that queries a database should not be asked thousands of times a second).
+   */
+  public static void until(
+      String description, Duration timeout, Duration every, BooleanSupplier condition) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
         throw new AssertionError("timed out after " + timeout + " waiting until " + description);
       }
       try {
-        Thread.sleep(5);
+        Thread.sleep(every.toMillis());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new AssertionError("interrupted waiting until " + description, e);

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.durable.runtime.DurableEngine;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -50,6 +53,31 @@ public abstract class TestDatabase implements AutoCloseable {
     } catch (SQLException e) {
       throw new IllegalStateException("test SQL failed: " + sql, e);
     }
+  }
+
+  /** Runs one query against the database, as a test's back door: each row as its columns. */
+  public List<List<Object>> query(String sql) {
+    try (Connection connection = DriverManager.getConnection(jdbcUrl());
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      int columns = rows.getMetaData().getColumnCount();
+      List<List<Object>> result = new ArrayList<>();
+      while (rows.next()) {
+        Object[] row = new Object[columns];
+        for (int i = 0; i < columns; i++) {
+          row[i] = rows.getObject(i + 1);
+        }
+        result.add(Arrays.asList(row));
+      }
+      return result;
+    } catch (SQLException e) {
+      throw new IllegalStateException("test SQL failed: " + sql, e);
+    }
+  }
+
+  /** The one number {@code sql} selects. */
+  public long queryLong(String sql) {
+    return ((Number) query(sql).get(0).get(0)).longValue();
   }
 
   @Override
