@@ -1,0 +1,60 @@
+package dev.durable.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What to run, from system properties: {@code bench.store} ({@code pg}, {@code h2} or {@code
+ * both}), {@code bench.runs} (runs of the concurrent phase), {@code bench.sleeping} (sleeping runs
+ * of the large poll measurement), {@code bench.out} (where the Markdown results go), and the
+ * PostgreSQL URL from the environment variable {@code DURABLE_PG_URL}.
+ */
+record BenchConfig(List<String> stores, int runs, int sleeping, String pgUrl, Path out) {
+  static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
+
+  static BenchConfig fromSystemProperties() {
+    String store = System.getProperty("bench.store", "both");
+    List<String> stores =
+        switch (store) {
+          case "both" -> List.of("pg", "h2");
+          case "pg", "h2" -> List.of(store);
+          default -> throw new IllegalArgumentException(
+              "bench.store must be pg, h2 or both, but was '" + store + "'");
+        };
+    int sleeping = positive("bench.sleeping", 1_000_000);
+    if (sleeping <= PollBench.SMALL) {
+      throw new IllegalArgumentException(
+          "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
+    }
+    String pgUrl = System.getenv("DURABLE_PG_URL");
+    return new BenchConfig(
+        stores,
+        positive("bench.runs", 8000),
+        sleeping,
+        pgUrl == null || pgUrl.isBlank() ? DEFAULT_PG_URL : pgUrl,
+        Path.of(System.getProperty("bench.out", "target")));
+  }
+
+  /** Runs of the sequential phase: a quarter of the concurrent phase's, at least 200. */
+  int sequentialRuns() {
+    return Math.max(200, runs / 4);
+  }
+
+  private static int positive(String property, int defaultValue) {
+    String value = System.getProperty(property);
+    if (value == null || value.isBlank()) {
+      return defaultValue;
+    }
+    int parsed;
+    try {
+      parsed = Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      parsed = 0;
+    }
+    if (parsed < 1) {
+      throw new IllegalArgumentException(
+          property + " must be a positive whole number, but was '" + value + "'");
+    }
+    return parsed;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.durable.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * CPU time used by this JVM and, where {@code /proc/stat} can be read (Linux), by the whole
+ * machine: with the database on the same machine, the difference is mostly the database's.
+ */
+final class CpuMeter {
+  private static final Path PROC_STAT = Path.of("/proc/stat");
+  private static final int IDLE = 3;
+  private static final int IOWAIT = 4;
+
+  /** Cumulative counters at one moment; the machine's are -1 when unknown. */
+  record Reading(long wallNanos, long processNanos, long machineBusy, long machineTotal) {
+
+    /** CPU used between {@code earlier} and this, in cores (1.0 = one core busy throughout). */
+    Usage since(Reading earlier) {
+      double wall = wallNanos - earlier.wallNanos;
+      double process = (processNanos - earlier.processNanos) / wall;
+      double machine = -1;
+      if (machineTotal > 0 && earlier.machineTotal > 0 && machineTotal > earlier.machineTotal) {
+        double busy = machineBusy - earlier.machineBusy;
+        machine = busy / (machineTotal - earlier.machineTotal)
+            * Runtime.getRuntime().availableProcessors();
+      }
+      return new Usage(process, machine, processNanos - earlier.processNanos);
+    }
+  }
+
+  /**
+   * @param processCores this JVM's CPU use, in cores
+   * @param machineCores the whole machine's, in cores; -1 when unknown
+   * @param processNanos this JVM's CPU time
+   */
+  record Usage(double processCores, double machineCores, long processNanos) {}
+
+  private CpuMeter() {}
+
+  /** The machine's CPU use over {@code window} while this benchmark does nothing. */
+  static Usage background(java.time.Duration window) throws InterruptedException {
+    Reading before = read();
+    Thread.sleep(window.toMillis());
+    return read().since(before);
+  }
+
+  static Reading read() {
+    long process =
+        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            .getProcessCpuTime();
+    long busy = -1;
+    long total = -1;
+    try {
+      List<String> lines = Files.readAllLines(PROC_STAT);
+      String[] fields = lines.get(0).trim().split("\\s+");
+      total = 0;
+      for (int i = 1; i < fields.length && i <= 8; i++) {
+        total += Long.parseLong(fields[i]);
+      }
+      busy = total - Long.parseLong(fields[IDLE + 1]) - Long.parseLong(fields[IOWAIT + 1]);
+    } catch (IOException | RuntimeException e) {
+      busy = -1;
+      total = -1;
+    }
+    return new Reading(System.nanoTime(), process, busy, total);
+  }
+}

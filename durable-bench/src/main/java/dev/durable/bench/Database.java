@@ -1,0 +1,126 @@
+package dev.durable.bench;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * A fresh, empty database for one benchmark run, and what differs between H2 and PostgreSQL: the
+ * DDL of the baseline table, the bulk insert of sleeping runs, EXPLAIN, and the server's own
+ * commit counter.
+ */
+abstract class Database implements AutoCloseable {
+  private static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
+
+  /** Opens a fresh database of the kind named {@code pg} or {@code h2}. */
+  static Database open(String id, BenchConfig config) throws SQLException {
+    return id.equals("pg") ? new PostgresDatabase(config.pgUrl()) : new H2Database();
+  }
+
+  /** {@code pg} or {@code h2}. */
+  abstract String id();
+
+  /** The product and version, as the driver reports them. */
+  final String product() throws SQLException {
+    try (Connection connection = connect()) {
+      return connection.getMetaData().getDatabaseProductName() + " "
+          + connection.getMetaData().getDatabaseProductVersion();
+    }
+  }
+
+  /** Where the database is, in a few words. */
+  abstract String where();
+
+  abstract String jdbcUrl();
+
+  final Connection connect() throws SQLException {
+    return DriverManager.getConnection(jdbcUrl());
+  }
+
+  /**
+   * A HikariCP pool of {@code size} connections, all opened before this returns, so that no phase
+   * measures connection set-up. The pool name is also the PostgreSQL application name.
+   */
+  final HikariDataSource pool(String name, int size) throws InterruptedException {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(jdbcUrl());
+    config.setMaximumPoolSize(size);
+    config.setMinimumIdle(size);
+    config.setPoolName(name);
+    configure(config, name);
+    HikariDataSource pool = new HikariDataSource(config);
+    long deadline = System.nanoTime() + POOL_FILL_TIMEOUT.toNanos();
+    while (pool.getHikariPoolMXBean().getTotalConnections() < size) {
+      if (System.nanoTime() > deadline) {
+        pool.close();
+        throw new IllegalStateException(
+            "pool " + name + " did not open " + size + " connections within " + POOL_FILL_TIMEOUT);
+      }
+      Thread.sleep(10);
+    }
+    return pool;
+  }
+
+  void configure(HikariConfig config, String name) {}
+
+  /** Sets a connection up as the engine sets up its store: H2 needs durable commits turned on. */
+  void prepare(Connection connection) throws SQLException {}
+
+  /** Creates {@code bench_commit(id, v)}, the baseline's table, unless it exists. */
+  abstract String createCommitTable();
+
+  /**
+   * Inserts sleeping runs {@code sleeping-<n>} of workflow {@code bench} version 1; parameters:
+   * created at, first wake time (run n wakes n seconds after it), first n, last n.
+   */
+  abstract String insertSleepingRuns();
+
+  /**
+   * Updates the planner's statistics of the runs table after the bulk insert (and, on PostgreSQL,
+   * vacuums it, so that autovacuum does not set in while the poll is timed).
+   */
+  abstract String analyzeRuns();
+
+  /** The plan of {@code sql} run with {@code params}, as the database explains it. */
+  abstract List<String> explain(Connection connection, String sql, Object[] params)
+      throws SQLException;
+
+  /** Transactions committed in this database so far, by the server's count; empty for H2. */
+  OptionalLong committedTransactions() throws SQLException {
+    return OptionalLong.empty();
+  }
+
+  /**
+   * Waits until the server has no session left of the pool named {@code name}, so that their
+   * statistics are in its counters.
+   */
+  void awaitDisconnected(String name) throws SQLException, InterruptedException {}
+
+  static List<String> rows(PreparedStatement statement) throws SQLException {
+    List<String> lines = new ArrayList<>();
+    try (ResultSet rows = statement.executeQuery()) {
+      while (rows.next()) {
+        lines.addAll(List.of(rows.getString(1).split("\n")));
+      }
+    }
+    return lines;
+  }
+
+  static void execute(Connection connection, String sql) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    }
+  }
+
+  @Override
+  public abstract void close() throws Exception;
+}

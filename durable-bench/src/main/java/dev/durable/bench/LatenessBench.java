@@ -1,0 +1,103 @@
+package dev.durable.bench;
+
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunHandle;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Phase (c): how late a 200 ms backoff ends on a started engine with the default poll interval, so
+ * that the in-memory timer does the waking. Runs of {@link BackoffWorkflow} are started in batches
+ * that run together; each fails its first attempt and is suspended in storage until the second.
+ *
+ * <p>Lateness = when attempt 2 really started (read by the step) − when it was scheduled (the time
+ * of the run's {@code step.retrying} event, the instant the engine computed the delay from, plus
+ * the delay). Both are the same wall clock ({@link Instant#now()}).
+ */
+final class LatenessBench {
+  static final int BATCH = 20;
+  static final int BATCHES = 20;
+  static final int WARMUP_BATCHES = 2;
+  private static final Duration AWAIT = Duration.ofSeconds(30);
+
+  /**
+   * @param runs runs measured
+   * @param lateness scheduled time to the start of attempt 2
+   * @param wake scheduled time to the start of the run's second turn (timer, claim, hand-off)
+   * @param replay start of the second turn to the start of attempt 2 (checkpoint read, replay)
+   * @param hookLateness like {@code lateness}, but scheduled = the {@code onStepRetry} event's
+   *     time plus its delay
+   * @param wakeByPosition {@code wake} of the runs started 1st to 5th in their batch, 6th to 10th,
+   *     and so on: the runs of a batch come due in the order they were started
+   */
+  record Result(
+      int runs, Samples lateness, Samples wake, Samples replay, Samples hookLateness,
+      List<Samples> wakeByPosition) {}
+
+  /** How many runs of a batch each of {@link Result#wakeByPosition()} holds. */
+  static final int POSITIONS = 5;
+
+  private LatenessBench() {}
+
+  static Result run(Database database) throws Exception {
+    AttemptLog log = new AttemptLog();
+    try (BenchEngine bench = new BenchEngine(database, log, new BackoffWorkflowDurable(log))) {
+      BackoffWorkflowClient client = BackoffWorkflowClient.of(bench.engine());
+      for (int i = 0; i < WARMUP_BATCHES; i++) {
+        batch(client);
+      }
+      List<String> measured = new ArrayList<>();
+      for (int i = 0; i < BATCHES; i++) {
+        measured.addAll(batch(client));
+      }
+      List<Samples> byPosition = new ArrayList<>();
+      for (int i = 0; i < BATCH; i += POSITIONS) {
+        byPosition.add(new Samples());
+      }
+      Result result = new Result(measured.size(), new Samples(), new Samples(), new Samples(),
+          new Samples(), byPosition);
+      for (int i = 0; i < measured.size(); i++) {
+        String runId = measured.get(i);
+        AttemptLog.Moments at = log.get(runId).orElseThrow();
+        Instant scheduled = retryEventTime(bench, runId).plus(at.delay);
+        result.lateness().add(nanosBetween(scheduled, at.secondAttemptAt));
+        result.wake().add(nanosBetween(scheduled, at.secondTurnAt));
+        byPosition.get(i % BATCH / POSITIONS).add(nanosBetween(scheduled, at.secondTurnAt));
+        result.replay().add(nanosBetween(at.secondTurnAt, at.secondAttemptAt));
+        result.hookLateness().add(nanosBetween(at.retryHookAt.plus(at.delay), at.secondAttemptAt));
+      }
+      return result;
+    }
+  }
+
+  /** Starts {@link #BATCH} runs at once and awaits them all; returns their ids. */
+  private static List<String> batch(BackoffWorkflowClient client) {
+    List<RunHandle<Integer>> runs = new ArrayList<>();
+    for (int i = 0; i < BATCH; i++) {
+      runs.add(client.start(i));
+    }
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < BATCH; i++) {
+      int result = runs.get(i).await(AWAIT);
+      if (result != i) {
+        throw new IllegalStateException("run " + runs.get(i).id() + " returned " + result);
+      }
+      ids.add(runs.get(i).id());
+    }
+    return ids;
+  }
+
+  private static Instant retryEventTime(BenchEngine bench, String runId) {
+    return bench.engine().history(runId).stream()
+        .filter(event -> event.type().equals("step.retrying"))
+        .map(HistoryEvent::at)
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("run " + runId + " logged no retry"));
+  }
+
+  private static long nanosBetween(Instant from, Instant to) {
+    return Duration.between(from, to).toNanos();
+  }
+}

@@ -1,0 +1,129 @@
+package dev.durable.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.durable.runtime.store.Store;
+import dev.durable.runtime.store.WorkflowKey;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/**
+ * Phase (d): the time of the poll's due-run query, {@link Store#findDue}, with a handful of due
+ * runs among 1,000 and then among a million runs sleeping far in the future, inserted with SQL.
+ * Each call is what one poll costs: a pooled connection, a transaction, the query, the commit.
+ */
+final class PollBench {
+  static final int SMALL = 1_000;
+  static final int DUE = 10;
+  static final int LIMIT = 64;
+  static final int WARMUP_CALLS = 300;
+  static final int CALLS = 2_000;
+  private static final int INSERT_CHUNK = 100_000;
+  private static final List<WorkflowKey> WORKFLOWS = List.of(new WorkflowKey("bench", "1"));
+
+  /**
+   * The poll among {@code sleeping} sleeping runs.
+   *
+   * @param insertNanos how long inserting the sleeping runs took
+   * @param time each call of {@code findDue}
+   * @param plan the query's plan as the database explains it
+   */
+  record Size(int sleeping, long insertNanos, Samples time, List<String> plan) {}
+
+  record Result(Size small, Size large) {}
+
+  private PollBench() {}
+
+  /** Measures with {@link #SMALL} sleeping runs, then with {@code sleeping} (more than that). */
+  static Result run(Database database, int sleeping) throws Exception {
+    try (HikariDataSource pool = database.pool("durable-bench-poll", 2)) {
+      CountingDataSource counting = new CountingDataSource(pool);
+      Store store = new Store(counting.dataSource());
+      Instant now = Instant.now();
+      try (Connection connection = pool.getConnection()) {
+        for (String table : List.of("durable_events", "durable_steps", "durable_runs")) {
+          Database.execute(connection, "TRUNCATE TABLE " + table);
+        }
+        insertDue(connection, now);
+      }
+      Size small = measure(database, pool, counting, store, now, 1, SMALL);
+      Size large = measure(database, pool, counting, store, now, SMALL + 1, sleeping);
+      return new Result(small, large);
+    }
+  }
+
+  /** Inserts sleeping runs {@code from} to {@code to}, then times the poll and explains it. */
+  private static Size measure(
+      Database database, HikariDataSource pool, CountingDataSource counting, Store store,
+      Instant now, int from, int to) throws SQLException {
+    long insertStarted = System.nanoTime();
+    try (Connection connection = pool.getConnection()) {
+      insertSleeping(database, connection, now, from, to);
+      Database.execute(connection, database.analyzeRuns());
+    }
+    long insertNanos = System.nanoTime() - insertStarted;
+    Samples time = new Samples();
+    for (int i = 0; i < WARMUP_CALLS + CALLS; i++) {
+      long started = System.nanoTime();
+      List<String> due = store.findDue(now, WORKFLOWS, LIMIT);
+      long took = System.nanoTime() - started;
+      if (due.size() != DUE) {
+        throw new IllegalStateException("the poll found " + due.size() + " due runs, not " + DUE);
+      }
+      if (i >= WARMUP_CALLS) {
+        time.add(took);
+      }
+    }
+    CountingDataSource.Executed query = counting.lastExecuted();
+    List<String> plan;
+    try (Connection connection = pool.getConnection()) {
+      plan = database.explain(connection, query.sql(), query.params().toArray());
+    }
+    return new Size(to, insertNanos, time, plan);
+  }
+
+  private static void insertDue(Connection connection, Instant now) throws SQLException {
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO durable_runs (run_id, workflow_name, workflow_version, status, input,"
+                + " created_at, updated_at, due_at, epoch)"
+                + " VALUES (?, 'bench', '1', 'PENDING', '[0]', ?, ?, ?, 0)")) {
+      OffsetDateTime past = utc(now.minus(Duration.ofMinutes(1)));
+      for (int i = 0; i < DUE; i++) {
+        insert.setString(1, "due-" + i);
+        insert.setObject(2, past);
+        insert.setObject(3, past);
+        insert.setObject(4, past);
+        insert.executeUpdate();
+      }
+    }
+  }
+
+  /** Sleeping runs waking from a day after {@code now} on, one a second, in chunks. */
+  private static void insertSleeping(
+      Database database, Connection connection, Instant now, int from, int to)
+      throws SQLException {
+    OffsetDateTime created = utc(now);
+    OffsetDateTime firstWake = utc(now.plus(Duration.ofDays(1)));
+    try (PreparedStatement insert = connection.prepareStatement(database.insertSleepingRuns())) {
+      for (long first = from; first <= to; first += INSERT_CHUNK) {
+        insert.setObject(1, created);
+        insert.setObject(2, created);
+        insert.setObject(3, firstWake);
+        insert.setObject(4, firstWake);
+        insert.setLong(5, first);
+        insert.setLong(6, Math.min(to, first + INSERT_CHUNK - 1));
+        insert.executeUpdate();
+      }
+    }
+  }
+
+  private static OffsetDateTime utc(Instant instant) {
+    return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+  }
+}

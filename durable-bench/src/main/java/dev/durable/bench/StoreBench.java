@@ -1,0 +1,65 @@
+package dev.durable.bench;
+
+import java.io.PrintStream;
+import java.time.Duration;
+
+/**
+ * Runs every phase on one fresh store, in order: the database's limit, (a) sequential and (b)
+ * concurrent throughput, (c) backoff lateness, the database's limit again, and (d) the poll query
+ * with 1,000 and a million sleeping runs (last: it fills the runs table).
+ */
+final class StoreBench {
+  static final int CLIENT_THREADS = 16;
+  static final int SEQUENTIAL_WARMUP = 300;
+  static final int CONCURRENT_WARMUP = 800;
+  static final Duration BACKGROUND_WINDOW = Duration.ofSeconds(1);
+
+  /** Everything measured on one store. */
+  record Results(
+      String product, String where, CpuMeter.Usage background, CommitBaseline.Result baseline,
+      ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
+      LatenessBench.Result lateness, PollBench.Result poll) {}
+
+  private final Database database;
+  private final BenchConfig config;
+  private final PrintStream progress;
+
+  StoreBench(Database database, BenchConfig config, PrintStream progress) {
+    this.database = database;
+    this.config = config;
+    this.progress = progress;
+  }
+
+  Results run() throws Exception {
+    String product = database.product();
+    step("background load: the machine's CPU use over " + BACKGROUND_WINDOW.toSeconds()
+        + " s while idle");
+    CpuMeter.Usage background = CpuMeter.background(BACKGROUND_WINDOW);
+    step("database limit: one-row INSERT transactions from 1 and "
+        + CommitBaseline.MANY + " connections");
+    CommitBaseline.Measurement before = CommitBaseline.measure(database);
+    step("(a) sequential: " + SEQUENTIAL_WARMUP + " warm-up + " + config.sequentialRuns()
+        + " runs");
+    ThroughputBench.Result sequential =
+        ThroughputBench.run(database, 1, SEQUENTIAL_WARMUP, config.sequentialRuns());
+    step("(b) " + CLIENT_THREADS + " client threads: " + CONCURRENT_WARMUP + " warm-up + "
+        + config.runs() + " runs");
+    ThroughputBench.Result concurrent =
+        ThroughputBench.run(database, CLIENT_THREADS, CONCURRENT_WARMUP, config.runs());
+    step("(c) backoff lateness: " + LatenessBench.BATCHES + " batches of " + LatenessBench.BATCH
+        + " runs");
+    LatenessBench.Result lateness = LatenessBench.run(database);
+    step("database limit again");
+    CommitBaseline.Measurement after = CommitBaseline.measure(database);
+    step("(d) poll query with " + PollBench.SMALL + " and " + config.sleeping()
+        + " sleeping runs");
+    PollBench.Result poll = PollBench.run(database, config.sleeping());
+    return new Results(
+        product, database.where(), background, new CommitBaseline.Result(before, after), sequential,
+        concurrent, lateness, poll);
+  }
+
+  private void step(String what) {
+    progress.println("[" + database.id() + "] " + what);
+  }
+}

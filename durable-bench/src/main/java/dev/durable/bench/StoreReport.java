@@ -1,0 +1,341 @@
+package dev.durable.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+
+/**
+ * Turns one store's {@link StoreBench.Results} into a {@link Report}: each figure with its ratio to
+ * the database's limit, then the targets with PASS or MISS.
+ */
+final class StoreReport {
+  static final double SEQUENTIAL_TARGET = 0.90;
+  static final double CONCURRENT_TARGET = 0.85;
+  static final double LATENESS_TARGET_MS = 20;
+  static final double POLL_TARGET = 2.0;
+  /** Background CPU use above which the machine is not quiet, in cores. */
+  static final double QUIET_CORES = 0.25;
+  /** Extra server commits, as a fraction of the engine's, that mean other sessions were busy. */
+  static final double FOREIGN_COMMITS = 0.05;
+  /** Spread between the two limit measurements that means the database's speed moved. */
+  static final double LIMIT_SPREAD = 0.25;
+  private static final double SHOWN_PER_WORKFLOW = 0.005;
+
+  private final StoreBench.Results results;
+  private final double c1;
+  private final double c8;
+  private final long oneCommit;
+
+  StoreReport(StoreBench.Results results) {
+    this.results = results;
+    this.c1 = results.baseline().c1();
+    this.c8 = results.baseline().c8();
+    this.oneCommit = results.baseline().oneCommitNanos();
+  }
+
+  Report build() {
+    Report report = new Report();
+    overview(report);
+    warnings(report);
+    baseline(report);
+    throughput(report);
+    segments(report);
+    statements(report);
+    lateness(report);
+    poll(report);
+    targets(report);
+    return report;
+  }
+
+  private void overview(Report report) {
+    Runtime runtime = Runtime.getRuntime();
+    report.heading("Durable benchmark on " + results.product());
+    report.lines(
+        "Store: " + results.where() + ".",
+        "Machine: " + runtime.availableProcessors() + " CPUs, Java "
+            + System.getProperty("java.version") + ", heap " + runtime.maxMemory() / (1 << 20)
+            + " MiB; database and benchmark share the CPUs.",
+        "Engine: maxConcurrentRuns " + BenchEngine.MAX_CONCURRENT_RUNS + ", HikariCP pool of "
+            + BenchEngine.POOL_SIZE + " connections (pre-filled) behind a counting proxy,"
+            + " default pollInterval (1 s); a fresh engine per phase.",
+        "Background load before the run: " + f2(results.background().machineCores())
+            + " cores busy over " + StoreBench.BACKGROUND_WINDOW.toSeconds() + " s while idle.",
+        "Ratios: c1 and c8 are the database's commit rates from 1 and " + CommitBaseline.MANY
+            + " connections; latencies are also given in commits, multiples of the time of one"
+            + " commit from 1 connection (1 / c1 = " + Samples.ms(oneCommit) + ").");
+  }
+
+  /**
+   * Signs that something else shared the machine or the database while measuring: the figures are
+   * then lower and noisier than the engine's own.
+   */
+  private void warnings(Report report) {
+    List<String> warnings = new ArrayList<>();
+    if (results.background().machineCores() > QUIET_CORES) {
+      warnings.add("Before the run the machine was already busy (" + f2(
+          results.background().machineCores()) + " cores): other processes share the CPUs.");
+    }
+    for (ThroughputBench.Result phase : List.of(results.sequential(), results.concurrent())) {
+      String name = phase == results.sequential() ? "(a)" : "(b)";
+      OptionalLong server = phase.lifetime().server();
+      long proxy = phase.lifetime().proxy();
+      if (server.isPresent() && server.getAsLong() - proxy > FOREIGN_COMMITS * proxy) {
+        warnings.add("During " + name + " the server counted " + f0(server.getAsLong() - proxy)
+            + " more commits than the engine made: other sessions were writing to the database.");
+      }
+    }
+    CommitBaseline.Result limit = results.baseline();
+    double low = Math.min(limit.before().oneConnection(), limit.after().oneConnection());
+    if (low < (1 - LIMIT_SPREAD) * c1) {
+      warnings.add("The database's commit rate from 1 connection moved between its two"
+          + " measurements (" + f0(limit.before().oneConnection()) + " and "
+          + f0(limit.after().oneConnection()) + " commits/s).");
+    }
+    if (!warnings.isEmpty()) {
+      report.heading("Warnings: the machine or the database was not quiet");
+      report.lines(warnings.toArray(String[]::new));
+    }
+  }
+
+  private void baseline(Report report) {
+    CommitBaseline.Measurement before = results.baseline().before();
+    CommitBaseline.Measurement after = results.baseline().after();
+    report.heading("Database limit: one-row INSERT per transaction");
+    report.lines("Auto-commit INSERT INTO bench_commit (v) VALUES (?), each thread on its own"
+        + " connection, " + seconds(CommitBaseline.MEASURED.toMillis()) + " measured after "
+        + seconds(CommitBaseline.WARMUP.toMillis()) + " of warm-up; before phase (a) and again"
+        + " after phase (c). The ratios use the better of the two.");
+    report.table("connections", "commits/s before", "commits/s after", "used",
+            "commit p50 / p99 before", "commit p50 / p99 after")
+        .row("1", f0(before.oneConnection()), f0(after.oneConnection()), f0(c1) + " = c1",
+            pair(before.oneLatency()), pair(after.oneLatency()))
+        .row(String.valueOf(CommitBaseline.MANY), f0(before.manyConnections()),
+            f0(after.manyConnections()), f0(c8) + " = c8", pair(before.manyLatency()),
+            pair(after.manyLatency()));
+  }
+
+  private void throughput(Report report) {
+    ThroughputBench.Result a = results.sequential();
+    ThroughputBench.Result b = results.concurrent();
+    report.heading("(a) sequential and (b) concurrent runs of a 3-step workflow");
+    report.lines(
+        "Workflow \"bench\": three steps that each add 1. Each client thread starts a run and"
+            + " awaits it, again and again.",
+        "One long measured run per phase, after a warm-up of the same shape on the same engine.");
+    Report.TableBuilder table =
+        report.table("figure", "(a) 1 client thread", "ratio", "(b) " + b.clients()
+            + " client threads", "ratio");
+    table.row("runs measured (warm-up)", f0(a.runs()) + " (" + f0(a.warmupRuns()) + ")", "",
+        f0(b.runs()) + " (" + f0(b.warmupRuns()) + ")", "");
+    table.row("workflows/s",
+        f0(a.workflowsPerSecond()), times(a.workflowsPerSecond(), c1 / 4, "c1/4"),
+        f0(b.workflowsPerSecond()), times(b.workflowsPerSecond(), c8 / 4, "c8/4"));
+    table.row("steps/s", f0(a.stepsPerSecond()), times(a.stepsPerSecond(), c1, "c1"),
+        f0(b.stepsPerSecond()), times(b.stepsPerSecond(), c8, "c8"));
+    table.row("run latency p50 / p99", pair(a.latency()), inCommits(a.latency()),
+        pair(b.latency()), inCommits(b.latency()));
+    table.row("per-step overhead p50 / p99", pair(a.stepOverhead()), inCommits(a.stepOverhead()),
+        pair(b.stepOverhead()), inCommits(b.stepOverhead()));
+    table.row("JDBC round trips / workflow", f2(a.perWorkflow(a.counts().roundTrips())), "",
+        f2(b.perWorkflow(b.counts().roundTrips())), "");
+    table.row("commits / workflow (writing)", commits(a), "", commits(b), "");
+    table.row("rollbacks / workflow", f2(a.perWorkflow(a.counts().rollbacks())), "",
+        f2(b.perWorkflow(b.counts().rollbacks())), "");
+    table.row("engine commits/s", f0(a.commitsPerSecond()), times(a.commitsPerSecond(), c1, "c1"),
+        f0(b.commitsPerSecond()), times(b.commitsPerSecond(), c8, "c8"));
+    table.row("commits in engine's life: proxy / server", lifetime(a), "", lifetime(b), "");
+    table.row("CPU: benchmark JVM / whole machine", cores(a.cpu()), "", cores(b.cpu()), "");
+    table.row("JVM CPU time / workflow", Samples.ms(a.cpu().processNanos() / a.runs()), "",
+        Samples.ms(b.cpu().processNanos() / b.runs()), "");
+    report.lines(
+        "Run latency: from start() to await() returning. Per-step overhead: from the start of one"
+            + " step to the start of the next in the same run (onStepStart hooks; 2 per run); the"
+            + " steps do nothing, so it is the cost of recording a step: encoding, its checkpoint"
+            + " transaction, hooks. The whole run is cut up in the next table.",
+        "Round trips and commits: counted by the proxy over the measured runs, including the"
+            + " clients' start and await, the poller and lease renewal. A batch is one round trip;"
+            + " writing commits are those of transactions that wrote.",
+        a.lifetime().server().isEmpty() ? "Server count: only on PostgreSQL."
+            : "Server count: pg_stat_database.xact_commit over the engine's whole life (build,"
+                + " warm-up, measured runs, close), database-wide, so other sessions on the"
+                + " database add to it.",
+        "CPU in cores over the measured runs (of " + Runtime.getRuntime().availableProcessors()
+            + "): this JVM (engine and clients), and the whole machine from /proc/stat; the"
+            + " difference is mostly the database's.");
+  }
+
+  private void segments(Report report) {
+    ThroughputBench.Result a = results.sequential();
+    ThroughputBench.Result b = results.concurrent();
+    report.heading("Where a run's time goes (p50 / p99)");
+    Report.TableBuilder table = report.table("segment of a run", "(a)", "(b)");
+    for (RunTimeline.Segment segment : RunTimeline.Segment.values()) {
+      table.row(segment.description, pair(a.segments().get(segment)),
+          pair(b.segments().get(segment)));
+    }
+    report.lines(
+        "Moments from the client (before start, after await) and from the hooks (onRunStart as"
+            + " the turn begins, onStepStart just before a step's first attempt, onRunComplete"
+            + " after the completion is committed), by System.nanoTime().");
+  }
+
+  private void statements(Report report) {
+    ThroughputBench.Result a = results.sequential();
+    ThroughputBench.Result b = results.concurrent();
+    report.heading("Round trips per workflow, by statement");
+    Map<String, Long> inA = a.counts().byStatement();
+    Map<String, Long> inB = b.counts().byStatement();
+    TreeSet<String> labels = new TreeSet<>(inA.keySet());
+    labels.addAll(inB.keySet());
+    List<String> shown = new ArrayList<>();
+    for (String label : labels) {
+      if (a.perWorkflow(inA.getOrDefault(label, 0L)) >= SHOWN_PER_WORKFLOW
+          || b.perWorkflow(inB.getOrDefault(label, 0L)) >= SHOWN_PER_WORKFLOW) {
+        shown.add(label);
+      }
+    }
+    shown.sort((x, y) -> Long.compare(inA.getOrDefault(y, 0L), inA.getOrDefault(x, 0L)));
+    Report.TableBuilder table = report.table("statement", "(a)", "(b)");
+    for (String label : shown) {
+      table.row(label, f2(a.perWorkflow(inA.getOrDefault(label, 0L))),
+          f2(b.perWorkflow(inB.getOrDefault(label, 0L))));
+    }
+    table.row("all", f2(a.perWorkflow(a.counts().roundTrips())),
+        f2(b.perWorkflow(b.counts().roundTrips())));
+  }
+
+  private void lateness(Report report) {
+    LatenessBench.Result c = results.lateness();
+    report.heading("(c) lateness of a 200 ms backoff on a started engine");
+    report.lines(
+        "Workflow \"bench-backoff\": one step, retries = 2, FIXED " + BackoffWorkflow.BACKOFF_MS
+            + " ms; its first attempt fails. " + c.runs() + " runs measured in batches of "
+            + LatenessBench.BATCH + " started together, after " + LatenessBench.WARMUP_BATCHES
+            + " warm-up batches; the in-memory timer wakes them.",
+        "Scheduled = time of the step.retrying event (the instant the delay is computed from) +"
+            + " delay. Lateness = start of attempt 2, read inside the step, - scheduled.");
+    Report.TableBuilder table = report.table("figure", "p50", "p99", "max", "p50 / p99 in commits");
+    table.row("lateness (scheduled -> attempt 2 starts)", Samples.ms(c.lateness().p50()),
+            Samples.ms(c.lateness().p99()), Samples.ms(c.lateness().max()), inCommits(c.lateness()))
+        .row("  wake: scheduled -> second turn starts", Samples.ms(c.wake().p50()),
+            Samples.ms(c.wake().p99()), Samples.ms(c.wake().max()), inCommits(c.wake()))
+        .row("  replay: second turn -> attempt 2", Samples.ms(c.replay().p50()),
+            Samples.ms(c.replay().p99()), Samples.ms(c.replay().max()), inCommits(c.replay()));
+    for (int i = 0; i < c.wakeByPosition().size(); i++) {
+      Samples wake = c.wakeByPosition().get(i);
+      table.row("  wake of runs " + (i * LatenessBench.POSITIONS + 1) + "-"
+              + ((i + 1) * LatenessBench.POSITIONS) + " of their batch",
+          Samples.ms(wake.p50()), Samples.ms(wake.p99()), Samples.ms(wake.max()), inCommits(wake));
+    }
+    table.row("hook-based: onStepRetry time + delay -> attempt 2",
+            Samples.ms(c.hookLateness().p50()), Samples.ms(c.hookLateness().p99()),
+            Samples.ms(c.hookLateness().max()), inCommits(c.hookLateness()));
+    report.lines(
+        "Wake covers the timer firing, the claim transaction and the hand-off to a worker; replay"
+            + " covers reading the checkpoints and re-running @Run up to the step. The hook's time"
+            + " is taken after the retry's transaction commits, so hook-based lateness"
+            + " understates by that transaction's time. The runs of a batch come due in the order"
+            + " they were started, a few milliseconds apart.");
+  }
+
+  private void poll(Report report) {
+    PollBench.Result d = results.poll();
+    report.heading("(d) the poll's due-run query");
+    report.lines(
+        "Store.findDue(now, [bench/1], " + PollBench.LIMIT + ") with " + PollBench.DUE
+            + " due runs among sleeping runs due in a day or more, inserted with SQL; "
+            + f0(PollBench.CALLS) + " calls after " + f0(PollBench.WARMUP_CALLS)
+            + " warm-up calls, each a pooled connection, a transaction, the query and the commit.");
+    Report.TableBuilder table =
+        report.table("sleeping runs", "insert + analyze", "poll p50", "poll p99",
+            "p50 / p99 in commits");
+    for (PollBench.Size size : List.of(d.small(), d.large())) {
+      table.row(f0(size.sleeping()), seconds(size.insertNanos() / 1_000_000),
+          Samples.us(size.time().p50()), Samples.us(size.time().p99()), inCommits(size.time()));
+    }
+    report.lines(
+        "At " + f0(d.large().sleeping()) + " vs " + f0(d.small().sleeping()) + ": p50 "
+            + f2(pollRatio()) + "x, p99 "
+            + f2((double) d.large().time().p99() / d.small().time().p99()) + "x.",
+        "The query's plan with " + f0(d.large().sleeping()) + " sleeping runs:");
+    report.code(d.large().plan());
+  }
+
+  private void targets(Report report) {
+    ThroughputBench.Result a = results.sequential();
+    ThroughputBench.Result b = results.concurrent();
+    double latenessP99 = results.lateness().lateness().p99() / 1e6;
+    report.heading("Targets (set for PostgreSQL on the 2-core machine)");
+    report.table("target", "required", "measured", "result")
+        .row("sequential workflows/s >= 90% of c1/4", ">= " + f1(SEQUENTIAL_TARGET * c1 / 4),
+            f1(a.workflowsPerSecond()) + " (" + percent(a.workflowsPerSecond() / (c1 / 4)) + ")",
+            verdict(a.workflowsPerSecond() >= SEQUENTIAL_TARGET * c1 / 4))
+        .row("concurrent steps/s >= 85% of c8", ">= " + f1(CONCURRENT_TARGET * c8),
+            f1(b.stepsPerSecond()) + " (" + percent(b.stepsPerSecond() / c8) + ")",
+            verdict(b.stepsPerSecond() >= CONCURRENT_TARGET * c8))
+        .row("backoff lateness p99 <= 20 ms", "<= " + f1(LATENESS_TARGET_MS) + " ms",
+            f2(latenessP99) + " ms", verdict(latenessP99 <= LATENESS_TARGET_MS))
+        .row("poll p50 at 1M sleeping runs within 2x of 1k", "<= " + f2(POLL_TARGET) + "x",
+            f2(pollRatio()) + "x", verdict(pollRatio() <= POLL_TARGET));
+  }
+
+  private double pollRatio() {
+    PollBench.Result d = results.poll();
+    return (double) d.large().time().p50() / d.small().time().p50();
+  }
+
+  private String inCommits(Samples samples) {
+    return f1((double) samples.p50() / oneCommit) + " / " + f1((double) samples.p99() / oneCommit);
+  }
+
+  private static String pair(Samples samples) {
+    return String.format(Locale.ROOT, "%.2f / %.2f ms", samples.p50() / 1e6, samples.p99() / 1e6);
+  }
+
+  private static String cores(CpuMeter.Usage cpu) {
+    return f2(cpu.processCores()) + " / "
+        + (cpu.machineCores() < 0 ? "n/a" : f2(cpu.machineCores())) + " cores";
+  }
+
+  private static String commits(ThroughputBench.Result r) {
+    return f2(r.perWorkflow(r.counts().commits())) + " ("
+        + f2(r.perWorkflow(r.counts().writeCommits())) + ")";
+  }
+
+  private static String lifetime(ThroughputBench.Result r) {
+    OptionalLong server = r.lifetime().server();
+    return f0(r.lifetime().proxy()) + " / "
+        + (server.isPresent() ? f0(server.getAsLong()) : "n/a");
+  }
+
+  private static String times(double value, double base, String unit) {
+    return f2(value / base) + " x " + unit;
+  }
+
+  private static String verdict(boolean pass) {
+    return pass ? "PASS" : "MISS";
+  }
+
+  private static String percent(double ratio) {
+    return String.format(Locale.ROOT, "%.0f%%", ratio * 100);
+  }
+
+  private static String seconds(long millis) {
+    return String.format(Locale.ROOT, "%.1f s", millis / 1e3);
+  }
+
+  private static String f0(double value) {
+    return String.format(Locale.ROOT, "%,.0f", value);
+  }
+
+  private static String f1(double value) {
+    return String.format(Locale.ROOT, "%,.1f", value);
+  }
+
+  private static String f2(double value) {
+    return String.format(Locale.ROOT, "%.2f", value);
+  }
+}

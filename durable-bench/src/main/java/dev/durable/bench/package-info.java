@@ -1,0 +1,11 @@
+/**
+ * The benchmark harness: throughput, per-step overhead, backoff lateness and poll cost of the
+ * engine on H2 and PostgreSQL, each printed next to the database's own limit (one-row INSERT
+ * transactions from 1 and 8 connections) and next to the performance targets.
+ *
+ * <p>{@link dev.durable.bench.BenchMain} is the entry point ({@code mvn -q -Pbench package
+ * -DskipTests} from the repository root); {@link dev.durable.bench.StoreBench} runs the phases on
+ * one store; {@link dev.durable.bench.CountingDataSource} counts the engine's JDBC round trips and
+ * commits; {@link dev.durable.bench.Report} prints the results and writes them as Markdown.
+ */
+package dev.durable.bench;
