@@ -7,6 +7,10 @@ import java.util.Locale;
 
 /** Opens the connection pool for a JDBC URL. */
 final class DataSources {
+  private static final long CONNECTION_TIMEOUT_MS = 5_000;
+  private static final String SOCKET_TIMEOUT_SECONDS = "10";
+  private static final String CONNECT_TIMEOUT_SECONDS = "5";
+
   private DataSources() {}
 
   static HikariDataSource pool(EngineConfig config, String engineId) {
@@ -14,10 +18,20 @@ final class DataSources {
     hikari.setJdbcUrl(config.jdbcUrl());
     config.user().ifPresent(hikari::setUsername);
     config.password().ifPresent(hikari::setPassword);
-    // turns in flight, plus the poller, timers, lease renewal and callers of the API
-    hikari.setMaximumPoolSize(config.maxConcurrentRuns() + 4);
+    // turns in flight, plus the poller, timers, lease renewal, commit writers, the listener and
+    // callers of the API
+    hikari.setMaximumPoolSize(config.maxConcurrentRuns() + 8);
     hikari.setMinimumIdle(1);
     hikari.setPoolName("durable-" + engineId);
+    // a database that went away must fail calls quickly, so that the engine retries and says so
+    hikari.setConnectionTimeout(CONNECTION_TIMEOUT_MS);
+    if (config.jdbcUrl().startsWith("jdbc:postgresql:")) {
+      // without them a connection whose network silently dropped blocks its thread forever;
+      // parameters in the JDBC URL take precedence over these
+      hikari.addDataSourceProperty("socketTimeout", SOCKET_TIMEOUT_SECONDS);
+      hikari.addDataSourceProperty("connectTimeout", CONNECT_TIMEOUT_SECONDS);
+      hikari.addDataSourceProperty("tcpKeepAlive", "true");
+    }
     try {
       return new HikariDataSource(hikari);
     } catch (RuntimeException e) {

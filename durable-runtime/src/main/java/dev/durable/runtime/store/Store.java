@@ -386,11 +386,20 @@ public final class Store {
         connection.commit();
         return result;
       } catch (SQLException | RuntimeException e) {
-        connection.rollback();
+        rollbackQuietly(connection, e);
         throw e;
       }
     } catch (SQLException e) {
       throw new StoreException("could not " + what + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Rolls back, keeping {@code cause} as the error: a broken connection cannot roll back. */
+  private static void rollbackQuietly(Connection connection, Exception cause) {
+    try {
+      connection.rollback();
+    } catch (SQLException rollbackFailed) {
+      cause.addSuppressed(rollbackFailed);
     }
   }
 
