@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * The runs whose turns execute on this engine right now, with the step attempt each is making:
@@ -19,6 +20,7 @@ final class InFlight {
   static final class Run {
     private volatile Attempt attempt;
     private volatile boolean cancelled;
+    private Consumer<Run> next;
 
     Optional<Attempt> attempt() {
       return Optional.ofNullable(attempt);
@@ -50,14 +52,36 @@ final class InFlight {
 
   private final Map<String, Run> runs = new ConcurrentHashMap<>();
 
-  /** Marks a run in flight; empty if it already is. */
-  Optional<Run> begin(String runId) {
-    Run run = new Run();
-    return runs.putIfAbsent(runId, run) == null ? Optional.of(run) : Optional.empty();
+  /**
+   * Marks a run in flight and calls {@code start} with its flight: now, or, if a turn of the run
+   * is still finishing here (it suspended a moment ago and its wake-up came at once), as soon as
+   * that turn ends. A second turn waiting for the same run is dropped: one is enough.
+   */
+  void begin(String runId, Consumer<Run> start) {
+    Run flight = new Run();
+    synchronized (this) {
+      Run current = runs.get(runId);
+      if (current != null) {
+        if (current.next == null) {
+          current.next = start;
+        }
+        return;
+      }
+      runs.put(runId, flight);
+    }
+    start.accept(flight);
   }
 
+  /** Ends a run's flight, and begins the next turn of it that was waiting, if any. */
   void end(String runId) {
-    runs.remove(runId);
+    Consumer<Run> next;
+    synchronized (this) {
+      Run ended = runs.remove(runId);
+      next = ended == null ? null : ended.next;
+    }
+    if (next != null) {
+      begin(runId, next);
+    }
   }
 
   boolean contains(String runId) {

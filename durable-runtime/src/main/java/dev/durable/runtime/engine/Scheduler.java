@@ -39,7 +39,7 @@ final class Scheduler implements AutoCloseable {
   private final RunExecutor executor;
   private final Duration pollInterval;
   private final Duration shutdownTimeout;
-  private final Semaphore slots;
+  private final Slots slots;
   private final ThreadPoolExecutor workers;
   private final Timers timers;
   private final ScheduledExecutorService leases;
@@ -58,7 +58,7 @@ final class Scheduler implements AutoCloseable {
     this.executor = executor;
     this.pollInterval = pollInterval;
     this.shutdownTimeout = shutdownTimeout;
-    this.slots = new Semaphore(maxConcurrentRuns);
+    this.slots = new Slots(maxConcurrentRuns);
     AtomicInteger count = new AtomicInteger();
     this.workers =
         new ThreadPoolExecutor(
@@ -96,38 +96,42 @@ final class Scheduler implements AutoCloseable {
 
   /** Reserves a slot to execute a run at once; release it if the run is not submitted. */
   boolean tryReserve() {
-    return started && !closed && slots.tryAcquire();
+    return started && !closed && slots.tryTake();
   }
 
   void release() {
-    slots.release();
+    releaseSlot();
   }
 
-  /** Executes a run this engine claimed, in a reserved slot. */
+  private void releaseSlot() {
+    if (slots.release()) {
+      pollSignal.release();
+    }
+  }
+
+  /**
+   * Executes a run this engine claimed, in a reserved slot: at once, or when a turn of it that is
+   * still finishing here has ended.
+   */
   void submit(RunRecord claimed, boolean fresh) {
-    Optional<InFlight.Run> flight = services.inFlight().begin(claimed.runId());
-    if (flight.isEmpty()) {
-      // its earlier turn here lost the lease by the engine's clock; it stops at its next write
-      slots.release();
-      return;
-    }
-    try {
-      workers.execute(() -> {
-        try {
-          executor.execute(claimed, flight.get(), true, fresh);
-        } catch (RuntimeException e) {
-          LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
-              + " expires", claimed.runId(), e);
-        } finally {
-          slots.release();
-          pollSignal.release();
-        }
-      });
-    } catch (RuntimeException rejected) {
-      services.inFlight().end(claimed.runId());
-      slots.release();
-      throw rejected;
-    }
+    services.inFlight().begin(claimed.runId(), flight -> {
+      try {
+        workers.execute(() -> {
+          try {
+            executor.execute(claimed, flight, true, fresh);
+          } catch (RuntimeException e) {
+            LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
+                + " expires", claimed.runId(), e);
+          } finally {
+            releaseSlot();
+          }
+        });
+      } catch (RuntimeException rejected) {
+        // the engine is closing: the run's lease is released with the others
+        services.inFlight().end(claimed.runId());
+        releaseSlot();
+      }
+    });
   }
 
   /** Schedules an in-memory wake-up for a run suspended here, when it is due soon. */
@@ -140,10 +144,11 @@ final class Scheduler implements AutoCloseable {
 
   /** Tries to claim and execute one run now: a timer fired for it. */
   private void wake(String runId) {
-    if (!started || closed || services.inFlight().contains(runId)) {
+    if (!started || closed) {
       return;
     }
-    if (!slots.tryAcquire()) {
+    if (!slots.tryTake()) {
+      slots.pollWasLimited(true);
       pollSignal.release();
       return;
     }
@@ -155,11 +160,11 @@ final class Scheduler implements AutoCloseable {
     try {
       claimed = claim(runId);
     } catch (RuntimeException e) {
-      slots.release();
+      releaseSlot();
       throw e;
     }
     if (claimed.isEmpty()) {
-      slots.release();
+      releaseSlot();
       return false;
     }
     submit(claimed.get(), false);
@@ -223,24 +228,21 @@ final class Scheduler implements AutoCloseable {
    * be due.
    */
   private boolean pollOnce() {
-    int free = slots.availablePermits();
-    if (free == 0 || !slots.tryAcquire(free)) {
+    int free = slots.free();
+    if (free == 0) {
+      slots.pollWasLimited(true);
       return false;
     }
-    List<RunRecord> claimed;
-    try {
-      Instant now = services.time().now();
-      claimed = services.store().claimDue(
-          now, registry.keys(), free, services.engineId(), now.plus(services.leaseDuration()));
-    } catch (RuntimeException e) {
-      slots.release(free);
-      throw e;
-    }
-    slots.release(free - claimed.size());
+    Instant now = services.time().now();
+    List<RunRecord> claimed = services.store().claimDue(
+        now, registry.keys(), free, services.engineId(), now.plus(services.leaseDuration()));
+    slots.take(claimed.size());
+    boolean more = claimed.size() == free;
+    slots.pollWasLimited(more);
     for (RunRecord run : claimed) {
       submit(run, false);
     }
-    return claimed.size() == free;
+    return more;
   }
 
   private boolean sleep(Duration duration) {
@@ -291,11 +293,8 @@ final class Scheduler implements AutoCloseable {
         return turns;
       }
       RunRecord run = claimed.get(0);
-      Optional<InFlight.Run> flight = services.inFlight().begin(run.runId());
-      if (flight.isPresent()) {
-        executor.execute(run, flight.get(), false, false);
-        turns++;
-      }
+      services.inFlight().begin(run.runId(), flight -> executor.execute(run, flight, false, false));
+      turns++;
     }
     return turns;
   }

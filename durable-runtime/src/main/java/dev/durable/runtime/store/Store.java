@@ -53,6 +53,13 @@ public final class Store {
           + " WHERE run_id = ? AND status <> 'FAILED')";
   private static final String SELECT_CHECKPOINTS =
       "SELECT " + Rows.CHECKPOINT_COLUMNS + " FROM durable_steps WHERE run_id = ? ORDER BY seq";
+  private static final String SELECT_SNAPSHOT =
+      "SELECT " + prefixed("s.", Rows.CHECKPOINT_COLUMNS) + ", " + prefixed("r.", Rows.RUN_COLUMNS)
+          + " FROM durable_runs r LEFT JOIN durable_steps s ON s.run_id = r.run_id"
+          + " WHERE r.run_id = ? ORDER BY s.seq";
+  /** Where the run's columns begin in a snapshot row: after the checkpoint's. */
+  private static final int SNAPSHOT_RUN_COLUMNS_FROM =
+      Rows.CHECKPOINT_COLUMNS.split(",").length + 1;
   private static final String H2_DURABLE_COMMITS = "SET WRITE_DELAY 0";
   private static final String POSTGRES_WAKE = "NOTIFY " + RunInserter.Postgres.CHANNEL;
 
@@ -266,18 +273,32 @@ public final class Store {
   }
 
   /**
-   * The run and its checkpoints as of one moment (a repeatable-read transaction), so that a step
-   * and the run it belongs to are never seen at different points of a transition.
+   * The run and its checkpoints as of one moment: one statement, so that a step and the run it
+   * belongs to are never seen at different points of a transition.
    */
   public Optional<RunSnapshot> snapshot(String runId) {
-    return inTransaction("read run " + runId, connection -> {
-      connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-      Optional<RunRecord> run = PortableClaimer.select(connection, runId);
-      if (run.isEmpty()) {
-        return Optional.empty();
+    return autocommit("read run " + runId, connection -> {
+      try (PreparedStatement select = connection.prepareStatement(SELECT_SNAPSHOT)) {
+        select.setString(1, runId);
+        RunRecord run = null;
+        List<CheckpointRecord> checkpoints = new ArrayList<>();
+        try (ResultSet rows = select.executeQuery()) {
+          while (rows.next()) {
+            if (run == null) {
+              run = Rows.run(rows, SNAPSHOT_RUN_COLUMNS_FROM);
+            }
+            if (rows.getString(1) != null) {
+              checkpoints.add(Rows.checkpoint(rows));
+            }
+          }
+        }
+        return run == null ? Optional.empty() : Optional.of(new RunSnapshot(run, checkpoints));
       }
-      return Optional.of(new RunSnapshot(run.get(), selectCheckpoints(connection, runId)));
     });
+  }
+
+  private static String prefixed(String prefix, String columns) {
+    return prefix + String.join(", " + prefix, columns.split(",\\s*"));
   }
 
   private static List<CheckpointRecord> selectCheckpoints(Connection connection, String runId)
