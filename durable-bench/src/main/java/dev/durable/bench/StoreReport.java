@@ -61,8 +61,9 @@ final class StoreReport {
         "Engine: maxConcurrentRuns " + BenchEngine.MAX_CONCURRENT_RUNS + ", HikariCP pool of "
             + BenchEngine.POOL_SIZE + " connections (pre-filled) behind a counting proxy,"
             + " default pollInterval (1 s); a fresh engine per phase.",
-        "Background load before the run: " + f2(results.background().machineCores())
-            + " cores busy over " + StoreBench.BACKGROUND_WINDOW.toSeconds() + " s while idle.",
+        "Background load before the run: other processes used "
+            + f2(results.background().otherCores()) + " cores over "
+            + StoreBench.BACKGROUND_WINDOW.toSeconds() + " s while this benchmark was idle.",
         "Ratios: c1 and c8 are the database's commit rates from 1 and " + CommitBaseline.MANY
             + " connections; latencies are also given in commits, multiples of the time of one"
             + " commit from 1 connection (1 / c1 = " + Samples.ms(oneCommit) + ").");
@@ -74,9 +75,9 @@ final class StoreReport {
    */
   private void warnings(Report report) {
     List<String> warnings = new ArrayList<>();
-    if (results.background().machineCores() > QUIET_CORES) {
-      warnings.add("Before the run the machine was already busy (" + f2(
-          results.background().machineCores()) + " cores): other processes share the CPUs.");
+    if (results.background().otherCores() > QUIET_CORES) {
+      warnings.add("Before the run other processes were using " + f2(
+          results.background().otherCores()) + " cores of the machine's CPUs.");
     }
     for (ThroughputBench.Result phase : List.of(results.sequential(), results.concurrent())) {
       String name = phase == results.sequential() ? "(a)" : "(b)";
