@@ -87,6 +87,10 @@ final class StoreReport {
         warnings.add("During " + name + " the server counted " + f0(server.getAsLong() - proxy)
             + " more commits than the engine made: other sessions were writing to the database.");
       }
+      if (server.isEmpty() && phase.cpu().otherCores() > QUIET_CORES) {
+        warnings.add("During " + name + " other processes used " + f2(phase.cpu().otherCores())
+            + " cores (H2 runs inside this JVM, so that is not the database).");
+      }
     }
     CommitBaseline.Result limit = results.baseline();
     double low = Math.min(limit.before().oneConnection(), limit.after().oneConnection());
