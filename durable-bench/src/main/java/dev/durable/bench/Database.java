@@ -12,14 +12,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A fresh, empty database for one benchmark run, and what differs between H2 and PostgreSQL: the
- * DDL of the baseline table, the bulk insert of sleeping runs, EXPLAIN, and the server's own
- * commit counter.
+ * A fresh, empty database for one benchmark run, removed when closed or when the JVM exits, and
+ * what differs between H2 and PostgreSQL: the DDL of the baseline table, the bulk insert of
+ * sleeping runs, EXPLAIN, and the server's own commit counter.
  */
 abstract class Database implements AutoCloseable {
   private static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
+
+  private final AtomicBoolean removed = new AtomicBoolean();
+  private final Thread removeOnExit = new Thread(this::removeOnExit, "durable-bench-cleanup");
 
   /** Opens a fresh database of the kind named {@code pg} or {@code h2}. */
   static Database open(String id, BenchConfig config) throws SQLException {
@@ -121,6 +125,33 @@ abstract class Database implements AutoCloseable {
     }
   }
 
+  /** Removes the database at exit too (Ctrl-C, kill) if it was not closed; call once created. */
+  final void removeAtExit() {
+    Runtime.getRuntime().addShutdownHook(removeOnExit);
+  }
+
+  /** Drops the schema or deletes the files. */
+  abstract void remove() throws Exception;
+
   @Override
-  public abstract void close() throws Exception;
+  public final void close() throws Exception {
+    try {
+      Runtime.getRuntime().removeShutdownHook(removeOnExit);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs, or ran, instead
+    }
+    if (removed.compareAndSet(false, true)) {
+      remove();
+    }
+  }
+
+  private void removeOnExit() {
+    if (removed.compareAndSet(false, true)) {
+      try {
+        remove();
+      } catch (Exception e) {
+        System.err.println("could not remove the " + where() + ": " + e.getMessage());
+      }
+    }
+  }
 }

@@ -30,6 +30,7 @@ final class PostgresDatabase extends Database {
     try (Connection connection = DriverManager.getConnection(baseUrl)) {
       execute(connection, "CREATE SCHEMA " + schema);
     }
+    removeAtExit();
   }
 
   @Override
@@ -167,9 +168,11 @@ final class PostgresDatabase extends Database {
     }
   }
 
+  /** Drops the schema; at exit, sessions still open may hold locks, hence the timeout. */
   @Override
-  public void close() throws SQLException {
+  void remove() throws SQLException {
     try (Connection connection = DriverManager.getConnection(baseUrl)) {
+      execute(connection, "SET lock_timeout = '10s'");
       execute(connection, "DROP SCHEMA " + schema + " CASCADE");
     }
   }
