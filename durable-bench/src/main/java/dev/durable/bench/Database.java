@@ -22,7 +22,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 abstract class Database implements AutoCloseable {
   private static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
 
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
   private final AtomicBoolean removed = new AtomicBoolean();
+  private volatile boolean checkpoints = true;
   private final Thread removeOnExit = new Thread(this::removeOnExit, "durable-bench-cleanup");
 
   /** Opens a fresh database of the kind named {@code pg} or {@code h2}. */
@@ -75,6 +78,27 @@ abstract class Database implements AutoCloseable {
   }
 
   void configure(HikariConfig config, String name) {}
+
+  /**
+   * Writes out what earlier work left dirty ({@code CHECKPOINT}), so that each phase starts on the
+   * same footing instead of competing with a checkpoint in progress. A PostgreSQL user without the
+   * right to checkpoint is told once and goes on without.
+   */
+  final void settle() throws SQLException {
+    if (!checkpoints) {
+      return;
+    }
+    try (Connection connection = connect()) {
+      execute(connection, "CHECKPOINT");
+    } catch (SQLException e) {
+      if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+        throw e;
+      }
+      checkpoints = false;
+      System.err.println("[" + id() + "] this user may not CHECKPOINT, so phases may overlap a"
+          + " checkpoint in progress: " + e.getMessage());
+    }
+  }
 
   /** Sets a connection up as the engine sets up its store: H2 needs durable commits turned on. */
   void prepare(Connection connection) throws SQLException {}
