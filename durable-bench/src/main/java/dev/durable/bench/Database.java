@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -121,6 +122,21 @@ abstract class Database implements AutoCloseable {
   /** The plan of {@code sql} run with {@code params}, as the database explains it. */
   abstract List<String> explain(Connection connection, String sql, Object[] params)
       throws SQLException;
+
+  /**
+   * How many executions of {@code sql}, prepared on the server by this connection, ran a generic
+   * plan (planned once) and how many a custom plan (planned afresh each time).
+   */
+  record PlanUse(long generic, long custom) {
+    PlanUse minus(PlanUse earlier) {
+      return new PlanUse(generic - earlier.generic, custom - earlier.custom);
+    }
+  }
+
+  /** The {@link PlanUse} of {@code sql} on this connection; empty where the database won't tell. */
+  Optional<PlanUse> planUse(Connection connection, String sql) throws SQLException {
+    return Optional.empty();
+  }
 
   /** Transactions committed in this database so far, by the server's count; empty for H2. */
   OptionalLong committedTransactions() throws SQLException {

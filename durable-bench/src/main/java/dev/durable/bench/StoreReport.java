@@ -263,11 +263,19 @@ final class StoreReport {
       table.row(f0(size.sleeping()), seconds(size.insertNanos() / 1_000_000),
           Samples.us(size.time().p50()), Samples.us(size.time().p99()), inCommits(size.time()));
     }
-    report.lines(
-        "At " + f0(d.large().sleeping()) + " vs " + f0(d.small().sleeping()) + ": p50 "
-            + f2(pollRatio()) + "x, p99 "
-            + f2((double) d.large().time().p99() / d.small().time().p99()) + "x.",
-        "The query's plan with " + f0(d.large().sleeping()) + " sleeping runs:");
+    List<String> notes = new ArrayList<>();
+    notes.add("At " + f0(d.large().sleeping()) + " vs " + f0(d.small().sleeping()) + ": p50 "
+        + f2(pollRatio()) + "x, p99 "
+        + f2((double) d.large().time().p99() / d.small().time().p99()) + "x.");
+    for (PollBench.Size size : List.of(d.small(), d.large())) {
+      size.planUse().ifPresent(use -> notes.add("With " + f0(size.sleeping())
+          + " sleeping runs the server ran the prepared due query " + f0(use.generic())
+          + " times with its generic plan and " + f0(use.custom()) + " times with a custom plan,"
+          + " planned afresh each time (pg_prepared_statements, the pooled connection that"
+          + " polled)."));
+    }
+    notes.add("The query's plan with " + f0(d.large().sleeping()) + " sleeping runs:");
+    report.lines(notes.toArray(String[]::new));
     report.code(d.large().plan());
   }
 
