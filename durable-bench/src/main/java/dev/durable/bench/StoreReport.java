@@ -245,7 +245,10 @@ final class StoreReport {
             + " covers reading the checkpoints and re-running @Run up to the step. The hook's time"
             + " is taken after the retry's transaction commits, so hook-based lateness"
             + " understates by that transaction's time. The runs of a batch come due in the order"
-            + " they were started, a few milliseconds apart.");
+            + " they were started, a few milliseconds apart.",
+        "Claim statements (" + LatenessBench.CLAIM + ") during the measured batches, by thread: "
+            + claims(c.claimsByThread()) + ", for " + f0(c.runs()) + " wake-ups; each claim"
+            + " beyond one per wake-up found the run already claimed by the other thread.");
   }
 
   private void poll(Report report) {
@@ -308,6 +311,12 @@ final class StoreReport {
 
   private static String pair(Samples samples) {
     return String.format(Locale.ROOT, "%.2f / %.2f ms", samples.p50() / 1e6, samples.p99() / 1e6);
+  }
+
+  private static String claims(Map<String, Long> byThread) {
+    List<String> parts = new ArrayList<>();
+    byThread.forEach((thread, count) -> parts.add(thread + " " + f0(count)));
+    return parts.isEmpty() ? "none counted" : String.join(", ", parts);
   }
 
   private static String cores(CpuMeter.Usage cpu) {
