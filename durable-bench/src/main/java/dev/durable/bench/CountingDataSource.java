@@ -19,8 +19,8 @@ import javax.sql.DataSource;
 /**
  * A {@link DataSource} that counts what goes through it: statement round trips (a batch is one),
  * commits (and which of them wrote), rollbacks, and round trips per statement and per kind of
- * thread. A benchmark tool:
- * plain {@link Proxy}s over the JDBC interfaces, a few hundred nanoseconds per call.
+ * thread. A benchmark tool: plain {@link Proxy}s over the JDBC interfaces, well under a
+ * microsecond per call. What the pool does beneath it (HikariCP's aliveness checks) is not seen.
  */
 final class CountingDataSource {
   private final DataSource target;

@@ -22,12 +22,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 abstract class Database implements AutoCloseable {
   private static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
-
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
   private final AtomicBoolean removed = new AtomicBoolean();
-  private volatile boolean checkpoints = true;
   private final Thread removeOnExit = new Thread(this::removeOnExit, "durable-bench-cleanup");
+  private volatile boolean checkpoints = true;
 
   /** Opens a fresh database of the kind named {@code pg} or {@code h2}. */
   static Database open(String id, BenchConfig config) throws SQLException {
@@ -104,18 +103,19 @@ abstract class Database implements AutoCloseable {
   /** Sets a connection up as the engine sets up its store: H2 needs durable commits turned on. */
   void prepare(Connection connection) throws SQLException {}
 
-  /** Creates {@code bench_commit(id, v)}, the baseline's table, unless it exists. */
+  /** The DDL that creates {@code bench_commit(id, v)}, the baseline's table, unless it exists. */
   abstract String createCommitTable();
 
   /**
-   * Inserts sleeping runs {@code sleeping-<n>} of workflow {@code bench} version 1; parameters:
-   * created at, first wake time (run n wakes n seconds after it), first n, last n.
+   * The INSERT of sleeping runs {@code sleeping-<n>} of workflow {@code bench} version 1;
+   * parameters: created at (twice), first wake time (twice; run n wakes n seconds after it), first
+   * n, last n.
    */
   abstract String insertSleepingRuns();
 
   /**
-   * Updates the planner's statistics of the runs table after the bulk insert (and, on PostgreSQL,
-   * vacuums it, so that autovacuum does not set in while the poll is timed).
+   * The statement that updates the planner's statistics of the runs table after the bulk insert
+   * (on PostgreSQL it vacuums too, as autovacuum would, but not while the poll is timed).
    */
   abstract String analyzeRuns();
 
