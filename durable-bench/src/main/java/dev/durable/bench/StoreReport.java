@@ -70,8 +70,8 @@ final class StoreReport {
   }
 
   /**
-   * Signs that something else shared the machine or the database while measuring: the figures are
-   * then lower and noisier than the engine's own.
+   * Signs that something else shared the machine or the database while measuring (the figures are
+   * then lower and noisier than the engine's own), or that the database's own speed varied.
    */
   private void warnings(Report report) {
     List<String> warnings = new ArrayList<>();
@@ -96,13 +96,14 @@ final class StoreReport {
     double low1 = Math.min(limit.before().oneConnection(), limit.after().oneConnection());
     double low8 = Math.min(limit.before().manyConnections(), limit.after().manyConnections());
     if (low1 < (1 - LIMIT_SPREAD) * c1 || low8 < (1 - LIMIT_SPREAD) * c8) {
-      warnings.add("The database's commit rate moved between its two measurements: "
+      warnings.add("The database's own commit rate varied between its two measurements ("
           + f0(limit.before().oneConnection()) + " and " + f0(limit.after().oneConnection())
           + " commits/s from 1 connection, " + f0(limit.before().manyConnections()) + " and "
-          + f0(limit.after().manyConnections()) + " from " + CommitBaseline.MANY + ".");
+          + f0(limit.after().manyConnections()) + " from " + CommitBaseline.MANY
+          + "): the ratios are that uncertain.");
     }
     if (!warnings.isEmpty()) {
-      report.heading("Warnings: the machine or the database was not quiet");
+      report.heading("Warnings");
       report.lines(warnings.toArray(String[]::new));
     }
   }
