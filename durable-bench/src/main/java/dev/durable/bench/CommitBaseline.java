@@ -17,7 +17,7 @@ import java.util.concurrent.Future;
  * the engine is printed as a ratio to these.
  */
 final class CommitBaseline {
-  static final Duration WARMUP = Duration.ofSeconds(1);
+  static final Duration WARMUP = Duration.ofSeconds(2);
   static final Duration MEASURED = Duration.ofSeconds(3);
   static final int MANY = 8;
 

@@ -37,7 +37,12 @@ final class CpuMeter {
    * @param machineCores the whole machine's, in cores; -1 when unknown
    * @param processNanos this JVM's CPU time
    */
-  record Usage(double processCores, double machineCores, long processNanos) {}
+  record Usage(double processCores, double machineCores, long processNanos) {
+    /** What other processes used, in cores; -1 when unknown. */
+    double otherCores() {
+      return machineCores < 0 ? -1 : Math.max(0, machineCores - processCores);
+    }
+  }
 
   private CpuMeter() {}
 

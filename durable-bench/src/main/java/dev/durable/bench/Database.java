@@ -11,15 +11,22 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A fresh, empty database for one benchmark run, and what differs between H2 and PostgreSQL: the
- * DDL of the baseline table, the bulk insert of sleeping runs, EXPLAIN, and the server's own
- * commit counter.
+ * A fresh, empty database for one benchmark run, removed when closed or when the JVM exits, and
+ * what differs between H2 and PostgreSQL: the DDL of the baseline table, the bulk insert of
+ * sleeping runs, EXPLAIN, and the server's own commit counter.
  */
 abstract class Database implements AutoCloseable {
   private static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+  private final AtomicBoolean removed = new AtomicBoolean();
+  private final Thread removeOnExit = new Thread(this::removeOnExit, "durable-bench-cleanup");
+  private volatile boolean checkpoints = true;
 
   /** Opens a fresh database of the kind named {@code pg} or {@code h2}. */
   static Database open(String id, BenchConfig config) throws SQLException {
@@ -72,27 +79,64 @@ abstract class Database implements AutoCloseable {
 
   void configure(HikariConfig config, String name) {}
 
+  /**
+   * Writes out what earlier work left dirty ({@code CHECKPOINT}), so that each phase starts on the
+   * same footing instead of competing with a checkpoint in progress. A PostgreSQL user without the
+   * right to checkpoint is told once and goes on without.
+   */
+  final void settle() throws SQLException {
+    if (!checkpoints) {
+      return;
+    }
+    try (Connection connection = connect()) {
+      execute(connection, "CHECKPOINT");
+    } catch (SQLException e) {
+      if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+        throw e;
+      }
+      checkpoints = false;
+      System.err.println("[" + id() + "] this user may not CHECKPOINT, so phases may overlap a"
+          + " checkpoint in progress: " + e.getMessage());
+    }
+  }
+
   /** Sets a connection up as the engine sets up its store: H2 needs durable commits turned on. */
   void prepare(Connection connection) throws SQLException {}
 
-  /** Creates {@code bench_commit(id, v)}, the baseline's table, unless it exists. */
+  /** The DDL that creates {@code bench_commit(id, v)}, the baseline's table, unless it exists. */
   abstract String createCommitTable();
 
   /**
-   * Inserts sleeping runs {@code sleeping-<n>} of workflow {@code bench} version 1; parameters:
-   * created at, first wake time (run n wakes n seconds after it), first n, last n.
+   * The INSERT of sleeping runs {@code sleeping-<n>} of workflow {@code bench} version 1;
+   * parameters: created at (twice), first wake time (twice; run n wakes n seconds after it), first
+   * n, last n.
    */
   abstract String insertSleepingRuns();
 
   /**
-   * Updates the planner's statistics of the runs table after the bulk insert (and, on PostgreSQL,
-   * vacuums it, so that autovacuum does not set in while the poll is timed).
+   * The statement that updates the planner's statistics of the runs table after the bulk insert
+   * (on PostgreSQL it vacuums too, as autovacuum would, but not while the poll is timed).
    */
   abstract String analyzeRuns();
 
   /** The plan of {@code sql} run with {@code params}, as the database explains it. */
   abstract List<String> explain(Connection connection, String sql, Object[] params)
       throws SQLException;
+
+  /**
+   * How many executions of {@code sql}, prepared on the server by this connection, ran a generic
+   * plan (planned once) and how many a custom plan (planned afresh each time).
+   */
+  record PlanUse(long generic, long custom) {
+    PlanUse minus(PlanUse earlier) {
+      return new PlanUse(generic - earlier.generic, custom - earlier.custom);
+    }
+  }
+
+  /** The {@link PlanUse} of {@code sql} on this connection; empty where the database won't tell. */
+  Optional<PlanUse> planUse(Connection connection, String sql) throws SQLException {
+    return Optional.empty();
+  }
 
   /** Transactions committed in this database so far, by the server's count; empty for H2. */
   OptionalLong committedTransactions() throws SQLException {
@@ -121,6 +165,33 @@ abstract class Database implements AutoCloseable {
     }
   }
 
+  /** Removes the database at exit too (Ctrl-C, kill) if it was not closed; call once created. */
+  final void removeAtExit() {
+    Runtime.getRuntime().addShutdownHook(removeOnExit);
+  }
+
+  /** Drops the schema or deletes the files. */
+  abstract void remove() throws Exception;
+
   @Override
-  public abstract void close() throws Exception;
+  public final void close() throws Exception {
+    try {
+      Runtime.getRuntime().removeShutdownHook(removeOnExit);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs, or ran, instead
+    }
+    if (removed.compareAndSet(false, true)) {
+      remove();
+    }
+  }
+
+  private void removeOnExit() {
+    if (removed.compareAndSet(false, true)) {
+      try {
+        remove();
+      } catch (Exception e) {
+        System.err.println("could not remove the " + where() + ": " + e.getMessage());
+      }
+    }
+  }
 }

@@ -23,6 +23,7 @@ final class H2Database extends Database {
     } catch (IOException e) {
       throw new IllegalStateException("cannot create a temporary directory for H2", e);
     }
+    removeAtExit();
   }
 
   @Override
@@ -79,7 +80,7 @@ final class H2Database extends Database {
   }
 
   @Override
-  public void close() throws IOException {
+  void remove() throws IOException {
     try (Stream<Path> files = Files.walk(directory)) {
       for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(file);

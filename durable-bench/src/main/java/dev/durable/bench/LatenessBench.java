@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Phase (c): how late a 200 ms backoff ends on a started engine with the default poll interval, so
@@ -31,10 +33,15 @@ final class LatenessBench {
    *     time plus its delay
    * @param wakeByPosition {@code wake} of the runs started 1st to 5th in their batch, 6th to 10th,
    *     and so on: the runs of a batch come due in the order they were started
+   * @param claimsByThread the claims made during the measured batches, by the kind of thread
+   *     that made them: the timer thread or the poller
    */
   record Result(
       int runs, Samples lateness, Samples wake, Samples replay, Samples hookLateness,
-      List<Samples> wakeByPosition) {}
+      List<Samples> wakeByPosition, Map<String, Long> claimsByThread) {}
+
+  /** The label of the claim statement, whose executions tell which thread woke a run. */
+  static final String CLAIM = "UPDATE durable_runs SET status = 'RUNNING'";
 
   /** How many runs of a batch each of {@link Result#wakeByPosition()} holds. */
   static final int POSITIONS = 5;
@@ -48,16 +55,23 @@ final class LatenessBench {
       for (int i = 0; i < WARMUP_BATCHES; i++) {
         batch(client);
       }
+      JdbcCounts before = bench.counts();
       List<String> measured = new ArrayList<>();
       for (int i = 0; i < BATCHES; i++) {
         measured.addAll(batch(client));
       }
+      Map<String, Long> claims = new TreeMap<>();
+      bench.counts().minus(before).byThread().forEach((key, count) -> {
+        if (key.startsWith(CLAIM + " @ ")) {
+          claims.put(key.substring(CLAIM.length() + 3), count);
+        }
+      });
       List<Samples> byPosition = new ArrayList<>();
       for (int i = 0; i < BATCH; i += POSITIONS) {
         byPosition.add(new Samples());
       }
       Result result = new Result(measured.size(), new Samples(), new Samples(), new Samples(),
-          new Samples(), byPosition);
+          new Samples(), byPosition, claims);
       for (int i = 0; i < measured.size(); i++) {
         String runId = measured.get(i);
         AttemptLog.Moments at = log.get(runId).orElseThrow();

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Phase (d): the time of the poll's due-run query, {@link Store#findDue}, with a handful of due
@@ -32,8 +33,12 @@ final class PollBench {
    * @param insertNanos how long inserting the sleeping runs took
    * @param time each call of {@code findDue}
    * @param plan the query's plan as the database explains it
+   * @param planUse how the server planned the calls, on the pooled connection that made them;
+   *     empty where it does not tell
    */
-  record Size(int sleeping, long insertNanos, Samples time, List<String> plan) {}
+  record Size(
+      int sleeping, long insertNanos, Samples time, List<String> plan,
+      Optional<Database.PlanUse> planUse) {}
 
   record Result(Size small, Size large) {}
 
@@ -51,16 +56,21 @@ final class PollBench {
         }
         insertDue(connection, now);
       }
-      Size small = measure(database, pool, counting, store, now, 1, SMALL);
-      Size large = measure(database, pool, counting, store, now, SMALL + 1, sleeping);
+      Size small = measure(database, pool, counting, store, now, 1, SMALL, Optional.empty());
+      Size large =
+          measure(database, pool, counting, store, now, SMALL + 1, sleeping, small.planUse());
       return new Result(small, large);
     }
   }
 
-  /** Inserts sleeping runs {@code from} to {@code to}, then times the poll and explains it. */
+  /**
+   * Inserts sleeping runs {@code from} to {@code to}, then times the poll and explains it. The
+   * server's plan counts go on from one measurement to the next; {@code earlier} is where they
+   * stood.
+   */
   private static Size measure(
       Database database, HikariDataSource pool, CountingDataSource counting, Store store,
-      Instant now, int from, int to) throws SQLException {
+      Instant now, int from, int to, Optional<Database.PlanUse> earlier) throws SQLException {
     long insertStarted = System.nanoTime();
     try (Connection connection = pool.getConnection()) {
       insertSleeping(database, connection, now, from, to);
@@ -80,11 +90,14 @@ final class PollBench {
       }
     }
     CountingDataSource.Executed query = counting.lastExecuted();
+    Optional<Database.PlanUse> planUse;
     List<String> plan;
     try (Connection connection = pool.getConnection()) {
+      planUse = database.planUse(connection, query.sql())
+          .map(use -> earlier.map(use::minus).orElse(use));
       plan = database.explain(connection, query.sql(), query.params().toArray());
     }
-    return new Size(to, insertNanos, time, plan);
+    return new Size(to, insertNanos, time, plan, planUse);
   }
 
   private static void insertDue(Connection connection, Instant now) throws SQLException {

@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 
@@ -30,6 +31,7 @@ final class PostgresDatabase extends Database {
     try (Connection connection = DriverManager.getConnection(baseUrl)) {
       execute(connection, "CREATE SCHEMA " + schema);
     }
+    removeAtExit();
   }
 
   @Override
@@ -127,6 +129,25 @@ final class PostgresDatabase extends Database {
     return String.join(", ", literals);
   }
 
+  /**
+   * From {@code pg_prepared_statements}, for the statement the JDBC driver prepared on the server
+   * (from its fifth use on a connection).
+   */
+  @Override
+  Optional<PlanUse> planUse(Connection connection, String sql) throws SQLException {
+    try (PreparedStatement select =
+        connection.prepareStatement(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = ?")) {
+      select.setString(1, numbered(sql));
+      try (ResultSet rows = select.executeQuery()) {
+        if (!rows.next()) {
+          return Optional.empty();
+        }
+        return Optional.of(new PlanUse(rows.getLong(1), rows.getLong(2)));
+      }
+    }
+  }
+
   @Override
   OptionalLong committedTransactions() throws SQLException {
     try (Connection connection = DriverManager.getConnection(baseUrl);
@@ -167,9 +188,11 @@ final class PostgresDatabase extends Database {
     }
   }
 
+  /** Drops the schema; at exit, sessions still open may hold locks, hence the timeout. */
   @Override
-  public void close() throws SQLException {
+  void remove() throws SQLException {
     try (Connection connection = DriverManager.getConnection(baseUrl)) {
+      execute(connection, "SET lock_timeout = '10s'");
       execute(connection, "DROP SCHEMA " + schema + " CASCADE");
     }
   }

@@ -6,7 +6,8 @@ import java.time.Duration;
 /**
  * Runs every phase on one fresh store, in order: the database's limit, (a) sequential and (b)
  * concurrent throughput, (c) backoff lateness, the database's limit again, and (d) the poll query
- * with 1,000 and a million sleeping runs (last: it fills the runs table).
+ * with 1,000 and a million sleeping runs (last: it fills the runs table). Each phase starts after a
+ * checkpoint.
  */
 final class StoreBench {
   static final int CLIENT_THREADS = 16;
@@ -37,22 +38,28 @@ final class StoreBench {
     CpuMeter.Usage background = CpuMeter.background(BACKGROUND_WINDOW);
     step("database limit: one-row INSERT transactions from 1 and "
         + CommitBaseline.MANY + " connections");
+    database.settle();
     CommitBaseline.Measurement before = CommitBaseline.measure(database);
     step("(a) sequential: " + SEQUENTIAL_WARMUP + " warm-up + " + config.sequentialRuns()
         + " runs");
+    database.settle();
     ThroughputBench.Result sequential =
         ThroughputBench.run(database, 1, SEQUENTIAL_WARMUP, config.sequentialRuns());
     step("(b) " + CLIENT_THREADS + " client threads: " + CONCURRENT_WARMUP + " warm-up + "
         + config.runs() + " runs");
+    database.settle();
     ThroughputBench.Result concurrent =
         ThroughputBench.run(database, CLIENT_THREADS, CONCURRENT_WARMUP, config.runs());
     step("(c) backoff lateness: " + LatenessBench.BATCHES + " batches of " + LatenessBench.BATCH
         + " runs");
+    database.settle();
     LatenessBench.Result lateness = LatenessBench.run(database);
     step("database limit again");
+    database.settle();
     CommitBaseline.Measurement after = CommitBaseline.measure(database);
     step("(d) poll query with " + PollBench.SMALL + " and " + config.sleeping()
         + " sleeping runs");
+    database.settle();
     PollBench.Result poll = PollBench.run(database, config.sleeping());
     return new Results(
         product, database.where(), background, new CommitBaseline.Result(before, after), sequential,

@@ -61,22 +61,23 @@ final class StoreReport {
         "Engine: maxConcurrentRuns " + BenchEngine.MAX_CONCURRENT_RUNS + ", HikariCP pool of "
             + BenchEngine.POOL_SIZE + " connections (pre-filled) behind a counting proxy,"
             + " default pollInterval (1 s); a fresh engine per phase.",
-        "Background load before the run: " + f2(results.background().machineCores())
-            + " cores busy over " + StoreBench.BACKGROUND_WINDOW.toSeconds() + " s while idle.",
+        "Background load before the run: other processes used "
+            + f2(results.background().otherCores()) + " cores over "
+            + StoreBench.BACKGROUND_WINDOW.toSeconds() + " s while this benchmark was idle.",
         "Ratios: c1 and c8 are the database's commit rates from 1 and " + CommitBaseline.MANY
             + " connections; latencies are also given in commits, multiples of the time of one"
             + " commit from 1 connection (1 / c1 = " + Samples.ms(oneCommit) + ").");
   }
 
   /**
-   * Signs that something else shared the machine or the database while measuring: the figures are
-   * then lower and noisier than the engine's own.
+   * Signs that something else shared the machine or the database while measuring (the figures are
+   * then lower and noisier than the engine's own), or that the database's own speed varied.
    */
   private void warnings(Report report) {
     List<String> warnings = new ArrayList<>();
-    if (results.background().machineCores() > QUIET_CORES) {
-      warnings.add("Before the run the machine was already busy (" + f2(
-          results.background().machineCores()) + " cores): other processes share the CPUs.");
+    if (results.background().otherCores() > QUIET_CORES) {
+      warnings.add("Before the run other processes were using " + f2(
+          results.background().otherCores()) + " cores of the machine's CPUs.");
     }
     for (ThroughputBench.Result phase : List.of(results.sequential(), results.concurrent())) {
       String name = phase == results.sequential() ? "(a)" : "(b)";
@@ -86,16 +87,23 @@ final class StoreReport {
         warnings.add("During " + name + " the server counted " + f0(server.getAsLong() - proxy)
             + " more commits than the engine made: other sessions were writing to the database.");
       }
+      if (server.isEmpty() && phase.cpu().otherCores() > QUIET_CORES) {
+        warnings.add("During " + name + " other processes used " + f2(phase.cpu().otherCores())
+            + " cores (H2 runs inside this JVM, so that is not the database).");
+      }
     }
     CommitBaseline.Result limit = results.baseline();
-    double low = Math.min(limit.before().oneConnection(), limit.after().oneConnection());
-    if (low < (1 - LIMIT_SPREAD) * c1) {
-      warnings.add("The database's commit rate from 1 connection moved between its two"
-          + " measurements (" + f0(limit.before().oneConnection()) + " and "
-          + f0(limit.after().oneConnection()) + " commits/s).");
+    double low1 = Math.min(limit.before().oneConnection(), limit.after().oneConnection());
+    double low8 = Math.min(limit.before().manyConnections(), limit.after().manyConnections());
+    if (low1 < (1 - LIMIT_SPREAD) * c1 || low8 < (1 - LIMIT_SPREAD) * c8) {
+      warnings.add("The database's own commit rate varied between its two measurements ("
+          + f0(limit.before().oneConnection()) + " and " + f0(limit.after().oneConnection())
+          + " commits/s from 1 connection, " + f0(limit.before().manyConnections()) + " and "
+          + f0(limit.after().manyConnections()) + " from " + CommitBaseline.MANY
+          + "): the ratios are that uncertain.");
     }
     if (!warnings.isEmpty()) {
-      report.heading("Warnings: the machine or the database was not quiet");
+      report.heading("Warnings");
       report.lines(warnings.toArray(String[]::new));
     }
   }
@@ -238,7 +246,10 @@ final class StoreReport {
             + " covers reading the checkpoints and re-running @Run up to the step. The hook's time"
             + " is taken after the retry's transaction commits, so hook-based lateness"
             + " understates by that transaction's time. The runs of a batch come due in the order"
-            + " they were started, a few milliseconds apart.");
+            + " they were started, a few milliseconds apart.",
+        "Claim statements (" + LatenessBench.CLAIM + ") during the measured batches, by thread: "
+            + claims(c.claimsByThread()) + ", for " + f0(c.runs()) + " wake-ups; each claim"
+            + " beyond one per wake-up found the run already claimed by the other thread.");
   }
 
   private void poll(Report report) {
@@ -256,11 +267,19 @@ final class StoreReport {
       table.row(f0(size.sleeping()), seconds(size.insertNanos() / 1_000_000),
           Samples.us(size.time().p50()), Samples.us(size.time().p99()), inCommits(size.time()));
     }
-    report.lines(
-        "At " + f0(d.large().sleeping()) + " vs " + f0(d.small().sleeping()) + ": p50 "
-            + f2(pollRatio()) + "x, p99 "
-            + f2((double) d.large().time().p99() / d.small().time().p99()) + "x.",
-        "The query's plan with " + f0(d.large().sleeping()) + " sleeping runs:");
+    List<String> notes = new ArrayList<>();
+    notes.add("At " + f0(d.large().sleeping()) + " vs " + f0(d.small().sleeping()) + ": p50 "
+        + f2(pollRatio()) + "x, p99 "
+        + f2((double) d.large().time().p99() / d.small().time().p99()) + "x.");
+    for (PollBench.Size size : List.of(d.small(), d.large())) {
+      size.planUse().ifPresent(use -> notes.add("With " + f0(size.sleeping())
+          + " sleeping runs the server ran the prepared due query " + f0(use.generic())
+          + " times with its generic plan and " + f0(use.custom()) + " times with a custom plan,"
+          + " planned afresh each time (pg_prepared_statements, the pooled connection that"
+          + " polled)."));
+    }
+    notes.add("The query's plan with " + f0(d.large().sleeping()) + " sleeping runs:");
+    report.lines(notes.toArray(String[]::new));
     report.code(d.large().plan());
   }
 
@@ -293,6 +312,12 @@ final class StoreReport {
 
   private static String pair(Samples samples) {
     return String.format(Locale.ROOT, "%.2f / %.2f ms", samples.p50() / 1e6, samples.p99() / 1e6);
+  }
+
+  private static String claims(Map<String, Long> byThread) {
+    List<String> parts = new ArrayList<>();
+    byThread.forEach((thread, count) -> parts.add(thread + " " + f0(count)));
+    return parts.isEmpty() ? "none counted" : String.join(", ", parts);
   }
 
   private static String cores(CpuMeter.Usage cpu) {
