@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -142,39 +141,12 @@ final class Scheduler implements AutoCloseable {
     }
   }
 
-  /** Tries to claim and execute one run now: a timer fired for it. */
+  /**
+   * A timer fired: the poller claims what is due now, in one statement, together with whatever else
+   * came due at the same moment.
+   */
   private void wake(String runId) {
-    if (!started || closed) {
-      return;
-    }
-    if (!slots.tryTake()) {
-      slots.pollWasLimited(true);
-      pollSignal.release();
-      return;
-    }
-    claimAndSubmit(runId);
-  }
-
-  private boolean claimAndSubmit(String runId) {
-    Optional<RunRecord> claimed;
-    try {
-      claimed = claim(runId);
-    } catch (RuntimeException e) {
-      releaseSlot();
-      throw e;
-    }
-    if (claimed.isEmpty()) {
-      releaseSlot();
-      return false;
-    }
-    submit(claimed.get(), false);
-    return true;
-  }
-
-  private Optional<RunRecord> claim(String runId) {
-    Instant now = services.time().now();
-    return services.store().claim(
-        runId, services.engineId(), now, now.plus(services.leaseDuration()));
+    pollSignal.release();
   }
 
   /** Makes the poller look for due runs now. */

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
 /** Leases due runs to an engine; one implementation per dialect. */
 interface Claimer {
@@ -13,11 +12,6 @@ interface Claimer {
   List<RunRecord> claimDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
       Instant leaseUntil) throws SQLException;
-
-  /** Claims one run if it is due, and logs it. */
-  Optional<RunRecord> claimOne(
-      Connection connection, String runId, String owner, Instant now, Instant leaseUntil)
-      throws SQLException;
 
   /** The detail of a {@code run.claimed} event. */
   static String claimedDetail(String owner, String previousStatus, String previousOwner) {

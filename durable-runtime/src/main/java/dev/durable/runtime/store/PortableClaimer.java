@@ -74,8 +74,8 @@ final class PortableClaimer implements Claimer {
     return claimed;
   }
 
-  @Override
-  public Optional<RunRecord> claimOne(
+  /** Claims one run if it is due: a compare-and-set on its epoch, and logs it. */
+  private Optional<RunRecord> claimOne(
       Connection connection, String runId, String owner, Instant now, Instant leaseUntil)
       throws SQLException {
     Optional<RunRecord> found = select(connection, runId);

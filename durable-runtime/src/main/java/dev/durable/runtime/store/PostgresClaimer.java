@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -24,7 +23,6 @@ final class PostgresClaimer implements Claimer {
   private static final String CLAIM_DUE_FILTER_PREFIX = "(";
   private static final String CLAIM_DUE_KEY = "(workflow_name = ? AND workflow_version = ?)";
   private static final String CLAIM_DUE_FILTER_SUFFIX = ") ORDER BY due_at LIMIT ?";
-  private static final String CLAIM_ONE_FILTER = "run_id = ?";
   private static final String CLAIM_SUFFIX =
       "  FOR UPDATE SKIP LOCKED"
           + "), claimed AS ("
@@ -43,7 +41,6 @@ final class PostgresClaimer implements Claimer {
           + ") SELECT * FROM claimed ORDER BY due_at";
 
   private final Map<Integer, String> dueClaims = new ConcurrentHashMap<>();
-  private final String oneClaim = CLAIM_PREFIX + CLAIM_ONE_FILTER + CLAIM_SUFFIX;
 
   private String dueClaim(int keys) {
     return dueClaims.computeIfAbsent(keys, n -> {
@@ -69,18 +66,6 @@ final class PostgresClaimer implements Claimer {
       claim.setInt(p++, limit);
       bindClaim(claim, p, owner, now, leaseUntil);
       return read(claim);
-    }
-  }
-
-  @Override
-  public Optional<RunRecord> claimOne(
-      Connection connection, String runId, String owner, Instant now, Instant leaseUntil)
-      throws SQLException {
-    try (PreparedStatement claim = connection.prepareStatement(oneClaim)) {
-      Rows.setInstant(claim, 1, now);
-      claim.setString(2, runId);
-      bindClaim(claim, 3, owner, now, leaseUntil);
-      return read(claim).stream().findFirst();
     }
   }
 

@@ -189,17 +189,6 @@ public final class Store {
         connection -> claimer.claimDue(connection, now, workflows, limit, owner, leaseUntil));
   }
 
-  /**
-   * Leases one due run to {@code owner} and logs it.
-   *
-   * @return the run as claimed, or empty if it was not due or another engine got it first
-   */
-  public Optional<RunRecord> claim(String runId, String owner, Instant now, Instant leaseUntil) {
-    return inTransaction(
-        "claim run " + runId,
-        connection -> claimer.claimOne(connection, runId, owner, now, leaseUntil));
-  }
-
   /** How many runs of each workflow are due at {@code now}, registered here or not. */
   public Map<WorkflowKey, Long> countDueByWorkflow(Instant now) {
     return autocommit("count due runs", connection -> {
