@@ -10,6 +10,7 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.UnknownRunException;
+import dev.durable.tests.support.Await;
 import dev.durable.tests.workflows.DiscoveredWorkflowClient;
 import dev.durable.tests.workflows.DiscoveredWorkflowDurable;
 import dev.durable.tests.workflows.Order;
@@ -28,6 +29,11 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** Generated clients, codecs with full generic types, validation, and bad stored data. */
@@ -54,6 +60,33 @@ class ClientAndCodecTest extends OnEachStore {
       engine.tick();
       assertEquals("shipped ch_pen_250", second.await(WAIT), "the first start's input counts");
       assertEquals(1, script.executions("quote"));
+    }
+  }
+
+  @Test
+  void concurrentStartsWithOneIdMakeOneRun() throws Exception {
+    try (DurableEngine engine = engine()) {
+      engine.start();
+      OrderWorkflowClient client = OrderWorkflowClient.of(engine);
+      List<Callable<RunHandle<String>>> starts = IntStream.range(0, 16)
+          .mapToObj(i -> (Callable<RunHandle<String>>)
+              () -> client.start("order-once", new Order("pen", 1)))
+          .toList();
+      ExecutorService threads = Executors.newFixedThreadPool(16);
+      try {
+        for (Future<RunHandle<String>> started : threads.invokeAll(starts)) {
+          assertEquals("order-once", started.get().id());
+        }
+      } finally {
+        threads.shutdownNow();
+      }
+      Await.until("the run sleeps", () -> client.get("order-once").status().run().status()
+          == RunState.SLEEPING);
+      clock.advance(Duration.ofHours(1));
+      assertEquals("shipped ch_pen_250", client.get("order-once").await(WAIT));
+      assertEquals(1, script.executions("quote"), "one run, executed once");
+      assertEquals(1, engine.history("order-once").stream()
+          .filter(e -> e.type().equals("run.created")).count());
     }
   }
 

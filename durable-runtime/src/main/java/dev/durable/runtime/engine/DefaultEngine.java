@@ -97,7 +97,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     boolean inserted;
     try {
       inserted =
-          services.store().insertRun(new NewRun(runId, key, json, now, owner, leaseUntil, events));
+          services.starts().write(new NewRun(runId, key, json, now, owner, leaseUntil, events));
     } catch (RuntimeException e) {
       if (local) {
         scheduler.release();

@@ -3,6 +3,8 @@ package dev.durable.runtime.engine;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.store.Commit;
+import dev.durable.runtime.store.NewRun;
 import dev.durable.runtime.store.Store;
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -51,11 +53,15 @@ public final class Engines {
         }
       }
       AttemptRunner attempts = new AttemptRunner();
-      Committer committer = new Committer(store, time, COMMIT_WRITERS);
+      GroupCommit<Commit> progress = new GroupCommit<>(
+          commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
+      GroupCommit<NewRun> starts =
+          new GroupCommit<>(store::insertRuns, "durable-start", COMMIT_WRITERS);
       AtomicReference<Scheduler> scheduler = new AtomicReference<>();
       Services services = new Services(
           store,
-          committer,
+          progress,
+          starts,
           new Payloads(config.objectMapper().orElseGet(Payloads::defaultMapper)),
           time,
           new Hooks(config.hooks()),
@@ -70,7 +76,8 @@ public final class Engines {
       scheduler.set(new Scheduler(
           services, registry, new RunExecutor(services, registry), config.maxConcurrentRuns(),
           config.pollInterval(), config.shutdownTimeout()));
-      resources.add(0, committer);
+      resources.add(0, progress);
+      resources.add(0, starts);
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler.get()::clockMoved));
       resources.add(0, store.listenForNewRuns(

@@ -141,7 +141,7 @@ final class RunExecutor {
     boolean written =
         turn != null
             ? turn.finish(change, events)
-            : services.committer().commit(new Commit(run.fence(), change, List.of(), events));
+            : services.progress().write(new Commit(run.fence(), change, List.of(), events));
     if (written) {
       LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
           error.message());

@@ -1,6 +1,8 @@
 package dev.durable.runtime.engine;
 
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.store.Commit;
+import dev.durable.runtime.store.NewRun;
 import dev.durable.runtime.store.Store;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,14 +13,16 @@ import java.util.function.DoubleSupplier;
 /**
  * What the parts of one engine share.
  *
- * @param committer writes turns' progress with group commit
+ * @param progress writes turns' progress with group commit
+ * @param starts writes new runs with group commit
  * @param wakeAt asks the engine to wake a run it suspended, at an instant
  * @param closing whether the engine is shutting down
  * @param random uniform values in [0, 1) for jitter
  */
 record Services(
     Store store,
-    Committer committer,
+    GroupCommit<Commit> progress,
+    GroupCommit<NewRun> starts,
     Payloads payloads,
     Time time,
     Hooks hooks,

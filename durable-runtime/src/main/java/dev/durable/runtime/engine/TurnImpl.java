@@ -387,7 +387,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     writes.addAll(checkpoints);
     List<NewEvent> allEvents = new ArrayList<>(heldEvents);
     allEvents.addAll(events);
-    if (!services.committer().commit(new Commit(fence, change, writes, allEvents))) {
+    if (!services.progress().write(new Commit(fence, change, writes, allEvents))) {
       return false;
     }
     for (Commit.CheckpointWrite write : writes) {

@@ -4,40 +4,33 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
-/** Stores new runs; one implementation per dialect. */
+/** Stores new runs, a batch at a time; one implementation per dialect. */
 interface RunInserter {
 
-  /** Inserts the run and logs its start; false, writing nothing, if its id is taken. */
-  boolean insert(Connection connection, NewRun run) throws SQLException;
+  /**
+   * Inserts the runs and logs their starts; for each, whether it was inserted (false: its id was
+   * taken, before or earlier in the same batch).
+   */
+  boolean[] insert(Connection connection, List<NewRun> runs) throws SQLException;
 
   /** Whether {@link #insert} is one statement that can run in autocommit mode. */
   boolean isSingleStatement();
-
-  /** Binds the run's columns, the same for both dialects, from parameter {@code first}. */
-  static int bindRun(PreparedStatement insert, int first, NewRun run) throws SQLException {
-    boolean leased = run.owner() != null;
-    int p = first;
-    insert.setString(p++, run.runId());
-    insert.setString(p++, run.workflow().name());
-    insert.setString(p++, run.workflow().version());
-    insert.setString(p++, leased ? "RUNNING" : "PENDING");
-    insert.setString(p++, run.input());
-    Rows.setInstant(insert, p++, run.now());
-    Rows.setInstant(insert, p++, run.now());
-    Rows.setInstant(insert, p++, leased ? run.leaseUntil() : run.now());
-    insert.setString(p++, run.owner());
-    Rows.setInstant(insert, p++, leased ? run.leaseUntil() : null);
-    insert.setLong(p++, leased ? NewRun.LEASED_EPOCH : 0);
-    return p;
-  }
 
   String RUN_INSERT_COLUMNS =
       "run_id, workflow_name, workflow_version, status, input, created_at, updated_at, due_at,"
           + " lease_owner, lease_until, epoch";
 
-  /** An insert, then the events, in the caller's transaction; for H2. */
+  /** The status a new run is stored with: leased runs start running at once. */
+  static String status(NewRun run) {
+    return run.owner() != null ? "RUNNING" : "PENDING";
+  }
+
+  /** One insert per run, then the events, in the caller's transaction; for H2. */
   final class Portable implements RunInserter {
     private static final String INSERT_RUN =
         "INSERT INTO durable_runs (" + RUN_INSERT_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
@@ -49,42 +42,71 @@ interface RunInserter {
     }
 
     @Override
-    public boolean insert(Connection connection, NewRun run) throws SQLException {
+    public boolean[] insert(Connection connection, List<NewRun> runs) throws SQLException {
+      boolean[] inserted = new boolean[runs.size()];
+      List<EventLog.Entry> events = new ArrayList<>();
       try (PreparedStatement insert = connection.prepareStatement(INSERT_RUN)) {
-        bindRun(insert, 1, run);
-        insert.executeUpdate();
-      } catch (SQLException e) {
-        if ("23505".equals(e.getSQLState())) {
-          return false;
+        for (int i = 0; i < runs.size(); i++) {
+          NewRun run = runs.get(i);
+          boolean leased = run.owner() != null;
+          insert.setString(1, run.runId());
+          insert.setString(2, run.workflow().name());
+          insert.setString(3, run.workflow().version());
+          insert.setString(4, status(run));
+          insert.setString(5, run.input());
+          Rows.setInstant(insert, 6, run.now());
+          Rows.setInstant(insert, 7, run.now());
+          Rows.setInstant(insert, 8, leased ? run.leaseUntil() : run.now());
+          insert.setString(9, run.owner());
+          Rows.setInstant(insert, 10, leased ? run.leaseUntil() : null);
+          insert.setLong(11, leased ? NewRun.LEASED_EPOCH : 0);
+          try {
+            insert.executeUpdate();
+            inserted[i] = true;
+            run.events().forEach(event -> events.add(new EventLog.Entry(run.runId(), event)));
+          } catch (SQLException e) {
+            // H2 rolls back the failed statement only; the transaction goes on
+            if (!"23505".equals(e.getSQLState())) {
+              throw e;
+            }
+          }
         }
-        throw e;
       }
-      EventLog.append(connection, run.runId(), run.events());
-      return true;
+      EventLog.append(connection, events);
+      return inserted;
     }
   }
 
   /**
-   * One statement: the insert (nothing on a taken id), the events, and a {@code NOTIFY} that wakes
-   * the engines listening when no engine took the run at once.
+   * One statement for the batch: the inserts (nothing on a taken id), the events, and a {@code
+   * NOTIFY} that wakes the engines listening for each run no engine took at once.
    */
   final class Postgres implements RunInserter {
     /** The channel engines listen on; the payload is the run's id. */
     static final String CHANNEL = "durable_runs";
 
-    private static final String INSERT_RUN =
-        "WITH run AS ("
+    private static final String INSERT_RUNS =
+        "WITH new AS ("
+            + "  SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[],"
+            + "    ?::text[], ?::text[]::timestamptz[], ?::text[]::timestamptz[], ?::varchar[],"
+            + "    ?::text[]::timestamptz[], ?::int8[])"
+            + "  AS n(run_id, workflow_name, workflow_version, status, input, created_at, due_at,"
+            + "    lease_owner, lease_until, epoch)"
+            + "), inserted AS ("
             + "  INSERT INTO durable_runs (" + RUN_INSERT_COLUMNS + ")"
-            + "  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id) DO NOTHING"
-            + "  RETURNING run_id"
+            + "  SELECT run_id, workflow_name, workflow_version, status, input, created_at,"
+            + "    created_at, due_at, lease_owner, lease_until, epoch FROM new"
+            + "  ON CONFLICT (run_id) DO NOTHING RETURNING run_id, lease_owner"
             + "), logged AS ("
             + "  INSERT INTO durable_events (run_id, at, type, attempt, detail)"
-            + "  SELECT run.run_id, e.at, e.type, 0, e.detail FROM run,"
-            + "    unnest(?::text[]::timestamptz[], ?::varchar[], ?::text[]) WITH ORDINALITY"
-            + "    AS e(at, type, detail, ord) ORDER BY e.ord"
+            + "  SELECT e.run_id, e.at, e.type, 0, e.detail"
+            + "  FROM unnest(?::varchar[], ?::text[]::timestamptz[], ?::varchar[], ?::text[])"
+            + "    WITH ORDINALITY AS e(run_id, at, type, detail, ord)"
+            + "  JOIN inserted i ON i.run_id = e.run_id ORDER BY e.ord"
             + "), woken AS ("
-            + "  SELECT pg_notify('" + CHANNEL + "', run.run_id) FROM run WHERE ?"
-            + ") SELECT (SELECT count(*) FROM run), (SELECT count(*) FROM woken)";
+            + "  SELECT pg_notify('" + CHANNEL + "', run_id) FROM inserted"
+            + "  WHERE lease_owner IS NULL"
+            + ") SELECT run_id FROM inserted WHERE (SELECT count(*) FROM woken) >= 0";
 
     @Override
     public boolean isSingleStatement() {
@@ -92,21 +114,69 @@ interface RunInserter {
     }
 
     @Override
-    public boolean insert(Connection connection, NewRun run) throws SQLException {
-      List<NewEvent> events = run.events();
-      String[] ats = events.stream().map(e -> Rows.text(e.at())).toArray(String[]::new);
-      String[] types = events.stream().map(NewEvent::type).toArray(String[]::new);
-      String[] details = events.stream().map(NewEvent::detail).toArray(String[]::new);
-      try (PreparedStatement insert = connection.prepareStatement(INSERT_RUN)) {
-        int p = bindRun(insert, 1, run);
-        insert.setArray(p++, connection.createArrayOf("text", ats));
-        insert.setArray(p++, connection.createArrayOf("varchar", types));
-        insert.setArray(p++, connection.createArrayOf("text", details));
-        insert.setBoolean(p, run.owner() == null);
-        try (ResultSet rows = insert.executeQuery()) {
-          rows.next();
-          return rows.getLong(1) == 1;
+    public boolean[] insert(Connection connection, List<NewRun> runs) throws SQLException {
+      int n = runs.size();
+      String[] ids = new String[n];
+      String[] names = new String[n];
+      String[] versions = new String[n];
+      String[] statuses = new String[n];
+      String[] inputs = new String[n];
+      String[] createdAts = new String[n];
+      String[] dueAts = new String[n];
+      String[] owners = new String[n];
+      String[] leaseUntils = new String[n];
+      Long[] epochs = new Long[n];
+      List<String> eventRuns = new ArrayList<>();
+      List<String> eventAts = new ArrayList<>();
+      List<String> eventTypes = new ArrayList<>();
+      List<String> eventDetails = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        NewRun run = runs.get(i);
+        boolean leased = run.owner() != null;
+        ids[i] = run.runId();
+        names[i] = run.workflow().name();
+        versions[i] = run.workflow().version();
+        statuses[i] = status(run);
+        inputs[i] = run.input();
+        createdAts[i] = Rows.text(run.now());
+        dueAts[i] = Rows.text(leased ? run.leaseUntil() : run.now());
+        owners[i] = run.owner();
+        leaseUntils[i] = leased ? Rows.text(run.leaseUntil()) : null;
+        epochs[i] = leased ? NewRun.LEASED_EPOCH : 0L;
+        for (NewEvent event : run.events()) {
+          eventRuns.add(run.runId());
+          eventAts.add(Rows.text(event.at()));
+          eventTypes.add(event.type());
+          eventDetails.add(event.detail());
         }
+      }
+      try (PreparedStatement insert = connection.prepareStatement(INSERT_RUNS)) {
+        int p = 1;
+        insert.setArray(p++, connection.createArrayOf("varchar", ids));
+        insert.setArray(p++, connection.createArrayOf("varchar", names));
+        insert.setArray(p++, connection.createArrayOf("varchar", versions));
+        insert.setArray(p++, connection.createArrayOf("varchar", statuses));
+        insert.setArray(p++, connection.createArrayOf("text", inputs));
+        insert.setArray(p++, connection.createArrayOf("text", createdAts));
+        insert.setArray(p++, connection.createArrayOf("text", dueAts));
+        insert.setArray(p++, connection.createArrayOf("varchar", owners));
+        insert.setArray(p++, connection.createArrayOf("text", leaseUntils));
+        insert.setArray(p++, connection.createArrayOf("int8", epochs));
+        insert.setArray(p++, connection.createArrayOf("varchar", eventRuns.toArray()));
+        insert.setArray(p++, connection.createArrayOf("text", eventAts.toArray()));
+        insert.setArray(p++, connection.createArrayOf("varchar", eventTypes.toArray()));
+        insert.setArray(p, connection.createArrayOf("text", eventDetails.toArray()));
+        Set<String> inserted = new HashSet<>();
+        try (ResultSet rows = insert.executeQuery()) {
+          while (rows.next()) {
+            inserted.add(rows.getString(1));
+          }
+        }
+        boolean[] result = new boolean[n];
+        for (int i = 0; i < n; i++) {
+          result[i] = inserted.contains(ids[i]);
+        }
+        return result;
       }
     }
   }

@@ -9,10 +9,12 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -138,21 +140,30 @@ public final class Store {
   }
 
   /**
-   * Inserts a new run and logs its start: one commit.
+   * Inserts new runs and logs their starts, in one commit.
    *
-   * @return false if a run with this id exists already (nothing is written)
+   * @return for each run, whether it was inserted; false if a run with its id exists already, or
+   *     comes earlier in the same batch (nothing of it is written)
    */
-  public boolean insertRun(NewRun run) {
-    String what = "start run " + run.runId();
-    return inserter.isSingleStatement()
-        ? autocommit(what, connection -> inserter.insert(connection, run))
-        : inTransaction(what, connection -> {
-          if (inserter.insert(connection, run)) {
-            return true;
-          }
-          connection.rollback();
-          return false;
-        });
+  public boolean[] insertRuns(List<NewRun> runs) {
+    List<NewRun> unique = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    int[] positions = new int[runs.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      positions[i] = seen.add(runs.get(i).runId()) ? unique.size() : -1;
+      if (positions[i] >= 0) {
+        unique.add(runs.get(i));
+      }
+    }
+    String what = "start " + unique.size() + " run(s)";
+    boolean[] written = inserter.isSingleStatement()
+        ? autocommit(what, connection -> inserter.insert(connection, unique))
+        : inTransaction(what, connection -> inserter.insert(connection, unique));
+    boolean[] result = new boolean[runs.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      result[i] = positions[i] >= 0 && written[positions[i]];
+    }
+    return result;
   }
 
   /** The run with this id. */

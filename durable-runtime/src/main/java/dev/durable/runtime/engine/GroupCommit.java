@@ -1,7 +1,5 @@
 package dev.durable.runtime.engine;
 
-import dev.durable.runtime.store.Commit;
-import dev.durable.runtime.store.Store;
 import dev.durable.runtime.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,32 +9,38 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
- * Group commit: turns hand their progress to a few writer threads, each of which writes everything
- * waiting in one commit. A turn blocks until its commit is durable, so no run proceeds past a step
- * before its checkpoint is stored; when many runs finish steps at the same moment, their
- * checkpoints share a commit, which is how throughput beats the database's commit rate. When
- * nothing else is being written, a turn writes its commit itself, sparing two thread hand-offs.
+ * Group commit of one kind of write (turns' progress, or new runs): callers hand their writes to a
+ * few writer threads, each of which writes everything waiting in one commit. A caller blocks until
+ * its write is durable, so no run proceeds past a step before its checkpoint is stored; when many
+ * callers write at the same moment, they share a commit, which is how throughput beats the
+ * database's commit rate. When nothing else is being written, a caller writes itself, sparing two
+ * thread hand-offs.
+ *
+ * @param <T> what is written
  */
-final class Committer implements AutoCloseable {
+final class GroupCommit<T> implements AutoCloseable {
   private static final int MAX_BATCH = 256;
   private static final long IDLE_POLL_MS = 100;
 
-  private record Pending(Commit commit, CompletableFuture<Boolean> written) {}
+  private record Pending<T>(T write, CompletableFuture<Boolean> written) {}
 
-  private final Store store;
-  private final Time time;
-  private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+  private final Function<List<T>, boolean[]> writeBatch;
+  private final BlockingQueue<Pending<T>> queue = new LinkedBlockingQueue<>();
   private final AtomicInteger writing = new AtomicInteger();
   private final List<Thread> writers = new ArrayList<>();
   private volatile boolean closed;
 
-  Committer(Store store, Time time, int writerThreads) {
-    this.store = store;
-    this.time = time;
+  /**
+   * @param writeBatch writes a batch in one commit and says, for each write, whether it was made
+   * @param name names the writer threads
+   */
+  GroupCommit(Function<List<T>, boolean[]> writeBatch, String name, int writerThreads) {
+    this.writeBatch = writeBatch;
     for (int i = 1; i <= writerThreads; i++) {
-      Thread writer = new Thread(this::loop, "durable-commit-" + i);
+      Thread writer = new Thread(this::loop, name + "-" + i);
       writer.setDaemon(true);
       writers.add(writer);
       writer.start();
@@ -44,23 +48,23 @@ final class Committer implements AutoCloseable {
   }
 
   /**
-   * Writes {@code commit} durably, together with whatever other turns are committing now.
+   * Writes {@code write} durably, together with whatever else is being written now.
    *
-   * @return whether it was written; false if its run's epoch moved on
-   * @throws StoreException if the store failed; the commit may or may not have been written
+   * @return whether it was made (false: refused, e.g. fenced out or a duplicate)
+   * @throws StoreException if the store failed; the write may or may not have been made
    */
-  boolean commit(Commit commit) {
+  boolean write(T write) {
     if (closed) {
-      throw new StoreException("the engine is closed; progress can no longer be stored", null);
+      throw new StoreException("the engine is closed; nothing more can be stored", null);
     }
     if (queue.isEmpty() && writing.compareAndSet(0, 1)) {
       try {
-        return store.commit(List.of(commit), time.now())[0];
+        return writeBatch.apply(List.of(write))[0];
       } finally {
         writing.decrementAndGet();
       }
     }
-    Pending pending = new Pending(commit, new CompletableFuture<>());
+    Pending<T> pending = new Pending<>(write, new CompletableFuture<>());
     queue.add(pending);
     try {
       return pending.written().get();
@@ -68,24 +72,24 @@ final class Committer implements AutoCloseable {
       Throwable cause = e.getCause();
       throw cause instanceof StoreException store
           ? store
-          : new StoreException("storing progress failed: " + cause, cause);
+          : new StoreException("storing failed: " + cause, cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new StoreException("interrupted while storing progress", e);
+      throw new StoreException("interrupted while storing", e);
     }
   }
 
   private void loop() {
-    List<Pending> batch = new ArrayList<>();
+    List<Pending<T>> batch = new ArrayList<>();
     while (!closed || !queue.isEmpty()) {
       try {
-        Pending first = queue.poll(IDLE_POLL_MS, TimeUnit.MILLISECONDS);
+        Pending<T> first = queue.poll(IDLE_POLL_MS, TimeUnit.MILLISECONDS);
         if (first == null) {
           continue;
         }
         batch.add(first);
         queue.drainTo(batch, MAX_BATCH - 1);
-        write(batch);
+        writeAll(batch);
       } catch (InterruptedException e) {
         if (closed) {
           return;
@@ -96,11 +100,10 @@ final class Committer implements AutoCloseable {
     }
   }
 
-  private void write(List<Pending> batch) {
+  private void writeAll(List<Pending<T>> batch) {
     writing.incrementAndGet();
     try {
-      boolean[] written =
-          store.commit(batch.stream().map(Pending::commit).toList(), time.now());
+      boolean[] written = writeBatch.apply(batch.stream().map(Pending::write).toList());
       for (int i = 0; i < batch.size(); i++) {
         batch.get(i).written().complete(written[i]);
       }
