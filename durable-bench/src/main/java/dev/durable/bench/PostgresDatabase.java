@@ -52,6 +52,11 @@ final class PostgresDatabase extends Database {
   @Override
   void configure(HikariConfig config, String name) {
     config.addDataSourceProperty("ApplicationName", name);
+    // the same connection settings an engine gives the pool it opens for a PostgreSQL URL
+    config.addDataSourceProperty("socketTimeout", "10");
+    config.addDataSourceProperty("connectTimeout", "5");
+    config.addDataSourceProperty("tcpKeepAlive", "true");
+    config.addDataSourceProperty("options", "-c plan_cache_mode=force_generic_plan");
   }
 
   @Override
