@@ -48,10 +48,9 @@ final class StorableTypes {
     }
   }
 
-  /** JDK types stored as JSON values, by qualified name. */
-  static final Set<String> VALUE_TYPES =
+  /** The boxed primitives, by qualified name. */
+  private static final Set<String> BOXED =
       Set.of(
-          "java.lang.String",
           "java.lang.Boolean",
           "java.lang.Byte",
           "java.lang.Short",
@@ -59,7 +58,13 @@ final class StorableTypes {
           "java.lang.Long",
           "java.lang.Float",
           "java.lang.Double",
-          "java.lang.Character",
+          "java.lang.Character");
+
+  /** JDK types stored as JSON values, by qualified name. */
+  static final Set<String> VALUE_TYPES =
+      union(
+          BOXED,
+          "java.lang.String",
           "java.lang.Number",
           "java.lang.Void",
           "java.math.BigDecimal",
@@ -150,18 +155,7 @@ final class StorableTypes {
           "java.util.concurrent.ConcurrentSkipListMap");
 
   /** Map key types Jackson decodes from a JSON field name. */
-  private static final Set<String> MAP_KEYS =
-      Set.of(
-          "java.lang.String",
-          "java.lang.Boolean",
-          "java.lang.Byte",
-          "java.lang.Short",
-          "java.lang.Integer",
-          "java.lang.Long",
-          "java.lang.Float",
-          "java.lang.Double",
-          "java.lang.Character",
-          "java.util.UUID");
+  private static final Set<String> MAP_KEYS = union(BOXED, "java.lang.String", "java.util.UUID");
 
   /** Live objects, not data: anything assignable to one of these. */
   private static final List<String> LIVE_TYPES =
@@ -521,5 +515,11 @@ final class StorableTypes {
     return superclass.getKind() == TypeKind.DECLARED
         ? (TypeElement) ((DeclaredType) superclass).asElement()
         : null;
+  }
+
+  private static Set<String> union(Set<String> some, String... more) {
+    Set<String> all = new HashSet<>(some);
+    all.addAll(List.of(more));
+    return Set.copyOf(all);
   }
 }
