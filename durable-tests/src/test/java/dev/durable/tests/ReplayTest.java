@@ -68,11 +68,12 @@ class ReplayTest extends OnEachStore {
   }
 
   @Test
-  void aStartedEngineWakesASleepingRunWhenItsTimerComesDue() {
+  void aStartedEngineWakesARunWhoseLongSleepIsOverAtItsNextPoll() {
     try (DurableEngine engine = engine()) {
       engine.start();
       RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("lamp", 1));
       Await.until("the run sleeps", () -> run.status().run().status() == RunState.SLEEPING);
+      // an hour is beyond the in-memory timers' horizon: the poll (woken as the clock moves) finds it
       clock.advance(OrderWorkflowDurable.COOL_OFF);
       assertEquals("shipped ch_lamp_250", run.await(WAIT));
     }

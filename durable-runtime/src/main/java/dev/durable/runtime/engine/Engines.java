@@ -70,7 +70,7 @@ public final class Engines {
           new Waiters(),
           engineId,
           config.leaseDuration(),
-          (runId, at) -> scheduler.get().wakeAt(runId, at),
+          at -> scheduler.get().wakeAt(at),
           () -> scheduler.get().isClosed(),
           () -> ThreadLocalRandom.current().nextDouble());
       scheduler.set(new Scheduler(

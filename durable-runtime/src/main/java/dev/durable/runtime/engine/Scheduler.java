@@ -64,7 +64,7 @@ final class Scheduler implements AutoCloseable {
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
             task -> daemon(task, "durable-run-" + count.incrementAndGet()));
-    this.timers = new Timers(services.time(), "durable-timers", this::wake);
+    this.timers = new Timers(services.time(), "durable-timers", pollSignal::release);
     this.leases =
         Executors.newSingleThreadScheduledExecutor(task -> daemon(task, "durable-leases"));
     this.poller = daemon(this::pollLoop, "durable-poller");
@@ -134,19 +134,11 @@ final class Scheduler implements AutoCloseable {
   }
 
   /** Schedules an in-memory wake-up for a run suspended here, when it is due soon. */
-  void wakeAt(String runId, Instant at) {
+  void wakeAt(Instant at) {
     if (started && !closed
         && Duration.between(services.time().now(), at).compareTo(TIMER_HORIZON) <= 0) {
-      timers.schedule(runId, at);
+      timers.schedule(at);
     }
-  }
-
-  /**
-   * A timer fired: the poller claims what is due now, in one statement, together with whatever else
-   * came due at the same moment.
-   */
-  private void wake(String runId) {
-    pollSignal.release();
   }
 
   /** Makes the poller look for due runs now. */
@@ -166,7 +158,7 @@ final class Scheduler implements AutoCloseable {
     int failures = 0;
     while (started && !closed) {
       try {
-        reportUnknownWorkflows(false);
+        reportUnknownWorkflows();
         boolean more = pollOnce();
         failures = 0;
         if (!more) {
@@ -230,10 +222,10 @@ final class Scheduler implements AutoCloseable {
    * Warns, once per workflow and engine, about due runs of workflows no engine here has
    * registered: they would otherwise wait silently.
    */
-  void reportUnknownWorkflows(boolean now) {
+  private void reportUnknownWorkflows() {
     long current = System.nanoTime();
-    if (!now && current - lastUnknownReport < UNKNOWN_REPORT_INTERVAL.toNanos()
-        && lastUnknownReport != 0) {
+    if (lastUnknownReport != 0
+        && current - lastUnknownReport < UNKNOWN_REPORT_INTERVAL.toNanos()) {
       return;
     }
     lastUnknownReport = current;
@@ -255,7 +247,7 @@ final class Scheduler implements AutoCloseable {
    * out another's in-process backoff under a lease); see {@code DurableEngine.tick()}.
    */
   int tick() {
-    reportUnknownWorkflows(true);
+    reportUnknownWorkflows();
     int turns = 0;
     while (!closed) {
       Instant now = services.time().now();

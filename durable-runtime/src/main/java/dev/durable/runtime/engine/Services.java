@@ -6,7 +6,7 @@ import dev.durable.runtime.store.NewRun;
 import dev.durable.runtime.store.Store;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 
@@ -15,7 +15,7 @@ import java.util.function.DoubleSupplier;
  *
  * @param progress writes turns' progress with group commit
  * @param starts writes new runs with group commit
- * @param wakeAt asks the engine to wake a run it suspended, at an instant
+ * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
  * @param closing whether the engine is shutting down
  * @param random uniform values in [0, 1) for jitter
  */
@@ -31,6 +31,6 @@ record Services(
     Waiters waiters,
     String engineId,
     Duration leaseDuration,
-    BiConsumer<String, Instant> wakeAt,
+    Consumer<Instant> wakeAt,
     BooleanSupplier closing,
     DoubleSupplier random) {}

@@ -2,34 +2,30 @@ package dev.durable.runtime.engine;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.PriorityQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * In-memory wake-ups for runs suspended here that come due soon: one thread that fires each run id
- * at its instant by the engine's clock. Only a latency optimisation; the store's due time is the
- * truth, and the poll finds whatever a timer does not fire (after a restart, say).
+ * In-memory wake-ups for runs suspended here that come due soon: one thread that, at each instant
+ * by the engine's clock, wakes the poller, which claims whatever is due then. Only a latency
+ * optimisation; the store's due time is the truth, and the poll finds whatever a timer does not
+ * fire (after a restart, say).
  */
 final class Timers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Timers.class);
 
-  private record Entry(Instant at, String runId) {}
-
   private final Time time;
-  private final Consumer<String> fire;
-  private final PriorityQueue<Entry> queue =
-      new PriorityQueue<>(Comparator.comparing(Entry::at).thenComparing(Entry::runId));
+  private final Runnable fire;
+  private final PriorityQueue<Instant> due = new PriorityQueue<>();
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private final Thread thread;
   private volatile boolean closed;
 
-  Timers(Time time, String name, Consumer<String> fire) {
+  Timers(Time time, String name, Runnable fire) {
     this.time = time;
     this.fire = fire;
     this.thread = new Thread(this::loop, name);
@@ -40,11 +36,11 @@ final class Timers implements AutoCloseable {
     thread.start();
   }
 
-  /** Fires {@code runId} at {@code at}. */
-  void schedule(String runId, Instant at) {
+  /** Fires at {@code at}. */
+  void schedule(Instant at) {
     lock.lock();
     try {
-      queue.add(new Entry(at, runId));
+      due.add(at);
       changed.signalAll();
     } finally {
       lock.unlock();
@@ -63,18 +59,22 @@ final class Timers implements AutoCloseable {
 
   private void loop() {
     while (!closed) {
-      String due = null;
+      boolean fireNow = false;
       lock.lock();
       try {
-        Entry next = queue.peek();
+        Instant next = due.peek();
         if (next == null) {
           changed.await();
         } else {
-          Duration remaining = Duration.between(time.now(), next.at());
+          Duration remaining = Duration.between(time.now(), next);
           if (remaining.isNegative() || remaining.isZero()) {
-            due = queue.poll().runId();
+            // every instant that has passed is served by one wake-up
+            while (!due.isEmpty() && !due.peek().isAfter(time.now())) {
+              due.poll();
+            }
+            fireNow = true;
           } else {
-            // never early: the run is only claimable once its due time has passed
+            // never early: a run is only claimable once its due time has passed
             changed.awaitNanos(remaining.toNanos());
           }
         }
@@ -83,11 +83,11 @@ final class Timers implements AutoCloseable {
       } finally {
         lock.unlock();
       }
-      if (due != null) {
+      if (fireNow) {
         try {
-          fire.accept(due);
+          fire.run();
         } catch (RuntimeException e) {
-          LOG.warn("waking run {} failed; the next poll will pick it up", due, e);
+          LOG.warn("a timer's wake-up failed; the next poll picks the runs up", e);
         }
       }
     }

@@ -440,7 +440,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   }
 
   private TurnStop suspended(Instant wakeAt) {
-    services.wakeAt().accept(run.runId(), wakeAt);
+    services.wakeAt().accept(wakeAt);
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
 

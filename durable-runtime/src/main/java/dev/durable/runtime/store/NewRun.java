@@ -26,4 +26,27 @@ public record NewRun(
 
   /** The epoch of a run leased at its start. */
   public static final long LEASED_EPOCH = 1;
+
+  boolean leased() {
+    return owner != null;
+  }
+
+  /** Leased runs start running at once; the others wait for an engine. */
+  String status() {
+    return leased() ? "RUNNING" : "PENDING";
+  }
+
+  /** When it next needs an engine: when its lease ends, or now. */
+  Instant dueAt() {
+    return leased() ? leaseUntil : now;
+  }
+
+  /** Its lease's end, or null. */
+  Instant storedLeaseUntil() {
+    return leased() ? leaseUntil : null;
+  }
+
+  long epoch() {
+    return leased() ? LEASED_EPOCH : 0;
+  }
 }

@@ -18,8 +18,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * skips free rows).
  */
 final class PortableClaimer implements Claimer {
-  private static final String SELECT_RUN =
-      "SELECT " + Rows.RUN_COLUMNS + " FROM durable_runs WHERE run_id = ?";
   private static final String SELECT_DUE_PREFIX =
       "SELECT run_id FROM durable_runs WHERE due_at <= ? AND (";
   private static final String SELECT_DUE_KEY = "(workflow_name = ? AND workflow_version = ?)";
@@ -43,7 +41,7 @@ final class PortableClaimer implements Claimer {
   }
 
   /** The ids of up to {@code limit} due runs of the given workflows, earliest first. */
-  List<String> findDue(Connection connection, Instant now, List<WorkflowKey> workflows, int limit)
+  private List<String> findDue(Connection connection, Instant now, List<WorkflowKey> workflows, int limit)
       throws SQLException {
     try (PreparedStatement select = connection.prepareStatement(dueQuery(workflows.size()))) {
       int i = 1;
@@ -78,7 +76,7 @@ final class PortableClaimer implements Claimer {
   private Optional<RunRecord> claimOne(
       Connection connection, String runId, String owner, Instant now, Instant leaseUntil)
       throws SQLException {
-    Optional<RunRecord> found = select(connection, runId);
+    Optional<RunRecord> found = Rows.selectRun(connection, runId);
     if (found.isEmpty() || found.get().dueAt() == null || found.get().dueAt().isAfter(now)) {
       return Optional.empty();
     }
@@ -104,14 +102,5 @@ final class PortableClaimer implements Claimer {
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
             run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch));
-  }
-
-  static Optional<RunRecord> select(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(SELECT_RUN)) {
-      select.setString(1, runId);
-      try (ResultSet rows = select.executeQuery()) {
-        return rows.next() ? Optional.of(Rows.run(rows, 1)) : Optional.empty();
-      }
-    }
   }
 }

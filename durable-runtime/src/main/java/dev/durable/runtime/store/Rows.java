@@ -3,6 +3,7 @@ package dev.durable.runtime.store;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StepState;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,7 +23,20 @@ final class Rows {
       "run_id, seq, kind, name, status, attempts, input, output, error_message, error_code,"
           + " error_type, wake_at, started_at, updated_at";
 
+  private static final String SELECT_RUN =
+      "SELECT " + RUN_COLUMNS + " FROM durable_runs WHERE run_id = ?";
+
   private Rows() {}
+
+  /** The run with this id. */
+  static Optional<RunRecord> selectRun(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(SELECT_RUN)) {
+      select.setString(1, runId);
+      try (ResultSet rows = select.executeQuery()) {
+        return rows.next() ? Optional.of(run(rows, 1)) : Optional.empty();
+      }
+    }
+  }
 
   /** A run row whose {@link #RUN_COLUMNS} start at column {@code first}. */
   static RunRecord run(ResultSet rows, int first) throws SQLException {

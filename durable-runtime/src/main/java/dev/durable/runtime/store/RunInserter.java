@@ -25,11 +25,6 @@ interface RunInserter {
       "run_id, workflow_name, workflow_version, status, input, created_at, updated_at, due_at,"
           + " lease_owner, lease_until, epoch";
 
-  /** The status a new run is stored with: leased runs start running at once. */
-  static String status(NewRun run) {
-    return run.owner() != null ? "RUNNING" : "PENDING";
-  }
-
   /** One insert per run, then the events, in the caller's transaction; for H2. */
   final class Portable implements RunInserter {
     private static final String INSERT_RUN =
@@ -48,18 +43,17 @@ interface RunInserter {
       try (PreparedStatement insert = connection.prepareStatement(INSERT_RUN)) {
         for (int i = 0; i < runs.size(); i++) {
           NewRun run = runs.get(i);
-          boolean leased = run.owner() != null;
           insert.setString(1, run.runId());
           insert.setString(2, run.workflow().name());
           insert.setString(3, run.workflow().version());
-          insert.setString(4, status(run));
+          insert.setString(4, run.status());
           insert.setString(5, run.input());
           Rows.setInstant(insert, 6, run.now());
           Rows.setInstant(insert, 7, run.now());
-          Rows.setInstant(insert, 8, leased ? run.leaseUntil() : run.now());
+          Rows.setInstant(insert, 8, run.dueAt());
           insert.setString(9, run.owner());
-          Rows.setInstant(insert, 10, leased ? run.leaseUntil() : null);
-          insert.setLong(11, leased ? NewRun.LEASED_EPOCH : 0);
+          Rows.setInstant(insert, 10, run.storedLeaseUntil());
+          insert.setLong(11, run.epoch());
           try {
             insert.executeUpdate();
             inserted[i] = true;
@@ -132,17 +126,16 @@ interface RunInserter {
       List<String> eventDetails = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         NewRun run = runs.get(i);
-        boolean leased = run.owner() != null;
         ids[i] = run.runId();
         names[i] = run.workflow().name();
         versions[i] = run.workflow().version();
-        statuses[i] = status(run);
+        statuses[i] = run.status();
         inputs[i] = run.input();
         createdAts[i] = Rows.text(run.now());
-        dueAts[i] = Rows.text(leased ? run.leaseUntil() : run.now());
+        dueAts[i] = Rows.text(run.dueAt());
         owners[i] = run.owner();
-        leaseUntils[i] = leased ? Rows.text(run.leaseUntil()) : null;
-        epochs[i] = leased ? NewRun.LEASED_EPOCH : 0L;
+        leaseUntils[i] = Rows.text(run.storedLeaseUntil());
+        epochs[i] = run.epoch();
         for (NewEvent event : run.events()) {
           eventRuns.add(run.runId());
           eventAts.add(Rows.text(event.at()));

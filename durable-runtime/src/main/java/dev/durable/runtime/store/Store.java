@@ -69,7 +69,6 @@ public final class Store {
   private final Dialect dialect;
   private final ProgressWriter progress;
   private final Claimer claimer;
-  private final PortableClaimer portableClaimer = new PortableClaimer();
   private final RunInserter inserter;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
@@ -85,7 +84,7 @@ public final class Store {
     }
     boolean postgres = dialect == Dialect.POSTGRESQL;
     this.progress = postgres ? new PostgresProgressWriter() : new PortableProgressWriter();
-    this.claimer = postgres ? new PostgresClaimer() : portableClaimer;
+    this.claimer = postgres ? new PostgresClaimer() : new PortableClaimer();
     this.inserter = postgres ? new RunInserter.Postgres() : new RunInserter.Portable();
   }
 
@@ -169,26 +168,13 @@ public final class Store {
   /** The run with this id. */
   public Optional<RunRecord> findRun(String runId) {
     return autocommit(
-        "read run " + runId, connection -> PortableClaimer.select(connection, runId));
+        "read run " + runId, connection -> Rows.selectRun(connection, runId));
   }
 
   /**
-   * The ids of up to {@code limit} runs of the given workflows that are due at {@code now},
-   * earliest first: an index range scan on {@code due_at}, whose cost does not grow with the number
-   * of sleeping runs.
-   */
-  public List<String> findDue(Instant now, List<WorkflowKey> workflows, int limit) {
-    if (workflows.isEmpty() || limit <= 0) {
-      return List.of();
-    }
-    return autocommit(
-        "look for due runs",
-        connection -> portableClaimer.findDue(connection, now, workflows, limit));
-  }
-
-  /**
-   * Leases up to {@code limit} due runs of the given workflows to {@code owner} and logs it; of
-   * engines racing for a run, one gets it.
+   * Leases up to {@code limit} due runs of the given workflows to {@code owner}, earliest first, and
+   * logs it; of engines racing for a run, one gets it. This is the poll: its search is an index
+   * range scan on {@code due_at}, whose cost does not grow with the number of sleeping runs.
    */
   public List<RunRecord> claimDue(
       Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
