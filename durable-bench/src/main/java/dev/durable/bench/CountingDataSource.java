@@ -34,6 +34,7 @@ final class CountingDataSource {
   private final Map<String, String> threadKinds = new ConcurrentHashMap<>();
   private final Map<String, String> labels = new ConcurrentHashMap<>();
   private volatile Executed lastExecuted;
+  private volatile Executed firstExecuted;
 
   /** A statement as executed: its SQL text and the parameters bound to it, in order. */
   record Executed(String sql, List<Object> params) {}
@@ -54,6 +55,16 @@ final class CountingDataSource {
   /** The prepared statement executed last, with its parameters. */
   Executed lastExecuted() {
     return lastExecuted;
+  }
+
+  /** Forgets the first prepared statement executed, so that the next one is recorded. */
+  void markFirst() {
+    firstExecuted = null;
+  }
+
+  /** The first prepared statement executed since {@link #markFirst()}, with its parameters. */
+  Executed firstExecuted() {
+    return firstExecuted;
   }
 
   JdbcCounts snapshot() {
@@ -122,6 +133,9 @@ final class CountingDataSource {
         tx.executed(!name.equals("executeQuery") && !isQuery(sql));
         if (preparedSql != null) {
           lastExecuted = new Executed(preparedSql, new ArrayList<>(params.values()));
+          if (firstExecuted == null) {
+            firstExecuted = lastExecuted;
+          }
         }
       }
       return invoke(statement, method, args);

@@ -256,10 +256,12 @@ final class StoreReport {
     PollBench.Result d = results.poll();
     report.heading("(d) the poll's due-run query");
     report.lines(
-        "Store.findDue(now, [bench/1], " + PollBench.LIMIT + ") with " + PollBench.DUE
-            + " due runs among sleeping runs due in a day or more, inserted with SQL; "
-            + f0(PollBench.CALLS) + " calls after " + f0(PollBench.WARMUP_CALLS)
-            + " warm-up calls, each a pooled connection, a transaction, the query and the commit.");
+        "The engine's poll, Store.claimDue(now, [bench/1], " + PollBench.LIMIT + ", ...), claiming"
+            + " the same " + PollBench.DUE + " due runs each time (their lease ends at once) among"
+            + " sleeping runs due in a day or more, inserted with SQL; " + f0(PollBench.CALLS)
+            + " calls after " + f0(PollBench.WARMUP_CALLS) + " warm-up calls. On PostgreSQL one"
+            + " statement (SKIP LOCKED claim and its events); on H2 the due-run scan, then a"
+            + " compare-and-set and an event per run.");
     Report.TableBuilder table =
         report.table("sleeping runs", "insert + analyze", "poll p50", "poll p99",
             "p50 / p99 in commits");
