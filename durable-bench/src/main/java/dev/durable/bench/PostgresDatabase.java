@@ -56,7 +56,6 @@ final class PostgresDatabase extends Database {
     config.addDataSourceProperty("socketTimeout", "10");
     config.addDataSourceProperty("connectTimeout", "5");
     config.addDataSourceProperty("tcpKeepAlive", "true");
-    config.addDataSourceProperty("options", "-c plan_cache_mode=force_generic_plan");
   }
 
   @Override

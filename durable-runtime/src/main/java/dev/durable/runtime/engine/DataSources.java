@@ -31,9 +31,9 @@ final class DataSources {
       hikari.addDataSourceProperty("socketTimeout", SOCKET_TIMEOUT_SECONDS);
       hikari.addDataSourceProperty("connectTimeout", CONNECT_TIMEOUT_SECONDS);
       hikari.addDataSourceProperty("tcpKeepAlive", "true");
-      // every statement is prepared and run thousands of times with the same shape; a custom plan
-      // per call (PostgreSQL's choice for the due-run query once the table is large) only costs
-      hikari.addDataSourceProperty("options", "-c plan_cache_mode=force_generic_plan");
+      // No forced generic plans: the claim's LIMIT (the free slots) is a parameter, and a generic
+      // plan guesses a third of the table is due and hash-joins the claim against all of it
+      // (300 ms among 1M sleeping runs, against 0.2 ms planned with the values).
     }
     try {
       return new HikariDataSource(hikari);
