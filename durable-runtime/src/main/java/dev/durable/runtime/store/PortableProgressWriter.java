@@ -16,15 +16,15 @@ import java.util.Map;
  * H2, where statements are in-process calls.
  */
 final class PortableProgressWriter implements ProgressWriter {
-  private static final String TOUCH_RUN =
+  static final String TOUCH_RUN =
       "UPDATE durable_runs SET updated_at = ? WHERE run_id = ? AND epoch = ?";
-  private static final String SLEEP_RUN =
+  static final String SLEEP_RUN =
       "UPDATE durable_runs SET status = 'SLEEPING', wake_at = ?, due_at = ?, lease_owner = NULL,"
           + " lease_until = NULL, updated_at = ? WHERE run_id = ? AND epoch = ?";
-  private static final String COMPLETE_RUN =
+  static final String COMPLETE_RUN =
       "UPDATE durable_runs SET status = 'COMPLETED', output = ?, wake_at = NULL, due_at = NULL,"
           + " lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE run_id = ? AND epoch = ?";
-  private static final String FAIL_RUN =
+  static final String FAIL_RUN =
       "UPDATE durable_runs SET status = 'FAILED', error_message = ?, error_code = ?,"
           + " error_type = ?, error_step = ?, wake_at = NULL, due_at = NULL, lease_owner = NULL,"
           + " lease_until = NULL, updated_at = ? WHERE run_id = ? AND epoch = ?";

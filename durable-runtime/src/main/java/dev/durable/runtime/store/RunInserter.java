@@ -2,12 +2,11 @@ package dev.durable.runtime.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 
 /** Stores new runs, a batch at a time; one implementation per dialect. */
 interface RunInserter {
@@ -72,35 +71,25 @@ interface RunInserter {
   }
 
   /**
-   * One statement for the batch: the inserts (nothing on a taken id), the events, and a {@code
-   * NOTIFY} that wakes the engines listening for each run no engine took at once.
+   * One round trip and one commit for the batch: per run, one statement that inserts it (nothing
+   * on a taken id) and logs its start, and for a run no engine took at once a {@code NOTIFY} that
+   * wakes the engines listening; joined into one multi-statement text, which PostgreSQL runs in
+   * one implicit transaction. Runs are ordered by shape, so that recurring texts are prepared and
+   * planned once.
    */
   final class Postgres implements RunInserter {
     /** The channel engines listen on; the payload is the run's id. */
     static final String CHANNEL = "durable_runs";
 
-    private static final String INSERT_RUNS =
-        "WITH new AS ("
-            + "  SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[],"
-            + "    ?::text[], ?::text[]::timestamptz[], ?::text[]::timestamptz[], ?::varchar[],"
-            + "    ?::text[]::timestamptz[], ?::int8[])"
-            + "  AS n(run_id, workflow_name, workflow_version, status, input, created_at, due_at,"
-            + "    lease_owner, lease_until, epoch)"
-            + "), inserted AS ("
-            + "  INSERT INTO durable_runs (" + RUN_INSERT_COLUMNS + ")"
-            + "  SELECT run_id, workflow_name, workflow_version, status, input, created_at,"
-            + "    created_at, due_at, lease_owner, lease_until, epoch FROM new"
-            + "  ON CONFLICT (run_id) DO NOTHING RETURNING run_id, lease_owner"
-            + "), logged AS ("
-            + "  INSERT INTO durable_events (run_id, at, type, attempt, detail)"
-            + "  SELECT e.run_id, e.at, e.type, 0, e.detail"
-            + "  FROM unnest(?::varchar[], ?::text[]::timestamptz[], ?::varchar[], ?::text[])"
-            + "    WITH ORDINALITY AS e(run_id, at, type, detail, ord)"
-            + "  JOIN inserted i ON i.run_id = e.run_id ORDER BY e.ord"
-            + "), woken AS ("
-            + "  SELECT pg_notify('" + CHANNEL + "', run_id) FROM inserted"
-            + "  WHERE lease_owner IS NULL"
-            + ") SELECT run_id FROM inserted WHERE (SELECT count(*) FROM woken) >= 0";
+    private static final String INSERT_RUN =
+        "WITH inserted AS ("
+            + " INSERT INTO durable_runs (" + RUN_INSERT_COLUMNS + ")"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            + " ON CONFLICT (run_id) DO NOTHING RETURNING run_id"
+            + ") INSERT INTO durable_events (run_id, at, type, attempt, detail)"
+            + " SELECT i.run_id, v.at, v.type, 0, v.detail FROM inserted i CROSS JOIN (VALUES ";
+    private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ";
+    private static final String NOTIFY = "SELECT pg_notify('" + CHANNEL + "', ?);\n";
 
     @Override
     public boolean isSingleStatement() {
@@ -109,68 +98,67 @@ interface RunInserter {
 
     @Override
     public boolean[] insert(Connection connection, List<NewRun> runs) throws SQLException {
-      int n = runs.size();
-      String[] ids = new String[n];
-      String[] names = new String[n];
-      String[] versions = new String[n];
-      String[] statuses = new String[n];
-      String[] inputs = new String[n];
-      String[] createdAts = new String[n];
-      String[] dueAts = new String[n];
-      String[] owners = new String[n];
-      String[] leaseUntils = new String[n];
-      Long[] epochs = new Long[n];
-      List<String> eventRuns = new ArrayList<>();
-      List<String> eventAts = new ArrayList<>();
-      List<String> eventTypes = new ArrayList<>();
-      List<String> eventDetails = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
+      Integer[] order = new Integer[runs.size()];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, Comparator.comparing((Integer i) -> runs.get(i).leased())
+          .thenComparing(i -> runs.get(i).events().size()));
+      StringBuilder sql = new StringBuilder();
+      for (int i : order) {
         NewRun run = runs.get(i);
-        ids[i] = run.runId();
-        names[i] = run.workflow().name();
-        versions[i] = run.workflow().version();
-        statuses[i] = run.status();
-        inputs[i] = run.input();
-        createdAts[i] = Rows.text(run.now());
-        dueAts[i] = Rows.text(run.dueAt());
-        owners[i] = run.owner();
-        leaseUntils[i] = Rows.text(run.storedLeaseUntil());
-        epochs[i] = run.epoch();
-        for (NewEvent event : run.events()) {
-          eventRuns.add(run.runId());
-          eventAts.add(Rows.text(event.at()));
-          eventTypes.add(event.type());
-          eventDetails.add(event.detail());
+        sql.append(INSERT_RUN);
+        for (int e = 0; e < run.events().size(); e++) {
+          sql.append(e == 0 ? "" : ", ").append(EVENT_ROW).append(e).append(')');
+        }
+        sql.append(") AS v(at, type, detail, ord) ORDER BY v.ord;\n");
+        if (!run.leased()) {
+          sql.append(NOTIFY);
         }
       }
-      try (PreparedStatement insert = connection.prepareStatement(INSERT_RUNS)) {
+      boolean[] inserted = new boolean[runs.size()];
+      try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
         int p = 1;
-        insert.setArray(p++, connection.createArrayOf("varchar", ids));
-        insert.setArray(p++, connection.createArrayOf("varchar", names));
-        insert.setArray(p++, connection.createArrayOf("varchar", versions));
-        insert.setArray(p++, connection.createArrayOf("varchar", statuses));
-        insert.setArray(p++, connection.createArrayOf("text", inputs));
-        insert.setArray(p++, connection.createArrayOf("text", createdAts));
-        insert.setArray(p++, connection.createArrayOf("text", dueAts));
-        insert.setArray(p++, connection.createArrayOf("varchar", owners));
-        insert.setArray(p++, connection.createArrayOf("text", leaseUntils));
-        insert.setArray(p++, connection.createArrayOf("int8", epochs));
-        insert.setArray(p++, connection.createArrayOf("varchar", eventRuns.toArray()));
-        insert.setArray(p++, connection.createArrayOf("text", eventAts.toArray()));
-        insert.setArray(p++, connection.createArrayOf("varchar", eventTypes.toArray()));
-        insert.setArray(p, connection.createArrayOf("text", eventDetails.toArray()));
-        Set<String> inserted = new HashSet<>();
-        try (ResultSet rows = insert.executeQuery()) {
-          while (rows.next()) {
-            inserted.add(rows.getString(1));
+        for (int i : order) {
+          NewRun run = runs.get(i);
+          insert.setString(p++, run.runId());
+          insert.setString(p++, run.workflow().name());
+          insert.setString(p++, run.workflow().version());
+          insert.setString(p++, run.status());
+          insert.setString(p++, run.input());
+          Rows.setInstant(insert, p++, run.now());
+          Rows.setInstant(insert, p++, run.now());
+          Rows.setInstant(insert, p++, run.dueAt());
+          insert.setString(p++, run.owner());
+          Rows.setInstant(insert, p++, run.storedLeaseUntil());
+          insert.setLong(p++, run.epoch());
+          for (NewEvent event : run.events()) {
+            Rows.setInstant(insert, p++, event.at());
+            insert.setString(p++, event.type());
+            insert.setString(p++, event.detail());
+          }
+          if (!run.leased()) {
+            insert.setString(p++, run.runId());
           }
         }
-        boolean[] result = new boolean[n];
-        for (int i = 0; i < n; i++) {
-          result[i] = inserted.contains(ids[i]);
+        // the update counts, in order: each run's logged events (none where its id was taken)
+        boolean resultSet = insert.execute();
+        int next = 0;
+        while (true) {
+          if (!resultSet) {
+            int count = insert.getUpdateCount();
+            if (count == -1) {
+              break;
+            }
+            inserted[order[next++]] = count > 0;
+          }
+          resultSet = insert.getMoreResults();
         }
-        return result;
+        if (next != runs.size()) {
+          throw new SQLException("expected " + runs.size() + " run inserts, got " + next);
+        }
       }
+      return inserted;
     }
   }
 }
