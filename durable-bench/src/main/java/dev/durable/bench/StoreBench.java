@@ -11,8 +11,8 @@ import java.time.Duration;
  */
 final class StoreBench {
   static final int CLIENT_THREADS = 16;
-  static final int SEQUENTIAL_WARMUP = 300;
-  static final int CONCURRENT_WARMUP = 800;
+  static final int SEQUENTIAL_WARMUP = 2_000;
+  static final int CONCURRENT_WARMUP = 4_000;
   static final Duration BACKGROUND_WINDOW = Duration.ofSeconds(1);
 
   /** Everything measured on one store. */
