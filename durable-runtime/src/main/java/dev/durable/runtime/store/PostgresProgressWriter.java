@@ -3,6 +3,7 @@ package dev.durable.runtime.store;
 import dev.durable.runtime.RunError;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
@@ -12,34 +13,32 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Writes a whole batch of progress in one round trip and one commit: for each run, its fenced
- * update, its checkpoints and its events, as plain statements joined into one multi-statement
- * text. The driver sends them together and PostgreSQL runs everything up to the protocol's Sync in
- * one implicit transaction, so in autocommit mode the batch commits, or fails, as a whole.
+ * Writes a whole batch of progress in one round trip and one commit: one statement per run, joined
+ * into one multi-statement text. The driver sends them together and PostgreSQL runs everything up
+ * to the protocol's Sync in one implicit transaction, so in autocommit mode the batch commits, or
+ * fails, as a whole.
  *
- * <p>Every statement reaches its rows through a primary key, so its plan does not depend on what
- * the planner guesses of the table's size (a join against an unnested array of run ids was planned
- * as a sequential scan of {@code durable_runs} while the table was young, and stayed so). The
- * checkpoints and events of a run are written only where its fence held: each carries {@code
- * EXISTS} on the run's epoch, which sees the run's update earlier in the same transaction, whose
- * row lock keeps any claim out until the commit.
+ * <p>A run's statement updates its row where its epoch still holds (the fence) and writes its
+ * checkpoints and events from the row that update returned, so nothing is written where the fence
+ * failed; the updated row stays locked until the commit, which keeps any claim out. Every row is
+ * reached through a primary key, so the plans do not depend on what the planner guesses of the
+ * tables' sizes (a join against an unnested array of run ids was planned as a sequential scan of
+ * {@code durable_runs} while the table was young, and stayed so).
  */
 final class PostgresProgressWriter implements ProgressWriter {
-  private static final String FENCE =
-      " WHERE EXISTS (SELECT 1 FROM durable_runs WHERE run_id = ? AND epoch = ?)";
   private static final String INSERT_CHECKPOINT =
       "INSERT INTO durable_steps (" + Rows.CHECKPOINT_COLUMNS + ")"
           + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz,"
-          + " ?::timestamptz" + FENCE;
+          + " ?::timestamptz FROM fenced";
   private static final String UPDATE_CHECKPOINT =
       "UPDATE durable_steps SET status = ?, attempts = ?, output = ?, error_message = ?,"
           + " error_code = ?, error_type = ?, wake_at = ?::timestamptz, updated_at = ?::timestamptz"
-          + " WHERE run_id = ? AND seq = ? AND EXISTS"
-          + " (SELECT 1 FROM durable_runs WHERE run_id = ? AND epoch = ?)";
+          + " WHERE run_id = ? AND seq = ? AND EXISTS (SELECT 1 FROM fenced) RETURNING 1";
   private static final String INSERT_EVENTS =
       "INSERT INTO durable_events (run_id, at, type, step, attempt, detail)"
-          + " SELECT v.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM (VALUES ";
-  private static final String EVENT_ROW = "(?, ?::timestamptz, ?, ?, ?::int4, ?, ";
+          + " SELECT f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
+          + " CROSS JOIN (VALUES ";
+  private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
 
   @Override
   public boolean isSingleStatement() {
@@ -51,58 +50,60 @@ final class PostgresProgressWriter implements ProgressWriter {
       throws SQLException {
     StringBuilder sql = new StringBuilder();
     Params params = new Params();
-    // the index, among the statements' results, of each commit's fenced run update
-    int[] fenceResult = new int[commits.size()];
-    // for each checkpoint update: its result's index and its commit's
-    List<int[]> checkpointUpdates = new ArrayList<>();
-    int results = 0;
-    for (int i : canonicalOrder(commits)) {
-      Commit commit = commits.get(i);
-      fenceResult[i] = results++;
-      updateRun(sql, params, commit, now);
-      for (Commit.CheckpointWrite write : commit.checkpoints()) {
-        if (!write.insert()) {
-          checkpointUpdates.add(new int[] {results, i});
-        }
-        results++;
-        writeCheckpoint(sql, params, commit.fence(), write);
-      }
-      if (!commit.events().isEmpty()) {
-        results++;
-        insertEvents(sql, params, commit);
-      }
-    }
-    int[] counts = new int[results];
-    try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
-      params.bind(statement);
-      boolean resultSet = statement.execute();
-      int r = 0;
-      while (true) {
-        if (!resultSet) {
-          int count = statement.getUpdateCount();
-          if (count == -1) {
-            break;
-          }
-          counts[r++] = count;
-        }
-        resultSet = statement.getMoreResults();
-      }
-      if (r != results) {
-        throw new SQLException(
-            "expected " + results + " statement results from the progress batch, got " + r);
-      }
+    Integer[] order = canonicalOrder(commits);
+    for (int i : order) {
+      write(sql, params, commits.get(i), now);
     }
     boolean[] written = new boolean[commits.size()];
-    for (int i = 0; i < commits.size(); i++) {
-      written[i] = counts[fenceResult[i]] == 1;
-    }
-    // a fenced-out run wrote nothing; a run whose fence held must have found its checkpoints
-    for (int[] update : checkpointUpdates) {
-      if (written[update[1]] && counts[update[0]] != 1) {
-        throw new SQLException("a checkpoint vanished while being updated");
+    try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+      params.bind(statement);
+      statement.execute();
+      for (int i : order) {
+        try (ResultSet row = statement.getResultSet()) {
+          if (row == null || !row.next()) {
+            throw new SQLException("a statement of the progress batch returned no row");
+          }
+          written[i] = row.getInt(1) == 1;
+          long updates = commits.get(i).checkpoints().stream().filter(c -> !c.insert()).count();
+          // a run whose fence held must have found the checkpoints it updates
+          if (written[i] && row.getInt(2) != updates) {
+            throw new SQLException("a checkpoint of run " + commits.get(i).fence().runId()
+                + " vanished while being updated");
+          }
+        }
+        statement.getMoreResults();
       }
     }
     return written;
+  }
+
+  /**
+   * One statement for one commit: the fenced update of its run, then its checkpoints and events,
+   * each written from the fenced row, so nothing is written where the fence failed. Returns one
+   * row: whether the fence held, and how many checkpoints were updated.
+   */
+  private static void write(StringBuilder sql, Params params, Commit commit, Instant now) {
+    sql.append("WITH fenced AS (");
+    updateRun(sql, params, commit, now);
+    sql.append(" RETURNING run_id)");
+    int updates = 0;
+    int part = 0;
+    for (Commit.CheckpointWrite write : commit.checkpoints()) {
+      String name = write.insert() ? "i" + part++ : "u" + updates++;
+      sql.append(", ").append(name).append(" AS (");
+      writeCheckpoint(sql, params, write);
+      sql.append(')');
+    }
+    if (!commit.events().isEmpty()) {
+      sql.append(", logged AS (");
+      insertEvents(sql, params, commit);
+      sql.append(')');
+    }
+    sql.append(" SELECT (SELECT count(*) FROM fenced), 0");
+    for (int u = 0; u < updates; u++) {
+      sql.append(" + (SELECT count(*) FROM u").append(u).append(')');
+    }
+    sql.append(";\n");
   }
 
   /**
@@ -149,12 +150,11 @@ final class PostgresProgressWriter implements ProgressWriter {
             .string(error.step().orElse(null));
       }
     }
-    sql.append(";\n");
     params.instant(now).string(commit.fence().runId()).int8(commit.fence().epoch());
   }
 
   private static void writeCheckpoint(
-      StringBuilder sql, Params params, Fence fence, Commit.CheckpointWrite write) {
+      StringBuilder sql, Params params, Commit.CheckpointWrite write) {
     CheckpointRecord c = write.record();
     RunError error = c.error();
     String message = error == null ? null : error.message();
@@ -172,8 +172,6 @@ final class PostgresProgressWriter implements ProgressWriter {
           .string(code).string(type).instant(c.wakeAt()).instant(c.updatedAt())
           .string(c.runId()).int4(c.seq());
     }
-    params.string(fence.runId()).int8(fence.epoch());
-    sql.append(";\n");
   }
 
   private static void insertEvents(StringBuilder sql, Params params, Commit commit) {
@@ -184,12 +182,10 @@ final class PostgresProgressWriter implements ProgressWriter {
         sql.append(", ");
       }
       sql.append(EVENT_ROW).append(ord++).append(')');
-      params.string(commit.fence().runId()).instant(event.at()).string(event.type())
-          .string(event.step()).int4(event.attempt()).string(event.detail());
+      params.instant(event.at()).string(event.type()).string(event.step()).int4(event.attempt())
+          .string(event.detail());
     }
-    sql.append(") AS v(run_id, at, type, step, attempt, detail, ord)").append(FENCE)
-        .append(" ORDER BY v.ord;\n");
-    params.string(commit.fence().runId()).int8(commit.fence().epoch());
+    sql.append(") AS v(at, type, step, attempt, detail, ord) ORDER BY v.ord");
   }
 
   /** The parameters of the batch's statements, in order. */
