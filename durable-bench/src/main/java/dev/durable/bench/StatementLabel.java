@@ -20,13 +20,27 @@ final class StatementLabel {
       Pattern.compile(
           "SELECT (.+?) FROM (\\w+)(?: WHERE (.+?)(?= AND | ORDER BY | GROUP BY |$))?",
           Pattern.CASE_INSENSITIVE);
+  private static final Pattern WITH =
+      Pattern.compile("WITH (\\w+) AS \\( ?", Pattern.CASE_INSENSITIVE);
   private static final int MAX_OTHER = 48;
 
   private StatementLabel() {}
 
+  /**
+   * The label of {@code sql}; for a multi-statement text (the engine's batches on PostgreSQL),
+   * {@code batch:} and the label of its first statement; for a statement that starts with a CTE,
+   * the label of the CTE's statement.
+   */
   static String of(String sql) {
     String s = sql.strip().replaceAll("\\s+", " ");
+    int end = s.indexOf(';');
+    if (end >= 0 && end < s.length() - 1) {
+      return "batch: " + of(s.substring(0, end));
+    }
     Matcher m;
+    if ((m = WITH.matcher(s)).lookingAt()) {
+      return of(s.substring(m.end()));
+    }
     if ((m = INSERT.matcher(s)).lookingAt()) {
       return "INSERT " + m.group(1);
     }

@@ -21,10 +21,11 @@ public final class Engines {
   private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
 
   /**
-   * Writer threads of the group commit: two, so that one batch is prepared while another is being
-   * committed.
+   * Writer threads of each group commit (progress, starts): several batches in flight keep the
+   * database's cores busy while each waits for its commit to be flushed. Measured with 16 clients
+   * on 2 cores: 4 writers did about 15 % better than 2, and 8 worse than 4, their batches too small.
    */
-  private static final int COMMIT_WRITERS = 2;
+  private static final int COMMIT_WRITERS = 4;
 
   private Engines() {}
 
