@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
@@ -51,7 +52,8 @@ final class PollBench {
     try (HikariDataSource pool = database.pool("durable-bench-poll", 2)) {
       CountingDataSource counting = new CountingDataSource(pool);
       Store store = new Store(counting.dataSource());
-      Instant now = Instant.now();
+      // in whole microseconds, as stored: a claim leaves its runs due at exactly this instant
+      Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
       try (Connection connection = pool.getConnection()) {
         for (String table : List.of("durable_events", "durable_steps", "durable_runs")) {
           Database.execute(connection, "TRUNCATE TABLE " + table);
@@ -87,7 +89,8 @@ final class PollBench {
       List<RunRecord> due = store.claimDue(now, WORKFLOWS, LIMIT, OWNER, now);
       long took = System.nanoTime() - started;
       if (due.size() != DUE) {
-        throw new IllegalStateException("the poll claimed " + due.size() + " runs, not " + DUE);
+        throw new IllegalStateException("poll " + (i + 1) + " among " + to + " sleeping runs claimed "
+            + due.size() + " runs, not " + DUE);
       }
       if (i >= WARMUP_CALLS) {
         time.add(took);

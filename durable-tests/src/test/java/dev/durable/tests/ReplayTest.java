@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Replay from checkpoints, durable timers, restarts, and non-determinism. */
 class ReplayTest extends OnEachStore {
@@ -64,6 +65,23 @@ class ReplayTest extends OnEachStore {
       RunStatus done = run.status();
       assertEquals(RunState.COMPLETED, done.run().status());
       assertTrue(done.steps().stream().allMatch(s -> s.status() == StepState.COMPLETED));
+    }
+  }
+
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aSleepEndsOnTimeWhenTheClockHasNanosecondsTheStoreRounds() {
+    // 999 ns: the stores keep microseconds and would round a wake-up time with these nanoseconds
+    // up, a microsecond after the instant the sleep ends
+    clock.advanceTo(clock.instant().plusNanos(999));
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      assertEquals(1, engine.tick());
+      assertEquals(RunState.SLEEPING, run.status().run().status());
+
+      clock.advance(OrderWorkflowDurable.COOL_OFF);
+      assertEquals(1, engine.tick(), "the run is due the moment its sleep ends");
+      assertEquals("shipped ch_lamp_750", run.await(WAIT));
     }
   }
 

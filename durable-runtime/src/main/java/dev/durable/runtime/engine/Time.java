@@ -4,6 +4,7 @@ import dev.durable.runtime.testing.TestClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -19,8 +20,13 @@ final class Time {
     this.clock = clock;
   }
 
+  /**
+   * Now, in whole microseconds: what the stores keep. An instant with nanoseconds would be rounded
+   * when stored, up as often as down, and a run due "now" could then be stored a fraction of a
+   * microsecond in the future, and missed by a claim that compares it with now.
+   */
   Instant now() {
-    return clock.instant();
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
   }
 
   /**
