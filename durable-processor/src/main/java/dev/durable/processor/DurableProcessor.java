@@ -8,6 +8,7 @@ import dev.durable.processor.generation.Generators;
 import dev.durable.processor.generation.SourceWriter;
 import dev.durable.processor.model.ModelFactory;
 import dev.durable.processor.model.WorkflowModel;
+import dev.durable.processor.validation.ContractValidator;
 import dev.durable.processor.validation.Messages;
 import dev.durable.processor.validation.ValidationReport;
 import dev.durable.processor.validation.WorkflowValidator;
@@ -19,7 +20,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
@@ -39,7 +42,9 @@ import javax.tools.Diagnostic;
 /**
  * The one entry point: validates every {@code @Workflow} class, builds its model and generates its
  * {@code Durable}, {@code Client} and {@code Codecs} classes, plus one sorted {@code
- * META-INF/services} file for the workflows that can be discovered.
+ * META-INF/services} file for the workflows that can be discovered. Validates every step contract
+ * (an interface whose methods carry {@code @Step}, served by workers); nothing is generated for
+ * contracts yet.
  *
  * <p>A workflow whose signatures refer to types not generated yet is deferred to the next round
  * and reported at the end if they never appear. A workflow with errors gets no generated code;
@@ -50,6 +55,8 @@ public final class DurableProcessor extends AbstractProcessor {
   private final Map<String, String> deferred = new LinkedHashMap<>();
   private final Map<String, String> workflowKeys = new HashMap<>();
   private final SortedSet<String> discoverable = new TreeSet<>();
+  /** Step contracts' rules; it remembers their step names across rounds. */
+  private ContractValidator contracts;
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
@@ -68,6 +75,13 @@ public final class DurableProcessor extends AbstractProcessor {
         .validateStrays(
             round.getElementsAnnotatedWith(Step.class), round.getElementsAnnotatedWith(Run.class))
         .printTo(processingEnv.getMessager());
+
+    for (TypeElement contract : contractsOf(round)) {
+      if (contracts == null) {
+        contracts = new ContractValidator(processingEnv);
+      }
+      contracts.validateContract(contract).printTo(processingEnv.getMessager());
+    }
 
     for (TypeElement workflow : workflowsOf(round)) {
       if (refersToMissingTypes(workflow)) {
@@ -139,6 +153,18 @@ public final class DurableProcessor extends AbstractProcessor {
     if (model.discoverable()) {
       discoverable.add(model.durableClass().reflectionName());
     }
+  }
+
+  /** The step contracts declared in this round, in a stable order. */
+  private static List<TypeElement> contractsOf(RoundEnvironment round) {
+    SortedMap<String, TypeElement> contracts = new TreeMap<>();
+    for (Element step : round.getElementsAnnotatedWith(Step.class)) {
+      if (step.getEnclosingElement() instanceof TypeElement type
+          && ContractValidator.isContract(type)) {
+        contracts.put(type.getQualifiedName().toString(), type);
+      }
+    }
+    return List.copyOf(contracts.values());
   }
 
   /** The {@code @Workflow} types of this round, in a stable order. */

@@ -211,8 +211,9 @@ public enum Messages {
   /** Args: method, enclosing type. */
   STEP_OUTSIDE_WORKFLOW(
       "step-outside-workflow",
-      "@Step method %s is declared in %s, which is not a @Workflow class, so nothing checkpoints"
-          + " it; move it into a @Workflow class"),
+      "@Step method %s is declared in %s, which is neither a @Workflow class nor a step-contract"
+          + " interface, so nothing checkpoints it; move it into a @Workflow class, or into an"
+          + " interface that workers implement"),
   /** Args: step name (shortened), method, the offending characters. */
   STEP_NAME_CHARACTERS(
       "step-name",
@@ -282,6 +283,49 @@ public enum Messages {
       "type-map-key",
       "%s cannot be stored: map key type %s%s cannot be decoded from a JSON field name; use String,"
           + " a boxed primitive, an enum or UUID as the key"),
+
+  // ---- Step contracts (interfaces whose @Step methods run on workers) --------------------------
+
+  /** Args: method, contract. */
+  CONTRACT_METHOD_WITHOUT_STEP(
+      "contract-method-step",
+      "method %s of step contract %s has no @Step, but every abstract method of a step contract is"
+          + " a step that workers serve; annotate it with @Step, or give it a default body"),
+  /** Args: method, contract, what gives it a body ("default", "static", "private"). */
+  CONTRACT_STEP_BODY(
+      "contract-step-body",
+      "@Step method %s of step contract %s is %s, but a contract's steps run on workers and have no"
+          + " body in the contract; make it an abstract method and implement it in the worker"),
+  /** Args: contract, its type parameters. */
+  CONTRACT_GENERIC(
+      "contract-generic",
+      "step contract %s must not declare type parameters (%s): its steps' stored inputs and"
+          + " results need concrete types; replace them with concrete types"),
+  /** Args: contract, the interfaces it extends. */
+  CONTRACT_EXTENDS(
+      "contract-extends",
+      "step contract %s extends %s, whose methods would not be dispatched; declare all of the"
+          + " contract's steps in the one interface"),
+  /** Args: contract. */
+  CONTRACT_PRIVATE(
+      "contract-private",
+      "step contract %s must not be private: the generated stub in its package implements it; make"
+          + " it package-private or public"),
+  /** Args: pickupTimeoutMs, method. */
+  CONTRACT_PICKUP_WITHOUT_TIMEOUT(
+      "contract-pickup-timeout",
+      "pickupTimeoutMs (%s) on %s limits the queue wait of a step with a liveness window, but the"
+          + " step has no timeoutMs; set timeoutMs too, or remove pickupTimeoutMs"),
+  /** Args: method, contract, parameter. */
+  CONTRACT_STEP_CONTEXT(
+      "contract-step-context",
+      "@Step method %s of step contract %s takes StepContext parameter '%s', but a contract step's"
+          + " context belongs to the worker, not to its callers; remove the parameter"),
+  /** Args: step name (shortened), first method, this method. */
+  CONTRACT_STEP_NAME_DUPLICATE(
+      "contract-step-name-duplicate",
+      "step name '%s' is used by %s and by %s, but workers serve contract steps by name; give one"
+          + " of them another @Step(name = ...)"),
 
   // ---- The processor itself ---------------------------------------------------------------------
 

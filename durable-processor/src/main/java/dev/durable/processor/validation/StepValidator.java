@@ -38,15 +38,28 @@ final class StepValidator {
 
   void validate(ExecutableElement method, ValidationReport report) {
     AnnotationValues step = annotation(method);
-    attributes(method, step, report);
+    attributes(method, step, false, report);
     warnings(method, step, report);
     modifiers(method, report);
-    signature(method, report);
+    signature(method, false, report);
+    nonRetryable(method, step, report);
+  }
+
+  /**
+   * The rules on an abstract {@code @Step} method of a step contract, which workers serve: the
+   * same attributes, except that {@code pickupTimeoutMs} is allowed with a {@code timeoutMs}, and
+   * the same signature, except that it takes no {@code StepContext}.
+   */
+  void validateRemote(ExecutableElement method, ValidationReport report) {
+    AnnotationValues step = annotation(method);
+    attributes(method, step, true, report);
+    warnings(method, step, report);
+    signature(method, true, report);
     nonRetryable(method, step, report);
   }
 
   private void attributes(
-      ExecutableElement method, AnnotationValues step, ValidationReport report) {
+      ExecutableElement method, AnnotationValues step, boolean remote, ValidationReport report) {
     int retries = step.intValue("retries");
     if (retries < 1) {
       error(report, method, step, "retries", Messages.STEP_RETRIES, retries);
@@ -82,7 +95,18 @@ final class StepValidator {
           Messages.STEP_PICKUP_TIMEOUT_NEGATIVE,
           pickupTimeoutMs);
     }
-    if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
+    if (remote) {
+      if (pickupTimeoutMs > 0 && timeoutMs == 0) {
+        error(
+            report,
+            method,
+            step,
+            "pickupTimeoutMs",
+            Messages.CONTRACT_PICKUP_WITHOUT_TIMEOUT,
+            pickupTimeoutMs,
+            Describe.method(method));
+      }
+    } else if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
       error(
           report,
           method,
@@ -125,7 +149,7 @@ final class StepValidator {
     }
   }
 
-  private void signature(ExecutableElement method, ValidationReport report) {
+  private void signature(ExecutableElement method, boolean remote, ValidationReport report) {
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
       report.error(
@@ -140,7 +164,14 @@ final class StepValidator {
       VariableElement parameter = parameters.get(i);
       TypeMirror type = parameter.asType();
       if (Names.is(type, Names.STEP_CONTEXT)) {
-        if (i > 0) {
+        if (remote) {
+          report.error(
+              parameter,
+              Messages.CONTRACT_STEP_CONTEXT,
+              Describe.method(method),
+              Describe.type(method.getEnclosingElement()),
+              parameter.getSimpleName());
+        } else if (i > 0) {
           report.error(
               parameter,
               Messages.STEP_CONTEXT_POSITION,

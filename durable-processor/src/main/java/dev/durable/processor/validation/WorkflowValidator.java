@@ -86,7 +86,10 @@ public final class WorkflowValidator {
 
   private static boolean isStray(Element method) {
     return method.getKind() == ElementKind.METHOD
-        && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty();
+        && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty()
+        && !(AnnotationValues.find(method, Names.STEP).isPresent()
+            && method.getEnclosingElement() instanceof TypeElement type
+            && ContractValidator.isContract(type));
   }
 
   /** Whether the workflow is a class at all; reports final classes, records and abstract ones. */
@@ -189,7 +192,7 @@ public final class WorkflowValidator {
       nameValue = annotation.explicit("name");
     }
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
-      errorOnValue(
+      StepNames.errorOnValue(
           report,
           workflow,
           annotation,
@@ -201,7 +204,7 @@ public final class WorkflowValidator {
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
-      errorOnValue(
+      StepNames.errorOnValue(
           report,
           workflow,
           annotation,
@@ -215,11 +218,11 @@ public final class WorkflowValidator {
     String version = annotation.stringValue("version");
     AnnotationValue versionValue = annotation.explicit("version");
     if (version.isEmpty()) {
-      errorOnValue(
+      StepNames.errorOnValue(
           report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_EMPTY, type);
     }
     if (version.length() > WorkflowNames.MAX_VERSION_LENGTH) {
-      errorOnValue(
+      StepNames.errorOnValue(
           report,
           workflow,
           annotation,
@@ -231,7 +234,7 @@ public final class WorkflowValidator {
     }
     String disallowedInVersion = WorkflowNames.disallowedCharacters(version);
     if (!disallowedInVersion.isEmpty()) {
-      errorOnValue(
+      StepNames.errorOnValue(
           report,
           workflow,
           annotation,
@@ -289,66 +292,19 @@ public final class WorkflowValidator {
       Map<String, ExecutableElement> stepNames,
       ValidationReport report) {
     AnnotationValues step = steps.annotation(method);
-    String name = step.stringValue("name");
-    AnnotationValue nameValue = null;
-    if (name.isEmpty()) {
-      name = method.getSimpleName().toString();
-    } else {
-      nameValue = step.explicit("name");
-    }
-    if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
-      errorOnValue(
-          report,
-          method,
-          step,
-          nameValue,
-          Messages.STEP_NAME_LENGTH,
-          WorkflowNames.shorten(name),
-          Describe.method(method),
-          name.length());
-    }
-    String disallowed = WorkflowNames.disallowedCharacters(name);
-    if (!disallowed.isEmpty()) {
-      errorOnValue(
-          report,
-          method,
-          step,
-          nameValue,
-          Messages.STEP_NAME_CHARACTERS,
-          WorkflowNames.shorten(name),
-          Describe.method(method),
-          disallowed);
-    }
-    ExecutableElement first = stepNames.putIfAbsent(name, method);
+    StepNames.Declared declared = StepNames.check(method, step, report);
+    ExecutableElement first = stepNames.putIfAbsent(declared.name(), method);
     if (first != null) {
-      errorOnValue(
+      StepNames.errorOnValue(
           report,
           method,
           step,
-          nameValue,
+          declared.value(),
           Messages.STEP_NAME_DUPLICATE,
-          WorkflowNames.shorten(name),
+          WorkflowNames.shorten(declared.name()),
           workflowName,
           Describe.method(first),
           Describe.method(method));
-    }
-  }
-
-  /**
-   * An error on the attribute's value when the user wrote it, else on the element itself: a default
-   * taken from the element's own name is at fault, not the annotation.
-   */
-  private static void errorOnValue(
-      ValidationReport report,
-      Element element,
-      AnnotationValues annotation,
-      AnnotationValue value,
-      Messages message,
-      Object... args) {
-    if (value == null) {
-      report.error(element, message, args);
-    } else {
-      report.error(element, annotation.mirror(), value, message, args);
     }
   }
 }

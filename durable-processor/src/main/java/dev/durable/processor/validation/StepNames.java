@@ -1,0 +1,69 @@
+package dev.durable.processor.validation;
+
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+
+/** A step's name as declared (or defaulted to its method's), and the rules every step name obeys. */
+final class StepNames {
+  private StepNames() {}
+
+  /**
+   * @param name the step's name
+   * @param value the {@code name} attribute's value, or null when the name is the method's
+   */
+  record Declared(String name, AnnotationValue value) {}
+
+  /** The step's name, after reporting one that is too long or has disallowed characters. */
+  static Declared check(ExecutableElement method, AnnotationValues step, ValidationReport report) {
+    String name = step.stringValue("name");
+    AnnotationValue nameValue = null;
+    if (name.isEmpty()) {
+      name = method.getSimpleName().toString();
+    } else {
+      nameValue = step.explicit("name");
+    }
+    if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_LENGTH,
+          WorkflowNames.shorten(name),
+          Describe.method(method),
+          name.length());
+    }
+    String disallowed = WorkflowNames.disallowedCharacters(name);
+    if (!disallowed.isEmpty()) {
+      errorOnValue(
+          report,
+          method,
+          step,
+          nameValue,
+          Messages.STEP_NAME_CHARACTERS,
+          WorkflowNames.shorten(name),
+          Describe.method(method),
+          disallowed);
+    }
+    return new Declared(name, nameValue);
+  }
+
+  /**
+   * An error on the attribute's value when the user wrote it, else on the element itself: a default
+   * taken from the element's own name is at fault, not the annotation.
+   */
+  static void errorOnValue(
+      ValidationReport report,
+      Element element,
+      AnnotationValues annotation,
+      AnnotationValue value,
+      Messages message,
+      Object... args) {
+    if (value == null) {
+      report.error(element, message, args);
+    } else {
+      report.error(element, annotation.mirror(), value, message, args);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package dev.durable.processor.validation;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.durable.processor.validation.Fixtures.compile;
+import static dev.durable.processor.validation.Fixtures.fixture;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** The rules on step contracts: interfaces whose {@code @Step} methods run on workers. */
+class ContractValidationTest {
+
+  @Test
+  void aContractWithLocalAndLivenessStepsAndAHelperCompilesCleanly() {
+    Compilation compilation = compile(fixture("contract/PricingSteps.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void everyAbstractMethodOfAContractIsAStep() {
+    JavaFileObject source = fixture("contract/UnmarkedMethod.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "method charge(String) of step contract UnmarkedMethod has no @Step, but every abstract"
+                + " method of a step contract is a step that workers serve; annotate it with @Step,"
+                + " or give it a default body [durable:contract-method-step]")
+        .inFile(source)
+        .onLineContaining("String charge(String order);");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aContractStepHasNoBody() {
+    JavaFileObject source = fixture("contract/StepWithBody.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Step method charge(String) of step contract StepWithBody is default, but a"
+                + " contract's steps run on workers and have no body in the contract; make it an"
+                + " abstract method and implement it in the worker [durable:contract-step-body]")
+        .inFile(source)
+        .onLineContaining("default String charge(String order)");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Step method refund(String) of step contract StepWithBody is static")
+        .inFile(source)
+        .onLineContaining("static String refund(String order)");
+    assertThat(compilation).hadErrorCount(2);
+  }
+
+  @Test
+  void aContractIsAccessibleConcreteAndSelfContained() {
+    JavaFileObject source = fixture("contract/ContractShape.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step contract ContractShape.Hidden must not be private: the generated stub in its"
+                + " package implements it; make it package-private or public"
+                + " [durable:contract-private]")
+        .inFile(source)
+        .onLineContaining("private interface Hidden");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step contract ContractShape.Generic must not declare type parameters (<T>): its"
+                + " steps' stored inputs and results need concrete types; replace them with"
+                + " concrete types [durable:contract-generic]")
+        .inFile(source)
+        .onLineContaining("interface Generic<T>");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step contract ContractShape.Extending extends"
+                + " fixtures.validation.contract.ContractShape.Base, whose methods would not be"
+                + " dispatched; declare all of the contract's steps in the one interface"
+                + " [durable:contract-extends]")
+        .inFile(source)
+        .onLineContaining("interface Extending extends Base");
+    assertThat(compilation).hadErrorCount(3);
+  }
+
+  @Test
+  void contractStepsFollowTheStepRulesWithTheirOwnForPickupTimeoutAndContext() {
+    JavaFileObject source = fixture("contract/ContractAttributes.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "pickupTimeoutMs (30000) on queuedOnly(String) limits the queue wait of a step with a"
+                + " liveness window, but the step has no timeoutMs; set timeoutMs too, or remove"
+                + " pickupTimeoutMs [durable:contract-pickup-timeout]")
+        .inFile(source)
+        .onLineContaining("@Step(pickupTimeoutMs = 30_000)");
+    assertThat(compilation)
+        .hadErrorContaining("[durable:step-retries]")
+        .inFile(source)
+        .onLineContaining("@Step(retries = 0)");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Step method withContext(StepContext, String) of step contract ContractAttributes"
+                + " takes StepContext parameter 'context', but a contract step's context belongs to"
+                + " the worker, not to its callers; remove the parameter"
+                + " [durable:contract-step-context]")
+        .inFile(source)
+        .onLineContaining("StepContext context, String order");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step streaming parameter 'body' cannot be stored: type java.io.InputStream")
+        .inFile(source)
+        .onLineContaining("InputStream body");
+    assertThat(compilation).hadErrorCount(4);
+  }
+
+  @Test
+  void contractStepNamesAreUniqueAcrossContracts() {
+    JavaFileObject first = fixture("contract/FirstContract.java");
+    JavaFileObject second = fixture("contract/SecondContract.java");
+    Compilation compilation = compile(first, second);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step name 'quote' is used by FirstContract.quote(String) and by"
+                + " FirstContract.quoteAgain(String), but workers serve contract steps by name;"
+                + " give one of them another @Step(name = ...)"
+                + " [durable:contract-step-name-duplicate]")
+        .inFile(first)
+        .onLineContaining("@Step(name = \"quote\")");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step name 'quote' is used by FirstContract.quote(String) and by"
+                + " SecondContract.price(String)")
+        .inFile(second)
+        .onLineContaining("@Step(name = \"quote\")");
+    assertThat(compilation).hadErrorCount(2);
+  }
+}
