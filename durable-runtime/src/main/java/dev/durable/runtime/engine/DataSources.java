@@ -14,18 +14,29 @@ final class DataSources {
   private DataSources() {}
 
   static HikariDataSource pool(EngineConfig config, String engineId) {
-    HikariConfig hikari = new HikariConfig();
-    hikari.setJdbcUrl(config.jdbcUrl());
-    config.user().ifPresent(hikari::setUsername);
-    config.password().ifPresent(hikari::setPassword);
     // turns in flight, plus the poller, timers, lease renewal, commit writers, the listener and
     // callers of the API
-    hikari.setMaximumPoolSize(config.maxConcurrentRuns() + 8);
+    return pool(config.jdbcUrl(), config.user().orElse(null), config.password().orElse(null),
+        config.maxConcurrentRuns() + 8, "durable-" + engineId);
+  }
+
+  /** A pool of at most {@code size} connections to {@code jdbcUrl}. */
+  static HikariDataSource pool(
+      String jdbcUrl, String user, String password, int size, String name) {
+    HikariConfig hikari = new HikariConfig();
+    hikari.setJdbcUrl(jdbcUrl);
+    if (user != null) {
+      hikari.setUsername(user);
+    }
+    if (password != null) {
+      hikari.setPassword(password);
+    }
+    hikari.setMaximumPoolSize(size);
     hikari.setMinimumIdle(1);
-    hikari.setPoolName("durable-" + engineId);
+    hikari.setPoolName(name);
     // a database that went away must fail calls quickly, so that the engine retries and says so
     hikari.setConnectionTimeout(CONNECTION_TIMEOUT_MS);
-    if (config.jdbcUrl().startsWith("jdbc:postgresql:")) {
+    if (jdbcUrl.startsWith("jdbc:postgresql:")) {
       // without them a connection whose network silently dropped blocks its thread forever;
       // parameters in the JDBC URL take precedence over these
       hikari.addDataSourceProperty("socketTimeout", SOCKET_TIMEOUT_SECONDS);
@@ -39,7 +50,7 @@ final class DataSources {
       return new HikariDataSource(hikari);
     } catch (RuntimeException e) {
       throw new StoreException(
-          "cannot connect to " + config.jdbcUrl() + ": " + rootMessage(e)
+          "cannot connect to " + jdbcUrl + ": " + rootMessage(e)
               + "; check the JDBC URL, the credentials and that the database is running",
           e);
     }

@@ -372,6 +372,42 @@ public final class Store {
         "read history of run " + runId, connection -> EventLog.read(connection, runId));
   }
 
+  // ---- dispatched steps' tasks
+
+  /** Queues a task for the workers that serve its step. */
+  public void enqueueTask(TaskRecord task) {
+    autocommit("queue task " + task.taskId(), connection -> {
+      TaskQueue.insert(connection, task);
+      return null;
+    });
+  }
+
+  /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
+  public List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now) {
+    return inTransaction("claim tasks for worker " + workerId,
+        connection -> TaskQueue.claim(connection, dialect, steps, limit, workerId, now));
+  }
+
+  /**
+   * Stores the outcome of a task the worker holds, and makes the run that waits for it due, waking
+   * the engines.
+   *
+   * @return false if the worker no longer holds the task
+   */
+  public boolean finishTask(String taskId, String workerId, TaskOutcome outcome, Instant now) {
+    return inTransaction("store the outcome of task " + taskId, connection -> {
+      boolean finished = TaskQueue.finish(connection, taskId, workerId, outcome, now);
+      if (finished) {
+        wakeOtherEngines(connection);
+      }
+      return finished;
+    });
+  }
+
+  public Optional<TaskRecord> findTask(String taskId) {
+    return autocommit("read task " + taskId, connection -> TaskQueue.find(connection, taskId));
+  }
+
   private void wakeOtherEngines(Connection connection) throws SQLException {
     if (dialect == Dialect.POSTGRESQL) {
       try (Statement notify = connection.createStatement()) {

@@ -1,0 +1,143 @@
+package dev.durable.runtime;
+
+import dev.durable.runtime.engine.Workers;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import javax.sql.DataSource;
+
+/**
+ * Serves dispatched steps: claims their tasks from the shared database ({@code durable_tasks}),
+ * runs the handler registered for each task's step name, and stores the outcome, which makes the
+ * waiting run due for whichever engine sees it first. Workers may run in any process and on any
+ * machine that reaches the database; several share the tasks without serving one twice.
+ *
+ * <pre>{@code
+ * try (DurableWorker worker = DurableWorker.builder()
+ *     .jdbcUrl("jdbc:postgresql://db/app")
+ *     .handle("pricing.quote", (task, input) -> quote(input))
+ *     .build()) {
+ *   worker.start();
+ *   ...
+ * }
+ * }</pre>
+ */
+public interface DurableWorker extends AutoCloseable {
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** This worker's id, stored on the tasks it claims. */
+  String workerId();
+
+  /** Starts claiming tasks in the background, every {@code pollInterval} and whenever told to. */
+  void start();
+
+  /**
+   * Claims the tasks queued now and serves them on the calling thread, one at a time; for tests
+   * and scripts.
+   *
+   * @return how many tasks were served
+   */
+  int tick();
+
+  /** Stops claiming, and waits up to the shutdown timeout for the tasks being served. */
+  @Override
+  void close();
+
+  /** Configures a worker. */
+  final class Builder {
+    private String jdbcUrl;
+    private String user;
+    private String password;
+    private DataSource dataSource;
+    private final Map<String, StepHandler> handlers = new LinkedHashMap<>();
+    private String workerId;
+    private int concurrency = 4;
+    private Duration pollInterval = Duration.ofMillis(200);
+    private Duration shutdownTimeout = Duration.ofSeconds(10);
+
+    Builder() {}
+
+    /** The store's JDBC URL, the same as the engines'. */
+    public Builder jdbcUrl(String jdbcUrl) {
+      this.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+      return this;
+    }
+
+    public Builder user(String user) {
+      this.user = user;
+      return this;
+    }
+
+    public Builder password(String password) {
+      this.password = password;
+      return this;
+    }
+
+    /** A data source to use instead of a JDBC URL; the worker does not close it. */
+    public Builder dataSource(DataSource dataSource) {
+      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /** Serves the step named {@code step} with {@code handler}. */
+    public Builder handle(String step, StepHandler handler) {
+      Objects.requireNonNull(step, "step");
+      Objects.requireNonNull(handler, "handler");
+      if (handlers.putIfAbsent(step, handler) != null) {
+        throw new IllegalArgumentException(
+            "step '" + step + "' already has a handler on this worker; register one per step");
+      }
+      return this;
+    }
+
+    /** Defaults to the host name, the process id and a random suffix. */
+    public Builder workerId(String workerId) {
+      this.workerId = Objects.requireNonNull(workerId, "workerId");
+      return this;
+    }
+
+    /** How many tasks are served at once; 4 by default. */
+    public Builder concurrency(int concurrency) {
+      if (concurrency < 1) {
+        throw new IllegalArgumentException("concurrency must be at least 1, but was " + concurrency);
+      }
+      this.concurrency = concurrency;
+      return this;
+    }
+
+    /** How often a started worker looks for queued tasks; 200 ms by default. */
+    public Builder pollInterval(Duration pollInterval) {
+      if (pollInterval.isNegative() || pollInterval.isZero()) {
+        throw new IllegalArgumentException("pollInterval must be positive, but was " + pollInterval);
+      }
+      this.pollInterval = pollInterval;
+      return this;
+    }
+
+    /** How long {@link #close()} waits for the tasks being served; 10 s by default. */
+    public Builder shutdownTimeout(Duration shutdownTimeout) {
+      this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+      return this;
+    }
+
+    /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
+    public DurableWorker build() {
+      if (handlers.isEmpty()) {
+        throw new IllegalStateException(
+            "a worker needs at least one step to serve; register one with handle(name, handler)");
+      }
+      if (jdbcUrl != null && dataSource != null) {
+        throw new IllegalStateException("set either jdbcUrl or dataSource, not both");
+      }
+      return Workers.create(new Workers.Config(
+          dataSource == null ? (jdbcUrl == null ? DurableEngine.DEFAULT_JDBC_URL : jdbcUrl) : null,
+          user, password, dataSource, Map.copyOf(handlers), handlers.keySet().stream().toList(),
+          workerId == null ? Workers.defaultWorkerId() : workerId, concurrency, pollInterval,
+          shutdownTimeout));
+    }
+  }
+}

@@ -1,0 +1,230 @@
+package dev.durable.runtime.engine;
+
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.FatalError;
+import dev.durable.runtime.NonRetryable;
+import dev.durable.runtime.StepHandler;
+import dev.durable.runtime.TaskContext;
+import dev.durable.runtime.store.Store;
+import dev.durable.runtime.store.StoreException;
+import dev.durable.runtime.store.TaskOutcome;
+import dev.durable.runtime.store.TaskRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker: a poller that claims queued tasks of the served steps for its free slots, and a pool
+ * that runs their handlers and stores their outcomes.
+ */
+final class DefaultWorker implements DurableWorker {
+  private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
+  private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
+
+  private final Workers.Config config;
+  private final Store store;
+  private final AutoCloseable pool;
+  private final Semaphore slots;
+  private final Semaphore wake = new Semaphore(0);
+  private final ExecutorService handlers;
+  private Thread poller;
+  private volatile boolean closed;
+
+  DefaultWorker(Workers.Config config, Store store, AutoCloseable pool) {
+    this.config = config;
+    this.store = store;
+    this.pool = pool;
+    this.slots = new Semaphore(config.concurrency());
+    AtomicInteger threads = new AtomicInteger();
+    this.handlers = Executors.newFixedThreadPool(config.concurrency(), task -> {
+      Thread thread = new Thread(task, config.workerId() + "-" + threads.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  @Override
+  public String workerId() {
+    return config.workerId();
+  }
+
+  @Override
+  public synchronized void start() {
+    if (closed) {
+      throw new IllegalStateException("the worker is closed");
+    }
+    if (poller != null) {
+      return;
+    }
+    poller = new Thread(this::pollLoop, config.workerId() + "-poller");
+    poller.setDaemon(true);
+    poller.start();
+    LOG.info("worker {} serves {}", config.workerId(), config.steps());
+  }
+
+  @Override
+  public int tick() {
+    int served = 0;
+    while (!closed) {
+      List<TaskRecord> claimed = store.claimTasks(config.steps(), 1, config.workerId(), now());
+      if (claimed.isEmpty()) {
+        return served;
+      }
+      serve(claimed.get(0));
+      served++;
+    }
+    return served;
+  }
+
+  private void pollLoop() {
+    int failures = 0;
+    while (!closed) {
+      try {
+        int free = slots.availablePermits();
+        boolean full = false;
+        if (free > 0) {
+          List<TaskRecord> claimed =
+              store.claimTasks(config.steps(), free, config.workerId(), now());
+          full = claimed.size() == free;
+          for (TaskRecord task : claimed) {
+            slots.acquireUninterruptibly();
+            handlers.execute(() -> {
+              try {
+                serve(task);
+              } finally {
+                slots.release();
+                wake.release();
+              }
+            });
+          }
+        }
+        failures = 0;
+        if (!full || slots.availablePermits() == 0) {
+          wake.tryAcquire(config.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+          wake.drainPermits();
+        }
+      } catch (StoreException e) {
+        failures++;
+        Duration backoff = config.pollInterval().multipliedBy(1L << Math.min(failures, 8));
+        if (backoff.compareTo(MAX_POLL_BACKOFF) > 0) {
+          backoff = MAX_POLL_BACKOFF;
+        }
+        LOG.warn("worker {} cannot claim tasks ({} failure(s) in a row): {}; retrying in {} ms",
+            config.workerId(), failures, e.getMessage(), backoff.toMillis());
+        sleep(backoff);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  /** Runs the task's handler and stores its outcome. */
+  private void serve(TaskRecord task) {
+    StepHandler handler = config.handlers().get(task.step());
+    TaskOutcome outcome;
+    if (handler == null) {
+      outcome = TaskOutcome.failed("no handler for " + task.step(), "no_handler", null, false);
+    } else {
+      outcome = run(handler, task);
+    }
+    try {
+      if (!store.finishTask(task.taskId(), config.workerId(), outcome, now())) {
+        LOG.warn("worker {} no longer holds task {}; its outcome was not stored",
+            config.workerId(), task.taskId());
+      }
+    } catch (StoreException e) {
+      // the task stays RUNNING under this worker; it is delivered again once lost tasks are
+      // re-driven (remoteRedispatchMs)
+      LOG.warn("worker {} could not store the outcome of task {}: {}", config.workerId(),
+          task.taskId(), e.getMessage());
+    }
+  }
+
+  /** A FatalError, or any NonRetryable exception, fails the step at once; others may be retried. */
+  private static TaskOutcome run(StepHandler handler, TaskRecord task) {
+    try {
+      return TaskOutcome.succeeded(handler.handle(new Task(task), task.input()));
+    } catch (FatalError e) {
+      return TaskOutcome.failed(e.getMessage(), e.code(), e.getClass().getName(), false);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return TaskOutcome.failed(
+          e.getMessage(), null, e.getClass().getName(), !(e instanceof NonRetryable));
+    }
+  }
+
+  private record Task(TaskRecord record) implements TaskContext {
+    @Override
+    public String taskId() {
+      return record.taskId();
+    }
+
+    @Override
+    public String runId() {
+      return record.runId();
+    }
+
+    @Override
+    public String step() {
+      return record.step();
+    }
+
+    @Override
+    public int attempt() {
+      return record.attempt();
+    }
+  }
+
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  private void sleep(Duration duration) {
+    try {
+      wake.tryAcquire(duration.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    if (poller != null) {
+      poller.interrupt();
+    }
+    handlers.shutdown();
+    try {
+      if (!handlers.awaitTermination(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn("worker {} closed with tasks still being served; they stay RUNNING",
+            config.workerId());
+        handlers.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (pool != null) {
+      try {
+        pool.close();
+      } catch (Exception e) {
+        LOG.warn("worker {}: closing its connection pool failed: {}", config.workerId(),
+            e.toString());
+      }
+    }
+  }
+}

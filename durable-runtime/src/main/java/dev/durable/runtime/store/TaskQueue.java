@@ -1,0 +1,175 @@
+package dev.durable.runtime.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SQL of {@code durable_tasks}: queueing a task, claiming queued tasks for a worker and storing
+ * their outcomes. Storing an outcome also makes the run that waits for it due, so that whichever
+ * engine polls next (or, on PostgreSQL, is notified) resumes it.
+ */
+final class TaskQueue {
+  private static final String COLUMNS =
+      "task_id, run_id, seq, step, attempt, input, status, output, error_message, error_code,"
+          + " error_type, retryable, worker_id, created_at, claimed_at, finished_at";
+  private static final String INSERT =
+      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at)"
+          + " VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?)";
+  private static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
+  /** PostgreSQL: one statement; concurrent workers skip each other's rows. */
+  private static final String CLAIM_SKIP_LOCKED =
+      "WITH picked AS ("
+          + "  SELECT task_id FROM durable_tasks WHERE status = 'QUEUED' AND step = ANY (?)"
+          + "  ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED"
+          + ") UPDATE durable_tasks t SET status = 'RUNNING', worker_id = ?, claimed_at = ?"
+          + " FROM picked WHERE t.task_id = picked.task_id RETURNING t.task_id";
+  /** H2: candidates first, then a compare-and-set on each. */
+  private static final String CANDIDATES =
+      "SELECT task_id FROM durable_tasks WHERE status = 'QUEUED' AND step = ANY (?)"
+          + " ORDER BY created_at LIMIT ?";
+  private static final String CLAIM_ONE =
+      "UPDATE durable_tasks SET status = 'RUNNING', worker_id = ?, claimed_at = ?"
+          + " WHERE task_id = ? AND status = 'QUEUED'";
+  private static final String FINISH =
+      "UPDATE durable_tasks SET status = ?, output = ?, error_message = ?, error_code = ?,"
+          + " error_type = ?, retryable = ?, finished_at = ?"
+          + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
+  /**
+   * A run that sleeps waiting for the task comes due; a run that is executing is left be. It comes
+   * due at its last update, an instant of the engines' clock, so that a worker's clock running ahead
+   * of theirs cannot delay it.
+   */
+  private static final String WAKE_RUN =
+      "UPDATE durable_runs SET status = 'PENDING', due_at = updated_at, updated_at = ?"
+          + " WHERE run_id = ? AND status = 'SLEEPING'"
+          + " AND (due_at IS NULL OR due_at > updated_at)";
+
+  private TaskQueue() {}
+
+  static void insert(Connection connection, TaskRecord task) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+      insert.setString(1, task.taskId());
+      insert.setString(2, task.runId());
+      insert.setInt(3, task.seq());
+      insert.setString(4, task.step());
+      insert.setInt(5, task.attempt());
+      insert.setString(6, task.input());
+      Rows.setInstant(insert, 7, task.createdAt());
+      insert.executeUpdate();
+    }
+  }
+
+  /** Claims up to {@code limit} queued tasks of {@code steps}, oldest first. */
+  static List<TaskRecord> claim(
+      Connection connection, Dialect dialect, List<String> steps, int limit, String workerId,
+      Instant now) throws SQLException {
+    List<String> claimed = new ArrayList<>();
+    if (dialect == Dialect.POSTGRESQL) {
+      try (PreparedStatement claim = connection.prepareStatement(CLAIM_SKIP_LOCKED)) {
+        claim.setArray(1, connection.createArrayOf("varchar", steps.toArray()));
+        claim.setInt(2, limit);
+        claim.setString(3, workerId);
+        Rows.setInstant(claim, 4, now);
+        try (ResultSet rows = claim.executeQuery()) {
+          while (rows.next()) {
+            claimed.add(rows.getString(1));
+          }
+        }
+      }
+    } else {
+      List<String> candidates = new ArrayList<>();
+      try (PreparedStatement select = connection.prepareStatement(CANDIDATES)) {
+        select.setArray(1, connection.createArrayOf("VARCHAR", steps.toArray()));
+        select.setInt(2, limit);
+        try (ResultSet rows = select.executeQuery()) {
+          while (rows.next()) {
+            candidates.add(rows.getString(1));
+          }
+        }
+      }
+      try (PreparedStatement claim = connection.prepareStatement(CLAIM_ONE)) {
+        for (String taskId : candidates) {
+          claim.setString(1, workerId);
+          Rows.setInstant(claim, 2, now);
+          claim.setString(3, taskId);
+          if (claim.executeUpdate() == 1) {
+            claimed.add(taskId);
+          }
+        }
+      }
+    }
+    List<TaskRecord> tasks = new ArrayList<>();
+    for (String taskId : claimed) {
+      find(connection, taskId).ifPresent(tasks::add);
+    }
+    return tasks;
+  }
+
+  /**
+   * Stores the outcome of a task this worker holds and makes its run due.
+   *
+   * @return false if the worker no longer holds the task (it was finished or taken back)
+   */
+  static boolean finish(
+      Connection connection, String taskId, String workerId, TaskOutcome outcome, Instant now)
+      throws SQLException {
+    try (PreparedStatement finish = connection.prepareStatement(FINISH)) {
+      finish.setString(1, outcome.succeeded() ? "SUCCEEDED" : "FAILED");
+      finish.setString(2, outcome.output());
+      finish.setString(3, outcome.errorMessage());
+      finish.setString(4, outcome.errorCode());
+      finish.setString(5, outcome.errorType());
+      finish.setObject(6, outcome.succeeded() ? null : outcome.retryable(), Types.BOOLEAN);
+      Rows.setInstant(finish, 7, now);
+      finish.setString(8, taskId);
+      finish.setString(9, workerId);
+      if (finish.executeUpdate() == 0) {
+        return false;
+      }
+    }
+    String runId = find(connection, taskId).orElseThrow().runId();
+    try (PreparedStatement wake = connection.prepareStatement(WAKE_RUN)) {
+      Rows.setInstant(wake, 1, now);
+      wake.setString(2, runId);
+      wake.executeUpdate();
+    }
+    return true;
+  }
+
+  static Optional<TaskRecord> find(Connection connection, String taskId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(SELECT + " WHERE task_id = ?")) {
+      select.setString(1, taskId);
+      try (ResultSet rows = select.executeQuery()) {
+        return rows.next() ? Optional.of(task(rows)) : Optional.empty();
+      }
+    }
+  }
+
+  private static TaskRecord task(ResultSet rows) throws SQLException {
+    Boolean retryable = rows.getObject(12) == null ? null : rows.getBoolean(12);
+    return new TaskRecord(
+        rows.getString(1),
+        rows.getString(2),
+        rows.getInt(3),
+        rows.getString(4),
+        rows.getInt(5),
+        rows.getString(6),
+        rows.getString(7),
+        rows.getString(8),
+        rows.getString(9),
+        rows.getString(10),
+        rows.getString(11),
+        retryable,
+        rows.getString(13),
+        Rows.instant(rows, 14),
+        Rows.instant(rows, 15),
+        Rows.instant(rows, 16));
+  }
+}

@@ -1,0 +1,47 @@
+package dev.durable.runtime.store;
+
+import java.time.Instant;
+
+/**
+ * A row of {@code durable_tasks}: one attempt of one dispatched step.
+ *
+ * @param taskId {@code <runId>/<seq>/<attempt>}
+ * @param runId the run that waits for it
+ * @param seq the position of the step's checkpoint in the run
+ * @param step the step's name, which workers serve
+ * @param attempt 1 for the first attempt
+ * @param input the arguments, a JSON array
+ * @param status QUEUED, RUNNING, SUCCEEDED or FAILED
+ * @param output the result as JSON, when SUCCEEDED
+ * @param errorMessage when FAILED
+ * @param errorCode when FAILED: the code of a {@code FatalError}, or null
+ * @param errorType when FAILED: the class of the worker's exception
+ * @param retryable when FAILED: whether another attempt may help
+ * @param workerId the worker that claimed it, or null
+ * @param createdAt when it was queued
+ * @param claimedAt when a worker claimed it, or null
+ * @param finishedAt when its outcome was stored, or null
+ */
+public record TaskRecord(
+    String taskId,
+    String runId,
+    int seq,
+    String step,
+    int attempt,
+    String input,
+    String status,
+    String output,
+    String errorMessage,
+    String errorCode,
+    String errorType,
+    Boolean retryable,
+    String workerId,
+    Instant createdAt,
+    Instant claimedAt,
+    Instant finishedAt) {
+
+  /** The task id of an attempt of the step at {@code seq} of {@code runId}. */
+  public static String id(String runId, int seq, int attempt) {
+    return runId + "/" + seq + "/" + attempt;
+  }
+}

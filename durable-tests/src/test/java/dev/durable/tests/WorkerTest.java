@@ -1,0 +1,139 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.FatalError;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.OrderWorkflowClient;
+import dev.durable.tests.workflows.OrderWorkflowDurable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Workers and the task protocol: tasks queued in {@code durable_tasks} as the README documents
+ * them are claimed by the workers serving their step, once each, and their outcomes stored, which
+ * makes the waiting run due.
+ */
+class WorkerTest extends OnEachStore {
+
+  /** Queues a task as the protocol describes it: QUEUED, with the arguments as a JSON array. */
+  private void queue(String runId, int seq, String step, String input) {
+    db.execute("INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status,"
+        + " created_at) VALUES ('" + runId + "/" + seq + "/1', '" + runId + "', " + seq + ", '"
+        + step + "', 1, '" + input + "', 'QUEUED', CURRENT_TIMESTAMP)");
+  }
+
+  private List<Object> task(String taskId) {
+    return db.query("SELECT status, output, error_message, error_code, error_type, retryable,"
+        + " worker_id FROM durable_tasks WHERE task_id = '" + taskId + "'").get(0);
+  }
+
+  private DurableWorker.Builder worker() {
+    return DurableWorker.builder().jdbcUrl(db.jdbcUrl());
+  }
+
+  @Test
+  void aWorkerServesAQueuedTaskStoresItsResultAndMakesTheWaitingRunDue() {
+    try (DurableEngine engine = db.engine().clock(clock)
+        .register(new OrderWorkflowDurable(script)).build()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      engine.tick();
+      assertEquals(RunState.SLEEPING, run.status().run().status());
+      queue(run.id(), 7, "pricing.quote", "[\"lamp\",3]");
+
+      try (DurableWorker worker = worker().workerId("w1")
+          .handle("pricing.quote", (task, input) -> "{\"task\":\"" + task.taskId()
+              + "\",\"attempt\":" + task.attempt() + ",\"input\":" + input + "}")
+          .build()) {
+        assertEquals(1, worker.tick());
+        assertEquals(0, worker.tick(), "a served task is not served again");
+      }
+
+      List<Object> row = task(run.id() + "/7/1");
+      assertEquals("SUCCEEDED", row.get(0));
+      assertEquals("{\"task\":\"" + run.id() + "/7/1\",\"attempt\":1,\"input\":[\"lamp\",3]}",
+          row.get(1));
+      assertEquals("w1", row.get(6));
+      assertEquals(RunState.PENDING, run.status().run().status(),
+          "the run waiting for the task is due for any engine");
+    }
+  }
+
+  @Test
+  void aFatalErrorFailsTheTaskForGoodAndOtherExceptionsMayBeRetried() {
+    try (DurableWorker worker = worker()
+        .handle("charge", (task, input) -> {
+          if (input.contains("tv")) {
+            throw new FatalError("card declined", "declined");
+          }
+          throw new IllegalStateException("gateway timeout");
+        })
+        .build()) {
+      queue("r1", 0, "charge", "[\"tv\"]");
+      queue("r2", 0, "charge", "[\"mug\"]");
+      assertEquals(2, worker.tick());
+    }
+    List<Object> fatal = task("r1/0/1");
+    assertEquals("FAILED", fatal.get(0));
+    assertEquals("card declined", fatal.get(2));
+    assertEquals("declined", fatal.get(3), "the FatalError's code");
+    assertEquals(FatalError.class.getName(), fatal.get(4));
+    assertEquals(false, fatal.get(5), "never retried");
+    List<Object> retryable = task("r2/0/1");
+    assertEquals("FAILED", retryable.get(0));
+    assertEquals("gateway timeout", retryable.get(2));
+    assertEquals(IllegalStateException.class.getName(), retryable.get(4));
+    assertEquals(true, retryable.get(5), "another attempt may help");
+  }
+
+  @Test
+  void startedWorkersShareTheTasksOfTheirStepsAndServeEachOnce() throws Exception {
+    int tasks = 40;
+    List<String> served = Collections.synchronizedList(new ArrayList<>());
+    List<DurableWorker> workers = new ArrayList<>();
+    try {
+      for (String id : List.of("w1", "w2")) {
+        DurableWorker worker = worker().workerId(id).concurrency(3)
+            .handle("ship", (task, input) -> {
+              served.add(task.taskId());
+              return input;
+            })
+            .build();
+        workers.add(worker);
+      }
+      for (int i = 0; i < tasks; i++) {
+        queue("run-" + i, 0, "ship", "[" + i + "]");
+      }
+      queue("other", 0, "refund", "[0]");
+      workers.forEach(DurableWorker::start);
+      Await.until("every ship task is served", () -> db.queryLong(
+          "SELECT COUNT(*) FROM durable_tasks WHERE step = 'ship' AND status = 'SUCCEEDED'")
+          == tasks);
+    } finally {
+      workers.forEach(DurableWorker::close);
+    }
+    assertEquals(tasks, served.size(), "each task served once: " + served);
+    assertEquals(tasks, served.stream().distinct().count());
+    assertEquals("QUEUED", task("other/0/1").get(0), "no worker serves refund");
+  }
+
+  @Test
+  void aWorkerNeedsAStepToServeAndOneHandlerPerStep() {
+    IllegalStateException none = assertThrows(IllegalStateException.class,
+        () -> worker().build());
+    assertTrue(none.getMessage().contains("register one with handle(name, handler)"));
+    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+        () -> worker().handle("a", (t, i) -> i).handle("a", (t, i) -> i));
+    assertEquals(
+        "step 'a' already has a handler on this worker; register one per step", twice.getMessage());
+  }
+}
