@@ -264,7 +264,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     RunRecord run = snapshot.run();
     List<StepInfo> steps = new ArrayList<>();
     for (CheckpointRecord checkpoint : snapshot.checkpoints()) {
-      if (checkpoint.kind() == CheckpointKind.STEP) {
+      if (checkpoint.kind() != CheckpointKind.SLEEP) {
         steps.add(new StepInfo(
             checkpoint.seq(),
             checkpoint.name(),

@@ -1,6 +1,7 @@
 package dev.durable.runtime.engine;
 
 import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.RemoteStepError;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.StepFailedException;
@@ -18,6 +19,7 @@ import dev.durable.runtime.store.NewEvent;
 import dev.durable.runtime.store.RunChange;
 import dev.durable.runtime.store.RunRecord;
 import dev.durable.runtime.store.StoreException;
+import dev.durable.runtime.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -162,6 +164,139 @@ final class TurnImpl implements Turn, WorkflowContext {
       default:
         throw new IllegalStateException("unknown step state " + recorded.status());
     }
+  }
+
+  // ---- dispatched steps
+
+  @Override
+  public <T> T dispatch(StepType<T> step, Object[] args) {
+    throwIfStopped();
+    int seq = nextSeq++;
+    CheckpointRecord recorded = recorded(seq);
+    Instant now = services.time().now();
+    if (recorded == null) {
+      services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
+      String input;
+      try {
+        input = services.payloads().encodeArgs(step.params(), args);
+      } catch (PayloadException e) {
+        return fail(step, seq, 1, null, false, now,
+            new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e));
+      }
+      throw queue(step, seq, 1, input, false, now);
+    }
+    if (recorded.kind() != CheckpointKind.REMOTE || !recorded.name().equals(step.name())) {
+      throw nonDeterminism(seq, recorded, "dispatched step '" + step.name() + "'");
+    }
+    switch (recorded.status()) {
+      case COMPLETED:
+        return recordedResult(step, recorded);
+      case FAILED:
+        throw new RemoteStepError(recorded.error(), recorded.attempts());
+      case RETRYING:
+        Instant nextAttempt = recorded.wakeAt();
+        if (nextAttempt != null && now.isBefore(nextAttempt)) {
+          if (maySuspend) {
+            write(RunChange.sleeping(nextAttempt), List.of(),
+                List.of(NewEvent.run("run.sleeping", "until " + nextAttempt, now)));
+            throw suspended(nextAttempt);
+          }
+          waitUntil(nextAttempt);
+        }
+        throw queue(step, seq, recorded.attempts() + 1, recorded.input(), true,
+            recorded.startedAt());
+      case PENDING:
+      case RUNNING:
+        return outcome(step, seq, recorded);
+      default:
+        throw new IllegalStateException("unknown step state " + recorded.status());
+    }
+  }
+
+  /**
+   * Queues attempt {@code attempt} of a dispatched step with its pending checkpoint, in one commit
+   * that suspends the run until a worker stores the outcome.
+   */
+  private TurnStop queue(
+      StepType<?> step, int seq, int attempt, String input, boolean stored, Instant startedAt) {
+    Instant now = services.time().now();
+    CheckpointRecord pending = new CheckpointRecord(
+        run.runId(), seq, CheckpointKind.REMOTE, step.name(), StepState.PENDING, attempt, input,
+        null, null, null, startedAt, now);
+    TaskRecord task = new TaskRecord(
+        TaskRecord.id(run.runId(), seq, attempt), run.runId(), seq, step.name(), attempt, input,
+        "QUEUED", null, null, null, null, null, null, now, null, null);
+    tryWriteOrStop(
+        RunChange.sleeping(null),
+        List.of(new Commit.CheckpointWrite(pending, !stored)),
+        List.of(
+            new NewEvent("step.started", step.name(), attempt, "dispatched", now),
+            NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now)),
+        List.of(task));
+    return suspended(null);
+  }
+
+  /** The outcome of the attempt a pending checkpoint waits for, or another suspension. */
+  private <T> T outcome(StepType<T> step, int seq, CheckpointRecord pending) {
+    int attempt = pending.attempts();
+    String taskId = TaskRecord.id(run.runId(), seq, attempt);
+    TaskRecord task = services.store().findTask(taskId).orElse(null);
+    Instant now = services.time().now();
+    if (task == null || task.status().equals("QUEUED") || task.status().equals("RUNNING")) {
+      // woken for something else (a requeue, a takeover): wait on
+      tryWriteOrStop(
+          RunChange.sleeping(null), List.of(),
+          List.of(NewEvent.run("run.sleeping", "waiting for " + taskId, now)), List.of());
+      throw suspended(null);
+    }
+    if (task.status().equals("SUCCEEDED")) {
+      try {
+        return complete(step, seq, attempt, pending.input(), true, pending.startedAt(),
+            decodeResult(step, task.output()));
+      } catch (PayloadException | Errors.InvalidResult e) {
+        return fail(step, seq, attempt, pending.input(), true, pending.startedAt(), e);
+      }
+    }
+    RunError error = new RunError(
+        task.errorMessage(),
+        task.errorCode() == null ? Errors.STEP_FAILED : task.errorCode(),
+        task.errorType(),
+        Optional.of(step.name()));
+    boolean retryable = Boolean.TRUE.equals(task.retryable());
+    if (!retryable || !step.retry().allowsAnotherAttempt(attempt)) {
+      List<NewEvent> events =
+          List.of(new NewEvent("step.failed", step.name(), attempt, error.message(), now));
+      tryWriteOrStop(RunChange.TOUCH,
+          List.of(new Commit.CheckpointWrite(
+              checkpoint(seq, CheckpointKind.REMOTE, step, StepState.FAILED, attempt,
+                  pending.input(), null, error, null, pending.startedAt(), now),
+              false)),
+          events, List.of());
+      throw new RemoteStepError(error, attempt);
+    }
+    long delayMs = step.retry().delayMillisAfter(attempt, services.random());
+    Instant nextAttempt = now.plusMillis(delayMs);
+    boolean suspend = maySuspend && delayMs > 0;
+    List<NewEvent> events = new ArrayList<>();
+    events.add(new NewEvent("step.retrying", step.name(), attempt,
+        error.message() + "; next attempt in " + delayMs + " ms", now));
+    if (suspend) {
+      events.add(NewEvent.run("run.sleeping", "until " + nextAttempt, now));
+    }
+    tryWriteOrStop(
+        suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
+        List.of(new Commit.CheckpointWrite(
+            checkpoint(seq, CheckpointKind.REMOTE, step, StepState.RETRYING, attempt,
+                pending.input(), null, error, nextAttempt, pending.startedAt(), now),
+            false)),
+        events, List.of());
+    services.hooks().onStepRetry(
+        stepEvent(step.name(), seq, attempt), error, Duration.ofMillis(delayMs));
+    if (suspend) {
+      throw suspended(nextAttempt);
+    }
+    waitUntil(nextAttempt);
+    throw queue(step, seq, attempt + 1, pending.input(), true, pending.startedAt());
   }
 
   private <T> T attempts(
@@ -322,9 +457,18 @@ final class TurnImpl implements Turn, WorkflowContext {
   private CheckpointRecord checkpoint(
       int seq, StepType<?> step, StepState status, int attempts, String input, String output,
       RunError error, Instant wakeAt, Instant startedAt, Instant now) {
+    CheckpointKind kind = seq < checkpoints.size() ? checkpoints.get(seq).kind() : CheckpointKind.STEP;
+    return checkpoint(seq, kind, step, status, attempts, input, output, error, wakeAt, startedAt,
+        now);
+  }
+
+  private CheckpointRecord checkpoint(
+      int seq, CheckpointKind kind, StepType<?> step, StepState status, int attempts,
+      String input, String output, RunError error, Instant wakeAt, Instant startedAt,
+      Instant now) {
     return new CheckpointRecord(
-        run.runId(), seq, CheckpointKind.STEP, step.name(), status, attempts, input, output, error,
-        wakeAt, startedAt, now);
+        run.runId(), seq, kind, step.name(), status, attempts, input, output, error, wakeAt,
+        startedAt, now);
   }
 
   // ---- writing progress
@@ -344,7 +488,7 @@ final class TurnImpl implements Turn, WorkflowContext {
    * @throws StoreException if the store failed
    */
   boolean finish(RunChange change, List<NewEvent> events) {
-    return tryWrite(change, List.of(), events);
+    return tryWrite(change, List.of(), events, List.of());
   }
 
   /** Writes the held checkpoints before the turn is abandoned, if the store lets it. */
@@ -362,9 +506,16 @@ final class TurnImpl implements Turn, WorkflowContext {
    */
   private void write(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events) {
+    tryWriteOrStop(change, checkpoints, events, List.of());
+  }
+
+  /** {@link #write}, queueing {@code tasks} in the same commit. */
+  private void tryWriteOrStop(
+      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
+      List<TaskRecord> tasks) {
     boolean written;
     try {
-      written = tryWrite(change, checkpoints, events);
+      written = tryWrite(change, checkpoints, events, tasks);
     } catch (StoreException e) {
       throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
     }
@@ -382,12 +533,13 @@ final class TurnImpl implements Turn, WorkflowContext {
    * @throws StoreException if the store failed
    */
   private boolean tryWrite(
-      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events) {
+      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
+      List<TaskRecord> tasks) {
     List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
     writes.addAll(checkpoints);
     List<NewEvent> allEvents = new ArrayList<>(heldEvents);
     allEvents.addAll(events);
-    if (!services.progress().write(new Commit(fence, change, writes, allEvents))) {
+    if (!services.progress().write(new Commit(fence, change, writes, allEvents, tasks))) {
       return false;
     }
     for (Commit.CheckpointWrite write : writes) {
@@ -439,8 +591,11 @@ final class TurnImpl implements Turn, WorkflowContext {
         new NonDeterminismException(message));
   }
 
+  /** Suspends the turn; a run that waits for a worker ({@code wakeAt} null) needs no timer. */
   private TurnStop suspended(Instant wakeAt) {
-    services.wakeAt().accept(wakeAt);
+    if (wakeAt != null) {
+      services.wakeAt().accept(wakeAt);
+    }
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
 

@@ -24,6 +24,22 @@ public final class Steps {
     }
   }
 
+  /**
+   * Calls a dispatched step through the current turn. Outside of a run there is no checkpoint to
+   * suspend on, so it cannot be called.
+   *
+   * @throws IllegalStateException outside of a run
+   */
+  public static <T> T dispatch(StepType<T> step, Object[] args) {
+    Turn turn = CurrentTurn.get();
+    if (turn == null) {
+      throw new IllegalStateException(
+          step + " is served by workers and can only be called from a workflow's @Run method;"
+              + " to test the step itself, call its implementation directly");
+    }
+    return turn.dispatch(step, args);
+  }
+
   /** Rethrows {@code error} unchanged, checked or not: a step's declared exceptions pass through. */
   @SuppressWarnings("unchecked")
   static <E extends Throwable> E sneakyThrow(Throwable error) throws E {

@@ -11,4 +11,12 @@ public interface Turn {
    * completed step, or executes {@code body} with the step's retry policy and records the outcome.
    */
   <T> T step(StepType<T> step, Object[] args, StepBody<T> body);
+
+  /**
+   * Matches a dispatched step's call to its checkpoint by position and name: returns the recorded
+   * result, throws the recorded failure, or queues a task for the workers that serve the step and
+   * suspends the run until its outcome is stored. A failure a worker reports as retryable is
+   * retried by queueing the next attempt after the step's backoff.
+   */
+  <T> T dispatch(StepType<T> step, Object[] args);
 }

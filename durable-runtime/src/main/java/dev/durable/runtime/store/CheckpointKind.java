@@ -5,5 +5,7 @@ public enum CheckpointKind {
   /** A step's outcome. */
   STEP,
   /** A durable timer ({@code ctx.sleep}). */
-  SLEEP
+  SLEEP,
+  /** A dispatched step's outcome, served by a worker. */
+  REMOTE
 }

@@ -63,6 +63,13 @@ final class PortableProgressWriter implements ProgressWriter {
     insertCheckpoints(connection, inserts);
     updateCheckpoints(connection, updates);
     EventLog.append(connection, events);
+    for (int i = 0; i < commits.size(); i++) {
+      if (written[i]) {
+        for (TaskRecord task : commits.get(i).tasks()) {
+          TaskQueue.insert(connection, task);
+        }
+      }
+    }
     return written;
   }
 

@@ -39,6 +39,9 @@ final class PostgresProgressWriter implements ProgressWriter {
           + " SELECT f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
           + " CROSS JOIN (VALUES ";
   private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
+  private static final String INSERT_TASK =
+      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at)"
+          + " SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz FROM fenced";
 
   @Override
   public boolean isSingleStatement() {
@@ -99,6 +102,12 @@ final class PostgresProgressWriter implements ProgressWriter {
       insertEvents(sql, params, commit);
       sql.append(')');
     }
+    int queued = 0;
+    for (TaskRecord task : commit.tasks()) {
+      sql.append(", t").append(queued++).append(" AS (").append(INSERT_TASK).append(')');
+      params.string(task.taskId()).string(task.runId()).int4(task.seq()).string(task.step())
+          .int4(task.attempt()).string(task.input()).instant(task.createdAt());
+    }
     sql.append(" SELECT (SELECT count(*) FROM fenced), 0");
     for (int u = 0; u < updates; u++) {
       sql.append(" + (SELECT count(*) FROM u").append(u).append(')');
@@ -128,7 +137,8 @@ final class PostgresProgressWriter implements ProgressWriter {
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       shape.append(write.insert() ? 'i' : 'u');
     }
-    return shape.append('/').append(commit.events().size()).toString();
+    return shape.append('/').append(commit.events().size()).append('/')
+        .append(commit.tasks().size()).toString();
   }
 
   private static void updateRun(StringBuilder sql, Params params, Commit commit, Instant now) {

@@ -53,6 +53,10 @@ public final class Store {
       "DELETE FROM durable_steps WHERE run_id = ? AND status = 'FAILED' AND seq >"
           + " (SELECT COALESCE(MAX(seq), -1) FROM durable_steps"
           + " WHERE run_id = ? AND status <> 'FAILED')";
+  /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
+  private static final String DELETE_RESET_TASKS =
+      "DELETE FROM durable_tasks WHERE run_id = ? AND seq NOT IN"
+          + " (SELECT seq FROM durable_steps WHERE run_id = ?)";
   private static final String SELECT_CHECKPOINTS =
       "SELECT " + Rows.CHECKPOINT_COLUMNS + " FROM durable_steps WHERE run_id = ? ORDER BY seq";
   private static final String SELECT_SNAPSHOT =
@@ -356,6 +360,11 @@ public final class Store {
         delete.setString(1, runId);
         delete.setString(2, runId);
         deleted = delete.executeUpdate();
+      }
+      try (PreparedStatement delete = connection.prepareStatement(DELETE_RESET_TASKS)) {
+        delete.setString(1, runId);
+        delete.setString(2, runId);
+        delete.executeUpdate();
       }
       EventLog.append(
           connection,

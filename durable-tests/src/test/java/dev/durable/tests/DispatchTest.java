@@ -1,0 +1,199 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.FatalError;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.TaskContext;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.PricingSteps;
+import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
+import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dispatched steps on the durable path (no timeoutMs): the engine queues a task and suspends the
+ * run; a worker serves it; whichever engine sees the outcome resumes the run. Failures the worker
+ * reports as retryable are retried by re-dispatch after the step's backoff.
+ */
+class DispatchTest extends OnEachStore {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** What the worker throws on its next attempts, in order; once they are used up, it quotes. */
+  private final List<RuntimeException> failures = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> served = Collections.synchronizedList(new ArrayList<>());
+
+  private DurableEngine engine() {
+    return db.engine().clock(clock)
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
+        .build();
+  }
+
+  private DurableWorker worker() {
+    return DurableWorker.builder().jdbcUrl(db.jdbcUrl())
+        .handle(PricingSteps.QUOTE, this::quote)
+        .build();
+  }
+
+  private String quote(TaskContext task, String input) throws Exception {
+    served.add(task.taskId());
+    if (!failures.isEmpty()) {
+      throw failures.remove(0);
+    }
+    JsonNode order = JSON.readTree(input).get(0);
+    return "{\"sku\":\"" + order.get("sku").asText() + "\",\"cents\":"
+        + order.get("quantity").asInt() * 250 + "}";
+  }
+
+  @Test
+  void theRunWaitsForTheWorkerWithoutAnEngineSlotAndResumesWithItsResult() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      assertEquals(1, engine.tick());
+
+      RunStatus waiting = run.status();
+      assertEquals(RunState.SLEEPING, waiting.run().status());
+      assertNull(waiting.run().wakeAt(), "it waits for the worker, not for a time");
+      assertEquals(StepState.PENDING, waiting.steps().get(0).status());
+      assertEquals(PricingSteps.QUOTE, waiting.steps().get(0).name());
+      assertEquals(0, engine.tick(), "nothing to do until the worker answers");
+
+      assertEquals(1, worker.tick());
+      assertEquals(1, engine.tick());
+      assertEquals("shipped lamp for 750", run.await(WAIT));
+      assertEquals(List.of(run.id() + "/0/1"), served);
+      RunStatus done = run.status();
+      assertEquals(StepState.COMPLETED, done.steps().get(0).status());
+      assertEquals(1, done.steps().get(0).attempts());
+      assertEquals(1, script.executions("ship"));
+      List<String> history = engine.history(run.id()).stream().map(HistoryEvent::type).toList();
+      assertTrue(history.containsAll(List.of("step.started", "step.completed", "run.completed")),
+          history.toString());
+    }
+  }
+
+  @Test
+  void aRetryableFailureIsRetriedByRedispatchAfterABackoffWaitedOutInStorage() {
+    failures.add(new IllegalStateException("pricing service unavailable"));
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      engine.start();
+      worker.start();
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("mug", 2));
+
+      Await.until("the failed attempt waits for its retry",
+          () -> run.status().steps().stream().anyMatch(s -> s.status() == StepState.RETRYING)
+              && run.status().run().status() == RunState.SLEEPING);
+      RunStatus retrying = run.status();
+      assertEquals("pricing service unavailable", retrying.steps().get(0).error());
+      assertEquals(clock.instant().plusSeconds(1), retrying.run().wakeAt(),
+          "the next attempt waits out the FIXED 1 s backoff in storage, holding no slot");
+      assertEquals(List.of(run.id() + "/0/1"), served);
+
+      clock.advance(Duration.ofSeconds(1));
+      assertEquals("shipped mug for 500", run.await(WAIT));
+      assertEquals(List.of(run.id() + "/0/1", run.id() + "/0/2"), served,
+          "the same step, its next attempt");
+      assertEquals(2, run.status().steps().get(0).attempts());
+    }
+  }
+
+  @Test
+  void aTickDrivenEngineWaitsTheBackoffOutInProcessThenDispatchesTheNextAttempt() {
+    failures.add(new IllegalStateException("pricing service unavailable"));
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("mug", 2));
+      engine.tick();
+      assertEquals(1, worker.tick());
+      Instant failedAt = clock.instant();
+      engine.tick();
+
+      assertEquals(failedAt.plusSeconds(1), clock.instant(), "the backoff was waited out");
+      assertEquals(StepState.PENDING, run.status().steps().get(0).status());
+      assertEquals(2, run.status().steps().get(0).attempts());
+      assertEquals(1, worker.tick());
+      engine.tick();
+      assertEquals("shipped mug for 500", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void aFatalErrorFromTheWorkerFailsTheRunAtOnceWithItsCode() {
+    failures.add(new FatalError("no price for this sku", "unknown_sku"));
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("ghost", 1));
+      engine.tick();
+      worker.tick();
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("unknown_sku", failed.code());
+      assertTrue(failed.getMessage().contains("no price for this sku"), failed.getMessage());
+      assertEquals(StepState.FAILED, run.status().steps().get(0).status());
+      assertEquals(1, served.size(), "never retried");
+      assertEquals(0, script.executions("ship"));
+    }
+  }
+
+  @Test
+  void exhaustedRetriesFailTheRunAndARequeueDispatchesAgainWithAFreshBudget() {
+    for (int i = 0; i < 3; i++) {
+      failures.add(new IllegalStateException("timeout " + (i + 1)));
+    }
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("desk", 4));
+      engine.tick();
+      for (int attempt = 1; attempt <= 3; attempt++) {
+        assertEquals(1, worker.tick(), "attempt " + attempt);
+        engine.tick();
+        clock.advance(Duration.ofSeconds(1));
+        engine.tick();
+      }
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertTrue(failed.getMessage().contains("timeout 3"), failed.getMessage());
+      assertEquals(3, run.status().steps().get(0).attempts());
+
+      engine.requeue(run.id());
+      engine.tick();
+      assertEquals(1, worker.tick());
+      engine.tick();
+      assertEquals("shipped desk for 1000", run.await(WAIT));
+      assertEquals(4, served.size());
+      assertEquals(run.id() + "/0/1", served.get(3), "the requeued step starts at attempt 1");
+    }
+  }
+
+  @Test
+  void startedEnginesAndWorkersCompleteDispatchedRunsOnTheirOwn() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      engine.start();
+      worker.start();
+      List<RunHandle<String>> runs = new ArrayList<>();
+      for (int i = 1; i <= 5; i++) {
+        runs.add(RemoteOrderWorkflowClient.of(engine).start(new Order("sku" + i, i)));
+      }
+      for (int i = 1; i <= 5; i++) {
+        assertEquals("shipped sku" + i + " for " + i * 250, runs.get(i - 1).await(WAIT));
+      }
+      assertEquals(5, served.size());
+    }
+  }
+}

@@ -1,0 +1,12 @@
+package dev.durable.tests.workflows;
+
+import dev.durable.annotations.Backoff;
+import dev.durable.annotations.Step;
+
+/** A step contract: pricing, served by workers. */
+public interface PricingSteps {
+  String QUOTE = "pricing.quote";
+
+  @Step(name = QUOTE, retries = 3, backoff = Backoff.FIXED, backoffMs = 1_000)
+  Quote quote(Order order);
+}
