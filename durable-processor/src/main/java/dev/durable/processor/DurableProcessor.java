@@ -4,8 +4,10 @@ import com.google.auto.service.AutoService;
 import dev.durable.annotations.Run;
 import dev.durable.annotations.Step;
 import dev.durable.annotations.Workflow;
+import dev.durable.processor.generation.ContractGenerator;
 import dev.durable.processor.generation.Generators;
 import dev.durable.processor.generation.SourceWriter;
+import dev.durable.processor.model.ContractModel;
 import dev.durable.processor.model.ModelFactory;
 import dev.durable.processor.model.WorkflowModel;
 import dev.durable.processor.validation.ContractValidator;
@@ -43,8 +45,8 @@ import javax.tools.Diagnostic;
  * The one entry point: validates every {@code @Workflow} class, builds its model and generates its
  * {@code Durable}, {@code Client} and {@code Codecs} classes, plus one sorted {@code
  * META-INF/services} file for the workflows that can be discovered. Validates every step contract
- * (an interface whose methods carry {@code @Step}, served by workers); nothing is generated for
- * contracts yet.
+ * (an interface whose methods carry {@code @Step}, served by workers) and generates its {@code
+ * Codecs} and {@code Dispatch} classes.
  *
  * <p>A workflow whose signatures refer to types not generated yet is deferred to the next round
  * and reported at the end if they never appear. A workflow with errors gets no generated code;
@@ -80,7 +82,16 @@ public final class DurableProcessor extends AbstractProcessor {
       if (contracts == null) {
         contracts = new ContractValidator(processingEnv);
       }
-      contracts.validateContract(contract).printTo(processingEnv.getMessager());
+      ValidationReport report = contracts.validateContract(contract);
+      report.printTo(processingEnv.getMessager());
+      if (!report.hasErrors()) {
+        SourceWriter writer =
+            new SourceWriter(processingEnv.getFiler(), processingEnv.getMessager());
+        ContractModel model = new ModelFactory(processingEnv).createContract(contract);
+        for (var file : ContractGenerator.generate(model)) {
+          writer.write(file, contract);
+        }
+      }
     }
 
     for (TypeElement workflow : workflowsOf(round)) {

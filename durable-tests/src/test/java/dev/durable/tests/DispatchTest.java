@@ -182,6 +182,19 @@ class DispatchTest extends OnEachStore {
   }
 
   @Test
+  void aDispatchedStepWithALivenessWindowFailsTheRunSayingItIsNotSupportedYet() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("watched", 1));
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("unsupported", failed.code());
+      assertTrue(failed.getMessage().contains("remove timeoutMs"), failed.getMessage());
+      assertEquals(0L, db.queryLong("SELECT COUNT(*) FROM durable_tasks"), "nothing queued");
+    }
+  }
+
+  @Test
   void startedEnginesAndWorkersCompleteDispatchedRunsOnTheirOwn() {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       engine.start();

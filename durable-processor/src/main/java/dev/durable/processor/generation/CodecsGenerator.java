@@ -1,10 +1,13 @@
 package dev.durable.processor.generation;
 
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
+import dev.durable.processor.model.ContractModel;
 import dev.durable.processor.model.GeneratedNames;
 import dev.durable.processor.model.StoredType;
 import dev.durable.processor.model.WorkflowModel;
@@ -22,17 +25,37 @@ public final class CodecsGenerator {
 
   /** The {@code Codecs} class of {@code model}. */
   public static JavaFile generate(WorkflowModel model) {
-    Map<StoredType, String> constants = GeneratedNames.codecConstants(model);
+    return generate(
+        model.names().codecs(),
+        GeneratedNames.codecConstants(model),
+        GeneratedFiles.classAnnotations(model),
+        Javadocs.wrapped(
+            0,
+            "The Jackson types of everything {@link $T} stores: its input and result and each"
+                + " step's parameters and result, with their full generic types, built once.",
+            model.workflowClass()));
+  }
+
+  /** The {@code Codecs} class of a step contract. */
+  public static JavaFile generate(ContractModel model) {
+    return generate(
+        model.codecsClass(),
+        GeneratedNames.codecConstants(model),
+        GeneratedFiles.classAnnotations(model.deprecated()),
+        Javadocs.wrapped(
+            0,
+            "The Jackson types of everything the steps of {@link $T} store: their parameters and"
+                + " results, with their full generic types, built once.",
+            model.contractClass()));
+  }
+
+  private static JavaFile generate(
+      ClassName name, Map<StoredType, String> constants, List<AnnotationSpec> annotations,
+      CodeBlock javadoc) {
     TypeSpec.Builder type =
-        TypeSpec.classBuilder(model.names().codecs())
-            .addJavadoc(
-                Javadocs.wrapped(
-                    0,
-                    "The Jackson types of everything {@link $T} stores: its input and result and"
-                        + " each step's parameters and result, with their full generic types,"
-                        + " built once.",
-                    model.workflowClass()))
-            .addAnnotations(GeneratedFiles.classAnnotations(model))
+        TypeSpec.classBuilder(name)
+            .addJavadoc(javadoc)
+            .addAnnotations(annotations)
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addField(
                 FieldSpec.builder(
@@ -44,18 +67,18 @@ public final class CodecsGenerator {
                     .initializer("$T.defaultInstance()", RuntimeTypes.TYPE_FACTORY)
                     .build());
     constants.forEach(
-        (stored, name) ->
+        (stored, constant) ->
             type.addField(
                 FieldSpec.builder(
                         RuntimeTypes.JAVA_TYPE,
-                        name,
+                        constant,
                         Modifier.PUBLIC,
                         Modifier.STATIC,
                         Modifier.FINAL)
                     .initializer(construct(stored, constants))
                     .build()));
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    return GeneratedFiles.file(model.packageName(), type.build());
+    return GeneratedFiles.file(name.packageName(), type.build());
   }
 
   /** The expression that builds the {@code JavaType} of {@code type} from its components'. */

@@ -125,59 +125,14 @@ public final class DurableClassGenerator {
   }
 
   private FieldSpec stepConstant(StepModel step, String constant) {
-    TypeName result = step.result().boxed();
-    CodeBlock.Builder init =
-        CodeBlock.builder()
-            .add("$T.<$T>builder($S)\n$>$>", RuntimeTypes.STEP_TYPE, result, step.stepName())
-            .add(
-                ".retry($T.of($L, $T.$L, $L, $L, $L))\n",
-                RuntimeTypes.RETRY_POLICY,
-                step.retry().retries(),
-                RuntimeTypes.BACKOFF,
-                step.retry().backoff().name(),
-                longLiteral(step.retry().backoffMs()),
-                longLiteral(step.retry().backoffMaxMs()),
-                step.retry().jitter());
-    if (step.timeoutMs() > 0) {
-      init.add(".timeoutMs($L)\n", longLiteral(step.timeoutMs()));
-    }
-    addPayloads(init, step.storedParams(), step.result());
-    if (!step.nonRetryable().isEmpty()) {
-      CodeBlock.Builder test = CodeBlock.builder();
-      for (int i = 0; i < step.nonRetryable().size(); i++) {
-        test.add(
-            i == 0 ? "error instanceof $T" : " || error instanceof $T",
-            step.nonRetryable().get(i));
-      }
-      init.add(".nonRetryable(error -> $L)\n", test.build());
-    }
-    init.add(".build()$<$<");
-    return FieldSpec.builder(
-            ParameterizedTypeName.get(RuntimeTypes.STEP_TYPE, result),
-            constant,
-            Modifier.STATIC,
-            Modifier.FINAL)
-        .addJavadoc(
-            Javadocs.wrapped(2, "Step {@code $L}: {@link $L}.", step.stepName(), link(step)))
-        .initializer(init.build())
+    return StepConstants.field(step, constant, names.codecs(), codecs, link(step))
+        .addModifiers(Modifier.STATIC, Modifier.FINAL)
         .build();
   }
 
   /** {@code .param(...)} for each stored parameter and {@code .result(...)}, one per line. */
   private void addPayloads(CodeBlock.Builder init, List<ParamModel> params, TypeRef result) {
-    for (ParamModel param : params) {
-      init.add(
-          ".$L($S, $T.$L)\n",
-          param.type().constrained() ? "validatedParam" : "param",
-          param.name(),
-          names.codecs(),
-          codecs.get(param.type().stored()));
-    }
-    init.add(
-        ".$L($T.$L)\n",
-        result.constrained() ? "validatedResult" : "result",
-        names.codecs(),
-        codecs.get(result.stored()));
+    StepConstants.addPayloads(init, params, result, names.codecs(), codecs);
   }
 
   private MethodSpec constructor(ConstructorModel constructor) {

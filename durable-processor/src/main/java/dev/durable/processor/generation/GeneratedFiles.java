@@ -44,7 +44,12 @@ final class GeneratedFiles {
    * workflow is, since using a deprecated workflow is deprecated.
    */
   static List<AnnotationSpec> classAnnotations(WorkflowModel model) {
-    return model.deprecated()
+    return classAnnotations(model.deprecated());
+  }
+
+  /** {@link #generated}, and {@code @Deprecated} for what a deprecated type generates. */
+  static List<AnnotationSpec> classAnnotations(boolean deprecated) {
+    return deprecated
         ? List.of(generated(), AnnotationSpec.builder(Deprecated.class).build())
         : List.of(generated());
   }

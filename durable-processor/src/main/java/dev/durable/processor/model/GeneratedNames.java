@@ -107,11 +107,22 @@ public record GeneratedNames(ClassName durable, ClassName client, ClassName code
     List<StoredType> order = new ArrayList<>();
     model.run().storedParams().forEach(p -> order.add(p.type().stored()));
     order.add(model.run().result().stored());
-    for (StepModel step : model.steps()) {
+    addSteps(order, model.steps());
+    return codecConstants(order);
+  }
+
+  /** The {@code Codecs} constant of every type a contract's steps store, in step order. */
+  public static Map<StoredType, String> codecConstants(ContractModel model) {
+    List<StoredType> order = new ArrayList<>();
+    addSteps(order, model.steps());
+    return codecConstants(order);
+  }
+
+  private static void addSteps(List<StoredType> order, List<StepModel> steps) {
+    for (StepModel step : steps) {
       step.storedParams().forEach(p -> order.add(p.type().stored()));
       order.add(step.result().stored());
     }
-    return codecConstants(order);
   }
 
   /**

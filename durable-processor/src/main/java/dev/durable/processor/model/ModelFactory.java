@@ -29,6 +29,7 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
 import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -92,6 +93,17 @@ public final class ModelFactory {
         run,
         steps,
         inheritedTypeNames(workflow));
+  }
+
+  /** The model of step contract {@code contract}, which the validator accepted. */
+  public ContractModel createContract(TypeElement contract) {
+    List<StepModel> steps = new ArrayList<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(contract.getEnclosedElements())) {
+      if (mirror(method, STEP).isPresent()) {
+        steps.add(step(method));
+      }
+    }
+    return new ContractModel(ClassName.get(contract), elements.isDeprecated(contract), steps);
   }
 
   private ConstructorModel constructor(ExecutableElement constructor) {

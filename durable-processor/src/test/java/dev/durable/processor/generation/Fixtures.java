@@ -53,16 +53,29 @@ enum Fixtures {
       "com/acme/valid/Tags",
       "com/acme/valid/Plain"),
   /** A deprecated workflow, and one whose constructor, @Run and a step are deprecated. */
-  DEPRECATED(2, "com/acme/edge/RetiredWorkflow", "com/acme/edge/DeprecatedMembersWorkflow");
+  DEPRECATED(2, "com/acme/edge/RetiredWorkflow", "com/acme/edge/DeprecatedMembersWorkflow"),
+  /** A step contract: generic, void, primitive and throwing steps, and a default helper. */
+  CONTRACT(0, 1, "com/acme/contract/ShippingSteps", "com/acme/Order", "com/acme/Quote");
 
   static final String SERVICES = "META-INF/services/dev.durable.runtime.spi.DurableWorkflow";
 
   private final int workflows;
+  private final int contracts;
   private final List<String> paths;
 
   Fixtures(int workflows, String... paths) {
+    this(workflows, 0, paths);
+  }
+
+  Fixtures(int workflows, int contracts, String... paths) {
     this.workflows = workflows;
+    this.contracts = contracts;
     this.paths = List.of(paths);
+  }
+
+  /** How many files the processor generates for the fixture: 3 per workflow, 2 per contract. */
+  int generatedFiles() {
+    return 3 * workflows + 2 * contracts;
   }
 
   /** How many workflows the fixture declares. */

@@ -29,7 +29,7 @@ class GeneratedCodeTest {
     Compilation compilation = fixture.compile();
 
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(compilation.generatedSourceFiles()).hasSize(3 * fixture.workflows());
+    assertThat(compilation.generatedSourceFiles()).hasSize(fixture.generatedFiles());
   }
 
   @ParameterizedTest
@@ -80,8 +80,8 @@ class GeneratedCodeTest {
     Map<String, String> first = generated(Fixtures.compileAll(List.of()));
     Map<String, String> second = generated(Fixtures.compileAll(List.of()));
 
-    int workflows = Arrays.stream(Fixtures.values()).mapToInt(Fixtures::workflows).sum();
-    assertThat(first).hasSize(3 * workflows + 1);
+    int files = Arrays.stream(Fixtures.values()).mapToInt(Fixtures::generatedFiles).sum();
+    assertThat(first).hasSize(files + 1);
     assertEquals(first, second);
   }
 

@@ -42,7 +42,9 @@ class GoldenFilesTest {
         arguments(Fixtures.PRIMITIVE, "com.acme.edge.PrimitiveWorkflowClient"),
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowDurable"),
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowCodecs"),
-        arguments(Fixtures.SIGNUP, "com.acme.valid.SignupWorkflowDurable"));
+        arguments(Fixtures.SIGNUP, "com.acme.valid.SignupWorkflowDurable"),
+        arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsDispatch"),
+        arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsCodecs"));
   }
 
   @ParameterizedTest(name = "{1}")

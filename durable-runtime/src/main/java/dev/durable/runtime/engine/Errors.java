@@ -16,6 +16,7 @@ final class Errors {
   static final String PAYLOAD_UNDECODABLE = "payload_undecodable";
   static final String INVALID_INPUT = "invalid_input";
   static final String INVALID_OUTPUT = "invalid_output";
+  static final String UNSUPPORTED = "unsupported";
 
   private Errors() {}
 

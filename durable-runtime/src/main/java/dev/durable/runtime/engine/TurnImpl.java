@@ -171,6 +171,15 @@ final class TurnImpl implements Turn, WorkflowContext {
   @Override
   public <T> T dispatch(StepType<T> step, Object[] args) {
     throwIfStopped();
+    if (step.timeoutMs() > 0) {
+      String message =
+          step + " of run " + run.runId() + " has timeoutMs, a liveness window, which dispatched"
+              + " steps do not support yet; remove timeoutMs to dispatch it on the durable path";
+      throw stop(
+          TurnStop.Reason.FAILED,
+          Errors.engine(message, Errors.UNSUPPORTED, UnsupportedOperationException.class),
+          new UnsupportedOperationException(message));
+    }
     int seq = nextSeq++;
     CheckpointRecord recorded = recorded(seq);
     Instant now = services.time().now();

@@ -9,4 +9,8 @@ public interface PricingSteps {
 
   @Step(name = QUOTE, retries = 3, backoff = Backoff.FIXED, backoffMs = 1_000)
   Quote quote(Order order);
+
+  /** A liveness window, which dispatched steps do not support yet. */
+  @Step(name = "pricing.watched", timeoutMs = 5_000)
+  Quote watched(Order order);
 }

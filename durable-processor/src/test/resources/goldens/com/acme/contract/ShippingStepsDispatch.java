@@ -1,0 +1,63 @@
+package com.acme.contract;
+
+import com.acme.Order;
+import com.acme.Quote;
+import dev.durable.annotations.Backoff;
+import dev.durable.runtime.RetryPolicy;
+import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.spi.Steps;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.Generated;
+
+/**
+ * Dispatches the steps of {@link ShippingSteps} to the workers that serve them: give an instance to
+ * a workflow, and each call from its {@code @Run} method queues a task and suspends the run until a
+ * worker's outcome is stored. Calls outside a run are refused.
+ */
+@Generated("dev.durable.processor.DurableProcessor")
+public final class ShippingStepsDispatch implements ShippingSteps {
+  /** Step {@code shipping.quote}: {@link ShippingSteps#quotes(Order, Map)}. */
+  public static final StepType<List<Quote>> SHIPPING_QUOTE = StepType.<List<Quote>>builder("shipping.quote")
+      .retry(RetryPolicy.of(5, Backoff.EXP, 200, 10000, true))
+      .param("order", ShippingStepsCodecs.ORDER)
+      .param("weights", ShippingStepsCodecs.MAP_OF_STRING_TO_INTEGER)
+      .result(ShippingStepsCodecs.LIST_OF_QUOTE)
+      .build();
+
+  /** Step {@code label}: {@link ShippingSteps#label(String)}. */
+  public static final StepType<Long> LABEL = StepType.<Long>builder("label")
+      .retry(RetryPolicy.of(2, Backoff.EXP, 1000, 0, false))
+      .param("address", ShippingStepsCodecs.STRING)
+      .result(ShippingStepsCodecs.LONG)
+      .nonRetryable(error -> error instanceof IOException)
+      .build();
+
+  /** Step {@code dispatch}: {@link ShippingSteps#dispatch(Order, String)}. */
+  public static final StepType<Void> DISPATCH = StepType.<Void>builder("dispatch")
+      .retry(RetryPolicy.of(1, Backoff.EXP, 1000, 0, false))
+      .timeoutMs(30000)
+      .param("order", ShippingStepsCodecs.ORDER)
+      .param("label", ShippingStepsCodecs.STRING)
+      .result(ShippingStepsCodecs.VOID)
+      .build();
+
+  /** Dispatches {@link ShippingSteps#quotes(Order, Map)}. */
+  @Override
+  public List<Quote> quotes(Order order, Map<String, Integer> weights) {
+    return Steps.dispatch(SHIPPING_QUOTE, new Object[] {order, weights});
+  }
+
+  /** Dispatches {@link ShippingSteps#label(String)}. */
+  @Override
+  public long label(String address) throws IOException {
+    return Steps.dispatch(LABEL, new Object[] {address});
+  }
+
+  /** Dispatches {@link ShippingSteps#dispatch(Order, String)}. */
+  @Override
+  public void dispatch(Order order, String label) {
+    Steps.dispatch(DISPATCH, new Object[] {order, label});
+  }
+}
