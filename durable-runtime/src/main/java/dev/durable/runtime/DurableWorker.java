@@ -1,8 +1,12 @@
 package dev.durable.runtime;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.engine.Workers;
+import dev.durable.runtime.spi.StepBinding;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javax.sql.DataSource;
@@ -54,6 +58,8 @@ public interface DurableWorker extends AutoCloseable {
     private String password;
     private DataSource dataSource;
     private final Map<String, StepHandler> handlers = new LinkedHashMap<>();
+    private final List<StepBinding> bindings = new ArrayList<>();
+    private ObjectMapper objectMapper;
     private String workerId;
     private int concurrency = 4;
     private Duration pollInterval = Duration.ofMillis(200);
@@ -94,6 +100,23 @@ public interface DurableWorker extends AutoCloseable {
       return this;
     }
 
+    /**
+     * Serves every step of a step contract with a typed implementation: {@code
+     * serve(PricingStepsWorker.of(new Pricing()))}. Arguments are decoded and results encoded with
+     * the steps' stored types, results are validated, and errors listed in a step's {@code
+     * nonRetryable} fail it for good.
+     */
+    public Builder serve(StepBinding binding) {
+      bindings.add(Objects.requireNonNull(binding, "binding"));
+      return this;
+    }
+
+    /** The Jackson mapper for typed bindings' payloads; it must match the engines'. */
+    public Builder objectMapper(ObjectMapper objectMapper) {
+      this.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
+      return this;
+    }
+
     /** Defaults to the host name, the process id and a random suffix. */
     public Builder workerId(String workerId) {
       this.workerId = Objects.requireNonNull(workerId, "workerId");
@@ -126,16 +149,16 @@ public interface DurableWorker extends AutoCloseable {
 
     /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
     public DurableWorker build() {
-      if (handlers.isEmpty()) {
-        throw new IllegalStateException(
-            "a worker needs at least one step to serve; register one with handle(name, handler)");
+      if (handlers.isEmpty() && bindings.isEmpty()) {
+        throw new IllegalStateException("a worker needs at least one step to serve; register one"
+            + " with handle(name, handler) or serve(binding)");
       }
       if (jdbcUrl != null && dataSource != null) {
         throw new IllegalStateException("set either jdbcUrl or dataSource, not both");
       }
       return Workers.create(new Workers.Config(
           dataSource == null ? (jdbcUrl == null ? DurableEngine.DEFAULT_JDBC_URL : jdbcUrl) : null,
-          user, password, dataSource, Map.copyOf(handlers), handlers.keySet().stream().toList(),
+          user, password, dataSource, Map.copyOf(handlers), List.copyOf(bindings), objectMapper,
           workerId == null ? Workers.defaultWorkerId() : workerId, concurrency, pollInterval,
           shutdownTimeout));
     }

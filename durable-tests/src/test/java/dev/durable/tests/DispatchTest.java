@@ -21,6 +21,8 @@ import dev.durable.tests.support.Await;
 import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.PricingSteps;
 import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.PricingStepsWorker;
+import dev.durable.tests.workflows.Quote;
 import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
 import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
 import java.time.Duration;
@@ -191,6 +193,45 @@ class DispatchTest extends OnEachStore {
       assertEquals("unsupported", failed.code());
       assertTrue(failed.getMessage().contains("remove timeoutMs"), failed.getMessage());
       assertEquals(0L, db.queryLong("SELECT COUNT(*) FROM durable_tasks"), "nothing queued");
+    }
+  }
+
+  /** A typed implementation of the contract, as a worker serves it. */
+  private static final class Pricing implements PricingSteps {
+    @Override
+    public Quote quote(Order order) {
+      if (order.sku().equals("bad")) {
+        throw new IllegalArgumentException("unknown sku bad");
+      }
+      return new Quote(order.sku(), order.quantity() * 300L);
+    }
+
+    @Override
+    public Quote watched(Order order) {
+      throw new UnsupportedOperationException("not served");
+    }
+  }
+
+  @Test
+  void aTypedWorkerServesTheContractAndItsNonRetryableErrorsFailAtOnce() {
+    try (DurableEngine engine = engine();
+        DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl())
+            .serve(PricingStepsWorker.of(new Pricing()))
+            .build()) {
+      RunHandle<String> good = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 2));
+      RunHandle<String> bad = RemoteOrderWorkflowClient.of(engine).start(new Order("bad", 1));
+      engine.tick();
+      assertEquals(2, worker.tick());
+      engine.tick();
+
+      assertEquals("shipped lamp for 600", good.await(WAIT));
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> bad.await(WAIT));
+      assertEquals("unknown sku bad", failed.getMessage());
+      assertEquals(1, bad.status().steps().get(0).attempts(),
+          "IllegalArgumentException is nonRetryable on the step: never retried");
+      assertEquals(IllegalArgumentException.class.getName(),
+          db.query("SELECT error_type FROM durable_tasks WHERE run_id = '" + bad.id() + "'")
+              .get(0).get(0));
     }
   }
 

@@ -1,10 +1,14 @@
 package dev.durable.processor.generation;
 
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.durable.processor.model.ContractModel;
 import dev.durable.processor.model.GeneratedNames;
 import dev.durable.processor.model.ParamModel;
@@ -13,13 +17,16 @@ import dev.durable.processor.model.StoredType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import javax.lang.model.element.Modifier;
 
 /**
- * Generates what a step contract needs: its {@code Codecs} and {@code <Name>Dispatch}, the stub
- * that implements the contract by dispatching each call to the workers that serve the step.
+ * Generates what a step contract needs: its {@code Codecs}; {@code <Name>Dispatch}, the stub that
+ * implements the contract by dispatching each call to the workers that serve the step; and {@code
+ * <Name>Worker}, the binding through which workers serve the steps with an implementation.
  */
 public final class ContractGenerator {
+  private static final String IMPLEMENTATION = "implementation";
   private final ContractModel model;
   private final Map<StoredType, String> codecs;
   private final List<String> stepConstants;
@@ -30,9 +37,10 @@ public final class ContractGenerator {
     this.stepConstants = GeneratedNames.stepConstants(model.steps());
   }
 
-  /** The {@code Codecs} and {@code Dispatch} classes of {@code model}, in that order. */
+  /** The {@code Codecs}, {@code Dispatch} and {@code Worker} classes of {@code model}. */
   public static List<JavaFile> generate(ContractModel model) {
-    return List.of(CodecsGenerator.generate(model), new ContractGenerator(model).dispatch());
+    ContractGenerator generator = new ContractGenerator(model);
+    return List.of(CodecsGenerator.generate(model), generator.dispatch(), generator.worker());
   }
 
   private JavaFile dispatch() {
@@ -59,6 +67,103 @@ public final class ContractGenerator {
     for (int i = 0; i < model.steps().size(); i++) {
       type.addMethod(call(model.steps().get(i), stepConstants.get(i)));
     }
+    return GeneratedFiles.file(model.packageName(), type.build());
+  }
+
+  /**
+   * {@code <Name>Worker}: the binding through which a worker serves the steps with an
+   * implementation of the contract.
+   */
+  private JavaFile worker() {
+    ClassName contract = model.contractClass();
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(model.workerClass())
+            .addJavadoc(
+                Javadocs.wrapped(
+                    0,
+                    "Serves the steps of {@link $T} with an implementation:"
+                        + " {@code DurableWorker.builder().serve($T.of(implementation))}.",
+                    contract,
+                    model.workerClass()))
+            .addAnnotations(GeneratedFiles.classAnnotations(model.deprecated()))
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .addSuperinterface(RuntimeTypes.STEP_BINDING)
+            .addField(contract, IMPLEMENTATION, Modifier.PRIVATE, Modifier.FINAL)
+            .addMethod(
+                MethodSpec.constructorBuilder()
+                    .addModifiers(Modifier.PRIVATE)
+                    .addParameter(contract, IMPLEMENTATION)
+                    .addStatement("this.$N = $N", IMPLEMENTATION, IMPLEMENTATION)
+                    .build())
+            .addMethod(
+                MethodSpec.methodBuilder("of")
+                    .addJavadoc("The binding of {@code $N}.\n", IMPLEMENTATION)
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                    .returns(RuntimeTypes.STEP_BINDING)
+                    .addParameter(contract, IMPLEMENTATION)
+                    .addStatement(
+                        "return new $T($T.requireNonNull($N, $S))",
+                        model.workerClass(),
+                        Objects.class,
+                        IMPLEMENTATION,
+                        IMPLEMENTATION)
+                    .build());
+    List<CodeBlock> constants = new ArrayList<>();
+    for (String constant : stepConstants) {
+      constants.add(CodeBlock.of("$T.$L", model.dispatchClass(), constant));
+    }
+    type.addMethod(
+        MethodSpec.methodBuilder("steps")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(
+                ParameterizedTypeName.get(
+                    ClassName.get(List.class),
+                    ParameterizedTypeName.get(
+                        RuntimeTypes.STEP_TYPE, WildcardTypeName.subtypeOf(Object.class))))
+            .addStatement("return $T.of($L)", List.class, CodeBlock.join(constants, ", "))
+            .build());
+    MethodSpec.Builder invoke =
+        MethodSpec.methodBuilder("invoke")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(Object.class)
+            .addParameter(String.class, "step")
+            .addParameter(Object[].class, "args")
+            .addException(Exception.class);
+    boolean unchecked = false;
+    CodeBlock.Builder body = CodeBlock.builder().beginControlFlow("switch (step)");
+    for (StepModel step : model.steps()) {
+      List<CodeBlock> args = new ArrayList<>();
+      List<ParamModel> params = step.params();
+      for (int i = 0; i < params.size(); i++) {
+        TypeName cast = params.get(i).type().boxed();
+        unchecked |= DurableClassGenerator.isUncheckedCast(cast);
+        args.add(CodeBlock.of("($T) args[$L]", cast, i));
+      }
+      CodeBlock call = CodeBlock.of(
+          "$N.$N($L)", IMPLEMENTATION, step.methodName(), CodeBlock.join(args, ", "));
+      body.add("case $S:\n$>", step.stepName());
+      if (step.result().type().equals(TypeName.VOID)) {
+        body.addStatement("$L", call).addStatement("return null");
+      } else {
+        body.addStatement("return $L", call);
+      }
+      body.add("$<");
+    }
+    body.add("default:\n$>")
+        .addStatement(
+            "throw new $T($S + step)",
+            IllegalArgumentException.class,
+            "no such step in " + contract.simpleName() + ": ")
+        .add("$<")
+        .endControlFlow();
+    if (unchecked) {
+      invoke.addAnnotation(
+          AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked")
+              .build());
+    }
+    type.addMethod(invoke.addCode(body.build()).build());
     return GeneratedFiles.file(model.packageName(), type.build());
   }
 

@@ -19,6 +19,7 @@ final class RuntimeTypes {
       ClassName.get("dev.durable.runtime.spi", "DurableWorkflow");
   static final ClassName STEP_TYPE = ClassName.get("dev.durable.runtime.spi", "StepType");
   static final ClassName STEPS = ClassName.get("dev.durable.runtime.spi", "Steps");
+  static final ClassName STEP_BINDING = ClassName.get("dev.durable.runtime.spi", "StepBinding");
   static final ClassName WORKFLOW_RUNS = ClassName.get("dev.durable.runtime.spi", "WorkflowRuns");
   static final ClassName WORKFLOW_TYPE = ClassName.get("dev.durable.runtime.spi", "WorkflowType");
 

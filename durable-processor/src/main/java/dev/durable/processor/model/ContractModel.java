@@ -28,6 +28,12 @@ public record ContractModel(ClassName contractClass, boolean deprecated, List<St
     return GeneratedNames.of(contractClass).codecs();
   }
 
+  /** {@code <Binary>Worker}, the typed binding that workers serve the steps with. */
+  public ClassName workerClass() {
+    return ClassName.get(
+        contractClass.packageName(), String.join("_", contractClass.simpleNames()) + "Worker");
+  }
+
   /** {@code <Binary>Dispatch}, the stub that dispatches the steps to workers. */
   public ClassName dispatchClass() {
     return ClassName.get(

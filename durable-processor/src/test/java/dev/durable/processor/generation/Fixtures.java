@@ -73,9 +73,9 @@ enum Fixtures {
     this.paths = List.of(paths);
   }
 
-  /** How many files the processor generates for the fixture: 3 per workflow, 2 per contract. */
+  /** How many files the processor generates for the fixture: 3 per workflow, 3 per contract. */
   int generatedFiles() {
-    return 3 * workflows + 2 * contracts;
+    return 3 * workflows + 3 * contracts;
   }
 
   /** How many workflows the fixture declares. */

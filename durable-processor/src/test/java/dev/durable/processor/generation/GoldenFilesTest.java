@@ -44,7 +44,8 @@ class GoldenFilesTest {
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowCodecs"),
         arguments(Fixtures.SIGNUP, "com.acme.valid.SignupWorkflowDurable"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsDispatch"),
-        arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsCodecs"));
+        arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsCodecs"),
+        arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsWorker"));
   }
 
   @ParameterizedTest(name = "{1}")

@@ -12,7 +12,10 @@ import dev.durable.runtime.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -29,23 +32,33 @@ final class DefaultWorker implements DurableWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
   private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
 
-  private final Workers.Config config;
+  private final String workerId;
+  private final Map<String, StepHandler> handlers;
+  private final List<String> steps;
+  private final Duration pollInterval;
+  private final Duration shutdownTimeout;
   private final Store store;
   private final AutoCloseable pool;
   private final Semaphore slots;
   private final Semaphore wake = new Semaphore(0);
-  private final ExecutorService handlers;
+  private final ExecutorService executor;
   private Thread poller;
   private volatile boolean closed;
 
-  DefaultWorker(Workers.Config config, Store store, AutoCloseable pool) {
-    this.config = config;
+  DefaultWorker(
+      String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
+      Duration shutdownTimeout, Store store, AutoCloseable pool) {
+    this.workerId = workerId;
+    this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
+    this.steps = List.copyOf(handlers.keySet());
+    this.pollInterval = pollInterval;
+    this.shutdownTimeout = shutdownTimeout;
     this.store = store;
     this.pool = pool;
-    this.slots = new Semaphore(config.concurrency());
+    this.slots = new Semaphore(concurrency);
     AtomicInteger threads = new AtomicInteger();
-    this.handlers = Executors.newFixedThreadPool(config.concurrency(), task -> {
-      Thread thread = new Thread(task, config.workerId() + "-" + threads.incrementAndGet());
+    this.executor = Executors.newFixedThreadPool(concurrency, task -> {
+      Thread thread = new Thread(task, workerId + "-" + threads.incrementAndGet());
       thread.setDaemon(true);
       return thread;
     });
@@ -53,7 +66,7 @@ final class DefaultWorker implements DurableWorker {
 
   @Override
   public String workerId() {
-    return config.workerId();
+    return workerId;
   }
 
   @Override
@@ -64,17 +77,17 @@ final class DefaultWorker implements DurableWorker {
     if (poller != null) {
       return;
     }
-    poller = new Thread(this::pollLoop, config.workerId() + "-poller");
+    poller = new Thread(this::pollLoop, workerId + "-poller");
     poller.setDaemon(true);
     poller.start();
-    LOG.info("worker {} serves {}", config.workerId(), config.steps());
+    LOG.info("worker {} serves {}", workerId, steps);
   }
 
   @Override
   public int tick() {
     int served = 0;
     while (!closed) {
-      List<TaskRecord> claimed = store.claimTasks(config.steps(), 1, config.workerId(), now());
+      List<TaskRecord> claimed = store.claimTasks(steps, 1, workerId, now());
       if (claimed.isEmpty()) {
         return served;
       }
@@ -92,11 +105,11 @@ final class DefaultWorker implements DurableWorker {
         boolean full = false;
         if (free > 0) {
           List<TaskRecord> claimed =
-              store.claimTasks(config.steps(), free, config.workerId(), now());
+              store.claimTasks(steps, free, workerId, now());
           full = claimed.size() == free;
           for (TaskRecord task : claimed) {
             slots.acquireUninterruptibly();
-            handlers.execute(() -> {
+            executor.execute(() -> {
               try {
                 serve(task);
               } finally {
@@ -108,17 +121,17 @@ final class DefaultWorker implements DurableWorker {
         }
         failures = 0;
         if (!full || slots.availablePermits() == 0) {
-          wake.tryAcquire(config.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+          wake.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS);
           wake.drainPermits();
         }
       } catch (StoreException e) {
         failures++;
-        Duration backoff = config.pollInterval().multipliedBy(1L << Math.min(failures, 8));
+        Duration backoff = pollInterval.multipliedBy(1L << Math.min(failures, 8));
         if (backoff.compareTo(MAX_POLL_BACKOFF) > 0) {
           backoff = MAX_POLL_BACKOFF;
         }
         LOG.warn("worker {} cannot claim tasks ({} failure(s) in a row): {}; retrying in {} ms",
-            config.workerId(), failures, e.getMessage(), backoff.toMillis());
+            workerId, failures, e.getMessage(), backoff.toMillis());
         sleep(backoff);
       } catch (InterruptedException e) {
         return;
@@ -128,7 +141,7 @@ final class DefaultWorker implements DurableWorker {
 
   /** Runs the task's handler and stores its outcome. */
   private void serve(TaskRecord task) {
-    StepHandler handler = config.handlers().get(task.step());
+    StepHandler handler = handlers.get(task.step());
     TaskOutcome outcome;
     if (handler == null) {
       outcome = TaskOutcome.failed("no handler for " + task.step(), "no_handler", null, false);
@@ -136,14 +149,14 @@ final class DefaultWorker implements DurableWorker {
       outcome = run(handler, task);
     }
     try {
-      if (!store.finishTask(task.taskId(), config.workerId(), outcome, now())) {
+      if (!store.finishTask(task.taskId(), workerId, outcome, now())) {
         LOG.warn("worker {} no longer holds task {}; its outcome was not stored",
-            config.workerId(), task.taskId());
+            workerId, task.taskId());
       }
     } catch (StoreException e) {
       // the task stays RUNNING under this worker; it is delivered again once lost tasks are
       // re-driven (remoteRedispatchMs)
-      LOG.warn("worker {} could not store the outcome of task {}: {}", config.workerId(),
+      LOG.warn("worker {} could not store the outcome of task {}: {}", workerId,
           task.taskId(), e.getMessage());
     }
   }
@@ -154,6 +167,11 @@ final class DefaultWorker implements DurableWorker {
       return TaskOutcome.succeeded(handler.handle(new Task(task), task.input()));
     } catch (FatalError e) {
       return TaskOutcome.failed(e.getMessage(), e.code(), e.getClass().getName(), false);
+    } catch (TypedHandler.StepFailure e) {
+      Throwable cause = e.getCause();
+      String code = cause instanceof FatalError fatal ? fatal.code() : null;
+      return TaskOutcome.failed(
+          cause.getMessage(), code, cause.getClass().getName(), e.retryable());
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -208,12 +226,12 @@ final class DefaultWorker implements DurableWorker {
     if (poller != null) {
       poller.interrupt();
     }
-    handlers.shutdown();
+    executor.shutdown();
     try {
-      if (!handlers.awaitTermination(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!executor.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
         LOG.warn("worker {} closed with tasks still being served; they stay RUNNING",
-            config.workerId());
-        handlers.shutdownNow();
+            workerId);
+        executor.shutdownNow();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -222,7 +240,7 @@ final class DefaultWorker implements DurableWorker {
       try {
         pool.close();
       } catch (Exception e) {
-        LOG.warn("worker {}: closing its connection pool failed: {}", config.workerId(),
+        LOG.warn("worker {}: closing its connection pool failed: {}", workerId,
             e.toString());
       }
     }

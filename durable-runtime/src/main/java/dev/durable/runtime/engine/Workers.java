@@ -1,11 +1,16 @@
 package dev.durable.runtime.engine;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.StepHandler;
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.spi.StepBinding;
+import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.store.Store;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -19,7 +24,9 @@ public final class Workers {
    * A worker's configuration.
    *
    * @param jdbcUrl the store's URL, or null with a data source
-   * @param steps the served step names, in registration order
+   * @param handlers the handlers registered by name
+   * @param bindings the typed contract implementations served
+   * @param objectMapper the mapper of typed bindings' payloads, or null for the default
    */
   public record Config(
       String jdbcUrl,
@@ -27,7 +34,8 @@ public final class Workers {
       String password,
       DataSource dataSource,
       Map<String, StepHandler> handlers,
-      List<String> steps,
+      List<StepBinding> bindings,
+      ObjectMapper objectMapper,
       String workerId,
       int concurrency,
       Duration pollInterval,
@@ -46,13 +54,31 @@ public final class Workers {
       Store store = new Store(dataSource);
       store.migrate();
       store.requireDurableCommits();
-      return new DefaultWorker(config, store, pool);
+      return new DefaultWorker(config.workerId(), handlers(config), config.concurrency(),
+          config.pollInterval(), config.shutdownTimeout(), store, pool);
     } catch (RuntimeException e) {
       if (pool != null) {
         pool.close();
       }
       throw e;
     }
+  }
+
+  /** The handlers by name, and for each step of each binding, a typed one. */
+  private static Map<String, StepHandler> handlers(Config config) {
+    Payloads payloads = new Payloads(
+        config.objectMapper() == null ? Payloads.defaultMapper() : config.objectMapper());
+    Map<String, StepHandler> handlers = new LinkedHashMap<>(config.handlers());
+    for (StepBinding binding : config.bindings()) {
+      for (StepType<?> step : binding.steps()) {
+        if (handlers.putIfAbsent(step.name(), new TypedHandler(payloads, step, binding)) != null) {
+          throw new IllegalArgumentException(
+              "step '" + step.name() + "' already has a handler on this worker; serve each step"
+                  + " once");
+        }
+      }
+    }
+    return handlers;
   }
 
   public static String defaultWorkerId() {

@@ -7,7 +7,8 @@ import dev.durable.annotations.Step;
 public interface PricingSteps {
   String QUOTE = "pricing.quote";
 
-  @Step(name = QUOTE, retries = 3, backoff = Backoff.FIXED, backoffMs = 1_000)
+  @Step(name = QUOTE, retries = 3, backoff = Backoff.FIXED, backoffMs = 1_000,
+      nonRetryable = IllegalArgumentException.class)
   Quote quote(Order order);
 
   /** A liveness window, which dispatched steps do not support yet. */
