@@ -2,6 +2,7 @@ package dev.durable.samples;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.samples.checkout.CheckoutSample;
+import dev.durable.samples.shipping.ShippingSample;
 import dev.durable.samples.signup.SignupSample;
 import java.io.PrintStream;
 import java.util.Collections;
@@ -14,22 +15,26 @@ import java.util.TreeMap;
  * store, an H2 file database under {@code ./durable-data}: nothing to install.
  *
  * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
- * {@code -Dsample=signup}).
+ * {@code -Dsample=signup}, {@code -Dsample=shipping}).
  */
 public final class Main {
   /** Exit status for a command line that names no known sample. */
   public static final int USAGE = 2;
 
-  /** A sample: builds its engine from {@code engine}, runs its workflows and tells the story. */
+  /**
+   * A sample: builds its engine from {@code engine} (and any worker on {@code jdbcUrl}), runs its
+   * workflows and tells the story.
+   */
   @FunctionalInterface
   public interface Sample {
-    void run(DurableEngine.Builder engine, PrintStream out);
+    void run(DurableEngine.Builder engine, String jdbcUrl, PrintStream out);
   }
 
   private static final SortedMap<String, Sample> SAMPLES =
       Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(
-          "checkout", CheckoutSample::run,
-          "signup", SignupSample::run)));
+          "checkout", (engine, jdbcUrl, out) -> CheckoutSample.run(engine, out),
+          "shipping", ShippingSample::run,
+          "signup", (engine, jdbcUrl, out) -> SignupSample.run(engine, out))));
 
   private Main() {}
 
@@ -57,13 +62,15 @@ public final class Main {
       return USAGE;
     }
     DurableEngine.Builder engine = DurableEngine.builder();
+    String jdbcUrl = DurableEngine.DEFAULT_JDBC_URL;
     if (args.length == 2) {
-      engine.jdbcUrl(args[1]);
+      jdbcUrl = args[1];
+      engine.jdbcUrl(jdbcUrl);
       out.printf("Sample '%s', store %s%n", args[0], args[1]);
     } else {
       out.printf("Sample '%s', store %s (the default)%n", args[0], DurableEngine.DEFAULT_JDBC_URL);
     }
-    sample.run(engine, out);
+    sample.run(engine, jdbcUrl, out);
     return 0;
   }
 }

@@ -64,9 +64,13 @@ public final class Timeline {
       case "run.completed" -> "completed";
       case "run.failed" -> failed(event.detail());
       case "run.requeued" -> "requeued: " + event.detail();
+      // A dispatched step's attempt was queued for the workers; the run waits, holding no thread.
+      case "step.started" -> "dispatched".equals(event.detail())
+          ? "attempt " + event.attempt() + " queued for a worker; the run waits in the database"
+          : null;
       case "run.cancelled" -> "cancelled";
       // Being picked up, going to sleep and a step's first attempt starting: implied by the rest.
-      case "run.created", "run.claimed", "run.sleeping", "step.started" -> null;
+      case "run.created", "run.claimed", "run.sleeping" -> null;
       default -> event.type() + (event.detail() == null ? "" : ": " + event.detail());
     };
   }

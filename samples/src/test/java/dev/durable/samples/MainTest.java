@@ -73,11 +73,36 @@ class MainTest {
   }
 
   @Test
+  void shippingTellsTheStoryOfAQuoteServedByAWorkerRetriedOnceAndAParcelWithoutRates() {
+    String url = inMemoryUrl();
+    assertEquals(0, run("shipping", url));
+    assertEquals("""
+        Sample 'shipping', store <URL>
+
+        Parcel <ID>: 2400 g to FR. The worker's rate table reloads during its first call.
+          <T>  rates.quote       attempt 1 queued for a worker; the run waits in the database
+          <T>  rates.quote       attempt 1 failed: rate table reloading; next attempt in <N> ms
+          <T>  rates.quote       attempt 2 queued for a worker; the run waits in the database
+          <T>  rates.quote       attempt 2 succeeded
+          <T>  printLabel        attempt 1 succeeded
+          <T>  run               completed
+          await() returned "label <ID> to FR, postage 10.80"
+
+        Parcel <ID>: 500 g to AQ, where the rates team does not ship.
+          <T>  rates.quote       attempt 1 queued for a worker; the run waits in the database
+          <T>  rates.quote       attempt 1 failed for good: no rates to AQ
+          <T>  run               failed with code step_failed: no rates to AQ
+          await() threw RunFailedException "no rates to AQ"; the worker was called 3 times in all
+        """, masked(url));
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void anUnknownSampleIsAUsageErrorThatListsTheSamples() {
     assertEquals(Main.USAGE, run("nope"));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, signup."),
+    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, shipping, signup."),
         message);
 
     err.reset();

@@ -43,6 +43,7 @@ final class DefaultWorker implements DurableWorker {
   private final Semaphore wake = new Semaphore(0);
   private final ExecutorService executor;
   private Thread poller;
+  private LocalWakeups.Registration wakeups;
   private volatile boolean closed;
 
   DefaultWorker(
@@ -77,6 +78,7 @@ final class DefaultWorker implements DurableWorker {
     if (poller != null) {
       return;
     }
+    wakeups = LocalWakeups.onTaskQueued(wake::release);
     poller = new Thread(this::pollLoop, workerId + "-poller");
     poller.setDaemon(true);
     poller.start();
@@ -149,7 +151,9 @@ final class DefaultWorker implements DurableWorker {
       outcome = run(handler, task);
     }
     try {
-      if (!store.finishTask(task.taskId(), workerId, outcome, now())) {
+      if (store.finishTask(task.taskId(), workerId, outcome, now())) {
+        LocalWakeups.runDue();
+      } else {
         LOG.warn("worker {} no longer holds task {}; its outcome was not stored",
             workerId, task.taskId());
       }
@@ -225,6 +229,7 @@ final class DefaultWorker implements DurableWorker {
     }
     if (poller != null) {
       poller.interrupt();
+      wakeups.close();
     }
     executor.shutdown();
     try {

@@ -81,6 +81,7 @@ public final class Engines {
       resources.add(0, starts);
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler.get()::clockMoved));
+      resources.add(0, LocalWakeups.onRunDue(scheduler.get()::signalPoll));
       resources.add(0, store.listenForNewRuns(
           scheduler.get()::signalPoll, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,

@@ -242,6 +242,7 @@ final class TurnImpl implements Turn, WorkflowContext {
             new NewEvent("step.started", step.name(), attempt, "dispatched", now),
             NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now)),
         List.of(task));
+    LocalWakeups.taskQueued();
     return suspended(null);
   }
 
