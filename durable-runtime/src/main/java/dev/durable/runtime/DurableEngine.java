@@ -64,6 +64,17 @@ public interface DurableEngine extends AutoCloseable {
   void requeue(String runId);
 
   /**
+   * Re-drives a run's dispatched steps whose tasks are stuck: queued or claimed by a worker that
+   * never answered (it died mid-step, say). Each such task is given up as lost, so its worker can
+   * no longer store an outcome, and queued again as a new delivery of the same attempt; the log
+   * tells a re-drive from a retry ({@code step.redispatched}).
+   *
+   * @return how many tasks were queued again
+   * @throws UnknownRunException if no such run is stored
+   */
+  int redispatchPending(String runId);
+
+  /**
    * Cancels a run that has not ended. A step attempt executing on this engine is cancelled (its
    * {@link StepContext} fires); elsewhere the run stops at its next checkpoint.
    *

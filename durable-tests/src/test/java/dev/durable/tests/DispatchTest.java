@@ -236,6 +236,32 @@ class DispatchTest extends OnEachStore {
   }
 
   @Test
+  void aTaskStuckWithADeadWorkerIsRedispatchedByHandAndServedAgain() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      engine.tick();
+      // a worker claims the task, then dies before it answers
+      db.execute("UPDATE durable_tasks SET status = 'RUNNING', worker_id = 'dead',"
+          + " claimed_at = CURRENT_TIMESTAMP");
+      assertEquals(0, worker.tick(), "nothing is queued: the task waits for its dead worker");
+
+      assertEquals(1, engine.redispatchPending(run.id()));
+      assertEquals("LOST", db.query("SELECT status FROM durable_tasks WHERE task_id = '"
+          + run.id() + "/0/1'").get(0).get(0), "the dead worker can no longer answer");
+      assertEquals(1, worker.tick());
+      assertEquals(List.of(run.id() + "/0/1/r1"), served, "a new delivery of attempt 1");
+      engine.tick();
+
+      assertEquals("shipped lamp for 250", run.await(WAIT));
+      assertEquals(1, run.status().steps().get(0).attempts(), "a re-drive is not a retry");
+      List<HistoryEvent> history = engine.history(run.id());
+      assertTrue(history.stream().anyMatch(e -> e.type().equals("step.redispatched")));
+      assertTrue(history.stream().anyMatch(e -> e.type().equals("step.started")
+          && "dispatched; redispatched: true".equals(e.detail())), history.toString());
+    }
+  }
+
+  @Test
   void startedEnginesAndWorkersCompleteDispatchedRunsOnTheirOwn() {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       engine.start();

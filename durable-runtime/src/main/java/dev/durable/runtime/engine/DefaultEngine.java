@@ -248,6 +248,17 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   @Override
+  public int redispatchPending(String runId) {
+    find(runId);
+    int queued = services.store().redispatch(runId, services.time().now()).size();
+    if (queued > 0) {
+      LOG.warn("run {}: {} dispatched task(s) given up as lost and queued again", runId, queued);
+      LocalWakeups.taskQueued();
+    }
+    return queued;
+  }
+
+  @Override
   public boolean cancel(String runId) {
     if (services.store().cancel(runId, services.time().now())) {
       services.inFlight().cancel(runId);

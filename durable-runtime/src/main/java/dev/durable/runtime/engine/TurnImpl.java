@@ -250,7 +250,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private <T> T outcome(StepType<T> step, int seq, CheckpointRecord pending) {
     int attempt = pending.attempts();
     String taskId = TaskRecord.id(run.runId(), seq, attempt);
-    TaskRecord task = services.store().findTask(taskId).orElse(null);
+    TaskRecord task = services.store().currentTask(run.runId(), seq, attempt).orElse(null);
     Instant now = services.time().now();
     if (task == null || task.status().equals("QUEUED") || task.status().equals("RUNNING")) {
       // woken for something else (a requeue, a takeover): wait on

@@ -413,6 +413,34 @@ public final class Store {
     });
   }
 
+  /**
+   * Gives up the run's queued and claimed tasks as lost and queues each again, logging {@code
+   * step.redispatched} and a {@code step.started} that says {@code redispatched: true}.
+   *
+   * @return the new deliveries
+   */
+  public List<TaskRecord> redispatch(String runId, Instant now) {
+    return inTransaction("redispatch the tasks of run " + runId, connection -> {
+      List<TaskRecord> queued = TaskQueue.redispatch(connection, runId, now);
+      List<NewEvent> events = new ArrayList<>();
+      for (TaskRecord task : queued) {
+        events.add(new NewEvent("step.redispatched", task.step(), task.attempt(),
+            "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
+            now));
+        events.add(new NewEvent("step.started", task.step(), task.attempt(),
+            "dispatched; redispatched: true", now));
+      }
+      EventLog.append(connection, runId, events);
+      return queued;
+    });
+  }
+
+  /** The latest delivery of an attempt of a dispatched step that was not given up as lost. */
+  public Optional<TaskRecord> currentTask(String runId, int seq, int attempt) {
+    return autocommit("read the task of run " + runId + " step " + seq,
+        connection -> TaskQueue.current(connection, runId, seq, attempt));
+  }
+
   public Optional<TaskRecord> findTask(String taskId) {
     return autocommit("read task " + taskId, connection -> TaskQueue.find(connection, taskId));
   }

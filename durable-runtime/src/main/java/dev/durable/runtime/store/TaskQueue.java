@@ -143,6 +143,79 @@ final class TaskQueue {
     return true;
   }
 
+  /** The open tasks of a run: queued, or claimed by a worker that has not answered. */
+  private static final String OPEN_TASKS =
+      SELECT + " WHERE run_id = ? AND status IN ('QUEUED', 'RUNNING') ORDER BY seq, created_at";
+  private static final String LOSE =
+      "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ?"
+          + " AND status IN ('QUEUED', 'RUNNING')";
+  private static final String DELIVERIES =
+      "SELECT COUNT(*) FROM durable_tasks WHERE run_id = ? AND seq = ? AND attempt = ?";
+  /** The attempt's latest delivery that is not lost. */
+  private static final String CURRENT =
+      SELECT + " WHERE run_id = ? AND seq = ? AND attempt = ? AND status <> 'LOST'"
+          + " ORDER BY created_at DESC, task_id DESC";
+
+  /**
+   * Gives up the open tasks of a run as lost and queues each again, as a new delivery of the same
+   * attempt ({@code <taskId>/r<n>}); a worker still holding a lost task cannot store its outcome.
+   *
+   * @return the new deliveries
+   */
+  static List<TaskRecord> redispatch(Connection connection, String runId, Instant now)
+      throws SQLException {
+    List<TaskRecord> open = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(OPEN_TASKS)) {
+      select.setString(1, runId);
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          open.add(task(rows));
+        }
+      }
+    }
+    List<TaskRecord> queued = new ArrayList<>();
+    for (TaskRecord task : open) {
+      try (PreparedStatement lose = connection.prepareStatement(LOSE)) {
+        Rows.setInstant(lose, 1, now);
+        lose.setString(2, task.taskId());
+        if (lose.executeUpdate() == 0) {
+          continue;
+        }
+      }
+      long deliveries;
+      try (PreparedStatement count = connection.prepareStatement(DELIVERIES)) {
+        count.setString(1, runId);
+        count.setInt(2, task.seq());
+        count.setInt(3, task.attempt());
+        try (ResultSet rows = count.executeQuery()) {
+          rows.next();
+          deliveries = rows.getLong(1);
+        }
+      }
+      TaskRecord again = new TaskRecord(
+          TaskRecord.id(runId, task.seq(), task.attempt()) + "/r" + deliveries, runId, task.seq(),
+          task.step(), task.attempt(), task.input(), "QUEUED", null, null, null, null, null, null,
+          now, null, null);
+      insert(connection, again);
+      queued.add(again);
+    }
+    return queued;
+  }
+
+  /** The latest delivery of an attempt that was not given up as lost. */
+  static Optional<TaskRecord> current(Connection connection, String runId, int seq, int attempt)
+      throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(CURRENT)) {
+      select.setString(1, runId);
+      select.setInt(2, seq);
+      select.setInt(3, attempt);
+      select.setMaxRows(1);
+      try (ResultSet rows = select.executeQuery()) {
+        return rows.next() ? Optional.of(task(rows)) : Optional.empty();
+      }
+    }
+  }
+
   static Optional<TaskRecord> find(Connection connection, String taskId) throws SQLException {
     try (PreparedStatement select = connection.prepareStatement(SELECT + " WHERE task_id = ?")) {
       select.setString(1, taskId);

@@ -5,13 +5,13 @@ import java.time.Instant;
 /**
  * A row of {@code durable_tasks}: one attempt of one dispatched step.
  *
- * @param taskId {@code <runId>/<seq>/<attempt>}
+ * @param taskId {@code <runId>/<seq>/<attempt>}, and {@code /r<n>} for the n-th re-delivery
  * @param runId the run that waits for it
  * @param seq the position of the step's checkpoint in the run
  * @param step the step's name, which workers serve
  * @param attempt 1 for the first attempt
  * @param input the arguments, a JSON array
- * @param status QUEUED, RUNNING, SUCCEEDED or FAILED
+ * @param status QUEUED, RUNNING, SUCCEEDED, FAILED, or LOST (given up and queued again)
  * @param output the result as JSON, when SUCCEEDED
  * @param errorMessage when FAILED
  * @param errorCode when FAILED: the code of a {@code FatalError}, or null
