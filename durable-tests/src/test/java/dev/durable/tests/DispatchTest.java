@@ -262,6 +262,15 @@ class DispatchTest extends OnEachStore {
   }
 
   @Test
+  void theGeneratedStubRefusesCallsFromOutsideARun() {
+    IllegalStateException refused = assertThrows(IllegalStateException.class,
+        () -> new PricingStepsDispatch().quote(new Order("lamp", 1)));
+    assertEquals("step 'pricing.quote' is served by workers and can only be called from a"
+        + " workflow's @Run method; to test the step itself, call its implementation directly",
+        refused.getMessage());
+  }
+
+  @Test
   void startedEnginesAndWorkersCompleteDispatchedRunsOnTheirOwn() {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       engine.start();
