@@ -17,6 +17,7 @@ import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Await;
+import dev.durable.tests.support.FlakyDataSource;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.workflows.BlockingWorkflowClient;
@@ -72,6 +73,24 @@ class OperationsTest extends OnEachStore {
       assertEquals(1, script.executions("quote"), "the completed quote did not run again");
       assertEquals(3, script.executions("charge"));
       assertEquals(1, run.status().steps().get(1).attempts(), "a fresh budget");
+    }
+  }
+
+  @Test
+  void aWriteTheDatabaseAbortedAsADeadlockIsTriedAgainAndTheRunGoesOn() {
+    FlakyDataSource flaky = new FlakyDataSource(db.jdbcUrl());
+    try (DurableEngine engine = DurableEngine.builder().dataSource(flaky).clock(clock)
+        .register(new OrderWorkflowDurable(script)).build()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("chair", 1));
+      // the checkpoint of quote, written before charge runs
+      flaky.failNext("UPDATE durable_runs SET updated_at", "40P01");
+      engine.tick();
+      clock.advance(Duration.ofHours(1));
+      engine.tick();
+
+      assertTrue(flaky.failed(), "the write was refused once");
+      assertEquals("shipped ch_chair_250", run.await(WAIT));
+      assertEquals(1, script.executions("quote"), "the quote's checkpoint was written after all");
     }
   }
 

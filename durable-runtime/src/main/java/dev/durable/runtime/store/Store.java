@@ -18,6 +18,8 @@ import java.util.Set;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * All of Durable's SQL, each statement once, behind one facade. Where H2 and PostgreSQL differ,
@@ -68,6 +70,11 @@ public final class Store {
       Rows.CHECKPOINT_COLUMNS.split(",").length + 1;
   private static final String H2_DURABLE_COMMITS = "SET WRITE_DELAY 0";
   private static final String POSTGRES_WAKE = "NOTIFY " + RunInserter.Postgres.CHANNEL;
+
+  /** Deadlock detected, serialization failure: the transaction was aborted and wrote nothing. */
+  private static final Set<String> TRANSIENT_STATES = Set.of("40P01", "40001");
+  private static final int TRANSIENT_ATTEMPTS = 3;
+  private static final Logger LOG = LoggerFactory.getLogger(Store.class);
 
   private final DataSource dataSource;
   private final Dialect dialect;
@@ -459,19 +466,36 @@ public final class Store {
   }
 
   private <T> T inTransaction(String what, Work<T> work) {
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(false);
-      try {
-        T result = work.run(connection);
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        rollbackQuietly(connection, e);
-        throw e;
+    for (int attempt = 1; ; attempt++) {
+      try (Connection connection = dataSource.getConnection()) {
+        connection.setAutoCommit(false);
+        try {
+          T result = work.run(connection);
+          connection.commit();
+          return result;
+        } catch (SQLException | RuntimeException e) {
+          rollbackQuietly(connection, e);
+          throw e;
+        }
+      } catch (SQLException e) {
+        if (!retryable(e, attempt, what)) {
+          throw new StoreException("could not " + what + ": " + e.getMessage(), e);
+        }
       }
-    } catch (SQLException e) {
-      throw new StoreException("could not " + what + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether a failed transaction is tried again: PostgreSQL aborts one of two transactions that
+   * lock each other's rows (a progress batch and a lease renewal that share runs, say), and the
+   * aborted one wrote nothing, so it may simply run again.
+   */
+  private static boolean retryable(SQLException e, int attempt, String what) {
+    if (attempt < TRANSIENT_ATTEMPTS && TRANSIENT_STATES.contains(e.getSQLState())) {
+      LOG.debug("retrying to {} after {}", what, e.getMessage());
+      return true;
+    }
+    return false;
   }
 
   /** Rolls back, keeping {@code cause} as the error: a broken connection cannot roll back. */
@@ -485,11 +509,15 @@ public final class Store {
 
   /** One statement, committed by itself: one round trip. */
   private <T> T autocommit(String what, Work<T> work) {
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(true);
-      return work.run(connection);
-    } catch (SQLException e) {
-      throw new StoreException("could not " + what + ": " + e.getMessage(), e);
+    for (int attempt = 1; ; attempt++) {
+      try (Connection connection = dataSource.getConnection()) {
+        connection.setAutoCommit(true);
+        return work.run(connection);
+      } catch (SQLException e) {
+        if (!retryable(e, attempt, what)) {
+          throw new StoreException("could not " + what + ": " + e.getMessage(), e);
+        }
+      }
     }
   }
 }
