@@ -14,6 +14,7 @@ import dev.durable.tests.support.Script;
 import dev.durable.tests.workflows.BlockingWorkflowClient;
 import dev.durable.tests.workflows.BlockingWorkflowDurable;
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +32,34 @@ class LeaseTest extends OnEachStore {
   @AfterEach
   void openGates() {
     firstGate.openAll();
+  }
+
+  @Test
+  void anEngineThatRenewsKeepsItsRunWhileAStepOutlastsSeveralLeases() {
+    Gate secondGate = new Gate();
+    secondGate.open("g");
+    try (DurableEngine first = DurableEngine.builder().jdbcUrl(db.jdbcUrl()).discover(false)
+            .engineId("first").leaseDuration(LEASE)
+            .register(new BlockingWorkflowDurable(firstScript, firstGate)).build();
+        DurableEngine second = DurableEngine.builder().jdbcUrl(db.jdbcUrl()).discover(false)
+            .engineId("second").leaseDuration(LEASE).pollInterval(Duration.ofMillis(100))
+            .register(new BlockingWorkflowDurable(secondScript, secondGate)).build()) {
+      first.start();
+      RunHandle<String> run = BlockingWorkflowClient.of(first).start("g");
+      Await.until("the first engine executes the step", () -> firstGate.isEntered("g"));
+      second.start();
+
+      // the other engine polls every 100 ms: three leases give it thirty chances to take over
+      Instant threeLeases = Instant.now().plus(LEASE.multipliedBy(3));
+      Await.until("three leases pass", () -> Instant.now().isAfter(threeLeases));
+      assertEquals(1L, db.queryLong("SELECT epoch FROM durable_runs"),
+          "no engine claimed the run again, not even its own: its lease never expired");
+      assertEquals("first", run.status().run().owner().orElseThrow(),
+          "the lease was renewed, so the other engine did not take the run over");
+      assertEquals(0, secondScript.executions("block"));
+      firstGate.open("g");
+      assertEquals("unblocked g then after", run.await(WAIT));
+    }
   }
 
   @Test
