@@ -146,6 +146,7 @@ final class DefaultWorker implements DurableWorker {
     StepHandler handler = handlers.get(task.step());
     TaskOutcome outcome;
     if (handler == null) {
+      // claims ask only for the served steps; a row renamed by hand after its claim ends here
       outcome = TaskOutcome.failed("no handler for " + task.step(), "no_handler", null, false);
     } else {
       outcome = run(handler, task);
