@@ -53,6 +53,16 @@ public @interface Step {
   long pickupTimeoutMs() default 0;
 
   /**
+   * Contract steps only: how long a dispatched task may go unanswered before it is given up as lost
+   * and delivered again (its worker died, say); 0, the default, waits for ever. Set it above the
+   * step's longest run: a worker does not yet renew it while it works.
+   */
+  long remoteRedispatchMs() default 0;
+
+  /** Contract steps only: how many times a lost task is delivered again before the step fails. */
+  int remoteRedispatchMax() default 10;
+
+  /**
    * Exceptions that fail the step at once instead of being retried (subclasses included). A checked
    * exception listed here must be one the method declares it throws.
    */

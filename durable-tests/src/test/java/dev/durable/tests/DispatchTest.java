@@ -207,6 +207,11 @@ class DispatchTest extends OnEachStore {
     }
 
     @Override
+    public Quote leased(Order order) {
+      return quote(order);
+    }
+
+    @Override
     public Quote watched(Order order) {
       throw new UnsupportedOperationException("not served");
     }
@@ -258,6 +263,32 @@ class DispatchTest extends OnEachStore {
       assertTrue(history.stream().anyMatch(e -> e.type().equals("step.redispatched")));
       assertTrue(history.stream().anyMatch(e -> e.type().equals("step.started")
           && "dispatched; redispatched: true".equals(e.detail())), history.toString());
+    }
+  }
+
+  @Test
+  void aTaskUnansweredPastItsLeaseIsDeliveredAgainThenTheStepFailsAsLost() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("leased", 1));
+      engine.tick();
+      assertEquals(clock.instant().plusSeconds(1), run.status().run().wakeAt(),
+          "the run wakes when the task's lease ends");
+
+      for (int redelivery = 1; redelivery <= 2; redelivery++) {
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals(1, engine.tick());
+        assertEquals("QUEUED", db.query("SELECT status FROM durable_tasks WHERE task_id = '"
+            + run.id() + "/0/1/r" + redelivery + "'").get(0).get(0));
+      }
+      clock.advance(Duration.ofSeconds(1));
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("remote_step_lost", failed.code());
+      assertTrue(failed.getMessage().contains("after 3 deliveries"), failed.getMessage());
+      assertEquals(3L, engine.history(run.id()).stream()
+          .filter(e -> e.type().equals("step.lost")).count());
+      assertEquals(1, run.status().steps().get(0).attempts(), "re-deliveries are not retries");
     }
   }
 

@@ -46,6 +46,10 @@ final class StepConstants {
     if (step.timeoutMs() > 0) {
       init.add(".timeoutMs($L)\n", longLiteral(step.timeoutMs()));
     }
+    if (step.remoteRedispatchMs() > 0) {
+      init.add(".remoteRedispatch($L, $L)\n", longLiteral(step.remoteRedispatchMs()),
+          step.remoteRedispatchMax());
+    }
     addPayloads(init, step.storedParams(), step.result(), codecsClass, codecs);
     if (!step.nonRetryable().isEmpty()) {
       CodeBlock.Builder test = CodeBlock.builder();

@@ -164,7 +164,9 @@ public final class ModelFactory {
         retry,
         ((Number) attributes.get("timeoutMs").getValue()).longValue(),
         nonRetryable,
-        elements.isDeprecated(method));
+        elements.isDeprecated(method),
+        ((Number) attributes.get("remoteRedispatchMs").getValue()).longValue(),
+        ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue());
   }
 
   private List<ParamModel> params(ExecutableElement method) {

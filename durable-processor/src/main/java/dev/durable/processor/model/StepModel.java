@@ -21,6 +21,8 @@ import java.util.Objects;
  * @param timeoutMs its per-attempt deadline in milliseconds; 0 = none
  * @param nonRetryable the exception classes that fail it at once, in declaration order
  * @param deprecated whether it is {@code @Deprecated}; then so is its override
+ * @param remoteRedispatchMs a contract step's lost-task lease in milliseconds; 0 = none
+ * @param remoteRedispatchMax how many times a contract step's lost task is delivered again
  */
 public record StepModel(
     String methodName,
@@ -34,7 +36,27 @@ public record StepModel(
     RetryPolicy retry,
     long timeoutMs,
     List<ClassName> nonRetryable,
-    boolean deprecated) {
+    boolean deprecated,
+    long remoteRedispatchMs,
+    int remoteRedispatchMax) {
+
+  /** A step without a lost-task lease, as every step of a workflow is. */
+  public StepModel(
+      String methodName,
+      String stepName,
+      Visibility visibility,
+      List<TypeVariableName> typeVariables,
+      List<ParamModel> params,
+      boolean varargs,
+      TypeRef result,
+      List<TypeName> thrown,
+      RetryPolicy retry,
+      long timeoutMs,
+      List<ClassName> nonRetryable,
+      boolean deprecated) {
+    this(methodName, stepName, visibility, typeVariables, params, varargs, result, thrown, retry,
+        timeoutMs, nonRetryable, deprecated, 0, 10);
+  }
 
   public StepModel {
     Objects.requireNonNull(methodName, "methodName");

@@ -321,6 +321,21 @@ public enum Messages {
       "contract-step-context",
       "@Step method %s of step contract %s takes StepContext parameter '%s', but a contract step's"
           + " context belongs to the worker, not to its callers; remove the parameter"),
+  /** Args: remoteRedispatchMs. */
+  CONTRACT_REDISPATCH_NEGATIVE(
+      "contract-redispatch-negative",
+      "@Step remoteRedispatchMs must not be negative, but was %s; use 0 to wait for a worker's"
+          + " answer for ever"),
+  /** Args: remoteRedispatchMax. */
+  CONTRACT_REDISPATCH_MAX(
+      "contract-redispatch-max",
+      "@Step remoteRedispatchMax must be at least 1, but was %s; it counts the deliveries of a"
+          + " lost task after the first"),
+  /** Args: method. */
+  STEP_REDISPATCH_LOCAL(
+      "step-redispatch-local",
+      "remoteRedispatchMs applies only to steps of a step contract, which workers serve, but %s is a"
+          + " local step of a @Workflow class; remove it"),
   /** Args: step name (shortened), first method, this method. */
   CONTRACT_STEP_NAME_DUPLICATE(
       "contract-step-name-duplicate",

@@ -95,6 +95,21 @@ final class StepValidator {
           Messages.STEP_PICKUP_TIMEOUT_NEGATIVE,
           pickupTimeoutMs);
     }
+    long redispatchMs = step.longValue("remoteRedispatchMs");
+    if (remote) {
+      if (redispatchMs < 0) {
+        error(report, method, step, "remoteRedispatchMs", Messages.CONTRACT_REDISPATCH_NEGATIVE,
+            redispatchMs);
+      }
+      int redispatchMax = step.intValue("remoteRedispatchMax");
+      if (redispatchMax < 1) {
+        error(report, method, step, "remoteRedispatchMax", Messages.CONTRACT_REDISPATCH_MAX,
+            redispatchMax);
+      }
+    } else if (redispatchMs != 0) {
+      error(report, method, step, "remoteRedispatchMs", Messages.STEP_REDISPATCH_LOCAL,
+          Describe.method(method));
+    }
     if (remote) {
       if (pickupTimeoutMs > 0 && timeoutMs == 0) {
         error(

@@ -116,6 +116,33 @@ class ContractValidationTest {
   }
 
   @Test
+  void theLostTaskLeaseIsForContractStepsAndNeedsSensibleValues() {
+    JavaFileObject source = fixture("contract/RedispatchAttributes.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Step remoteRedispatchMs must not be negative, but was -1; use 0 to wait for a"
+                + " worker's answer for ever [durable:contract-redispatch-negative]")
+        .inFile(source)
+        .onLineContaining("@Step(remoteRedispatchMs = -1)");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Step remoteRedispatchMax must be at least 1, but was 0; it counts the deliveries of"
+                + " a lost task after the first [durable:contract-redispatch-max]")
+        .inFile(source)
+        .onLineContaining("remoteRedispatchMax = 0");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "remoteRedispatchMs applies only to steps of a step contract, which workers serve, but"
+                + " charge(String) is a local step of a @Workflow class; remove it"
+                + " [durable:step-redispatch-local]")
+        .inFile(source)
+        .onLineContaining("@Step(remoteRedispatchMs = 5_000)");
+    assertThat(compilation).hadErrorCount(3);
+  }
+
+  @Test
   void contractStepNamesAreUniqueAcrossContracts() {
     JavaFileObject first = fixture("contract/FirstContract.java");
     JavaFileObject second = fixture("contract/SecondContract.java");

@@ -29,6 +29,7 @@ public final class ShippingStepsDispatch implements ShippingSteps {
   /** Step {@code label}: {@link ShippingSteps#label(String)}. */
   public static final StepType<Long> LABEL = StepType.<Long>builder("label")
       .retry(RetryPolicy.of(2, Backoff.EXP, 1000, 0, false))
+      .remoteRedispatch(60000, 3)
       .param("address", ShippingStepsCodecs.STRING)
       .result(ShippingStepsCodecs.LONG)
       .nonRetryable(error -> error instanceof IOException)

@@ -17,6 +17,7 @@ final class Errors {
   static final String INVALID_INPUT = "invalid_input";
   static final String INVALID_OUTPUT = "invalid_output";
   static final String UNSUPPORTED = "unsupported";
+  static final String REMOTE_STEP_LOST = "remote_step_lost";
 
   private Errors() {}
 

@@ -235,15 +235,59 @@ final class TurnImpl implements Turn, WorkflowContext {
     TaskRecord task = new TaskRecord(
         TaskRecord.id(run.runId(), seq, attempt), run.runId(), seq, step.name(), attempt, input,
         "QUEUED", null, null, null, null, null, null, now, null, null);
+    Instant lease = leaseEnd(step, now);
     tryWriteOrStop(
-        RunChange.sleeping(null),
+        RunChange.sleeping(lease),
         List.of(new Commit.CheckpointWrite(pending, !stored)),
         List.of(
             new NewEvent("step.started", step.name(), attempt, "dispatched", now),
             NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now)),
         List.of(task));
     LocalWakeups.taskQueued();
-    return suspended(null);
+    return suspended(lease);
+  }
+
+  /** When a task queued or claimed at {@code since} is given up as lost; null: never. */
+  private static Instant leaseEnd(StepType<?> step, Instant since) {
+    return step.remoteRedispatchMs() > 0 ? since.plusMillis(step.remoteRedispatchMs()) : null;
+  }
+
+  /**
+   * A task unanswered past its lease: delivered again while deliveries remain (the turn suspends),
+   * else the step fails with {@code remote_step_lost}, which is returned to be thrown.
+   */
+  private RuntimeException lost(
+      StepType<?> step, int seq, CheckpointRecord pending, TaskRecord task, Instant now) {
+    int redeliveries = services.store().deliveries(run.runId(), seq, pending.attempts()) - 1;
+    if (redeliveries >= step.remoteRedispatchMax()) {
+      RunError error = new RunError(
+          "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
+              + " ms after " + (redeliveries + 1) + " deliveries; no worker serves step '"
+              + step.name() + "', or its workers keep dying: start one, then requeue the run",
+          Errors.REMOTE_STEP_LOST, RemoteStepError.class.getName(), Optional.of(step.name()));
+      tryWriteOrStop(RunChange.TOUCH,
+          List.of(new Commit.CheckpointWrite(
+              checkpoint(seq, CheckpointKind.REMOTE, step, StepState.FAILED, pending.attempts(),
+                  pending.input(), null, error, null, pending.startedAt(), now),
+              false)),
+          List.of(new NewEvent("step.lost", step.name(), pending.attempts(), error.message(), now),
+              new NewEvent("step.failed", step.name(), pending.attempts(), error.message(), now)),
+          List.of());
+      return new RemoteStepError(error, pending.attempts());
+    }
+    try {
+      services.store().redispatch(run.runId(), now);
+    } catch (StoreException e) {
+      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+    }
+    LocalWakeups.taskQueued();
+    Instant lease = leaseEnd(step, now);
+    tryWriteOrStop(RunChange.sleeping(lease), List.of(),
+        List.of(new NewEvent("step.lost", step.name(), pending.attempts(),
+            "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
+                + " ms; delivered again", now)),
+        List.of());
+    throw suspended(lease);
   }
 
   /** The outcome of the attempt a pending checkpoint waits for, or another suspension. */
@@ -253,11 +297,16 @@ final class TurnImpl implements Turn, WorkflowContext {
     TaskRecord task = services.store().currentTask(run.runId(), seq, attempt).orElse(null);
     Instant now = services.time().now();
     if (task == null || task.status().equals("QUEUED") || task.status().equals("RUNNING")) {
-      // woken for something else (a requeue, a takeover): wait on
+      Instant lease = task == null ? null
+          : leaseEnd(step, task.claimedAt() != null ? task.claimedAt() : task.createdAt());
+      if (lease != null && !now.isBefore(lease)) {
+        throw lost(step, seq, pending, task, now);
+      }
+      // not lost yet: woken for something else (a requeue, a takeover), wait on
       tryWriteOrStop(
-          RunChange.sleeping(null), List.of(),
-          List.of(NewEvent.run("run.sleeping", "waiting for " + taskId, now)), List.of());
-      throw suspended(null);
+          RunChange.sleeping(lease), List.of(),
+          List.of(NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now)), List.of());
+      throw suspended(lease);
     }
     if (task.status().equals("SUCCEEDED")) {
       try {

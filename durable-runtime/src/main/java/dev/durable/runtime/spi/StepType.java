@@ -21,6 +21,8 @@ public final class StepType<T> {
   private final List<Payload> params;
   private final Payload result;
   private final Predicate<Throwable> nonRetryable;
+  private final long remoteRedispatchMs;
+  private final int remoteRedispatchMax;
 
   private StepType(Builder<T> b) {
     this.name = b.name;
@@ -29,6 +31,18 @@ public final class StepType<T> {
     this.params = List.copyOf(b.params);
     this.result = Objects.requireNonNull(b.result, "result");
     this.nonRetryable = b.nonRetryable;
+    this.remoteRedispatchMs = b.remoteRedispatchMs;
+    this.remoteRedispatchMax = b.remoteRedispatchMax;
+  }
+
+  /** A dispatched step's lost-task lease in milliseconds; 0 = none. */
+  public long remoteRedispatchMs() {
+    return remoteRedispatchMs;
+  }
+
+  /** How many times a dispatched step's lost task is delivered again before the step fails. */
+  public int remoteRedispatchMax() {
+    return remoteRedispatchMax;
   }
 
   /** Starts describing step {@code name}. */
@@ -82,6 +96,8 @@ public final class StepType<T> {
     private final List<Payload> params = new ArrayList<>();
     private Payload result;
     private Predicate<Throwable> nonRetryable = error -> false;
+    private long remoteRedispatchMs;
+    private int remoteRedispatchMax = 10;
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -129,6 +145,20 @@ public final class StepType<T> {
     /** Errors that fail the step at once, as listed in {@code @Step(nonRetryable = ...)}. */
     public Builder<T> nonRetryable(Predicate<Throwable> nonRetryable) {
       this.nonRetryable = Objects.requireNonNull(nonRetryable, "nonRetryable");
+      return this;
+    }
+
+    /**
+     * Gives a dispatched step's task up as lost once it has gone unanswered for {@code ms}, and
+     * delivers it again, at most {@code max} times.
+     */
+    public Builder<T> remoteRedispatch(long ms, int max) {
+      if (ms < 0 || max < 1) {
+        throw new IllegalArgumentException(
+            "remoteRedispatch needs ms >= 0 and max >= 1, but was " + ms + " and " + max);
+      }
+      this.remoteRedispatchMs = ms;
+      this.remoteRedispatchMax = max;
       return this;
     }
 

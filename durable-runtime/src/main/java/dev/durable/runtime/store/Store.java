@@ -463,6 +463,12 @@ public final class Store {
     });
   }
 
+  /** How many times an attempt of a dispatched step was delivered to the workers. */
+  public int deliveries(String runId, int seq, int attempt) {
+    return autocommit("count the deliveries of run " + runId + " step " + seq,
+        connection -> TaskQueue.deliveries(connection, runId, seq, attempt));
+  }
+
   /** The latest delivery of an attempt of a dispatched step that was not given up as lost. */
   public Optional<TaskRecord> currentTask(String runId, int seq, int attempt) {
     return autocommit("read the task of run " + runId + " step " + seq,

@@ -202,6 +202,19 @@ final class TaskQueue {
     return queued;
   }
 
+  static int deliveries(Connection connection, String runId, int seq, int attempt)
+      throws SQLException {
+    try (PreparedStatement count = connection.prepareStatement(DELIVERIES)) {
+      count.setString(1, runId);
+      count.setInt(2, seq);
+      count.setInt(3, attempt);
+      try (ResultSet rows = count.executeQuery()) {
+        rows.next();
+        return rows.getInt(1);
+      }
+    }
+  }
+
   /** The latest delivery of an attempt that was not given up as lost. */
   static Optional<TaskRecord> current(Connection connection, String runId, int seq, int attempt)
       throws SQLException {

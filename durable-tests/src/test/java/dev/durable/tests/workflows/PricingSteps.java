@@ -11,6 +11,10 @@ public interface PricingSteps {
       nonRetryable = IllegalArgumentException.class)
   Quote quote(Order order);
 
+  /** Given up as lost after a second unanswered, and delivered again at most twice. */
+  @Step(name = "pricing.leased", remoteRedispatchMs = 1_000, remoteRedispatchMax = 2)
+  Quote leased(Order order);
+
   /** A liveness window, which dispatched steps do not support yet. */
   @Step(name = "pricing.watched", timeoutMs = 5_000)
   Quote watched(Order order);

@@ -24,6 +24,10 @@ public class RemoteOrderWorkflow {
 
   @Run
   public String run(Order order) {
-    return ship(order.sku().equals("watched") ? pricing.watched(order) : pricing.quote(order));
+    return ship(switch (order.sku()) {
+      case "watched" -> pricing.watched(order);
+      case "leased" -> pricing.leased(order);
+      default -> pricing.quote(order);
+    });
   }
 }
