@@ -17,7 +17,7 @@ import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Await;
-import dev.durable.tests.support.FlakyDataSource;
+import dev.durable.tests.support.CuttableDataSource;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.workflows.BlockingWorkflowClient;
@@ -78,7 +78,7 @@ class OperationsTest extends OnEachStore {
 
   @Test
   void aWriteTheDatabaseAbortedAsADeadlockIsTriedAgainAndTheRunGoesOn() {
-    FlakyDataSource flaky = new FlakyDataSource(db.jdbcUrl());
+    CuttableDataSource flaky = new CuttableDataSource(db.jdbcUrl());
     try (DurableEngine engine = DurableEngine.builder().dataSource(flaky).clock(clock)
         .register(new OrderWorkflowDurable(script)).build()) {
       RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("chair", 1));

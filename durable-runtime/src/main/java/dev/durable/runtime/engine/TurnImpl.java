@@ -149,21 +149,29 @@ final class TurnImpl implements Turn, WorkflowContext {
       case RETRYING:
       case RUNNING:
       case PENDING:
-        Instant nextAttempt = recorded.wakeAt();
-        if (nextAttempt != null && services.time().now().isBefore(nextAttempt)) {
-          if (maySuspend) {
-            write(RunChange.sleeping(nextAttempt), List.of(),
-                List.of(NewEvent.run(
-                    "run.sleeping", "until " + nextAttempt, services.time().now())));
-            throw suspended(nextAttempt);
-          }
-          waitUntil(nextAttempt);
-        }
+        awaitNextAttempt(recorded.wakeAt());
         return attempts(
             step, args, body, seq, recorded.attempts() + 1, recorded, recorded.startedAt());
       default:
         throw new IllegalStateException("unknown step state " + recorded.status());
     }
+  }
+
+  /**
+   * Returns once a retrying step's next attempt is due: at once if it is, else by suspending the
+   * run until then (it throws) or, where the turn may not suspend, by waiting in process.
+   */
+  private void awaitNextAttempt(Instant nextAttempt) {
+    Instant now = services.time().now();
+    if (nextAttempt == null || !now.isBefore(nextAttempt)) {
+      return;
+    }
+    if (maySuspend) {
+      write(RunChange.sleeping(nextAttempt), List.of(),
+          List.of(NewEvent.run("run.sleeping", "until " + nextAttempt, now)));
+      throw suspended(nextAttempt);
+    }
+    waitUntil(nextAttempt);
   }
 
   // ---- dispatched steps
@@ -203,15 +211,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       case FAILED:
         throw new RemoteStepError(recorded.error(), recorded.attempts());
       case RETRYING:
-        Instant nextAttempt = recorded.wakeAt();
-        if (nextAttempt != null && now.isBefore(nextAttempt)) {
-          if (maySuspend) {
-            write(RunChange.sleeping(nextAttempt), List.of(),
-                List.of(NewEvent.run("run.sleeping", "until " + nextAttempt, now)));
-            throw suspended(nextAttempt);
-          }
-          waitUntil(nextAttempt);
-        }
+        awaitNextAttempt(recorded.wakeAt());
         throw queue(step, seq, recorded.attempts() + 1, recorded.input(), true,
             recorded.startedAt());
       case PENDING:
