@@ -30,7 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 final class DefaultWorker implements DurableWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
-  private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
 
   private final String workerId;
   private final Map<String, StepHandler> handlers;
@@ -128,10 +127,7 @@ final class DefaultWorker implements DurableWorker {
         }
       } catch (StoreException e) {
         failures++;
-        Duration backoff = pollInterval.multipliedBy(1L << Math.min(failures, 8));
-        if (backoff.compareTo(MAX_POLL_BACKOFF) > 0) {
-          backoff = MAX_POLL_BACKOFF;
-        }
+        Duration backoff = Time.pollBackoff(pollInterval, failures);
         LOG.warn("worker {} cannot claim tasks ({} failure(s) in a row): {}; retrying in {} ms",
             workerId, failures, e.getMessage(), backoff.toMillis());
         sleep(backoff);
@@ -152,7 +148,7 @@ final class DefaultWorker implements DurableWorker {
       outcome = run(handler, task);
     }
     try {
-      if (store.finishTask(task.taskId(), workerId, outcome, now())) {
+      if (store.finishTask(task, workerId, outcome, now())) {
         LocalWakeups.runDue();
       } else {
         LOG.warn("worker {} no longer holds task {}; its outcome was not stored",

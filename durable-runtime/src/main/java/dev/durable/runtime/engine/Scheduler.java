@@ -31,7 +31,6 @@ final class Scheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
   private static final Duration TIMER_HORIZON = Duration.ofMinutes(5);
   private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
-  private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
 
   private final Services services;
   private final Registry registry;
@@ -167,10 +166,7 @@ final class Scheduler implements AutoCloseable {
         }
       } catch (StoreException e) {
         failures++;
-        Duration backoff = pollInterval.multipliedBy(1L << Math.min(failures, 5));
-        if (backoff.compareTo(MAX_POLL_BACKOFF) > 0) {
-          backoff = MAX_POLL_BACKOFF;
-        }
+        Duration backoff = Time.pollBackoff(pollInterval, failures);
         LOG.warn("cannot poll the store for due runs ({} failure(s) in a row): {}; retrying in {}"
             + " ms", failures, e.getMessage(), backoff.toMillis());
         if (!sleep(backoff)) {

@@ -14,6 +14,8 @@ import java.util.function.BooleanSupplier;
 final class Time {
   private static final long WAIT_SLICE_MS = 50;
 
+  private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
+
   private final Clock clock;
 
   Time(Clock clock) {
@@ -52,6 +54,16 @@ final class Time {
       }
       Thread.sleep(Math.min(remaining, WAIT_SLICE_MS));
     }
+  }
+
+  /**
+   * How long a poller waits after {@code failures} failures in a row: its interval doubled with
+   * each, five times at most and never over 30 s, so that a database that went away is not
+   * hammered and one that came back is seen soon.
+   */
+  static Duration pollBackoff(Duration pollInterval, int failures) {
+    Duration backoff = pollInterval.multipliedBy(1L << Math.min(failures, 5));
+    return backoff.compareTo(MAX_POLL_BACKOFF) > 0 ? MAX_POLL_BACKOFF : backoff;
   }
 
   /** Runs {@code listener} whenever a {@link TestClock} moves; nothing for real clocks. */

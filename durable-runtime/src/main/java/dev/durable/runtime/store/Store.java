@@ -431,9 +431,9 @@ public final class Store {
    *
    * @return false if the worker no longer holds the task
    */
-  public boolean finishTask(String taskId, String workerId, TaskOutcome outcome, Instant now) {
-    return inTransaction("store the outcome of task " + taskId, connection -> {
-      boolean finished = TaskQueue.finish(connection, taskId, workerId, outcome, now);
+  public boolean finishTask(TaskRecord task, String workerId, TaskOutcome outcome, Instant now) {
+    return inTransaction("store the outcome of task " + task.taskId(), connection -> {
+      boolean finished = TaskQueue.finish(connection, task, workerId, outcome, now);
       if (finished) {
         wakeOtherEngines(connection);
       }
@@ -473,10 +473,6 @@ public final class Store {
   public Optional<TaskRecord> currentTask(String runId, int seq, int attempt) {
     return autocommit("read the task of run " + runId + " step " + seq,
         connection -> TaskQueue.current(connection, runId, seq, attempt));
-  }
-
-  public Optional<TaskRecord> findTask(String taskId) {
-    return autocommit("read task " + taskId, connection -> TaskQueue.find(connection, taskId));
   }
 
   private void wakeOtherEngines(Connection connection) throws SQLException {

@@ -26,14 +26,14 @@ final class TaskQueue {
   /** PostgreSQL: one statement; concurrent workers skip each other's rows. */
   private static final String CLAIM_SKIP_LOCKED =
       "WITH picked AS ("
-          + "  SELECT task_id FROM durable_tasks WHERE status = 'QUEUED' AND step = ANY (?)"
+          + "  SELECT task_id AS picked_id FROM durable_tasks"
+          + "  WHERE status = 'QUEUED' AND step = ANY (?)"
           + "  ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED"
-          + ") UPDATE durable_tasks t SET status = 'RUNNING', worker_id = ?, claimed_at = ?"
-          + " FROM picked WHERE t.task_id = picked.task_id RETURNING t.task_id";
+          + ") UPDATE durable_tasks SET status = 'RUNNING', worker_id = ?, claimed_at = ?"
+          + " FROM picked WHERE task_id = picked.picked_id RETURNING " + COLUMNS;
   /** H2: candidates first, then a compare-and-set on each. */
   private static final String CANDIDATES =
-      "SELECT task_id FROM durable_tasks WHERE status = 'QUEUED' AND step = ANY (?)"
-          + " ORDER BY created_at LIMIT ?";
+      SELECT + " WHERE status = 'QUEUED' AND step = ANY (?) ORDER BY created_at LIMIT ?";
   private static final String CLAIM_ONE =
       "UPDATE durable_tasks SET status = 'RUNNING', worker_id = ?, claimed_at = ?"
           + " WHERE task_id = ? AND status = 'QUEUED'";
@@ -70,7 +70,7 @@ final class TaskQueue {
   static List<TaskRecord> claim(
       Connection connection, Dialect dialect, List<String> steps, int limit, String workerId,
       Instant now) throws SQLException {
-    List<String> claimed = new ArrayList<>();
+    List<TaskRecord> claimed = new ArrayList<>();
     if (dialect == Dialect.POSTGRESQL) {
       try (PreparedStatement claim = connection.prepareStatement(CLAIM_SKIP_LOCKED)) {
         claim.setArray(1, connection.createArrayOf("varchar", steps.toArray()));
@@ -79,37 +79,35 @@ final class TaskQueue {
         Rows.setInstant(claim, 4, now);
         try (ResultSet rows = claim.executeQuery()) {
           while (rows.next()) {
-            claimed.add(rows.getString(1));
+            claimed.add(task(rows));
           }
         }
       }
-    } else {
-      List<String> candidates = new ArrayList<>();
-      try (PreparedStatement select = connection.prepareStatement(CANDIDATES)) {
-        select.setArray(1, connection.createArrayOf("VARCHAR", steps.toArray()));
-        select.setInt(2, limit);
-        try (ResultSet rows = select.executeQuery()) {
-          while (rows.next()) {
-            candidates.add(rows.getString(1));
-          }
-        }
-      }
-      try (PreparedStatement claim = connection.prepareStatement(CLAIM_ONE)) {
-        for (String taskId : candidates) {
-          claim.setString(1, workerId);
-          Rows.setInstant(claim, 2, now);
-          claim.setString(3, taskId);
-          if (claim.executeUpdate() == 1) {
-            claimed.add(taskId);
-          }
+      return claimed;
+    }
+    List<TaskRecord> candidates = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(CANDIDATES)) {
+      select.setArray(1, connection.createArrayOf("VARCHAR", steps.toArray()));
+      select.setInt(2, limit);
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          candidates.add(task(rows));
         }
       }
     }
-    List<TaskRecord> tasks = new ArrayList<>();
-    for (String taskId : claimed) {
-      find(connection, taskId).ifPresent(tasks::add);
+    try (PreparedStatement claim = connection.prepareStatement(CLAIM_ONE)) {
+      for (TaskRecord task : candidates) {
+        claim.setString(1, workerId);
+        Rows.setInstant(claim, 2, now);
+        claim.setString(3, task.taskId());
+        if (claim.executeUpdate() == 1) {
+          claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),
+              task.attempt(), task.input(), "RUNNING", null, null, null, null, null, workerId,
+              task.createdAt(), now, null));
+        }
+      }
     }
-    return tasks;
+    return claimed;
   }
 
   /**
@@ -118,8 +116,9 @@ final class TaskQueue {
    * @return false if the worker no longer holds the task (it was finished or taken back)
    */
   static boolean finish(
-      Connection connection, String taskId, String workerId, TaskOutcome outcome, Instant now)
+      Connection connection, TaskRecord task, String workerId, TaskOutcome outcome, Instant now)
       throws SQLException {
+    String taskId = task.taskId();
     try (PreparedStatement finish = connection.prepareStatement(FINISH)) {
       finish.setString(1, outcome.succeeded() ? "SUCCEEDED" : "FAILED");
       finish.setString(2, outcome.output());
@@ -134,10 +133,9 @@ final class TaskQueue {
         return false;
       }
     }
-    String runId = find(connection, taskId).orElseThrow().runId();
     try (PreparedStatement wake = connection.prepareStatement(WAKE_RUN)) {
       Rows.setInstant(wake, 1, now);
-      wake.setString(2, runId);
+      wake.setString(2, task.runId());
       wake.executeUpdate();
     }
     return true;
@@ -223,15 +221,6 @@ final class TaskQueue {
       select.setInt(2, seq);
       select.setInt(3, attempt);
       select.setMaxRows(1);
-      try (ResultSet rows = select.executeQuery()) {
-        return rows.next() ? Optional.of(task(rows)) : Optional.empty();
-      }
-    }
-  }
-
-  static Optional<TaskRecord> find(Connection connection, String taskId) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(SELECT + " WHERE task_id = ?")) {
-      select.setString(1, taskId);
       try (ResultSet rows = select.executeQuery()) {
         return rows.next() ? Optional.of(task(rows)) : Optional.empty();
       }
