@@ -44,18 +44,23 @@ public @interface Step {
   boolean jitter() default false;
 
   /**
-   * The deadline of each attempt in milliseconds; 0 means none. An attempt past it is cancelled
-   * (its thread interrupted, its {@code StepContext} cancelled) and counts as one failed attempt.
+   * On a local step, the deadline of each attempt in milliseconds; 0 means none. An attempt past it
+   * is cancelled (its thread interrupted, its {@code StepContext} cancelled) and counts as one
+   * failed attempt. On a contract step, the liveness window: the longest its worker may stay silent
+   * (no outcome, no heartbeat) before the task is given up and the step dispatched again.
    */
   long timeoutMs() default 0;
 
-  /** The longest a dispatched (remote) step may wait in the queue before a worker picks it up. */
+  /**
+   * The longest a dispatched (remote) step with a {@code timeoutMs} may wait in the queue before a
+   * worker picks it up; 0 means {@code timeoutMs}.
+   */
   long pickupTimeoutMs() default 0;
 
   /**
    * Contract steps only: how long a dispatched task may go unanswered before it is given up as lost
-   * and delivered again (its worker died, say); 0, the default, waits for ever. Set it above the
-   * step's longest run: a worker does not yet renew it while it works.
+   * and delivered again (its worker died, say); 0, the default, waits for ever. A worker renews it
+   * with heartbeats.
    */
   long remoteRedispatchMs() default 0;
 

@@ -3,6 +3,7 @@ package dev.durable.runtime;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.engine.Workers;
 import dev.durable.runtime.spi.StepBinding;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,6 +65,7 @@ public interface DurableWorker extends AutoCloseable {
     private int concurrency = 4;
     private Duration pollInterval = Duration.ofMillis(200);
     private Duration shutdownTimeout = Duration.ofSeconds(10);
+    private Clock clock = Clock.systemUTC();
 
     Builder() {}
 
@@ -147,6 +149,15 @@ public interface DurableWorker extends AutoCloseable {
       return this;
     }
 
+    /**
+     * The clock that claims and heartbeats are stamped with, which the engines measure liveness
+     * windows and lost-task leases against; pass the engines' {@code TestClock} in tests.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
     /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
     public DurableWorker build() {
       if (handlers.isEmpty() && bindings.isEmpty()) {
@@ -160,7 +171,7 @@ public interface DurableWorker extends AutoCloseable {
           dataSource == null ? (jdbcUrl == null ? DurableEngine.DEFAULT_JDBC_URL : jdbcUrl) : null,
           user, password, dataSource, Map.copyOf(handlers), List.copyOf(bindings), objectMapper,
           workerId == null ? Workers.defaultWorkerId() : workerId, concurrency, pollInterval,
-          shutdownTimeout));
+          shutdownTimeout, clock));
     }
   }
 }

@@ -51,7 +51,7 @@ class DispatchTest extends OnEachStore {
   }
 
   private DurableWorker worker() {
-    return DurableWorker.builder().jdbcUrl(db.jdbcUrl())
+    return DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
         .handle(PricingSteps.QUOTE, this::quote)
         .build();
   }
@@ -183,19 +183,6 @@ class DispatchTest extends OnEachStore {
     }
   }
 
-  @Test
-  void aDispatchedStepWithALivenessWindowFailsTheRunSayingItIsNotSupportedYet() {
-    try (DurableEngine engine = engine()) {
-      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("watched", 1));
-      engine.tick();
-
-      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
-      assertEquals("unsupported", failed.code());
-      assertTrue(failed.getMessage().contains("remove timeoutMs"), failed.getMessage());
-      assertEquals(0L, db.queryLong("SELECT COUNT(*) FROM durable_tasks"), "nothing queued");
-    }
-  }
-
   /** A typed implementation of the contract, as a worker serves it. */
   private static final class Pricing implements PricingSteps {
     @Override
@@ -289,6 +276,9 @@ class DispatchTest extends OnEachStore {
       assertEquals(3L, engine.history(run.id()).stream()
           .filter(e -> e.type().equals("step.lost")).count());
       assertEquals(1, run.status().steps().get(0).attempts(), "re-deliveries are not retries");
+      assertEquals(List.of(List.of("LOST"), List.of("LOST"), List.of("LOST")),
+          db.query("SELECT status FROM durable_tasks ORDER BY task_id"),
+          "the last delivery is given up too: a late worker's answer is refused");
     }
   }
 

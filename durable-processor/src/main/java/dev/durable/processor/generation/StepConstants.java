@@ -46,6 +46,9 @@ final class StepConstants {
     if (step.timeoutMs() > 0) {
       init.add(".timeoutMs($L)\n", longLiteral(step.timeoutMs()));
     }
+    if (step.pickupTimeoutMs() > 0) {
+      init.add(".pickupTimeoutMs($L)\n", longLiteral(step.pickupTimeoutMs()));
+    }
     if (step.remoteRedispatchMs() > 0) {
       init.add(".remoteRedispatch($L, $L)\n", longLiteral(step.remoteRedispatchMs()),
           step.remoteRedispatchMax());

@@ -166,7 +166,8 @@ public final class ModelFactory {
         nonRetryable,
         elements.isDeprecated(method),
         ((Number) attributes.get("remoteRedispatchMs").getValue()).longValue(),
-        ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue());
+        ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue(),
+        ((Number) attributes.get("pickupTimeoutMs").getValue()).longValue());
   }
 
   private List<ParamModel> params(ExecutableElement method) {

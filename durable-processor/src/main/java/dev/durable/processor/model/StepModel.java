@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param deprecated whether it is {@code @Deprecated}; then so is its override
  * @param remoteRedispatchMs a contract step's lost-task lease in milliseconds; 0 = none
  * @param remoteRedispatchMax how many times a contract step's lost task is delivered again
+ * @param pickupTimeoutMs a contract step's longest wait in the queue; 0 = its timeoutMs
  */
 public record StepModel(
     String methodName,
@@ -38,7 +39,8 @@ public record StepModel(
     List<ClassName> nonRetryable,
     boolean deprecated,
     long remoteRedispatchMs,
-    int remoteRedispatchMax) {
+    int remoteRedispatchMax,
+    long pickupTimeoutMs) {
 
   /** A step without a lost-task lease, as every step of a workflow is. */
   public StepModel(
@@ -55,7 +57,7 @@ public record StepModel(
       List<ClassName> nonRetryable,
       boolean deprecated) {
     this(methodName, stepName, visibility, typeVariables, params, varargs, result, thrown, retry,
-        timeoutMs, nonRetryable, deprecated, 0, 10);
+        timeoutMs, nonRetryable, deprecated, 0, 10, 0);
   }
 
   public StepModel {

@@ -39,6 +39,7 @@ public final class ShippingStepsDispatch implements ShippingSteps {
   public static final StepType<Void> DISPATCH = StepType.<Void>builder("dispatch")
       .retry(RetryPolicy.of(1, Backoff.EXP, 1000, 0, false))
       .timeoutMs(30000)
+      .pickupTimeoutMs(60000)
       .param("order", ShippingStepsCodecs.ORDER)
       .param("label", ShippingStepsCodecs.STRING)
       .result(ShippingStepsCodecs.VOID)

@@ -1,14 +1,18 @@
 package dev.durable.runtime.engine;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.FatalError;
 import dev.durable.runtime.NonRetryable;
 import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.TaskContext;
+import dev.durable.runtime.spi.CurrentTask;
 import dev.durable.runtime.store.Store;
 import dev.durable.runtime.store.StoreException;
 import dev.durable.runtime.store.TaskOutcome;
 import dev.durable.runtime.store.TaskRecord;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -37,6 +41,8 @@ final class DefaultWorker implements DurableWorker {
   private final Duration pollInterval;
   private final Duration shutdownTimeout;
   private final Store store;
+  private final ObjectMapper mapper;
+  private final Clock clock;
   private final AutoCloseable pool;
   private final Semaphore slots;
   private final Semaphore wake = new Semaphore(0);
@@ -47,13 +53,15 @@ final class DefaultWorker implements DurableWorker {
 
   DefaultWorker(
       String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
-      Duration shutdownTimeout, Store store, AutoCloseable pool) {
+      Duration shutdownTimeout, Store store, ObjectMapper mapper, Clock clock, AutoCloseable pool) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
     this.steps = List.copyOf(handlers.keySet());
     this.pollInterval = pollInterval;
     this.shutdownTimeout = shutdownTimeout;
     this.store = store;
+    this.mapper = mapper;
+    this.clock = clock;
     this.pool = pool;
     this.slots = new Semaphore(concurrency);
     AtomicInteger threads = new AtomicInteger();
@@ -141,31 +149,40 @@ final class DefaultWorker implements DurableWorker {
   private void serve(TaskRecord task) {
     StepHandler handler = handlers.get(task.step());
     TaskOutcome outcome;
+    Task context = new Task(task);
     if (handler == null) {
       // claims ask only for the served steps; a row renamed by hand after its claim ends here
       outcome = TaskOutcome.failed("no handler for " + task.step(), "no_handler", null, false);
     } else {
-      outcome = run(handler, task);
+      try {
+        outcome = CurrentTask.with(context, () -> run(handler, context));
+      } catch (Exception e) {
+        throw new IllegalStateException("unreachable: run() reports every error as an outcome", e);
+      }
+    }
+    if (context.cancelled) {
+      LOG.warn("worker {}: task {} was given up while it ran (timed out or lost); its outcome is"
+          + " not stored", workerId, task.taskId());
+      return;
     }
     try {
       if (store.finishTask(task, workerId, outcome, now())) {
         LocalWakeups.runDue();
       } else {
-        LOG.warn("worker {} no longer holds task {}; its outcome was not stored",
-            workerId, task.taskId());
+        LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
+            + " not stored", workerId, task.taskId());
       }
     } catch (StoreException e) {
-      // the task stays RUNNING under this worker; it is delivered again once lost tasks are
-      // re-driven (remoteRedispatchMs)
+      // the task stays RUNNING under this worker; it is given up when its window or lease ends
       LOG.warn("worker {} could not store the outcome of task {}: {}", workerId,
           task.taskId(), e.getMessage());
     }
   }
 
   /** A FatalError, or any NonRetryable exception, fails the step at once; others may be retried. */
-  private static TaskOutcome run(StepHandler handler, TaskRecord task) {
+  private static TaskOutcome run(StepHandler handler, Task task) {
     try {
-      return TaskOutcome.succeeded(handler.handle(new Task(task), task.input()));
+      return TaskOutcome.succeeded(handler.handle(task, task.record.input()));
     } catch (FatalError e) {
       return TaskOutcome.failed(e.getMessage(), e.code(), e.getClass().getName(), false);
     } catch (TypedHandler.StepFailure e) {
@@ -182,7 +199,23 @@ final class DefaultWorker implements DurableWorker {
     }
   }
 
-  private record Task(TaskRecord record) implements TaskContext {
+  /**
+   * A task being served. Its heartbeats are written at most once per half of the task's window
+   * (once a second without one): enough to keep the window armed, few enough not to load the
+   * database when a handler beats in a tight loop.
+   */
+  private final class Task implements TaskContext {
+    private final TaskRecord record;
+    private final Duration beatInterval;
+    private Instant lastWrite;
+    private volatile boolean cancelled;
+
+    Task(TaskRecord record) {
+      this.record = record;
+      this.beatInterval = Duration.ofMillis(record.windowMs() > 0 ? record.windowMs() / 2 : 1000);
+      this.lastWrite = record.claimedAt();
+    }
+
     @Override
     public String taskId() {
       return record.taskId();
@@ -202,10 +235,41 @@ final class DefaultWorker implements DurableWorker {
     public int attempt() {
       return record.attempt();
     }
+
+    @Override
+    public synchronized void heartbeat(Object progress) {
+      Instant now = now();
+      if (cancelled || now.isBefore(lastWrite.plus(beatInterval))) {
+        return;
+      }
+      String json;
+      try {
+        json = progress == null ? null : mapper.writeValueAsString(progress);
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException(
+            "the progress of task " + record.taskId() + " cannot be written as JSON: "
+                + e.getOriginalMessage(), e);
+      }
+      try {
+        if (!store.heartbeat(record.taskId(), workerId, json, now)) {
+          cancelled = true;
+        }
+        lastWrite = now;
+      } catch (StoreException e) {
+        // the next beat tries again; the window is sized for a missed one
+        LOG.warn("worker {} could not record a heartbeat of task {}: {}", workerId,
+            record.taskId(), e.getMessage());
+      }
+    }
+
+    @Override
+    public boolean isCancelled() {
+      return cancelled;
+    }
   }
 
-  private static Instant now() {
-    return Instant.now().truncatedTo(ChronoUnit.MICROS);
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
   }
 
   private void sleep(Duration duration) {

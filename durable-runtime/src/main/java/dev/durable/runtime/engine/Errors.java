@@ -18,6 +18,7 @@ final class Errors {
   static final String INVALID_OUTPUT = "invalid_output";
   static final String UNSUPPORTED = "unsupported";
   static final String REMOTE_STEP_LOST = "remote_step_lost";
+  static final String REMOTE_STEP_TIMEOUT = "remote_step_timeout";
 
   private Errors() {}
 

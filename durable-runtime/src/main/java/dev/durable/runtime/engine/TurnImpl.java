@@ -2,6 +2,7 @@ package dev.durable.runtime.engine;
 
 import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RemoteStepError;
+import dev.durable.runtime.RemoteStepTimeout;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.StepFailedException;
@@ -179,15 +180,6 @@ final class TurnImpl implements Turn, WorkflowContext {
   @Override
   public <T> T dispatch(StepType<T> step, Object[] args) {
     throwIfStopped();
-    if (step.timeoutMs() > 0) {
-      String message =
-          step + " of run " + run.runId() + " has timeoutMs, a liveness window, which dispatched"
-              + " steps do not support yet; remove timeoutMs to dispatch it on the durable path";
-      throw stop(
-          TurnStop.Reason.FAILED,
-          Errors.engine(message, Errors.UNSUPPORTED, UnsupportedOperationException.class),
-          new UnsupportedOperationException(message));
-    }
     int seq = nextSeq++;
     CheckpointRecord recorded = recorded(seq);
     Instant now = services.time().now();
@@ -200,7 +192,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         return fail(step, seq, 1, null, false, now,
             new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e));
       }
-      throw queue(step, seq, 1, input, false, now);
+      throw queue(step, seq, 1, input, false, now, List.of());
     }
     if (recorded.kind() != CheckpointKind.REMOTE || !recorded.name().equals(step.name())) {
       throw nonDeterminism(seq, recorded, "dispatched step '" + step.name() + "'");
@@ -209,11 +201,14 @@ final class TurnImpl implements Turn, WorkflowContext {
       case COMPLETED:
         return recordedResult(step, recorded);
       case FAILED:
+        if (Errors.REMOTE_STEP_TIMEOUT.equals(recorded.error().code())) {
+          throw new RemoteStepTimeout(recorded.error(), recorded.attempts());
+        }
         throw new RemoteStepError(recorded.error(), recorded.attempts());
       case RETRYING:
         awaitNextAttempt(recorded.wakeAt());
         throw queue(step, seq, recorded.attempts() + 1, recorded.input(), true,
-            recorded.startedAt());
+            recorded.startedAt(), List.of());
       case PENDING:
       case RUNNING:
         return outcome(step, seq, recorded);
@@ -223,90 +218,110 @@ final class TurnImpl implements Turn, WorkflowContext {
   }
 
   /**
-   * Queues attempt {@code attempt} of a dispatched step with its pending checkpoint, in one commit
-   * that suspends the run until a worker stores the outcome.
+   * Queues attempt {@code attempt} of a dispatched step with its pending checkpoint and {@code
+   * events}, in one commit that suspends the run until a worker stores the outcome or, for a step
+   * with a liveness window or a lost-task lease, until the task is due to be given up.
    */
   private TurnStop queue(
-      StepType<?> step, int seq, int attempt, String input, boolean stored, Instant startedAt) {
+      StepType<?> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
+      List<NewEvent> events) {
     Instant now = services.time().now();
     CheckpointRecord pending = new CheckpointRecord(
         run.runId(), seq, CheckpointKind.REMOTE, step.name(), StepState.PENDING, attempt, input,
         null, null, null, startedAt, now);
-    TaskRecord task = new TaskRecord(
+    TaskRecord task = TaskRecord.queued(
         TaskRecord.id(run.runId(), seq, attempt), run.runId(), seq, step.name(), attempt, input,
-        "QUEUED", null, null, null, null, null, null, now, null, null);
-    Instant lease = leaseEnd(step, now);
+        window(step), now);
+    Instant wake = giveUpAt(step, task);
+    List<NewEvent> all = new ArrayList<>(events);
+    all.add(new NewEvent("step.started", step.name(), attempt, "dispatched", now));
+    all.add(NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now));
     tryWriteOrStop(
-        RunChange.sleeping(lease),
+        RunChange.sleeping(wake),
         List.of(new Commit.CheckpointWrite(pending, !stored)),
-        List.of(
-            new NewEvent("step.started", step.name(), attempt, "dispatched", now),
-            NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now)),
+        all,
         List.of(task));
     LocalWakeups.taskQueued();
-    return suspended(lease);
-  }
-
-  /** When a task queued or claimed at {@code since} is given up as lost; null: never. */
-  private static Instant leaseEnd(StepType<?> step, Instant since) {
-    return step.remoteRedispatchMs() > 0 ? since.plusMillis(step.remoteRedispatchMs()) : null;
+    return suspended(wake);
   }
 
   /**
-   * A task unanswered past its lease: delivered again while deliveries remain (the turn suspends),
-   * else the step fails with {@code remote_step_lost}, which is returned to be thrown.
+   * The longest a dispatched step's worker may stay silent before its task is given up: the
+   * shorter of its liveness window and its lost-task lease; 0 = neither.
    */
-  private RuntimeException lost(
-      StepType<?> step, int seq, CheckpointRecord pending, TaskRecord task, Instant now) {
-    int redeliveries = services.store().deliveries(run.runId(), seq, pending.attempts()) - 1;
-    if (redeliveries >= step.remoteRedispatchMax()) {
-      RunError error = new RunError(
-          "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
-              + " ms after " + (redeliveries + 1) + " deliveries; no worker serves step '"
-              + step.name() + "', or its workers keep dying: start one, then requeue the run",
-          Errors.REMOTE_STEP_LOST, RemoteStepError.class.getName(), Optional.of(step.name()));
-      tryWriteOrStop(RunChange.TOUCH,
-          List.of(new Commit.CheckpointWrite(
-              checkpoint(seq, CheckpointKind.REMOTE, step, StepState.FAILED, pending.attempts(),
-                  pending.input(), null, error, null, pending.startedAt(), now),
-              false)),
-          List.of(new NewEvent("step.lost", step.name(), pending.attempts(), error.message(), now),
-              new NewEvent("step.failed", step.name(), pending.attempts(), error.message(), now)),
-          List.of());
-      return new RemoteStepError(error, pending.attempts());
+  private static long window(StepType<?> step) {
+    long timeout = step.timeoutMs();
+    long lease = step.remoteRedispatchMs();
+    if (timeout > 0 && lease > 0) {
+      return Math.min(timeout, lease);
     }
+    return Math.max(timeout, lease);
+  }
+
+  /**
+   * When an open task times out (liveness path): its pickup deadline while queued, else its
+   * worker's last beat plus the window; null on the durable path.
+   */
+  private static Instant timesOutAt(StepType<?> step, TaskRecord task) {
+    if (step.timeoutMs() <= 0) {
+      return null;
+    }
+    if (task.status().equals("QUEUED")) {
+      long pickup = step.pickupTimeoutMs() > 0 ? step.pickupTimeoutMs() : step.timeoutMs();
+      return task.createdAt().plusMillis(pickup);
+    }
+    return task.lastHeard().plusMillis(step.timeoutMs());
+  }
+
+  /** When an open task is given up as lost and delivered again; null: never. */
+  private static Instant lostAt(StepType<?> step, TaskRecord task) {
+    return step.remoteRedispatchMs() > 0
+        ? task.lastHeard().plusMillis(step.remoteRedispatchMs())
+        : null;
+  }
+
+  /** The earlier of {@link #timesOutAt} and {@link #lostAt}: when the waiting run must wake. */
+  private static Instant giveUpAt(StepType<?> step, TaskRecord task) {
+    Instant timeout = timesOutAt(step, task);
+    Instant lost = lostAt(step, task);
+    if (timeout == null || lost != null && lost.isBefore(timeout)) {
+      return lost;
+    }
+    return timeout;
+  }
+
+  /**
+   * The outcome of the attempt a pending checkpoint waits for, read afresh: a result or heartbeat
+   * stored by a worker, whichever engine woke the run, wins over a deadline that has passed.
+   */
+  private <T> T outcome(StepType<T> step, int seq, CheckpointRecord pending) {
+    int attempt = pending.attempts();
+    TaskRecord task;
     try {
-      services.store().redispatch(run.runId(), now);
+      task = services.store().currentTask(run.runId(), seq, attempt).orElse(null);
     } catch (StoreException e) {
       throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
     }
-    LocalWakeups.taskQueued();
-    Instant lease = leaseEnd(step, now);
-    tryWriteOrStop(RunChange.sleeping(lease), List.of(),
-        List.of(new NewEvent("step.lost", step.name(), pending.attempts(),
-            "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
-                + " ms; delivered again", now)),
-        List.of());
-    throw suspended(lease);
-  }
-
-  /** The outcome of the attempt a pending checkpoint waits for, or another suspension. */
-  private <T> T outcome(StepType<T> step, int seq, CheckpointRecord pending) {
-    int attempt = pending.attempts();
-    String taskId = TaskRecord.id(run.runId(), seq, attempt);
-    TaskRecord task = services.store().currentTask(run.runId(), seq, attempt).orElse(null);
+    if (task == null) {
+      // its tasks were deleted by hand: queue the attempt again rather than wait forever
+      throw queue(step, seq, attempt, pending.input(), true, pending.startedAt(), List.of());
+    }
     Instant now = services.time().now();
-    if (task == null || task.status().equals("QUEUED") || task.status().equals("RUNNING")) {
-      Instant lease = task == null ? null
-          : leaseEnd(step, task.claimedAt() != null ? task.claimedAt() : task.createdAt());
-      if (lease != null && !now.isBefore(lease)) {
-        throw lost(step, seq, pending, task, now);
+    if (task.isOpen()) {
+      Instant timeout = timesOutAt(step, task);
+      if (timeout != null && !now.isBefore(timeout)) {
+        return timedOut(step, seq, pending, task, now);
       }
-      // not lost yet: woken for something else (a requeue, a takeover), wait on
+      Instant lost = lostAt(step, task);
+      if (lost != null && !now.isBefore(lost)) {
+        return lost(step, seq, pending, task, now);
+      }
+      // woken early (a heartbeat, a requeue, a takeover): wait on
+      Instant wake = giveUpAt(step, task);
       tryWriteOrStop(
-          RunChange.sleeping(lease), List.of(),
+          RunChange.sleeping(wake), List.of(),
           List.of(NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now)), List.of());
-      throw suspended(lease);
+      throw suspended(wake);
     }
     if (task.status().equals("SUCCEEDED")) {
       try {
@@ -322,16 +337,9 @@ final class TurnImpl implements Turn, WorkflowContext {
         task.errorType(),
         Optional.of(step.name()));
     boolean retryable = Boolean.TRUE.equals(task.retryable());
-    if (!retryable || !step.retry().allowsAnotherAttempt(attempt)) {
-      List<NewEvent> events =
-          List.of(new NewEvent("step.failed", step.name(), attempt, error.message(), now));
-      tryWriteOrStop(RunChange.TOUCH,
-          List.of(new Commit.CheckpointWrite(
-              checkpoint(seq, CheckpointKind.REMOTE, step, StepState.FAILED, attempt,
-                  pending.input(), null, error, null, pending.startedAt(), now),
-              false)),
-          events, List.of());
-      throw new RemoteStepError(error, attempt);
+    // on the liveness path only timeouts are retried: a reported error surfaces at once
+    if (!retryable || step.timeoutMs() > 0 || !step.retry().allowsAnotherAttempt(attempt)) {
+      throw failRemote(step, seq, pending, error, List.of());
     }
     long delayMs = step.retry().delayMillisAfter(attempt, services.random());
     Instant nextAttempt = now.plusMillis(delayMs);
@@ -355,7 +363,109 @@ final class TurnImpl implements Turn, WorkflowContext {
       throw suspended(nextAttempt);
     }
     waitUntil(nextAttempt);
-    throw queue(step, seq, attempt + 1, pending.input(), true, pending.startedAt());
+    throw queue(step, seq, attempt + 1, pending.input(), true, pending.startedAt(), List.of());
+  }
+
+  /**
+   * A task of the liveness path that stayed queued past its pickup deadline, or whose worker went
+   * silent past the window: given up, then dispatched again at once while attempts remain, else the
+   * step fails with {@link RemoteStepTimeout}. A worker heard from meanwhile wins.
+   */
+  private <T> T timedOut(
+      StepType<T> step, int seq, CheckpointRecord pending, TaskRecord task, Instant now) {
+    if (!giveUp(task, now)) {
+      return outcome(step, seq, pending);
+    }
+    int attempt = pending.attempts();
+    String message = task.status().equals("QUEUED")
+        ? "task " + task.taskId() + " of step '" + step.name() + "' waited "
+            + Duration.between(task.createdAt(), now).toMillis() + " ms for a worker, past its"
+            + " pickup timeout of " + (step.pickupTimeoutMs() > 0 ? step.pickupTimeoutMs()
+            : step.timeoutMs()) + " ms; start a worker that serves it"
+        : "task " + task.taskId() + " of step '" + step.name() + "': worker " + task.workerId()
+            + " went silent for " + Duration.between(task.lastHeard(), now).toMillis()
+            + " ms, past the step's timeoutMs of " + step.timeoutMs() + " ms; a handler that"
+            + " works longer must call heartbeat() within each window";
+    RunError error = new RunError(message, Errors.REMOTE_STEP_TIMEOUT,
+        RemoteStepTimeout.class.getName(), Optional.of(step.name()));
+    NewEvent timedOut = new NewEvent("step.timed_out", step.name(), attempt, message, now);
+    if (!step.retry().allowsAnotherAttempt(attempt)) {
+      throw failRemote(step, seq, pending, error, List.of(timedOut));
+    }
+    services.hooks().onStepRetry(stepEvent(step.name(), seq, attempt), error, Duration.ZERO);
+    throw queue(step, seq, attempt + 1, pending.input(), true, pending.startedAt(),
+        List.of(timedOut));
+  }
+
+  /**
+   * A task unanswered past its lease: delivered again while deliveries remain (the turn suspends),
+   * else given up and the step fails with {@code remote_step_lost}. A worker heard from meanwhile
+   * wins.
+   */
+  private <T> T lost(
+      StepType<T> step, int seq, CheckpointRecord pending, TaskRecord task, Instant now) {
+    int redeliveries;
+    try {
+      redeliveries = services.store().deliveries(run.runId(), seq, pending.attempts()) - 1;
+    } catch (StoreException e) {
+      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+    }
+    if (redeliveries >= step.remoteRedispatchMax()) {
+      if (!giveUp(task, now)) {
+        return outcome(step, seq, pending);
+      }
+      RunError error = new RunError(
+          "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
+              + " ms after " + (redeliveries + 1) + " deliveries; no worker serves step '"
+              + step.name() + "', or its workers keep dying: start one, then requeue the run",
+          Errors.REMOTE_STEP_LOST, RemoteStepError.class.getName(), Optional.of(step.name()));
+      throw failRemote(step, seq, pending, error,
+          List.of(new NewEvent("step.lost", step.name(), pending.attempts(), error.message(),
+              now)));
+    }
+    Optional<TaskRecord> again;
+    try {
+      again = services.store().redeliver(task, now);
+    } catch (StoreException e) {
+      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+    }
+    if (again.isEmpty()) {
+      return outcome(step, seq, pending);
+    }
+    LocalWakeups.taskQueued();
+    Instant wake = giveUpAt(step, again.get());
+    tryWriteOrStop(RunChange.sleeping(wake), List.of(),
+        List.of(new NewEvent("step.lost", step.name(), pending.attempts(),
+            "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
+                + " ms; delivered again", now)),
+        List.of());
+    throw suspended(wake);
+  }
+
+  /** Gives a task up; false if its worker was heard from meanwhile. */
+  private boolean giveUp(TaskRecord task, Instant now) {
+    try {
+      return services.store().giveUpTask(task, now);
+    } catch (StoreException e) {
+      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+    }
+  }
+
+  /** Records a dispatched step's failure and returns its error, to be thrown into the workflow. */
+  private RemoteStepError failRemote(
+      StepType<?> step, int seq, CheckpointRecord pending, RunError error, List<NewEvent> before) {
+    Instant now = services.time().now();
+    List<NewEvent> events = new ArrayList<>(before);
+    events.add(new NewEvent("step.failed", step.name(), pending.attempts(), error.message(), now));
+    tryWriteOrStop(RunChange.TOUCH,
+        List.of(new Commit.CheckpointWrite(
+            checkpoint(seq, CheckpointKind.REMOTE, step, StepState.FAILED, pending.attempts(),
+                pending.input(), null, error, null, pending.startedAt(), now),
+            false)),
+        events, List.of());
+    return Errors.REMOTE_STEP_TIMEOUT.equals(error.code())
+        ? new RemoteStepTimeout(error, pending.attempts())
+        : new RemoteStepError(error, pending.attempts());
   }
 
   private <T> T attempts(

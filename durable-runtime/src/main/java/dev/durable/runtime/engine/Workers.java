@@ -9,6 +9,7 @@ import dev.durable.runtime.spi.StepBinding;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.store.Store;
 import java.net.InetAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,8 @@ public final class Workers {
       String workerId,
       int concurrency,
       Duration pollInterval,
-      Duration shutdownTimeout) {}
+      Duration shutdownTimeout,
+      Clock clock) {}
 
   public static DurableWorker create(Config config) {
     HikariDataSource pool = null;
@@ -55,7 +57,7 @@ public final class Workers {
       store.migrate();
       store.requireDurableCommits();
       return new DefaultWorker(config.workerId(), handlers(config), config.concurrency(),
-          config.pollInterval(), config.shutdownTimeout(), store, pool);
+          config.pollInterval(), config.shutdownTimeout(), store, mapper(config), config.clock(), pool);
     } catch (RuntimeException e) {
       if (pool != null) {
         pool.close();
@@ -66,8 +68,7 @@ public final class Workers {
 
   /** The handlers by name, and for each step of each binding, a typed one. */
   private static Map<String, StepHandler> handlers(Config config) {
-    Payloads payloads = new Payloads(
-        config.objectMapper() == null ? Payloads.defaultMapper() : config.objectMapper());
+    Payloads payloads = new Payloads(mapper(config));
     Map<String, StepHandler> handlers = new LinkedHashMap<>(config.handlers());
     for (StepBinding binding : config.bindings()) {
       for (StepType<?> step : binding.steps()) {
@@ -79,6 +80,10 @@ public final class Workers {
       }
     }
     return handlers;
+  }
+
+  private static ObjectMapper mapper(Config config) {
+    return config.objectMapper() == null ? Payloads.defaultMapper() : config.objectMapper();
   }
 
   public static String defaultWorkerId() {

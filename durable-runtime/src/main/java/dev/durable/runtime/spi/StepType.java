@@ -18,6 +18,7 @@ public final class StepType<T> {
   private final String name;
   private final RetryPolicy retry;
   private final long timeoutMs;
+  private final long pickupTimeoutMs;
   private final List<Payload> params;
   private final Payload result;
   private final Predicate<Throwable> nonRetryable;
@@ -28,6 +29,7 @@ public final class StepType<T> {
     this.name = b.name;
     this.retry = b.retry;
     this.timeoutMs = b.timeoutMs;
+    this.pickupTimeoutMs = b.pickupTimeoutMs;
     this.params = List.copyOf(b.params);
     this.result = Objects.requireNonNull(b.result, "result");
     this.nonRetryable = b.nonRetryable;
@@ -65,6 +67,14 @@ public final class StepType<T> {
     return timeoutMs;
   }
 
+  /**
+   * A dispatched step's longest wait in the queue before a worker picks its task up, in
+   * milliseconds; 0 = the same as {@link #timeoutMs()}.
+   */
+  public long pickupTimeoutMs() {
+    return pickupTimeoutMs;
+  }
+
   /** Its stored parameters, in order ({@code StepContext} excluded). */
   public List<Payload> params() {
     return params;
@@ -93,6 +103,7 @@ public final class StepType<T> {
     private final String name;
     private RetryPolicy retry = RetryPolicy.NONE;
     private long timeoutMs;
+    private long pickupTimeoutMs;
     private final List<Payload> params = new ArrayList<>();
     private Payload result;
     private Predicate<Throwable> nonRetryable = error -> false;
@@ -115,6 +126,19 @@ public final class StepType<T> {
         throw new IllegalArgumentException("timeoutMs must not be negative, but was " + timeoutMs);
       }
       this.timeoutMs = timeoutMs;
+      return this;
+    }
+
+    /**
+     * Sets a dispatched step's longest wait in the queue before a worker picks its task up, in
+     * milliseconds; 0 = the same as {@code timeoutMs}.
+     */
+    public Builder<T> pickupTimeoutMs(long pickupTimeoutMs) {
+      if (pickupTimeoutMs < 0) {
+        throw new IllegalArgumentException(
+            "pickupTimeoutMs must not be negative, but was " + pickupTimeoutMs);
+      }
+      this.pickupTimeoutMs = pickupTimeoutMs;
       return this;
     }
 

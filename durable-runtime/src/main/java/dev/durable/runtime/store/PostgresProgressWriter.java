@@ -40,8 +40,8 @@ final class PostgresProgressWriter implements ProgressWriter {
           + " CROSS JOIN (VALUES ";
   private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
   private static final String INSERT_TASK =
-      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at)"
-          + " SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz FROM fenced";
+      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at,"
+          + " window_ms) SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz, ?::int8 FROM fenced";
 
   @Override
   public boolean isSingleStatement() {
@@ -106,7 +106,8 @@ final class PostgresProgressWriter implements ProgressWriter {
     for (TaskRecord task : commit.tasks()) {
       sql.append(", t").append(queued++).append(" AS (").append(INSERT_TASK).append(')');
       params.string(task.taskId()).string(task.runId()).int4(task.seq()).string(task.step())
-          .int4(task.attempt()).string(task.input()).instant(task.createdAt());
+          .int4(task.attempt()).string(task.input()).instant(task.createdAt())
+          .int8(task.windowMs());
     }
     sql.append(" SELECT (SELECT count(*) FROM fenced), 0");
     for (int u = 0; u < updates; u++) {

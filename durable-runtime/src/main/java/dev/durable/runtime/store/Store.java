@@ -450,17 +450,59 @@ public final class Store {
   public List<TaskRecord> redispatch(String runId, Instant now) {
     return inTransaction("redispatch the tasks of run " + runId, connection -> {
       List<TaskRecord> queued = TaskQueue.redispatch(connection, runId, now);
-      List<NewEvent> events = new ArrayList<>();
-      for (TaskRecord task : queued) {
-        events.add(new NewEvent("step.redispatched", task.step(), task.attempt(),
-            "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
-            now));
-        events.add(new NewEvent("step.started", task.step(), task.attempt(),
-            "dispatched; redispatched: true", now));
-      }
-      EventLog.append(connection, runId, events);
+      logRedeliveries(connection, runId, queued, now);
       return queued;
     });
+  }
+
+  /**
+   * Gives {@code task} up as lost and queues its next delivery, logged as {@link #redispatch}
+   * logs, unless the task changed since it was read: claimed, heard from or answered.
+   *
+   * @return the new delivery, or empty if the task had changed
+   */
+  public Optional<TaskRecord> redeliver(TaskRecord task, Instant now) {
+    return inTransaction("deliver task " + task.taskId() + " again", connection -> {
+      Optional<TaskRecord> again = TaskQueue.redeliver(connection, task, now);
+      logRedeliveries(connection, task.runId(), again.stream().toList(), now);
+      return again;
+    });
+  }
+
+  /**
+   * Gives {@code task} up, so that its worker can no longer store an outcome, unless it changed
+   * since it was read: claimed, heard from or answered.
+   *
+   * @return whether it was given up
+   */
+  public boolean giveUpTask(TaskRecord task, Instant now) {
+    return autocommit("give up task " + task.taskId(),
+        connection -> TaskQueue.giveUp(connection, task, now));
+  }
+
+  /**
+   * Records a heartbeat of the worker that holds a task, with the progress it reports.
+   *
+   * @return false if the worker no longer holds the task: it was given up, and its outcome will
+   *     not be stored
+   */
+  public boolean heartbeat(String taskId, String workerId, String progress, Instant now) {
+    return autocommit("record a heartbeat of task " + taskId,
+        connection -> TaskQueue.heartbeat(connection, taskId, workerId, progress, now));
+  }
+
+  private static void logRedeliveries(
+      Connection connection, String runId, List<TaskRecord> queued, Instant now)
+      throws SQLException {
+    List<NewEvent> events = new ArrayList<>();
+    for (TaskRecord task : queued) {
+      events.add(new NewEvent("step.redispatched", task.step(), task.attempt(),
+          "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
+          now));
+      events.add(new NewEvent("step.started", task.step(), task.attempt(),
+          "dispatched; redispatched: true", now));
+    }
+    EventLog.append(connection, runId, events);
   }
 
   /** How many times an attempt of a dispatched step was delivered to the workers. */

@@ -18,10 +18,11 @@ import java.util.Optional;
 final class TaskQueue {
   private static final String COLUMNS =
       "task_id, run_id, seq, step, attempt, input, status, output, error_message, error_code,"
-          + " error_type, retryable, worker_id, created_at, claimed_at, finished_at";
+          + " error_type, retryable, worker_id, created_at, claimed_at, finished_at, heartbeat_at,"
+          + " progress, window_ms";
   private static final String INSERT =
-      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at)"
-          + " VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?)";
+      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at,"
+          + " window_ms) VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?)";
   private static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
   /** PostgreSQL: one statement; concurrent workers skip each other's rows. */
   private static final String CLAIM_SKIP_LOCKED =
@@ -62,6 +63,7 @@ final class TaskQueue {
       insert.setInt(5, task.attempt());
       insert.setString(6, task.input());
       Rows.setInstant(insert, 7, task.createdAt());
+      insert.setLong(8, task.windowMs());
       insert.executeUpdate();
     }
   }
@@ -103,7 +105,7 @@ final class TaskQueue {
         if (claim.executeUpdate() == 1) {
           claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),
               task.attempt(), task.input(), "RUNNING", null, null, null, null, null, workerId,
-              task.createdAt(), now, null));
+              task.createdAt(), now, null, null, null, task.windowMs()));
         }
       }
     }
@@ -144,9 +146,16 @@ final class TaskQueue {
   /** The open tasks of a run: queued, or claimed by a worker that has not answered. */
   private static final String OPEN_TASKS =
       SELECT + " WHERE run_id = ? AND status IN ('QUEUED', 'RUNNING') ORDER BY seq, created_at";
-  private static final String LOSE =
-      "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ?"
-          + " AND status IN ('QUEUED', 'RUNNING')";
+  /**
+   * Gives a task up, unless it changed since it was read: a worker's outcome, claim or heartbeat
+   * stored meanwhile wins.
+   */
+  private static final String GIVE_UP =
+      "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ? AND status = ?"
+          + " AND heartbeat_at IS NOT DISTINCT FROM ?";
+  private static final String HEARTBEAT =
+      "UPDATE durable_tasks SET heartbeat_at = ?, progress = ?"
+          + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
   private static final String DELIVERIES =
       "SELECT COUNT(*) FROM durable_tasks WHERE run_id = ? AND seq = ? AND attempt = ?";
   /** The attempt's latest delivery that is not lost. */
@@ -173,31 +182,61 @@ final class TaskQueue {
     }
     List<TaskRecord> queued = new ArrayList<>();
     for (TaskRecord task : open) {
-      try (PreparedStatement lose = connection.prepareStatement(LOSE)) {
-        Rows.setInstant(lose, 1, now);
-        lose.setString(2, task.taskId());
-        if (lose.executeUpdate() == 0) {
-          continue;
-        }
-      }
-      long deliveries;
-      try (PreparedStatement count = connection.prepareStatement(DELIVERIES)) {
-        count.setString(1, runId);
-        count.setInt(2, task.seq());
-        count.setInt(3, task.attempt());
-        try (ResultSet rows = count.executeQuery()) {
-          rows.next();
-          deliveries = rows.getLong(1);
-        }
-      }
-      TaskRecord again = new TaskRecord(
-          TaskRecord.id(runId, task.seq(), task.attempt()) + "/r" + deliveries, runId, task.seq(),
-          task.step(), task.attempt(), task.input(), "QUEUED", null, null, null, null, null, null,
-          now, null, null);
-      insert(connection, again);
-      queued.add(again);
+      redeliver(connection, task, now).ifPresent(queued::add);
     }
     return queued;
+  }
+
+  /**
+   * Gives {@code task} up as lost and queues its next delivery, unless it changed since it was read.
+   *
+   * @return the new delivery, or empty if the task had changed
+   */
+  static Optional<TaskRecord> redeliver(Connection connection, TaskRecord task, Instant now)
+      throws SQLException {
+    if (!giveUp(connection, task, now)) {
+      return Optional.empty();
+    }
+    int deliveries = deliveries(connection, task.runId(), task.seq(), task.attempt());
+    TaskRecord again = TaskRecord.queued(
+        TaskRecord.id(task.runId(), task.seq(), task.attempt()) + "/r" + deliveries,
+        task.runId(), task.seq(), task.step(), task.attempt(), task.input(), task.windowMs(), now);
+    insert(connection, again);
+    return Optional.of(again);
+  }
+
+  /**
+   * Gives {@code task} up as lost, so that its worker can no longer store an outcome, unless it
+   * changed since it was read (claimed, heard from or answered).
+   *
+   * @return whether it was given up
+   */
+  static boolean giveUp(Connection connection, TaskRecord task, Instant now)
+      throws SQLException {
+    try (PreparedStatement lose = connection.prepareStatement(GIVE_UP)) {
+      Rows.setInstant(lose, 1, now);
+      lose.setString(2, task.taskId());
+      lose.setString(3, task.status());
+      Rows.setInstant(lose, 4, task.heartbeatAt());
+      return lose.executeUpdate() == 1;
+    }
+  }
+
+  /**
+   * Records a heartbeat of the worker that holds a task.
+   *
+   * @return false if the worker no longer holds it (it was given up)
+   */
+  static boolean heartbeat(
+      Connection connection, String taskId, String workerId, String progress, Instant now)
+      throws SQLException {
+    try (PreparedStatement beat = connection.prepareStatement(HEARTBEAT)) {
+      Rows.setInstant(beat, 1, now);
+      beat.setString(2, progress);
+      beat.setString(3, taskId);
+      beat.setString(4, workerId);
+      return beat.executeUpdate() == 1;
+    }
   }
 
   static int deliveries(Connection connection, String runId, int seq, int attempt)
@@ -245,6 +284,9 @@ final class TaskQueue {
         rows.getString(13),
         Rows.instant(rows, 14),
         Rows.instant(rows, 15),
-        Rows.instant(rows, 16));
+        Rows.instant(rows, 16),
+        Rows.instant(rows, 17),
+        rows.getString(18),
+        rows.getLong(19));
   }
 }

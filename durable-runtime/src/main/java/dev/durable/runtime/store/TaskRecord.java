@@ -21,6 +21,10 @@ import java.time.Instant;
  * @param createdAt when it was queued
  * @param claimedAt when a worker claimed it, or null
  * @param finishedAt when its outcome was stored, or null
+ * @param heartbeatAt the worker's last heartbeat, or null
+ * @param progress the progress the worker reported with it (JSON), or null
+ * @param windowMs the longest silence before the task is given up (timed out, or lost and
+ *     delivered again); 0 = none
  */
 public record TaskRecord(
     String taskId,
@@ -38,7 +42,31 @@ public record TaskRecord(
     String workerId,
     Instant createdAt,
     Instant claimedAt,
-    Instant finishedAt) {
+    Instant finishedAt,
+    Instant heartbeatAt,
+    String progress,
+    long windowMs) {
+
+  /** A task queued now: no worker has claimed it yet. */
+  public static TaskRecord queued(
+      String taskId, String runId, int seq, String step, int attempt, String input, long windowMs,
+      Instant now) {
+    return new TaskRecord(taskId, runId, seq, step, attempt, input, "QUEUED", null, null, null,
+        null, null, null, now, null, null, null, null, windowMs);
+  }
+
+  /** Whether it waits for a worker: queued, or claimed by a worker that has not answered. */
+  public boolean isOpen() {
+    return status.equals("QUEUED") || status.equals("RUNNING");
+  }
+
+  /** When the worker was last heard from: its last heartbeat, its claim, or else the queueing. */
+  public Instant lastHeard() {
+    if (heartbeatAt != null) {
+      return heartbeatAt;
+    }
+    return claimedAt != null ? claimedAt : createdAt;
+  }
 
   /** The task id of an attempt of the step at {@code seq} of {@code runId}. */
   public static String id(String runId, int seq, int attempt) {

@@ -15,7 +15,10 @@ public interface PricingSteps {
   @Step(name = "pricing.leased", remoteRedispatchMs = 1_000, remoteRedispatchMax = 2)
   Quote leased(Order order);
 
-  /** A liveness window, which dispatched steps do not support yet. */
-  @Step(name = "pricing.watched", timeoutMs = 5_000)
+  /**
+   * The liveness path: given up when no worker picks the task up within 2 s, or its worker goes
+   * silent for 5 s; dispatched again at once, two attempts in all.
+   */
+  @Step(name = "pricing.watched", retries = 2, timeoutMs = 5_000, pickupTimeoutMs = 2_000)
   Quote watched(Order order);
 }
