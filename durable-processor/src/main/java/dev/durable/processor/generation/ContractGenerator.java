@@ -3,6 +3,7 @@ package dev.durable.processor.generation;
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
@@ -27,6 +28,8 @@ import javax.lang.model.element.Modifier;
  */
 public final class ContractGenerator {
   private static final String IMPLEMENTATION = "implementation";
+  private static final String DURABLE_VIEW = "Durable";
+  private static final String DURABLE_CONSTANT = "DURABLE";
   private final ContractModel model;
   private final Map<StoredType, String> codecs;
   private final List<String> stepConstants;
@@ -67,7 +70,63 @@ public final class ContractGenerator {
     for (int i = 0; i < model.steps().size(); i++) {
       type.addMethod(call(model.steps().get(i), stepConstants.get(i)));
     }
+    addDurableView(type);
     return GeneratedFiles.file(model.packageName(), type.build());
+  }
+
+  /**
+   * The view of the steps on the durable path (no {@code timeoutMs}), the only dispatched steps a
+   * fan or parallel group accepts: an interface {@code Durable} that leaves the others out, so that
+   * a fan of one of them does not compile, its private implementation, and {@code durable()}.
+   * Nothing when every step has a liveness window.
+   */
+  private void addDurableView(TypeSpec.Builder dispatch) {
+    ClassName view = model.dispatchClass().nestedClass(DURABLE_VIEW);
+    ClassName implementation = model.dispatchClass().nestedClass(DURABLE_VIEW + "Calls");
+    TypeSpec.Builder contract = TypeSpec.interfaceBuilder(view)
+        .addJavadoc(Javadocs.wrapped(0,
+            "The steps of {@link $T} on the durable path, those without {@code timeoutMs}: the"
+                + " only ones a fan or parallel group accepts, as in {@code $T.fan(inputs, "
+                + "durable(), (steps, input) -> ...)}.",
+            model.contractClass(), RuntimeTypes.PARALLEL))
+        .addModifiers(Modifier.PUBLIC)
+        .addSuperinterface(RuntimeTypes.DURABLE_STEPS);
+    TypeSpec.Builder calls = TypeSpec.classBuilder(implementation)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addSuperinterface(view);
+    boolean any = false;
+    for (int i = 0; i < model.steps().size(); i++) {
+      StepModel step = model.steps().get(i);
+      if (step.timeoutMs() > 0) {
+        continue;
+      }
+      any = true;
+      MethodSpec call = call(step, stepConstants.get(i));
+      contract.addMethod(MethodSpec.methodBuilder(call.name())
+          .addJavadoc(Javadocs.wrapped(2, "See {@link $L}.", link(step)))
+          .addModifiers(Modifier.PUBLIC, Modifier.ABSTRACT)
+          .returns(call.returnType())
+          .addParameters(call.parameters())
+          .varargs(call.varargs())
+          .addExceptions(call.exceptions())
+          .build());
+      calls.addMethod(call);
+    }
+    if (!any) {
+      return;
+    }
+    dispatch.addType(contract.build())
+        .addField(FieldSpec.builder(view, DURABLE_CONSTANT, Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL)
+            .initializer("new $T()", implementation)
+            .build())
+        .addMethod(MethodSpec.methodBuilder("durable")
+            .addJavadoc("The steps on the durable path, for fans and parallel groups.\n")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(view)
+            .addStatement("return $N", DURABLE_CONSTANT)
+            .build())
+        .addType(calls.build());
   }
 
   /**

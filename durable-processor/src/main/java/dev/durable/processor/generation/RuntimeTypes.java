@@ -20,6 +20,8 @@ final class RuntimeTypes {
   static final ClassName STEP_TYPE = ClassName.get("dev.durable.runtime.spi", "StepType");
   static final ClassName STEPS = ClassName.get("dev.durable.runtime.spi", "Steps");
   static final ClassName STEP_BINDING = ClassName.get("dev.durable.runtime.spi", "StepBinding");
+  static final ClassName DURABLE_STEPS = ClassName.get("dev.durable.runtime.spi", "DurableSteps");
+  static final ClassName PARALLEL = ClassName.get("dev.durable.runtime", "Parallel");
   static final ClassName WORKFLOW_RUNS = ClassName.get("dev.durable.runtime.spi", "WorkflowRuns");
   static final ClassName WORKFLOW_TYPE = ClassName.get("dev.durable.runtime.spi", "WorkflowType");
 

@@ -5,6 +5,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
@@ -47,6 +48,44 @@ class GeneratedCodeTest {
             "-Xlint:all,-processing");
 
     assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void fansAndGroupsTakeTheDurableStepsOfAContract() {
+    Compilation compilation =
+        Fixtures.compileAll(List.of("com/acme/contract/FanUsage"), "-Xlint:all,-processing");
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aFanOfAStepWithALivenessWindowDoesNotCompile() {
+    JavaFileObject misuse = JavaFileObjects.forSourceLines(
+        "com.acme.contract.Misuse",
+        "package com.acme.contract;",
+        "",
+        "import com.acme.Order;",
+        "import dev.durable.runtime.Parallel;",
+        "import java.util.List;",
+        "",
+        "final class Misuse {",
+        "  static void track(List<Order> orders) {",
+        "    Parallel.fan(orders, ShippingStepsDispatch.durable(),",
+        "        (steps, order) -> { steps.dispatch(order, \"label\"); return 0; });",
+        "  }",
+        "}");
+    Compilation compilation = Fixtures.compile(List.of(
+        Fixtures.source("com/acme/contract/ShippingSteps"), Fixtures.source("com/acme/Order"),
+        Fixtures.source("com/acme/Quote"), misuse));
+
+    assertThat(compilation).failed();
+    assertThat(compilation)
+        .hadErrorContaining("cannot find symbol")
+        .inFile(misuse)
+        .onLineContaining("steps.dispatch(order");
+    assertThat(compilation).hadErrorContaining(
+        "method dispatch(com.acme.Order,java.lang.String)\n"
+            + "  location: variable steps of type com.acme.contract.ShippingStepsDispatch.Durable");
   }
 
   @Test

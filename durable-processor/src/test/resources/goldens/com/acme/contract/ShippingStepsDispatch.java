@@ -3,7 +3,9 @@ package com.acme.contract;
 import com.acme.Order;
 import com.acme.Quote;
 import dev.durable.annotations.Backoff;
+import dev.durable.runtime.Parallel;
 import dev.durable.runtime.RetryPolicy;
+import dev.durable.runtime.spi.DurableSteps;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.Steps;
 import java.io.IOException;
@@ -45,6 +47,8 @@ public final class ShippingStepsDispatch implements ShippingSteps {
       .result(ShippingStepsCodecs.VOID)
       .build();
 
+  private static final Durable DURABLE = new DurableCalls();
+
   /** Dispatches {@link ShippingSteps#quotes(Order, Map)}. */
   @Override
   public List<Quote> quotes(Order order, Map<String, Integer> weights) {
@@ -61,5 +65,37 @@ public final class ShippingStepsDispatch implements ShippingSteps {
   @Override
   public void dispatch(Order order, String label) {
     Steps.dispatch(DISPATCH, new Object[] {order, label});
+  }
+
+  /** The steps on the durable path, for fans and parallel groups. */
+  public static Durable durable() {
+    return DURABLE;
+  }
+
+  /**
+   * The steps of {@link ShippingSteps} on the durable path, those without {@code timeoutMs}: the only
+   * ones a fan or parallel group accepts, as in
+   * {@code Parallel.fan(inputs, durable(), (steps, input) -> ...)}.
+   */
+  public interface Durable extends DurableSteps {
+    /** See {@link ShippingSteps#quotes(Order, Map)}. */
+    List<Quote> quotes(Order order, Map<String, Integer> weights);
+
+    /** See {@link ShippingSteps#label(String)}. */
+    long label(String address) throws IOException;
+  }
+
+  private static final class DurableCalls implements Durable {
+    /** Dispatches {@link ShippingSteps#quotes(Order, Map)}. */
+    @Override
+    public List<Quote> quotes(Order order, Map<String, Integer> weights) {
+      return Steps.dispatch(SHIPPING_QUOTE, new Object[] {order, weights});
+    }
+
+    /** Dispatches {@link ShippingSteps#label(String)}. */
+    @Override
+    public long label(String address) throws IOException {
+      return Steps.dispatch(LABEL, new Object[] {address});
+    }
   }
 }

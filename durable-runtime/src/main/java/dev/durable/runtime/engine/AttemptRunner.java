@@ -4,6 +4,7 @@ import dev.durable.runtime.StepTimeoutError;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,6 +61,11 @@ final class AttemptRunner implements AutoCloseable {
       Thread.currentThread().interrupt();
       return new Outcome<>(null, e);
     }
+  }
+
+  /** Runs {@code task} on a step thread: a branch of a fan or group. */
+  <T> Future<T> fork(Callable<T> task) {
+    return threads.submit(task);
   }
 
   @Override

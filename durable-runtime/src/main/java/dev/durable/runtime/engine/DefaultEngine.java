@@ -285,18 +285,24 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
             checkpoint.status() == StepState.RETRYING ? checkpoint.wakeAt() : null));
       }
     }
-    services.inFlight().get(runId).flatMap(InFlight.Run::attempt).ifPresent(attempt -> {
-      StepInfo running = new StepInfo(
-          attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null);
-      int last = steps.size() - 1;
-      if (last >= 0 && steps.get(last).position() == attempt.seq()) {
-        StepInfo previous = steps.get(last);
-        steps.set(last, new StepInfo(previous.position(), previous.name(), StepState.RUNNING,
+    List<InFlight.Attempt> running =
+        services.inFlight().get(runId).map(InFlight.Run::attempts).orElse(List.of());
+    for (InFlight.Attempt attempt : running) {
+      int at = -1;
+      for (int i = 0; i < steps.size(); i++) {
+        if (steps.get(i).position() == attempt.seq()) {
+          at = i;
+        }
+      }
+      if (at >= 0) {
+        StepInfo previous = steps.get(at);
+        steps.set(at, new StepInfo(previous.position(), previous.name(), StepState.RUNNING,
             attempt.attempt(), previous.error(), null));
       } else {
-        steps.add(running);
+        steps.add(new StepInfo(
+            attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null));
       }
-    });
+    }
     RunInfo info = new RunInfo(
         run.runId(),
         run.workflow().name(),

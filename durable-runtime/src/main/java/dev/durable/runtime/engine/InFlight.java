@@ -1,8 +1,10 @@
 package dev.durable.runtime.engine;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -16,14 +18,15 @@ final class InFlight {
   /** The attempt a run is making. */
   record Attempt(int seq, String stepName, int attempt, AttemptContext context) {}
 
-  /** One run in flight. */
+  /** One run in flight: the attempts it is making, several at once in a fan or group. */
   static final class Run {
-    private volatile Attempt attempt;
+    private final Set<Attempt> attempts = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
     private Consumer<Run> next;
 
-    Optional<Attempt> attempt() {
-      return Optional.ofNullable(attempt);
+    /** The attempts being made, by position. */
+    List<Attempt> attempts() {
+      return attempts.stream().sorted(Comparator.comparingInt(Attempt::seq)).toList();
     }
 
     boolean isCancelled() {
@@ -31,22 +34,19 @@ final class InFlight {
     }
 
     void attemptStarted(Attempt started) {
-      attempt = started;
+      attempts.add(started);
       if (cancelled) {
         started.context().cancel();
       }
     }
 
-    void attemptEnded() {
-      attempt = null;
+    void attemptEnded(Attempt ended) {
+      attempts.remove(ended);
     }
 
     void cancel() {
       cancelled = true;
-      Attempt current = attempt;
-      if (current != null) {
-        current.context().cancel();
-      }
+      attempts.forEach(attempt -> attempt.context().cancel());
     }
   }
 

@@ -10,6 +10,7 @@ import dev.durable.runtime.StepState;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.Turn;
 import dev.durable.runtime.store.CheckpointKind;
@@ -26,6 +27,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 
 /**
  * One turn of a run: an execution of its {@code @Run} method from the top. Step calls and timers
@@ -137,7 +140,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     if (recorded == null) {
       flush();
       services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
-      return attempts(step, args, body, seq, 1, null, services.time().now());
+      return attempts(step, args, body, seq, 1, null, services.time().now(), maySuspend);
     }
     if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(step.name())) {
       throw nonDeterminism(seq, recorded, "step '" + step.name() + "'");
@@ -151,8 +154,8 @@ final class TurnImpl implements Turn, WorkflowContext {
       case RUNNING:
       case PENDING:
         awaitNextAttempt(recorded.wakeAt());
-        return attempts(
-            step, args, body, seq, recorded.attempts() + 1, recorded, recorded.startedAt());
+        return attempts(step, args, body, seq, recorded.attempts() + 1, recorded,
+            recorded.startedAt(), maySuspend);
       default:
         throw new IllegalStateException("unknown step state " + recorded.status());
     }
@@ -175,74 +178,244 @@ final class TurnImpl implements Turn, WorkflowContext {
     waitUntil(nextAttempt);
   }
 
-  // ---- dispatched steps
+  // ---- dispatched steps and parallel branches
 
   @Override
+  @SuppressWarnings("unchecked")
   public <T> T dispatch(StepType<T> step, Object[] args) {
+    return (T) branches(List.of(new StepCall(step, args, null)), false).get(0);
+  }
+
+  @Override
+  public List<Object> parallel(List<StepCall> calls) {
+    return branches(calls, true);
+  }
+
+  /**
+   * Runs step calls as branches at consecutive positions: a lone dispatched step, or a fan or
+   * group. New branches get their checkpoints (and dispatched ones their tasks) in one commit;
+   * local branches then run at once on the engine's threads, waiting out their backoff in process.
+   * Dispatched branches are looked at afresh on each pass; while any waits, the run suspends until
+   * the earliest of their deadlines, or until a worker answers.
+   */
+  private List<Object> branches(List<StepCall> calls, boolean group) {
     throwIfStopped();
-    int seq = nextSeq++;
-    CheckpointRecord recorded = recorded(seq);
+    int base = nextSeq;
+    nextSeq += calls.size();
+    List<Branch> all = new ArrayList<>();
+    List<Branch> locals = new ArrayList<>();
+    Batch batch = new Batch();
     Instant now = services.time().now();
-    if (recorded == null) {
-      services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
-      String input;
-      try {
-        input = services.payloads().encodeArgs(step.params(), args);
-      } catch (PayloadException e) {
-        return fail(step, seq, 1, null, false, now,
-            new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e));
-      }
-      throw queue(step, seq, 1, input, false, now, List.of());
-    }
-    if (recorded.kind() != CheckpointKind.REMOTE || !recorded.name().equals(step.name())) {
-      throw nonDeterminism(seq, recorded, "dispatched step '" + step.name() + "'");
-    }
-    switch (recorded.status()) {
-      case COMPLETED:
-        return recordedResult(step, recorded);
-      case FAILED:
-        if (Errors.REMOTE_STEP_TIMEOUT.equals(recorded.error().code())) {
-          throw new RemoteStepTimeout(recorded.error(), recorded.attempts());
+    for (int i = 0; i < calls.size(); i++) {
+      Branch branch = new Branch(calls.get(i), base + i, group ? base : null);
+      all.add(branch);
+      CheckpointRecord recorded = recorded(branch.seq);
+      if (recorded == null) {
+        start(branch, batch, now);
+      } else if (branch.call.isDispatched()) {
+        if (recorded.kind() != CheckpointKind.REMOTE || !recorded.name().equals(branch.name())) {
+          throw nonDeterminism(branch.seq, recorded, "dispatched step '" + branch.name() + "'");
         }
-        throw new RemoteStepError(recorded.error(), recorded.attempts());
-      case RETRYING:
-        awaitNextAttempt(recorded.wakeAt());
-        throw queue(step, seq, recorded.attempts() + 1, recorded.input(), true,
-            recorded.startedAt(), List.of());
-      case PENDING:
-      case RUNNING:
-        return outcome(step, seq, recorded);
-      default:
-        throw new IllegalStateException("unknown step state " + recorded.status());
+        evaluate(branch, recorded, batch, now);
+      } else {
+        if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(branch.name())) {
+          throw nonDeterminism(branch.seq, recorded, "step '" + branch.name() + "'");
+        }
+        resume(branch, recorded);
+      }
+      if (!branch.call.isDispatched() && !branch.ended()) {
+        locals.add(branch);
+      }
+    }
+    if (!locals.isEmpty()) {
+      commit(batch, RunChange.TOUCH);
+      batch = new Batch();
+      runLocals(locals);
+      now = services.time().now();
+      for (Branch branch : all) {
+        if (!branch.ended()) {
+          evaluate(branch, checkpoints.get(branch.seq), batch, now);
+        }
+      }
+    }
+    while (true) {
+      List<Branch> waiting = all.stream().filter(branch -> !branch.ended()).toList();
+      if (waiting.isEmpty()) {
+        commit(batch, RunChange.TOUCH);
+        return results(all);
+      }
+      Instant wake = null;
+      boolean onWorker = false;
+      for (Branch branch : waiting) {
+        onWorker |= branch.onWorker;
+        if (branch.wake != null && (wake == null || branch.wake.isBefore(wake))) {
+          wake = branch.wake;
+        }
+      }
+      now = services.time().now();
+      boolean due = wake != null && !now.isBefore(wake);
+      if (!due && (maySuspend || onWorker || wake == null)) {
+        batch.events.add(NewEvent.run("run.sleeping",
+            wake == null ? "waiting for a worker" : "until " + wake, now));
+        commit(batch, RunChange.sleeping(wake));
+        throw suspended(wake);
+      }
+      // due now, or (under tick) every waiting branch waits out a backoff: wait in process
+      commit(batch, RunChange.TOUCH);
+      batch = new Batch();
+      if (!due) {
+        waitUntil(wake);
+        now = services.time().now();
+      }
+      for (Branch branch : waiting) {
+        evaluate(branch, checkpoints.get(branch.seq), batch, now);
+      }
+    }
+  }
+
+  /** The branches' results in order, or the first failed branch's error. */
+  private static List<Object> results(List<Branch> branches) {
+    List<Object> values = new ArrayList<>();
+    for (Branch branch : branches) {
+      if (branch.failure != null) {
+        throw branch.failure;
+      }
+      values.add(branch.value);
+    }
+    return values;
+  }
+
+  /**
+   * A branch without a checkpoint: a dispatched step is queued, a local one gets a pending
+   * checkpoint that its first attempt takes over.
+   */
+  private void start(Branch branch, Batch batch, Instant now) {
+    StepType<?> step = branch.call.step();
+    services.hooks().onStepStart(stepEvent(step.name(), branch.seq, 1));
+    CheckpointKind kind = branch.call.isDispatched() ? CheckpointKind.REMOTE : CheckpointKind.STEP;
+    String input;
+    try {
+      input = services.payloads().encodeArgs(step.params(), branch.call.args());
+    } catch (PayloadException e) {
+      Errors.InvalidStepInput error =
+          new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e);
+      RunError runError = Errors.ofStep(step.name(), error);
+      batch.checkpoints.add(new Commit.CheckpointWrite(
+          checkpoint(branch.seq, kind, step, StepState.FAILED, 1, null, null, runError, null, now,
+              now).inGroup(branch.group),
+          true));
+      batch.events.add(new NewEvent("step.started", step.name(), 1, null, now));
+      batch.events.add(new NewEvent("step.failed", step.name(), 1, runError.message(), now));
+      branch.fail(new StepFailedException(runError, 1, error));
+      return;
+    }
+    if (branch.call.isDispatched()) {
+      queue(branch, 1, input, false, now, batch, now, List.of());
+      return;
+    }
+    CheckpointRecord pending =
+        checkpoint(branch.seq, kind, step, StepState.PENDING, 0, input, null, null, null, now, now)
+            .inGroup(branch.group);
+    batch.checkpoints.add(new Commit.CheckpointWrite(pending, true));
+    batch.events.add(new NewEvent("step.started", step.name(), 1, null, now));
+    branch.existing = pending;
+  }
+
+  /** A local branch with a checkpoint: its recorded outcome, or it runs on from there. */
+  private void resume(Branch branch, CheckpointRecord recorded) {
+    switch (recorded.status()) {
+      case COMPLETED -> branch.done(recordedResult(branch.call.step(), recorded));
+      case FAILED -> branch.fail(
+          new StepFailedException(recorded.error(), recorded.attempts(), null));
+      default -> branch.existing = recorded;
     }
   }
 
   /**
-   * Queues attempt {@code attempt} of a dispatched step with its pending checkpoint and {@code
-   * events}, in one commit that suspends the run until a worker stores the outcome or, for a step
-   * with a liveness window or a lost-task lease, until the task is due to be given up.
+   * Runs local branches at once, each on a thread of its own with its retries, waiting out its
+   * backoff in process; returns when all have ended.
    */
-  private TurnStop queue(
-      StepType<?> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
-      List<NewEvent> events) {
-    Instant now = services.time().now();
-    CheckpointRecord pending = new CheckpointRecord(
-        run.runId(), seq, CheckpointKind.REMOTE, step.name(), StepState.PENDING, attempt, input,
-        null, null, null, startedAt, now);
+  @SuppressWarnings("unchecked")
+  private void runLocals(List<Branch> locals) {
+    List<Future<Object>> running = new ArrayList<>();
+    for (Branch branch : locals) {
+      StepType<Object> step = (StepType<Object>) branch.call.step();
+      StepBody<Object> body = (StepBody<Object>) branch.call.body();
+      CheckpointRecord existing = branch.existing;
+      running.add(services.attempts().fork(() -> {
+        if (existing.status() == StepState.RETRYING && existing.wakeAt() != null) {
+          waitUntil(existing.wakeAt());
+        }
+        return attempts(step, branch.call.args(), body, branch.seq, existing.attempts() + 1,
+            existing, existing.startedAt(), false);
+      }));
+    }
+    Throwable stopped = null;
+    for (int i = 0; i < locals.size(); i++) {
+      try {
+        locals.get(i).done(running.get(i).get());
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof StepFailedException failed) {
+          locals.get(i).fail(failed);
+        } else if (stopped == null) {
+          stopped = e.getCause();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        if (stopped == null) {
+          stopped = stop(TurnStop.Reason.SHUTDOWN, null, e);
+        }
+      }
+    }
+    if (stopped instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (stopped instanceof Error error) {
+      throw error; // a TurnStop, among others
+    }
+    if (stopped != null) {
+      throw new IllegalStateException(stopped);
+    }
+  }
+
+  /** Looks at a dispatched branch's checkpoint and, where it waits, at its task. */
+  private void evaluate(Branch branch, CheckpointRecord recorded, Batch batch, Instant now) {
+    StepType<?> step = branch.call.step();
+    switch (recorded.status()) {
+      case COMPLETED -> branch.done(recordedResult(step, recorded));
+      case FAILED -> branch.fail(remoteError(recorded.error(), recorded.attempts()));
+      case RETRYING -> {
+        if (recorded.wakeAt() == null || !now.isBefore(recorded.wakeAt())) {
+          queue(branch, recorded.attempts() + 1, recorded.input(), true, recorded.startedAt(),
+              batch, now, List.of());
+        } else {
+          branch.await(recorded.wakeAt(), false);
+        }
+      }
+      case PENDING, RUNNING -> outcome(branch, recorded, batch, now);
+      default -> throw new IllegalStateException("unknown step state " + recorded.status());
+    }
+  }
+
+  /**
+   * Queues attempt {@code attempt} of a dispatched branch with its pending checkpoint: the branch
+   * waits for a worker, or, with a liveness window or a lost-task lease, until the task is due to
+   * be given up.
+   */
+  private void queue(
+      Branch branch, int attempt, String input, boolean stored, Instant startedAt, Batch batch,
+      Instant now, List<NewEvent> events) {
+    StepType<?> step = branch.call.step();
+    CheckpointRecord pending = checkpoint(branch.seq, CheckpointKind.REMOTE, step,
+        StepState.PENDING, attempt, input, null, null, null, startedAt, now).inGroup(branch.group);
     TaskRecord task = TaskRecord.queued(
-        TaskRecord.id(run.runId(), seq, attempt), run.runId(), seq, step.name(), attempt, input,
-        window(step), now);
-    Instant wake = giveUpAt(step, task);
-    List<NewEvent> all = new ArrayList<>(events);
-    all.add(new NewEvent("step.started", step.name(), attempt, "dispatched", now));
-    all.add(NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now));
-    tryWriteOrStop(
-        RunChange.sleeping(wake),
-        List.of(new Commit.CheckpointWrite(pending, !stored)),
-        all,
-        List.of(task));
-    LocalWakeups.taskQueued();
-    return suspended(wake);
+        TaskRecord.id(run.runId(), branch.seq, attempt), run.runId(), branch.seq, step.name(),
+        attempt, input, window(step), now);
+    batch.checkpoints.add(new Commit.CheckpointWrite(pending, !stored));
+    batch.events.addAll(events);
+    batch.events.add(new NewEvent("step.started", step.name(), attempt, "dispatched", now));
+    batch.tasks.add(task);
+    branch.await(giveUpAt(step, task), true);
   }
 
   /**
@@ -294,42 +467,41 @@ final class TurnImpl implements Turn, WorkflowContext {
    * The outcome of the attempt a pending checkpoint waits for, read afresh: a result or heartbeat
    * stored by a worker, whichever engine woke the run, wins over a deadline that has passed.
    */
-  private <T> T outcome(StepType<T> step, int seq, CheckpointRecord pending) {
+  private void outcome(Branch branch, CheckpointRecord pending, Batch batch, Instant now) {
+    StepType<?> step = branch.call.step();
     int attempt = pending.attempts();
     TaskRecord task;
     try {
-      task = services.store().currentTask(run.runId(), seq, attempt).orElse(null);
+      task = services.store().currentTask(run.runId(), branch.seq, attempt).orElse(null);
     } catch (StoreException e) {
       throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
     }
     if (task == null) {
       // its tasks were deleted by hand: queue the attempt again rather than wait forever
-      throw queue(step, seq, attempt, pending.input(), true, pending.startedAt(), List.of());
+      queue(branch, attempt, pending.input(), true, pending.startedAt(), batch, now, List.of());
+      return;
     }
-    Instant now = services.time().now();
     if (task.isOpen()) {
       Instant timeout = timesOutAt(step, task);
-      if (timeout != null && !now.isBefore(timeout)) {
-        return timedOut(step, seq, pending, task, now);
-      }
       Instant lost = lostAt(step, task);
-      if (lost != null && !now.isBefore(lost)) {
-        return lost(step, seq, pending, task, now);
+      if (timeout != null && !now.isBefore(timeout)) {
+        timedOut(branch, pending, task, batch, now);
+      } else if (lost != null && !now.isBefore(lost)) {
+        lost(branch, pending, task, batch, now);
+      } else {
+        branch.await(giveUpAt(step, task), true);
       }
-      // woken early (a heartbeat, a requeue, a takeover): wait on
-      Instant wake = giveUpAt(step, task);
-      tryWriteOrStop(
-          RunChange.sleeping(wake), List.of(),
-          List.of(NewEvent.run("run.sleeping", "waiting for " + task.taskId(), now)), List.of());
-      throw suspended(wake);
+      return;
     }
     if (task.status().equals("SUCCEEDED")) {
       try {
-        return complete(step, seq, attempt, pending.input(), true, pending.startedAt(),
-            decodeResult(step, task.output()));
+        branch.done(completeDispatched(step, branch.seq, pending, task.output()));
       } catch (PayloadException | Errors.InvalidResult e) {
-        return fail(step, seq, attempt, pending.input(), true, pending.startedAt(), e);
+        RunError error = Errors.ofStep(step.name(), e);
+        failDispatched(branch, pending, error, batch, List.of(), now,
+            new StepFailedException(error, attempt, e));
       }
+      return;
     }
     RunError error = new RunError(
         task.errorMessage(),
@@ -339,31 +511,29 @@ final class TurnImpl implements Turn, WorkflowContext {
     boolean retryable = Boolean.TRUE.equals(task.retryable());
     // on the liveness path only timeouts are retried: a reported error surfaces at once
     if (!retryable || step.timeoutMs() > 0 || !step.retry().allowsAnotherAttempt(attempt)) {
-      throw failRemote(step, seq, pending, error, List.of());
+      failDispatched(branch, pending, error, batch, List.of(), now,
+          new RemoteStepError(error, attempt));
+      return;
     }
     long delayMs = step.retry().delayMillisAfter(attempt, services.random());
     Instant nextAttempt = now.plusMillis(delayMs);
-    boolean suspend = maySuspend && delayMs > 0;
-    List<NewEvent> events = new ArrayList<>();
-    events.add(new NewEvent("step.retrying", step.name(), attempt,
+    batch.checkpoints.add(new Commit.CheckpointWrite(
+        checkpoint(branch.seq, CheckpointKind.REMOTE, step, StepState.RETRYING, attempt,
+            pending.input(), null, error, nextAttempt, pending.startedAt(), now),
+        false));
+    batch.events.add(new NewEvent("step.retrying", step.name(), attempt,
         error.message() + "; next attempt in " + delayMs + " ms", now));
-    if (suspend) {
-      events.add(NewEvent.run("run.sleeping", "until " + nextAttempt, now));
-    }
-    tryWriteOrStop(
-        suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
-        List.of(new Commit.CheckpointWrite(
-            checkpoint(seq, CheckpointKind.REMOTE, step, StepState.RETRYING, attempt,
-                pending.input(), null, error, nextAttempt, pending.startedAt(), now),
-            false)),
-        events, List.of());
-    services.hooks().onStepRetry(
-        stepEvent(step.name(), seq, attempt), error, Duration.ofMillis(delayMs));
-    if (suspend) {
-      throw suspended(nextAttempt);
-    }
-    waitUntil(nextAttempt);
-    throw queue(step, seq, attempt + 1, pending.input(), true, pending.startedAt(), List.of());
+    batch.after.add(() -> services.hooks().onStepRetry(
+        stepEvent(step.name(), branch.seq, attempt), error, Duration.ofMillis(delayMs)));
+    branch.await(nextAttempt, false);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Object completeDispatched(
+      StepType<?> step, int seq, CheckpointRecord pending, String output) {
+    StepType<Object> typed = (StepType<Object>) step;
+    return complete(typed, seq, pending.attempts(), pending.input(), true, pending.startedAt(),
+        decodeResult(typed, output));
   }
 
   /**
@@ -371,11 +541,13 @@ final class TurnImpl implements Turn, WorkflowContext {
    * silent past the window: given up, then dispatched again at once while attempts remain, else the
    * step fails with {@link RemoteStepTimeout}. A worker heard from meanwhile wins.
    */
-  private <T> T timedOut(
-      StepType<T> step, int seq, CheckpointRecord pending, TaskRecord task, Instant now) {
+  private void timedOut(
+      Branch branch, CheckpointRecord pending, TaskRecord task, Batch batch, Instant now) {
     if (!giveUp(task, now)) {
-      return outcome(step, seq, pending);
+      outcome(branch, pending, batch, now);
+      return;
     }
+    StepType<?> step = branch.call.step();
     int attempt = pending.attempts();
     String message = task.status().equals("QUEUED")
         ? "task " + task.taskId() + " of step '" + step.name() + "' waited "
@@ -390,56 +562,57 @@ final class TurnImpl implements Turn, WorkflowContext {
         RemoteStepTimeout.class.getName(), Optional.of(step.name()));
     NewEvent timedOut = new NewEvent("step.timed_out", step.name(), attempt, message, now);
     if (!step.retry().allowsAnotherAttempt(attempt)) {
-      throw failRemote(step, seq, pending, error, List.of(timedOut));
+      failDispatched(branch, pending, error, batch, List.of(timedOut), now,
+          new RemoteStepTimeout(error, attempt));
+      return;
     }
-    services.hooks().onStepRetry(stepEvent(step.name(), seq, attempt), error, Duration.ZERO);
-    throw queue(step, seq, attempt + 1, pending.input(), true, pending.startedAt(),
+    batch.after.add(() -> services.hooks().onStepRetry(
+        stepEvent(step.name(), branch.seq, attempt), error, Duration.ZERO));
+    queue(branch, attempt + 1, pending.input(), true, pending.startedAt(), batch, now,
         List.of(timedOut));
   }
 
   /**
-   * A task unanswered past its lease: delivered again while deliveries remain (the turn suspends),
-   * else given up and the step fails with {@code remote_step_lost}. A worker heard from meanwhile
-   * wins.
+   * A task unanswered past its lease: delivered again while deliveries remain, else given up and
+   * the step fails with {@code remote_step_lost}. A worker heard from meanwhile wins.
    */
-  private <T> T lost(
-      StepType<T> step, int seq, CheckpointRecord pending, TaskRecord task, Instant now) {
+  private void lost(
+      Branch branch, CheckpointRecord pending, TaskRecord task, Batch batch, Instant now) {
+    StepType<?> step = branch.call.step();
     int redeliveries;
+    Optional<TaskRecord> again = Optional.empty();
     try {
-      redeliveries = services.store().deliveries(run.runId(), seq, pending.attempts()) - 1;
+      redeliveries = services.store().deliveries(run.runId(), branch.seq, pending.attempts()) - 1;
+      if (redeliveries < step.remoteRedispatchMax()) {
+        again = services.store().redeliver(task, now);
+      } else if (!services.store().giveUpTask(task, now)) {
+        outcome(branch, pending, batch, now);
+        return;
+      }
     } catch (StoreException e) {
       throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
     }
     if (redeliveries >= step.remoteRedispatchMax()) {
-      if (!giveUp(task, now)) {
-        return outcome(step, seq, pending);
-      }
       RunError error = new RunError(
           "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
               + " ms after " + (redeliveries + 1) + " deliveries; no worker serves step '"
               + step.name() + "', or its workers keep dying: start one, then requeue the run",
           Errors.REMOTE_STEP_LOST, RemoteStepError.class.getName(), Optional.of(step.name()));
-      throw failRemote(step, seq, pending, error,
+      failDispatched(branch, pending, error, batch,
           List.of(new NewEvent("step.lost", step.name(), pending.attempts(), error.message(),
-              now)));
-    }
-    Optional<TaskRecord> again;
-    try {
-      again = services.store().redeliver(task, now);
-    } catch (StoreException e) {
-      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+              now)),
+          now, new RemoteStepError(error, pending.attempts()));
+      return;
     }
     if (again.isEmpty()) {
-      return outcome(step, seq, pending);
+      outcome(branch, pending, batch, now);
+      return;
     }
     LocalWakeups.taskQueued();
-    Instant wake = giveUpAt(step, again.get());
-    tryWriteOrStop(RunChange.sleeping(wake), List.of(),
-        List.of(new NewEvent("step.lost", step.name(), pending.attempts(),
-            "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
-                + " ms; delivered again", now)),
-        List.of());
-    throw suspended(wake);
+    batch.events.add(new NewEvent("step.lost", step.name(), pending.attempts(),
+        "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
+            + " ms; delivered again", now));
+    branch.await(giveUpAt(step, again.get()), true);
   }
 
   /** Gives a task up; false if its worker was heard from meanwhile. */
@@ -451,21 +624,95 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
   }
 
-  /** Records a dispatched step's failure and returns its error, to be thrown into the workflow. */
-  private RemoteStepError failRemote(
-      StepType<?> step, int seq, CheckpointRecord pending, RunError error, List<NewEvent> before) {
-    Instant now = services.time().now();
-    List<NewEvent> events = new ArrayList<>(before);
-    events.add(new NewEvent("step.failed", step.name(), pending.attempts(), error.message(), now));
-    tryWriteOrStop(RunChange.TOUCH,
-        List.of(new Commit.CheckpointWrite(
-            checkpoint(seq, CheckpointKind.REMOTE, step, StepState.FAILED, pending.attempts(),
-                pending.input(), null, error, null, pending.startedAt(), now),
-            false)),
-        events, List.of());
+  /** Records a dispatched branch's failure; {@code failure} is thrown into the workflow. */
+  private void failDispatched(
+      Branch branch, CheckpointRecord pending, RunError error, Batch batch, List<NewEvent> before,
+      Instant now, StepFailedException failure) {
+    StepType<?> step = branch.call.step();
+    batch.checkpoints.add(new Commit.CheckpointWrite(
+        checkpoint(branch.seq, CheckpointKind.REMOTE, step, StepState.FAILED, pending.attempts(),
+            pending.input(), null, error, null, pending.startedAt(), now),
+        false));
+    batch.events.addAll(before);
+    batch.events.add(
+        new NewEvent("step.failed", step.name(), pending.attempts(), error.message(), now));
+    branch.fail(failure);
+  }
+
+  /** The error a dispatched step's recorded failure is thrown as. */
+  private static RemoteStepError remoteError(RunError error, int attempts) {
     return Errors.REMOTE_STEP_TIMEOUT.equals(error.code())
-        ? new RemoteStepTimeout(error, pending.attempts())
-        : new RemoteStepError(error, pending.attempts());
+        ? new RemoteStepTimeout(error, attempts)
+        : new RemoteStepError(error, attempts);
+  }
+
+  /** Writes a batch, if it holds anything, with {@code change}; queued tasks wake local workers. */
+  private void commit(Batch batch, RunChange change) {
+    if (batch.isEmpty() && change == RunChange.TOUCH) {
+      return;
+    }
+    tryWriteOrStop(change, batch.checkpoints, batch.events, batch.tasks);
+    if (!batch.tasks.isEmpty()) {
+      LocalWakeups.taskQueued();
+    }
+    batch.after.forEach(Runnable::run);
+  }
+
+  /** What one pass over the branches writes, in one commit. */
+  private static final class Batch {
+    final List<Commit.CheckpointWrite> checkpoints = new ArrayList<>();
+    final List<NewEvent> events = new ArrayList<>();
+    final List<TaskRecord> tasks = new ArrayList<>();
+    /** Hooks to call once it is written. */
+    final List<Runnable> after = new ArrayList<>();
+
+    boolean isEmpty() {
+      return checkpoints.isEmpty() && events.isEmpty() && tasks.isEmpty();
+    }
+  }
+
+  /** One branch: its call and position, and where it stands in this turn. */
+  private static final class Branch {
+    final StepCall call;
+    final int seq;
+    /** The position of its group's first branch; null for a step called on its own. */
+    final Integer group;
+    /** A local branch's checkpoint, which its attempts take over. */
+    CheckpointRecord existing;
+    Object value;
+    StepFailedException failure;
+    boolean done;
+    /** While it waits: until when (null: until a worker answers), and whether on a worker. */
+    Instant wake;
+    boolean onWorker;
+
+    Branch(StepCall call, int seq, Integer group) {
+      this.call = call;
+      this.seq = seq;
+      this.group = group;
+    }
+
+    String name() {
+      return call.step().name();
+    }
+
+    boolean ended() {
+      return done || failure != null;
+    }
+
+    void done(Object value) {
+      this.value = value;
+      this.done = true;
+    }
+
+    void fail(StepFailedException failure) {
+      this.failure = failure;
+    }
+
+    void await(Instant wake, boolean onWorker) {
+      this.wake = wake;
+      this.onWorker = onWorker;
+    }
   }
 
   private <T> T attempts(
@@ -475,7 +722,8 @@ final class TurnImpl implements Turn, WorkflowContext {
       int seq,
       int firstAttempt,
       CheckpointRecord existing,
-      Instant startedAt) {
+      Instant startedAt,
+      boolean maySuspendBackoff) {
     boolean stored = existing != null;
     String input;
     if (stored) {
@@ -494,12 +742,13 @@ final class TurnImpl implements Turn, WorkflowContext {
               ? Optional.of(Instant.now().plusMillis(step.timeoutMs()))
               : Optional.empty();
       AttemptContext context = new AttemptContext(run.runId(), step.name(), attempt, deadline);
-      flight.attemptStarted(new InFlight.Attempt(seq, step.name(), attempt, context));
+      InFlight.Attempt running = new InFlight.Attempt(seq, step.name(), attempt, context);
+      flight.attemptStarted(running);
       AttemptRunner.Outcome<T> outcome;
       try {
         outcome = services.attempts().run(step, body, context);
       } finally {
-        flight.attemptEnded();
+        flight.attemptEnded(running);
       }
       Throwable error = outcome.error();
       if (error == null) {
@@ -522,7 +771,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       long delayMs = step.retry().delayMillisAfter(attempt, services.random());
       Instant now = services.time().now();
       Instant nextAttempt = now.plusMillis(delayMs);
-      boolean suspend = maySuspend && delayMs > 0;
+      boolean suspend = maySuspendBackoff && delayMs > 0;
       List<NewEvent> events = new ArrayList<>();
       if (!stored) {
         events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
@@ -552,7 +801,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   }
 
   /** Validates and encodes a step's result and holds its checkpoint back until the next write. */
-  private <T> T complete(
+  private synchronized <T> T complete(
       StepType<T> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
       T value) {
     List<String> violations = services.payloads().violations(step.result(), value);
@@ -623,7 +872,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     return (T) services.payloads().decode(step.result(), output);
   }
 
-  private CheckpointRecord checkpoint(
+  private synchronized CheckpointRecord checkpoint(
       int seq, StepType<?> step, StepState status, int attempts, String input, String output,
       RunError error, Instant wakeAt, Instant startedAt, Instant now) {
     CheckpointKind kind = seq < checkpoints.size() ? checkpoints.get(seq).kind() : CheckpointKind.STEP;
@@ -631,13 +880,15 @@ final class TurnImpl implements Turn, WorkflowContext {
         now);
   }
 
-  private CheckpointRecord checkpoint(
+  /** A checkpoint at {@code seq}, in the group of the one it replaces, if any. */
+  private synchronized CheckpointRecord checkpoint(
       int seq, CheckpointKind kind, StepType<?> step, StepState status, int attempts,
       String input, String output, RunError error, Instant wakeAt, Instant startedAt,
       Instant now) {
+    Integer group = seq < checkpoints.size() ? checkpoints.get(seq).groupSeq() : null;
     return new CheckpointRecord(
         run.runId(), seq, kind, step.name(), status, attempts, input, output, error, wakeAt,
-        startedAt, now);
+        startedAt, now, group);
   }
 
   // ---- writing progress
@@ -701,7 +952,7 @@ final class TurnImpl implements Turn, WorkflowContext {
    * @return whether it was written (false: the run's epoch moved on)
    * @throws StoreException if the store failed
    */
-  private boolean tryWrite(
+  private synchronized boolean tryWrite(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
       List<TaskRecord> tasks) {
     List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
@@ -768,7 +1019,8 @@ final class TurnImpl implements Turn, WorkflowContext {
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
 
-  private TurnStop stop(TurnStop.Reason reason, RunError failure, Throwable cause) {
+  private synchronized TurnStop stop(
+      TurnStop.Reason reason, RunError failure, Throwable cause) {
     if (stop == null) {
       stop = new TurnStop(reason, failure, cause);
     }

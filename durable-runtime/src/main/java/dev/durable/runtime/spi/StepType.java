@@ -25,6 +25,23 @@ public final class StepType<T> {
   private final long remoteRedispatchMs;
   private final int remoteRedispatchMax;
 
+  private StepType(StepType<T> step, RetryPolicy retry) {
+    this.name = step.name;
+    this.retry = retry;
+    this.timeoutMs = step.timeoutMs;
+    this.pickupTimeoutMs = step.pickupTimeoutMs;
+    this.params = step.params;
+    this.result = step.result;
+    this.nonRetryable = step.nonRetryable;
+    this.remoteRedispatchMs = step.remoteRedispatchMs;
+    this.remoteRedispatchMax = step.remoteRedispatchMax;
+  }
+
+  /** The same step, retried by {@code retry} instead of its declared policy: a per-call override. */
+  public StepType<T> withRetry(RetryPolicy retry) {
+    return new StepType<>(this, Objects.requireNonNull(retry, "retry"));
+  }
+
   private StepType(Builder<T> b) {
     this.name = b.name;
     this.retry = b.retry;

@@ -1,5 +1,7 @@
 package dev.durable.runtime.spi;
 
+import java.util.List;
+
 /**
  * One execution of a run's {@code @Run} method from the top, implemented by the engine. Generated
  * step overrides reach it through {@link CurrentTurn}.
@@ -19,4 +21,15 @@ public interface Turn {
    * retried by queueing the next attempt after the step's backoff.
    */
   <T> T dispatch(StepType<T> step, Object[] args);
+
+  /**
+   * Runs the calls as branches at once, each matched to its own checkpoint (consecutive positions,
+   * in order): local steps on threads of the engine, each waiting out its own backoff in process;
+   * dispatched ones queued together, the run suspending until their outcomes are stored.
+   *
+   * @return the results, in the calls' order, once every branch has ended
+   * @throws dev.durable.runtime.StepFailedException the first failed branch's error (in the calls'
+   *     order), once every branch has ended
+   */
+  List<Object> parallel(List<StepCall> calls);
 }

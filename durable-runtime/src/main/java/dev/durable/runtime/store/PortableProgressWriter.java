@@ -4,6 +4,7 @@ import dev.durable.runtime.RunError;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -30,7 +31,7 @@ final class PortableProgressWriter implements ProgressWriter {
           + " lease_until = NULL, updated_at = ? WHERE run_id = ? AND epoch = ?";
   private static final String INSERT_CHECKPOINT =
       "INSERT INTO durable_steps (" + Rows.CHECKPOINT_COLUMNS + ")"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   private static final String UPDATE_CHECKPOINT =
       "UPDATE durable_steps SET status = ?, attempts = ?, output = ?, error_message = ?,"
           + " error_code = ?, error_type = ?, wake_at = ?, updated_at = ?"
@@ -152,6 +153,7 @@ final class PortableProgressWriter implements ProgressWriter {
         Rows.setInstant(insert, 12, c.wakeAt());
         Rows.setInstant(insert, 13, c.startedAt());
         Rows.setInstant(insert, 14, c.updatedAt());
+        insert.setObject(15, c.groupSeq(), Types.INTEGER);
         insert.addBatch();
       }
       insert.executeBatch();

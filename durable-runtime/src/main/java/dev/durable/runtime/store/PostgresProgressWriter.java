@@ -29,7 +29,7 @@ final class PostgresProgressWriter implements ProgressWriter {
   private static final String INSERT_CHECKPOINT =
       "INSERT INTO durable_steps (" + Rows.CHECKPOINT_COLUMNS + ")"
           + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz,"
-          + " ?::timestamptz FROM fenced";
+          + " ?::timestamptz, ?::int4 FROM fenced";
   private static final String UPDATE_CHECKPOINT =
       "UPDATE durable_steps SET status = ?, attempts = ?, output = ?, error_message = ?,"
           + " error_code = ?, error_type = ?, wake_at = ?::timestamptz, updated_at = ?::timestamptz"
@@ -176,7 +176,7 @@ final class PostgresProgressWriter implements ProgressWriter {
       params.string(c.runId()).int4(c.seq()).string(c.kind().name()).string(c.name())
           .string(c.status().name()).int4(c.attempts()).string(c.input()).string(c.output())
           .string(message).string(code).string(type).instant(c.wakeAt()).instant(c.startedAt())
-          .instant(c.updatedAt());
+          .instant(c.updatedAt()).nullableInt4(c.groupSeq());
     } else {
       sql.append(UPDATE_CHECKPOINT);
       params.string(c.status().name()).int4(c.attempts()).string(c.output()).string(message)
@@ -213,6 +213,11 @@ final class PostgresProgressWriter implements ProgressWriter {
       return this;
     }
 
+    Params nullableInt4(Integer value) {
+      values.add(value == null ? NullInt.INSTANCE : value);
+      return this;
+    }
+
     Params int8(long value) {
       values.add(value);
       return this;
@@ -237,6 +242,8 @@ final class PostgresProgressWriter implements ProgressWriter {
           Rows.setInstant(statement, index, instant);
         } else if (value == NullInstant.INSTANCE) {
           Rows.setInstant(statement, index, null);
+        } else if (value == NullInt.INSTANCE) {
+          statement.setNull(index, Types.INTEGER);
         } else {
           statement.setNull(index, Types.VARCHAR);
         }
@@ -249,6 +256,10 @@ final class PostgresProgressWriter implements ProgressWriter {
   }
 
   private enum NullInstant {
+    INSTANCE
+  }
+
+  private enum NullInt {
     INSTANCE
   }
 }

@@ -21,7 +21,7 @@ final class Rows {
           + " lease_until, epoch";
   static final String CHECKPOINT_COLUMNS =
       "run_id, seq, kind, name, status, attempts, input, output, error_message, error_code,"
-          + " error_type, wake_at, started_at, updated_at";
+          + " error_type, wake_at, started_at, updated_at, group_seq";
 
   private static final String SELECT_RUN =
       "SELECT " + RUN_COLUMNS + " FROM durable_runs WHERE run_id = ?";
@@ -92,7 +92,8 @@ final class Rows {
         error,
         instant(rows, 12),
         instant(rows, 13),
-        instant(rows, 14));
+        instant(rows, 14),
+        (Integer) rows.getObject(15, Integer.class));
   }
 
   static void setInstant(PreparedStatement statement, int index, Instant instant)

@@ -64,10 +64,21 @@ public final class Store {
       "DELETE FROM durable_steps WHERE run_id = ? AND status = 'FAILED' AND seq >"
           + " (SELECT COALESCE(MAX(seq), -1) FROM durable_steps"
           + " WHERE run_id = ? AND status <> 'FAILED')";
+  /**
+   * The failed branches of the group that failed the run (the group of its last checkpoint) start
+   * over in place, with a fresh budget: the group's other branches keep their results.
+   */
+  private static final String RESET_FAILED_BRANCHES =
+      "UPDATE durable_steps SET status = CASE WHEN kind = 'REMOTE' THEN 'RETRYING' ELSE 'PENDING'"
+          + " END, attempts = 0, error_message = NULL, error_code = NULL, error_type = NULL,"
+          + " wake_at = NULL, updated_at = ? WHERE run_id = ? AND status = 'FAILED' AND group_seq ="
+          + " (SELECT s.group_seq FROM durable_steps s WHERE s.run_id = ? AND s.seq ="
+          + " (SELECT MAX(m.seq) FROM durable_steps m WHERE m.run_id = ?))";
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
   private static final String DELETE_RESET_TASKS =
-      "DELETE FROM durable_tasks WHERE run_id = ? AND seq NOT IN"
-          + " (SELECT seq FROM durable_steps WHERE run_id = ?)";
+      "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
+          + " (SELECT seq FROM durable_steps WHERE run_id = ?) OR seq IN"
+          + " (SELECT seq FROM durable_steps WHERE run_id = ? AND attempts = 0))";
   private static final String SELECT_CHECKPOINTS =
       "SELECT " + Rows.CHECKPOINT_COLUMNS + " FROM durable_steps WHERE run_id = ? ORDER BY seq";
   private static final String SELECT_SNAPSHOT =
@@ -383,21 +394,29 @@ public final class Store {
           return false;
         }
       }
-      int deleted;
+      int reset;
+      try (PreparedStatement branches = connection.prepareStatement(RESET_FAILED_BRANCHES)) {
+        Rows.setInstant(branches, 1, now);
+        branches.setString(2, runId);
+        branches.setString(3, runId);
+        branches.setString(4, runId);
+        reset = branches.executeUpdate();
+      }
       try (PreparedStatement delete = connection.prepareStatement(DELETE_TRAILING_FAILED_STEPS)) {
         delete.setString(1, runId);
         delete.setString(2, runId);
-        deleted = delete.executeUpdate();
+        reset += delete.executeUpdate();
       }
       try (PreparedStatement delete = connection.prepareStatement(DELETE_RESET_TASKS)) {
         delete.setString(1, runId);
         delete.setString(2, runId);
+        delete.setString(3, runId);
         delete.executeUpdate();
       }
       EventLog.append(
           connection,
           runId,
-          List.of(NewEvent.run("run.requeued", deleted + " failed step(s) reset", now)));
+          List.of(NewEvent.run("run.requeued", reset + " failed step(s) reset", now)));
       wakeOtherEngines(connection);
       return true;
     });

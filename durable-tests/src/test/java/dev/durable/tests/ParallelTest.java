@@ -1,0 +1,255 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StepInfo;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.TaskContext;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.support.Gate;
+import dev.durable.tests.workflows.FanRequest;
+import dev.durable.tests.workflows.FanWorkflowClient;
+import dev.durable.tests.workflows.FanWorkflowDurable;
+import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.PricingSteps;
+import dev.durable.tests.workflows.PricingStepsDispatch;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fans and parallel groups ({@code Parallel}): branches run at once, each with a checkpoint of its
+ * own, so that a replay keeps the branches that completed; local branches retry in process,
+ * dispatched ones are queued together and the run suspends until the workers answer.
+ */
+class ParallelTest extends OnEachStore {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Gate gate = new Gate();
+  private final List<String> served = Collections.synchronizedList(new ArrayList<>());
+  private final AtomicInteger workerFailures = new AtomicInteger();
+
+  @AfterEach
+  void openGates() {
+    gate.openAll();
+  }
+
+  private DurableEngine engine() {
+    return db.engine().clock(clock)
+        .register(new FanWorkflowDurable(new PricingStepsDispatch(), script, gate))
+        .build();
+  }
+
+  private DurableWorker worker() {
+    return DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock).concurrency(8)
+        .handle(PricingSteps.QUOTE, this::quote)
+        .build();
+  }
+
+  private String quote(TaskContext task, String input) throws Exception {
+    served.add(task.taskId());
+    JsonNode order = JSON.readTree(input).get(0);
+    if (order.get("sku").asText().startsWith("flaky") && workerFailures.getAndIncrement() == 0) {
+      throw new IllegalStateException("pricing service unavailable");
+    }
+    return "{\"sku\":\"" + order.get("sku").asText() + "\",\"cents\":"
+        + order.get("quantity").asInt() * 7 + "}";
+  }
+
+  private static List<Order> orders(String... skus) {
+    List<Order> orders = new ArrayList<>();
+    for (int i = 0; i < skus.length; i++) {
+      orders.add(new Order(skus[i], i + 1));
+    }
+    return orders;
+  }
+
+  @Test
+  void aFanOfLocalStepsRunsItsBranchesAtOnceAndReturnsTheirResultsInOrder() {
+    try (DurableEngine engine = engine()) {
+      engine.start();
+      RunHandle<String> run = FanWorkflowClient.of(engine)
+          .start(new FanRequest("local", orders("gated-a", "gated-b", "gated-c")));
+
+      Await.until("all three branches are in their step at the same time",
+          () -> gate.isEntered("gated-a") && gate.isEntered("gated-b")
+              && gate.isEntered("gated-c"));
+      assertEquals(3, run.status().steps().stream()
+          .filter(step -> step.status() == StepState.RUNNING).count(),
+          "the status shows every running branch");
+      gate.open("gated-c");
+      gate.open("gated-a");
+      gate.open("gated-b");
+
+      assertEquals("gated-a=100,gated-b=200,gated-c=300", run.await(WAIT));
+      List<StepInfo> steps = run.status().steps();
+      assertEquals(List.of(0, 1, 2), steps.stream().map(StepInfo::position).toList());
+      assertTrue(steps.stream().allMatch(step -> step.status() == StepState.COMPLETED));
+    }
+  }
+
+  @Test
+  void aLocalBranchWaitsOutItsBackoffInProcessWhileTheOthersComplete() {
+    script.failTimes("price:b", 1);
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run =
+          FanWorkflowClient.of(engine).start(new FanRequest("local", orders("a", "b", "c")));
+      assertEquals(1, engine.tick());
+
+      assertEquals("a=100,b=200,c=300", run.await(WAIT), "one turn, no suspension");
+      assertEquals(List.of(1, 2, 1),
+          run.status().steps().stream().map(StepInfo::attempts).toList());
+      assertEquals(2, script.executions("price:b"));
+    }
+  }
+
+  @Test
+  void aFailedBranchFailsTheRunOnceAllEndedAndARequeueRunsOnlyThatBranchAgain() {
+    script.failTimes("price:b", 2);
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run =
+          FanWorkflowClient.of(engine).start(new FanRequest("local", orders("a", "b", "c")));
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("step_failed", failed.code());
+      assertEquals(List.of(StepState.COMPLETED, StepState.FAILED, StepState.COMPLETED),
+          run.status().steps().stream().map(StepInfo::status).toList());
+
+      engine.requeue(run.id());
+      engine.tick();
+      assertEquals("a=100,b=200,c=300", run.await(WAIT));
+      assertEquals(1, script.executions("price:a"), "a completed branch never runs again");
+      assertEquals(1, script.executions("price:c"));
+      assertEquals(3, script.executions("price:b"));
+    }
+  }
+
+  @Test
+  void aFanOfDispatchedStepsQueuesEveryTaskInOneCommitAndResumesWhenAllAreAnswered() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = FanWorkflowClient.of(engine)
+          .start(new FanRequest("remote", orders("a", "b", "c", "d")));
+      engine.tick();
+
+      RunStatus waiting = run.status();
+      assertEquals(RunState.SLEEPING, waiting.run().status());
+      assertNull(waiting.run().wakeAt(), "it waits for the workers");
+      assertEquals(4L, db.queryLong("SELECT COUNT(*) FROM durable_tasks WHERE status = 'QUEUED'"));
+      assertEquals(4, worker.tick());
+      engine.tick();
+
+      assertEquals("a=7,b=14,c=21,d=28", run.await(WAIT));
+      assertEquals(List.of(run.id() + "/0/1", run.id() + "/1/1", run.id() + "/2/1",
+          run.id() + "/3/1"), served.stream().sorted().toList());
+    }
+  }
+
+  @Test
+  void aDispatchedBranchIsRetriedAfterItsBackoffWhileTheOthersKeepTheirResults() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = FanWorkflowClient.of(engine)
+          .start(new FanRequest("remote", orders("a", "flaky", "c")));
+      engine.tick();
+      assertEquals(3, worker.tick());
+      Instant failedAt = clock.instant();
+      engine.tick();
+
+      RunStatus redispatched = run.status();
+      assertEquals(failedAt.plusSeconds(1), clock.instant(),
+          "under tick() the branch's 1 s backoff was waited out in process");
+      assertEquals(List.of(StepState.COMPLETED, StepState.PENDING, StepState.COMPLETED),
+          redispatched.steps().stream().map(StepInfo::status).toList());
+      assertEquals(List.of(1, 2, 1),
+          redispatched.steps().stream().map(StepInfo::attempts).toList());
+      assertEquals(1, worker.tick(), "only the failed branch is dispatched again");
+      engine.tick();
+      assertEquals("a=7,flaky=14,c=21", run.await(WAIT));
+      assertEquals(4, served.size());
+    }
+  }
+
+  @Test
+  void onAStartedEngineAFailedDispatchedBranchWaitsOutItsBackoffInStorage() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      engine.start();
+      worker.start();
+      RunHandle<String> run = FanWorkflowClient.of(engine)
+          .start(new FanRequest("remote", orders("a", "flaky")));
+
+      Await.until("the failed branch waits for its next attempt", () -> {
+        RunStatus status = run.status();
+        return status.run().status() == RunState.SLEEPING
+            && status.steps().size() == 2
+            && status.steps().get(1).status() == StepState.RETRYING
+            && status.steps().get(0).status() == StepState.COMPLETED;
+      });
+      assertEquals(clock.instant().plusSeconds(1), run.status().run().wakeAt(),
+          "the run sleeps until the branch's next attempt, holding no slot");
+      clock.advance(Duration.ofSeconds(1));
+      assertEquals("a=7,flaky=14", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void aGroupRunsALocalAndADispatchedStepTogether() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      engine.start();
+      worker.start();
+      RunHandle<String> run = FanWorkflowClient.of(engine)
+          .start(new FanRequest("group", orders("gated-local", "remote")));
+
+      Await.until("the worker answered while the local branch still runs",
+          () -> served.size() == 1
+              && db.queryLong("SELECT COUNT(*) FROM durable_tasks WHERE status = 'SUCCEEDED'")
+                  == 1);
+      assertTrue(gate.isEntered("gated-local"));
+      gate.open("gated-local");
+
+      assertEquals("gated-local=100,remote=14", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void aPerCallRetryPolicyOverridesTheDeclaredOne() {
+    script.failTimes("price:a", 3);
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run =
+          FanWorkflowClient.of(engine).start(new FanRequest("override", orders("a")));
+      engine.tick();
+
+      assertEquals("a=100", run.await(WAIT), "4 attempts allowed where the step declares 2");
+      assertEquals(4, run.status().steps().get(0).attempts());
+    }
+  }
+
+  @Test
+  void aFanOfAStepWithALivenessWindowIsRefused() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run =
+          FanWorkflowClient.of(engine).start(new FanRequest("watched", orders("a", "b")));
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertTrue(failed.getMessage().startsWith("step 'pricing.watched' has a liveness window"
+          + " (timeoutMs) and cannot be a branch of a fan or group"), failed.getMessage());
+      assertEquals(0L, db.queryLong("SELECT COUNT(*) FROM durable_tasks"), "nothing queued");
+    }
+  }
+}
