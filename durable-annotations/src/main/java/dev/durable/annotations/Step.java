@@ -68,6 +68,13 @@ public @interface Step {
   int remoteRedispatchMax() default 10;
 
   /**
+   * Local steps only: the flow-control queue whose slots the step's attempts take, at most as many
+   * at once on an engine as {@code DurableEngine.builder().queue(name, concurrency)} allows; empty
+   * means none. A name is letters, digits, '.', '_' and '-'.
+   */
+  String queue() default "";
+
+  /**
    * Exceptions that fail the step at once instead of being retried (subclasses included). A checked
    * exception listed here must be one the method declares it throws.
    */

@@ -40,6 +40,7 @@ public class CheckoutWorkflowDurable extends CheckoutWorkflow implements Durable
   static final StepType<Charge> CHARGE = StepType.<Charge>builder("charge")
       .retry(RetryPolicy.of(3, Backoff.EXP, 1000, 0, false))
       .timeoutMs(5000)
+      .queue("payments")
       .param("order", CheckoutWorkflowCodecs.ORDER)
       .param("quote", CheckoutWorkflowCodecs.QUOTE)
       .result(CheckoutWorkflowCodecs.CHARGE)

@@ -7,7 +7,9 @@ import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -119,6 +121,7 @@ public interface DurableEngine extends AutoCloseable {
     private Duration pollInterval = Duration.ofSeconds(1);
     private Duration leaseDuration = Duration.ofSeconds(30);
     private Duration shutdownTimeout = Duration.ofSeconds(10);
+    private final Map<String, Integer> queues = new LinkedHashMap<>();
 
     Builder() {}
 
@@ -202,6 +205,27 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
+    /**
+     * Limits flow-control queue {@code name} to {@code concurrency} step attempts at once on this
+     * engine: the attempts of every step declared {@code @Step(queue = name)}. A run whose step
+     * finds the queue full waits without holding an engine slot; a step waiting out a backoff holds
+     * no queue slot, and each retry is admitted again. A queue no engine configures is not limited.
+     */
+    public Builder queue(String name, int concurrency) {
+      Objects.requireNonNull(name, "name");
+      if (!name.matches("[A-Za-z0-9._-]{1,100}")) {
+        throw new IllegalArgumentException(
+            "queue '" + name + "' is not a queue name: use 1 to 100 letters, digits, '.', '_' or"
+                + " '-'");
+      }
+      if (concurrency < 1) {
+        throw new IllegalArgumentException(
+            "queue '" + name + "' needs a concurrency of at least 1, but was " + concurrency);
+      }
+      queues.put(name, concurrency);
+      return this;
+    }
+
     /** How many runs a started engine executes at once; 16 by default. */
     public Builder maxConcurrentRuns(int maxConcurrentRuns) {
       if (maxConcurrentRuns < 1) {
@@ -256,7 +280,8 @@ public interface DurableEngine extends AutoCloseable {
               maxConcurrentRuns,
               pollInterval,
               leaseDuration,
-              shutdownTimeout));
+              shutdownTimeout,
+              Map.copyOf(queues)));
     }
 
     private static Duration positive(Duration value, String name) {

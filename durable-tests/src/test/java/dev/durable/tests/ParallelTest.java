@@ -215,11 +215,10 @@ class ParallelTest extends OnEachStore {
       RunHandle<String> run = FanWorkflowClient.of(engine)
           .start(new FanRequest("group", orders("gated-local", "remote")));
 
-      Await.until("the worker answered while the local branch still runs",
-          () -> served.size() == 1
+      Await.until("the worker answered while the local branch is still in its step",
+          () -> gate.isEntered("gated-local") && served.size() == 1
               && db.queryLong("SELECT COUNT(*) FROM durable_tasks WHERE status = 'SUCCEEDED'")
                   == 1);
-      assertTrue(gate.isEntered("gated-local"));
       gate.open("gated-local");
 
       assertEquals("gated-local=100,remote=14", run.await(WAIT));

@@ -49,6 +49,9 @@ final class StepConstants {
     if (step.pickupTimeoutMs() > 0) {
       init.add(".pickupTimeoutMs($L)\n", longLiteral(step.pickupTimeoutMs()));
     }
+    if (!step.queue().isEmpty()) {
+      init.add(".queue($S)\n", step.queue());
+    }
     if (step.remoteRedispatchMs() > 0) {
       init.add(".remoteRedispatch($L, $L)\n", longLiteral(step.remoteRedispatchMs()),
           step.remoteRedispatchMax());

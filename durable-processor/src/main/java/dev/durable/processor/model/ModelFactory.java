@@ -167,7 +167,8 @@ public final class ModelFactory {
         elements.isDeprecated(method),
         ((Number) attributes.get("remoteRedispatchMs").getValue()).longValue(),
         ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue(),
-        ((Number) attributes.get("pickupTimeoutMs").getValue()).longValue());
+        ((Number) attributes.get("pickupTimeoutMs").getValue()).longValue(),
+        (String) attributes.get("queue").getValue());
   }
 
   private List<ParamModel> params(ExecutableElement method) {

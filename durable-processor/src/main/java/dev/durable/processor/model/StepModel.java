@@ -24,6 +24,7 @@ import java.util.Objects;
  * @param remoteRedispatchMs a contract step's lost-task lease in milliseconds; 0 = none
  * @param remoteRedispatchMax how many times a contract step's lost task is delivered again
  * @param pickupTimeoutMs a contract step's longest wait in the queue; 0 = its timeoutMs
+ * @param queue a local step's flow-control queue; empty = none
  */
 public record StepModel(
     String methodName,
@@ -40,7 +41,8 @@ public record StepModel(
     boolean deprecated,
     long remoteRedispatchMs,
     int remoteRedispatchMax,
-    long pickupTimeoutMs) {
+    long pickupTimeoutMs,
+    String queue) {
 
   /** A step without a lost-task lease, as every step of a workflow is. */
   public StepModel(
@@ -57,7 +59,7 @@ public record StepModel(
       List<ClassName> nonRetryable,
       boolean deprecated) {
     this(methodName, stepName, visibility, typeVariables, params, varargs, result, thrown, retry,
-        timeoutMs, nonRetryable, deprecated, 0, 10, 0);
+        timeoutMs, nonRetryable, deprecated, 0, 10, 0, "");
   }
 
   public StepModel {

@@ -336,6 +336,15 @@ public enum Messages {
       "step-redispatch-local",
       "remoteRedispatchMs applies only to steps of a step contract, which workers serve, but %s is a"
           + " local step of a @Workflow class; remove it"),
+  /** Args: queue name. */
+  STEP_QUEUE_NAME(
+      "step-queue-name",
+      "@Step queue '%s' is not a queue name: use 1 to 100 letters, digits, '.', '_' or '-'"),
+  /** Args: method. */
+  CONTRACT_QUEUE(
+      "contract-queue",
+      "queue applies only to local steps, which engines run, but %s is a step of a step contract,"
+          + " which workers run; bound it with the workers' concurrency instead, and remove it"),
   /** Args: step name (shortened), first method, this method. */
   CONTRACT_STEP_NAME_DUPLICATE(
       "contract-step-name-duplicate",

@@ -1,6 +1,7 @@
 package dev.durable.processor.validation;
 
 import java.util.List;
+import java.util.regex.Pattern;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
@@ -18,6 +19,7 @@ import javax.lang.model.util.Types;
  */
 final class StepValidator {
   /** The attributes that shape the delay between attempts, in declaration order. */
+  private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,100}");
   private static final List<String> BACKOFF_ATTRIBUTES =
       List.of("backoff", "backoffMs", "backoffMaxMs", "jitter");
 
@@ -109,6 +111,12 @@ final class StepValidator {
     } else if (redispatchMs != 0) {
       error(report, method, step, "remoteRedispatchMs", Messages.STEP_REDISPATCH_LOCAL,
           Describe.method(method));
+    }
+    String queue = step.stringValue("queue");
+    if (remote && !queue.isEmpty()) {
+      error(report, method, step, "queue", Messages.CONTRACT_QUEUE, Describe.method(method));
+    } else if (!queue.isEmpty() && !QUEUE_NAME.matcher(queue).matches()) {
+      error(report, method, step, "queue", Messages.STEP_QUEUE_NAME, queue);
     }
     if (remote) {
       if (pickupTimeoutMs > 0 && timeoutMs == 0) {

@@ -116,6 +116,27 @@ class ContractValidationTest {
   }
 
   @Test
+  void aQueueIsForLocalStepsAndNeedsAPlainName() {
+    JavaFileObject source = fixture("contract/QueueAttributes.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "queue applies only to local steps, which engines run, but book(String) is a step of a"
+                + " step contract, which workers run; bound it with the workers' concurrency"
+                + " instead, and remove it [durable:contract-queue]")
+        .inFile(source)
+        .onLineContaining("@Step(queue = \"carrier-api\")");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Step queue 'carrier api' is not a queue name: use 1 to 100 letters, digits, '.', '_'"
+                + " or '-' [durable:step-queue-name]")
+        .inFile(source)
+        .onLineContaining("@Step(queue = \"carrier api\")");
+    assertThat(compilation).hadErrorCount(2);
+  }
+
+  @Test
   void theLostTaskLeaseIsForContractStepsAndNeedsSensibleValues() {
     JavaFileObject source = fixture("contract/RedispatchAttributes.java");
     Compilation compilation = compile(source);

@@ -6,6 +6,7 @@ import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -24,4 +25,5 @@ public record EngineConfig(
     int maxConcurrentRuns,
     Duration pollInterval,
     Duration leaseDuration,
-    Duration shutdownTimeout) {}
+    Duration shutdownTimeout,
+    Map<String, Integer> queues) {}

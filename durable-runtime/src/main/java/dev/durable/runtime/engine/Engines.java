@@ -6,6 +6,7 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.store.Commit;
 import dev.durable.runtime.store.NewRun;
 import dev.durable.runtime.store.Store;
+import dev.durable.runtime.store.StoreException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,17 @@ public final class Engines {
   private static final int COMMIT_WRITERS = 4;
 
   private Engines() {}
+
+  /** Makes a run parked for a queue slot due at once, and looks for it. */
+  private static void wakeParked(Store store, Time time, Scheduler scheduler, String runId) {
+    try {
+      store.wakeRun(runId, time.now());
+      scheduler.wakeAt(time.now());
+    } catch (StoreException e) {
+      LOG.warn("could not wake run {}, parked for a queue slot: {}; it tries again within {} s",
+          runId, e.getMessage(), Queues.PARKED_FALLBACK.toSeconds());
+    }
+  }
 
   /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
   public static DurableEngine create(EngineConfig config) {
@@ -68,6 +80,7 @@ public final class Engines {
           new Hooks(config.hooks()),
           attempts,
           new InFlight(),
+          new Queues(config.queues(), runId -> wakeParked(store, time, scheduler.get(), runId)),
           new Waiters(),
           engineId,
           config.leaseDuration(),

@@ -28,6 +28,7 @@ record Services(
     Hooks hooks,
     AttemptRunner attempts,
     InFlight inFlight,
+    Queues queues,
     Waiters waiters,
     String engineId,
     Duration leaseDuration,

@@ -139,7 +139,6 @@ final class TurnImpl implements Turn, WorkflowContext {
     CheckpointRecord recorded = recorded(seq);
     if (recorded == null) {
       flush();
-      services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
       return attempts(step, args, body, seq, 1, null, services.time().now(), maySuspend);
     }
     if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(step.name())) {
@@ -732,11 +731,17 @@ final class TurnImpl implements Turn, WorkflowContext {
       try {
         input = services.payloads().encodeArgs(step.params(), args);
       } catch (PayloadException e) {
+        services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
         return fail(step, seq, 1, null, false, startedAt,
             new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e));
       }
     }
     for (int attempt = firstAttempt; ; attempt++) {
+      Queues.Slot slot = admit(step, attempt, maySuspendBackoff);
+      if (!stored && attempt == 1) {
+        // after admission: a run parked for a queue slot starts the step when it is admitted
+        services.hooks().onStepStart(stepEvent(step.name(), seq, 1));
+      }
       Optional<Instant> deadline =
           step.timeoutMs() > 0
               ? Optional.of(Instant.now().plusMillis(step.timeoutMs()))
@@ -749,6 +754,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         outcome = services.attempts().run(step, body, context);
       } finally {
         flight.attemptEnded(running);
+        slot.release();
       }
       Throwable error = outcome.error();
       if (error == null) {
@@ -798,6 +804,43 @@ final class TurnImpl implements Turn, WorkflowContext {
       }
       waitUntil(nextAttempt);
     }
+  }
+
+  /**
+   * A slot of the step's flow-control queue for one attempt. When the queue is full, a turn that
+   * may suspend parks the run (it sleeps, holding no engine slot, until a slot frees); a branch of
+   * a fan, or a turn under {@code tick()}, waits for one in process.
+   */
+  private Queues.Slot admit(StepType<?> step, int attempt, boolean maySuspendBackoff) {
+    if (step.queue().isEmpty()) {
+      return Queues.UNLIMITED;
+    }
+    Queues.Slot slot = services.queues().tryTake(step.queue(), step.name());
+    if (slot != null) {
+      return slot;
+    }
+    if (maySuspendBackoff) {
+      Instant now = services.time().now();
+      Instant fallback = now.plus(Queues.PARKED_FALLBACK);
+      write(RunChange.sleeping(fallback), List.of(), List.of(
+          new NewEvent("step.queued", step.name(), attempt,
+              "waiting for a slot of queue '" + step.queue() + "'", now),
+          NewEvent.run("run.sleeping", "until a slot of queue '" + step.queue() + "' frees", now)));
+      services.queues().park(step.queue(), run.runId());
+      throw suspended(fallback);
+    }
+    try {
+      slot = services.queues().take(step.queue(), step.name(),
+          () -> flight.isCancelled() || services.closing().getAsBoolean());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw stop(TurnStop.Reason.SHUTDOWN, null, e);
+    }
+    if (slot == null) {
+      throw stop(flight.isCancelled() ? TurnStop.Reason.CANCELLED : TurnStop.Reason.SHUTDOWN,
+          null, null);
+    }
+    return slot;
   }
 
   /** Validates and encodes a step's result and holds its checkpoint back until the next write. */

@@ -24,6 +24,7 @@ public final class StepType<T> {
   private final Predicate<Throwable> nonRetryable;
   private final long remoteRedispatchMs;
   private final int remoteRedispatchMax;
+  private final String queue;
 
   private StepType(StepType<T> step, RetryPolicy retry) {
     this.name = step.name;
@@ -35,6 +36,7 @@ public final class StepType<T> {
     this.nonRetryable = step.nonRetryable;
     this.remoteRedispatchMs = step.remoteRedispatchMs;
     this.remoteRedispatchMax = step.remoteRedispatchMax;
+    this.queue = step.queue;
   }
 
   /** The same step, retried by {@code retry} instead of its declared policy: a per-call override. */
@@ -52,6 +54,12 @@ public final class StepType<T> {
     this.nonRetryable = b.nonRetryable;
     this.remoteRedispatchMs = b.remoteRedispatchMs;
     this.remoteRedispatchMax = b.remoteRedispatchMax;
+    this.queue = b.queue;
+  }
+
+  /** The flow-control queue whose slots a local step's attempts take; empty: none. */
+  public String queue() {
+    return queue;
   }
 
   /** A dispatched step's lost-task lease in milliseconds; 0 = none. */
@@ -126,6 +134,7 @@ public final class StepType<T> {
     private Predicate<Throwable> nonRetryable = error -> false;
     private long remoteRedispatchMs;
     private int remoteRedispatchMax = 10;
+    private String queue = "";
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -200,6 +209,12 @@ public final class StepType<T> {
       }
       this.remoteRedispatchMs = ms;
       this.remoteRedispatchMax = max;
+      return this;
+    }
+
+    /** Makes each attempt take a slot of flow-control queue {@code queue}. */
+    public Builder<T> queue(String queue) {
+      this.queue = Objects.requireNonNull(queue, "queue");
       return this;
     }
 
