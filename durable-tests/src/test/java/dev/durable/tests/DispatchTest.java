@@ -202,6 +202,11 @@ class DispatchTest extends OnEachStore {
     public Quote watched(Order order) {
       throw new UnsupportedOperationException("not served");
     }
+
+    @Override
+    public Quote live(Order order) {
+      throw new UnsupportedOperationException("not served");
+    }
   }
 
   @Test

@@ -239,6 +239,22 @@ class ParallelTest extends OnEachStore {
   }
 
   @Test
+  void aPerCallRetryPolicyOverridesADispatchedStepsDeclaredOne() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = FanWorkflowClient.of(engine)
+          .start(new FanRequest("override-remote", orders("flaky")));
+      engine.tick();
+      worker.tick();
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("pricing service unavailable", failed.getMessage());
+      assertEquals(1, run.status().steps().get(0).attempts(),
+          "one attempt allowed by the call, where the step declares 3");
+    }
+  }
+
+  @Test
   void aFanOfAStepWithALivenessWindowIsRefused() {
     try (DurableEngine engine = engine()) {
       RunHandle<String> run =

@@ -103,4 +103,46 @@ class WorkerProcessTest {
       assertEquals(1L, output.stream().filter(l -> l.startsWith("healthy: SERVING")).count());
     }
   }
+
+  @Test
+  void aSilentWorkerKilledMidStepIsTimedOutAndTheNextAttemptGoesToAnotherWorker()
+      throws Exception {
+    try (DurableEngine engine = db.engine().pollInterval(Duration.ofMillis(100))
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), new Script()))
+        .build()) {
+      engine.start();
+      Process hanging = worker("hanging", "hang");
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("live", 2));
+      Await.until("the hanging worker takes attempt 1", WAIT,
+          () -> output.contains("hanging: " + WorkerChild.SERVING + run.id() + "/0/1"));
+      worker("healthy", "serve"); // ready before attempt 2 is queued: its pickup window is 1 s
+      hanging.destroyForcibly().waitFor();
+
+      assertEquals("shipped live for 500", run.await(WAIT),
+          "past the 1 s window the engine gave attempt 1 up and dispatched attempt 2");
+      assertEquals(List.of(List.of(run.id() + "/0/1", "LOST", "hanging"),
+              List.of(run.id() + "/0/2", "SUCCEEDED", "healthy")),
+          db.query("SELECT task_id, status, worker_id FROM durable_tasks WHERE run_id = '"
+              + run.id() + "' ORDER BY task_id"));
+      assertEquals(2, run.status().steps().get(0).attempts());
+    }
+  }
+
+  @Test
+  void aSlowWorkerThatHeartbeatsIsKeptAlivePastItsWindow() throws Exception {
+    try (DurableEngine engine = db.engine().pollInterval(Duration.ofMillis(100))
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), new Script()))
+        .build()) {
+      engine.start();
+      worker("slow", "beat");
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("live", 1));
+
+      assertEquals("shipped live for 250", run.await(WAIT));
+      assertEquals(List.of(List.of(run.id() + "/0/1", "SUCCEEDED")),
+          db.query("SELECT task_id, status FROM durable_tasks WHERE run_id = '" + run.id() + "'"),
+          "3 s of work in a 1 s window, one attempt: its heartbeats kept it alive");
+      assertEquals(List.of(), engine.history(run.id()).stream()
+          .filter(e -> e.type().equals("step.timed_out")).toList());
+    }
+  }
 }

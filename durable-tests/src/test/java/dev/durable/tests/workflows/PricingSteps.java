@@ -21,4 +21,8 @@ public interface PricingSteps {
    */
   @Step(name = "pricing.watched", retries = 2, timeoutMs = 5_000, pickupTimeoutMs = 2_000)
   Quote watched(Order order);
+
+  /** A one-second liveness window, for workers in child JVMs measured in real time. */
+  @Step(name = "pricing.live", retries = 2, timeoutMs = 1_000)
+  Quote live(Order order);
 }

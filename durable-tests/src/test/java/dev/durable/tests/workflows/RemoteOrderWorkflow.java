@@ -26,6 +26,7 @@ public class RemoteOrderWorkflow {
   public String run(Order order) {
     return ship(switch (order.sku()) {
       case "watched" -> pricing.watched(order);
+      case "live" -> pricing.live(order);
       case "leased" -> pricing.leased(order);
       default -> pricing.quote(order);
     });
