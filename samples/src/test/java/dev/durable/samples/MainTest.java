@@ -73,7 +73,7 @@ class MainTest {
   }
 
   @Test
-  void shippingTellsTheStoryOfAQuoteServedByAWorkerRetriedOnceAndAParcelWithoutRates() {
+  void shippingTellsTheStoryOfAQuoteRetriedOnceAParcelWithoutRatesAndAConsignmentFannedOut() {
     String url = inMemoryUrl();
     assertEquals(0, run("shipping", url));
     assertEquals("""
@@ -93,6 +93,18 @@ class MainTest {
           <T>  rates.quote       attempt 1 failed for good: no rates to AQ
           <T>  run               failed with code step_failed: no rates to AQ
           await() threw RunFailedException "no rates to AQ"; the worker was called 3 times in all
+
+        Consignment <ID>: 3 parcels quoted at once, then a pickup booked; the carrier takes 1.5 s, past the step's 1 s window.
+          <T>  rates.quote       attempt 1 queued for a worker; the run waits in the database
+          <T>  rates.quote       attempt 1 queued for a worker; the run waits in the database
+          <T>  rates.quote       attempt 1 queued for a worker; the run waits in the database
+          <T>  rates.quote       attempt 1 succeeded
+          <T>  rates.quote       attempt 1 succeeded
+          <T>  rates.quote       attempt 1 succeeded
+          <T>  carrier.pickup    attempt 1 queued for a worker; the run waits in the database
+          <T>  carrier.pickup    attempt 1 succeeded
+          <T>  run               completed
+          await() returned "3 parcels, postage 34.80, PICKUP-<ID>"; the worker called heartbeat() 6 times while it waited
         """, masked(url));
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }

@@ -7,13 +7,16 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.samples.Timeline;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
 /**
  * Runs {@link ShipmentWorkflow} on a started engine with a started worker serving {@link
  * RateSteps}, and prints what happens: the worker's rate table is reloading for its first call, so
- * the quote is retried; a parcel to a country without rates fails at once. Engine and worker share
+ * the quote is retried; a parcel to a country without rates fails at once; a consignment's parcels
+ * are quoted at once (a fan), and its pickup, booked on the liveness path, outlasts the step's
+ * window on the strength of the worker's heartbeats. Engine and worker share
  * this process here; in production the worker runs wherever the rates team deploys it, against the
  * same database.
  *
@@ -28,10 +31,14 @@ public final class ShippingSample {
   /** Builds an engine from {@code builder} and a worker on {@code jdbcUrl}, ships two parcels. */
   public static void run(DurableEngine.Builder builder, String jdbcUrl, PrintStream out) {
     RateService rates = new RateService(1);
-    try (DurableEngine engine =
-            builder.register(new ShipmentWorkflowDurable(new RateStepsDispatch())).build();
+    CarrierService carrier = new CarrierService();
+    try (DurableEngine engine = builder
+            .register(new ShipmentWorkflowDurable(new RateStepsDispatch()))
+            .register(new ConsignmentWorkflowDurable(new CarrierStepsDispatch()))
+            .build();
         DurableWorker worker = DurableWorker.builder().jdbcUrl(jdbcUrl)
             .serve(RateStepsWorker.of(rates))
+            .serve(CarrierStepsWorker.of(carrier))
             .build()) {
       engine.start();
       worker.start();
@@ -56,6 +63,17 @@ public final class ShippingSample {
         out.printf("  await() threw RunFailedException \"%s\"; the worker was called %d times in"
             + " all%n", e.getMessage(), rates.calls());
       }
+
+      Consignment consignment = new Consignment(id(), List.of(
+          new Parcel(id(), 1_000, "DE"), new Parcel(id(), 3_000, "US"),
+          new Parcel(id(), 200, "FR")));
+      out.printf("%nConsignment %s: 3 parcels quoted at once, then a pickup booked; the carrier"
+          + " takes 1.5 s, past the step's 1 s window.%n", consignment.id());
+      RunHandle<String> consigned = ConsignmentWorkflowClient.of(engine).start(consignment);
+      String summary = consigned.await(AWAIT);
+      new Timeline(engine, consigned.id(), out).printNew();
+      out.printf("  await() returned \"%s\"; the worker called heartbeat() %d times while it waited%n",
+          summary, carrier.heartbeats());
     }
   }
 
