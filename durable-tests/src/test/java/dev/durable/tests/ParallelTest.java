@@ -161,6 +161,27 @@ class ParallelTest extends OnEachStore {
     }
   }
 
+  /**
+   * Workers answer while the engine reads the fan's other tasks: an answer stored between that read
+   * and the run's suspension must still wake it (its own wake-up found the run executing).
+   */
+  @Test
+  void wideFansServedWhileTheEngineLooksAtThemAllComplete() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      engine.start();
+      worker.start();
+      for (int fan = 0; fan < 5; fan++) {
+        String[] skus = new String[60];
+        for (int i = 0; i < skus.length; i++) {
+          skus[i] = "s" + fan + "-" + i;
+        }
+        RunHandle<String> run =
+            FanWorkflowClient.of(engine).start(new FanRequest("remote", orders(skus)));
+        assertEquals(60, run.await(WAIT).split(",").length);
+      }
+    }
+  }
+
   @Test
   void aDispatchedBranchIsRetriedAfterItsBackoffWhileTheOthersKeepTheirResults() {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {

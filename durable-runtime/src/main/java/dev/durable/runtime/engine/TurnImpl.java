@@ -257,6 +257,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         batch.events.add(NewEvent.run("run.sleeping",
             wake == null ? "waiting for a worker" : "until " + wake, now));
         commit(batch, RunChange.sleeping(wake));
+        wakeIfAnswered(waiting);
         throw suspended(wake);
       }
       // due now, or (under tick) every waiting branch waits out a backoff: wait in process
@@ -269,6 +270,31 @@ final class TurnImpl implements Turn, WorkflowContext {
       for (Branch branch : waiting) {
         evaluate(branch, checkpoints.get(branch.seq), batch, now);
       }
+    }
+  }
+
+  /**
+   * Closes the window between reading a branch's open task and suspending: a worker that stored
+   * its outcome meanwhile found the run still executing, so its wake-up did nothing. Once the run
+   * is recorded as sleeping, any outcome stored later wakes it; one stored before is seen here, and
+   * the run is woken now.
+   */
+  private void wakeIfAnswered(List<Branch> waiting) {
+    List<String> read = waiting.stream()
+        .filter(branch -> branch.awaited != null)
+        .map(branch -> branch.awaited.taskId())
+        .toList();
+    if (read.isEmpty()) {
+      return;
+    }
+    try {
+      if (services.store().anyTaskFinished(read)) {
+        services.store().wakeRun(run.runId(), services.time().now());
+        services.wakeAt().accept(services.time().now());
+      }
+    } catch (StoreException e) {
+      // the run sleeps until its deadline, or until the poll after its tasks' next outcome
+      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
     }
   }
 
@@ -489,6 +515,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         lost(branch, pending, task, batch, now);
       } else {
         branch.await(giveUpAt(step, task), true);
+        branch.awaited = task;
       }
       return;
     }
@@ -684,6 +711,8 @@ final class TurnImpl implements Turn, WorkflowContext {
     /** While it waits: until when (null: until a worker answers), and whether on a worker. */
     Instant wake;
     boolean onWorker;
+    /** The open task it was found waiting for, read before this turn suspends; else null. */
+    TaskRecord awaited;
 
     Branch(StepCall call, int seq, Integer group) {
       this.call = call;
@@ -711,6 +740,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     void await(Instant wake, boolean onWorker) {
       this.wake = wake;
       this.onWorker = onWorker;
+      this.awaited = null;
     }
   }
 

@@ -544,6 +544,12 @@ public final class Store {
     EventLog.append(connection, runId, events);
   }
 
+  /** Whether any of the tasks {@code taskIds} has its outcome stored (or was given up). */
+  public boolean anyTaskFinished(List<String> taskIds) {
+    return autocommit("read the outcomes of " + taskIds.size() + " task(s)",
+        connection -> TaskQueue.anyFinished(connection, taskIds));
+  }
+
   /** How many times an attempt of a dispatched step was delivered to the workers. */
   public int deliveries(String runId, int seq, int attempt) {
     return autocommit("count the deliveries of run " + runId + " step " + seq,

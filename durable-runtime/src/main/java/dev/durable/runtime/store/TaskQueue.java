@@ -156,6 +156,9 @@ final class TaskQueue {
   private static final String HEARTBEAT =
       "UPDATE durable_tasks SET heartbeat_at = ?, progress = ?"
           + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
+  private static final String ANY_FINISHED =
+      "SELECT 1 FROM durable_tasks WHERE task_id = ANY (?)"
+          + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1";
   private static final String DELIVERIES =
       "SELECT COUNT(*) FROM durable_tasks WHERE run_id = ? AND seq = ? AND attempt = ?";
   /** The attempt's latest delivery that is not lost. */
@@ -236,6 +239,15 @@ final class TaskQueue {
       beat.setString(3, taskId);
       beat.setString(4, workerId);
       return beat.executeUpdate() == 1;
+    }
+  }
+
+  static boolean anyFinished(Connection connection, List<String> taskIds) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(ANY_FINISHED)) {
+      select.setArray(1, connection.createArrayOf("varchar", taskIds.toArray()));
+      try (ResultSet rows = select.executeQuery()) {
+        return rows.next();
+      }
     }
   }
 
