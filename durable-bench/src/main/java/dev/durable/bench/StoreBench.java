@@ -5,7 +5,8 @@ import java.time.Duration;
 
 /**
  * Runs every phase on one fresh store, in order: the database's limit, (a) sequential and (b)
- * concurrent throughput, (c) backoff lateness, the database's limit again, and (d) the poll query
+ * concurrent throughput, (c) backoff lateness, (e) dispatched steps, the database's limit again,
+ * and (d) the poll query
  * with 1,000 and a million sleeping runs (last: it fills the runs table). Each phase starts after a
  * checkpoint.
  */
@@ -19,7 +20,7 @@ final class StoreBench {
   record Results(
       String product, String where, CpuMeter.Usage background, CommitBaseline.Result baseline,
       ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
-      LatenessBench.Result lateness, PollBench.Result poll) {}
+      LatenessBench.Result lateness, DispatchBench.Result dispatch, PollBench.Result poll) {}
 
   private final Database database;
   private final BenchConfig config;
@@ -54,6 +55,11 @@ final class StoreBench {
         + " runs");
     database.settle();
     LatenessBench.Result lateness = LatenessBench.run(database);
+    step("(e) dispatched steps: " + DispatchBench.SEQUENTIAL + " runs from 1 client, "
+        + DispatchBench.CONCURRENT + " from " + CLIENT_THREADS + ", " + DispatchBench.FANS
+        + " fans of " + DispatchBench.FAN_WIDTH);
+    database.settle();
+    DispatchBench.Result dispatch = DispatchBench.run(database);
     step("database limit again");
     database.settle();
     CommitBaseline.Measurement after = CommitBaseline.measure(database);
@@ -63,7 +69,7 @@ final class StoreBench {
     PollBench.Result poll = PollBench.run(database, config.sleeping());
     return new Results(
         product, database.where(), background, new CommitBaseline.Result(before, after), sequential,
-        concurrent, lateness, poll);
+        concurrent, lateness, dispatch, poll);
   }
 
   private void step(String what) {

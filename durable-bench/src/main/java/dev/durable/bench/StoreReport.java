@@ -45,6 +45,7 @@ final class StoreReport {
     segments(report);
     statements(report);
     lateness(report);
+    dispatch(report);
     poll(report);
     targets(report);
     return report;
@@ -250,6 +251,28 @@ final class StoreReport {
         "Claim statements (" + LatenessBench.CLAIM + ") during the measured batches, by thread: "
             + claims(c.claimsByThread()) + ", for " + f0(c.runs()) + " wake-ups; each claim"
             + " beyond one per wake-up found the run already claimed by the other thread.");
+  }
+
+  private void dispatch(Report report) {
+    DispatchBench.Result e = results.dispatch();
+    report.heading("(e) dispatched steps");
+    report.lines(
+        "Workflow \"bench-dispatch\": one dispatched step (bench.echo adds 1), served by a"
+            + " started worker (" + DispatchBench.WORKER_CONCURRENCY + " tasks at once) in the"
+            + " engine's process and pool; in-process wake-ups between them, as with embedded"
+            + " H2. After " + f0(DispatchBench.WARMUP) + " warm-up runs.",
+        "A run of one dispatched step costs 3 commits: the start, the dispatch (task, pending"
+            + " checkpoint, suspension), the worker's outcome (with the run's wake-up); then the"
+            + " completion.");
+    report.table("figure", "p50", "p99", "rate")
+        .row("1 client: start -> await of a run with one dispatched step",
+            Samples.ms(e.roundTrip().p50()), Samples.ms(e.roundTrip().p99()),
+            f0(1e9 / e.roundTrip().p50()) + " runs/s")
+        .row(StoreBench.CLIENT_THREADS + " clients: " + f0(DispatchBench.CONCURRENT) + " runs",
+            "", "", f0(e.concurrentPerSecond()) + " runs/s")
+        .row("a fan of " + DispatchBench.FAN_WIDTH + " dispatched steps, start -> await",
+            Samples.ms(e.fans().p50()), Samples.ms(e.fans().p99()),
+            f0(e.fanTasksPerSecond()) + " tasks/s");
   }
 
   private void poll(Report report) {

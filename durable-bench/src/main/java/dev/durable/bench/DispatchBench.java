@@ -1,0 +1,111 @@
+package dev.durable.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Phase (e), dispatched steps: a started engine and a started worker (8 tasks at once) in this
+ * process, over one pool. The round trip of one dispatched step from one client; runs of one
+ * dispatched step from {@link StoreBench#CLIENT_THREADS} clients; and fans of {@link #FAN_WIDTH}
+ * dispatched steps, each run alone.
+ */
+final class DispatchBench {
+  static final int WARMUP = 1_000;
+  static final int SEQUENTIAL = 500;
+  static final int CONCURRENT = 4_000;
+  static final int FAN_WIDTH = 100;
+  static final int FANS = 10;
+  static final int WORKER_CONCURRENCY = 8;
+  private static final Duration AWAIT = Duration.ofMinutes(1);
+
+  /**
+   * @param roundTrip start to await returning, one client, per run of one dispatched step
+   * @param concurrentNanos wall time of {@link #CONCURRENT} runs from the client threads
+   * @param fans wall time of each fan run, start to await returning
+   */
+  record Result(Samples roundTrip, long concurrentNanos, Samples fans) {
+    double concurrentPerSecond() {
+      return CONCURRENT / (concurrentNanos / 1e9);
+    }
+
+    /** Tasks per second through a fan, at its median. */
+    double fanTasksPerSecond() {
+      return FAN_WIDTH / (fans.p50() / 1e9);
+    }
+  }
+
+  private DispatchBench() {}
+
+  static Result run(Database database) throws Exception {
+    try (HikariDataSource pool = database.pool("durable-bench-dispatch",
+            BenchEngine.POOL_SIZE + WORKER_CONCURRENCY + 2);
+        DurableEngine engine = DurableEngine.builder().dataSource(pool).discover(false)
+            .maxConcurrentRuns(BenchEngine.MAX_CONCURRENT_RUNS)
+            .register(new DispatchBenchWorkflowDurable(new BenchStepsDispatch()))
+            .build();
+        DurableWorker worker = DurableWorker.builder().dataSource(pool)
+            .concurrency(WORKER_CONCURRENCY)
+            .serve(BenchStepsWorker.of(x -> x + 1))
+            .build()) {
+      engine.start();
+      worker.start();
+      DispatchBenchWorkflowClient client = DispatchBenchWorkflowClient.of(engine);
+      drive(client, StoreBench.CLIENT_THREADS, WARMUP, new Samples());
+      Samples roundTrip = new Samples();
+      drive(client, 1, SEQUENTIAL, roundTrip);
+      long started = System.nanoTime();
+      drive(client, StoreBench.CLIENT_THREADS, CONCURRENT, new Samples());
+      long concurrent = System.nanoTime() - started;
+      Samples fans = new Samples();
+      int expected = FAN_WIDTH * (FAN_WIDTH + 1) / 2;
+      for (int i = 0; i < FANS; i++) {
+        long fanStarted = System.nanoTime();
+        int sum = client.start(new DispatchJob(0, FAN_WIDTH)).await(AWAIT);
+        fans.add(System.nanoTime() - fanStarted);
+        if (sum != expected) {
+          throw new IllegalStateException("a fan returned " + sum + ", not " + expected);
+        }
+      }
+      return new Result(roundTrip, concurrent, fans);
+    }
+  }
+
+  /** {@code runs} runs of one dispatched step from {@code clients} threads, each awaited. */
+  private static void drive(
+      DispatchBenchWorkflowClient client, int clients, int runs, Samples latency)
+      throws Exception {
+    String prefix = UUID.randomUUID() + "-";
+    ExecutorService threads = Executors.newFixedThreadPool(clients);
+    try {
+      AtomicInteger next = new AtomicInteger();
+      List<Future<?>> done = new ArrayList<>();
+      for (int i = 0; i < clients; i++) {
+        done.add(threads.submit(() -> {
+          for (int n = next.getAndIncrement(); n < runs; n = next.getAndIncrement()) {
+            long started = System.nanoTime();
+            int result = client.start(prefix + n, new DispatchJob(n, 0)).await(AWAIT);
+            latency.add(System.nanoTime() - started);
+            if (result != n + 1) {
+              throw new IllegalStateException("run " + prefix + n + " returned " + result);
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> each : done) {
+        each.get();
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+}
