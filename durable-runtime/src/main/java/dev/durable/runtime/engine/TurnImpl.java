@@ -25,7 +25,9 @@ import dev.durable.runtime.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -59,6 +61,10 @@ final class TurnImpl implements Turn, WorkflowContext {
   private final List<StepEvent> heldCompletions = new ArrayList<>();
   private int nextSeq;
   private TurnStop stop;
+  /** The positions of the branches being run, and their tasks as read in the current pass. */
+  private int branchesFrom;
+  private int branchesTo;
+  private Map<String, TaskRecord> tasksRead;
 
   TurnImpl(
       Services services,
@@ -201,6 +207,9 @@ final class TurnImpl implements Turn, WorkflowContext {
     throwIfStopped();
     int base = nextSeq;
     nextSeq += calls.size();
+    branchesFrom = base;
+    branchesTo = base + calls.size() - 1;
+    tasksRead = null;
     List<Branch> all = new ArrayList<>();
     List<Branch> locals = new ArrayList<>();
     Batch batch = new Batch();
@@ -231,6 +240,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       batch = new Batch();
       runLocals(locals);
       now = services.time().now();
+      tasksRead = null;
       for (Branch branch : all) {
         if (!branch.ended()) {
           evaluate(branch, checkpoints.get(branch.seq), batch, now);
@@ -267,6 +277,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         waitUntil(wake);
         now = services.time().now();
       }
+      tasksRead = null;
       for (Branch branch : waiting) {
         evaluate(branch, checkpoints.get(branch.seq), batch, now);
       }
@@ -495,12 +506,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private void outcome(Branch branch, CheckpointRecord pending, Batch batch, Instant now) {
     StepType<?> step = branch.call.step();
     int attempt = pending.attempts();
-    TaskRecord task;
-    try {
-      task = services.store().currentTask(run.runId(), branch.seq, attempt).orElse(null);
-    } catch (StoreException e) {
-      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
-    }
+    TaskRecord task = currentTask(branch.seq, attempt);
     if (task == null) {
       // its tasks were deleted by hand: queue the attempt again rather than wait forever
       queue(branch, attempt, pending.input(), true, pending.startedAt(), batch, now, List.of());
@@ -570,6 +576,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private void timedOut(
       Branch branch, CheckpointRecord pending, TaskRecord task, Batch batch, Instant now) {
     if (!giveUp(task, now)) {
+      tasksRead = null;
       outcome(branch, pending, batch, now);
       return;
     }
@@ -612,6 +619,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       if (redeliveries < step.remoteRedispatchMax()) {
         again = services.store().redeliver(task, now);
       } else if (!services.store().giveUpTask(task, now)) {
+        tasksRead = null;
         outcome(branch, pending, batch, now);
         return;
       }
@@ -631,6 +639,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       return;
     }
     if (again.isEmpty()) {
+      tasksRead = null;
       outcome(branch, pending, batch, now);
       return;
     }
@@ -639,6 +648,26 @@ final class TurnImpl implements Turn, WorkflowContext {
         "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
             + " ms; delivered again", now));
     branch.await(giveUpAt(step, again.get()), true);
+  }
+
+  /**
+   * The latest delivery of an attempt that was not given up, from one read of the current
+   * branches' tasks per pass: a fan's pass costs one query, not one per branch.
+   */
+  private TaskRecord currentTask(int seq, int attempt) {
+    if (tasksRead == null) {
+      List<TaskRecord> read;
+      try {
+        read = services.store().currentTasks(run.runId(), branchesFrom, branchesTo);
+      } catch (StoreException e) {
+        throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+      }
+      tasksRead = new HashMap<>();
+      for (TaskRecord task : read) { // oldest first: a later delivery replaces an earlier one
+        tasksRead.put(task.seq() + "/" + task.attempt(), task);
+      }
+    }
+    return tasksRead.get(seq + "/" + attempt);
   }
 
   /** Gives a task up; false if its worker was heard from meanwhile. */

@@ -556,10 +556,13 @@ public final class Store {
         connection -> TaskQueue.deliveries(connection, runId, seq, attempt));
   }
 
-  /** The latest delivery of an attempt of a dispatched step that was not given up as lost. */
-  public Optional<TaskRecord> currentTask(String runId, int seq, int attempt) {
-    return autocommit("read the task of run " + runId + " step " + seq,
-        connection -> TaskQueue.current(connection, runId, seq, attempt));
+  /**
+   * The tasks of the steps at positions {@code fromSeq} to {@code toSeq} of a run that were not
+   * given up as lost, oldest first.
+   */
+  public List<TaskRecord> currentTasks(String runId, int fromSeq, int toSeq) {
+    return autocommit("read the tasks of run " + runId,
+        connection -> TaskQueue.current(connection, runId, fromSeq, toSeq));
   }
 
   private void wakeOtherEngines(Connection connection) throws SQLException {

@@ -161,10 +161,10 @@ final class TaskQueue {
           + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1";
   private static final String DELIVERIES =
       "SELECT COUNT(*) FROM durable_tasks WHERE run_id = ? AND seq = ? AND attempt = ?";
-  /** The attempt's latest delivery that is not lost. */
+  /** The deliveries of some steps of a run that are not lost, oldest first. */
   private static final String CURRENT =
-      SELECT + " WHERE run_id = ? AND seq = ? AND attempt = ? AND status <> 'LOST'"
-          + " ORDER BY created_at DESC, task_id DESC";
+      SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
+          + " ORDER BY created_at, task_id";
 
   /**
    * Gives up the open tasks of a run as lost and queues each again, as a new delivery of the same
@@ -264,18 +264,21 @@ final class TaskQueue {
     }
   }
 
-  /** The latest delivery of an attempt that was not given up as lost. */
-  static Optional<TaskRecord> current(Connection connection, String runId, int seq, int attempt)
+  /** The deliveries of the steps at {@code fromSeq} to {@code toSeq} that are not lost. */
+  static List<TaskRecord> current(Connection connection, String runId, int fromSeq, int toSeq)
       throws SQLException {
+    List<TaskRecord> tasks = new ArrayList<>();
     try (PreparedStatement select = connection.prepareStatement(CURRENT)) {
       select.setString(1, runId);
-      select.setInt(2, seq);
-      select.setInt(3, attempt);
-      select.setMaxRows(1);
+      select.setInt(2, fromSeq);
+      select.setInt(3, toSeq);
       try (ResultSet rows = select.executeQuery()) {
-        return rows.next() ? Optional.of(task(rows)) : Optional.empty();
+        while (rows.next()) {
+          tasks.add(task(rows));
+        }
       }
     }
+    return tasks;
   }
 
   private static TaskRecord task(ResultSet rows) throws SQLException {
