@@ -46,6 +46,12 @@ import java.util.concurrent.Future;
  *
  * <p>When a retry must wait, a turn that may suspend durably records the run as sleeping until the
  * next attempt and stops; one that may not (under {@code tick()}) waits in process.
+ *
+ * <p>Dispatched steps and the branches of fans and groups share one path ({@link #branches}): a
+ * lone dispatched step is a group of one. New branches get their checkpoints, and dispatched ones
+ * their tasks, in one commit; local branches run at once on step threads; dispatched ones are
+ * looked at afresh on every pass (their tasks read in one query), and while any waits the run
+ * suspends until the earliest deadline among them or a worker's answer.
  */
 final class TurnImpl implements Turn, WorkflowContext {
   private static final String SLEEP_NAME = "sleep";
