@@ -291,10 +291,10 @@ final class TurnImpl implements Turn, WorkflowContext {
   }
 
   /**
-   * Closes the window between reading a branch's open task and suspending: a worker that stored
-   * its outcome meanwhile found the run still executing, so its wake-up did nothing. Once the run
-   * is recorded as sleeping, any outcome stored later wakes it; one stored before is seen here, and
-   * the run is woken now.
+   * Looks for the run at once if a worker answered between this turn's read of its task and the
+   * suspension. That worker found the run executing, so it marked it woken, and the suspension
+   * made the run due instead of asleep (see {@code woken_at}); its signal to look for due runs came
+   * too early, though, so without this the run would wait for the next poll.
    */
   private void wakeIfAnswered(List<Branch> waiting) {
     List<String> read = waiting.stream()
@@ -306,12 +306,10 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
     try {
       if (services.store().anyTaskFinished(read)) {
-        services.store().wakeRun(run.runId(), services.time().now());
         services.wakeAt().accept(services.time().now());
       }
     } catch (StoreException e) {
-      // the run sleeps until its deadline, or until the poll after its tasks' next outcome
-      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+      // the run is due already; the next poll finds it
     }
   }
 

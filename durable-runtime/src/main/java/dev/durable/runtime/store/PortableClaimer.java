@@ -24,7 +24,7 @@ final class PortableClaimer implements Claimer {
   private static final String SELECT_DUE_SUFFIX = ") ORDER BY due_at LIMIT ?";
   private static final String CLAIM =
       "UPDATE durable_runs SET status = 'RUNNING', lease_owner = ?, lease_until = ?, due_at = ?,"
-          + " wake_at = NULL, epoch = ?, updated_at = ?"
+          + " wake_at = NULL, woken_at = NULL, epoch = ?, updated_at = ?"
           + " WHERE run_id = ? AND epoch = ? AND due_at <= ?";
 
   private final Map<Integer, String> dueQueries = new ConcurrentHashMap<>();

@@ -19,9 +19,15 @@ import java.util.Map;
 final class PortableProgressWriter implements ProgressWriter {
   static final String TOUCH_RUN =
       "UPDATE durable_runs SET updated_at = ? WHERE run_id = ? AND epoch = ?";
+  /**
+   * Suspends a run, unless it was woken while it executed ({@code woken_at}): then it is due at
+   * once, at its last update, an instant of the engines' clock.
+   */
   static final String SLEEP_RUN =
-      "UPDATE durable_runs SET status = 'SLEEPING', wake_at = ?, due_at = ?, lease_owner = NULL,"
-          + " lease_until = NULL, updated_at = ? WHERE run_id = ? AND epoch = ?";
+      "UPDATE durable_runs SET status = CASE WHEN woken_at IS NULL THEN 'SLEEPING' ELSE 'PENDING'"
+          + " END, wake_at = ?, due_at = CASE WHEN woken_at IS NULL THEN ? ELSE updated_at END,"
+          + " woken_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = ?"
+          + " WHERE run_id = ? AND epoch = ?";
   static final String COMPLETE_RUN =
       "UPDATE durable_runs SET status = 'COMPLETED', output = ?, wake_at = NULL, due_at = NULL,"
           + " lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE run_id = ? AND epoch = ?";

@@ -27,7 +27,7 @@ final class PostgresClaimer implements Claimer {
       "  FOR UPDATE SKIP LOCKED"
           + "), claimed AS ("
           + "  UPDATE durable_runs r SET status = 'RUNNING', lease_owner = ?, lease_until = ?,"
-          + "    due_at = ?, wake_at = NULL, epoch = r.epoch + 1, updated_at = ?"
+          + "    due_at = ?, wake_at = NULL, woken_at = NULL, epoch = r.epoch + 1, updated_at = ?"
           + "  FROM due WHERE r.run_id = due.run_id"
           + "  RETURNING r.run_id, r.workflow_name, r.workflow_version, r.status, r.input,"
           + "    r.output, r.error_message, r.error_code, r.error_type, r.error_step, r.created_at,"

@@ -79,9 +79,6 @@ public final class Store {
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
           + " (SELECT seq FROM durable_steps WHERE run_id = ?) OR seq IN"
           + " (SELECT seq FROM durable_steps WHERE run_id = ? AND attempts = 0))";
-  private static final String WAKE_RUN =
-      "UPDATE durable_runs SET status = 'PENDING', due_at = ?, updated_at = ?"
-          + " WHERE run_id = ? AND status = 'SLEEPING' AND (due_at IS NULL OR due_at > ?)";
   private static final String SELECT_CHECKPOINTS =
       "SELECT " + Rows.CHECKPOINT_COLUMNS + " FROM durable_steps WHERE run_id = ? ORDER BY seq";
   private static final String SELECT_SNAPSHOT =
@@ -426,18 +423,13 @@ public final class Store {
   }
 
   /**
-   * Makes a sleeping run due now, ending its sleep early: a run parked for a queue slot, when a
-   * slot frees. A run that sleeps for another reason finds its deadline not reached and sleeps on.
+   * Makes a sleeping run due now, ending its sleep early (a run parked for a queue slot, when a
+   * slot frees), or marks an executing one woken, so that its suspension makes it due. A run that
+   * sleeps for another reason finds its deadline not reached and sleeps on.
    */
   public void wakeRun(String runId, Instant now) {
     autocommit("wake run " + runId, connection -> {
-      try (PreparedStatement wake = connection.prepareStatement(WAKE_RUN)) {
-        Rows.setInstant(wake, 1, now);
-        Rows.setInstant(wake, 2, now);
-        wake.setString(3, runId);
-        Rows.setInstant(wake, 4, now);
-        wake.executeUpdate();
-      }
+      TaskQueue.wakeRun(connection, runId, now);
       return null;
     });
   }

@@ -43,14 +43,21 @@ final class TaskQueue {
           + " error_type = ?, retryable = ?, finished_at = ?"
           + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
   /**
-   * A run that sleeps waiting for the task comes due; a run that is executing is left be. It comes
-   * due at its last update, an instant of the engines' clock, so that a worker's clock running ahead
-   * of theirs cannot delay it.
+   * Wakes a run. One that sleeps comes due, at its last update, an instant of the engines' clock,
+   * so that a worker's clock running ahead of theirs cannot delay it. One that is executing, or due
+   * and about to be claimed, is marked woken ({@code woken_at}), and its row stays locked until
+   * this outcome is committed: a claim waits for it (and clears the mark, as the turn it starts
+   * reads the outcome), while a turn already under way, which may have read the task before, finds
+   * the mark when it suspends and makes the run due instead of asleep.
    */
   private static final String WAKE_RUN =
-      "UPDATE durable_runs SET status = 'PENDING', due_at = updated_at, updated_at = ?"
-          + " WHERE run_id = ? AND status = 'SLEEPING'"
-          + " AND (due_at IS NULL OR due_at > updated_at)";
+      "UPDATE durable_runs SET"
+          + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
+          + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
+          + " woken_at = CASE WHEN status = 'SLEEPING' THEN woken_at ELSE ? END,"
+          + " updated_at = CASE WHEN status = 'SLEEPING' THEN ? ELSE updated_at END"
+          + " WHERE run_id = ? AND (status IN ('RUNNING', 'PENDING')"
+          + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
 
   private TaskQueue() {}
 
@@ -135,12 +142,18 @@ final class TaskQueue {
         return false;
       }
     }
+    wakeRun(connection, task.runId(), now);
+    return true;
+  }
+
+  /** Wakes run {@code runId}: see {@link #WAKE_RUN}. */
+  static void wakeRun(Connection connection, String runId, Instant now) throws SQLException {
     try (PreparedStatement wake = connection.prepareStatement(WAKE_RUN)) {
       Rows.setInstant(wake, 1, now);
-      wake.setString(2, task.runId());
+      Rows.setInstant(wake, 2, now);
+      wake.setString(3, runId);
       wake.executeUpdate();
     }
-    return true;
   }
 
   /** The open tasks of a run: queued, or claimed by a worker that has not answered. */
