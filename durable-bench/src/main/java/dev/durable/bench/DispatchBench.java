@@ -4,13 +4,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Phase (e), dispatched steps: a started engine and a started worker (8 tasks at once) in this
@@ -83,29 +76,11 @@ final class DispatchBench {
   private static void drive(
       DispatchBenchWorkflowClient client, int clients, int runs, Samples latency)
       throws Exception {
-    String prefix = UUID.randomUUID() + "-";
-    ExecutorService threads = Executors.newFixedThreadPool(clients);
-    try {
-      AtomicInteger next = new AtomicInteger();
-      List<Future<?>> done = new ArrayList<>();
-      for (int i = 0; i < clients; i++) {
-        done.add(threads.submit(() -> {
-          for (int n = next.getAndIncrement(); n < runs; n = next.getAndIncrement()) {
-            long started = System.nanoTime();
-            int result = client.start(prefix + n, new DispatchJob(n, 0)).await(AWAIT);
-            latency.add(System.nanoTime() - started);
-            if (result != n + 1) {
-              throw new IllegalStateException("run " + prefix + n + " returned " + result);
-            }
-          }
-          return null;
-        }));
+    Clients.drive(clients, runs, latency, (runId, n) -> {
+      int result = client.start(runId, new DispatchJob(n, 0)).await(AWAIT);
+      if (result != n + 1) {
+        throw new IllegalStateException("run " + runId + " returned " + result);
       }
-      for (Future<?> each : done) {
-        each.get();
-      }
-    } finally {
-      threads.shutdownNow();
-    }
+    });
   }
 }

@@ -1,14 +1,7 @@
 package dev.durable.bench;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Phases (a) and (b): client threads each starting a run of {@link BenchWorkflow} and awaiting it,
@@ -85,39 +78,17 @@ final class ThroughputBench {
     return result.withLifetime(bench.lifetimeCommits());
   }
 
-  /**
-   * Runs {@code runs} runs from {@code clients} threads, each starting one and awaiting it. Run ids
-   * are fresh random prefixes with a number, so that each start really starts a run.
-   */
+  /** {@code runs} runs from {@code clients} threads, each started and awaited, then checked. */
   private static void drive(
       BenchWorkflowClient client, RunTimeline timeline, int clients, int runs, Samples latency)
       throws Exception {
-    String prefix = UUID.randomUUID() + "-";
-    ExecutorService threads = Executors.newFixedThreadPool(clients);
-    try {
-      AtomicInteger next = new AtomicInteger();
-      List<Future<?>> done = new ArrayList<>();
-      for (int i = 0; i < clients; i++) {
-        done.add(threads.submit(() -> {
-          for (int n = next.getAndIncrement(); n < runs; n = next.getAndIncrement()) {
-            String runId = prefix + n;
-            long started = System.nanoTime();
-            timeline.starting(runId);
-            int result = client.start(runId, n).await(AWAIT);
-            timeline.returned(runId);
-            latency.add(System.nanoTime() - started);
-            if (result != n + 3) {
-              throw new IllegalStateException("run " + runId + " returned " + result);
-            }
-          }
-          return null;
-        }));
+    Clients.drive(clients, runs, latency, (runId, n) -> {
+      timeline.starting(runId);
+      int result = client.start(runId, n).await(AWAIT);
+      timeline.returned(runId);
+      if (result != n + 3) {
+        throw new IllegalStateException("run " + runId + " returned " + result);
       }
-      for (Future<?> each : done) {
-        each.get();
-      }
-    } finally {
-      threads.shutdownNow();
-    }
+    });
   }
 }

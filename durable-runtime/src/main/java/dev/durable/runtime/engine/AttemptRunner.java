@@ -11,7 +11,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Makes one attempt of a step. Without a timeout the body runs on the turn's thread, outside the
@@ -27,14 +26,7 @@ final class AttemptRunner implements AutoCloseable {
   private final ExecutorService threads;
 
   AttemptRunner() {
-    AtomicInteger count = new AtomicInteger();
-    this.threads =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, "durable-step-" + count.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.threads = Executors.newCachedThreadPool(Threads.numbered("durable-step"));
   }
 
   <T> Outcome<T> run(StepType<T> step, StepBody<T> body, AttemptContext context) {

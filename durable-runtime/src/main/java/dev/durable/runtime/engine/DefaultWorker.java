@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,12 +63,7 @@ final class DefaultWorker implements DurableWorker {
     this.clock = clock;
     this.pool = pool;
     this.slots = new Semaphore(concurrency);
-    AtomicInteger threads = new AtomicInteger();
-    this.executor = Executors.newFixedThreadPool(concurrency, task -> {
-      Thread thread = new Thread(task, workerId + "-" + threads.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
   }
 
   @Override
@@ -86,8 +80,7 @@ final class DefaultWorker implements DurableWorker {
       return;
     }
     wakeups = LocalWakeups.onTaskQueued(wake::release);
-    poller = new Thread(this::pollLoop, workerId + "-poller");
-    poller.setDaemon(true);
+    poller = Threads.daemon(this::pollLoop, workerId + "-poller");
     poller.start();
     LOG.info("worker {} serves {}", workerId, steps);
   }

@@ -16,7 +16,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,24 +56,16 @@ final class Scheduler implements AutoCloseable {
     this.pollInterval = pollInterval;
     this.shutdownTimeout = shutdownTimeout;
     this.slots = new Slots(maxConcurrentRuns);
-    AtomicInteger count = new AtomicInteger();
     this.workers =
         new ThreadPoolExecutor(
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(),
-            task -> daemon(task, "durable-run-" + count.incrementAndGet()));
+            new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
     this.timers = new Timers(services.time(), "durable-timers", pollSignal::release);
     this.leases =
-        Executors.newSingleThreadScheduledExecutor(task -> daemon(task, "durable-leases"));
-    this.poller = daemon(this::pollLoop, "durable-poller");
+        Executors.newSingleThreadScheduledExecutor(task -> Threads.daemon(task, "durable-leases"));
+    this.poller = Threads.daemon(this::pollLoop, "durable-poller");
     long renewMs = Math.max(1, services.leaseDuration().toMillis() / 3);
     leases.scheduleAtFixedRate(this::renewLeases, renewMs, renewMs, TimeUnit.MILLISECONDS);
-  }
-
-  private static Thread daemon(Runnable task, String name) {
-    Thread thread = new Thread(task, name);
-    thread.setDaemon(true);
-    return thread;
   }
 
   synchronized void start() {
