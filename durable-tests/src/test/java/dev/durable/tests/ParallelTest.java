@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
@@ -67,6 +68,9 @@ class ParallelTest extends OnEachStore {
     JsonNode order = JSON.readTree(input).get(0);
     if (order.get("sku").asText().startsWith("flaky") && workerFailures.getAndIncrement() == 0) {
       throw new IllegalStateException("pricing service unavailable");
+    }
+    if (order.get("sku").asText().equals("fatal") && workerFailures.getAndIncrement() == 0) {
+      throw new FatalError("no price list for fatal", "no_price_list");
     }
     return "{\"sku\":\"" + order.get("sku").asText() + "\",\"cents\":"
         + order.get("quantity").asInt() * 7 + "}";
@@ -225,6 +229,31 @@ class ParallelTest extends OnEachStore {
           "the run sleeps until the branch's next attempt, holding no slot");
       clock.advance(Duration.ofSeconds(1));
       assertEquals("a=7,flaky=14", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void aRequeueDispatchesOnlyTheFailedBranchAgainFromAttemptOne() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = FanWorkflowClient.of(engine)
+          .start(new FanRequest("remote", orders("a", "fatal", "c")));
+      engine.tick();
+      assertEquals(3, worker.tick());
+      engine.tick();
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("no_price_list", failed.code());
+
+      engine.requeue(run.id());
+      engine.tick();
+      assertEquals(1, worker.tick(), "only the failed branch is dispatched again");
+      engine.tick();
+
+      assertEquals("a=7,fatal=14,c=21", run.await(WAIT));
+      assertEquals(List.of(run.id() + "/0/1", run.id() + "/1/1", run.id() + "/1/1",
+          run.id() + "/2/1"), served.stream().sorted().toList(),
+          "the failed branch's attempt 1 again, under the same task id");
+      assertEquals(List.of(1, 1, 1),
+          run.status().steps().stream().map(StepInfo::attempts).toList());
     }
   }
 
