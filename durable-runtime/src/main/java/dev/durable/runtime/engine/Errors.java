@@ -16,7 +16,6 @@ final class Errors {
   static final String PAYLOAD_UNDECODABLE = "payload_undecodable";
   static final String INVALID_INPUT = "invalid_input";
   static final String INVALID_OUTPUT = "invalid_output";
-  static final String UNSUPPORTED = "unsupported";
   static final String REMOTE_STEP_LOST = "remote_step_lost";
   static final String REMOTE_STEP_TIMEOUT = "remote_step_timeout";
 
