@@ -134,7 +134,10 @@ public interface DurableWorker extends AutoCloseable {
       return this;
     }
 
-    /** How often a started worker looks for queued tasks; 200 ms by default. */
+    /**
+     * How often a started worker looks for queued tasks it was not told about; 200 ms by default.
+     * It is told at once of tasks queued in its own process and, on PostgreSQL, in any other.
+     */
     public Builder pollInterval(Duration pollInterval) {
       if (pollInterval.isNegative() || pollInterval.isZero()) {
         throw new IllegalArgumentException("pollInterval must be positive, but was " + pollInterval);

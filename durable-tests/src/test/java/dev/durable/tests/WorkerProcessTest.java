@@ -54,11 +54,15 @@ class WorkerProcessTest {
   }
 
   private Process worker(String id, String mode) throws IOException {
+    return worker(id, mode, 50);
+  }
+
+  private Process worker(String id, String mode, long pollMs) throws IOException {
     Process process = new ProcessBuilder(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
         "-cp", System.getProperty("java.class.path"),
-        WorkerChild.class.getName(), db.jdbcUrl(), id, mode)
+        WorkerChild.class.getName(), db.jdbcUrl(), id, mode, String.valueOf(pollMs))
         .redirectErrorStream(true)
         .start();
     workers.add(process);
@@ -143,6 +147,20 @@ class WorkerProcessTest {
           "3 s of work in a 1 s window, one attempt: its heartbeats kept it alive");
       assertEquals(List.of(), engine.history(run.id()).stream()
           .filter(e -> e.type().equals("step.timed_out")).toList());
+    }
+  }
+
+  @Test
+  void aWorkerInAnotherProcessIsToldOfANewTaskWithoutWaitingForItsPoll() throws Exception {
+    try (DurableEngine engine = db.engine().pollInterval(Duration.ofMillis(100))
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), new Script()))
+        .build()) {
+      engine.start();
+      worker("listening", "serve", Duration.ofMinutes(10).toMillis());
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+
+      assertEquals("shipped lamp for 750", run.await(Duration.ofSeconds(20)),
+          "its poll is 10 minutes away: PostgreSQL's NOTIFY told it of the task");
     }
   }
 }

@@ -48,6 +48,7 @@ final class DefaultWorker implements DurableWorker {
   private final ExecutorService executor;
   private Thread poller;
   private LocalWakeups.Registration wakeups;
+  private AutoCloseable listener;
   private volatile boolean closed;
 
   DefaultWorker(
@@ -80,6 +81,7 @@ final class DefaultWorker implements DurableWorker {
       return;
     }
     wakeups = LocalWakeups.onTaskQueued(wake::release);
+    listener = store.listenForTasks(wake::release, workerId + "-listener");
     poller = Threads.daemon(this::pollLoop, workerId + "-poller");
     poller.start();
     LOG.info("worker {} serves {}", workerId, steps);
@@ -284,6 +286,11 @@ final class DefaultWorker implements DurableWorker {
     if (poller != null) {
       poller.interrupt();
       wakeups.close();
+      try {
+        listener.close();
+      } catch (Exception e) {
+        LOG.warn("worker {}: closing its listener failed: {}", workerId, e.toString());
+      }
     }
     executor.shutdown();
     try {

@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Wakes the engines and workers of this process at once when a task is queued or a run is made due
  * here, so that an engine and a worker sharing a process (and an embedded H2 database, which has
  * no notifications) do not wait for their next poll. Across processes PostgreSQL's {@code NOTIFY}
- * does this for engines, and workers poll. Signals are hints: a spurious one costs a poll.
+ * does this for engines and workers alike. Signals are hints: a spurious one costs a poll.
  */
 final class LocalWakeups {
   private static final Set<Runnable> ENGINES = ConcurrentHashMap.newKeySet();

@@ -47,9 +47,9 @@ public final class Workers {
     HikariDataSource pool = null;
     DataSource dataSource = config.dataSource();
     if (dataSource == null) {
-      // the poller, the handlers' outcomes, one spare
+      // the handlers' outcomes and heartbeats, the poller, the listener, one spare
       pool = DataSources.pool(config.jdbcUrl(), config.user(), config.password(),
-          config.concurrency() + 2, "durable-worker-" + config.workerId());
+          config.concurrency() + 3, "durable-worker-" + config.workerId());
       dataSource = pool;
     }
     try {

@@ -10,23 +10,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Listens on PostgreSQL's {@code durable_runs} channel on a connection of its own and calls back
- * for each notification, so that a run started through one engine begins at once on another.
- * Reconnects after failures; notifications missed meanwhile are found by the poll.
+ * Listens on a PostgreSQL channel on a connection of its own and calls back for each batch of
+ * notifications: {@code durable_runs}, so that a run started or woken through one engine begins at
+ * once on another, and {@code durable_tasks}, so that a worker on another machine picks up a task
+ * as soon as it is queued. Reconnects after failures; what is missed meanwhile is found by the
+ * poll.
  */
 final class Listener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
-  private static final String LISTEN = "LISTEN " + RunInserter.Postgres.CHANNEL;
+  /** Where new tasks are announced. */
+  static final String TASKS_CHANNEL = "durable_tasks";
   private static final int WAIT_MS = 500;
   private static final long RECONNECT_MS = 1_000;
 
   private final DataSource dataSource;
+  private final String channel;
   private final Runnable onNotification;
   private final Thread thread;
   private volatile boolean closed;
 
-  Listener(DataSource dataSource, Runnable onNotification, String name) {
+  Listener(DataSource dataSource, String channel, Runnable onNotification, String name) {
     this.dataSource = dataSource;
+    this.channel = channel;
     this.onNotification = onNotification;
     this.thread = new Thread(this::loop, name);
     this.thread.setDaemon(true);
@@ -38,7 +43,7 @@ final class Listener implements AutoCloseable {
       try (Connection connection = dataSource.getConnection()) {
         connection.setAutoCommit(true);
         try (Statement listen = connection.createStatement()) {
-          listen.execute(LISTEN);
+          listen.execute("LISTEN " + channel);
         }
         PGConnection notifications = connection.unwrap(PGConnection.class);
         while (!closed) {
@@ -51,8 +56,8 @@ final class Listener implements AutoCloseable {
         if (closed) {
           return;
         }
-        LOG.warn("listening for new runs failed ({}); runs are found by the poll until it"
-            + " reconnects", e.getMessage());
+        LOG.warn("listening on {} failed ({}); the poll finds what is announced there until"
+            + " it reconnects", channel, e.getMessage());
         try {
           Thread.sleep(RECONNECT_MS);
         } catch (InterruptedException interrupted) {

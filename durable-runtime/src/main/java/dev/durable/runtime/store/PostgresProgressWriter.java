@@ -57,6 +57,9 @@ final class PostgresProgressWriter implements ProgressWriter {
     for (int i : order) {
       write(sql, params, commits.get(i), now);
     }
+    if (commits.stream().anyMatch(commit -> !commit.tasks().isEmpty())) {
+      sql.append("NOTIFY ").append(Listener.TASKS_CHANNEL).append(";\n"); // after the results
+    }
     boolean[] written = new boolean[commits.size()];
     try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
       params.bind(statement);

@@ -166,7 +166,18 @@ public final class Store {
     if (dialect != Dialect.POSTGRESQL) {
       return () -> {};
     }
-    return new Listener(dataSource, onNewRuns, threadName);
+    return new Listener(dataSource, RunInserter.Postgres.CHANNEL, onNewRuns, threadName);
+  }
+
+  /**
+   * Calls {@code onNewTasks} whenever a task is queued (PostgreSQL {@code LISTEN}), so that a
+   * worker in another process need not wait for its next poll; on H2 it never does.
+   */
+  public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
+    if (dialect != Dialect.POSTGRESQL) {
+      return () -> {};
+    }
+    return new Listener(dataSource, Listener.TASKS_CHANNEL, onNewTasks, threadName);
   }
 
   /**
@@ -442,14 +453,6 @@ public final class Store {
 
   // ---- dispatched steps' tasks
 
-  /** Queues a task for the workers that serve its step. */
-  public void enqueueTask(TaskRecord task) {
-    autocommit("queue task " + task.taskId(), connection -> {
-      TaskQueue.insert(connection, task);
-      return null;
-    });
-  }
-
   /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
   public List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now) {
     return inTransaction("claim tasks for worker " + workerId,
@@ -482,6 +485,9 @@ public final class Store {
     return inTransaction("redispatch the tasks of run " + runId, connection -> {
       List<TaskRecord> queued = TaskQueue.redispatch(connection, runId, now);
       logRedeliveries(connection, runId, queued, now);
+      if (!queued.isEmpty()) {
+        notifyWorkers(connection);
+      }
       return queued;
     });
   }
@@ -496,6 +502,9 @@ public final class Store {
     return inTransaction("deliver task " + task.taskId() + " again", connection -> {
       Optional<TaskRecord> again = TaskQueue.redeliver(connection, task, now);
       logRedeliveries(connection, task.runId(), again.stream().toList(), now);
+      if (again.isPresent()) {
+        notifyWorkers(connection);
+      }
       return again;
     });
   }
@@ -555,6 +564,14 @@ public final class Store {
   public List<TaskRecord> currentTasks(String runId, int fromSeq, int toSeq) {
     return autocommit("read the tasks of run " + runId,
         connection -> TaskQueue.current(connection, runId, fromSeq, toSeq));
+  }
+
+  private void notifyWorkers(Connection connection) throws SQLException {
+    if (dialect == Dialect.POSTGRESQL) {
+      try (Statement notify = connection.createStatement()) {
+        notify.execute("NOTIFY " + Listener.TASKS_CHANNEL);
+      }
+    }
   }
 
   private void wakeOtherEngines(Connection connection) throws SQLException {

@@ -8,7 +8,8 @@ import java.time.Duration;
 
 /**
  * A worker in a child JVM serving {@code pricing.quote} and {@code pricing.live} by name: {@code
- * WorkerChild <jdbcUrl> <id> serve|hang|beat}. It announces each task it takes. With {@code hang}
+ * WorkerChild <jdbcUrl> <id> serve|hang|beat [pollMs]}, polling every 50 ms unless told otherwise.
+ * It announces each task it takes. With {@code hang}
  * it never answers, as a worker that dies mid-step would look once killed; with {@code beat} it
  * works for 3 s, heartbeating every 200 ms, then answers. Prints {@link #READY} once started.
  */
@@ -22,6 +23,7 @@ public final class WorkerChild {
     String url = args[0];
     String id = args[1];
     String mode = args[2];
+    long pollMs = args.length > 3 ? Long.parseLong(args[3]) : 50;
     ObjectMapper json = new ObjectMapper();
     StepHandler handler = (task, input) -> {
       System.out.println(SERVING + task.taskId());
@@ -40,7 +42,7 @@ public final class WorkerChild {
           + order.get("quantity").asInt() * 250 + "}";
     };
     try (DurableWorker worker = DurableWorker.builder().jdbcUrl(url).workerId(id)
-        .pollInterval(Duration.ofMillis(50))
+        .pollInterval(Duration.ofMillis(pollMs))
         .concurrency(mode.equals("hang") ? 1 : 4) // hanging on one task, it takes no other
         .handle("pricing.quote", handler)
         .handle("pricing.live", handler)
