@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableHooks;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.TaskContext;
@@ -142,6 +144,44 @@ class ParallelTest extends OnEachStore {
       assertEquals(1, script.executions("price:a"), "a completed branch never runs again");
       assertEquals(1, script.executions("price:c"));
       assertEquals(3, script.executions("price:b"));
+    }
+  }
+
+  @Test
+  void eachBranchStartsAndCompletesOnceInTheHooksThoughTheRunIsReplayed() {
+    script.failTimes("price:b", 1);
+    List<String> hooks = Collections.synchronizedList(new ArrayList<>());
+    DurableHooks recording = new DurableHooks() {
+      @Override
+      public void onStepStart(StepEvent step) {
+        hooks.add("start " + step.position());
+      }
+
+      @Override
+      public void onStepComplete(StepEvent step) {
+        hooks.add("complete " + step.position() + " after " + step.attempt());
+      }
+    };
+    try (DurableEngine engine = db.engine().clock(clock).hooks(recording)
+            .register(new FanWorkflowDurable(new PricingStepsDispatch(), script, gate))
+            .build();
+        DurableWorker worker = worker()) {
+      RunHandle<String> local =
+          FanWorkflowClient.of(engine).start(new FanRequest("local", orders("a", "b")));
+      engine.tick();
+      assertEquals("a=100,b=200", local.await(WAIT));
+      assertEquals(List.of("complete 0 after 1", "complete 1 after 2", "start 0", "start 1"),
+          hooks.stream().sorted().toList());
+
+      hooks.clear();
+      RunHandle<String> remote =
+          FanWorkflowClient.of(engine).start(new FanRequest("remote", orders("c", "d")));
+      engine.tick();
+      worker.tick();
+      engine.tick();
+      assertEquals("c=7,d=14", remote.await(WAIT));
+      assertEquals(List.of("complete 0 after 1", "complete 1 after 1", "start 0", "start 1"),
+          hooks.stream().sorted().toList(), "the resumed turn replays, but starts nothing again");
     }
   }
 
