@@ -44,24 +44,6 @@ public record StepModel(
     long pickupTimeoutMs,
     String queue) {
 
-  /** A step without a lost-task lease, as every step of a workflow is. */
-  public StepModel(
-      String methodName,
-      String stepName,
-      Visibility visibility,
-      List<TypeVariableName> typeVariables,
-      List<ParamModel> params,
-      boolean varargs,
-      TypeRef result,
-      List<TypeName> thrown,
-      RetryPolicy retry,
-      long timeoutMs,
-      List<ClassName> nonRetryable,
-      boolean deprecated) {
-    this(methodName, stepName, visibility, typeVariables, params, varargs, result, thrown, retry,
-        timeoutMs, nonRetryable, deprecated, 0, 10, 0, "");
-  }
-
   public StepModel {
     Objects.requireNonNull(methodName, "methodName");
     Objects.requireNonNull(stepName, "stepName");

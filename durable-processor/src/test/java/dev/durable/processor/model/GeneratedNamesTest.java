@@ -149,7 +149,11 @@ class GeneratedNamesTest {
               RetryPolicy.DEFAULT,
               0,
               List.of(),
-              false));
+              false,
+              0,
+              10,
+              0,
+              ""));
     }
     return steps;
   }
