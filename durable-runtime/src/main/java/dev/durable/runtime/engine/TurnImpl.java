@@ -616,10 +616,9 @@ final class TurnImpl implements Turn, WorkflowContext {
   private void lost(
       Branch branch, CheckpointRecord pending, TaskRecord task, Batch batch, Instant now) {
     StepType<?> step = branch.call.step();
-    int redeliveries;
+    int redeliveries = task.redeliveries();
     Optional<TaskRecord> again = Optional.empty();
     try {
-      redeliveries = services.store().deliveries(run.runId(), branch.seq, pending.attempts()) - 1;
       if (redeliveries < step.remoteRedispatchMax()) {
         again = services.store().redeliver(task, now);
       } else if (!services.store().giveUpTask(task, now)) {

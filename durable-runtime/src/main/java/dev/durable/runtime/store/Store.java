@@ -551,12 +551,6 @@ public final class Store {
         connection -> TaskQueue.anyFinished(connection, taskIds));
   }
 
-  /** How many times an attempt of a dispatched step was delivered to the workers. */
-  public int deliveries(String runId, int seq, int attempt) {
-    return autocommit("count the deliveries of run " + runId + " step " + seq,
-        connection -> TaskQueue.deliveries(connection, runId, seq, attempt));
-  }
-
   /**
    * The tasks of the steps at positions {@code fromSeq} to {@code toSeq} of a run that were not
    * given up as lost, oldest first.

@@ -172,8 +172,6 @@ final class TaskQueue {
   private static final String ANY_FINISHED =
       "SELECT 1 FROM durable_tasks WHERE task_id = ANY (?)"
           + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1";
-  private static final String DELIVERIES =
-      "SELECT COUNT(*) FROM durable_tasks WHERE run_id = ? AND seq = ? AND attempt = ?";
   /** The deliveries of some steps of a run that are not lost, oldest first. */
   private static final String CURRENT =
       SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
@@ -213,10 +211,7 @@ final class TaskQueue {
     if (!giveUp(connection, task, now)) {
       return Optional.empty();
     }
-    int deliveries = deliveries(connection, task.runId(), task.seq(), task.attempt());
-    TaskRecord again = TaskRecord.queued(
-        TaskRecord.id(task.runId(), task.seq(), task.attempt()) + "/r" + deliveries,
-        task.runId(), task.seq(), task.step(), task.attempt(), task.input(), task.windowMs(), now);
+    TaskRecord again = task.redelivered(now);
     insert(connection, again);
     return Optional.of(again);
   }
@@ -260,19 +255,6 @@ final class TaskQueue {
       select.setArray(1, connection.createArrayOf("varchar", taskIds.toArray()));
       try (ResultSet rows = select.executeQuery()) {
         return rows.next();
-      }
-    }
-  }
-
-  static int deliveries(Connection connection, String runId, int seq, int attempt)
-      throws SQLException {
-    try (PreparedStatement count = connection.prepareStatement(DELIVERIES)) {
-      count.setString(1, runId);
-      count.setInt(2, seq);
-      count.setInt(3, attempt);
-      try (ResultSet rows = count.executeQuery()) {
-        rows.next();
-        return rows.getInt(1);
       }
     }
   }

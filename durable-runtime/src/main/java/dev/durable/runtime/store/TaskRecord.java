@@ -68,6 +68,22 @@ public record TaskRecord(
     return claimedAt != null ? claimedAt : createdAt;
   }
 
+  /**
+   * How many times this attempt was delivered again before this delivery: 0 for the first, {@code
+   * n} for {@code <id>/r<n>}. Each re-delivery gives the one before up, so the open delivery of an
+   * attempt is its latest.
+   */
+  public int redeliveries() {
+    String first = id(runId, seq, attempt);
+    return taskId.equals(first) ? 0 : Integer.parseInt(taskId.substring(first.length() + 2));
+  }
+
+  /** The next delivery of this attempt, queued now. */
+  public TaskRecord redelivered(Instant now) {
+    return queued(id(runId, seq, attempt) + "/r" + (redeliveries() + 1), runId, seq, step, attempt,
+        input, windowMs, now);
+  }
+
   /** The task id of an attempt of the step at {@code seq} of {@code runId}. */
   public static String id(String runId, int seq, int attempt) {
     return runId + "/" + seq + "/" + attempt;
