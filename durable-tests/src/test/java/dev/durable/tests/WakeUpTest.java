@@ -28,6 +28,19 @@ import org.junit.jupiter.api.Test;
  */
 class WakeUpTest extends OnEachStore {
 
+  private DurableEngine engine() {
+    return db.engine().clock(clock)
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
+        .build();
+  }
+
+  /** A worker that quotes 9 cents, and whose claims are stamped with the engine's clock. */
+  private DurableWorker worker() {
+    return DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
+        .handle(PricingSteps.QUOTE, (task, input) -> "{\"sku\":\"lamp\",\"cents\":9}")
+        .build();
+  }
+
   /** A run waiting for its task, put back into the state of a turn that is executing it. */
   private RunHandle<String> executingRunWaitingForItsTask(DurableEngine engine) {
     RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
@@ -53,12 +66,7 @@ class WakeUpTest extends OnEachStore {
 
   @Test
   void anOutcomeStoredWhileTheRunExecutesMakesItsSuspensionDue() {
-    try (DurableEngine engine = db.engine().clock(clock)
-            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
-            .build();
-        DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
-            .handle(PricingSteps.QUOTE, (task, input) -> "{\"sku\":\"lamp\",\"cents\":9}")
-            .build()) {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       RunHandle<String> run = executingRunWaitingForItsTask(engine);
       assertEquals(1, worker.tick());
       assertNotNull(runRow(run).get(2), "the worker found the run executing and marked it woken");
@@ -81,12 +89,7 @@ class WakeUpTest extends OnEachStore {
    */
   @Test
   void anOutcomeStoredWhileTheRunIsDueIsReadByTheTurnItsClaimStarts() {
-    try (DurableEngine engine = db.engine().clock(clock)
-            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
-            .build();
-        DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
-            .handle(PricingSteps.QUOTE, (task, input) -> "{\"sku\":\"lamp\",\"cents\":9}")
-            .build()) {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
       engine.tick();
       db.execute("UPDATE durable_runs SET status = 'PENDING', due_at = updated_at"
@@ -103,9 +106,7 @@ class WakeUpTest extends OnEachStore {
 
   @Test
   void withoutAnOutcomeTheSuspensionSleeps() {
-    try (DurableEngine engine = db.engine().clock(clock)
-        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
-        .build()) {
+    try (DurableEngine engine = engine()) {
       RunHandle<String> run = executingRunWaitingForItsTask(engine);
 
       suspendAsTheTurnWould(run);
