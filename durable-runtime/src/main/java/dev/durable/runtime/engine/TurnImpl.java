@@ -580,8 +580,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private void timedOut(
       Branch branch, CheckpointRecord pending, TaskRecord task, Batch batch, Instant now) {
     if (!giveUp(task, now)) {
-      tasksRead = null;
-      outcome(branch, pending, batch, now);
+      reread(branch, pending, batch, now);
       return;
     }
     StepType<?> step = branch.call.step();
@@ -617,19 +616,11 @@ final class TurnImpl implements Turn, WorkflowContext {
       Branch branch, CheckpointRecord pending, TaskRecord task, Batch batch, Instant now) {
     StepType<?> step = branch.call.step();
     int redeliveries = task.redeliveries();
-    Optional<TaskRecord> again = Optional.empty();
-    try {
-      if (redeliveries < step.remoteRedispatchMax()) {
-        again = services.store().redeliver(task, now);
-      } else if (!services.store().giveUpTask(task, now)) {
-        tasksRead = null;
-        outcome(branch, pending, batch, now);
+    if (redeliveries >= step.remoteRedispatchMax()) {
+      if (!giveUp(task, now)) {
+        reread(branch, pending, batch, now);
         return;
       }
-    } catch (StoreException e) {
-      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
-    }
-    if (redeliveries >= step.remoteRedispatchMax()) {
       RunError error = new RunError(
           "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
               + " ms after " + (redeliveries + 1) + " deliveries; no worker serves step '"
@@ -641,9 +632,14 @@ final class TurnImpl implements Turn, WorkflowContext {
           now, new RemoteStepError(error, pending.attempts()));
       return;
     }
+    Optional<TaskRecord> again;
+    try {
+      again = services.store().redeliver(task, now);
+    } catch (StoreException e) {
+      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+    }
     if (again.isEmpty()) {
-      tasksRead = null;
-      outcome(branch, pending, batch, now);
+      reread(branch, pending, batch, now);
       return;
     }
     LocalWakeups.taskQueued();
@@ -652,6 +648,13 @@ final class TurnImpl implements Turn, WorkflowContext {
             + " ms; delivered again", now));
     branch.await(giveUpAt(step, again.get()), true);
   }
+
+  /** The task changed since this pass read it (its worker was heard from): reads it again. */
+  private void reread(Branch branch, CheckpointRecord pending, Batch batch, Instant now) {
+    tasksRead = null;
+    outcome(branch, pending, batch, now);
+  }
+
 
   /**
    * The latest delivery of an attempt that was not given up, from one read of the current
