@@ -329,6 +329,19 @@ class ParallelTest extends OnEachStore {
   }
 
   @Test
+  void aPerCallRetryPolicyReachesEveryBranchOfAFan() {
+    script.failTimes("price:b", 3);
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run =
+          FanWorkflowClient.of(engine).start(new FanRequest("override-fan", orders("a", "b")));
+      engine.tick();
+
+      assertEquals("a=100,b=200", run.await(WAIT), "4 attempts allowed where the step declares 2");
+      assertEquals(List.of(1, 4), run.status().steps().stream().map(StepInfo::attempts).toList());
+    }
+  }
+
+  @Test
   void aPerCallRetryPolicyOverridesADispatchedStepsDeclaredOne() {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       RunHandle<String> run = FanWorkflowClient.of(engine)

@@ -14,9 +14,9 @@ import java.util.stream.Collectors;
 
 /**
  * Fans and groups: prices orders locally ({@code local}), quotes them on workers ({@code remote}),
- * both at once ({@code group}), retries a local or a dispatched step by a per-call policy ({@code
- * override}, {@code override-remote}), or tries to fan out a step with a liveness window ({@code
- * watched}).
+ * both at once ({@code group}), retries by a per-call policy a local step ({@code override}), a
+ * dispatched one ({@code override-remote}) or a fan's branches ({@code override-fan}), or tries to
+ * fan out a step with a liveness window ({@code watched}).
  */
 @Workflow(name = "fan")
 public class FanWorkflow {
@@ -62,6 +62,8 @@ public class FanWorkflow {
       }
       case "override" -> List.of(Retry.with(
           RetryPolicy.of(4, Backoff.FIXED, 0, 0, false), () -> price(orders.get(0))));
+      case "override-fan" -> Retry.with(
+          RetryPolicy.of(4, Backoff.FIXED, 0, 0, false), () -> Parallel.fan(orders, this::price));
       case "override-remote" -> List.of(Retry.with(
           RetryPolicy.of(1, Backoff.FIXED, 0, 0, false), () -> pricing.quote(orders.get(0))));
       case "watched" -> Parallel.fan(orders, pricing::watched);
