@@ -226,6 +226,30 @@ class ParallelTest extends OnEachStore {
     }
   }
 
+  /**
+   * A fan wider than one statement may bind parameters for (PostgreSQL's driver stops at 65,535; a
+   * branch's checkpoint, task and event take 28): its checkpoints and tasks are written in bounded
+   * statements, still in one commit.
+   */
+  @Test
+  void aFanOfThousandsOfDispatchedStepsIsQueuedAndCompletes() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      engine.start();
+      worker.start();
+      String[] skus = new String[2_500];
+      for (int i = 0; i < skus.length; i++) {
+        skus[i] = "w" + i;
+      }
+      RunHandle<String> run =
+          FanWorkflowClient.of(engine).start(new FanRequest("remote", orders(skus)));
+
+      String[] quotes = run.await(Duration.ofMinutes(2)).split(",");
+      assertEquals(2_500, quotes.length);
+      assertEquals("w2499=" + 2_500 * 7, quotes[2_499]);
+      assertEquals(2_500L, db.queryLong("SELECT COUNT(*) FROM durable_tasks"));
+    }
+  }
+
   @Test
   void aDispatchedBranchIsRetriedAfterItsBackoffWhileTheOthersKeepTheirResults() {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {

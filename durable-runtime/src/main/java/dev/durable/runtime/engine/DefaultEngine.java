@@ -23,6 +23,7 @@ import dev.durable.runtime.store.NewEvent;
 import dev.durable.runtime.store.NewRun;
 import dev.durable.runtime.store.RunRecord;
 import dev.durable.runtime.store.RunSnapshot;
+import dev.durable.runtime.store.StoredText;
 import dev.durable.runtime.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
@@ -78,11 +79,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   void startRun(WorkflowType<?> type, String runId, Object[] input) {
-    if (runId == null || runId.isBlank() || runId.length() > MAX_RUN_ID_LENGTH) {
-      throw new IllegalArgumentException(
-          "a run id must be 1 to " + MAX_RUN_ID_LENGTH + " characters, not blank; was '" + runId
-              + "'");
-    }
+    requireStorableRunId(runId);
     String json = encodeInput(type, input);
     WorkflowKey key = new WorkflowKey(type.name(), type.version());
     boolean local = registry.find(key).isPresent() && scheduler.tryReserve();
@@ -127,6 +124,32 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
         LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
             + " engine that has it registered", key);
       }
+    }
+  }
+
+  /**
+   * Refuses a run id the database could not store (too long, or with a character PostgreSQL
+   * refuses or UTF-8 cannot encode) before anything is written: a start that reached the database
+   * with it would fail there, and fail the starts batched with it.
+   */
+  static void requireStorableRunId(String runId) {
+    if (runId == null || runId.isBlank() || runId.length() > MAX_RUN_ID_LENGTH) {
+      throw new IllegalArgumentException(
+          "a run id must be 1 to " + MAX_RUN_ID_LENGTH + " characters, not blank; was '" + runId
+              + "'");
+    }
+    for (int i = 0; i < runId.length(); i++) {
+      if (Character.isISOControl(runId.charAt(i))) {
+        throw new IllegalArgumentException(
+            "a run id must not contain control characters, but '" + StoredText.message(runId)
+                + "' has U+" + String.format("%04X", (int) runId.charAt(i)) + " at index " + i
+                + "; nothing was stored: use printable characters, such as your order's id");
+      }
+    }
+    if (StoredText.needsEscaping(runId)) {
+      throw new IllegalArgumentException(
+          "a run id must be valid UTF-16, but '" + StoredText.message(runId) + "' has a lone"
+              + " surrogate, which no database can store; nothing was stored");
     }
   }
 

@@ -4,6 +4,8 @@ import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepTimeoutError;
+import dev.durable.runtime.store.StoreException;
+import dev.durable.runtime.store.UnreadableRowException;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,6 +20,10 @@ final class Errors {
   static final String INVALID_OUTPUT = "invalid_output";
   static final String REMOTE_STEP_LOST = "remote_step_lost";
   static final String REMOTE_STEP_TIMEOUT = "remote_step_timeout";
+  /** The database refused a write of the run, and would refuse it again. */
+  static final String STORAGE_REFUSED = "storage_refused";
+  /** A row of the run holds a value this version cannot understand. */
+  static final String STORAGE_UNREADABLE = "storage_unreadable";
 
   private Errors() {}
 
@@ -71,6 +77,23 @@ final class Errors {
     }
     String code = error instanceof FatalError fatal ? fatal.code() : WORKFLOW_ERROR;
     return new RunError(messageOf(error), code, error.getClass().getName(), Optional.empty());
+  }
+
+  /**
+   * The error of a run whose progress or row the store cannot write or read, and never will:
+   * retrying would run steps again for ever, so the run fails with what the database said.
+   */
+  static RunError storage(String runId, StoreException e) {
+    if (e instanceof UnreadableRowException) {
+      return engine("run " + runId + " cannot be continued: " + e.getMessage(), STORAGE_UNREADABLE,
+          e.getClass());
+    }
+    return engine(
+        "the database refused to store the progress of run " + runId + ", and would refuse it"
+            + " again: " + e.getMessage() + "; the run failed instead of running its steps again;"
+            + " correct what the database refuses (a value too long for its column, a constraint"
+            + " of your own on Durable's tables) and requeue the run, or cancel it",
+        STORAGE_REFUSED, e.getClass());
   }
 
   /** An error raised by the engine itself. */

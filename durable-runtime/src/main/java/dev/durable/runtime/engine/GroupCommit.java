@@ -107,10 +107,31 @@ final class GroupCommit<T> implements AutoCloseable {
       for (int i = 0; i < batch.size(); i++) {
         batch.get(i).written().complete(written[i]);
       }
+    } catch (StoreException e) {
+      if (e.isPermanent() && batch.size() > 1) {
+        writeOneByOne(batch);
+      } else {
+        batch.forEach(pending -> pending.written().completeExceptionally(e));
+      }
     } catch (RuntimeException e) {
       batch.forEach(pending -> pending.written().completeExceptionally(e));
     } finally {
       writing.decrementAndGet();
+    }
+  }
+
+  /**
+   * Writes a refused batch's writes one at a time, so that the write the database refuses fails
+   * alone and the others are made. A refusal rolled the whole batch back, so nothing is written
+   * twice; after an outage the batch may or may not have been made, so it is not retried here.
+   */
+  private void writeOneByOne(List<Pending<T>> batch) {
+    for (Pending<T> pending : batch) {
+      try {
+        pending.written().complete(writeBatch.apply(List.of(pending.write()))[0]);
+      } catch (RuntimeException e) {
+        pending.written().completeExceptionally(e);
+      }
     }
   }
 

@@ -51,8 +51,12 @@ final class RunExecutor {
       }
       turn(workflow.get(), run, maySuspend, fresh, flight);
     } catch (StoreException e) {
-      LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease expires",
-          run.runId(), e.getMessage());
+      if (e.isPermanent()) {
+        failAlone(run, e);
+      } else {
+        LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease expires",
+            run.runId(), e.getMessage());
+      }
     } finally {
       services.inFlight().end(run.runId());
     }
@@ -147,6 +151,29 @@ final class RunExecutor {
           error.message());
       services.hooks().onFailure(runEvent, error);
       services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
+    }
+  }
+
+  /**
+   * Fails a run whose row the store cannot read, or whose progress (or failure) it refuses to
+   * write, and always would: the failure is written alone, with what the database said. Without
+   * this the run would be taken up again at every lease's end and its steps run again for ever.
+   */
+  private void failAlone(RunRecord run, StoreException cause) {
+    RunError error = Errors.storage(run.runId(), cause);
+    try {
+      if (services.progress().write(new Commit(run.fence(), RunChange.failed(error), List.of(),
+          List.of(NewEvent.run("run.failed", error.code() + ": " + error.message(),
+              services.time().now()))))) {
+        LOG.warn("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
+            error.message());
+        services.hooks().onFailure(runEvent(run), error);
+        services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
+      }
+    } catch (StoreException e) {
+      LOG.error("run {}: the database refuses even to record its failure ({}); it is taken up"
+          + " again when its lease expires, and fails the same way: correct or delete its rows",
+          run.runId(), e.getMessage());
     }
   }
 

@@ -636,7 +636,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     try {
       again = services.store().redeliver(task, now);
     } catch (StoreException e) {
-      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+      throw storeFailed(e);
     }
     if (again.isEmpty()) {
       reread(branch, pending, batch, now);
@@ -666,7 +666,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       try {
         read = services.store().currentTasks(run.runId(), branchesFrom, branchesTo);
       } catch (StoreException e) {
-        throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+        throw storeFailed(e);
       }
       tasksRead = new HashMap<>();
       for (TaskRecord task : read) { // oldest first: a later delivery replaces an earlier one
@@ -681,7 +681,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     try {
       return services.store().giveUpTask(task, now);
     } catch (StoreException e) {
-      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+      throw storeFailed(e);
     }
   }
 
@@ -1019,6 +1019,16 @@ final class TurnImpl implements Turn, WorkflowContext {
     return tryWrite(change, List.of(), events, List.of());
   }
 
+  /**
+   * Forgets the held checkpoints and events: the database refused them, and would refuse them again,
+   * so the run's failure is written without them.
+   */
+  synchronized void discardHeld() {
+    heldCheckpoints.clear();
+    heldEvents.clear();
+    heldCompletions.clear();
+  }
+
   /** Writes the held checkpoints before the turn is abandoned, if the store lets it. */
   void flushQuietly() {
     try {
@@ -1045,7 +1055,10 @@ final class TurnImpl implements Turn, WorkflowContext {
     try {
       written = tryWrite(change, checkpoints, events, tasks);
     } catch (StoreException e) {
-      throw stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+      if (e.isPermanent()) {
+        discardHeld();
+      }
+      throw storeFailed(e);
     }
     if (!written) {
       throw stop(
@@ -1117,6 +1130,16 @@ final class TurnImpl implements Turn, WorkflowContext {
         TurnStop.Reason.FAILED,
         Errors.engine(message, Errors.NON_DETERMINISM, NonDeterminismException.class),
         new NonDeterminismException(message));
+  }
+
+  /**
+   * Stops the turn after the store failed: an outage leaves the run to be taken up again when its
+   * lease expires; a refusal, which the same write would meet again, fails the run.
+   */
+  private TurnStop storeFailed(StoreException e) {
+    return e.isPermanent()
+        ? stop(TurnStop.Reason.FAILED, Errors.storage(run.runId(), e), e)
+        : stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
   }
 
   /** Suspends the turn; a run that waits for a worker ({@code wakeAt} null) needs no timer. */

@@ -43,6 +43,15 @@ final class PostgresProgressWriter implements ProgressWriter {
       "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at,"
           + " window_ms) SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz, ?::int8 FROM fenced";
 
+  /** How many parameters {@code commit}'s statement binds, at most. */
+  static int parameters(Commit commit) {
+    int count = 7; // the fenced update of the run, at most
+    for (Commit.CheckpointWrite write : commit.checkpoints()) {
+      count += write.insert() ? 15 : 10;
+    }
+    return count + 5 * commit.events().size() + 8 * commit.tasks().size();
+  }
+
   @Override
   public boolean isSingleStatement() {
     return true;

@@ -11,6 +11,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.Optional;
 
 /** The column lists of the run and checkpoint rows, and reading and binding them. */
@@ -22,6 +23,9 @@ final class Rows {
   static final String CHECKPOINT_COLUMNS =
       "run_id, seq, kind, name, status, attempts, input, output, error_message, error_code,"
           + " error_type, wake_at, started_at, updated_at, group_seq";
+
+  /** The code of the error of a run, or a step, whose row cannot be understood. */
+  static final String UNREADABLE_CODE = "storage_unreadable";
 
   private static final String SELECT_RUN =
       "SELECT " + RUN_COLUMNS + " FROM durable_runs WHERE run_id = ?";
@@ -43,7 +47,6 @@ final class Rows {
     int c = first;
     String runId = rows.getString(c);
     WorkflowKey workflow = new WorkflowKey(rows.getString(c + 1), rows.getString(c + 2));
-    RunState status = RunState.valueOf(rows.getString(c + 3));
     String input = rows.getString(c + 4);
     String output = rows.getString(c + 5);
     String errorMessage = rows.getString(c + 6);
@@ -55,6 +58,15 @@ final class Rows {
                 rows.getString(c + 7),
                 rows.getString(c + 8),
                 Optional.ofNullable(rows.getString(c + 9)));
+    RunState status;
+    try {
+      status = parse(RunState.class, rows.getString(c + 3), "durable_runs.status of run " + runId);
+    } catch (UnreadableRowException e) {
+      // reported as failed, with what is wrong: the status API answers instead of throwing
+      status = RunState.FAILED;
+      error = new RunError(e.getMessage(), UNREADABLE_CODE, e.getClass().getName(),
+          Optional.empty());
+    }
     return new RunRecord(
         runId,
         workflow,
@@ -71,8 +83,22 @@ final class Rows {
         rows.getLong(c + 16));
   }
 
-  /** A checkpoint row of {@link #CHECKPOINT_COLUMNS}. */
+  /**
+   * A checkpoint row of {@link #CHECKPOINT_COLUMNS}.
+   *
+   * @throws UnreadableRowException if its kind or status is not one this version knows
+   */
   static CheckpointRecord checkpoint(ResultSet rows) throws SQLException {
+    return checkpoint(rows, false);
+  }
+
+  /**
+   * A checkpoint row of {@link #CHECKPOINT_COLUMNS}; one whose kind or status this version does
+   * not know is read, when {@code lenient}, as a failed step whose error says what is wrong.
+   */
+  static CheckpointRecord checkpoint(ResultSet rows, boolean lenient) throws SQLException {
+    String runId = rows.getString(1);
+    int seq = rows.getInt(2);
     String name = rows.getString(4);
     String errorMessage = rows.getString(9);
     RunError error =
@@ -80,12 +106,27 @@ final class Rows {
             ? null
             : new RunError(
                 errorMessage, rows.getString(10), rows.getString(11), Optional.of(name));
+    String where = " of step '" + name + "' at position " + seq + " of run " + runId;
+    CheckpointKind kind;
+    StepState status;
+    try {
+      kind = parse(CheckpointKind.class, rows.getString(3), "durable_steps.kind" + where);
+      status = parse(StepState.class, rows.getString(5), "durable_steps.status" + where);
+    } catch (UnreadableRowException e) {
+      if (!lenient) {
+        throw e;
+      }
+      kind = CheckpointKind.STEP;
+      status = StepState.FAILED;
+      error = new RunError(e.getMessage(), UNREADABLE_CODE, e.getClass().getName(),
+          Optional.of(name));
+    }
     return new CheckpointRecord(
-        rows.getString(1),
-        rows.getInt(2),
-        CheckpointKind.valueOf(rows.getString(3)),
+        runId,
+        seq,
+        kind,
         name,
-        StepState.valueOf(rows.getString(5)),
+        status,
         rows.getInt(6),
         rows.getString(7),
         rows.getString(8),
@@ -94,6 +135,19 @@ final class Rows {
         instant(rows, 13),
         instant(rows, 14),
         (Integer) rows.getObject(15, Integer.class));
+  }
+
+  /** The constant of {@code type} named {@code value}, which {@code column} holds. */
+  static <E extends Enum<E>> E parse(Class<E> type, String value, String column) {
+    for (E constant : type.getEnumConstants()) {
+      if (constant.name().equals(value)) {
+        return constant;
+      }
+    }
+    throw new UnreadableRowException(
+        column + " is " + (value == null ? "NULL" : "'" + value + "'") + ", which is not one of "
+            + Arrays.toString(type.getEnumConstants()) + ": the row was changed by hand or by"
+            + " another version of Durable; correct the row and requeue the run, or cancel it");
   }
 
   static void setInstant(PreparedStatement statement, int index, Instant instant)

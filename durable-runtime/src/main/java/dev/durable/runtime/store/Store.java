@@ -91,9 +91,12 @@ public final class Store {
   private static final String H2_DURABLE_COMMITS = "SET WRITE_DELAY 0";
   private static final String POSTGRES_WAKE = "NOTIFY " + RunInserter.Postgres.CHANNEL;
 
-  /** Deadlock detected, serialization failure: the transaction was aborted and wrote nothing. */
-  private static final Set<String> TRANSIENT_STATES = Set.of("40P01", "40001");
-  private static final int TRANSIENT_ATTEMPTS = 3;
+  private static final int ABORTED_ATTEMPTS = 3;
+  /**
+   * The most parameters one statement of a PostgreSQL progress batch binds: the driver refuses
+   * more than 65,535, and a batch stays well below so that its text stays small too.
+   */
+  static final int MAX_STATEMENT_PARAMETERS = 30_000;
   private static final Logger LOG = LoggerFactory.getLogger(Store.class);
 
   private final DataSource dataSource;
@@ -328,7 +331,7 @@ public final class Store {
               run = Rows.run(rows, SNAPSHOT_RUN_COLUMNS_FROM);
             }
             if (rows.getString(1) != null) {
-              checkpoints.add(Rows.checkpoint(rows));
+              checkpoints.add(Rows.checkpoint(rows, true));
             }
           }
         }
@@ -356,17 +359,46 @@ public final class Store {
   }
 
   /**
-   * Writes the progress of several turns in one commit, each fenced by its run's epoch: the change
-   * to the run, the checkpoints and the events.
+   * Writes the progress of several turns, each fenced by its run's epoch: the change to the run,
+   * the checkpoints and the events. On PostgreSQL, where a batch is one statement, the batch is cut
+   * into chunks that stay within the driver's limit of parameters per statement, each chunk one
+   * commit; a single turn too large for one statement (a fan of thousands of dispatched steps) is
+   * written with plain statements in a transaction of its own. Every turn's writes still commit
+   * together.
    *
    * @return for each commit, whether it was written; false where the run's epoch moved on (another
    *     engine claimed it, or it was cancelled or requeued), and then nothing of it was written
    */
   public boolean[] commit(List<Commit> commits, Instant now) {
-    String what = "record the progress of " + commits.size() + " run(s)";
-    return progress.isSingleStatement()
-        ? autocommit(what, connection -> progress.write(connection, commits, now))
-        : inTransaction(what, connection -> progress.write(connection, commits, now));
+    if (!progress.isSingleStatement()) {
+      return inTransaction("record the progress of " + commits.size() + " run(s)",
+          connection -> progress.write(connection, commits, now));
+    }
+    boolean[] written = new boolean[commits.size()];
+    int from = 0;
+    while (from < commits.size()) {
+      int to = from;
+      int parameters = 0;
+      do {
+        parameters += PostgresProgressWriter.parameters(commits.get(to++));
+      } while (to < commits.size()
+          && parameters + PostgresProgressWriter.parameters(commits.get(to))
+              <= MAX_STATEMENT_PARAMETERS);
+      List<Commit> chunk = commits.subList(from, to);
+      String what = "record the progress of " + chunk.size() + " run(s)";
+      boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
+          ? autocommit(what, connection -> progress.write(connection, chunk, now))
+          : inTransaction(what, connection -> {
+            boolean[] large = new PortableProgressWriter().write(connection, chunk, now);
+            if (chunk.stream().anyMatch(commit -> !commit.tasks().isEmpty())) {
+              notifyWorkers(connection);
+            }
+            return large;
+          });
+      System.arraycopy(part, 0, written, from, part.length);
+      from = to;
+    }
+    return written;
   }
 
   /**
@@ -595,23 +627,33 @@ public final class Store {
         }
       } catch (SQLException e) {
         if (!retryable(e, attempt, what)) {
-          throw new StoreException("could not " + what + ": " + e.getMessage(), e);
+          throw failure(what, e);
         }
       }
     }
   }
 
   /**
-   * Whether a failed transaction is tried again: PostgreSQL aborts one of two transactions that
-   * lock each other's rows (a progress batch and a lease renewal that share runs, say), and the
-   * aborted one wrote nothing, so it may simply run again.
+   * Whether a failed transaction is tried again at once: PostgreSQL aborts one of two transactions
+   * that lock each other's rows (a progress batch and a lease renewal that share runs, say), and
+   * the aborted one wrote nothing, so it may simply run again. Other outages are left to the
+   * caller, which retries later (the run is taken up again when its lease expires).
    */
   private static boolean retryable(SQLException e, int attempt, String what) {
-    if (attempt < TRANSIENT_ATTEMPTS && TRANSIENT_STATES.contains(e.getSQLState())) {
+    if (attempt < ABORTED_ATTEMPTS && SqlErrors.isAborted(e)) {
       LOG.debug("retrying to {} after {}", what, e.getMessage());
       return true;
     }
     return false;
+  }
+
+  /** The error that {@code e} raised while the store tried to do {@code what}, classified. */
+  static StoreException failure(String what, SQLException e) {
+    boolean permanent = SqlErrors.classify(e) == SqlErrors.Kind.PERMANENT;
+    return new StoreException(
+        "could not " + what + ": " + e.getMessage()
+            + (permanent ? " (the database refused it, and would refuse it again)" : ""),
+        e, permanent);
   }
 
   /** Rolls back, keeping {@code cause} as the error: a broken connection cannot roll back. */
@@ -631,7 +673,7 @@ public final class Store {
         return work.run(connection);
       } catch (SQLException e) {
         if (!retryable(e, attempt, what)) {
-          throw new StoreException("could not " + what + ": " + e.getMessage(), e);
+          throw failure(what, e);
         }
       }
     }

@@ -12,6 +12,12 @@ package dev.durable.runtime.store;
  */
 public record TaskOutcome(
     String output, String errorMessage, String errorCode, String errorType, boolean retryable) {
+  /** A worker's words are made storable ({@link StoredText}): the outcome must not be refused. */
+  public TaskOutcome {
+    errorMessage = StoredText.message(errorMessage);
+    errorCode = StoredText.bounded(errorCode, StoredText.MAX_CODE_CHARS);
+    errorType = StoredText.bounded(errorType, StoredText.MAX_TYPE_CHARS);
+  }
 
   /** The step returned {@code output}. */
   public static TaskOutcome succeeded(String output) {

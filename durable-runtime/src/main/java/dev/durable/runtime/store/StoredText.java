@@ -1,0 +1,84 @@
+package dev.durable.runtime.store;
+
+/**
+ * Makes text that the engine stores (error messages, codes, event details) storable in every
+ * database: PostgreSQL refuses a NUL character in text, a Java string's lone surrogate has no UTF-8
+ * form (the driver writes it as {@code ?}), and a code longer than its column is refused. A write
+ * refused for such a reason would be refused again on every retry, so the text is fixed where it
+ * is made: NUL and lone surrogates are written as the escapes {@code \u0000} and {@code \ud800},
+ * long messages are cut with a marker that says how much was cut, and short identifiers are cut
+ * to their column's size.
+ */
+public final class StoredText {
+  /** The longest message stored; the rest is cut. */
+  public static final int MAX_MESSAGE_CHARS = 8_000;
+  /** The size of the columns holding codes and step names. */
+  public static final int MAX_CODE_CHARS = 200;
+  /** The size of the columns holding class names. */
+  public static final int MAX_TYPE_CHARS = 500;
+
+  /** Room for the marker of a cut: "... [2147483647 more characters cut]" is 37 characters. */
+  private static final int MARKER_ROOM = 40;
+
+  private StoredText() {}
+
+  /** {@code text} escaped and cut to {@link #MAX_MESSAGE_CHARS}; null stays null. */
+  public static String message(String text) {
+    return bounded(text, MAX_MESSAGE_CHARS);
+  }
+
+  /** {@code text} escaped and cut to at most {@code maxChars} characters; null stays null. */
+  public static String bounded(String text, int maxChars) {
+    if (text == null) {
+      return null;
+    }
+    String escaped = escaped(text);
+    if (escaped.length() <= maxChars) {
+      return escaped;
+    }
+    int keep = maxChars - MARKER_ROOM;
+    if (Character.isHighSurrogate(escaped.charAt(keep - 1))) {
+      keep--; // never cut a pair in two
+    }
+    return escaped.substring(0, keep) + "... [" + (escaped.length() - keep)
+        + " more characters cut]";
+  }
+
+  /** Whether {@code text} holds a NUL character or a lone surrogate. */
+  public static boolean needsEscaping(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == 0) {
+        return true;
+      }
+      if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c) && i + 1 < text.length()
+            && Character.isLowSurrogate(text.charAt(i + 1))) {
+          i++;
+        } else {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String escaped(String text) {
+    if (!needsEscaping(text)) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length() + 16);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        out.append(c).append(text.charAt(++i));
+      } else if (c == 0 || Character.isSurrogate(c)) {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,48 @@
+package dev.durable.runtime.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.RunError;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Text the engine stores is storable in every database, and says what was changed. */
+class StoredTextTest {
+
+  @Test
+  void nulAndLoneSurrogatesAreEscapedAndValidPairsKept() {
+    assertEquals("a\\u0000b", StoredText.message("a\u0000b"));
+    assertEquals("x\\ud800y", StoredText.message("x\ud800y"));
+    assertEquals("x\\udc00", StoredText.message("x\udc00"));
+    String pair = "smile \ud83d\ude00";
+    assertSame(pair, StoredText.message(pair));
+    assertNull(StoredText.message(null));
+  }
+
+  @Test
+  void longTextIsCutWithAMarkerThatCountsWhatWasCut() {
+    String cut = StoredText.bounded("c".repeat(309), 200);
+    assertTrue(cut.length() <= 200, cut);
+    assertEquals("c".repeat(160) + "... [149 more characters cut]", cut);
+    assertEquals("short", StoredText.bounded("short", 200));
+  }
+
+  @Test
+  void aCutNeverSplitsASurrogatePair() {
+    String text = "a".repeat(159) + "\ud83d\ude00" + "b".repeat(100);
+    String cut = StoredText.bounded(text, 200);
+    assertFalse(StoredText.needsEscaping(cut), cut);
+    assertTrue(cut.startsWith("a".repeat(159) + "..."), cut);
+  }
+
+  @Test
+  void aRunErrorIsStorableAsMade() {
+    RunError error = new RunError("bad\u0000byte", "c".repeat(300), "T", Optional.of("step"));
+    assertEquals("bad\\u0000byte", error.message());
+    assertTrue(error.code().length() <= StoredText.MAX_CODE_CHARS);
+  }
+}
