@@ -284,6 +284,23 @@ public enum Messages {
       "%s cannot be stored: map key type %s%s cannot be decoded from a JSON field name; use String,"
           + " a boxed primitive, an enum or UUID as the key"),
 
+  // ---- Types the generated code names: args are position, type, path as above -------------------
+
+  TYPE_PRIVATE(
+      "type-private",
+      "%s cannot be used: type %s%s is private, so the code generated in its package cannot refer"
+          + " to it; make it package-private or public"),
+  /** Args: position, type, path, the private enclosing class. */
+  TYPE_IN_PRIVATE_CLASS(
+      "type-enclosing-private",
+      "%s cannot be used: type %s%s is nested in private class %s, so the code generated in its"
+          + " package cannot refer to it; make %4$s package-private or move the type out of it"),
+  /** Args: position, type, path, the package of the generated code. */
+  TYPE_PROTECTED(
+      "type-protected",
+      "%s cannot be used: type %s%s is protected in a class of another package, so the code"
+          + " generated in package %s cannot refer to it; make it public"),
+
   // ---- Step contracts (interfaces whose @Step methods run on workers) --------------------------
 
   /** Args: method, contract. */
@@ -311,6 +328,11 @@ public enum Messages {
       "contract-private",
       "step contract %s must not be private: the generated stub in its package implements it; make"
           + " it package-private or public"),
+  /** Args: contract, the private enclosing class. */
+  CONTRACT_IN_PRIVATE_CLASS(
+      "contract-enclosing-private",
+      "step contract %s is nested in private class %s, so the generated stub in its package cannot"
+          + " implement it; make %2$s package-private or move the contract out of it"),
   /** Args: pickupTimeoutMs, method. */
   CONTRACT_PICKUP_WITHOUT_TIMEOUT(
       "contract-pickup-timeout",

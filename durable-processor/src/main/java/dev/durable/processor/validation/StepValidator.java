@@ -26,11 +26,13 @@ final class StepValidator {
   private final Elements elements;
   private final Types types;
   private final StorableTypes storable;
+  private final AccessibleTypes accessible;
 
   StepValidator(ProcessingEnvironment env, StorableTypes storable) {
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
     this.storable = storable;
+    this.accessible = new AccessibleTypes(elements);
   }
 
   /** The step's annotation, which the method is known to carry. */
@@ -208,13 +210,17 @@ final class StepValidator {
             Messages.STEP_WORKFLOW_CONTEXT,
             Describe.method(method),
             parameter.getSimpleName());
-      } else if (!generic) { // a generic step's type variables are reported above, once
-        for (StorableTypes.Problem problem : storable.problemsOf(type)) {
-          problem.reportOn(
-              report, parameter, step + " parameter '" + parameter.getSimpleName() + "'");
+      } else {
+        String position = step + " parameter '" + parameter.getSimpleName() + "'";
+        accessible.check(type, method, parameter, position, report);
+        if (!generic) { // a generic step's type variables are reported above, once
+          for (StorableTypes.Problem problem : storable.problemsOf(type)) {
+            problem.reportOn(report, parameter, position);
+          }
         }
       }
     }
+    accessible.check(method.getReturnType(), method, method, step + " result", report);
     if (!generic && method.getReturnType().getKind() != TypeKind.VOID) {
       for (StorableTypes.Problem problem : storable.problemsOf(method.getReturnType())) {
         problem.reportOn(report, method, step + " result");

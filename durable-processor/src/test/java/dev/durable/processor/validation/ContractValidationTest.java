@@ -164,6 +164,22 @@ class ContractValidationTest {
   }
 
   @Test
+  void aContractNestedInAPrivateClass() {
+    JavaFileObject source = fixture("contract/ContractInPrivateClass.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step contract ContractInPrivateClass.Hidden.Steps is nested in private class"
+                + " ContractInPrivateClass.Hidden, so the generated stub in its package cannot"
+                + " implement it; make ContractInPrivateClass.Hidden package-private or move the"
+                + " contract out of it [durable:contract-enclosing-private]")
+        .inFile(source)
+        .onLineContaining("interface Steps {");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void contractStepNamesAreUniqueAcrossContracts() {
     JavaFileObject first = fixture("contract/FirstContract.java");
     JavaFileObject second = fixture("contract/SecondContract.java");
