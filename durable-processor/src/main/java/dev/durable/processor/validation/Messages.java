@@ -353,11 +353,17 @@ public enum Messages {
       "contract-redispatch-max",
       "@Step remoteRedispatchMax must be at least 1, but was %s; it counts the deliveries of a"
           + " lost task after the first"),
-  /** Args: method. */
+  /** Args: remoteRedispatchMax, method. */
+  CONTRACT_REDISPATCH_MAX_WITHOUT_LEASE(
+      "contract-redispatch-max-without-lease",
+      "remoteRedispatchMax (%s) on %s bounds how often a lost task is delivered again, but the step"
+          + " has no remoteRedispatchMs, so no task of it is ever given up as lost; set"
+          + " remoteRedispatchMs too, or remove remoteRedispatchMax"),
+  /** Args: attribute (remoteRedispatchMs or remoteRedispatchMax), method. */
   STEP_REDISPATCH_LOCAL(
       "step-redispatch-local",
-      "remoteRedispatchMs applies only to steps of a step contract, which workers serve, but %s is a"
-          + " local step of a @Workflow class; remove it"),
+      "%s applies only to steps of a step contract, which workers serve, but %s is a local step of"
+          + " a @Workflow class; remove it"),
   /** Args: queue name. */
   STEP_QUEUE_NAME(
       "step-queue-name",

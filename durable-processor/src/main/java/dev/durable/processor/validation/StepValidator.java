@@ -100,19 +100,27 @@ final class StepValidator {
           pickupTimeoutMs);
     }
     long redispatchMs = step.longValue("remoteRedispatchMs");
+    int redispatchMax = step.intValue("remoteRedispatchMax");
     if (remote) {
       if (redispatchMs < 0) {
         error(report, method, step, "remoteRedispatchMs", Messages.CONTRACT_REDISPATCH_NEGATIVE,
             redispatchMs);
       }
-      int redispatchMax = step.intValue("remoteRedispatchMax");
-      if (redispatchMax < 1) {
+      if (redispatchMs == 0 && step.explicit("remoteRedispatchMax") != null) {
+        // without a lease no task is given up as lost: the count would never be consulted
+        error(report, method, step, "remoteRedispatchMax",
+            Messages.CONTRACT_REDISPATCH_MAX_WITHOUT_LEASE, redispatchMax, Describe.method(method));
+      } else if (redispatchMax < 1) {
         error(report, method, step, "remoteRedispatchMax", Messages.CONTRACT_REDISPATCH_MAX,
             redispatchMax);
       }
-    } else if (redispatchMs != 0) {
-      error(report, method, step, "remoteRedispatchMs", Messages.STEP_REDISPATCH_LOCAL,
-          Describe.method(method));
+    } else {
+      for (String attribute : List.of("remoteRedispatchMs", "remoteRedispatchMax")) {
+        if (step.explicit(attribute) != null) {
+          error(report, method, step, attribute, Messages.STEP_REDISPATCH_LOCAL, attribute,
+              Describe.method(method));
+        }
+      }
     }
     String queue = step.stringValue("queue");
     if (remote && !queue.isEmpty()) {

@@ -164,6 +164,29 @@ class ContractValidationTest {
   }
 
   @Test
+  void remoteRedispatchMaxNeedsALostTaskLease() {
+    JavaFileObject source = fixture("contract/RedispatchMaxWithoutLease.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "remoteRedispatchMax (3) on quote(String) bounds how often a lost task is delivered"
+                + " again, but the step has no remoteRedispatchMs, so no task of it is ever given"
+                + " up as lost; set remoteRedispatchMs too, or remove remoteRedispatchMax"
+                + " [durable:contract-redispatch-max-without-lease]")
+        .inFile(source)
+        .onLineContaining("@Step(remoteRedispatchMax = 3)");
+    // a liveness window is no lease either; the missing lease is the error, not the value 0
+    assertThat(compilation)
+        .hadErrorContaining(
+            "remoteRedispatchMax (0) on book(String) bounds how often a lost task is delivered"
+                + " again, but the step has no remoteRedispatchMs")
+        .inFile(source)
+        .onLineContaining("timeoutMs = 1_000, remoteRedispatchMax = 0");
+    assertThat(compilation).hadErrorCount(2);
+  }
+
+  @Test
   void aContractNestedInAPrivateClass() {
     JavaFileObject source = fixture("contract/ContractInPrivateClass.java");
     Compilation compilation = compile(source);
