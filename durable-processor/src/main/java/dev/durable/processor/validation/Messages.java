@@ -364,6 +364,13 @@ public enum Messages {
       "step-redispatch-local",
       "%s applies only to steps of a step contract, which workers serve, but %s is a local step of"
           + " a @Workflow class; remove it"),
+  /** Args: attribute, value, method, timeoutMs. A warning. */
+  CONTRACT_BACKOFF_UNUSED(
+      "contract-backoff-unused",
+      "@Step %s = %s has no effect on %s, a contract step with a liveness window (timeoutMs = %s):"
+          + " a window that runs out dispatches the step again at once, and an error its worker"
+          + " reports is not retried; remove it, or remove timeoutMs to retry reported errors"
+          + " after a backoff"),
   /** Args: queue name. */
   STEP_QUEUE_NAME(
       "step-queue-name",

@@ -43,7 +43,7 @@ final class StepValidator {
   void validate(ExecutableElement method, ValidationReport report) {
     AnnotationValues step = annotation(method);
     attributes(method, step, false, report);
-    warnings(method, step, report);
+    warnings(method, step, false, report);
     modifiers(method, report);
     signature(method, false, report);
     nonRetryable(method, step, report);
@@ -57,7 +57,7 @@ final class StepValidator {
   void validateRemote(ExecutableElement method, ValidationReport report) {
     AnnotationValues step = annotation(method);
     attributes(method, step, true, report);
-    warnings(method, step, report);
+    warnings(method, step, true, report);
     signature(method, true, report);
     nonRetryable(method, step, report);
   }
@@ -151,10 +151,16 @@ final class StepValidator {
     }
   }
 
-  /** Backoff settings that cannot have an effect. */
-  private void warnings(ExecutableElement method, AnnotationValues step, ValidationReport report) {
+  /**
+   * Backoff settings that cannot have an effect: on a step that is never retried, and on a contract
+   * step with a liveness window, whose expired windows dispatch again at once and whose reported
+   * errors are not retried (the engine's {@code TurnImpl.timedOut} and {@code outcome}).
+   */
+  private void warnings(
+      ExecutableElement method, AnnotationValues step, boolean remote, ValidationReport report) {
     boolean unusedJitter = false;
-    if (step.intValue("retries") == 1) {
+    long window = remote ? step.longValue("timeoutMs") : 0;
+    if (window > 0 || step.intValue("retries") == 1) {
       for (String attribute : BACKOFF_ATTRIBUTES) {
         AnnotationValue value = step.explicit(attribute);
         if (value != null) {
@@ -162,8 +168,13 @@ final class StepValidator {
               attribute.equals("backoff")
                   ? "Backoff." + step.enumValue(attribute)
                   : String.valueOf(value.getValue());
-          report.warning(
-              method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
+          if (window > 0) { // raising retries would not help either: say why
+            report.warning(method, step.mirror(), value, Messages.CONTRACT_BACKOFF_UNUSED,
+                attribute, shown, Describe.method(method), window);
+          } else {
+            report.warning(
+                method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
+          }
           unusedJitter |= attribute.equals("jitter");
         }
       }

@@ -203,6 +203,39 @@ class ContractValidationTest {
   }
 
   @Test
+  void backoffSettingsOnAStepWithALivenessWindowWarnOnEachValue() {
+    JavaFileObject source = fixture("contract/LivenessBackoff.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Step backoff = Backoff.FIXED has no effect on book(String), a contract step with a"
+                + " liveness window (timeoutMs = 1000): a window that runs out dispatches the step"
+                + " again at once, and an error its worker reports is not retried; remove it, or"
+                + " remove timeoutMs to retry reported errors after a backoff"
+                + " [durable:contract-backoff-unused]")
+        .inFile(source)
+        .onLineContaining("backoff = Backoff.FIXED,");
+    assertThat(compilation)
+        .hadWarningContaining("@Step backoffMaxMs = 10000 has no effect on book(String)")
+        .inFile(source)
+        .onLineContaining("backoffMaxMs = 10_000");
+    // never retried too, but the window is the reason given, once per value
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Step backoffMs = 0 has no effect on track(String), a contract step with a liveness"
+                + " window (timeoutMs = 2000)")
+        .inFile(source)
+        .onLineContaining("backoffMs = 0");
+    assertThat(compilation)
+        .hadWarningContaining("@Step jitter = true has no effect on track(String)")
+        .inFile(source)
+        .onLineContaining("jitter = true)");
+    assertThat(compilation).hadWarningCount(4);
+  }
+
+  @Test
   void contractStepNamesAreUniqueAcrossContracts() {
     JavaFileObject first = fixture("contract/FirstContract.java");
     JavaFileObject second = fixture("contract/SecondContract.java");
