@@ -39,8 +39,12 @@ public final class ContractValidator {
   public ValidationReport validateContract(TypeElement contract) {
     ValidationReport report = new ValidationReport();
     String type = Describe.type(contract);
+    TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(contract);
     if (contract.getModifiers().contains(Modifier.PRIVATE)) {
       report.error(contract, Messages.CONTRACT_PRIVATE, type);
+    } else if (privateOuter != null) {
+      report.error(
+          contract, Messages.CONTRACT_IN_PRIVATE_CLASS, type, Describe.type(privateOuter));
     }
     if (!contract.getTypeParameters().isEmpty()) {
       report.error(

@@ -284,6 +284,23 @@ public enum Messages {
       "%s cannot be stored: map key type %s%s cannot be decoded from a JSON field name; use String,"
           + " a boxed primitive, an enum or UUID as the key"),
 
+  // ---- Types the generated code names: args are position, type, path as above -------------------
+
+  TYPE_PRIVATE(
+      "type-private",
+      "%s cannot be used: type %s%s is private, so the code generated in its package cannot refer"
+          + " to it; make it package-private or public"),
+  /** Args: position, type, path, the private enclosing class. */
+  TYPE_IN_PRIVATE_CLASS(
+      "type-enclosing-private",
+      "%s cannot be used: type %s%s is nested in private class %s, so the code generated in its"
+          + " package cannot refer to it; make %4$s package-private or move the type out of it"),
+  /** Args: position, type, path, the package of the generated code. */
+  TYPE_PROTECTED(
+      "type-protected",
+      "%s cannot be used: type %s%s is protected in a class of another package, so the code"
+          + " generated in package %s cannot refer to it; make it public"),
+
   // ---- Step contracts (interfaces whose @Step methods run on workers) --------------------------
 
   /** Args: method, contract. */
@@ -311,6 +328,11 @@ public enum Messages {
       "contract-private",
       "step contract %s must not be private: the generated stub in its package implements it; make"
           + " it package-private or public"),
+  /** Args: contract, the private enclosing class. */
+  CONTRACT_IN_PRIVATE_CLASS(
+      "contract-enclosing-private",
+      "step contract %s is nested in private class %s, so the generated stub in its package cannot"
+          + " implement it; make %2$s package-private or move the contract out of it"),
   /** Args: pickupTimeoutMs, method. */
   CONTRACT_PICKUP_WITHOUT_TIMEOUT(
       "contract-pickup-timeout",
@@ -331,11 +353,24 @@ public enum Messages {
       "contract-redispatch-max",
       "@Step remoteRedispatchMax must be at least 1, but was %s; it counts the deliveries of a"
           + " lost task after the first"),
-  /** Args: method. */
+  /** Args: remoteRedispatchMax, method. */
+  CONTRACT_REDISPATCH_MAX_WITHOUT_LEASE(
+      "contract-redispatch-max-without-lease",
+      "remoteRedispatchMax (%s) on %s bounds how often a lost task is delivered again, but the step"
+          + " has no remoteRedispatchMs, so no task of it is ever given up as lost; set"
+          + " remoteRedispatchMs too, or remove remoteRedispatchMax"),
+  /** Args: attribute (remoteRedispatchMs or remoteRedispatchMax), method. */
   STEP_REDISPATCH_LOCAL(
       "step-redispatch-local",
-      "remoteRedispatchMs applies only to steps of a step contract, which workers serve, but %s is a"
-          + " local step of a @Workflow class; remove it"),
+      "%s applies only to steps of a step contract, which workers serve, but %s is a local step of"
+          + " a @Workflow class; remove it"),
+  /** Args: attribute, value, method, timeoutMs. A warning. */
+  CONTRACT_BACKOFF_UNUSED(
+      "contract-backoff-unused",
+      "@Step %s = %s has no effect on %s, a contract step with a liveness window (timeoutMs = %s):"
+          + " a window that runs out dispatches the step again at once, and an error its worker"
+          + " reports is not retried; remove it, or remove timeoutMs to retry reported errors"
+          + " after a backoff"),
   /** Args: queue name. */
   STEP_QUEUE_NAME(
       "step-queue-name",

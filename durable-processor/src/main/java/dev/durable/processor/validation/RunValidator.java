@@ -14,9 +14,11 @@ import javax.lang.model.type.TypeMirror;
  */
 final class RunValidator {
   private final StorableTypes storable;
+  private final AccessibleTypes accessible;
 
-  RunValidator(StorableTypes storable) {
+  RunValidator(StorableTypes storable, AccessibleTypes accessible) {
     this.storable = storable;
+    this.accessible = accessible;
   }
 
   void validate(ExecutableElement method, ValidationReport report) {
@@ -52,12 +54,17 @@ final class RunValidator {
             Messages.RUN_STEP_CONTEXT,
             Describe.method(method),
             parameter.getSimpleName());
-      } else if (!generic) { // a generic run's type variables are reported above, once
-        for (StorableTypes.Problem problem : storable.problemsOf(type)) {
-          problem.reportOn(report, parameter, "run parameter '" + parameter.getSimpleName() + "'");
+      } else {
+        String position = "run parameter '" + parameter.getSimpleName() + "'";
+        accessible.check(type, method, parameter, position, report);
+        if (!generic) { // a generic run's type variables are reported above, once
+          for (StorableTypes.Problem problem : storable.problemsOf(type)) {
+            problem.reportOn(report, parameter, position);
+          }
         }
       }
     }
+    accessible.check(method.getReturnType(), method, method, "run result", report);
     if (!generic && method.getReturnType().getKind() != TypeKind.VOID) {
       for (StorableTypes.Problem problem : storable.problemsOf(method.getReturnType())) {
         problem.reportOn(report, method, "run result");

@@ -26,11 +26,13 @@ final class StepValidator {
   private final Elements elements;
   private final Types types;
   private final StorableTypes storable;
+  private final AccessibleTypes accessible;
 
   StepValidator(ProcessingEnvironment env, StorableTypes storable) {
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
     this.storable = storable;
+    this.accessible = new AccessibleTypes(elements);
   }
 
   /** The step's annotation, which the method is known to carry. */
@@ -41,7 +43,7 @@ final class StepValidator {
   void validate(ExecutableElement method, ValidationReport report) {
     AnnotationValues step = annotation(method);
     attributes(method, step, false, report);
-    warnings(method, step, report);
+    warnings(method, step, false, report);
     modifiers(method, report);
     signature(method, false, report);
     nonRetryable(method, step, report);
@@ -55,7 +57,7 @@ final class StepValidator {
   void validateRemote(ExecutableElement method, ValidationReport report) {
     AnnotationValues step = annotation(method);
     attributes(method, step, true, report);
-    warnings(method, step, report);
+    warnings(method, step, true, report);
     signature(method, true, report);
     nonRetryable(method, step, report);
   }
@@ -98,19 +100,27 @@ final class StepValidator {
           pickupTimeoutMs);
     }
     long redispatchMs = step.longValue("remoteRedispatchMs");
+    int redispatchMax = step.intValue("remoteRedispatchMax");
     if (remote) {
       if (redispatchMs < 0) {
         error(report, method, step, "remoteRedispatchMs", Messages.CONTRACT_REDISPATCH_NEGATIVE,
             redispatchMs);
       }
-      int redispatchMax = step.intValue("remoteRedispatchMax");
-      if (redispatchMax < 1) {
+      if (redispatchMs == 0 && step.explicit("remoteRedispatchMax") != null) {
+        // without a lease no task is given up as lost: the count would never be consulted
+        error(report, method, step, "remoteRedispatchMax",
+            Messages.CONTRACT_REDISPATCH_MAX_WITHOUT_LEASE, redispatchMax, Describe.method(method));
+      } else if (redispatchMax < 1) {
         error(report, method, step, "remoteRedispatchMax", Messages.CONTRACT_REDISPATCH_MAX,
             redispatchMax);
       }
-    } else if (redispatchMs != 0) {
-      error(report, method, step, "remoteRedispatchMs", Messages.STEP_REDISPATCH_LOCAL,
-          Describe.method(method));
+    } else {
+      for (String attribute : List.of("remoteRedispatchMs", "remoteRedispatchMax")) {
+        if (step.explicit(attribute) != null) {
+          error(report, method, step, attribute, Messages.STEP_REDISPATCH_LOCAL, attribute,
+              Describe.method(method));
+        }
+      }
     }
     String queue = step.stringValue("queue");
     if (remote && !queue.isEmpty()) {
@@ -141,10 +151,16 @@ final class StepValidator {
     }
   }
 
-  /** Backoff settings that cannot have an effect. */
-  private void warnings(ExecutableElement method, AnnotationValues step, ValidationReport report) {
+  /**
+   * Backoff settings that cannot have an effect: on a step that is never retried, and on a contract
+   * step with a liveness window, whose expired windows dispatch again at once and whose reported
+   * errors are not retried (the engine's {@code TurnImpl.timedOut} and {@code outcome}).
+   */
+  private void warnings(
+      ExecutableElement method, AnnotationValues step, boolean remote, ValidationReport report) {
     boolean unusedJitter = false;
-    if (step.intValue("retries") == 1) {
+    long window = remote ? step.longValue("timeoutMs") : 0;
+    if (window > 0 || step.intValue("retries") == 1) {
       for (String attribute : BACKOFF_ATTRIBUTES) {
         AnnotationValue value = step.explicit(attribute);
         if (value != null) {
@@ -152,8 +168,13 @@ final class StepValidator {
               attribute.equals("backoff")
                   ? "Backoff." + step.enumValue(attribute)
                   : String.valueOf(value.getValue());
-          report.warning(
-              method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
+          if (window > 0) { // raising retries would not help either: say why
+            report.warning(method, step.mirror(), value, Messages.CONTRACT_BACKOFF_UNUSED,
+                attribute, shown, Describe.method(method), window);
+          } else {
+            report.warning(
+                method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
+          }
           unusedJitter |= attribute.equals("jitter");
         }
       }
@@ -208,13 +229,17 @@ final class StepValidator {
             Messages.STEP_WORKFLOW_CONTEXT,
             Describe.method(method),
             parameter.getSimpleName());
-      } else if (!generic) { // a generic step's type variables are reported above, once
-        for (StorableTypes.Problem problem : storable.problemsOf(type)) {
-          problem.reportOn(
-              report, parameter, step + " parameter '" + parameter.getSimpleName() + "'");
+      } else {
+        String position = step + " parameter '" + parameter.getSimpleName() + "'";
+        accessible.check(type, method, parameter, position, report);
+        if (!generic) { // a generic step's type variables are reported above, once
+          for (StorableTypes.Problem problem : storable.problemsOf(type)) {
+            problem.reportOn(report, parameter, position);
+          }
         }
       }
     }
+    accessible.check(method.getReturnType(), method, method, step + " result", report);
     if (!generic && method.getReturnType().getKind() != TypeKind.VOID) {
       for (StorableTypes.Problem problem : storable.problemsOf(method.getReturnType())) {
         problem.reportOn(report, method, step + " result");

@@ -395,7 +395,7 @@ final class StorableTypes {
   }
 
   /** The path frame for something inside {@code container}. */
-  private static String in(TypeMirror container, String path) {
+  static String in(TypeMirror container, String path) {
     return " in " + Describe.typeMirror(container) + path;
   }
 

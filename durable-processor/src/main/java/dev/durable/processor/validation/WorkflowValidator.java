@@ -34,7 +34,7 @@ public final class WorkflowValidator {
     this.elements = env.getElementUtils();
     StorableTypes storable = new StorableTypes(env);
     this.steps = new StepValidator(env, storable);
-    this.runs = new RunValidator(storable);
+    this.runs = new RunValidator(storable, new AccessibleTypes(elements));
   }
 
   /** Validates one {@code @Workflow} type. */
@@ -147,17 +147,11 @@ public final class WorkflowValidator {
       }
       default -> {}
     }
+    TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(workflow);
     if (workflow.getModifiers().contains(Modifier.PRIVATE)) {
       report.error(workflow, Messages.WORKFLOW_PRIVATE, type);
-    } else {
-      for (Element e = workflow.getEnclosingElement();
-          e instanceof TypeElement outer;
-          e = outer.getEnclosingElement()) {
-        if (outer.getModifiers().contains(Modifier.PRIVATE)) {
-          report.error(workflow, Messages.WORKFLOW_IN_PRIVATE_CLASS, type, Describe.type(outer));
-          break;
-        }
-      }
+    } else if (privateOuter != null) {
+      report.error(workflow, Messages.WORKFLOW_IN_PRIVATE_CLASS, type, Describe.type(privateOuter));
     }
     if (!workflow.getTypeParameters().isEmpty()) {
       report.error(

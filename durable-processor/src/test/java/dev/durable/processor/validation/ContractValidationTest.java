@@ -164,6 +164,78 @@ class ContractValidationTest {
   }
 
   @Test
+  void remoteRedispatchMaxNeedsALostTaskLease() {
+    JavaFileObject source = fixture("contract/RedispatchMaxWithoutLease.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "remoteRedispatchMax (3) on quote(String) bounds how often a lost task is delivered"
+                + " again, but the step has no remoteRedispatchMs, so no task of it is ever given"
+                + " up as lost; set remoteRedispatchMs too, or remove remoteRedispatchMax"
+                + " [durable:contract-redispatch-max-without-lease]")
+        .inFile(source)
+        .onLineContaining("@Step(remoteRedispatchMax = 3)");
+    // a liveness window is no lease either; the missing lease is the error, not the value 0
+    assertThat(compilation)
+        .hadErrorContaining(
+            "remoteRedispatchMax (0) on book(String) bounds how often a lost task is delivered"
+                + " again, but the step has no remoteRedispatchMs")
+        .inFile(source)
+        .onLineContaining("timeoutMs = 1_000, remoteRedispatchMax = 0");
+    assertThat(compilation).hadErrorCount(2);
+  }
+
+  @Test
+  void aContractNestedInAPrivateClass() {
+    JavaFileObject source = fixture("contract/ContractInPrivateClass.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "step contract ContractInPrivateClass.Hidden.Steps is nested in private class"
+                + " ContractInPrivateClass.Hidden, so the generated stub in its package cannot"
+                + " implement it; make ContractInPrivateClass.Hidden package-private or move the"
+                + " contract out of it [durable:contract-enclosing-private]")
+        .inFile(source)
+        .onLineContaining("interface Steps {");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void backoffSettingsOnAStepWithALivenessWindowWarnOnEachValue() {
+    JavaFileObject source = fixture("contract/LivenessBackoff.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Step backoff = Backoff.FIXED has no effect on book(String), a contract step with a"
+                + " liveness window (timeoutMs = 1000): a window that runs out dispatches the step"
+                + " again at once, and an error its worker reports is not retried; remove it, or"
+                + " remove timeoutMs to retry reported errors after a backoff"
+                + " [durable:contract-backoff-unused]")
+        .inFile(source)
+        .onLineContaining("backoff = Backoff.FIXED,");
+    assertThat(compilation)
+        .hadWarningContaining("@Step backoffMaxMs = 10000 has no effect on book(String)")
+        .inFile(source)
+        .onLineContaining("backoffMaxMs = 10_000");
+    // never retried too, but the window is the reason given, once per value
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Step backoffMs = 0 has no effect on track(String), a contract step with a liveness"
+                + " window (timeoutMs = 2000)")
+        .inFile(source)
+        .onLineContaining("backoffMs = 0");
+    assertThat(compilation)
+        .hadWarningContaining("@Step jitter = true has no effect on track(String)")
+        .inFile(source)
+        .onLineContaining("jitter = true)");
+    assertThat(compilation).hadWarningCount(4);
+  }
+
+  @Test
   void contractStepNamesAreUniqueAcrossContracts() {
     JavaFileObject first = fixture("contract/FirstContract.java");
     JavaFileObject second = fixture("contract/SecondContract.java");

@@ -115,6 +115,21 @@ class StepAttributeValidationTest {
   }
 
   @Test
+  void remoteRedispatchMaxOnALocalStep() {
+    JavaFileObject source = fixture("step/RedispatchMaxOnLocalStep.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "remoteRedispatchMax applies only to steps of a step contract, which workers serve, but"
+                + " charge(String) is a local step of a @Workflow class; remove it"
+                + " [durable:step-redispatch-local]")
+        .inFile(source)
+        .onLineContaining("remoteRedispatchMax = 5");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void backoffSettingsOnAStepThatIsNeverRetriedWarnOnEachValue() {
     JavaFileObject source = fixture("step/BackoffWithoutRetries.java");
     Compilation compilation = compile(source);
