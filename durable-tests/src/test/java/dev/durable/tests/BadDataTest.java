@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -107,8 +108,10 @@ class BadDataTest extends OnEachStore {
       db.execute("ALTER TABLE durable_steps ADD CONSTRAINT no_poison"
           + " CHECK (output IS NULL OR output NOT LIKE '%poison%')");
       engine.start();
-      List<RunHandle<String>> runs = startConcurrently(engine, 120, i ->
-          i % 20 == 7 ? "poison-" + i : "fine-" + i);
+      List<RunHandle<String>> runs = concurrently(120, i -> {
+        String text = i % 20 == 7 ? "poison-" + i : "fine-" + i;
+        return () -> EchoWorkflowClient.of(engine).start(text, text);
+      });
 
       for (RunHandle<String> run : runs) {
         String id = run.id();
@@ -134,30 +137,23 @@ class BadDataTest extends OnEachStore {
     try (DurableEngine engine = engine()) {
       db.execute("ALTER TABLE durable_runs ADD CONSTRAINT no_poison"
           + " CHECK (input IS NULL OR input NOT LIKE '%poison%')");
-      List<Future<String>> starts = new ArrayList<>();
-      ExecutorService clients = Executors.newFixedThreadPool(16);
-      try {
-        for (int i = 0; i < 400; i++) {
-          String text = i % 20 == 3 ? "poison-" + i : "fine-" + i;
-          starts.add(clients.submit(() -> {
-            try {
-              return EchoWorkflowClient.of(engine).start(text, text).id();
-            } catch (RuntimeException e) {
-              return "refused: " + text + ": " + e.getMessage();
-            }
-          }));
-        }
-        for (Future<String> start : starts) {
-          String outcome = start.get();
-          if (outcome.contains("poison")) {
-            assertTrue(outcome.startsWith("refused: poison-"), outcome);
-            assertTrue(outcome.contains("the database refused it"), outcome);
-          } else {
-            assertFalse(outcome.startsWith("refused"), outcome);
+      List<String> outcomes = concurrently(400, i -> {
+        String text = i % 20 == 3 ? "poison-" + i : "fine-" + i;
+        return () -> {
+          try {
+            return EchoWorkflowClient.of(engine).start(text, text).id();
+          } catch (RuntimeException e) {
+            return "refused: " + text + ": " + e.getMessage();
           }
+        };
+      });
+      for (String outcome : outcomes) {
+        if (outcome.contains("poison")) {
+          assertTrue(outcome.startsWith("refused: poison-"), outcome);
+          assertTrue(outcome.contains("the database refused it"), outcome);
+        } else {
+          assertFalse(outcome.startsWith("refused"), outcome);
         }
-      } finally {
-        clients.shutdownNow();
       }
       assertEquals(380L, db.queryLong("SELECT COUNT(*) FROM durable_runs"));
     }
@@ -166,32 +162,25 @@ class BadDataTest extends OnEachStore {
   @Test
   void aRunIdWithANulCharacterIsRefusedAtStartAndTheOthersAreMade() throws Exception {
     try (DurableEngine engine = engine()) {
-      List<Future<String>> starts = new ArrayList<>();
-      ExecutorService clients = Executors.newFixedThreadPool(16);
-      try {
-        for (int i = 0; i < 400; i++) {
-          String id = i % 20 == 3 ? "bad\u0000id-" + i : "id-" + i;
-          starts.add(clients.submit(() -> {
-            try {
-              return EchoWorkflowClient.of(engine).start(id, "x").id();
-            } catch (IllegalArgumentException e) {
-              return "refused: " + e.getMessage();
-            }
-          }));
-        }
-        int refused = 0;
-        for (Future<String> start : starts) {
-          String outcome = start.get();
-          if (outcome.startsWith("refused")) {
-            refused++;
-            assertTrue(outcome.contains("must not contain control characters"), outcome);
-            assertTrue(outcome.contains("U+0000"), outcome);
+      List<String> outcomes = concurrently(400, i -> {
+        String id = i % 20 == 3 ? "bad\u0000id-" + i : "id-" + i;
+        return () -> {
+          try {
+            return EchoWorkflowClient.of(engine).start(id, "x").id();
+          } catch (IllegalArgumentException e) {
+            return "refused: " + e.getMessage();
           }
+        };
+      });
+      int refused = 0;
+      for (String outcome : outcomes) {
+        if (outcome.startsWith("refused")) {
+          refused++;
+          assertTrue(outcome.contains("must not contain control characters"), outcome);
+          assertTrue(outcome.contains("U+0000"), outcome);
         }
-        assertEquals(20, refused);
-      } finally {
-        clients.shutdownNow();
       }
+      assertEquals(20, refused);
       assertEquals(380L, db.queryLong("SELECT COUNT(*) FROM durable_runs"));
     }
   }
@@ -239,25 +228,20 @@ class BadDataTest extends OnEachStore {
     }
   }
 
-  private interface Text {
-    String of(int i);
-  }
-
-  private static List<RunHandle<String>> startConcurrently(DurableEngine engine, int count,
-      Text text) throws Exception {
+  /** Runs {@code count} calls on 16 client threads at once; their results in order. */
+  private static <T> List<T> concurrently(int count, IntFunction<Callable<T>> call)
+      throws Exception {
     ExecutorService clients = Executors.newFixedThreadPool(16);
     try {
-      List<Future<RunHandle<String>>> starts = new ArrayList<>();
+      List<Future<T>> calls = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        String t = text.of(i);
-        Callable<RunHandle<String>> start = () -> EchoWorkflowClient.of(engine).start(t, t);
-        starts.add(clients.submit(start));
+        calls.add(clients.submit(call.apply(i)));
       }
-      List<RunHandle<String>> runs = new ArrayList<>();
-      for (Future<RunHandle<String>> start : starts) {
-        runs.add(start.get());
+      List<T> results = new ArrayList<>();
+      for (Future<T> result : calls) {
+        results.add(result.get());
       }
-      return runs;
+      return results;
     } finally {
       clients.shutdownNow();
     }
