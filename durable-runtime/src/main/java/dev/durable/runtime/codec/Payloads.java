@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -146,6 +147,55 @@ public final class Payloads {
       json.append(i == 0 ? "" : ",").append(encodeUnchecked(params.get(i), args[i]));
     }
     return json.append(']').toString();
+  }
+
+  /**
+   * How {@code args} differ from the arguments {@code stored} by {@link #encodeArgs}, if they do:
+   * both as JSON, shortened; empty when they are the same. The same means the same JSON text, or
+   * the same JSON values with object fields in another order, or the same once each is decoded
+   * into the parameters' types and encoded again (a {@code Set.of} iterates in another order in
+   * each JVM). The limit is not applied: it may have been lowered since the arguments were stored.
+   */
+  public Optional<String> argsDiffer(List<Payload> params, Object[] args, String stored) {
+    String now;
+    try {
+      now = encodeArgsUnchecked(params, args);
+    } catch (PayloadException e) {
+      return Optional.of("the arguments cannot be encoded now: " + e.getMessage());
+    }
+    if (now.equals(stored) || sameTree(now, stored)
+        || sameTree(normalized(params, now), normalized(params, stored))) {
+      return Optional.empty();
+    }
+    return Optional.of("called with " + shortened(now) + ", recorded " + shortened(stored));
+  }
+
+  private boolean sameTree(String a, String b) {
+    if (a == null || b == null) {
+      return false;
+    }
+    try (JsonParser left = parsers.createParser(a); JsonParser right = parsers.createParser(b)) {
+      JsonNode leftTree = mapper.readTree(left);
+      return leftTree != null && leftTree.equals(mapper.readTree(right));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The arguments decoded into the parameters' types and encoded again; null if they fail to. */
+  private String normalized(List<Payload> params, String json) {
+    try {
+      return encodeArgsUnchecked(params, decodeArgs(params, json));
+    } catch (PayloadException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String shortened(String json) {
+    int max = 200;
+    return json.length() <= max
+        ? json
+        : json.substring(0, max) + "... (" + json.length() + " characters)";
   }
 
   /** Decodes a JSON array written by {@link #encodeArgs}. */

@@ -139,6 +139,33 @@ class PayloadsTest {
   }
 
   @Test
+  void argumentsDifferOnlyWhenTheirValuesDo() {
+    List<Payload> params = List.of(
+        payload("tags", TYPES.constructMapType(Map.class, String.class, Integer.class)),
+        payload("ids", TYPES.constructCollectionType(Set.class, String.class)));
+    Map<String, Integer> ab = new LinkedHashMap<>();
+    ab.put("a", 1);
+    ab.put("b", 2);
+    Map<String, Integer> ba = new LinkedHashMap<>();
+    ba.put("b", 2);
+    ba.put("a", 1);
+    String stored = payloads.encodeArgs(params, new Object[] {ab, Set.of("x")});
+    assertEquals(Optional.empty(), payloads.argsDiffer(params, new Object[] {ab, Set.of("x")},
+        stored));
+    assertEquals(Optional.empty(), payloads.argsDiffer(params, new Object[] {ba, Set.of("x")},
+        stored), "object fields in another order");
+    String set = "[{},[\"q\",\"p\",\"r\"]]";
+    assertEquals(Optional.empty(), payloads.argsDiffer(params,
+        new Object[] {Map.of(), new java.util.TreeSet<>(Set.of("p", "q", "r"))}, set),
+        "a set's elements in another order");
+    assertEquals(Optional.of("called with [{\"a\":1,\"b\":3},[\"x\"]], recorded"
+            + " [{\"a\":1,\"b\":2},[\"x\"]]"),
+        payloads.argsDiffer(params, new Object[] {Map.of("a", 1, "b", 3), Set.of("x")}, stored)
+            .map(d -> d.replace("{\"b\":3,\"a\":1}", "{\"a\":1,\"b\":3}")));
+    assertTrue(payloads.argsDiffer(params, new Object[] {ab, Set.of("y")}, stored).isPresent());
+  }
+
+  @Test
   void decodedArgumentsMatchTheirParameters() {
     List<Payload> params = List.of(payload("n", TYPES.constructType(int.class)));
     assertArrayEquals(new Object[] {3}, payloads.decodeArgs(params, "[3]"));
