@@ -54,6 +54,7 @@ class PayloadsTest {
       "String  | 0.5",
       "String  | true",
       "Carrier | 1",
+      "LocalDate | 20000",
       "Quote   | '{\"sku\":\"pen\"}'",
       "Quote   | '{\"sku\":\"pen\",\"cents\":null}'",
       "Quote   | '{\"sku\":\"pen\",\"cents\":\"250\"}'",
@@ -68,6 +69,7 @@ class PayloadsTest {
       case "double" -> double.class;
       case "String" -> String.class;
       case "Carrier" -> Carrier.class;
+      case "LocalDate" -> java.time.LocalDate.class;
       default -> Quote.class;
     };
     assertThrows(PayloadException.class, () -> payloads.decode(payload(target), stored));
@@ -84,6 +86,13 @@ class PayloadsTest {
         payloads.decode(payload(Later.class), "{\"sku\":\"pen\",\"cents\":250}"),
         "an Optional or a reference field added since");
     assertEquals(Carrier.COURIER, payloads.decode(payload(Carrier.class), "\"COURIER\""));
+    java.time.Instant at = java.time.Instant.parse("2026-01-02T03:04:05.678Z");
+    assertEquals(at, payloads.decode(payload(java.time.Instant.class),
+        payloads.encode(payload(java.time.Instant.class), at)));
+    assertEquals(java.time.Duration.ofMinutes(90), payloads.decode(
+        payload(java.time.Duration.class), "\"PT1H30M\""));
+    assertEquals(java.time.LocalDate.of(2026, 2, 28), payloads.decode(
+        payload(java.time.LocalDate.class), "\"2026-02-28\""));
   }
 
   @Test
