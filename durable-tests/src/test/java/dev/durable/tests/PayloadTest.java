@@ -72,6 +72,15 @@ class PayloadTest extends OnEachStore {
   }
 
   @Test
+  void theLimitIsOneByteTo256MiB() {
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> db.engine().maxPayloadBytes(256 * MIB + 1));
+    assertEquals("maxPayloadBytes must be 1 to 268435456 (256 MiB), but was 268435457; store"
+        + " larger data elsewhere and pass a reference to it", refused.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> db.engine().maxPayloadBytes(0));
+  }
+
+  @Test
   void aStepResultOverTheLimitFailsTheStepWithoutRetry() {
     try (DurableEngine engine = engine()) {
       RunHandle<String> run = PayloadWorkflowClient.of(engine).start("a", 1, 2_000_000);
