@@ -1,6 +1,7 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.engine.EngineConfig;
 import dev.durable.runtime.engine.Engines;
 import dev.durable.runtime.spi.DurableWorkflow;
@@ -35,6 +36,9 @@ public interface DurableEngine extends AutoCloseable {
 
   /** The JDBC URL used when none is set: an H2 file database under the working directory. */
   String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
+
+  /** The payload limit used when none is set: 1 MiB. See {@link Builder#maxPayloadBytes(int)}. */
+  int DEFAULT_MAX_PAYLOAD_BYTES = 1 << 20;
 
   /** A builder for an engine; {@link Builder#build()} migrates the store's schema. */
   static Builder builder() {
@@ -122,6 +126,7 @@ public interface DurableEngine extends AutoCloseable {
     private Duration leaseDuration = Duration.ofSeconds(30);
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     private final Map<String, Integer> queues = new LinkedHashMap<>();
+    private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
 
     Builder() {}
 
@@ -191,8 +196,11 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * The Jackson mapper that stores inputs, outputs and step results. By default one with the
-     * JDK 8 and java.time modules, ISO dates and unknown properties ignored.
+     * The Jackson mapper that stores inputs, outputs and step results. By default {@link
+     * Payloads#defaultMapper()}: the JDK 8 and java.time modules, ISO dates, unknown properties
+     * ignored, and strict decoding, so that a stored value whose type changed fails to decode
+     * instead of becoming a wrong value. A mapper set here is used as it is; start from {@code
+     * Payloads.defaultMapper()} to keep those settings.
      */
     public Builder objectMapper(ObjectMapper objectMapper) {
       this.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
@@ -223,6 +231,27 @@ public interface DurableEngine extends AutoCloseable {
             "queue '" + name + "' needs a concurrency of at least 1, but was " + concurrency);
       }
       queues.put(name, concurrency);
+      return this;
+    }
+
+    /**
+     * The longest value stored, in UTF-8 bytes of its JSON: a run's input (its arguments
+     * together) and result, and a step's arguments and result; {@value
+     * DurableEngine#DEFAULT_MAX_PAYLOAD_BYTES} bytes (1 MiB) by default, at most 256 MiB. Every
+     * turn of a run reads its stored values again, so large ones slow every run that holds them:
+     * pass a reference to large data (an object-store key, a row id) instead. A start whose input
+     * is over the limit throws {@link InvalidInputException} and stores nothing; a step whose
+     * arguments or result are over it fails at once, without retry, with code {@code
+     * invalid_input} or {@code invalid_output}. Values stored under an earlier, larger limit are
+     * still read.
+     */
+    public Builder maxPayloadBytes(int maxPayloadBytes) {
+      if (maxPayloadBytes < 1 || maxPayloadBytes > Payloads.MAX_LIMIT) {
+        throw new IllegalArgumentException(
+            "maxPayloadBytes must be 1 to " + Payloads.MAX_LIMIT + " (256 MiB), but was "
+                + maxPayloadBytes + "; store larger data elsewhere and pass a reference to it");
+      }
+      this.maxPayloadBytes = maxPayloadBytes;
       return this;
     }
 
@@ -281,7 +310,8 @@ public interface DurableEngine extends AutoCloseable {
               pollInterval,
               leaseDuration,
               shutdownTimeout,
-              Map.copyOf(queues)));
+              Map.copyOf(queues),
+              maxPayloadBytes));
     }
 
     private static Duration positive(Duration value, String name) {

@@ -156,6 +156,26 @@ class DispatchTest extends OnEachStore {
   }
 
   @Test
+  void aDispatchedStepCalledWithOtherArgumentsOnReplayFailsTheRunAsNonDeterministic() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      engine.tick();
+      // as if the workflow's code had passed another order when it dispatched the step
+      db.execute("UPDATE durable_steps SET input = '[{\"sku\":\"lamp\",\"quantity\":4}]'"
+          + " WHERE run_id = '" + run.id() + "' AND seq = 0");
+      assertEquals(1, worker.tick());
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("non_determinism", failed.code());
+      assertTrue(failed.getMessage().contains("called dispatched step '" + PricingSteps.QUOTE
+          + "' at position 0 with arguments other than those it recorded there"),
+          failed.getMessage());
+      assertEquals(0, script.executions("ship"));
+    }
+  }
+
+  @Test
   void exhaustedRetriesFailTheRunAndARequeueDispatchesAgainWithAFreshBudget() {
     for (int i = 0; i < 3; i++) {
       failures.add(new IllegalStateException("timeout " + (i + 1)));

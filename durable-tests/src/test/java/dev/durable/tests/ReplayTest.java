@@ -14,6 +14,8 @@ import dev.durable.runtime.StepState;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.workflows.CatchingWorkflowClient;
 import dev.durable.tests.workflows.CatchingWorkflowDurable;
+import dev.durable.tests.workflows.ChangingArgumentsWorkflowClient;
+import dev.durable.tests.workflows.ChangingArgumentsWorkflowDurable;
 import dev.durable.tests.workflows.ChangingWorkflowClient;
 import dev.durable.tests.workflows.ChangingWorkflowDurable;
 import dev.durable.tests.workflows.NotifyWorkflowClient;
@@ -24,12 +26,15 @@ import dev.durable.tests.workflows.OrderWorkflowDurable;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Replay from checkpoints, durable timers, restarts, and non-determinism. */
 class ReplayTest extends OnEachStore {
   private final AtomicBoolean newCode = new AtomicBoolean();
+  private final AtomicReference<String> suffix = new AtomicReference<>("");
+  private final AtomicBoolean tagsReversed = new AtomicBoolean();
 
   private DurableEngine engine() {
     return db.engine()
@@ -37,6 +42,7 @@ class ReplayTest extends OnEachStore {
         .register(new OrderWorkflowDurable(script))
         .register(new CatchingWorkflowDurable(script))
         .register(new ChangingWorkflowDurable(newCode))
+        .register(new ChangingArgumentsWorkflowDurable(suffix, tagsReversed))
         .register(new NotifyWorkflowDurable(script))
         .build();
   }
@@ -150,6 +156,42 @@ class ReplayTest extends OnEachStore {
       engine.requeue(run.id());
       engine.tick();
       assertEquals("old", run.await(WAIT), "restoring the old code and requeueing recovers it");
+    }
+  }
+
+  @Test
+  void aStepCalledWithOtherArgumentsOnReplayFailsTheRunAsNonDeterministic() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = ChangingArgumentsWorkflowClient.of(engine).start("ann");
+      engine.tick();
+      suffix.set("!");
+      clock.advance(Duration.ofMinutes(1));
+      engine.tick();
+      RunFailedException failure = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("non_determinism", failure.code());
+      assertTrue(failure.getMessage().contains("called step 'greet' at position 0 with arguments"
+          + " other than those it recorded there"), failure.getMessage());
+      assertTrue(failure.getMessage().contains("[\"ann!\",{\"a\":1,\"b\":2}]"),
+          failure.getMessage());
+
+      suffix.set("");
+      engine.requeue(run.id());
+      engine.tick();
+      assertEquals("hello ann {a=1, b=2}", run.await(WAIT),
+          "restoring the old code and requeueing recovers it");
+    }
+  }
+
+  @Test
+  void argumentsEqualButEncodedInAnotherOrderReplayTheStep() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = ChangingArgumentsWorkflowClient.of(engine).start("ann");
+      engine.tick();
+      // as a Map.of or a HashMap may iterate in another order after a restart
+      tagsReversed.set(true);
+      clock.advance(Duration.ofMinutes(1));
+      engine.tick();
+      assertEquals("hello ann {a=1, b=2}", run.await(WAIT));
     }
   }
 

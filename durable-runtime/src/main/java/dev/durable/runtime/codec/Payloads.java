@@ -1,14 +1,22 @@
 package dev.durable.runtime.codec;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -32,49 +40,168 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
  * Encodes and decodes stored values with Jackson, using the full generic types the processor
  * generated, and validates values whose types carry Jakarta constraints with Hibernate Validator.
  * A workflow's or step's parameters are stored together as one JSON array, in order.
+ *
+ * <p>What is stored is checked where it enters: an encoded value longer than the payload limit
+ * (in UTF-8 bytes of its JSON) is refused with a {@link PayloadException}. Decoding accepts any
+ * length, so that whatever was stored, under this limit or an earlier, larger one, can be read
+ * back: Jackson's own read limits (20 million characters in a string, 1,000 digits in a number,
+ * 50,000 in a field name) are lifted on the parsers made here.
+ *
+ * <p>An unpaired UTF-16 surrogate in a string (a {@code String} cut inside an emoji has one) is
+ * written as a JSON escape (<code>&#92;ud83d</code>), which decodes to the same {@code char}: the
+ * raw character is not text a database can store, and PostgreSQL's driver would write it as
+ * {@code ?}. Jackson does not read such an escape in a field name, so a map key holding one is
+ * refused. Either way a value is stored exactly or refused where it enters, never altered.
  */
 public final class Payloads {
+  /**
+   * The largest payload limit taken: 256 MiB. PostgreSQL stores at most 1 GB in a value, and a
+   * payload is held several times over while it is encoded, written and read.
+   */
+  public static final int MAX_LIMIT = 1 << 28;
+
   private final ObjectMapper mapper;
+  private final JsonFactory parsers;
+  private final int maxPayloadBytes;
   private final Map<JavaType, JavaType> resolved = new ConcurrentHashMap<>();
   private final Map<JavaType, ObjectReader> readers = new ConcurrentHashMap<>();
   private final Map<JavaType, ObjectWriter> writers = new ConcurrentHashMap<>();
   private volatile Validator validator;
 
-  public Payloads(ObjectMapper mapper) {
+  /**
+   * @param maxPayloadBytes the longest encoded value stored, in UTF-8 bytes of its JSON
+   */
+  public Payloads(ObjectMapper mapper, int maxPayloadBytes) {
+    if (maxPayloadBytes < 1 || maxPayloadBytes > MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "maxPayloadBytes must be 1 to " + MAX_LIMIT + ", but was " + maxPayloadBytes);
+    }
     this.mapper = mapper;
+    this.maxPayloadBytes = maxPayloadBytes;
+    this.parsers = mapper.getFactory().copy();
+    this.parsers.setStreamReadConstraints(
+        StreamReadConstraints.builder()
+            .maxStringLength(Integer.MAX_VALUE)
+            .maxNameLength(Integer.MAX_VALUE)
+            .maxNumberLength(Integer.MAX_VALUE)
+            // one level more than a value may be written with: the array around the arguments
+            .maxNestingDepth(mapper.getFactory().streamWriteConstraints().getMaxNestingDepth() + 1)
+            .build());
   }
 
   /**
    * The mapper used when none is configured: JDK 8 types ({@code Optional}) and {@code java.time}
-   * as ISO text; unknown properties are ignored, so that removing a field from a class does not
-   * break the runs that stored it.
+   * as ISO text.
+   *
+   * <p>It decodes strictly, so that a stored value whose type changed since (a deploy changed a
+   * step's {@code long} result to {@code boolean}, say) fails to decode instead of turning into a
+   * wrong value: no coercion between numbers, strings and booleans, no fractional number into an
+   * integer, no number into an enum, and no {@code null} or missing value for a primitive (a
+   * record component or creator parameter of type {@code int} must be present). Missing reference
+   * fields decode as {@code null} (or an empty {@code Optional}), and unknown properties are
+   * ignored, so that adding a nullable or {@code Optional} field to a class, or removing one, does
+   * not break the runs that stored it.
    */
   public static ObjectMapper defaultMapper() {
-    return new ObjectMapper()
-        .registerModule(new Jdk8Module())
-        .registerModule(new JavaTimeModule())
-        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-        .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
-        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    JsonMapper mapper =
+        JsonMapper.builder()
+            .addModule(new Jdk8Module())
+            .addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .build();
+    refuse(mapper, LogicalType.Boolean,
+        CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.String);
+    refuse(mapper, LogicalType.Integer,
+        CoercionInputShape.Float, CoercionInputShape.Boolean, CoercionInputShape.String);
+    refuse(mapper, LogicalType.Float, CoercionInputShape.Boolean, CoercionInputShape.String);
+    refuse(mapper, LogicalType.Textual,
+        CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean);
+    return mapper;
+  }
+
+  private static void refuse(ObjectMapper mapper, LogicalType type, CoercionInputShape... from) {
+    for (CoercionInputShape shape : from) {
+      mapper.coercionConfigFor(type).setCoercion(shape, CoercionAction.Fail);
+    }
   }
 
   /** Encodes parameters as a JSON array. */
   public String encodeArgs(List<Payload> params, Object[] args) {
+    return checked(describe(params), encodeArgsUnchecked(params, args));
+  }
+
+  /** {@link #encodeArgs} without the payload limit. */
+  private String encodeArgsUnchecked(List<Payload> params, Object[] args) {
     if (args.length != params.size()) {
       throw new IllegalArgumentException(
           "expected " + params.size() + " arguments, got " + args.length);
     }
     StringBuilder json = new StringBuilder("[");
     for (int i = 0; i < args.length; i++) {
-      json.append(i == 0 ? "" : ",").append(encode(params.get(i), args[i]));
+      json.append(i == 0 ? "" : ",").append(encodeUnchecked(params.get(i), args[i]));
     }
     return json.append(']').toString();
+  }
+
+  /**
+   * How {@code args} differ from the arguments {@code stored} by {@link #encodeArgs}, if they do:
+   * both as JSON, shortened; empty when they are the same. The same means the same JSON text, or
+   * the same JSON values with object fields in another order, or the same once each is decoded
+   * into the parameters' types and encoded again (a {@code Set.of} iterates in another order in
+   * each JVM). The limit is not applied: it may have been lowered since the arguments were stored.
+   */
+  public Optional<String> argsDiffer(List<Payload> params, Object[] args, String stored) {
+    String now;
+    try {
+      now = encodeArgsUnchecked(params, args);
+    } catch (PayloadException e) {
+      return Optional.of("the arguments cannot be encoded now: " + e.getMessage());
+    }
+    if (now.equals(stored) || sameTree(now, stored)
+        || sameTree(normalized(params, now), normalized(params, stored))) {
+      return Optional.empty();
+    }
+    return Optional.of("called with " + shortened(now) + ", recorded " + shortened(stored));
+  }
+
+  private boolean sameTree(String a, String b) {
+    if (a == null || b == null) {
+      return false;
+    }
+    try (JsonParser left = parsers.createParser(a); JsonParser right = parsers.createParser(b)) {
+      JsonNode leftTree = mapper.readTree(left);
+      return leftTree != null && leftTree.equals(mapper.readTree(right));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The arguments decoded into the parameters' types and encoded again; null if they fail to. */
+  private String normalized(List<Payload> params, String json) {
+    try {
+      return encodeArgsUnchecked(params, decodeArgs(params, json));
+    } catch (PayloadException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String shortened(String json) {
+    int max = 200;
+    return json.length() <= max
+        ? json
+        : json.substring(0, max) + "... (" + json.length() + " characters)";
   }
 
   /** Decodes a JSON array written by {@link #encodeArgs}. */
   public Object[] decodeArgs(List<Payload> params, String json) {
     Object[] args = new Object[params.size()];
-    try (JsonParser parser = mapper.createParser(json)) {
+    try (JsonParser parser = parsers.createParser(json)) {
       if (parser.nextToken() != JsonToken.START_ARRAY) {
         throw new IOException("expected a JSON array of " + params.size() + " values");
       }
@@ -96,24 +223,116 @@ public final class Payloads {
 
   /** Encodes one value. */
   public String encode(Payload payload, Object value) {
+    return checked(payload.name(), encodeUnchecked(payload, value));
+  }
+
+  private String encodeUnchecked(Payload payload, Object value) {
+    String json;
     try {
-      return writer(payload.type()).writeValueAsString(value);
+      json = writer(payload.type()).writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new PayloadException(
           "cannot store " + payload.name() + " as " + payload.type().toCanonical() + ": "
               + message(e),
           e);
     }
+    String escaped = escapeLoneSurrogates(json);
+    if (escaped != json) {
+      requireReadable(payload, escaped);
+    }
+    return escaped;
+  }
+
+  /**
+   * Refuses a value whose escaped surrogates Jackson would not read back: it reads them in strings
+   * but not in field names (map keys).
+   */
+  private void requireReadable(Payload payload, String json) {
+    try (JsonParser parser = parsers.createParser(json)) {
+      while (parser.nextToken() != null) {
+        // read every token
+      }
+    } catch (IOException e) {
+      throw new PayloadException(
+          "cannot store " + payload.name() + " as " + payload.type().toCanonical() + ": a map key"
+              + " holds an unpaired UTF-16 surrogate, which cannot be stored (" + message(e)
+              + "); a string cut inside a character has one: cut it at a code point boundary",
+          e);
+    }
   }
 
   /** Decodes one value. */
   public Object decode(Payload payload, String json) {
-    try {
-      return reader(payload.type()).readValue(json);
+    try (JsonParser parser = parsers.createParser(json)) {
+      return reader(payload.type()).readValue(parser);
     } catch (IOException e) {
       throw new PayloadException(
           payload.name() + " as " + payload.type().toCanonical() + ": " + message(e), e);
     }
+  }
+
+  /**
+   * {@code json}, if its UTF-8 encoding is within the payload limit.
+   *
+   * @throws PayloadException naming {@code what}, the size and the limit, and what to do
+   */
+  private String checked(String what, String json) {
+    long bytes = utf8Length(json);
+    if (bytes > maxPayloadBytes) {
+      throw new PayloadException(
+          what + ": " + bytes + " bytes of JSON, over the payload limit of " + maxPayloadBytes
+              + " bytes; pass a reference to the data instead (an object-store key, a row id)"
+              + " and load it inside a step, or raise the limit with"
+              + " DurableEngine.Builder.maxPayloadBytes",
+          null);
+    }
+    return json;
+  }
+
+  /** The length of {@code text} in UTF-8, where a surrogate pair takes four bytes. */
+  private static long utf8Length(String text) {
+    long bytes = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)) {
+        bytes += 4; // escapeLoneSurrogates left only pairs
+        i++;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * {@code json} with each unpaired surrogate written as a JSON escape. Jackson writes characters
+   * of strings and field names as they are; outside them a JSON text is ASCII, so every surrogate
+   * is inside a string, where an escape stands for the same character.
+   */
+  static String escapeLoneSurrogates(String json) {
+    StringBuilder escaped = null;
+    for (int i = 0; i < json.length(); i++) {
+      char c = json.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < json.length() && Character.isLowSurrogate(json.charAt(i + 1))) {
+        if (escaped != null) {
+          escaped.append(c).append(json.charAt(i + 1));
+        }
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        if (escaped == null) {
+          escaped = new StringBuilder(json.length() + 16).append(json, 0, i);
+        }
+        escaped.append(String.format("\\u%04x", (int) c));
+      } else if (escaped != null) {
+        escaped.append(c);
+      }
+    }
+    return escaped == null ? json : escaped.toString();
   }
 
   /**

@@ -26,4 +26,5 @@ public record EngineConfig(
     Duration pollInterval,
     Duration leaseDuration,
     Duration shutdownTimeout,
-    Map<String, Integer> queues) {}
+    Map<String, Integer> queues,
+    int maxPayloadBytes) {}

@@ -75,7 +75,8 @@ public final class Engines {
           store,
           progress,
           starts,
-          new Payloads(config.objectMapper().orElseGet(Payloads::defaultMapper)),
+          new Payloads(
+              config.objectMapper().orElseGet(Payloads::defaultMapper), config.maxPayloadBytes()),
           time,
           new Hooks(config.hooks()),
           attempts,

@@ -156,6 +156,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(step.name())) {
       throw nonDeterminism(seq, recorded, "step '" + step.name() + "'");
     }
+    requireRecordedArgs(seq, "step", step, args, recorded);
     switch (recorded.status()) {
       case COMPLETED:
         return recordedResult(step, recorded);
@@ -230,11 +231,14 @@ final class TurnImpl implements Turn, WorkflowContext {
         if (recorded.kind() != CheckpointKind.REMOTE || !recorded.name().equals(branch.name())) {
           throw nonDeterminism(branch.seq, recorded, "dispatched step '" + branch.name() + "'");
         }
+        requireRecordedArgs(
+            branch.seq, "dispatched step", branch.call.step(), branch.call.args(), recorded);
         evaluate(branch, recorded, batch, now);
       } else {
         if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(branch.name())) {
           throw nonDeterminism(branch.seq, recorded, "step '" + branch.name() + "'");
         }
+        requireRecordedArgs(branch.seq, "step", branch.call.step(), branch.call.args(), recorded);
         resume(branch, recorded);
       }
       if (!branch.call.isDispatched() && !branch.ended()) {
@@ -1121,11 +1125,37 @@ final class TurnImpl implements Turn, WorkflowContext {
   private TurnStop nonDeterminism(int seq, CheckpointRecord recorded, String now) {
     String was =
         recorded.kind() == CheckpointKind.SLEEP ? "a sleep" : "step '" + recorded.name() + "'";
-    String message =
+    return nonDeterminism(
         "run " + run.runId() + " of " + run.workflow() + " called " + now + " at position " + seq
             + ", where it had recorded " + was + ": the workflow's code changed under a running"
             + " version; deploy the old code for this version, or give the changed workflow a new"
-            + " version";
+            + " version");
+  }
+
+  /**
+   * Fails the run if a step matched to its checkpoint is called with arguments other than those
+   * recorded there: replaying its recorded outcome would answer another question. Compared as
+   * encoded, which costs an encoding per replayed step and no read.
+   */
+  private void requireRecordedArgs(
+      int seq, String kind, StepType<?> step, Object[] args, CheckpointRecord recorded) {
+    if (recorded.input() == null) {
+      return; // its arguments could not be stored, and it failed for that
+    }
+    Optional<String> difference =
+        services.payloads().argsDiffer(step.params(), args, recorded.input());
+    if (difference.isPresent()) {
+      throw nonDeterminism(
+          "run " + run.runId() + " of " + run.workflow() + " called " + kind + " '" + step.name()
+              + "' at position " + seq + " with arguments other than those it recorded there ("
+              + difference.get() + "): the workflow's code changed under a running version, or"
+              + " passes the step a value that is not deterministic (the time, a random number);"
+              + " deploy the old code for this version, or give the changed workflow a new"
+              + " version");
+    }
+  }
+
+  private TurnStop nonDeterminism(String message) {
     return stop(
         TurnStop.Reason.FAILED,
         Errors.engine(message, Errors.NON_DETERMINISM, NonDeterminismException.class),

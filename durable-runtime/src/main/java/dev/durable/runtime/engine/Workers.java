@@ -68,7 +68,10 @@ public final class Workers {
 
   /** The handlers by name, and for each step of each binding, a typed one. */
   private static Map<String, StepHandler> handlers(Config config) {
-    Payloads payloads = new Payloads(mapper(config));
+    // the engine applies its payload limit when it records a result: a worker refuses none that
+    // an engine with a raised limit would take
+    Payloads payloads =
+        new Payloads(mapper(config), Payloads.MAX_LIMIT);
     Map<String, StepHandler> handlers = new LinkedHashMap<>(config.handlers());
     for (StepBinding binding : config.bindings()) {
       for (StepType<?> step : binding.steps()) {
