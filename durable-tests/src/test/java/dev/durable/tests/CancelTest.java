@@ -1,6 +1,7 @@
 package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,6 +73,25 @@ class CancelTest extends OnEachStore {
           "no step was tried again: " + recorder.entries());
       assertEquals(0, engine.history(run.id()).stream()
           .filter(event -> event.type().equals("step.retrying")).count());
+    }
+  }
+
+  @Test
+  void theThreadThatRanACancelledStepIsNotLeftInterrupted() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = CancellableWorkflowClient.of(engine).start(List.of("sleep"));
+      Thread canceller = new Thread(() -> {
+        Await.until("the step waits", () -> recorder.count("entered:sleep:1") == 1);
+        engine.cancel(run.id());
+      });
+      canceller.start();
+
+      engine.tick(); // the turn runs on this thread
+
+      assertFalse(Thread.interrupted(),
+          "the step restored its interrupt; the engine cleared it when the step ended");
+      assertEquals(1, recorder.count("interrupted:sleep:cancelled=true"));
+      assertThrows(RunCancelledException.class, () -> run.await(WAIT));
     }
   }
 

@@ -393,12 +393,7 @@ public final class Store {
         }
       }
       EventLog.append(connection, runId, List.of(NewEvent.run("run.cancelled", null, now)));
-      if (dialect == Dialect.POSTGRESQL) {
-        try (PreparedStatement notify = connection.prepareStatement(POSTGRES_CANCELLED)) {
-          notify.setString(1, runId);
-          notify.execute();
-        }
-      }
+      tellOtherEnginesCancelled(connection, runId);
       return true;
     });
   }
@@ -605,6 +600,16 @@ public final class Store {
     if (dialect == Dialect.POSTGRESQL) {
       try (Statement notify = connection.createStatement()) {
         notify.execute(POSTGRES_WAKE);
+      }
+    }
+  }
+
+  private void tellOtherEnginesCancelled(Connection connection, String runId)
+      throws SQLException {
+    if (dialect == Dialect.POSTGRESQL) {
+      try (PreparedStatement notify = connection.prepareStatement(POSTGRES_CANCELLED)) {
+        notify.setString(1, runId);
+        notify.execute();
       }
     }
   }

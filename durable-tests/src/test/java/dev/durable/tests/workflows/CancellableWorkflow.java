@@ -13,7 +13,8 @@ import java.util.concurrent.CountDownLatch;
  * Steps that block in an interruptible wait no one ends: {@code sleep} in {@code Thread.sleep},
  * {@code latch} on a latch never counted down, {@code timed} in {@code Thread.sleep} under a step
  * timeout. One key runs one step; several run a fan of local branches. Each records its entry,
- * whether it was interrupted and then saw its cancellation, and whether it ran past its wait.
+ * whether it was interrupted and then saw its cancellation, and whether it ran past its wait; an
+ * interrupted step restores its thread's interrupt flag, as well-behaved code does.
  */
 @Workflow(name = "cancellable")
 public class CancellableWorkflow {
@@ -44,7 +45,8 @@ public class CancellableWorkflow {
       }
     } catch (InterruptedException e) {
       recorder.record("interrupted:" + key + ":cancelled=" + context.isCancelled());
-      throw e;
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting", e);
     }
     recorder.record("ran to its end:" + key);
     return key;
