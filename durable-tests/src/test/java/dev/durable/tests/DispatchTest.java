@@ -18,6 +18,7 @@ import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.TaskContext;
 import dev.durable.tests.support.Await;
+import dev.durable.tests.support.Gate;
 import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.PricingSteps;
 import dev.durable.tests.workflows.PricingStepsDispatch;
@@ -266,7 +267,8 @@ class DispatchTest extends OnEachStore {
       assertEquals("LOST", db.query("SELECT status FROM durable_tasks WHERE task_id = '"
           + run.id() + "/0/1'").get(0).get(0), "the dead worker can no longer answer");
       assertEquals(1, worker.tick());
-      assertEquals(List.of(run.id() + "/0/1/r1"), served, "a new delivery of attempt 1");
+      assertEquals(List.of(run.id() + "/0/1"), served,
+          "a new delivery of attempt 1, with the attempt's task id");
       engine.tick();
 
       assertEquals("shipped lamp for 250", run.await(WAIT));
@@ -275,6 +277,37 @@ class DispatchTest extends OnEachStore {
       assertTrue(history.stream().anyMatch(e -> e.type().equals("step.redispatched")));
       assertTrue(history.stream().anyMatch(e -> e.type().equals("step.started")
           && "dispatched; redispatched: true".equals(e.detail())), history.toString());
+    }
+  }
+
+  @Test
+  void everyDeliveryOfAnAttemptHasTheSameTaskIdForIdempotentHandlers() {
+    Gate gate = new Gate();
+    List<String> ids = Collections.synchronizedList(new ArrayList<>());
+    try (DurableEngine engine = engine();
+        DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
+            .concurrency(2)
+            .handle(PricingSteps.QUOTE, (task, input) -> {
+              ids.add(task.taskId());
+              if (ids.size() == 1) {
+                gate.pass("first delivery"); // its worker hangs
+              }
+              return "{\"sku\":\"lamp\",\"cents\":250}";
+            })
+            .build()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      engine.tick();
+      worker.start();
+      Await.until("the first delivery hangs on its worker", () -> gate.isEntered("first delivery"));
+
+      assertEquals(1, engine.redispatchPending(run.id()));
+      Await.until("the worker serves the second delivery", () -> ids.size() == 2);
+      gate.open("first delivery");
+      engine.start();
+
+      assertEquals("shipped lamp for 250", run.await(WAIT));
+      assertEquals(List.of(run.id() + "/0/1", run.id() + "/0/1"), ids,
+          "TaskContext.taskId() is the attempt's, whichever delivery serves it");
     }
   }
 

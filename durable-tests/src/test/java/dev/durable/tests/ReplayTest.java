@@ -208,6 +208,39 @@ class ReplayTest extends OnEachStore {
   }
 
   @Test
+  void aSleepThatEndedIsRecordedCompleted() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      engine.tick();
+      assertEquals(List.of(List.of("SLEEP", "RUNNING")), db.query(
+          "SELECT kind, status FROM durable_steps WHERE kind = 'SLEEP'"), "while it sleeps");
+      clock.advance(OrderWorkflowDurable.COOL_OFF);
+      engine.tick();
+      run.await(WAIT);
+      assertEquals(List.of(
+          List.of("STEP", "COMPLETED"), List.of("STEP", "COMPLETED"),
+          List.of("SLEEP", "COMPLETED"), List.of("STEP", "COMPLETED")),
+          db.query("SELECT kind, status FROM durable_steps ORDER BY seq"));
+    }
+  }
+
+  @Test
+  void aStepStartedEventSaysWhereTheStepRuns() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      engine.tick();
+      clock.advance(OrderWorkflowDurable.COOL_OFF);
+      engine.tick();
+      run.await(WAIT);
+      List<String> details = engine.history(run.id()).stream()
+          .filter(event -> event.type().equals("step.started"))
+          .map(event -> event.step().orElseThrow() + ": " + event.detail())
+          .toList();
+      assertEquals(List.of("quote: local", "charge: local", "ship: local"), details);
+    }
+  }
+
+  @Test
   void everyTransitionIsWrittenToTheEventLog() {
     script.failTimes("quote", 1);
     try (DurableEngine engine = engine()) {

@@ -16,7 +16,9 @@ import java.util.concurrent.TimeoutException;
  * Makes one attempt of a step. Without a timeout the body runs on the turn's thread, outside the
  * turn (so that a step calling another step method simply calls it). With one it runs on a step
  * thread, and past its deadline the attempt is cancelled, its thread interrupted, and it fails with
- * {@link StepTimeoutError}. Timeouts are measured in real time, whatever the engine's clock.
+ * {@link StepTimeoutError}. Timeouts are measured in real time, whatever the engine's clock. Either
+ * way, cancelling the attempt's context (the run was cancelled) interrupts the thread running the
+ * body.
  */
 final class AttemptRunner implements AutoCloseable {
 
@@ -32,12 +34,13 @@ final class AttemptRunner implements AutoCloseable {
   <T> Outcome<T> run(StepType<T> step, StepBody<T> body, AttemptContext context) {
     if (step.timeoutMs() == 0) {
       try {
-        return new Outcome<>(CurrentTurn.with(null, () -> body.run(context)), null);
+        return new Outcome<>(
+            CurrentTurn.with(null, () -> context.run(() -> body.run(context))), null);
       } catch (Throwable error) {
         return new Outcome<>(null, error);
       }
     }
-    Future<T> attempt = threads.submit(() -> body.run(context));
+    Future<T> attempt = threads.submit(() -> context.run(() -> body.run(context)));
     try {
       return new Outcome<>(attempt.get(step.timeoutMs(), TimeUnit.MILLISECONDS), null);
     } catch (ExecutionException e) {

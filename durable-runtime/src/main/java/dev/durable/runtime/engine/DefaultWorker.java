@@ -211,9 +211,10 @@ final class DefaultWorker implements DurableWorker {
       this.lastWrite = record.claimedAt();
     }
 
+    /** The attempt's id: a re-delivery's row carries {@code /r<n>} besides, which stays inside. */
     @Override
     public String taskId() {
-      return record.taskId();
+      return record.attemptId();
     }
 
     @Override

@@ -96,8 +96,12 @@ public final class Engines {
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler.get()::clockMoved));
       resources.add(0, LocalWakeups.onRunDue(scheduler.get()::signalPoll));
-      resources.add(0, store.listenForNewRuns(
-          scheduler.get()::signalPoll, "durable-listener-" + engineId));
+      resources.add(0, store.listenForRuns(
+          runIds -> {
+            scheduler.get().signalPoll();
+            scheduler.get().stopCancelled(runIds);
+          },
+          "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
           config.dataSource().isPresent() ? "a supplied DataSource" : config.jdbcUrl(),
           registry.keys());

@@ -97,7 +97,10 @@ final class InFlight {
     return Optional.ofNullable(runs.get(runId));
   }
 
-  /** Cancels the run's attempt and stops its turn at its next checkpoint. */
+  /**
+   * Cancels the run's attempts (their tokens fire and the threads running them are interrupted)
+   * and stops its turn at its next checkpoint.
+   */
   void cancel(String runId) {
     Run run = runs.get(runId);
     if (run != null) {

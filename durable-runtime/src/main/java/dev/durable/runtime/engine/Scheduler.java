@@ -1,10 +1,12 @@
 package dev.durable.runtime.engine;
 
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.store.RunRecord;
 import dev.durable.runtime.store.StoreException;
 import dev.durable.runtime.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -257,13 +259,43 @@ final class Scheduler implements AutoCloseable {
    * (the store failed under it) must come due when its lease expires.
    */
   private void renewLeases() {
+    List<String> inFlight = services.inFlight().ids();
     try {
       services.store().renewLeases(
-          services.engineId(), services.inFlight().ids(),
-          services.time().now().plus(services.leaseDuration()));
+          services.engineId(), inFlight, services.time().now().plus(services.leaseDuration()));
     } catch (RuntimeException e) {
       LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
           + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());
+    }
+    stopCancelled(inFlight);
+  }
+
+  /**
+   * Stops the runs among {@code runIds} that execute here but were cancelled through another
+   * engine (or by hand): their attempts are cancelled and the threads running them interrupted, as
+   * {@code cancel} does on the engine it is called on. This engine learns of such a cancellation
+   * from PostgreSQL's notification at once, or else at its next lease renewal.
+   */
+  void stopCancelled(Collection<String> runIds) {
+    List<String> candidates = runIds.stream()
+        .filter(runId -> services.inFlight().get(runId).filter(run -> !run.isCancelled())
+            .isPresent())
+        .toList();
+    if (candidates.isEmpty()) {
+      return;
+    }
+    List<String> cancelled;
+    try {
+      cancelled = services.store().cancelled(candidates);
+    } catch (StoreException e) {
+      LOG.warn("cannot read whether runs executing here were cancelled: {}; they are looked at"
+          + " again at the next lease renewal", e.getMessage());
+      return;
+    }
+    for (String runId : cancelled) {
+      LOG.info("run {} was cancelled elsewhere; its turn here stops", runId);
+      services.inFlight().cancel(runId);
+      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
     }
   }
 

@@ -121,7 +121,11 @@ final class TurnImpl implements Turn, WorkflowContext {
       if (recorded.kind() != CheckpointKind.SLEEP) {
         throw nonDeterminism(seq, recorded, "a sleep");
       }
+      if (recorded.status() == StepState.COMPLETED) {
+        return;
+      }
       if (!now.isBefore(recorded.wakeAt())) {
+        holdEndOf(recorded, now);
         return;
       }
       write(RunChange.sleeping(recorded.wakeAt()), List.of(),
@@ -140,6 +144,19 @@ final class TurnImpl implements Turn, WorkflowContext {
             new NewEvent("timer.started", SLEEP_NAME, 0, duration.toString(), now),
             NewEvent.run("run.sleeping", "until " + wakeAt, now)));
     throw suspended(wakeAt);
+  }
+
+  /**
+   * Holds a timer's checkpoint, now ended, as completed: it rides on the turn's next write, and
+   * alone forces none (see {@link #flush}).
+   */
+  private synchronized void holdEndOf(CheckpointRecord timer, Instant now) {
+    heldCheckpoints.add(new Commit.CheckpointWrite(
+        new CheckpointRecord(
+            timer.runId(), timer.seq(), timer.kind(), timer.name(), StepState.COMPLETED,
+            timer.attempts(), timer.input(), timer.output(), timer.error(), timer.wakeAt(),
+            timer.startedAt(), now, timer.groupSeq()),
+        false));
   }
 
   // ---- Turn
@@ -348,7 +365,8 @@ final class TurnImpl implements Turn, WorkflowContext {
           checkpoint(branch.seq, kind, step, StepState.FAILED, 1, null, null, runError, null, now,
               now).inGroup(branch.group),
           true));
-      batch.events.add(new NewEvent("step.started", step.name(), 1, null, now));
+      batch.events.add(new NewEvent("step.started", step.name(), 1,
+          branch.call.isDispatched() ? "dispatched" : local(step), now));
       batch.events.add(new NewEvent("step.failed", step.name(), 1, runError.message(), now));
       branch.fail(new StepFailedException(runError, 1, error));
       return;
@@ -361,7 +379,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         checkpoint(branch.seq, kind, step, StepState.PENDING, 0, input, null, null, null, now, now)
             .inGroup(branch.group);
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, true));
-    batch.events.add(new NewEvent("step.started", step.name(), 1, null, now));
+    batch.events.add(new NewEvent("step.started", step.name(), 1, local(step), now));
     branch.existing = pending;
   }
 
@@ -849,7 +867,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       boolean suspend = maySuspendBackoff && delayMs > 0;
       List<NewEvent> events = new ArrayList<>();
       if (!stored) {
-        events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
+        events.add(new NewEvent("step.started", step.name(), 1, local(step), startedAt));
       }
       events.add(
           new NewEvent(
@@ -930,7 +948,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
     Instant now = services.time().now();
     if (!stored) {
-      heldEvents.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
+      heldEvents.add(new NewEvent("step.started", step.name(), 1, local(step), startedAt));
     }
     heldEvents.add(new NewEvent("step.completed", step.name(), attempt, null, now));
     heldCheckpoints.add(new Commit.CheckpointWrite(
@@ -949,7 +967,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     Instant now = services.time().now();
     List<NewEvent> events = new ArrayList<>();
     if (!stored) {
-      events.add(new NewEvent("step.started", step.name(), 1, null, startedAt));
+      events.add(new NewEvent("step.started", step.name(), 1, local(step), startedAt));
     }
     events.add(new NewEvent("step.failed", step.name(), attempt, runError.message(), now));
     write(
@@ -1005,9 +1023,18 @@ final class TurnImpl implements Turn, WorkflowContext {
 
   // ---- writing progress
 
-  /** Writes the held checkpoints, if any: the next side effect may not run before they are. */
+  /**
+   * Writes the held checkpoints of steps, if any: the next side effect may not run before they
+   * are. An ended timer's alone waits for the next write: were it lost, replay would find the
+   * timer ended again.
+   */
   private void flush() {
-    if (!heldCheckpoints.isEmpty()) {
+    boolean steps;
+    synchronized (this) {
+      steps = heldCheckpoints.stream()
+          .anyMatch(held -> held.record().kind() != CheckpointKind.SLEEP);
+    }
+    if (steps) {
       write(RunChange.TOUCH, List.of(), List.of());
     }
   }
@@ -1200,6 +1227,11 @@ final class TurnImpl implements Turn, WorkflowContext {
   /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */
   Optional<TurnStop> stopped() {
     return Optional.ofNullable(stop);
+  }
+
+  /** The detail of a local step's {@code step.started} event: where its attempts run. */
+  private static String local(StepType<?> step) {
+    return step.queue().isEmpty() ? "local" : "local, in queue '" + step.queue() + "'";
   }
 
   private StepEvent stepEvent(String step, int seq, int attempt) {

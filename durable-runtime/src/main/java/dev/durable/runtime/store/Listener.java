@@ -3,6 +3,9 @@ package dev.durable.runtime.store;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -11,10 +14,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Listens on a PostgreSQL channel on a connection of its own and calls back for each batch of
- * notifications: {@code durable_runs}, so that a run started or woken through one engine begins at
- * once on another, and {@code durable_tasks}, so that a worker on another machine picks up a task
- * as soon as it is queued. Reconnects after failures; what is missed meanwhile is found by the
- * poll.
+ * notifications, with their non-empty payloads: {@code durable_runs}, so that a run started or
+ * woken through one engine begins at once on another, and a run cancelled through one stops at
+ * once on the one executing it; and {@code durable_tasks}, so that a worker on another machine
+ * picks up a task as soon as it is queued. Reconnects after failures; what is missed meanwhile is
+ * found by the poll (and a cancellation by the next lease renewal).
  */
 final class Listener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
@@ -25,11 +29,12 @@ final class Listener implements AutoCloseable {
 
   private final DataSource dataSource;
   private final String channel;
-  private final Runnable onNotification;
+  private final Consumer<List<String>> onNotification;
   private final Thread thread;
   private volatile boolean closed;
 
-  Listener(DataSource dataSource, String channel, Runnable onNotification, String name) {
+  Listener(
+      DataSource dataSource, String channel, Consumer<List<String>> onNotification, String name) {
     this.dataSource = dataSource;
     this.channel = channel;
     this.onNotification = onNotification;
@@ -49,7 +54,13 @@ final class Listener implements AutoCloseable {
         while (!closed) {
           PGNotification[] received = notifications.getNotifications(WAIT_MS);
           if (received != null && received.length > 0) {
-            onNotification.run();
+            List<String> payloads = new ArrayList<>();
+            for (PGNotification notification : received) {
+              if (!notification.getParameter().isEmpty()) {
+                payloads.add(notification.getParameter());
+              }
+            }
+            onNotification.accept(payloads);
           }
         }
       } catch (SQLException | RuntimeException e) {

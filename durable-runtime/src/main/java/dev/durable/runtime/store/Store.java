@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -56,6 +57,11 @@ public final class Store {
       "UPDATE durable_runs SET status = 'CANCELLED', wake_at = NULL, due_at = NULL,"
           + " lease_owner = NULL, lease_until = NULL, epoch = epoch + 1, updated_at = ?"
           + " WHERE run_id = ? AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')";
+  private static final String SELECT_CANCELLED =
+      "SELECT run_id FROM durable_runs WHERE run_id = ANY (?) AND status = 'CANCELLED'";
+  /** Tells the engines listening which run was cancelled: one of them may be executing it. */
+  private static final String POSTGRES_CANCELLED =
+      "SELECT pg_notify('" + RunInserter.Postgres.CHANNEL + "', ?)";
   private static final String REQUEUE_RUN =
       "UPDATE durable_runs SET status = 'PENDING', error_message = NULL, error_code = NULL,"
           + " error_type = NULL, error_step = NULL, due_at = ?, epoch = epoch + 1, updated_at = ?"
@@ -162,14 +168,15 @@ public final class Store {
   }
 
   /**
-   * Calls {@code onNewRuns} whenever another engine or a client stores runs that no engine took at
-   * once (PostgreSQL {@code LISTEN}); on H2, where one process owns the database, it never does.
+   * Calls {@code onRuns} whenever another engine or a client stores runs that no engine took at
+   * once, makes runs due, or cancels a run (PostgreSQL {@code LISTEN}), with the ids of the runs
+   * named (new and cancelled runs are); on H2, where one process owns the database, it never does.
    */
-  public AutoCloseable listenForNewRuns(Runnable onNewRuns, String threadName) {
+  public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
     if (dialect != Dialect.POSTGRESQL) {
       return () -> {};
     }
-    return new Listener(dataSource, RunInserter.Postgres.CHANNEL, onNewRuns, threadName);
+    return new Listener(dataSource, RunInserter.Postgres.CHANNEL, onRuns, threadName);
   }
 
   /**
@@ -180,7 +187,7 @@ public final class Store {
     if (dialect != Dialect.POSTGRESQL) {
       return () -> {};
     }
-    return new Listener(dataSource, Listener.TASKS_CHANNEL, onNewTasks, threadName);
+    return new Listener(dataSource, Listener.TASKS_CHANNEL, ids -> onNewTasks.run(), threadName);
   }
 
   /**
@@ -403,7 +410,8 @@ public final class Store {
 
   /**
    * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
-   * again.
+   * again. On PostgreSQL the engines listening are told the run's id (see {@link
+   * #listenForRuns}), so that the one executing it, if another, stops its step at once.
    *
    * @return whether the run was cancelled now
    */
@@ -417,7 +425,27 @@ public final class Store {
         }
       }
       EventLog.append(connection, runId, List.of(NewEvent.run("run.cancelled", null, now)));
+      tellOtherEnginesCancelled(connection, runId);
       return true;
+    });
+  }
+
+  /** Which of {@code runIds} are cancelled. */
+  public List<String> cancelled(Collection<String> runIds) {
+    if (runIds.isEmpty()) {
+      return List.of();
+    }
+    return autocommit("read whether " + runIds.size() + " run(s) were cancelled", connection -> {
+      List<String> cancelled = new ArrayList<>();
+      try (PreparedStatement select = connection.prepareStatement(SELECT_CANCELLED)) {
+        select.setArray(1, connection.createArrayOf("varchar", runIds.toArray()));
+        try (ResultSet rows = select.executeQuery()) {
+          while (rows.next()) {
+            cancelled.add(rows.getString(1));
+          }
+        }
+      }
+      return cancelled;
     });
   }
 
@@ -604,6 +632,16 @@ public final class Store {
     if (dialect == Dialect.POSTGRESQL) {
       try (Statement notify = connection.createStatement()) {
         notify.execute(POSTGRES_WAKE);
+      }
+    }
+  }
+
+  private void tellOtherEnginesCancelled(Connection connection, String runId)
+      throws SQLException {
+    if (dialect == Dialect.POSTGRESQL) {
+      try (PreparedStatement notify = connection.prepareStatement(POSTGRES_CANCELLED)) {
+        notify.setString(1, runId);
+        notify.execute();
       }
     }
   }

@@ -5,7 +5,7 @@ import java.time.Instant;
 /**
  * A row of {@code durable_tasks}: one attempt of one dispatched step.
  *
- * @param taskId {@code <runId>/<seq>/<attempt>}, and {@code /r<n>} for the n-th re-delivery
+ * @param taskId the row's key: {@link #attemptId()}, and {@code /r<n>} for the n-th re-delivery
  * @param runId the run that waits for it
  * @param seq the position of the step's checkpoint in the run
  * @param step the step's name, which workers serve
@@ -69,18 +69,26 @@ public record TaskRecord(
   }
 
   /**
+   * {@code <runId>/<seq>/<attempt>}: the same for every delivery of this attempt, the key a handler
+   * makes its effects idempotent with.
+   */
+  public String attemptId() {
+    return id(runId, seq, attempt);
+  }
+
+  /**
    * How many times this attempt was delivered again before this delivery: 0 for the first, {@code
    * n} for {@code <id>/r<n>}. Each re-delivery gives the one before up, so the open delivery of an
    * attempt is its latest.
    */
   public int redeliveries() {
-    String first = id(runId, seq, attempt);
+    String first = attemptId();
     return taskId.equals(first) ? 0 : Integer.parseInt(taskId.substring(first.length() + 2));
   }
 
   /** The next delivery of this attempt, queued now. */
   public TaskRecord redelivered(Instant now) {
-    return queued(id(runId, seq, attempt) + "/r" + (redeliveries() + 1), runId, seq, step, attempt,
+    return queued(attemptId() + "/r" + (redeliveries() + 1), runId, seq, step, attempt,
         input, windowMs, now);
   }
 
