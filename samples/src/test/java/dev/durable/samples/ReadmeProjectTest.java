@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,9 @@ class ReadmeProjectTest {
   @TempDir
   Path temp;
 
+  /** The links into the shared local repository, removed before the temporary directory is. */
+  private final List<Path> links = new ArrayList<>();
+
   @Test
   void theReadmesProjectCompilesWithTheGeneratedClassesAndRunsItsTest() throws Exception {
     Path root = Path.of(property("durable.rootDir")).toRealPath();
@@ -61,7 +65,14 @@ class ReadmeProjectTest {
       Files.writeString(path, file.getValue());
     }
 
-    String output = maven(project, localRepository(root), "test");
+    String output;
+    try {
+      output = maven(project, localRepository(root), "test");
+    } finally {
+      for (Path link : links) {
+        Files.delete(link); // the link, never what it points to
+      }
+    }
 
     assertTrue(Files.isRegularFile(
             project.resolve("target/classes/com/example/GreetingWorkflowDurable.class")),
@@ -110,14 +121,14 @@ class ReadmeProjectTest {
   }
 
   /** Links each entry of {@code from} into {@code to}, except {@code except}. */
-  private static void linkAllBut(Path from, Path to, String except) throws IOException {
+  private void linkAllBut(Path from, Path to, String except) throws IOException {
     if (!Files.isDirectory(from)) {
       return;
     }
     try (Stream<Path> entries = Files.list(from)) {
       for (Path entry : (Iterable<Path>) entries::iterator) {
         if (!entry.getFileName().toString().equals(except)) {
-          Files.createSymbolicLink(to.resolve(entry.getFileName().toString()), entry);
+          links.add(Files.createSymbolicLink(to.resolve(entry.getFileName().toString()), entry));
         }
       }
     }
