@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * store, an H2 file database under {@code ./durable-data}: nothing to install.
  *
  * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
- * {@code -Dsample=signup}, {@code -Dsample=shipping}).
+ * {@code -Dsample=signup}, {@code -Dsample=shipping}); {@code -Ddurable.jdbcUrl=<url>} passes the
+ * JDBC URL.
  */
 public final class Main {
   /** Exit status for a command line that names no known sample. */
@@ -58,12 +59,14 @@ public final class Main {
               : "Too many arguments";
       err.println(problem + "; the samples are: " + String.join(", ", SAMPLES.keySet()) + ".");
       err.println("Usage: Main <sample> [jdbcUrl], or from the repository root:"
-          + " mvn -q package -DskipTests -Psample -Dsample=<sample>");
+          + " mvn -q package -DskipTests -Psample -Dsample=<sample> [-Ddurable.jdbcUrl=<url>]");
       return USAGE;
     }
     DurableEngine.Builder engine = DurableEngine.builder();
     String jdbcUrl = DurableEngine.DEFAULT_JDBC_URL;
-    if (args.length == 2) {
+    // none is the default: the sample profile passes -Ddurable.jdbcUrl, which Maven's exec plugin
+    // passes as null when it is empty
+    if (args.length == 2 && args[1] != null && !args[1].isBlank()) {
       jdbcUrl = args[1];
       engine.jdbcUrl(jdbcUrl);
       out.printf("Sample '%s', store %s%n", args[0], args[1]);

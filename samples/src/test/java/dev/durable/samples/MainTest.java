@@ -2,19 +2,50 @@ package dev.durable.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
  * What {@code Main} prints, run against a private in-memory database on a started engine with the
- * real clock (so each story takes a few seconds). Times, delays and generated ids vary from run to
+ * real clock (so each story takes a few seconds), and once on PostgreSQL when
+ * {@code DURABLE_PG_URL} names one. Times, delays and generated ids vary from run to
  * run and are masked before comparing.
  */
 class MainTest {
+  private static final String CHECKOUT_STORY = """
+      Sample 'checkout', store <URL>
+
+      Order <ID>: 2 x socks, card tok_visa. The pricing service fails its first 2 calls.
+        <T>  fetchQuote        attempt 1 failed: pricing service unavailable (HTTP 503); \
+      next attempt in <N> ms
+        <T>  fetchQuote        attempt 2 failed: pricing service unavailable (HTTP 503); \
+      next attempt in <N> ms
+        <T>  fetchQuote        attempt 3 succeeded
+        <T>  charge            attempt 1 succeeded
+        <T>  ctx.sleep         waits 2s in the database, holding no thread
+        <T>  run               completed
+        await() returned "ch_<ID>"
+
+      Order <ID>: 1 x socks, card tok_chargeDeclined, which the bank declines.
+        <T>  fetchQuote        attempt 1 succeeded
+        <T>  charge            attempt 1 failed for good: card declined
+        <T>  run               failed with code declined: card declined
+        await() threw RunFailedException "card declined" with code() "declined"; \
+      charge made 1 of its 3 attempts
+      """;
+
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -22,28 +53,28 @@ class MainTest {
   void checkoutTellsTheStoryOfARetriedQuoteASleepAndADeclinedCard() {
     String url = inMemoryUrl();
     assertEquals(0, run("checkout", url));
-    assertEquals("""
-        Sample 'checkout', store <URL>
-
-        Order <ID>: 2 x socks, card tok_visa. The pricing service fails its first 2 calls.
-          <T>  fetchQuote        attempt 1 failed: pricing service unavailable (HTTP 503); \
-        next attempt in <N> ms
-          <T>  fetchQuote        attempt 2 failed: pricing service unavailable (HTTP 503); \
-        next attempt in <N> ms
-          <T>  fetchQuote        attempt 3 succeeded
-          <T>  charge            attempt 1 succeeded
-          <T>  ctx.sleep         waits 2s in the database, holding no thread
-          <T>  run               completed
-          await() returned "ch_<ID>"
-
-        Order <ID>: 1 x socks, card tok_chargeDeclined, which the bank declines.
-          <T>  fetchQuote        attempt 1 succeeded
-          <T>  charge            attempt 1 failed for good: card declined
-          <T>  run               failed with code declined: card declined
-          await() threw RunFailedException "card declined" with code() "declined"; \
-        charge made 1 of its 3 attempts
-        """, masked(url));
+    assertEquals(CHECKOUT_STORY, masked(url));
     assertEquals("", err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** As {@code mvn -q package -DskipTests -Psample -Ddurable.jdbcUrl=<DURABLE_PG_URL>} runs it. */
+  @Test
+  void checkoutRunsOnThePostgresDatabaseItIsGiven() throws SQLException {
+    String pgUrl = System.getenv("DURABLE_PG_URL");
+    assumeTrue(pgUrl != null && !pgUrl.isBlank(), "DURABLE_PG_URL is not set, so the sample does"
+        + " not run on PostgreSQL; for example export"
+        + " DURABLE_PG_URL='jdbc:postgresql://127.0.0.1:5432/test?user=postgres'");
+    String schema = "samples_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    sql(pgUrl, "CREATE SCHEMA " + schema);
+    try {
+      String url = pgUrl + (pgUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+      assertEquals(0, run("checkout", url));
+      assertEquals(CHECKOUT_STORY, masked(url));
+      assertEquals(List.of("checkout COMPLETED", "checkout FAILED"), sql(url,
+          "SELECT workflow_name || ' ' || status FROM durable_runs ORDER BY created_at, status"));
+    } finally {
+      sql(pgUrl, "DROP SCHEMA " + schema + " CASCADE");
+    }
   }
 
   @Test
@@ -138,6 +169,22 @@ class MainTest {
         .replaceAll("next attempt in \\d+ ms", "next attempt in <N> ms")
         .replaceAll("signup-[0-9a-f]{8}", "signup-<id>")
         .replaceAll("(?<![0-9A-Za-z])[0-9A-F]{8}(?![0-9A-Za-z])", "<ID>");
+  }
+
+  /** Runs {@code statement} on {@code url}: the rows of a query's first column, else none. */
+  private static List<String> sql(String url, String statement) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url);
+        Statement sql = connection.createStatement()) {
+      List<String> rows = new ArrayList<>();
+      if (sql.execute(statement)) {
+        try (ResultSet result = sql.getResultSet()) {
+          while (result.next()) {
+            rows.add(result.getString(1));
+          }
+        }
+      }
+      return rows;
+    }
   }
 
   private static String inMemoryUrl() {

@@ -50,7 +50,7 @@ final class DataSources {
       return new HikariDataSource(hikari);
     } catch (RuntimeException e) {
       throw new StoreException(
-          "cannot connect to " + jdbcUrl + ": " + rootMessage(e)
+          "cannot connect to " + JdbcUrls.masked(jdbcUrl) + ": " + rootMessage(e)
               + "; check the JDBC URL, the credentials and that the database is running",
           e);
     }

@@ -103,7 +103,8 @@ public final class Engines {
           },
           "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
-          config.dataSource().isPresent() ? "a supplied DataSource" : config.jdbcUrl(),
+          config.dataSource().isPresent()
+              ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys());
       return new DefaultEngine(services, registry, scheduler.get(), resources);
     } catch (RuntimeException e) {

@@ -136,6 +136,9 @@ public final class Store {
   public void migrate() {
     try {
       Flyway.configure(Store.class.getClassLoader())
+          // Flyway's own choice falls back to java.util.logging, which prints its INFO lines on
+          // the console, when no SLF4J provider is present; its log goes where the engine's goes
+          .loggers("slf4j")
           .dataSource(dataSource)
           .locations("classpath:db/durable/common")
           .table("durable_schema_history")
