@@ -1,6 +1,7 @@
 package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,9 +14,13 @@ import dev.durable.tests.support.Await;
 import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.OrderWorkflowClient;
 import dev.durable.tests.workflows.OrderWorkflowDurable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,6 +70,50 @@ class WorkerTest extends OnEachStore {
       assertEquals("w1", row.get(6));
       assertEquals(RunState.PENDING, run.status().run().status(),
           "the run waiting for the task is due for any engine");
+    }
+  }
+
+  /**
+   * A worker closed while a handler runs: the handler ends after the connection pool closed, and
+   * storing its outcome fails without a SQLState. That failure is reported, the task is left
+   * RUNNING for its window or lease to give up, and the thread does not die of an exception (it
+   * died of a NullPointerException while the error was classified).
+   */
+  @Test
+  void aWorkerClosedWithATaskInFlightReportsTheOutcomeItCouldNotStore() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicReference<Thread> serving = new AtomicReference<>();
+    List<Throwable> uncaught = Collections.synchronizedList(new ArrayList<>());
+    Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+    Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+    try {
+      DurableWorker worker = worker().workerId("w1").shutdownTimeout(Duration.ofMillis(100))
+          .handle("slow", (task, input) -> {
+            serving.set(Thread.currentThread());
+            entered.countDown();
+            while (true) {
+              try {
+                release.await();
+                return "\"done\"";
+              } catch (InterruptedException ignored) {
+                // a handler that does not stop when told to
+              }
+            }
+          })
+          .build();
+      queue("r", 0, "slow", "[]");
+      worker.start();
+      assertTrue(entered.await(10, TimeUnit.SECONDS), "the worker took the task");
+      worker.close();
+      release.countDown();
+      serving.get().join(10_000);
+
+      assertFalse(serving.get().isAlive());
+      assertEquals(List.of(), uncaught);
+      assertEquals("RUNNING", task("r/0/1").get(0), "its window or lease gives it up");
+    } finally {
+      Thread.setDefaultUncaughtExceptionHandler(before);
     }
   }
 
