@@ -134,7 +134,7 @@ final class Rows {
         instant(rows, 12),
         instant(rows, 13),
         instant(rows, 14),
-        (Integer) rows.getObject(15, Integer.class));
+        rows.getObject(15, Integer.class));
   }
 
   /** The constant of {@code type} named {@code value}, which {@code column} holds. */
