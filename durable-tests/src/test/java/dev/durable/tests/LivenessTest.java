@@ -77,6 +77,7 @@ class LivenessTest extends OnEachStore {
   }
 
   @Test
+  @SuppressWarnings("try") // the worker is closed by hand, or only kept open
   void aSilentWorkerIsTimedOutTheStepDispatchedAgainAtOnceThenFailsWithRemoteStepTimeout() {
     try (DurableEngine engine = engine(); DurableWorker worker = blockedWorker()) {
       RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("watched", 1));
@@ -141,6 +142,7 @@ class LivenessTest extends OnEachStore {
   }
 
   @Test
+  @SuppressWarnings("try") // the worker is closed by hand, or only kept open
   void aSlowWorkerThatHeartbeatsIsKeptAlivePastTimeoutMs() {
     try (DurableEngine engine = engine(); DurableWorker worker = blockedWorker()) {
       RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("watched", 1));
