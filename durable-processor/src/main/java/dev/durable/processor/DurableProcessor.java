@@ -16,17 +16,17 @@ import dev.durable.processor.validation.ValidationReport;
 import dev.durable.processor.validation.WorkflowValidator;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
@@ -46,19 +46,34 @@ import javax.tools.Diagnostic;
  * {@code Durable}, {@code Client} and {@code Codecs} classes, plus one sorted {@code
  * META-INF/services} file for the workflows that can be discovered. Validates every step contract
  * (an interface whose methods carry {@code @Step}, served by workers) and generates its {@code
- * Codecs} and {@code Dispatch} classes.
+ * Codecs}, {@code Dispatch} and {@code Worker} classes.
  *
- * <p>A workflow whose signatures refer to types not generated yet is deferred to the next round
- * and reported at the end if they never appear. A workflow with errors gets no generated code;
- * other workflows still do.
+ * <p>Workflows and step contracts go through the same steps ({@link Pipeline}): a type whose
+ * signatures refer to types not generated yet is deferred to the next round and reported at the
+ * end if they never appear; a type with errors gets no generated code, other types still do; an
+ * unexpected exception becomes one error on the type, saying it is a processor bug, and is
+ * rethrown.
  */
 @AutoService(Processor.class)
 public final class DurableProcessor extends AbstractProcessor {
-  private final Map<String, String> deferred = new LinkedHashMap<>();
-  private final Map<String, String> workflowKeys = new HashMap<>();
   private final SortedSet<String> discoverable = new TreeSet<>();
-  /** Step contracts' rules; it remembers their step names across rounds. */
-  private ContractValidator contracts;
+  /** Workflows' rules; it remembers their names and versions across rounds. */
+  private WorkflowValidator workflowRules;
+  private SourceWriter writer;
+  private Pipeline contracts;
+  private Pipeline workflows;
+
+  @Override
+  public synchronized void init(ProcessingEnvironment env) {
+    super.init(env);
+    workflowRules = new WorkflowValidator(env);
+    // it remembers the contracts' step names across rounds
+    ContractValidator contractRules = new ContractValidator(env);
+    writer = new SourceWriter(env.getFiler(), env.getMessager());
+    contracts =
+        new Pipeline("step contract", contractRules::validateContract, this::generateContract);
+    workflows = new Pipeline("@Workflow", workflowRules::validateWorkflow, this::generateWorkflow);
+  }
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
@@ -72,60 +87,17 @@ public final class DurableProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    WorkflowValidator validator = new WorkflowValidator(processingEnv);
-    validator
+    workflowRules
         .validateStrays(
             round.getElementsAnnotatedWith(Step.class), round.getElementsAnnotatedWith(Run.class))
         .printTo(processingEnv.getMessager());
 
-    for (TypeElement contract : contractsOf(round)) {
-      if (contracts == null) {
-        contracts = new ContractValidator(processingEnv);
-      }
-      ValidationReport report = contracts.validateContract(contract);
-      report.printTo(processingEnv.getMessager());
-      if (!report.hasErrors()) {
-        SourceWriter writer =
-            new SourceWriter(processingEnv.getFiler(), processingEnv.getMessager());
-        ContractModel model = new ModelFactory(processingEnv).createContract(contract);
-        for (var file : ContractGenerator.generate(model)) {
-          writer.write(file, contract);
-        }
-      }
-    }
-
-    for (TypeElement workflow : workflowsOf(round)) {
-      if (refersToMissingTypes(workflow)) {
-        // Another processor may generate the missing types in a later round; if none does, the
-        // workflow is reported when processing is over.
-        String name = workflow.getQualifiedName().toString();
-        deferred.put(name, name);
-        continue;
-      }
-      deferred.remove(workflow.getQualifiedName().toString());
-      try {
-        process(validator, workflow);
-      } catch (RuntimeException | Error e) {
-        processingEnv
-            .getMessager()
-            .printMessage(
-                Diagnostic.Kind.ERROR,
-                Messages.PROCESSOR_BUG.format(workflow.getQualifiedName(), e),
-                workflow);
-        throw e;
-      }
-    }
+    contracts.process(contractsOf(round));
+    workflows.process(workflowsOf(round));
 
     if (round.processingOver()) {
-      for (String name : deferred.keySet()) {
-        // Still missing: report what can be checked without the missing types, generate nothing.
-        TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
-        validator.validateWorkflow(type).printTo(processingEnv.getMessager());
-        processingEnv
-            .getMessager()
-            .printMessage(
-                Diagnostic.Kind.ERROR, Messages.UNRESOLVED_TYPES.format(name), type);
-      }
+      contracts.reportStillDeferred();
+      workflows.reportStillDeferred();
       try {
         SourceWriter.writeServices(processingEnv.getFiler(), discoverable);
       } catch (IOException e) {
@@ -139,25 +111,17 @@ public final class DurableProcessor extends AbstractProcessor {
     return false;
   }
 
-  private void process(WorkflowValidator validator, TypeElement workflow) {
-    ValidationReport report = validator.validateWorkflow(workflow);
-    report.printTo(processingEnv.getMessager());
-    if (report.hasErrors()) {
-      return;
+  /** Generates a valid contract's classes. */
+  private void generateContract(TypeElement contract) {
+    ContractModel model = new ModelFactory(processingEnv).createContract(contract);
+    for (var file : ContractGenerator.generate(model)) {
+      writer.write(file, contract);
     }
+  }
+
+  /** Generates a valid workflow's classes, and lists it for discovery if it asks to be. */
+  private void generateWorkflow(TypeElement workflow) {
     WorkflowModel model = new ModelFactory(processingEnv).create(workflow);
-    String key = model.workflowName() + "@" + model.version();
-    String first = workflowKeys.putIfAbsent(key, workflow.getQualifiedName().toString());
-    if (first != null && !first.equals(workflow.getQualifiedName().toString())) {
-      processingEnv
-          .getMessager()
-          .printMessage(
-              Diagnostic.Kind.ERROR,
-              Messages.WORKFLOW_DUPLICATE.format(model.workflowName(), model.version(), first),
-              workflow);
-      return;
-    }
-    SourceWriter writer = new SourceWriter(processingEnv.getFiler(), processingEnv.getMessager());
     for (var file : Generators.generate(model)) {
       writer.write(file, workflow);
     }
@@ -166,39 +130,131 @@ public final class DurableProcessor extends AbstractProcessor {
     }
   }
 
-  /** The step contracts declared in this round, in a stable order. */
+  /** The step contracts declared in this round. */
   private static List<TypeElement> contractsOf(RoundEnvironment round) {
-    SortedMap<String, TypeElement> contracts = new TreeMap<>();
+    List<TypeElement> contracts = new ArrayList<>();
     for (Element step : round.getElementsAnnotatedWith(Step.class)) {
       if (step.getEnclosingElement() instanceof TypeElement type
-          && ContractValidator.isContract(type)) {
-        contracts.put(type.getQualifiedName().toString(), type);
+          && ContractValidator.isContract(type)
+          && !contracts.contains(type)) {
+        contracts.add(type);
       }
     }
-    return List.copyOf(contracts.values());
+    return contracts;
   }
 
-  /** The {@code @Workflow} types of this round, in a stable order. */
-  private List<TypeElement> workflowsOf(RoundEnvironment round) {
+  /** The {@code @Workflow} types of this round. */
+  private static List<TypeElement> workflowsOf(RoundEnvironment round) {
     List<TypeElement> types = new ArrayList<>();
     for (Element element : round.getElementsAnnotatedWith(Workflow.class)) {
       if (element instanceof TypeElement type) {
         types.add(type);
       }
     }
-    for (String name : deferred.keySet()) {
-      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
-      if (type != null && !types.contains(type)) {
-        types.add(type);
-      }
-    }
-    types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
     return types;
   }
 
-  /** Whether a constructor or method signature names a type that does not exist (yet). */
-  private static boolean refersToMissingTypes(TypeElement workflow) {
-    for (Element member : workflow.getEnclosedElements()) {
+  /**
+   * One kind of type the processor handles (workflows, step contracts): each is validated once, and
+   * generated from if it has no errors. A type whose signatures name a type that does not exist
+   * yet waits: another processor may generate it in a later round; if none does, the type is
+   * reported when processing is over. An unexpected exception becomes one error on the type that
+   * says it is a processor bug, and is rethrown.
+   */
+  private final class Pipeline {
+    private final String description;
+    private final Function<TypeElement, ValidationReport> validate;
+    private final Consumer<TypeElement> generate;
+    /** The types waiting for missing types, by qualified name, in the order first deferred. */
+    private final Set<String> deferred = new LinkedHashSet<>();
+
+    /**
+     * @param description how messages name a type of this kind, before its name
+     * @param validate checks a type and reports every problem
+     * @param generate writes the generated classes of a type without errors
+     */
+    Pipeline(
+        String description,
+        Function<TypeElement, ValidationReport> validate,
+        Consumer<TypeElement> generate) {
+      this.description = description;
+      this.validate = validate;
+      this.generate = generate;
+    }
+
+    /**
+     * Validates and generates from the types of this round and those deferred from earlier ones,
+     * in order of qualified name, deferring those that still name missing types.
+     */
+    void process(List<TypeElement> ofThisRound) {
+      SortedMap<String, TypeElement> types = new TreeMap<>();
+      for (TypeElement type : ofThisRound) {
+        types.put(type.getQualifiedName().toString(), type);
+      }
+      for (String name : deferred) {
+        TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+        if (type != null) {
+          types.putIfAbsent(name, type);
+        }
+      }
+      types.forEach((name, type) -> guarded(type, () -> processOne(name, type)));
+    }
+
+    private void processOne(String name, TypeElement type) {
+      if (refersToMissingTypes(type)) {
+        deferred.add(name);
+        return;
+      }
+      deferred.remove(name);
+      if (!validated(type).hasErrors()) {
+        generate.accept(type);
+      }
+    }
+
+    /**
+     * When processing is over: reports what can be checked without the types that never appeared,
+     * and that they did not; generates nothing.
+     */
+    void reportStillDeferred() {
+      for (String name : deferred) {
+        TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+        guarded(type, () -> validated(type));
+        processingEnv
+            .getMessager()
+            .printMessage(
+                Diagnostic.Kind.ERROR, Messages.UNRESOLVED_TYPES.format(description, name), type);
+      }
+    }
+
+    /** Validates {@code type} and prints the report. */
+    private ValidationReport validated(TypeElement type) {
+      ValidationReport report = validate.apply(type);
+      report.printTo(processingEnv.getMessager());
+      return report;
+    }
+
+    /**
+     * Runs {@code work} on {@code type}; an unexpected exception becomes one error on the type,
+     * saying it is a processor bug, and is rethrown so the build stops with its stack trace.
+     */
+    private void guarded(TypeElement type, Runnable work) {
+      try {
+        work.run();
+      } catch (RuntimeException | Error e) {
+        processingEnv
+            .getMessager()
+            .printMessage(
+                Diagnostic.Kind.ERROR,
+                Messages.PROCESSOR_BUG.format(type.getQualifiedName(), e),
+                type);
+        throw e;
+      }
+    }
+  }
+
+  /** Whether a constructor, method or field names a type that does not exist (yet). */
+  private static boolean refersToMissingTypes(TypeElement type) {
+    for (Element member : type.getEnclosedElements()) {
       if (member.getKind() == ElementKind.METHOD || member.getKind() == ElementKind.CONSTRUCTOR) {
         ExecutableElement executable = (ExecutableElement) member;
         if (isMissing(executable.getReturnType())) {
@@ -211,7 +267,7 @@ public final class DurableProcessor extends AbstractProcessor {
         }
       }
     }
-    for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
+    for (VariableElement field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
       if (isMissing(field.asType())) {
         return true;
       }

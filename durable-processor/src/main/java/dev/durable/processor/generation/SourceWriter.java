@@ -16,9 +16,9 @@ import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Writes generated files through the {@link Filer}: each source file with the workflow it was
- * generated from as its originating element (so incremental builds know what to regenerate), and
- * the {@code META-INF/services} file once, at the end.
+ * Writes generated files through the {@link Filer}: each source file with the workflow or step
+ * contract it was generated from as its originating element (so incremental builds know what to
+ * regenerate), and the {@code META-INF/services} file once, at the end.
  */
 public final class SourceWriter {
   /** Where {@code ServiceLoader} finds the generated {@code Durable} classes. */
@@ -34,8 +34,8 @@ public final class SourceWriter {
   }
 
   /**
-   * Writes {@code file} as {@link #render} gives it; a failure (such as another class that already
-   * has the generated name) is reported as an error on {@code originating}.
+   * Writes {@code file} as {@link GeneratedFiles#render} gives it; a failure (such as another class
+   * that already has the generated name) is reported as an error on {@code originating}.
    */
   public void write(JavaFile file, Element originating) {
     String name =
@@ -53,14 +53,6 @@ public final class SourceWriter {
           Messages.GENERATED_WRITE.format("the generated class " + name, e.getMessage()),
           originating);
     }
-  }
-
-  /**
-   * The text written for {@code file}: JavaPoet's, with each javadoc comment that holds one line
-   * written on one line.
-   */
-  public static String render(JavaFile file) {
-    return GeneratedFiles.render(file);
   }
 
   /**

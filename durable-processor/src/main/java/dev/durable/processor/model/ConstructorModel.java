@@ -25,9 +25,4 @@ public record ConstructorModel(
     params = List.copyOf(params);
     thrown = List.copyOf(thrown);
   }
-
-  /** The implicit or explicit public constructor without parameters. */
-  public static ConstructorModel noArg() {
-    return new ConstructorModel(List.of(), List.of(), false, List.of(), false);
-  }
 }

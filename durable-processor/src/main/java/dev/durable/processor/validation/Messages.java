@@ -101,6 +101,7 @@ public enum Messages {
       "field '%s' of @Workflow class %s is not final, but one instance serves every run: per-run"
           + " state in fields is shared between runs and lost on replay; make it final or keep the"
           + " state in step results"),
+  /** Args: name (shortened), version (shortened), qualified name of the first workflow. */
   WORKFLOW_DUPLICATE(
       "workflow-duplicate",
       "workflow '%s' version '%s' is already declared by %s; give one of them another name or"
@@ -388,15 +389,17 @@ public enum Messages {
 
   // ---- The processor itself ---------------------------------------------------------------------
 
+  /** Args: "@Workflow" or "step contract", qualified name. */
   UNRESOLVED_TYPES(
       "unresolved-types",
-      "@Workflow %s refers to types that do not exist, even after every processor ran; fix the"
+      "%s %s refers to types that do not exist, even after every processor ran; fix the"
           + " missing imports or types"),
   /** Args: the file or class, the reason. */
   GENERATED_WRITE(
       "generated-write",
       "could not write %s: %s; another class may already have this generated name (Outer.Inner"
           + " and a top-level Outer_Inner both generate Outer_InnerDurable): rename one of them"),
+  /** Args: qualified name of the workflow or contract, the exception. */
   PROCESSOR_BUG(
       "processor-bug",
       "the Durable processor failed on %s: %s; this is a bug in the processor, please report it");

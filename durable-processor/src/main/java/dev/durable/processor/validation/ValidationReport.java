@@ -9,13 +9,14 @@ import javax.lang.model.element.Element;
 import javax.tools.Diagnostic;
 
 /**
- * The errors and warnings found on one workflow (or on stray annotations), collected so that every
- * one is printed, not only the first, and so that a type with errors gets no generated code.
+ * The errors and warnings found on one workflow or step contract (or on stray annotations),
+ * collected so that every one is printed, not only the first, and so that a type with errors gets
+ * no generated code.
  */
 public final class ValidationReport {
 
   /** One diagnostic, placed on an element and, where one is at fault, on an annotation value. */
-  public record Item(
+  private record Item(
       Diagnostic.Kind kind,
       String message,
       Element element,
@@ -64,19 +65,9 @@ public final class ValidationReport {
     items.add(new Item(kind, message.format(args), element, annotation, value));
   }
 
-  /** Adds everything another report holds. */
-  public void addAll(ValidationReport other) {
-    items.addAll(other.items);
-  }
-
   /** Whether any error was reported. */
   public boolean hasErrors() {
     return items.stream().anyMatch(i -> i.kind() == Diagnostic.Kind.ERROR);
-  }
-
-  /** What was reported, in order. */
-  public List<Item> items() {
-    return List.copyOf(items);
   }
 
   /** Prints every diagnostic, in the order reported. */

@@ -17,9 +17,6 @@ public final class WorkflowNames {
   /** The longest workflow version. */
   public static final int MAX_VERSION_LENGTH = 100;
 
-  /** The version of a workflow that does not set one. */
-  public static final String DEFAULT_VERSION = "1";
-
   private WorkflowNames() {}
 
   /** Whether {@code c} may appear in a name or version. */

@@ -1,6 +1,7 @@
 package dev.durable.processor.validation;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,14 +22,17 @@ import javax.lang.model.util.Elements;
 
 /**
  * Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types, and
- * reports every problem found, not only the first. Step rules live in {@link StepValidator}, run
- * rules in {@link RunValidator}, storability in {@link StorableTypes}; every message in {@link
- * Messages}.
+ * reports every problem found, not only the first; and, since runs are stored under a workflow's
+ * name and version, that no two workflows of one compilation share both. Step rules live in {@link
+ * StepValidator}, run rules in {@link RunValidator}, storability in {@link StorableTypes}; every
+ * message in {@link Messages}.
  */
 public final class WorkflowValidator {
   private final Elements elements;
   private final StepValidator steps;
   private final RunValidator runs;
+  /** The qualified name of the first workflow seen with each name and version, across rounds. */
+  private final Map<List<String>, String> declared = new HashMap<>();
 
   public WorkflowValidator(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
@@ -37,7 +41,7 @@ public final class WorkflowValidator {
     this.runs = new RunValidator(storable, new AccessibleTypes(elements));
   }
 
-  /** Validates one {@code @Workflow} type. */
+  /** Validates one {@code @Workflow} type; call it once per type, in a stable order. */
   public ValidationReport validateWorkflow(TypeElement workflow) {
     ValidationReport report = new ValidationReport();
     if (!kind(workflow, report)) {
@@ -237,6 +241,20 @@ public final class WorkflowValidator {
           WorkflowNames.shorten(version),
           type,
           disallowedInVersion);
+    }
+
+    String qualifiedName = workflow.getQualifiedName().toString();
+    String first = declared.putIfAbsent(List.of(name, version), qualifiedName);
+    if (first != null && !first.equals(qualifiedName)) {
+      StepNames.errorOnValue(
+          report,
+          workflow,
+          annotation,
+          nameValue,
+          Messages.WORKFLOW_DUPLICATE,
+          WorkflowNames.shorten(name),
+          WorkflowNames.shorten(version),
+          first);
     }
     return name;
   }

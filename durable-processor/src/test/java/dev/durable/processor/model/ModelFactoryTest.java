@@ -196,7 +196,8 @@ class ModelFactoryTest {
     WorkflowModel primitive = models.get("com.acme.edge.PrimitiveWorkflow");
 
     assertEquals("PrimitiveWorkflow", primitive.workflowName());
-    assertEquals(List.of(ConstructorModel.noArg()), primitive.constructors());
+    ConstructorModel noArg = new ConstructorModel(List.of(), List.of(), false, List.of(), false);
+    assertEquals(List.of(noArg), primitive.constructors());
     assertTrue(primitive.discoverable());
   }
 

@@ -190,7 +190,7 @@ class WorkflowTypeValidationTest {
                 + " fixtures.validation.workflow.DuplicateWorkflow.First; give one of them another"
                 + " name or version [durable:workflow-duplicate]")
         .inFile(source)
-        .onLineContaining("public static class Second");
+        .onLineContaining("name = \"checkout\",");
     assertThat(compilation).hadErrorCount(1);
   }
 }
