@@ -117,6 +117,32 @@ class WorkerTest extends OnEachStore {
     }
   }
 
+  /**
+   * A result the database refuses (here a constraint of the test's own) would be refused on every
+   * try: the task fails for good with {@code storage_refused}, so the step fails through the
+   * normal path instead of waiting for ever.
+   */
+  @Test
+  void aResultTheDatabaseRefusesFailsTheTaskForGood() {
+    try (DurableWorker worker = worker().workerId("w1")
+        .handle("echo", (task, input) -> input.contains("poison") ? "\"poison\"" : "\"fine\"")
+        .build()) {
+      db.execute("ALTER TABLE durable_tasks ADD CONSTRAINT no_poison"
+          + " CHECK (output IS NULL OR output NOT LIKE '%poison%')");
+      queue("r", 0, "echo", "[\"poison\"]");
+      queue("r", 1, "echo", "[\"fine\"]");
+      assertEquals(2, worker.tick());
+    }
+
+    List<Object> refused = task("r/0/1");
+    assertEquals("FAILED", refused.get(0));
+    assertTrue(((String) refused.get(2)).startsWith("the database refused to store the result of"
+        + " task r/0/1: "), (String) refused.get(2));
+    assertEquals("storage_refused", refused.get(3));
+    assertEquals(false, refused.get(5), "never retried: it would be refused again");
+    assertEquals(List.of("SUCCEEDED", "\"fine\""), task("r/1/1").subList(0, 2));
+  }
+
   @Test
   void aFatalErrorFailsTheTaskForGoodAndOtherExceptionsMayBeRetried() {
     try (DurableWorker worker = worker()

@@ -161,16 +161,34 @@ final class DefaultWorker implements DurableWorker {
       return;
     }
     try {
-      if (store.finishTask(task, workerId, outcome, now())) {
-        LocalWakeups.runDue();
-      } else {
-        LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
-            + " not stored", workerId, task.taskId());
-      }
+      finish(task, outcome);
     } catch (StoreException e) {
-      // the task stays RUNNING under this worker; it is given up when its window or lease ends
-      LOG.warn("worker {} could not store the outcome of task {}: {}", workerId,
-          task.taskId(), e.getMessage());
+      if (!e.isPermanent() || !outcome.succeeded()) {
+        // the task stays RUNNING under this worker; it is given up when its window or lease ends
+        LOG.warn("worker {} could not store the outcome of task {}: {}", workerId,
+            task.taskId(), e.getMessage());
+        return;
+      }
+      // the database refuses this result and always would: the step fails instead of waiting
+      LOG.warn("worker {}: the database refused the result of task {}; the step fails: {}",
+          workerId, task.taskId(), e.getMessage());
+      try {
+        finish(task, TaskOutcome.failed(
+            "the database refused to store the result of task " + task.taskId() + ": "
+                + e.getMessage(), Errors.STORAGE_REFUSED, e.getClass().getName(), false));
+      } catch (StoreException again) {
+        LOG.warn("worker {} could not store the failure of task {} either: {}", workerId,
+            task.taskId(), again.getMessage());
+      }
+    }
+  }
+
+  private void finish(TaskRecord task, TaskOutcome outcome) {
+    if (store.finishTask(task, workerId, outcome, now())) {
+      LocalWakeups.runDue();
+    } else {
+      LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
+          + " not stored", workerId, task.taskId());
     }
   }
 
