@@ -6,17 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StepState;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.Recorder;
+import dev.durable.tests.support.Script;
 import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.CancellableWorkflowClient;
 import dev.durable.tests.workflows.CancellableWorkflowDurable;
+import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.PricingSteps;
+import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
+import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +82,44 @@ class CancelTest extends OnEachStore {
           "no step was tried again: " + recorder.entries());
       assertEquals(0, engine.history(run.id()).stream()
           .filter(event -> event.type().equals("step.retrying")).count());
+    }
+  }
+
+  /**
+   * A dispatched step's task is given up when its run is cancelled: the worker serving it learns it
+   * at its next heartbeat ({@code isCancelled()}), as it would of a timeout.
+   */
+  @Test
+  void theWorkerServingADispatchedStepLearnsAtItsNextHeartbeatThatItsRunWasCancelled()
+      throws Exception {
+    CountDownLatch serving = new CountDownLatch(1);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Script script = new Script();
+    try (DurableEngine engine = db.engine().clock(clock)
+            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script)).build();
+        DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl())
+            .handle(PricingSteps.QUOTE, (task, input) -> {
+              serving.countDown();
+              while (!task.isCancelled()) {
+                task.heartbeat(); // written at most once a second
+                Thread.sleep(20);
+              }
+              stopped.countDown();
+              return "{\"sku\":\"lamp\",\"cents\":1}";
+            })
+            .build()) {
+      engine.start();
+      worker.start();
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      assertTrue(serving.await(10, TimeUnit.SECONDS), "the worker serves the task");
+
+      assertTrue(engine.cancel(run.id()));
+
+      assertTrue(stopped.await(10, TimeUnit.SECONDS), "the handler learned of the cancellation");
+      assertThrows(RunCancelledException.class, () -> run.await(WAIT));
+      assertEquals(List.of(List.of("LOST")), db.query(
+          "SELECT status FROM durable_tasks WHERE run_id = '" + run.id() + "'"));
+      assertEquals(0, script.executions("ship"));
     }
   }
 

@@ -414,7 +414,9 @@ public final class Store {
   /**
    * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
    * again. On PostgreSQL the engines listening are told the run's id (see {@link
-   * #listenForRuns}), so that the one executing it, if another, stops its step at once.
+   * #listenForRuns}), so that the one executing it, if another, stops its step at once. Its
+   * dispatched steps' open tasks are given up, as a timeout gives one up: no worker claims them
+   * any more, and one serving a task learns it at its next heartbeat.
    *
    * @return whether the run was cancelled now
    */
@@ -427,6 +429,7 @@ public final class Store {
           return false;
         }
       }
+      TaskQueue.giveUpOpen(connection, runId, now);
       EventLog.append(connection, runId, List.of(NewEvent.run("run.cancelled", null, now)));
       tellOtherEnginesCancelled(connection, runId);
       return true;

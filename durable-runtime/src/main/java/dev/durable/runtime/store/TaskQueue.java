@@ -166,6 +166,10 @@ final class TaskQueue {
   private static final String GIVE_UP =
       "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ? AND status = ?"
           + " AND heartbeat_at IS NOT DISTINCT FROM ?";
+  /** Gives up every task of a run that waits for a worker or is being served: it was cancelled. */
+  private static final String GIVE_UP_OPEN =
+      "UPDATE durable_tasks SET status = 'LOST', finished_at = ?"
+          + " WHERE run_id = ? AND status IN ('QUEUED', 'RUNNING')";
   private static final String HEARTBEAT =
       "UPDATE durable_tasks SET heartbeat_at = ?, progress = ?"
           + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
@@ -222,6 +226,18 @@ final class TaskQueue {
    *
    * @return whether it was given up
    */
+  /**
+   * Gives up the run's open tasks: queued ones are never claimed, and the worker serving one learns
+   * at its next heartbeat that its outcome will not be stored.
+   */
+  static int giveUpOpen(Connection connection, String runId, Instant now) throws SQLException {
+    try (PreparedStatement update = connection.prepareStatement(GIVE_UP_OPEN)) {
+      Rows.setInstant(update, 1, now);
+      update.setString(2, runId);
+      return update.executeUpdate();
+    }
+  }
+
   static boolean giveUp(Connection connection, TaskRecord task, Instant now)
       throws SQLException {
     try (PreparedStatement lose = connection.prepareStatement(GIVE_UP)) {
