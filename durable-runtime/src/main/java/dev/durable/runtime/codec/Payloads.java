@@ -21,20 +21,12 @@ import com.fasterxml.jackson.databind.type.TypeFactory;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.durable.runtime.spi.Payload;
-import jakarta.validation.ConstraintViolation;
-import jakarta.validation.Validation;
-import jakarta.validation.Validator;
 import java.io.IOException;
-import java.lang.reflect.Array;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import org.hibernate.validator.HibernateValidator;
-import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 
 /**
  * Encodes and decodes stored values with Jackson, using the full generic types the processor
@@ -66,7 +58,7 @@ public final class Payloads {
   private final Map<JavaType, JavaType> resolved = new ConcurrentHashMap<>();
   private final Map<JavaType, ObjectReader> readers = new ConcurrentHashMap<>();
   private final Map<JavaType, ObjectWriter> writers = new ConcurrentHashMap<>();
-  private volatile Validator validator;
+  private final Constraints constraints = new Constraints();
 
   /**
    * @param maxPayloadBytes the longest encoded value stored, in UTF-8 bytes of its JSON
@@ -310,93 +302,21 @@ public final class Payloads {
 
   /**
    * {@code json} with each unpaired surrogate written as a JSON escape. Jackson writes characters
-   * of strings and field names as they are; outside them a JSON text is ASCII, so every surrogate
-   * is inside a string, where an escape stands for the same character.
+   * of strings and field names as they are, and escapes control characters; outside strings a
+   * JSON text is ASCII, so every surrogate is inside a string, where an escape stands for the
+   * same character.
    */
   static String escapeLoneSurrogates(String json) {
-    StringBuilder escaped = null;
-    for (int i = 0; i < json.length(); i++) {
-      char c = json.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && i + 1 < json.length() && Character.isLowSurrogate(json.charAt(i + 1))) {
-        if (escaped != null) {
-          escaped.append(c).append(json.charAt(i + 1));
-        }
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        if (escaped == null) {
-          escaped = new StringBuilder(json.length() + 16).append(json, 0, i);
-        }
-        escaped.append(String.format("\\u%04x", (int) c));
-      } else if (escaped != null) {
-        escaped.append(c);
-      }
-    }
-    return escaped == null ? json : escaped.toString();
+    return StoredText.escaped(json);
   }
 
   /**
-   * The constraint violations of {@code value}, each naming its field from {@code path}
+   * The constraint violations of {@code value}, each naming its field from the payload's name
    * ({@code order.lines[0].quantity: must be greater than 0}), sorted; empty when the payload is
    * not validated or the value is valid.
    */
   public List<String> violations(Payload payload, Object value) {
-    if (!payload.validated() || value == null) {
-      return List.of();
-    }
-    List<String> found = new ArrayList<>();
-    collect(payload.name(), value, found);
-    found.sort(Comparator.naturalOrder());
-    return found;
-  }
-
-  private void collect(String path, Object value, List<String> found) {
-    if (value == null) {
-      return;
-    }
-    if (value instanceof Optional<?> optional) {
-      optional.ifPresent(inner -> collect(path, inner, found));
-    } else if (value instanceof Collection<?> collection) {
-      int i = 0;
-      for (Object element : collection) {
-        collect(path + "[" + i++ + "]", element, found);
-      }
-    } else if (value instanceof Map<?, ?> map) {
-      map.forEach((key, element) -> collect(path + "[" + key + "]", element, found));
-    } else if (value.getClass().isArray()) {
-      if (!value.getClass().getComponentType().isPrimitive()) {
-        for (int i = 0; i < Array.getLength(value); i++) {
-          collect(path + "[" + i + "]", Array.get(value, i), found);
-        }
-      }
-    } else {
-      for (ConstraintViolation<Object> violation : validator().validate(value)) {
-        String property = violation.getPropertyPath().toString();
-        found.add(
-            (property.isEmpty() ? path : path + "." + property)
-                + ": " + violation.getMessage()
-                + " (was " + violation.getInvalidValue() + ")");
-      }
-    }
-  }
-
-  private Validator validator() {
-    Validator v = validator;
-    if (v == null) {
-      synchronized (this) {
-        v = validator;
-        if (v == null) {
-          v =
-              Validation.byProvider(HibernateValidator.class)
-                  .configure()
-                  .messageInterpolator(new ParameterMessageInterpolator())
-                  .buildValidatorFactory()
-                  .getValidator();
-          validator = v;
-        }
-      }
-    }
-    return v;
+    return constraints.violations(payload, value);
   }
 
   private ObjectReader reader(JavaType type) {

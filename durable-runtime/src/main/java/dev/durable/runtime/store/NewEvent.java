@@ -1,5 +1,6 @@
 package dev.durable.runtime.store;
 
+import dev.durable.runtime.codec.StoredText;
 import java.time.Instant;
 
 /**

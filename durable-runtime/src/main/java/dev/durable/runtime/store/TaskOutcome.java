@@ -1,5 +1,7 @@
 package dev.durable.runtime.store;
 
+import dev.durable.runtime.codec.StoredText;
+
 /**
  * What a worker reports for a task: a result, or a failure that another attempt may or may not
  * help.

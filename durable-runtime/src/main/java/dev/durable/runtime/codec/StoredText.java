@@ -1,4 +1,4 @@
-package dev.durable.runtime.store;
+package dev.durable.runtime.codec;
 
 /**
  * Makes text that the engine stores (error messages, codes, event details) storable in every
@@ -63,7 +63,8 @@ public final class StoredText {
     return false;
   }
 
-  private static String escaped(String text) {
+  /** {@code text} with each NUL and each lone surrogate written as its escape, {@code \u0000}. */
+  static String escaped(String text) {
     if (!needsEscaping(text)) {
       return text;
     }
