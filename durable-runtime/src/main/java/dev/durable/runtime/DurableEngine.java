@@ -81,8 +81,11 @@ public interface DurableEngine extends AutoCloseable {
   int redispatchPending(String runId);
 
   /**
-   * Cancels a run that has not ended. A step attempt executing on this engine is cancelled (its
-   * {@link StepContext} fires); elsewhere the run stops at its next checkpoint.
+   * Cancels a run that has not ended. A step attempt it is making is cancelled as a timeout
+   * cancels one (its {@link StepContext} fires and its thread is interrupted): at once on this
+   * engine; on another engine at once on PostgreSQL (it is notified), else at that engine's next
+   * lease renewal. Its dispatched steps' open tasks are given up: a worker serving one learns it at
+   * its next heartbeat.
    *
    * @return whether the run was cancelled now; false if it had already ended
    * @throws UnknownRunException if no such run is stored

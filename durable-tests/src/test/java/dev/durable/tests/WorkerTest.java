@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * Workers and the task protocol: tasks queued in {@code durable_tasks} as the README documents
- * them are claimed by the workers serving their step, once each, and their outcomes stored, which
+ * Workers and the task protocol: tasks queued in {@code durable_tasks} as docs/task-protocol.md
+ * documents them are claimed by the workers serving their step, once each, and their outcomes stored, which
  * makes the waiting run due.
  */
 class WorkerTest extends OnEachStore {
