@@ -22,7 +22,10 @@ public interface PricingSteps {
   @Step(name = "pricing.watched", retries = 2, timeoutMs = 5_000, pickupTimeoutMs = 2_000)
   Quote watched(Order order);
 
-  /** A one-second liveness window, for workers in child JVMs measured in real time. */
-  @Step(name = "pricing.live", retries = 2, timeoutMs = 1_000)
+  /**
+   * A one-second liveness window, for workers in child JVMs measured in real time; a queued task
+   * waits up to 10 s for a worker, so that a child JVM slowed by a loaded machine still takes it.
+   */
+  @Step(name = "pricing.live", retries = 2, timeoutMs = 1_000, pickupTimeoutMs = 10_000)
   Quote live(Order order);
 }
