@@ -43,17 +43,19 @@ final class DefaultWorker implements DurableWorker {
   private final ObjectMapper mapper;
   private final Clock clock;
   private final AutoCloseable pool;
+  private final LocalWakeups wakeups;
   private final Semaphore slots;
   private final Semaphore wake = new Semaphore(0);
   private final ExecutorService executor;
   private Thread poller;
-  private LocalWakeups.Registration wakeups;
+  private LocalWakeups.Registration wakeupsRegistration;
   private AutoCloseable listener;
   private volatile boolean closed;
 
   DefaultWorker(
       String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
-      Duration shutdownTimeout, Store store, ObjectMapper mapper, Clock clock, AutoCloseable pool) {
+      Duration shutdownTimeout, Store store, ObjectMapper mapper, Clock clock, LocalWakeups wakeups,
+      AutoCloseable pool) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
     this.steps = List.copyOf(handlers.keySet());
@@ -63,6 +65,7 @@ final class DefaultWorker implements DurableWorker {
     this.mapper = mapper;
     this.clock = clock;
     this.pool = pool;
+    this.wakeups = wakeups;
     this.slots = new Semaphore(concurrency);
     this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
   }
@@ -80,7 +83,7 @@ final class DefaultWorker implements DurableWorker {
     if (poller != null) {
       return;
     }
-    wakeups = LocalWakeups.onTaskQueued(wake::release);
+    wakeupsRegistration = wakeups.onTaskQueued(wake::release);
     listener = store.listenForTasks(wake::release, workerId + "-listener");
     poller = Threads.daemon(this::pollLoop, workerId + "-poller");
     poller.start();
@@ -162,7 +165,7 @@ final class DefaultWorker implements DurableWorker {
     }
     try {
       if (store.finishTask(task, workerId, outcome, now())) {
-        LocalWakeups.runDue();
+        wakeups.runDue();
       } else {
         LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
             + " not stored", workerId, task.taskId());
@@ -286,7 +289,7 @@ final class DefaultWorker implements DurableWorker {
     }
     if (poller != null) {
       poller.interrupt();
-      wakeups.close();
+      wakeupsRegistration.close();
       try {
         listener.close();
       } catch (Exception e) {

@@ -59,6 +59,7 @@ public final class Engines {
       store.migrate();
       store.requireDurableCommits();
       Time time = new Time(config.clock());
+      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
       if (DataSources.isExclusive(config)) {
         int recovered = store.releaseLeases(null, "run.recovered", time.now());
         if (recovered > 0) {
@@ -83,6 +84,7 @@ public final class Engines {
           new InFlight(),
           new Queues(config.queues(), runId -> wakeParked(store, time, scheduler.get(), runId)),
           new Waiters(),
+          wakeups,
           engineId,
           config.leaseDuration(),
           at -> scheduler.get().wakeAt(at),
@@ -95,7 +97,7 @@ public final class Engines {
       resources.add(0, starts);
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler.get()::clockMoved));
-      resources.add(0, LocalWakeups.onRunDue(scheduler.get()::signalPoll));
+      resources.add(0, wakeups.onRunDue(scheduler.get()::signalPoll));
       resources.add(0, store.listenForRuns(
           runIds -> {
             scheduler.get().signalPoll();
