@@ -15,9 +15,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +47,9 @@ final class Scheduler implements AutoCloseable {
   private final Thread poller;
   private final Semaphore pollSignal = new Semaphore(0);
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
+  private final Duration renewEvery;
+  private final AtomicBoolean renewalQueued = new AtomicBoolean();
+  private volatile Instant renewedAt;
   private volatile boolean started;
   private volatile boolean closed;
   private volatile long lastUnknownReport;
@@ -66,8 +71,10 @@ final class Scheduler implements AutoCloseable {
     this.leases =
         Executors.newSingleThreadScheduledExecutor(task -> Threads.daemon(task, "durable-leases"));
     this.poller = Threads.daemon(this::pollLoop, "durable-poller");
-    long renewMs = Math.max(1, services.leaseDuration().toMillis() / 3);
-    leases.scheduleAtFixedRate(this::renewLeases, renewMs, renewMs, TimeUnit.MILLISECONDS);
+    this.renewEvery = Duration.ofMillis(Math.max(1, services.leaseDuration().toMillis() / 3));
+    this.renewedAt = services.time().now();
+    leases.scheduleAtFixedRate(
+        this::renewLeases, renewEvery.toMillis(), renewEvery.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   synchronized void start() {
@@ -138,10 +145,21 @@ final class Scheduler implements AutoCloseable {
     pollSignal.release();
   }
 
-  /** A test clock moved: fire timers that came due and poll. */
+  /** A test clock moved: fire timers that came due, poll, and renew leases if that is due. */
   void clockMoved() {
     timers.clockMoved();
     pollSignal.release();
+    if (!services.time().now().isBefore(renewedAt.plus(renewEvery))
+        && renewalQueued.compareAndSet(false, true)) {
+      try {
+        leases.execute(() -> {
+          renewalQueued.set(false);
+          renewLeases();
+        });
+      } catch (RejectedExecutionException closing) {
+        // the engine is closing: its leases are released
+      }
+    }
   }
 
   // ---- the poll
@@ -257,12 +275,20 @@ final class Scheduler implements AutoCloseable {
   /**
    * Renews the leases of the runs executing here, and only those: a run whose turn was abandoned
    * (the store failed under it) must come due when its lease expires.
+   *
+   * <p>Leases expire by the engine's clock, and are renewed whenever a third of a lease has passed
+   * by it: every third of a lease of real time, and at once when a {@link
+   * dev.durable.runtime.testing.TestClock} jumps further than that (see {@link #clockMoved}), so
+   * that moving a test clock does not let the leases of runs in flight here lapse. The real-time
+   * renewals also look for runs cancelled elsewhere, which a frozen test clock must not stop.
    */
   private void renewLeases() {
     List<String> inFlight = services.inFlight().ids();
+    Instant now = services.time().now();
+    renewedAt = now;
     try {
       services.store().renewLeases(
-          services.engineId(), inFlight, services.time().now().plus(services.leaseDuration()));
+          services.engineId(), inFlight, now.plus(services.leaseDuration()));
     } catch (RuntimeException e) {
       LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
           + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());
