@@ -11,12 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,53 +22,59 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides what runs when: the background poll for due runs, in-memory timers for runs due soon,
- * the concurrency slots and worker threads of a started engine, lease renewal, and {@code tick()}.
+ * Decides what runs when: the background poll for due runs, the concurrency slots and worker
+ * threads of a started engine, lease renewal, and {@code tick()}.
  *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
- * the store (and, when due within five minutes, a timer here).
+ * the store (and, when due within five minutes, one of the {@link Timers} that wake the poll).
+ * The poll and the timers are made before the scheduler and the {@link Services} it shares with
+ * the turns, which ask them for wake-ups; see {@link #pollLoop}.
  */
 final class Scheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
-  private static final Duration TIMER_HORIZON = Duration.ofMinutes(5);
   private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
 
   private final Services services;
   private final Registry registry;
   private final RunExecutor executor;
-  private final Duration pollInterval;
   private final Duration shutdownTimeout;
   private final Slots slots;
   private final ThreadPoolExecutor workers;
   private final Timers timers;
   private final ScheduledExecutorService leases;
-  private final Thread poller;
-  private final Semaphore pollSignal = new Semaphore(0);
+  private final PollLoop poll;
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
   private final Duration renewEvery;
   private final AtomicBoolean renewalQueued = new AtomicBoolean();
   private volatile Instant renewedAt;
-  private volatile boolean started;
-  private volatile boolean closed;
   private volatile long lastUnknownReport;
 
+  /** The poll for due runs of an engine, to make before its {@link Services} and scheduler. */
+  static PollLoop pollLoop(Duration pollInterval) {
+    return new PollLoop(
+        "durable-poller", pollInterval, LOG, "cannot poll the store for due runs");
+  }
+
+  /**
+   * @param poll the engine's {@link #pollLoop}
+   * @param timers the timers that signal {@code poll}
+   */
   Scheduler(
-      Services services, Registry registry, RunExecutor executor, int maxConcurrentRuns,
-      Duration pollInterval, Duration shutdownTimeout) {
+      Services services, Registry registry, RunExecutor executor, PollLoop poll, Timers timers,
+      int maxConcurrentRuns, Duration shutdownTimeout) {
     this.services = services;
     this.registry = registry;
     this.executor = executor;
-    this.pollInterval = pollInterval;
+    this.poll = poll;
+    this.timers = timers;
     this.shutdownTimeout = shutdownTimeout;
     this.slots = new Slots(maxConcurrentRuns);
     this.workers =
         new ThreadPoolExecutor(
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
-    this.timers = new Timers(services.time(), "durable-timers", pollSignal::release);
     this.leases =
         Executors.newSingleThreadScheduledExecutor(task -> Threads.daemon(task, "durable-leases"));
-    this.poller = Threads.daemon(this::pollLoop, "durable-poller");
     this.renewEvery = Duration.ofMillis(Math.max(1, services.leaseDuration().toMillis() / 3));
     this.renewedAt = services.time().now();
     leases.scheduleAtFixedRate(
@@ -78,23 +82,25 @@ final class Scheduler implements AutoCloseable {
   }
 
   synchronized void start() {
-    if (started || closed) {
+    if (poll.isStarted() || poll.isStopped()) {
       return;
     }
-    started = true;
     timers.start();
-    poller.start();
+    poll.start(() -> {
+      reportUnknownWorkflows();
+      return pollOnce();
+    });
   }
 
   boolean isStarted() {
-    return started;
+    return poll.isStarted();
   }
 
   // ---- slots and execution
 
   /** Reserves a slot to execute a run at once; release it if the run is not submitted. */
   boolean tryReserve() {
-    return started && !closed && slots.tryTake();
+    return poll.isStarted() && !poll.isStopped() && slots.tryTake();
   }
 
   void release() {
@@ -103,7 +109,7 @@ final class Scheduler implements AutoCloseable {
 
   private void releaseSlot() {
     if (slots.release()) {
-      pollSignal.release();
+      poll.signal();
     }
   }
 
@@ -132,23 +138,15 @@ final class Scheduler implements AutoCloseable {
     });
   }
 
-  /** Schedules an in-memory wake-up for a run suspended here, when it is due soon. */
-  void wakeAt(Instant at) {
-    if (started && !closed
-        && Duration.between(services.time().now(), at).compareTo(TIMER_HORIZON) <= 0) {
-      timers.schedule(at);
-    }
-  }
-
   /** Makes the poller look for due runs now. */
   void signalPoll() {
-    pollSignal.release();
+    poll.signal();
   }
 
   /** A test clock moved: fire timers that came due, poll, and renew leases if that is due. */
   void clockMoved() {
     timers.clockMoved();
-    pollSignal.release();
+    poll.signal();
     if (!services.time().now().isBefore(renewedAt.plus(renewEvery))
         && renewalQueued.compareAndSet(false, true)) {
       try {
@@ -164,36 +162,6 @@ final class Scheduler implements AutoCloseable {
 
   // ---- the poll
 
-  private void pollLoop() {
-    int failures = 0;
-    while (started && !closed) {
-      try {
-        reportUnknownWorkflows();
-        boolean more = pollOnce();
-        failures = 0;
-        if (!more) {
-          pollSignal.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS);
-          pollSignal.drainPermits();
-        }
-      } catch (StoreException e) {
-        failures++;
-        Duration backoff = Time.pollBackoff(pollInterval, failures);
-        LOG.warn("cannot poll the store for due runs ({} failure(s) in a row): {}; retrying in {}"
-            + " ms", failures, e.getMessage(), backoff.toMillis());
-        if (!sleep(backoff)) {
-          return;
-        }
-      } catch (InterruptedException e) {
-        return;
-      } catch (RuntimeException e) {
-        LOG.error("the poll failed unexpectedly; retrying", e);
-        if (!sleep(pollInterval)) {
-          return;
-        }
-      }
-    }
-  }
-
   /**
    * Claims due runs for the free slots, in one batch, and submits them; returns whether more may
    * be due.
@@ -204,9 +172,7 @@ final class Scheduler implements AutoCloseable {
       slots.pollWasLimited(true);
       return false;
     }
-    Instant now = services.time().now();
-    List<RunRecord> claimed = services.store().claimDue(
-        now, registry.keys(), free, services.engineId(), now.plus(services.leaseDuration()));
+    List<RunRecord> claimed = claimDue(free);
     slots.take(claimed.size());
     boolean more = claimed.size() == free;
     slots.pollWasLimited(more);
@@ -214,15 +180,6 @@ final class Scheduler implements AutoCloseable {
       submit(run, false);
     }
     return more;
-  }
-
-  private boolean sleep(Duration duration) {
-    try {
-      pollSignal.tryAcquire(duration.toMillis(), TimeUnit.MILLISECONDS);
-      return !closed;
-    } catch (InterruptedException e) {
-      return false;
-    }
   }
 
   /**
@@ -255,19 +212,17 @@ final class Scheduler implements AutoCloseable {
    */
   int tick() {
     reportUnknownWorkflows();
-    int turns = 0;
-    while (!closed) {
-      Instant now = services.time().now();
-      List<RunRecord> claimed = services.store().claimDue(
-          now, registry.keys(), 1, services.engineId(), now.plus(services.leaseDuration()));
-      if (claimed.isEmpty()) {
-        return turns;
-      }
-      RunRecord run = claimed.get(0);
-      services.inFlight().begin(run.runId(), flight -> executor.execute(run, flight, false, false));
-      turns++;
-    }
-    return turns;
+    return poll.tick(
+        () -> claimDue(1),
+        run -> services.inFlight().begin(
+            run.runId(), flight -> executor.execute(run, flight, false, false)));
+  }
+
+  /** Claims up to {@code limit} due runs of the registered workflows, leased to this engine. */
+  private List<RunRecord> claimDue(int limit) {
+    Instant now = services.time().now();
+    return services.store().claimDue(
+        now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
   }
 
   // ---- leases
@@ -329,13 +284,9 @@ final class Scheduler implements AutoCloseable {
 
   @Override
   public void close() {
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
+    if (!poll.stop()) {
+      return;
     }
-    poller.interrupt();
     timers.close();
     workers.shutdown();
     try {
@@ -353,6 +304,6 @@ final class Scheduler implements AutoCloseable {
   }
 
   boolean isClosed() {
-    return closed;
+    return poll.isStopped();
   }
 }
