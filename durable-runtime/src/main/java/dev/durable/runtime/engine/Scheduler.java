@@ -1,8 +1,6 @@
 package dev.durable.runtime.engine;
 
-import dev.durable.runtime.RunState;
 import dev.durable.runtime.store.RunRecord;
-import dev.durable.runtime.store.StoreException;
 import dev.durable.runtime.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,19 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Decides what runs when: the background poll for due runs, the concurrency slots and worker
- * threads of a started engine, lease renewal, and {@code tick()}.
+ * threads of a started engine, the {@link Leases} of the runs they execute, and {@code tick()}.
  *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
  * the store (and, when due within five minutes, one of the {@link Timers} that wake the poll).
@@ -41,12 +35,9 @@ final class Scheduler implements AutoCloseable {
   private final Slots slots;
   private final ThreadPoolExecutor workers;
   private final Timers timers;
-  private final ScheduledExecutorService leases;
+  private final Leases leases;
   private final PollLoop poll;
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
-  private final Duration renewEvery;
-  private final AtomicBoolean renewalQueued = new AtomicBoolean();
-  private volatile Instant renewedAt;
   private volatile long lastUnknownReport;
 
   /** The poll for due runs of an engine, to make before its {@link Services} and scheduler. */
@@ -73,12 +64,7 @@ final class Scheduler implements AutoCloseable {
         new ThreadPoolExecutor(
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
-    this.leases =
-        Executors.newSingleThreadScheduledExecutor(task -> Threads.daemon(task, "durable-leases"));
-    this.renewEvery = Duration.ofMillis(Math.max(1, services.leaseDuration().toMillis() / 3));
-    this.renewedAt = services.time().now();
-    leases.scheduleAtFixedRate(
-        this::renewLeases, renewEvery.toMillis(), renewEvery.toMillis(), TimeUnit.MILLISECONDS);
+    this.leases = new Leases(services);
   }
 
   synchronized void start() {
@@ -147,17 +133,12 @@ final class Scheduler implements AutoCloseable {
   void clockMoved() {
     timers.clockMoved();
     poll.signal();
-    if (!services.time().now().isBefore(renewedAt.plus(renewEvery))
-        && renewalQueued.compareAndSet(false, true)) {
-      try {
-        leases.execute(() -> {
-          renewalQueued.set(false);
-          renewLeases();
-        });
-      } catch (RejectedExecutionException closing) {
-        // the engine is closing: its leases are released
-      }
-    }
+    leases.clockMoved();
+  }
+
+  /** Stops the runs among {@code runIds} executing here that were cancelled elsewhere. */
+  void stopCancelled(Collection<String> runIds) {
+    leases.stopCancelled(runIds);
   }
 
   // ---- the poll
@@ -225,61 +206,6 @@ final class Scheduler implements AutoCloseable {
         now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
   }
 
-  // ---- leases
-
-  /**
-   * Renews the leases of the runs executing here, and only those: a run whose turn was abandoned
-   * (the store failed under it) must come due when its lease expires.
-   *
-   * <p>Leases expire by the engine's clock, and are renewed whenever a third of a lease has passed
-   * by it: every third of a lease of real time, and at once when a {@link
-   * dev.durable.runtime.testing.TestClock} jumps further than that (see {@link #clockMoved}), so
-   * that moving a test clock does not let the leases of runs in flight here lapse. The real-time
-   * renewals also look for runs cancelled elsewhere, which a frozen test clock must not stop.
-   */
-  private void renewLeases() {
-    List<String> inFlight = services.inFlight().ids();
-    Instant now = services.time().now();
-    renewedAt = now;
-    try {
-      services.store().renewLeases(
-          services.engineId(), inFlight, now.plus(services.leaseDuration()));
-    } catch (RuntimeException e) {
-      LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
-          + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());
-    }
-    stopCancelled(inFlight);
-  }
-
-  /**
-   * Stops the runs among {@code runIds} that execute here but were cancelled through another
-   * engine (or by hand): their attempts are cancelled and the threads running them interrupted, as
-   * {@code cancel} does on the engine it is called on. This engine learns of such a cancellation
-   * from PostgreSQL's notification at once, or else at its next lease renewal.
-   */
-  void stopCancelled(Collection<String> runIds) {
-    List<String> candidates = runIds.stream()
-        .filter(runId -> services.inFlight().get(runId).filter(run -> !run.isCancelled())
-            .isPresent())
-        .toList();
-    if (candidates.isEmpty()) {
-      return;
-    }
-    List<String> cancelled;
-    try {
-      cancelled = services.store().cancelled(candidates);
-    } catch (StoreException e) {
-      LOG.warn("cannot read whether runs executing here were cancelled: {}; they are looked at"
-          + " again at the next lease renewal", e.getMessage());
-      return;
-    }
-    for (String runId : cancelled) {
-      LOG.info("run {} was cancelled elsewhere; its turn here stops", runId);
-      services.inFlight().cancel(runId);
-      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
-    }
-  }
-
   // ---- shutdown
 
   @Override
@@ -300,7 +226,7 @@ final class Scheduler implements AutoCloseable {
       workers.shutdownNow();
       Thread.currentThread().interrupt();
     }
-    leases.shutdownNow();
+    leases.close();
   }
 
   boolean isClosed() {
