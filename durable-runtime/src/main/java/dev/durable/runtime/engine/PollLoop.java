@@ -121,6 +121,9 @@ final class PollLoop {
       } catch (InterruptedException e) {
         return;
       } catch (RuntimeException e) {
+        if (stopped) {
+          return; // what it handed work to was shut down under it
+        }
         log.error("the poll failed unexpectedly; retrying", e);
         if (!sleep(interval)) {
           return;
