@@ -15,6 +15,7 @@ import dev.durable.tests.workflows.BlockingWorkflowClient;
 import dev.durable.tests.workflows.BlockingWorkflowDurable;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +61,44 @@ class LeaseTest extends OnEachStore {
       firstGate.open("g");
       assertEquals("unblocked g then after", run.await(WAIT));
     }
+  }
+
+  @Test
+  void leasesAreRenewedByTheEnginesClockSoATestClockPassesSeveralLeasesWithoutATakeOver() {
+    Duration lease = Duration.ofMinutes(1);
+    Gate secondGate = new Gate();
+    secondGate.open("g");
+    try (DurableEngine first = db.engine().clock(clock).engineId("first").leaseDuration(lease)
+            .register(new BlockingWorkflowDurable(firstScript, firstGate)).build();
+        DurableEngine second = db.engine().clock(clock).engineId("second").leaseDuration(lease)
+            .pollInterval(Duration.ofMillis(50))
+            .register(new BlockingWorkflowDurable(secondScript, secondGate)).build()) {
+      first.start();
+      RunHandle<String> run = BlockingWorkflowClient.of(first).start("g");
+      Await.until("the first engine executes the step", () -> firstGate.isEntered("g"));
+      second.start();
+
+      // half a lease at a time, three leases in all: without waiting a third of a lease of real
+      // time, each move renews the lease, which never expires by the clock the engines share
+      for (int i = 0; i < 6; i++) {
+        Instant renewed = clock.advance(lease.dividedBy(2)).plus(lease);
+        Await.until("the lease is renewed to a lease beyond " + clock.instant(),
+            () -> !leaseUntil().isBefore(renewed));
+      }
+      assertEquals(1L, db.queryLong("SELECT epoch FROM durable_runs"),
+          "no engine claimed the run again: its lease never expired");
+      assertEquals("first", run.status().run().owner().orElseThrow());
+      assertEquals(0, secondScript.executions("block"));
+      firstGate.open("g");
+      assertEquals("unblocked g then after", run.await(WAIT));
+    }
+  }
+
+  private Instant leaseUntil() {
+    Object until = db.query("SELECT lease_until FROM durable_runs").get(0).get(0);
+    return until instanceof OffsetDateTime offset
+        ? offset.toInstant()
+        : ((java.sql.Timestamp) until).toInstant();
   }
 
   @Test

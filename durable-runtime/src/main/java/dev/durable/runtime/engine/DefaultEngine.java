@@ -276,7 +276,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     int queued = services.store().redispatch(runId, services.time().now()).size();
     if (queued > 0) {
       LOG.warn("run {}: {} dispatched task(s) given up as lost and queued again", runId, queued);
-      LocalWakeups.taskQueued();
+      services.wakeups().taskQueued();
     }
     return queued;
   }

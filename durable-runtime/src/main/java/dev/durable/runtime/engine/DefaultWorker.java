@@ -12,10 +12,8 @@ import dev.durable.runtime.store.Store;
 import dev.durable.runtime.store.StoreException;
 import dev.durable.runtime.store.TaskOutcome;
 import dev.durable.runtime.store.TaskRecord;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,32 +35,33 @@ final class DefaultWorker implements DurableWorker {
   private final String workerId;
   private final Map<String, StepHandler> handlers;
   private final List<String> steps;
-  private final Duration pollInterval;
   private final Duration shutdownTimeout;
   private final Store store;
   private final ObjectMapper mapper;
-  private final Clock clock;
+  private final Time time;
   private final AutoCloseable pool;
+  private final LocalWakeups wakeups;
   private final Semaphore slots;
-  private final Semaphore wake = new Semaphore(0);
+  private final PollLoop poll;
   private final ExecutorService executor;
-  private Thread poller;
-  private LocalWakeups.Registration wakeups;
+  private LocalWakeups.Registration wakeupsRegistration;
   private AutoCloseable listener;
-  private volatile boolean closed;
 
   DefaultWorker(
       String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
-      Duration shutdownTimeout, Store store, ObjectMapper mapper, Clock clock, AutoCloseable pool) {
+      Duration shutdownTimeout, Store store, ObjectMapper mapper, Time time, LocalWakeups wakeups,
+      AutoCloseable pool) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
     this.steps = List.copyOf(handlers.keySet());
-    this.pollInterval = pollInterval;
     this.shutdownTimeout = shutdownTimeout;
     this.store = store;
     this.mapper = mapper;
-    this.clock = clock;
+    this.time = time;
     this.pool = pool;
+    this.wakeups = wakeups;
+    this.poll = new PollLoop(
+        workerId + "-poller", pollInterval, LOG, "worker " + workerId + " cannot claim tasks");
     this.slots = new Semaphore(concurrency);
     this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
   }
@@ -74,70 +73,45 @@ final class DefaultWorker implements DurableWorker {
 
   @Override
   public synchronized void start() {
-    if (closed) {
+    if (poll.isStopped()) {
       throw new IllegalStateException("the worker is closed");
     }
-    if (poller != null) {
+    if (poll.isStarted()) {
       return;
     }
-    wakeups = LocalWakeups.onTaskQueued(wake::release);
-    listener = store.listenForTasks(wake::release, workerId + "-listener");
-    poller = Threads.daemon(this::pollLoop, workerId + "-poller");
-    poller.start();
+    wakeupsRegistration = wakeups.onTaskQueued(poll::signal);
+    listener = store.listenForTasks(poll::signal, workerId + "-listener");
+    poll.start(this::pollOnce);
     LOG.info("worker {} serves {}", workerId, steps);
   }
 
   @Override
   public int tick() {
-    int served = 0;
-    while (!closed) {
-      List<TaskRecord> claimed = store.claimTasks(steps, 1, workerId, now());
-      if (claimed.isEmpty()) {
-        return served;
-      }
-      serve(claimed.get(0));
-      served++;
-    }
-    return served;
+    return poll.tick(() -> store.claimTasks(steps, 1, workerId, time.now()), this::serve);
   }
 
-  private void pollLoop() {
-    int failures = 0;
-    while (!closed) {
-      try {
-        int free = slots.availablePermits();
-        boolean full = false;
-        if (free > 0) {
-          List<TaskRecord> claimed =
-              store.claimTasks(steps, free, workerId, now());
-          full = claimed.size() == free;
-          for (TaskRecord task : claimed) {
-            slots.acquireUninterruptibly();
-            executor.execute(() -> {
-              try {
-                serve(task);
-              } finally {
-                slots.release();
-                wake.release();
-              }
-            });
-          }
-        }
-        failures = 0;
-        if (!full || slots.availablePermits() == 0) {
-          wake.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS);
-          wake.drainPermits();
-        }
-      } catch (StoreException e) {
-        failures++;
-        Duration backoff = Time.pollBackoff(pollInterval, failures);
-        LOG.warn("worker {} cannot claim tasks ({} failure(s) in a row): {}; retrying in {} ms",
-            workerId, failures, e.getMessage(), backoff.toMillis());
-        sleep(backoff);
-      } catch (InterruptedException e) {
-        return;
-      }
+  /**
+   * Claims queued tasks for the free slots and hands them to the pool; returns whether more may be
+   * queued and a slot is still free.
+   */
+  private boolean pollOnce() {
+    int free = slots.availablePermits();
+    if (free == 0) {
+      return false;
     }
+    List<TaskRecord> claimed = store.claimTasks(steps, free, workerId, time.now());
+    for (TaskRecord task : claimed) {
+      slots.acquireUninterruptibly();
+      executor.execute(() -> {
+        try {
+          serve(task);
+        } finally {
+          slots.release();
+          poll.signal();
+        }
+      });
+    }
+    return claimed.size() == free && slots.availablePermits() > 0;
   }
 
   /** Runs the task's handler and stores its outcome. */
@@ -184,8 +158,8 @@ final class DefaultWorker implements DurableWorker {
   }
 
   private void finish(TaskRecord task, TaskOutcome outcome) {
-    if (store.finishTask(task, workerId, outcome, now())) {
-      LocalWakeups.runDue();
+    if (store.finishTask(task, workerId, outcome, time.now())) {
+      wakeups.runDue();
     } else {
       LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
           + " not stored", workerId, task.taskId());
@@ -252,7 +226,7 @@ final class DefaultWorker implements DurableWorker {
 
     @Override
     public synchronized void heartbeat(Object progress) {
-      Instant now = now();
+      Instant now = time.now();
       if (cancelled || now.isBefore(lastWrite.plus(beatInterval))) {
         return;
       }
@@ -282,29 +256,15 @@ final class DefaultWorker implements DurableWorker {
     }
   }
 
-  private Instant now() {
-    return clock.instant().truncatedTo(ChronoUnit.MICROS);
-  }
-
-  private void sleep(Duration duration) {
-    try {
-      wake.tryAcquire(duration.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
   @Override
   public void close() {
     synchronized (this) {
-      if (closed) {
+      if (!poll.stop()) {
         return;
       }
-      closed = true;
     }
-    if (poller != null) {
-      poller.interrupt();
-      wakeups.close();
+    if (wakeupsRegistration != null) {
+      wakeupsRegistration.close();
       try {
         listener.close();
       } catch (Exception e) {

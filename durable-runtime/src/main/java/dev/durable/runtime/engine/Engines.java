@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,10 +30,10 @@ public final class Engines {
   private Engines() {}
 
   /** Makes a run parked for a queue slot due at once, and looks for it. */
-  private static void wakeParked(Store store, Time time, Scheduler scheduler, String runId) {
+  private static void wakeParked(Store store, Time time, Timers timers, String runId) {
     try {
       store.wakeRun(runId, time.now());
-      scheduler.wakeAt(time.now());
+      timers.wakeAt(time.now());
     } catch (StoreException e) {
       LOG.warn("could not wake run {}, parked for a queue slot: {}; it tries again within {} s",
           runId, e.getMessage(), Queues.PARKED_FALLBACK.toSeconds());
@@ -59,6 +58,7 @@ public final class Engines {
       store.migrate();
       store.requireDurableCommits();
       Time time = new Time(config.clock());
+      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
       if (DataSources.isExclusive(config)) {
         int recovered = store.releaseLeases(null, "run.recovered", time.now());
         if (recovered > 0) {
@@ -70,7 +70,10 @@ public final class Engines {
           commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
       GroupCommit<NewRun> starts =
           new GroupCommit<>(store::insertRuns, "durable-start", COMMIT_WRITERS);
-      AtomicReference<Scheduler> scheduler = new AtomicReference<>();
+      // the turns ask the poll and its timers for wake-ups: made first, they are in the services
+      // the scheduler then shares with the turns
+      PollLoop poll = Scheduler.pollLoop(config.pollInterval());
+      Timers timers = new Timers(time, "durable-timers", poll::signal);
       Services services = new Services(
           store,
           progress,
@@ -81,32 +84,33 @@ public final class Engines {
           new Hooks(config.hooks()),
           attempts,
           new InFlight(),
-          new Queues(config.queues(), runId -> wakeParked(store, time, scheduler.get(), runId)),
+          new Queues(config.queues(), runId -> wakeParked(store, time, timers, runId)),
           new Waiters(),
+          wakeups,
           engineId,
           config.leaseDuration(),
-          at -> scheduler.get().wakeAt(at),
-          () -> scheduler.get().isClosed(),
+          timers::wakeAt,
+          poll::isStopped,
           () -> ThreadLocalRandom.current().nextDouble());
-      scheduler.set(new Scheduler(
-          services, registry, new RunExecutor(services, registry), config.maxConcurrentRuns(),
-          config.pollInterval(), config.shutdownTimeout()));
+      Scheduler scheduler = new Scheduler(
+          services, registry, new RunExecutor(services, registry), poll, timers,
+          config.maxConcurrentRuns(), config.shutdownTimeout());
       resources.add(0, progress);
       resources.add(0, starts);
       resources.add(0, attempts);
-      resources.add(0, time.onAdvance(scheduler.get()::clockMoved));
-      resources.add(0, LocalWakeups.onRunDue(scheduler.get()::signalPoll));
+      resources.add(0, time.onAdvance(scheduler::clockMoved));
+      resources.add(0, wakeups.onRunDue(scheduler::signalPoll));
       resources.add(0, store.listenForRuns(
           runIds -> {
-            scheduler.get().signalPoll();
-            scheduler.get().stopCancelled(runIds);
+            scheduler.signalPoll();
+            scheduler.stopCancelled(runIds);
           },
           "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys());
-      return new DefaultEngine(services, registry, scheduler.get(), resources);
+      return new DefaultEngine(services, registry, scheduler, resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {

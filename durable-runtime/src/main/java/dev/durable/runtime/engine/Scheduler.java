@@ -1,8 +1,6 @@
 package dev.durable.runtime.engine;
 
-import dev.durable.runtime.RunState;
 import dev.durable.runtime.store.RunRecord;
-import dev.durable.runtime.store.StoreException;
 import dev.durable.runtime.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,83 +9,84 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides what runs when: the background poll for due runs, in-memory timers for runs due soon,
- * the concurrency slots and worker threads of a started engine, lease renewal, and {@code tick()}.
+ * Decides what runs when: the background poll for due runs, the concurrency slots and worker
+ * threads of a started engine, the {@link Leases} of the runs they execute, and {@code tick()}.
  *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
- * the store (and, when due within five minutes, a timer here).
+ * the store (and, when due within five minutes, one of the {@link Timers} that wake the poll).
+ * The poll and the timers are made before the scheduler and the {@link Services} it shares with
+ * the turns, which ask them for wake-ups; see {@link #pollLoop}.
  */
 final class Scheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
-  private static final Duration TIMER_HORIZON = Duration.ofMinutes(5);
   private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
 
   private final Services services;
   private final Registry registry;
   private final RunExecutor executor;
-  private final Duration pollInterval;
   private final Duration shutdownTimeout;
   private final Slots slots;
   private final ThreadPoolExecutor workers;
   private final Timers timers;
-  private final ScheduledExecutorService leases;
-  private final Thread poller;
-  private final Semaphore pollSignal = new Semaphore(0);
+  private final Leases leases;
+  private final PollLoop poll;
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
-  private volatile boolean started;
-  private volatile boolean closed;
   private volatile long lastUnknownReport;
 
+  /** The poll for due runs of an engine, to make before its {@link Services} and scheduler. */
+  static PollLoop pollLoop(Duration pollInterval) {
+    return new PollLoop(
+        "durable-poller", pollInterval, LOG, "cannot poll the store for due runs");
+  }
+
+  /**
+   * @param poll the engine's {@link #pollLoop}
+   * @param timers the timers that signal {@code poll}
+   */
   Scheduler(
-      Services services, Registry registry, RunExecutor executor, int maxConcurrentRuns,
-      Duration pollInterval, Duration shutdownTimeout) {
+      Services services, Registry registry, RunExecutor executor, PollLoop poll, Timers timers,
+      int maxConcurrentRuns, Duration shutdownTimeout) {
     this.services = services;
     this.registry = registry;
     this.executor = executor;
-    this.pollInterval = pollInterval;
+    this.poll = poll;
+    this.timers = timers;
     this.shutdownTimeout = shutdownTimeout;
     this.slots = new Slots(maxConcurrentRuns);
     this.workers =
         new ThreadPoolExecutor(
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
-    this.timers = new Timers(services.time(), "durable-timers", pollSignal::release);
-    this.leases =
-        Executors.newSingleThreadScheduledExecutor(task -> Threads.daemon(task, "durable-leases"));
-    this.poller = Threads.daemon(this::pollLoop, "durable-poller");
-    long renewMs = Math.max(1, services.leaseDuration().toMillis() / 3);
-    leases.scheduleAtFixedRate(this::renewLeases, renewMs, renewMs, TimeUnit.MILLISECONDS);
+    this.leases = new Leases(services);
   }
 
   synchronized void start() {
-    if (started || closed) {
+    if (poll.isStarted() || poll.isStopped()) {
       return;
     }
-    started = true;
     timers.start();
-    poller.start();
+    poll.start(() -> {
+      reportUnknownWorkflows();
+      return pollOnce();
+    });
   }
 
   boolean isStarted() {
-    return started;
+    return poll.isStarted();
   }
 
   // ---- slots and execution
 
   /** Reserves a slot to execute a run at once; release it if the run is not submitted. */
   boolean tryReserve() {
-    return started && !closed && slots.tryTake();
+    return poll.isStarted() && !poll.isStopped() && slots.tryTake();
   }
 
   void release() {
@@ -96,7 +95,7 @@ final class Scheduler implements AutoCloseable {
 
   private void releaseSlot() {
     if (slots.release()) {
-      pollSignal.release();
+      poll.signal();
     }
   }
 
@@ -125,56 +124,24 @@ final class Scheduler implements AutoCloseable {
     });
   }
 
-  /** Schedules an in-memory wake-up for a run suspended here, when it is due soon. */
-  void wakeAt(Instant at) {
-    if (started && !closed
-        && Duration.between(services.time().now(), at).compareTo(TIMER_HORIZON) <= 0) {
-      timers.schedule(at);
-    }
-  }
-
   /** Makes the poller look for due runs now. */
   void signalPoll() {
-    pollSignal.release();
+    poll.signal();
   }
 
-  /** A test clock moved: fire timers that came due and poll. */
+  /** A test clock moved: fire timers that came due, poll, and renew leases if that is due. */
   void clockMoved() {
     timers.clockMoved();
-    pollSignal.release();
+    poll.signal();
+    leases.clockMoved();
+  }
+
+  /** Stops the runs among {@code runIds} executing here that were cancelled elsewhere. */
+  void stopCancelled(Collection<String> runIds) {
+    leases.stopCancelled(runIds);
   }
 
   // ---- the poll
-
-  private void pollLoop() {
-    int failures = 0;
-    while (started && !closed) {
-      try {
-        reportUnknownWorkflows();
-        boolean more = pollOnce();
-        failures = 0;
-        if (!more) {
-          pollSignal.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS);
-          pollSignal.drainPermits();
-        }
-      } catch (StoreException e) {
-        failures++;
-        Duration backoff = Time.pollBackoff(pollInterval, failures);
-        LOG.warn("cannot poll the store for due runs ({} failure(s) in a row): {}; retrying in {}"
-            + " ms", failures, e.getMessage(), backoff.toMillis());
-        if (!sleep(backoff)) {
-          return;
-        }
-      } catch (InterruptedException e) {
-        return;
-      } catch (RuntimeException e) {
-        LOG.error("the poll failed unexpectedly; retrying", e);
-        if (!sleep(pollInterval)) {
-          return;
-        }
-      }
-    }
-  }
 
   /**
    * Claims due runs for the free slots, in one batch, and submits them; returns whether more may
@@ -186,9 +153,7 @@ final class Scheduler implements AutoCloseable {
       slots.pollWasLimited(true);
       return false;
     }
-    Instant now = services.time().now();
-    List<RunRecord> claimed = services.store().claimDue(
-        now, registry.keys(), free, services.engineId(), now.plus(services.leaseDuration()));
+    List<RunRecord> claimed = claimDue(free);
     slots.take(claimed.size());
     boolean more = claimed.size() == free;
     slots.pollWasLimited(more);
@@ -196,15 +161,6 @@ final class Scheduler implements AutoCloseable {
       submit(run, false);
     }
     return more;
-  }
-
-  private boolean sleep(Duration duration) {
-    try {
-      pollSignal.tryAcquire(duration.toMillis(), TimeUnit.MILLISECONDS);
-      return !closed;
-    } catch (InterruptedException e) {
-      return false;
-    }
   }
 
   /**
@@ -237,79 +193,26 @@ final class Scheduler implements AutoCloseable {
    */
   int tick() {
     reportUnknownWorkflows();
-    int turns = 0;
-    while (!closed) {
-      Instant now = services.time().now();
-      List<RunRecord> claimed = services.store().claimDue(
-          now, registry.keys(), 1, services.engineId(), now.plus(services.leaseDuration()));
-      if (claimed.isEmpty()) {
-        return turns;
-      }
-      RunRecord run = claimed.get(0);
-      services.inFlight().begin(run.runId(), flight -> executor.execute(run, flight, false, false));
-      turns++;
-    }
-    return turns;
+    return poll.tick(
+        () -> claimDue(1),
+        run -> services.inFlight().begin(
+            run.runId(), flight -> executor.execute(run, flight, false, false)));
   }
 
-  // ---- leases
-
-  /**
-   * Renews the leases of the runs executing here, and only those: a run whose turn was abandoned
-   * (the store failed under it) must come due when its lease expires.
-   */
-  private void renewLeases() {
-    List<String> inFlight = services.inFlight().ids();
-    try {
-      services.store().renewLeases(
-          services.engineId(), inFlight, services.time().now().plus(services.leaseDuration()));
-    } catch (RuntimeException e) {
-      LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
-          + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());
-    }
-    stopCancelled(inFlight);
-  }
-
-  /**
-   * Stops the runs among {@code runIds} that execute here but were cancelled through another
-   * engine (or by hand): their attempts are cancelled and the threads running them interrupted, as
-   * {@code cancel} does on the engine it is called on. This engine learns of such a cancellation
-   * from PostgreSQL's notification at once, or else at its next lease renewal.
-   */
-  void stopCancelled(Collection<String> runIds) {
-    List<String> candidates = runIds.stream()
-        .filter(runId -> services.inFlight().get(runId).filter(run -> !run.isCancelled())
-            .isPresent())
-        .toList();
-    if (candidates.isEmpty()) {
-      return;
-    }
-    List<String> cancelled;
-    try {
-      cancelled = services.store().cancelled(candidates);
-    } catch (StoreException e) {
-      LOG.warn("cannot read whether runs executing here were cancelled: {}; they are looked at"
-          + " again at the next lease renewal", e.getMessage());
-      return;
-    }
-    for (String runId : cancelled) {
-      LOG.info("run {} was cancelled elsewhere; its turn here stops", runId);
-      services.inFlight().cancel(runId);
-      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
-    }
+  /** Claims up to {@code limit} due runs of the registered workflows, leased to this engine. */
+  private List<RunRecord> claimDue(int limit) {
+    Instant now = services.time().now();
+    return services.store().claimDue(
+        now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
   }
 
   // ---- shutdown
 
   @Override
   public void close() {
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
+    if (!poll.stop()) {
+      return;
     }
-    poller.interrupt();
     timers.close();
     workers.shutdown();
     try {
@@ -323,10 +226,10 @@ final class Scheduler implements AutoCloseable {
       workers.shutdownNow();
       Thread.currentThread().interrupt();
     }
-    leases.shutdownNow();
+    leases.close();
   }
 
   boolean isClosed() {
-    return closed;
+    return poll.isStopped();
   }
 }

@@ -15,6 +15,7 @@ import java.util.function.DoubleSupplier;
  *
  * @param progress writes turns' progress with group commit
  * @param starts writes new runs with group commit
+ * @param wakeups wakes the workers of this process when a task is queued
  * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
  * @param closing whether the engine is shutting down
  * @param random uniform values in [0, 1) for jitter
@@ -30,6 +31,7 @@ record Services(
     InFlight inFlight,
     Queues queues,
     Waiters waiters,
+    LocalWakeups wakeups,
     String engineId,
     Duration leaseDuration,
     Consumer<Instant> wakeAt,

@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Timers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Timers.class);
+  private static final Duration HORIZON = Duration.ofMinutes(5);
 
   private final Time time;
   private final Runnable fire;
@@ -23,6 +24,7 @@ final class Timers implements AutoCloseable {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private final Thread thread;
+  private volatile boolean started;
   private volatile boolean closed;
 
   Timers(Time time, String name, Runnable fire) {
@@ -32,12 +34,26 @@ final class Timers implements AutoCloseable {
     this.thread.setDaemon(true);
   }
 
-  void start() {
-    thread.start();
+  synchronized void start() {
+    if (!started) {
+      started = true;
+      thread.start();
+    }
+  }
+
+  /**
+   * Fires at {@code at} if that is within five minutes: the poll finds what is due later. Does
+   * nothing before {@link #start} (a {@code tick()}-driven engine has no timers) or after {@link
+   * #close}.
+   */
+  void wakeAt(Instant at) {
+    if (started && !closed && Duration.between(time.now(), at).compareTo(HORIZON) <= 0) {
+      schedule(at);
+    }
   }
 
   /** Fires at {@code at}. */
-  void schedule(Instant at) {
+  private void schedule(Instant at) {
     lock.lock();
     try {
       due.add(at);

@@ -664,7 +664,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       reread(branch, pending, batch, now);
       return;
     }
-    LocalWakeups.taskQueued();
+    services.wakeups().taskQueued();
     batch.events.add(new NewEvent("step.lost", step.name(), pending.attempts(),
         "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
             + " ms; delivered again", now));
@@ -736,7 +736,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
     tryWriteOrStop(change, batch.checkpoints, batch.events, batch.tasks);
     if (!batch.tasks.isEmpty()) {
-      LocalWakeups.taskQueued();
+      services.wakeups().taskQueued();
     }
     batch.after.forEach(Runnable::run);
   }

@@ -57,7 +57,8 @@ public final class Workers {
       store.migrate();
       store.requireDurableCommits();
       return new DefaultWorker(config.workerId(), handlers(config), config.concurrency(),
-          config.pollInterval(), config.shutdownTimeout(), store, mapper(config), config.clock(), pool);
+          config.pollInterval(), config.shutdownTimeout(), store, mapper(config), new Time(config.clock()),
+          LocalWakeups.ofThisProcess(), pool);
     } catch (RuntimeException e) {
       if (pool != null) {
         pool.close();

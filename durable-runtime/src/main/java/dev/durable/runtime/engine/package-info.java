@@ -1,7 +1,8 @@
 /**
- * The engine: claiming due runs, executing turns ({@code TurnImpl}), retries and durable backoff,
- * timers, leases and the background poll. Only {@link dev.durable.runtime.engine.Engines} and
- * {@link dev.durable.runtime.engine.EngineConfig} are public, for the builder; the rest is
- * package-private.
+ * The engine and the worker: claiming due runs, executing turns ({@code TurnImpl}), retries and
+ * durable backoff, timers, leases, serving dispatched tasks, and the background poll engines and
+ * workers share ({@code PollLoop}). Only {@link dev.durable.runtime.engine.Engines}, {@link
+ * dev.durable.runtime.engine.EngineConfig} and {@link dev.durable.runtime.engine.Workers} are
+ * public, for the builders; the rest is package-private.
  */
 package dev.durable.runtime.engine;
