@@ -11,116 +11,69 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The SQL of {@code durable_tasks}: queueing a task, claiming queued tasks for a worker and storing
- * their outcomes. Storing an outcome also makes the run that waits for it due, so that whichever
- * engine polls next (or, on PostgreSQL, is notified) resumes it.
+ * The SQL of {@code durable_tasks}: queueing a task (alone, or in PostgreSQL's progress statement),
+ * the parts of the dialects' claims, storing outcomes and heartbeats, and giving tasks up.
  */
-final class TaskQueue {
-  private static final String COLUMNS =
+final class TasksTable {
+  static final String COLUMNS =
       "task_id, run_id, seq, step, attempt, input, status, output, error_message, error_code,"
           + " error_type, retryable, worker_id, created_at, claimed_at, finished_at, heartbeat_at,"
           + " progress, window_ms";
-  private static final String INSERT =
+  private static final String INSERT_INTO =
       "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at,"
-          + " window_ms) VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?)";
-  private static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
-  /** PostgreSQL: one statement; concurrent workers skip each other's rows. */
-  private static final String CLAIM_SKIP_LOCKED =
-      "WITH picked AS ("
-          + "  SELECT task_id AS picked_id FROM durable_tasks"
-          + "  WHERE status = 'QUEUED' AND step = ANY (?)"
-          + "  ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED"
-          + ") UPDATE durable_tasks SET status = 'RUNNING', worker_id = ?, claimed_at = ?"
-          + " FROM picked WHERE task_id = picked.picked_id RETURNING " + COLUMNS;
-  /** H2: candidates first, then a compare-and-set on each. */
-  private static final String CANDIDATES =
-      SELECT + " WHERE status = 'QUEUED' AND step = ANY (?) ORDER BY created_at LIMIT ?";
-  private static final String CLAIM_ONE =
-      "UPDATE durable_tasks SET status = 'RUNNING', worker_id = ?, claimed_at = ?"
-          + " WHERE task_id = ? AND status = 'QUEUED'";
+          + " window_ms)";
+  /** A queued task; {@link #bindInsert} binds it. */
+  private static final String INSERT = INSERT_INTO + " VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?)";
+  /** {@link #INSERT} in a PostgreSQL progress statement: only if the run's row was fenced. */
+  static final String INSERT_FENCED =
+      INSERT_INTO + " SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz, ?::int8 FROM fenced";
+  static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
+  /** The tasks a claim picks from, after {@code WHERE}: the queued tasks of some steps. */
+  static final String QUEUED_OF_STEPS = "status = 'QUEUED' AND step = ANY (?)";
+  /** A claim takes the oldest first, up to a limit. */
+  static final String OLDEST = "ORDER BY created_at LIMIT ?";
+  /** What a claim sets: the worker and when; before the rows it claims. */
+  static final String CLAIM =
+      "UPDATE durable_tasks SET status = 'RUNNING', worker_id = ?, claimed_at = ?";
   private static final String FINISH =
       "UPDATE durable_tasks SET status = ?, output = ?, error_message = ?, error_code = ?,"
           + " error_type = ?, retryable = ?, finished_at = ?"
           + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
-  /**
-   * Wakes a run. One that sleeps comes due, at its last update, an instant of the engines' clock,
-   * so that a worker's clock running ahead of theirs cannot delay it. One that is executing, or due
-   * and about to be claimed, is marked woken ({@code woken_at}), and its row stays locked until
-   * this outcome is committed: a claim waits for it (and clears the mark, as the turn it starts
-   * reads the outcome), while a turn already under way, which may have read the task before, finds
-   * the mark when it suspends and makes the run due instead of asleep.
-   */
-  private static final String WAKE_RUN =
-      "UPDATE durable_runs SET"
-          + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
-          + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
-          + " woken_at = CASE WHEN status = 'SLEEPING' THEN woken_at ELSE ? END,"
-          + " updated_at = CASE WHEN status = 'SLEEPING' THEN ? ELSE updated_at END"
-          + " WHERE run_id = ? AND (status IN ('RUNNING', 'PENDING')"
-          + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
+  /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
+  private static final String DELETE_RESET =
+      "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
+          + " (SELECT seq FROM durable_steps WHERE run_id = ?) OR seq IN"
+          + " (SELECT seq FROM durable_steps WHERE run_id = ? AND attempts = 0))";
 
-  private TaskQueue() {}
+  private TasksTable() {}
+
+  /** The values of {@link #INSERT} for {@code task}. */
+  static Params bindInsert(Params params, TaskRecord task) {
+    return params.string(task.taskId()).string(task.runId()).int4(task.seq())
+        .string(task.step()).int4(task.attempt()).string(task.input())
+        .instant(task.createdAt()).int8(task.windowMs());
+  }
 
   static void insert(Connection connection, TaskRecord task) throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-      insert.setString(1, task.taskId());
-      insert.setString(2, task.runId());
-      insert.setInt(3, task.seq());
-      insert.setString(4, task.step());
-      insert.setInt(5, task.attempt());
-      insert.setString(6, task.input());
-      Rows.setInstant(insert, 7, task.createdAt());
-      insert.setLong(8, task.windowMs());
+      bindInsert(new Params(), task).bind(insert);
       insert.executeUpdate();
     }
   }
 
-  /** Claims up to {@code limit} queued tasks of {@code steps}, oldest first. */
-  static List<TaskRecord> claim(
-      Connection connection, Dialect dialect, List<String> steps, int limit, String workerId,
-      Instant now) throws SQLException {
-    List<TaskRecord> claimed = new ArrayList<>();
-    if (dialect == Dialect.POSTGRESQL) {
-      try (PreparedStatement claim = connection.prepareStatement(CLAIM_SKIP_LOCKED)) {
-        claim.setArray(1, connection.createArrayOf("varchar", steps.toArray()));
-        claim.setInt(2, limit);
-        claim.setString(3, workerId);
-        Rows.setInstant(claim, 4, now);
-        try (ResultSet rows = claim.executeQuery()) {
-          while (rows.next()) {
-            claimed.add(task(rows));
-          }
-        }
-      }
-      return claimed;
-    }
-    List<TaskRecord> candidates = new ArrayList<>();
-    try (PreparedStatement select = connection.prepareStatement(CANDIDATES)) {
-      select.setArray(1, connection.createArrayOf("VARCHAR", steps.toArray()));
-      select.setInt(2, limit);
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          candidates.add(task(rows));
-        }
+  /** The tasks {@code select} returns. */
+  static List<TaskRecord> read(PreparedStatement select) throws SQLException {
+    List<TaskRecord> tasks = new ArrayList<>();
+    try (ResultSet rows = select.executeQuery()) {
+      while (rows.next()) {
+        tasks.add(task(rows));
       }
     }
-    try (PreparedStatement claim = connection.prepareStatement(CLAIM_ONE)) {
-      for (TaskRecord task : candidates) {
-        claim.setString(1, workerId);
-        Rows.setInstant(claim, 2, now);
-        claim.setString(3, task.taskId());
-        if (claim.executeUpdate() == 1) {
-          claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),
-              task.attempt(), task.input(), "RUNNING", null, null, null, null, null, workerId,
-              task.createdAt(), now, null, null, null, task.windowMs()));
-        }
-      }
-    }
-    return claimed;
+    return tasks;
   }
 
   /**
-   * Stores the outcome of a task this worker holds and makes its run due.
+   * Stores the outcome of a task this worker holds.
    *
    * @return false if the worker no longer holds the task (it was finished or taken back)
    */
@@ -138,21 +91,7 @@ final class TaskQueue {
       Rows.setInstant(finish, 7, now);
       finish.setString(8, taskId);
       finish.setString(9, workerId);
-      if (finish.executeUpdate() == 0) {
-        return false;
-      }
-    }
-    wakeRun(connection, task.runId(), now);
-    return true;
-  }
-
-  /** Wakes run {@code runId}: see {@link #WAKE_RUN}. */
-  static void wakeRun(Connection connection, String runId, Instant now) throws SQLException {
-    try (PreparedStatement wake = connection.prepareStatement(WAKE_RUN)) {
-      Rows.setInstant(wake, 1, now);
-      Rows.setInstant(wake, 2, now);
-      wake.setString(3, runId);
-      wake.executeUpdate();
+      return finish.executeUpdate() > 0;
     }
   }
 
@@ -185,14 +124,10 @@ final class TaskQueue {
    */
   static List<TaskRecord> redispatch(Connection connection, String runId, Instant now)
       throws SQLException {
-    List<TaskRecord> open = new ArrayList<>();
+    List<TaskRecord> open;
     try (PreparedStatement select = connection.prepareStatement(OPEN_TASKS)) {
       select.setString(1, runId);
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          open.add(task(rows));
-        }
-      }
+      open = read(select);
     }
     List<TaskRecord> queued = new ArrayList<>();
     for (TaskRecord task : open) {
@@ -250,6 +185,16 @@ final class TaskQueue {
     }
   }
 
+  /** Deletes the tasks of the steps a requeue reset (see {@link #DELETE_RESET}). */
+  static void deleteReset(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement(DELETE_RESET)) {
+      delete.setString(1, runId);
+      delete.setString(2, runId);
+      delete.setString(3, runId);
+      delete.executeUpdate();
+    }
+  }
+
   static boolean anyFinished(Connection connection, List<String> taskIds) throws SQLException {
     try (PreparedStatement select = connection.prepareStatement(ANY_FINISHED)) {
       select.setArray(1, connection.createArrayOf("varchar", taskIds.toArray()));
@@ -262,21 +207,15 @@ final class TaskQueue {
   /** The deliveries of the steps at {@code fromSeq} to {@code toSeq} that are not lost. */
   static List<TaskRecord> current(Connection connection, String runId, int fromSeq, int toSeq)
       throws SQLException {
-    List<TaskRecord> tasks = new ArrayList<>();
     try (PreparedStatement select = connection.prepareStatement(CURRENT)) {
       select.setString(1, runId);
       select.setInt(2, fromSeq);
       select.setInt(3, toSeq);
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          tasks.add(task(rows));
-        }
-      }
+      return read(select);
     }
-    return tasks;
   }
 
-  private static TaskRecord task(ResultSet rows) throws SQLException {
+  static TaskRecord task(ResultSet rows) throws SQLException {
     Boolean retryable = rows.getObject(12) == null ? null : rows.getBoolean(12);
     return new TaskRecord(
         rows.getString(1),
