@@ -39,6 +39,26 @@ final class TasksTable {
       "UPDATE durable_tasks SET status = ?, output = ?, error_message = ?, error_code = ?,"
           + " error_type = ?, retryable = ?, finished_at = ?"
           + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
+  /** The open tasks of a run: queued, or claimed by a worker that has not answered. */
+  private static final String OPEN_TASKS =
+      SELECT + " WHERE run_id = ? AND status IN ('QUEUED', 'RUNNING') ORDER BY seq, created_at";
+  /**
+   * Gives a task up, unless it changed since it was read: a worker's outcome, claim or heartbeat
+   * stored meanwhile wins.
+   */
+  private static final String GIVE_UP =
+      "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ? AND status = ?"
+          + " AND heartbeat_at IS NOT DISTINCT FROM ?";
+  private static final String HEARTBEAT =
+      "UPDATE durable_tasks SET heartbeat_at = ?, progress = ?"
+          + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
+  private static final String ANY_FINISHED =
+      "SELECT 1 FROM durable_tasks WHERE task_id = ANY (?)"
+          + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1";
+  /** The deliveries of some steps of a run that are not lost, oldest first. */
+  private static final String CURRENT =
+      SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
+          + " ORDER BY created_at, task_id";
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
   private static final String DELETE_RESET =
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
@@ -80,7 +100,6 @@ final class TasksTable {
   static boolean finish(
       Connection connection, TaskRecord task, String workerId, TaskOutcome outcome, Instant now)
       throws SQLException {
-    String taskId = task.taskId();
     try (PreparedStatement finish = connection.prepareStatement(FINISH)) {
       finish.setString(1, outcome.succeeded() ? "SUCCEEDED" : "FAILED");
       finish.setString(2, outcome.output());
@@ -89,32 +108,11 @@ final class TasksTable {
       finish.setString(5, outcome.errorType());
       finish.setObject(6, outcome.succeeded() ? null : outcome.retryable(), Types.BOOLEAN);
       Rows.setInstant(finish, 7, now);
-      finish.setString(8, taskId);
+      finish.setString(8, task.taskId());
       finish.setString(9, workerId);
       return finish.executeUpdate() > 0;
     }
   }
-
-  /** The open tasks of a run: queued, or claimed by a worker that has not answered. */
-  private static final String OPEN_TASKS =
-      SELECT + " WHERE run_id = ? AND status IN ('QUEUED', 'RUNNING') ORDER BY seq, created_at";
-  /**
-   * Gives a task up, unless it changed since it was read: a worker's outcome, claim or heartbeat
-   * stored meanwhile wins.
-   */
-  private static final String GIVE_UP =
-      "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ? AND status = ?"
-          + " AND heartbeat_at IS NOT DISTINCT FROM ?";
-  private static final String HEARTBEAT =
-      "UPDATE durable_tasks SET heartbeat_at = ?, progress = ?"
-          + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
-  private static final String ANY_FINISHED =
-      "SELECT 1 FROM durable_tasks WHERE task_id = ANY (?)"
-          + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1";
-  /** The deliveries of some steps of a run that are not lost, oldest first. */
-  private static final String CURRENT =
-      SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
-          + " ORDER BY created_at, task_id";
 
   /**
    * Gives up the open tasks of a run as lost and queues each again, as a new delivery of the same
@@ -215,7 +213,7 @@ final class TasksTable {
     }
   }
 
-  static TaskRecord task(ResultSet rows) throws SQLException {
+  private static TaskRecord task(ResultSet rows) throws SQLException {
     Boolean retryable = rows.getObject(12) == null ? null : rows.getBoolean(12);
     return new TaskRecord(
         rows.getString(1),
