@@ -157,7 +157,10 @@ final class RunsTable {
     return params.int4(limit);
   }
 
-  /** The detail of a {@code run.claimed} event. */
+  /**
+   * The detail of a {@code run.claimed} event. PostgreSQL's one-statement claim writes the same
+   * detail in SQL ({@link PostgresDialect}): change both together.
+   */
   static String claimedDetail(String owner, String previousStatus, String previousOwner) {
     return "RUNNING".equals(previousStatus) && previousOwner != null
         ? owner + " took over from " + previousOwner + ", whose lease expired"

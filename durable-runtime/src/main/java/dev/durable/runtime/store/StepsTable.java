@@ -24,10 +24,11 @@ final class StepsTable {
   static final String INSERT = insert("?", "?", " VALUES (", ")");
   /**
    * {@link #INSERT} in a PostgreSQL progress statement: written only if the run's row was fenced
-   * (the {@code fenced} CTE returned it). Its parameters are typed, as a {@code SELECT} list gives
-   * them no column to take a type from.
+   * (the {@code fenced} CTE returned it). Its instants and group are cast, as parameters in a
+   * {@code SELECT} list have no column to take their type from.
    */
-  static final String INSERT_FENCED = insert("?::timestamptz", "?::int4", " SELECT ", " FROM fenced");
+  static final String INSERT_FENCED =
+      insert("?::timestamptz", "?::int4", " SELECT ", " FROM fenced");
   /** A checkpoint's new state; {@link #bindUpdate} binds it. */
   static final String UPDATE = update("?", "");
   /** {@link #UPDATE} in a PostgreSQL progress statement: only if the run's row was fenced. */

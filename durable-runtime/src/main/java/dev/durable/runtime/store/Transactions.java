@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Transactions {
   private static final int ABORTED_ATTEMPTS = 3;
+  /** Under the store's name, where operators already look for it. */
   private static final Logger LOG = LoggerFactory.getLogger(Store.class);
 
   private final DataSource dataSource;
