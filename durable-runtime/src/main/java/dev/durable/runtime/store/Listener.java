@@ -22,8 +22,6 @@ import org.slf4j.LoggerFactory;
  */
 final class Listener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
-  /** Where new tasks are announced. */
-  static final String TASKS_CHANNEL = "durable_tasks";
   private static final int WAIT_MS = 500;
   private static final long RECONNECT_MS = 1_000;
 

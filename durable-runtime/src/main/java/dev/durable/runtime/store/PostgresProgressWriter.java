@@ -1,13 +1,10 @@
 package dev.durable.runtime.store;
 
-import dev.durable.runtime.RunError;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -25,23 +22,14 @@ import java.util.List;
  * tables' sizes (a join against an unnested array of run ids was planned as a sequential scan of
  * {@code durable_runs} while the table was young, and stayed so).
  */
-final class PostgresProgressWriter implements ProgressWriter {
-  private static final String INSERT_CHECKPOINT =
-      "INSERT INTO durable_steps (" + Rows.CHECKPOINT_COLUMNS + ")"
-          + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz,"
-          + " ?::timestamptz, ?::int4 FROM fenced";
-  private static final String UPDATE_CHECKPOINT =
-      "UPDATE durable_steps SET status = ?, attempts = ?, output = ?, error_message = ?,"
-          + " error_code = ?, error_type = ?, wake_at = ?::timestamptz, updated_at = ?::timestamptz"
-          + " WHERE run_id = ? AND seq = ? AND EXISTS (SELECT 1 FROM fenced) RETURNING 1";
+final class PostgresProgressWriter {
   private static final String INSERT_EVENTS =
-      "INSERT INTO durable_events (run_id, at, type, step, attempt, detail)"
+      EventsTable.INSERT_INTO
           + " SELECT f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
           + " CROSS JOIN (VALUES ";
   private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
-  private static final String INSERT_TASK =
-      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at,"
-          + " window_ms) SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz, ?::int8 FROM fenced";
+
+  private PostgresProgressWriter() {}
 
   /** How many parameters {@code commit}'s statement binds, at most. */
   static int parameters(Commit commit) {
@@ -52,13 +40,13 @@ final class PostgresProgressWriter implements ProgressWriter {
     return count + 5 * commit.events().size() + 8 * commit.tasks().size();
   }
 
-  @Override
-  public boolean isSingleStatement() {
-    return true;
-  }
-
-  @Override
-  public boolean[] write(Connection connection, List<Commit> commits, Instant now)
+  /**
+   * Writes {@code commits}, each fenced by its run's epoch, as one statement on {@code
+   * connection}, which autocommits it; it also tells the workers listening of the tasks queued.
+   *
+   * @return for each commit, whether its fence held and it was written
+   */
+  static boolean[] write(Connection connection, List<Commit> commits, Instant now)
       throws SQLException {
     StringBuilder sql = new StringBuilder();
     Params params = new Params();
@@ -67,7 +55,7 @@ final class PostgresProgressWriter implements ProgressWriter {
       write(sql, params, commits.get(i), now);
     }
     if (commits.stream().anyMatch(commit -> !commit.tasks().isEmpty())) {
-      sql.append("NOTIFY ").append(Listener.TASKS_CHANNEL).append(";\n"); // after the results
+      sql.append(PostgresDialect.NOTIFY_TASKS).append(";\n"); // after the results
     }
     boolean[] written = new boolean[commits.size()];
     try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
@@ -98,8 +86,7 @@ final class PostgresProgressWriter implements ProgressWriter {
    * row: whether the fence held, and how many checkpoints were updated.
    */
   private static void write(StringBuilder sql, Params params, Commit commit, Instant now) {
-    sql.append("WITH fenced AS (");
-    updateRun(sql, params, commit, now);
+    sql.append("WITH fenced AS (").append(RunsTable.fence(commit, now, params));
     sql.append(" RETURNING run_id)");
     int updates = 0;
     int part = 0;
@@ -116,10 +103,9 @@ final class PostgresProgressWriter implements ProgressWriter {
     }
     int queued = 0;
     for (TaskRecord task : commit.tasks()) {
-      sql.append(", t").append(queued++).append(" AS (").append(INSERT_TASK).append(')');
-      params.string(task.taskId()).string(task.runId()).int4(task.seq()).string(task.step())
-          .int4(task.attempt()).string(task.input()).instant(task.createdAt())
-          .int8(task.windowMs());
+      sql.append(", t").append(queued++).append(" AS (").append(TasksTable.INSERT_FENCED)
+          .append(')');
+      TasksTable.bindInsert(params, task);
     }
     sql.append(" SELECT (SELECT count(*) FROM fenced), 0");
     for (int u = 0; u < updates; u++) {
@@ -154,46 +140,14 @@ final class PostgresProgressWriter implements ProgressWriter {
         .append(commit.tasks().size()).toString();
   }
 
-  private static void updateRun(StringBuilder sql, Params params, Commit commit, Instant now) {
-    RunChange change = commit.change();
-    switch (change.kind()) {
-      case TOUCH -> sql.append(PortableProgressWriter.TOUCH_RUN);
-      case SLEEPING -> {
-        sql.append(PortableProgressWriter.SLEEP_RUN);
-        params.instant(change.wakeAt()).instant(change.wakeAt());
-      }
-      case COMPLETED -> {
-        sql.append(PortableProgressWriter.COMPLETE_RUN);
-        params.string(change.output());
-      }
-      case FAILED -> {
-        sql.append(PortableProgressWriter.FAIL_RUN);
-        RunError error = change.error();
-        params.string(error.message()).string(error.code()).string(error.type())
-            .string(error.step().orElse(null));
-      }
-    }
-    params.instant(now).string(commit.fence().runId()).int8(commit.fence().epoch());
-  }
-
   private static void writeCheckpoint(
       StringBuilder sql, Params params, Commit.CheckpointWrite write) {
-    CheckpointRecord c = write.record();
-    RunError error = c.error();
-    String message = error == null ? null : error.message();
-    String code = error == null ? null : error.code();
-    String type = error == null ? null : error.type();
     if (write.insert()) {
-      sql.append(INSERT_CHECKPOINT);
-      params.string(c.runId()).int4(c.seq()).string(c.kind().name()).string(c.name())
-          .string(c.status().name()).int4(c.attempts()).string(c.input()).string(c.output())
-          .string(message).string(code).string(type).instant(c.wakeAt()).instant(c.startedAt())
-          .instant(c.updatedAt()).nullableInt4(c.groupSeq());
+      sql.append(StepsTable.INSERT_FENCED);
+      StepsTable.bindInsert(params, write.record());
     } else {
-      sql.append(UPDATE_CHECKPOINT);
-      params.string(c.status().name()).int4(c.attempts()).string(c.output()).string(message)
-          .string(code).string(type).instant(c.wakeAt()).instant(c.updatedAt())
-          .string(c.runId()).int4(c.seq());
+      sql.append(StepsTable.UPDATE_FENCED);
+      StepsTable.bindUpdate(params, write.record());
     }
   }
 
@@ -209,69 +163,5 @@ final class PostgresProgressWriter implements ProgressWriter {
           .string(event.detail());
     }
     sql.append(") AS v(at, type, step, attempt, detail, ord) ORDER BY v.ord");
-  }
-
-  /** The parameters of the batch's statements, in order. */
-  private static final class Params {
-    private final List<Object> values = new ArrayList<>();
-
-    Params string(String value) {
-      values.add(value == null ? NullString.INSTANCE : value);
-      return this;
-    }
-
-    Params int4(int value) {
-      values.add(value);
-      return this;
-    }
-
-    Params nullableInt4(Integer value) {
-      values.add(value == null ? NullInt.INSTANCE : value);
-      return this;
-    }
-
-    Params int8(long value) {
-      values.add(value);
-      return this;
-    }
-
-    Params instant(Instant value) {
-      values.add(value == null ? NullInstant.INSTANCE : value);
-      return this;
-    }
-
-    void bind(PreparedStatement statement) throws SQLException {
-      for (int i = 0; i < values.size(); i++) {
-        Object value = values.get(i);
-        int index = i + 1;
-        if (value instanceof String text) {
-          statement.setString(index, text);
-        } else if (value instanceof Integer number) {
-          statement.setInt(index, number);
-        } else if (value instanceof Long number) {
-          statement.setLong(index, number);
-        } else if (value instanceof Instant instant) {
-          Rows.setInstant(statement, index, instant);
-        } else if (value == NullInstant.INSTANCE) {
-          Rows.setInstant(statement, index, null);
-        } else if (value == NullInt.INSTANCE) {
-          statement.setNull(index, Types.INTEGER);
-        } else {
-          statement.setNull(index, Types.VARCHAR);
-        }
-      }
-    }
-  }
-
-  private enum NullString {
-    INSTANCE
-  }
-
-  private enum NullInstant {
-    INSTANCE
-  }
-
-  private enum NullInt {
-    INSTANCE
   }
 }

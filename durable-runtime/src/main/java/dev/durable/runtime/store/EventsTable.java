@@ -5,20 +5,33 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Appending to and reading {@code durable_events}. */
-final class EventLog {
-  private static final String INSERT_EVENT =
-      "INSERT INTO durable_events (run_id, at, type, step, attempt, detail)"
-          + " VALUES (?, ?, ?, ?, ?, ?)";
+/**
+ * The SQL of {@code durable_events}, the runs' histories: appending events and reading them. The
+ * PostgreSQL statements that log as they write (a claim, a start, a turn's progress) build their
+ * inserts from {@link #INSERT_INTO} and {@link #INSERT_RUN_EVENT_INTO}.
+ */
+final class EventsTable {
+  /** An insert of events, before its rows. */
+  static final String INSERT_INTO =
+      "INSERT INTO durable_events (run_id, at, type, step, attempt, detail)";
+  /** An insert of events of a run itself, at no step: before its rows. */
+  static final String INSERT_RUN_EVENT_INTO =
+      "INSERT INTO durable_events (run_id, at, type, attempt, detail)";
+  private static final String INSERT = INSERT_INTO + " VALUES (?, ?, ?, ?, ?, ?)";
+  /** Logs the release of the runs an owner (any owner, when null) leases. */
+  private static final String LOG_RELEASED =
+      INSERT_RUN_EVENT_INTO + " SELECT run_id, ?, ?, 0, lease_owner FROM durable_runs"
+          + " WHERE status = 'RUNNING' AND (lease_owner = ? OR ? IS NULL)";
   private static final String SELECT_EVENTS =
       "SELECT id, run_id, at, type, step, attempt, detail FROM durable_events"
           + " WHERE run_id = ? ORDER BY id";
 
-  private EventLog() {}
+  private EventsTable() {}
 
   /** Appends events of one run, in order, as one batch. */
   static void append(Connection connection, String runId, List<NewEvent> events)
@@ -34,7 +47,7 @@ final class EventLog {
     if (entries.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENT)) {
+    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
       for (Entry entry : entries) {
         NewEvent event = entry.event();
         insert.setString(1, entry.runId());
@@ -49,6 +62,19 @@ final class EventLog {
     }
   }
 
+  /** Logs {@code eventType} for each run {@code owner} leases (each leased run, when null). */
+  static void logReleased(Connection connection, String owner, String eventType, Instant now)
+      throws SQLException {
+    try (PreparedStatement log = connection.prepareStatement(LOG_RELEASED)) {
+      Rows.setInstant(log, 1, now);
+      log.setString(2, eventType);
+      log.setString(3, owner);
+      log.setString(4, owner);
+      log.executeUpdate();
+    }
+  }
+
+  /** The run's events, oldest first. */
   static List<HistoryEvent> read(Connection connection, String runId) throws SQLException {
     try (PreparedStatement select = connection.prepareStatement(SELECT_EVENTS)) {
       select.setString(1, runId);
