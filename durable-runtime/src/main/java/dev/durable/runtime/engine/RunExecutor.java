@@ -126,7 +126,7 @@ final class RunExecutor {
     boolean written =
         turn.finish(
             RunChange.completed(output),
-            List.of(NewEvent.run("run.completed", null, services.time().now())));
+            List.of(EventType.RUN_COMPLETED.run(null, services.time().now())));
     if (written) {
       services.hooks().onRunComplete(runEvent);
       services.waiters().ended(
@@ -140,8 +140,8 @@ final class RunExecutor {
   /** Fails the run; its last held checkpoints, if any, ride on the same commit. */
   private void fail(RunRecord run, TurnImpl turn, RunEvent runEvent, RunError error) {
     RunChange change = RunChange.failed(error);
-    List<NewEvent> events = List.of(NewEvent.run(
-        "run.failed", error.code() + ": " + error.message(), services.time().now()));
+    List<NewEvent> events = List.of(
+        EventType.RUN_FAILED.run(error.code() + ": " + error.message(), services.time().now()));
     boolean written =
         turn != null
             ? turn.finish(change, events)
@@ -163,7 +163,7 @@ final class RunExecutor {
     RunError error = Errors.storage(run.runId(), cause);
     try {
       if (services.progress().write(new Commit(run.fence(), RunChange.failed(error), List.of(),
-          List.of(NewEvent.run("run.failed", error.code() + ": " + error.message(),
+          List.of(EventType.RUN_FAILED.run(error.code() + ": " + error.message(),
               services.time().now()))))) {
         LOG.warn("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
             error.message());

@@ -129,7 +129,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         return;
       }
       write(RunChange.sleeping(recorded.wakeAt()), List.of(),
-          List.of(NewEvent.run("run.sleeping", "until " + recorded.wakeAt(), now)));
+          List.of(EventType.RUN_SLEEPING.run("until " + recorded.wakeAt(), now)));
       throw suspended(recorded.wakeAt());
     }
     Instant wakeAt = now.plus(duration);
@@ -141,8 +141,8 @@ final class TurnImpl implements Turn, WorkflowContext {
         RunChange.sleeping(wakeAt),
         List.of(new Commit.CheckpointWrite(timer, true)),
         List.of(
-            new NewEvent("timer.started", SLEEP_NAME, 0, duration.toString(), now),
-            NewEvent.run("run.sleeping", "until " + wakeAt, now)));
+            EventType.TIMER_STARTED.step(SLEEP_NAME, 0, duration.toString(), now),
+            EventType.RUN_SLEEPING.run("until " + wakeAt, now)));
     throw suspended(wakeAt);
   }
 
@@ -201,7 +201,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
     if (maySuspend) {
       write(RunChange.sleeping(nextAttempt), List.of(),
-          List.of(NewEvent.run("run.sleeping", "until " + nextAttempt, now)));
+          List.of(EventType.RUN_SLEEPING.run("until " + nextAttempt, now)));
       throw suspended(nextAttempt);
     }
     waitUntil(nextAttempt);
@@ -291,7 +291,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       now = services.time().now();
       boolean due = wake != null && !now.isBefore(wake);
       if (!due && (maySuspend || onWorker || wake == null)) {
-        batch.events.add(NewEvent.run("run.sleeping",
+        batch.events.add(EventType.RUN_SLEEPING.run(
             wake == null ? "waiting for a worker" : "until " + wake, now));
         commit(batch, RunChange.sleeping(wake));
         wakeIfAnswered(waiting);
@@ -365,9 +365,9 @@ final class TurnImpl implements Turn, WorkflowContext {
           checkpoint(branch.seq, kind, step, StepState.FAILED, 1, null, null, runError, null, now,
               now).inGroup(branch.group),
           true));
-      batch.events.add(new NewEvent("step.started", step.name(), 1,
+      batch.events.add(EventType.STEP_STARTED.step(step.name(), 1,
           branch.call.isDispatched() ? "dispatched" : local(step), now));
-      batch.events.add(new NewEvent("step.failed", step.name(), 1, runError.message(), now));
+      batch.events.add(EventType.STEP_FAILED.step(step.name(), 1, runError.message(), now));
       branch.fail(new StepFailedException(runError, 1, error));
       return;
     }
@@ -379,7 +379,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         checkpoint(branch.seq, kind, step, StepState.PENDING, 0, input, null, null, null, now, now)
             .inGroup(branch.group);
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, true));
-    batch.events.add(new NewEvent("step.started", step.name(), 1, local(step), now));
+    batch.events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), now));
     branch.existing = pending;
   }
 
@@ -475,7 +475,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         attempt, input, window(step), now);
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, !stored));
     batch.events.addAll(events);
-    batch.events.add(new NewEvent("step.started", step.name(), attempt, "dispatched", now));
+    batch.events.add(EventType.STEP_STARTED.step(step.name(), attempt, "dispatched", now));
     batch.tasks.add(task);
     branch.await(giveUpAt(step, task), true);
   }
@@ -579,7 +579,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         checkpoint(branch.seq, CheckpointKind.REMOTE, step, StepState.RETRYING, attempt,
             pending.input(), null, error, nextAttempt, pending.startedAt(), now),
         false));
-    batch.events.add(new NewEvent("step.retrying", step.name(), attempt,
+    batch.events.add(EventType.STEP_RETRYING.step(step.name(), attempt,
         error.message() + "; next attempt in " + delayMs + " ms", now));
     batch.after.add(() -> services.hooks().onStepRetry(
         stepEvent(step.name(), branch.seq, attempt), error, Duration.ofMillis(delayMs)));
@@ -618,7 +618,7 @@ final class TurnImpl implements Turn, WorkflowContext {
             + " works longer must call heartbeat() within each window";
     RunError error = new RunError(message, Errors.REMOTE_STEP_TIMEOUT,
         RemoteStepTimeout.class.getName(), Optional.of(step.name()));
-    NewEvent timedOut = new NewEvent("step.timed_out", step.name(), attempt, message, now);
+    NewEvent timedOut = EventType.STEP_TIMED_OUT.step(step.name(), attempt, message, now);
     if (!step.retry().allowsAnotherAttempt(attempt)) {
       failDispatched(branch, pending, error, batch, List.of(timedOut), now,
           new RemoteStepTimeout(error, attempt));
@@ -649,7 +649,7 @@ final class TurnImpl implements Turn, WorkflowContext {
               + step.name() + "', or its workers keep dying: start one, then requeue the run",
           Errors.REMOTE_STEP_LOST, RemoteStepError.class.getName(), Optional.of(step.name()));
       failDispatched(branch, pending, error, batch,
-          List.of(new NewEvent("step.lost", step.name(), pending.attempts(), error.message(),
+          List.of(EventType.STEP_LOST.step(step.name(), pending.attempts(), error.message(),
               now)),
           now, new RemoteStepError(error, pending.attempts()));
       return;
@@ -665,7 +665,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       return;
     }
     LocalWakeups.taskQueued();
-    batch.events.add(new NewEvent("step.lost", step.name(), pending.attempts(),
+    batch.events.add(EventType.STEP_LOST.step(step.name(), pending.attempts(),
         "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
             + " ms; delivered again", now));
     branch.await(giveUpAt(step, again.get()), true);
@@ -718,7 +718,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         false));
     batch.events.addAll(before);
     batch.events.add(
-        new NewEvent("step.failed", step.name(), pending.attempts(), error.message(), now));
+        EventType.STEP_FAILED.step(step.name(), pending.attempts(), error.message(), now));
     branch.fail(failure);
   }
 
@@ -867,14 +867,13 @@ final class TurnImpl implements Turn, WorkflowContext {
       boolean suspend = maySuspendBackoff && delayMs > 0;
       List<NewEvent> events = new ArrayList<>();
       if (!stored) {
-        events.add(new NewEvent("step.started", step.name(), 1, local(step), startedAt));
+        events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
       }
       events.add(
-          new NewEvent(
-              "step.retrying", step.name(), attempt,
+          EventType.STEP_RETRYING.step(step.name(), attempt,
               runError.message() + "; next attempt in " + delayMs + " ms", now));
       if (suspend) {
-        events.add(NewEvent.run("run.sleeping", "until " + nextAttempt, now));
+        events.add(EventType.RUN_SLEEPING.run("until " + nextAttempt, now));
       }
       write(
           suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
@@ -910,9 +909,9 @@ final class TurnImpl implements Turn, WorkflowContext {
       Instant now = services.time().now();
       Instant fallback = now.plus(Queues.PARKED_FALLBACK);
       write(RunChange.sleeping(fallback), List.of(), List.of(
-          new NewEvent("step.queued", step.name(), attempt,
+          EventType.STEP_QUEUED.step(step.name(), attempt,
               "waiting for a slot of queue '" + step.queue() + "'", now),
-          NewEvent.run("run.sleeping", "until a slot of queue '" + step.queue() + "' frees", now)));
+          EventType.RUN_SLEEPING.run("until a slot of queue '" + step.queue() + "' frees", now)));
       services.queues().park(step.queue(), run.runId());
       throw suspended(fallback);
     }
@@ -948,9 +947,9 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
     Instant now = services.time().now();
     if (!stored) {
-      heldEvents.add(new NewEvent("step.started", step.name(), 1, local(step), startedAt));
+      heldEvents.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
     }
-    heldEvents.add(new NewEvent("step.completed", step.name(), attempt, null, now));
+    heldEvents.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
     heldCheckpoints.add(new Commit.CheckpointWrite(
         checkpoint(seq, step, StepState.COMPLETED, attempt, input, output, null, null, startedAt,
             now),
@@ -967,9 +966,9 @@ final class TurnImpl implements Turn, WorkflowContext {
     Instant now = services.time().now();
     List<NewEvent> events = new ArrayList<>();
     if (!stored) {
-      events.add(new NewEvent("step.started", step.name(), 1, local(step), startedAt));
+      events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
     }
-    events.add(new NewEvent("step.failed", step.name(), attempt, runError.message(), now));
+    events.add(EventType.STEP_FAILED.step(step.name(), attempt, runError.message(), now));
     write(
         RunChange.TOUCH,
         List.of(new Commit.CheckpointWrite(
