@@ -133,10 +133,8 @@ final class TurnImpl implements Turn, WorkflowContext {
       throw suspended(recorded.wakeAt());
     }
     Instant wakeAt = now.plus(duration);
-    CheckpointRecord timer =
-        new CheckpointRecord(
-            run.runId(), seq, CheckpointKind.SLEEP, SLEEP_NAME, StepState.RUNNING, 0, null, null,
-            null, wakeAt, now, now);
+    CheckpointRecord timer = checkpoint(seq, CheckpointKind.SLEEP, SLEEP_NAME)
+        .status(StepState.RUNNING).wakeAt(wakeAt).startedAt(now).updatedAt(now).build();
     write(
         RunChange.sleeping(wakeAt),
         List.of(new Commit.CheckpointWrite(timer, true)),
@@ -152,10 +150,7 @@ final class TurnImpl implements Turn, WorkflowContext {
    */
   private synchronized void holdEndOf(CheckpointRecord timer, Instant now) {
     heldCheckpoints.add(new Commit.CheckpointWrite(
-        new CheckpointRecord(
-            timer.runId(), timer.seq(), timer.kind(), timer.name(), StepState.COMPLETED,
-            timer.attempts(), timer.input(), timer.output(), timer.error(), timer.wakeAt(),
-            timer.startedAt(), now, timer.groupSeq()),
+        CheckpointBuilder.copyOf(timer).status(StepState.COMPLETED).updatedAt(now).build(),
         false));
   }
 
@@ -362,8 +357,9 @@ final class TurnImpl implements Turn, WorkflowContext {
           new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e);
       RunError runError = Errors.ofStep(step.name(), error);
       batch.checkpoints.add(new Commit.CheckpointWrite(
-          checkpoint(branch.seq, kind, step, StepState.FAILED, 1, null, null, runError, null, now,
-              now).inGroup(branch.group),
+          checkpoint(branch.seq, kind, step.name()).group(branch.group)
+              .status(StepState.FAILED).attempts(1).error(runError).startedAt(now).updatedAt(now)
+              .build(),
           true));
       batch.events.add(EventType.STEP_STARTED.step(step.name(), 1,
           branch.call.isDispatched() ? "dispatched" : local(step), now));
@@ -375,9 +371,8 @@ final class TurnImpl implements Turn, WorkflowContext {
       queue(branch, 1, input, false, now, batch, now, List.of());
       return;
     }
-    CheckpointRecord pending =
-        checkpoint(branch.seq, kind, step, StepState.PENDING, 0, input, null, null, null, now, now)
-            .inGroup(branch.group);
+    CheckpointRecord pending = checkpoint(branch.seq, kind, step.name()).group(branch.group)
+        .status(StepState.PENDING).input(input).startedAt(now).updatedAt(now).build();
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, true));
     batch.events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), now));
     branch.existing = pending;
@@ -468,8 +463,9 @@ final class TurnImpl implements Turn, WorkflowContext {
       Branch branch, int attempt, String input, boolean stored, Instant startedAt, Batch batch,
       Instant now, List<NewEvent> events) {
     StepType<?> step = branch.call.step();
-    CheckpointRecord pending = checkpoint(branch.seq, CheckpointKind.REMOTE, step,
-        StepState.PENDING, attempt, input, null, null, null, startedAt, now).inGroup(branch.group);
+    CheckpointRecord pending = checkpoint(branch.seq, CheckpointKind.REMOTE, step.name())
+        .group(branch.group).status(StepState.PENDING).attempts(attempt).input(input)
+        .startedAt(startedAt).updatedAt(now).build();
     TaskRecord task = TaskRecord.queued(
         TaskRecord.id(run.runId(), branch.seq, attempt), run.runId(), branch.seq, step.name(),
         attempt, input, window(step), now);
@@ -576,8 +572,9 @@ final class TurnImpl implements Turn, WorkflowContext {
     long delayMs = step.retry().delayMillisAfter(attempt, services.random());
     Instant nextAttempt = now.plusMillis(delayMs);
     batch.checkpoints.add(new Commit.CheckpointWrite(
-        checkpoint(branch.seq, CheckpointKind.REMOTE, step, StepState.RETRYING, attempt,
-            pending.input(), null, error, nextAttempt, pending.startedAt(), now),
+        checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.RETRYING)
+            .attempts(attempt).input(pending.input()).error(error).wakeAt(nextAttempt)
+            .startedAt(pending.startedAt()).updatedAt(now).build(),
         false));
     batch.events.add(EventType.STEP_RETRYING.step(step.name(), attempt,
         error.message() + "; next attempt in " + delayMs + " ms", now));
@@ -713,8 +710,9 @@ final class TurnImpl implements Turn, WorkflowContext {
       Instant now, StepFailedException failure) {
     StepType<?> step = branch.call.step();
     batch.checkpoints.add(new Commit.CheckpointWrite(
-        checkpoint(branch.seq, CheckpointKind.REMOTE, step, StepState.FAILED, pending.attempts(),
-            pending.input(), null, error, null, pending.startedAt(), now),
+        checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.FAILED)
+            .attempts(pending.attempts()).input(pending.input()).error(error)
+            .startedAt(pending.startedAt()).updatedAt(now).build(),
         false));
     batch.events.addAll(before);
     batch.events.add(
@@ -878,8 +876,9 @@ final class TurnImpl implements Turn, WorkflowContext {
       write(
           suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
           List.of(new Commit.CheckpointWrite(
-              checkpoint(seq, step, StepState.RETRYING, attempt, input, null, runError,
-                  nextAttempt, startedAt, now),
+              checkpoint(seq, step.name()).status(StepState.RETRYING).attempts(attempt)
+                  .input(input).error(runError).wakeAt(nextAttempt).startedAt(startedAt)
+                  .updatedAt(now).build(),
               !stored)),
           events);
       stored = true;
@@ -951,8 +950,8 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
     heldEvents.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
     heldCheckpoints.add(new Commit.CheckpointWrite(
-        checkpoint(seq, step, StepState.COMPLETED, attempt, input, output, null, null, startedAt,
-            now),
+        checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt).input(input)
+            .output(output).startedAt(startedAt).updatedAt(now).build(),
         !stored));
     heldCompletions.add(stepEvent(step.name(), seq, attempt));
     // Answer with the stored form, as a replay would, so both take the same path.
@@ -972,8 +971,8 @@ final class TurnImpl implements Turn, WorkflowContext {
     write(
         RunChange.TOUCH,
         List.of(new Commit.CheckpointWrite(
-            checkpoint(seq, step, StepState.FAILED, attempt, input, null, runError, null,
-                startedAt, now),
+            checkpoint(seq, step.name()).status(StepState.FAILED).attempts(attempt).input(input)
+                .error(runError).startedAt(startedAt).updatedAt(now).build(),
             !stored)),
         events);
     throw new StepFailedException(runError, attempt, error);
@@ -1001,23 +1000,17 @@ final class TurnImpl implements Turn, WorkflowContext {
     return (T) services.payloads().decode(step.result(), output);
   }
 
-  private synchronized CheckpointRecord checkpoint(
-      int seq, StepType<?> step, StepState status, int attempts, String input, String output,
-      RunError error, Instant wakeAt, Instant startedAt, Instant now) {
-    CheckpointKind kind = seq < checkpoints.size() ? checkpoints.get(seq).kind() : CheckpointKind.STEP;
-    return checkpoint(seq, kind, step, status, attempts, input, output, error, wakeAt, startedAt,
-        now);
+  /** A checkpoint at {@code seq} of the kind of the one it replaces, else of a step. */
+  private synchronized CheckpointBuilder checkpoint(int seq, String name) {
+    CheckpointKind kind =
+        seq < checkpoints.size() ? checkpoints.get(seq).kind() : CheckpointKind.STEP;
+    return checkpoint(seq, kind, name);
   }
 
   /** A checkpoint at {@code seq}, in the group of the one it replaces, if any. */
-  private synchronized CheckpointRecord checkpoint(
-      int seq, CheckpointKind kind, StepType<?> step, StepState status, int attempts,
-      String input, String output, RunError error, Instant wakeAt, Instant startedAt,
-      Instant now) {
+  private synchronized CheckpointBuilder checkpoint(int seq, CheckpointKind kind, String name) {
     Integer group = seq < checkpoints.size() ? checkpoints.get(seq).groupSeq() : null;
-    return new CheckpointRecord(
-        run.runId(), seq, kind, step.name(), status, attempts, input, output, error, wakeAt,
-        startedAt, now, group);
+    return CheckpointBuilder.at(run.runId(), seq, kind, name).group(group);
   }
 
   // ---- writing progress
