@@ -52,6 +52,23 @@ import java.util.concurrent.Future;
  * their tasks, in one commit; local branches run at once on step threads; dispatched ones are
  * looked at afresh on every pass (their tasks read in one query), and while any waits the run
  * suspends until the earliest deadline among them or a worker's answer.
+ *
+ * <p>Concurrency. A turn runs on one thread, the turn's, except while a fan or group runs its local
+ * branches: each then makes its attempts on a step thread of its own, and the turn's thread waits
+ * for them all before it goes on. So:
+ * <ul>
+ *   <li>the held checkpoints, events and completions, and the list of the run's checkpoints, are
+ *       guarded by the turn's lock ({@code this}); a commit is made under it, so that two branches
+ *       writing at once do not both take the held checkpoints, and it updates the list in the same
+ *       breath. The list is read without the lock only on the turn's thread while no branch runs;
+ *   <li>the position counter and the state of the branches' current pass ({@code branchesFrom},
+ *       {@code tasksRead}) belong to the turn's thread alone;
+ *   <li>{@code stop} is volatile: set once, under the lock, by whichever thread stops the turn
+ *       first, and read by every thread;
+ *   <li>no users' code runs under the lock: hooks are called after it is released (those of the
+ *       steps a commit completed, once the commit is made), and a result is validated and encoded
+ *       before its checkpoint is held.
+ * </ul>
  */
 final class TurnImpl implements Turn, WorkflowContext {
   private static final String SLEEP_NAME = "sleep";
@@ -66,7 +83,8 @@ final class TurnImpl implements Turn, WorkflowContext {
   private final List<NewEvent> heldEvents = new ArrayList<>();
   private final List<StepEvent> heldCompletions = new ArrayList<>();
   private int nextSeq;
-  private TurnStop stop;
+  /** Set once, by whichever thread stops the turn first; read by all without the lock. */
+  private volatile TurnStop stop;
   /** The positions of the branches being run, and their tasks as read in the current pass. */
   private int branchesFrom;
   private int branchesTo;
@@ -929,7 +947,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   }
 
   /** Validates and encodes a step's result and holds its checkpoint back until the next write. */
-  private synchronized <T> T complete(
+  private <T> T complete(
       StepType<T> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
       T value) {
     List<String> violations = services.payloads().violations(step.result(), value);
@@ -945,15 +963,17 @@ final class TurnImpl implements Turn, WorkflowContext {
           e);
     }
     Instant now = services.time().now();
-    if (!stored) {
-      heldEvents.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
+    synchronized (this) {
+      if (!stored) {
+        heldEvents.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
+      }
+      heldEvents.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
+      heldCheckpoints.add(new Commit.CheckpointWrite(
+          checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt).input(input)
+              .output(output).startedAt(startedAt).updatedAt(now).build(),
+          !stored));
+      heldCompletions.add(stepEvent(step.name(), seq, attempt));
     }
-    heldEvents.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
-    heldCheckpoints.add(new Commit.CheckpointWrite(
-        checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt).input(input)
-            .output(output).startedAt(startedAt).updatedAt(now).build(),
-        !stored));
-    heldCompletions.add(stepEvent(step.name(), seq, attempt));
     // Answer with the stored form, as a replay would, so both take the same path.
     return decodeResult(step, output);
   }
@@ -1091,32 +1111,37 @@ final class TurnImpl implements Turn, WorkflowContext {
   }
 
   /**
-   * {@link #write}, reporting instead of stopping.
+   * {@link #write}, reporting instead of stopping. The commit is made under the turn's lock, so
+   * that the held checkpoints it takes are not also taken by a branch writing at the same time;
+   * the users' hooks of the steps it completed are called once the lock is released.
    *
    * @return whether it was written (false: the run's epoch moved on)
    * @throws StoreException if the store failed
    */
-  private synchronized boolean tryWrite(
+  private boolean tryWrite(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
       List<TaskRecord> tasks) {
-    List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
-    writes.addAll(checkpoints);
-    List<NewEvent> allEvents = new ArrayList<>(heldEvents);
-    allEvents.addAll(events);
-    if (!services.progress().write(new Commit(fence, change, writes, allEvents, tasks))) {
-      return false;
-    }
-    for (Commit.CheckpointWrite write : writes) {
-      if (write.insert()) {
-        this.checkpoints.add(write.record());
-      } else {
-        this.checkpoints.set(write.record().seq(), write.record());
+    List<StepEvent> completed;
+    synchronized (this) {
+      List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
+      writes.addAll(checkpoints);
+      List<NewEvent> allEvents = new ArrayList<>(heldEvents);
+      allEvents.addAll(events);
+      if (!services.progress().write(new Commit(fence, change, writes, allEvents, tasks))) {
+        return false;
       }
+      for (Commit.CheckpointWrite write : writes) {
+        if (write.insert()) {
+          this.checkpoints.add(write.record());
+        } else {
+          this.checkpoints.set(write.record().seq(), write.record());
+        }
+      }
+      completed = List.copyOf(heldCompletions);
+      heldCheckpoints.clear();
+      heldEvents.clear();
+      heldCompletions.clear();
     }
-    List<StepEvent> completed = List.copyOf(heldCompletions);
-    heldCheckpoints.clear();
-    heldEvents.clear();
-    heldCompletions.clear();
     completed.forEach(services.hooks()::onStepComplete);
     return true;
   }
