@@ -486,57 +486,12 @@ final class TurnImpl implements Turn, WorkflowContext {
         .startedAt(startedAt).updatedAt(now).build();
     TaskRecord task = TaskRecord.queued(
         TaskRecord.id(run.runId(), branch.seq, attempt), run.runId(), branch.seq, step.name(),
-        attempt, input, window(step), now);
+        attempt, input, Deadlines.window(step), now);
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, !stored));
     batch.events.addAll(events);
     batch.events.add(EventType.STEP_STARTED.step(step.name(), attempt, "dispatched", now));
     batch.tasks.add(task);
-    branch.await(giveUpAt(step, task), true);
-  }
-
-  /**
-   * The longest a dispatched step's worker may stay silent before its task is given up: the
-   * shorter of its liveness window and its lost-task lease; 0 = neither.
-   */
-  private static long window(StepType<?> step) {
-    long timeout = step.timeoutMs();
-    long lease = step.remoteRedispatchMs();
-    if (timeout > 0 && lease > 0) {
-      return Math.min(timeout, lease);
-    }
-    return Math.max(timeout, lease);
-  }
-
-  /**
-   * When an open task times out (liveness path): its pickup deadline while queued, else its
-   * worker's last beat plus the window; null on the durable path.
-   */
-  private static Instant timesOutAt(StepType<?> step, TaskRecord task) {
-    if (step.timeoutMs() <= 0) {
-      return null;
-    }
-    if (task.status().equals("QUEUED")) {
-      long pickup = step.pickupTimeoutMs() > 0 ? step.pickupTimeoutMs() : step.timeoutMs();
-      return task.createdAt().plusMillis(pickup);
-    }
-    return task.lastHeard().plusMillis(step.timeoutMs());
-  }
-
-  /** When an open task is given up as lost and delivered again; null: never. */
-  private static Instant lostAt(StepType<?> step, TaskRecord task) {
-    return step.remoteRedispatchMs() > 0
-        ? task.lastHeard().plusMillis(step.remoteRedispatchMs())
-        : null;
-  }
-
-  /** The earlier of {@link #timesOutAt} and {@link #lostAt}: when the waiting run must wake. */
-  private static Instant giveUpAt(StepType<?> step, TaskRecord task) {
-    Instant timeout = timesOutAt(step, task);
-    Instant lost = lostAt(step, task);
-    if (timeout == null || lost != null && lost.isBefore(timeout)) {
-      return lost;
-    }
-    return timeout;
+    branch.await(Deadlines.giveUpAt(step, task), true);
   }
 
   /**
@@ -553,14 +508,14 @@ final class TurnImpl implements Turn, WorkflowContext {
       return;
     }
     if (task.isOpen()) {
-      Instant timeout = timesOutAt(step, task);
-      Instant lost = lostAt(step, task);
+      Instant timeout = Deadlines.timesOutAt(step, task);
+      Instant lost = Deadlines.lostAt(step, task);
       if (timeout != null && !now.isBefore(timeout)) {
         timedOut(branch, pending, task, batch, now);
       } else if (lost != null && !now.isBefore(lost)) {
         lost(branch, pending, task, batch, now);
       } else {
-        branch.await(giveUpAt(step, task), true);
+        branch.await(Deadlines.giveUpAt(step, task), true);
         branch.awaited = task;
       }
       return;
@@ -625,8 +580,8 @@ final class TurnImpl implements Turn, WorkflowContext {
     String message = task.status().equals("QUEUED")
         ? "task " + task.taskId() + " of step '" + step.name() + "' waited "
             + Duration.between(task.createdAt(), now).toMillis() + " ms for a worker, past its"
-            + " pickup timeout of " + (step.pickupTimeoutMs() > 0 ? step.pickupTimeoutMs()
-            : step.timeoutMs()) + " ms; start a worker that serves it"
+            + " pickup timeout of " + Deadlines.pickupTimeoutMs(step) + " ms; start a worker that"
+            + " serves it"
         : "task " + task.taskId() + " of step '" + step.name() + "': worker " + task.workerId()
             + " went silent for " + Duration.between(task.lastHeard(), now).toMillis()
             + " ms, past the step's timeoutMs of " + step.timeoutMs() + " ms; a handler that"
@@ -683,7 +638,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     batch.events.add(EventType.STEP_LOST.step(step.name(), pending.attempts(),
         "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
             + " ms; delivered again", now));
-    branch.await(giveUpAt(step, again.get()), true);
+    branch.await(Deadlines.giveUpAt(step, again.get()), true);
   }
 
   /** The task changed since this pass read it (its worker was heard from): reads it again. */
