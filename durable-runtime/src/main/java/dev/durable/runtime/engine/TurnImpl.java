@@ -57,10 +57,10 @@ import java.util.concurrent.Future;
  * branches: each then makes its attempts on a step thread of its own, and the turn's thread waits
  * for them all before it goes on. So:
  * <ul>
- *   <li>the held checkpoints, events and completions, and the list of the run's checkpoints, are
- *       guarded by the turn's lock ({@code this}); a commit is made under it, so that two branches
- *       writing at once do not both take the held checkpoints, and it updates the list in the same
- *       breath. The list is read without the lock only on the turn's thread while no branch runs;
+ *   <li>the held checkpoints, events and completions are guarded by the turn's lock ({@code
+ *       this}); a commit is made under it, so that two branches writing at once do not both take
+ *       the held checkpoints, and it hands what it wrote to the {@link ReplayLog} in the same
+ *       breath. The log guards its list with a lock of its own;
  *   <li>the position counter and the state of the branches' current pass ({@code branchesFrom},
  *       {@code tasksRead}) belong to the turn's thread alone;
  *   <li>{@code stop} is volatile: set once, under the lock, by whichever thread stops the turn
@@ -76,7 +76,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private final Services services;
   private final RunRecord run;
   private final Fence fence;
-  private final List<CheckpointRecord> checkpoints;
+  private final ReplayLog log;
   private final boolean maySuspend;
   private final InFlight.Run flight;
   private final List<Commit.CheckpointWrite> heldCheckpoints = new ArrayList<>();
@@ -99,7 +99,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     this.services = services;
     this.run = run;
     this.fence = run.fence();
-    this.checkpoints = new ArrayList<>(checkpoints);
+    this.log = new ReplayLog(run.runId(), run.workflow(), checkpoints, services.payloads());
     this.maySuspend = maySuspend;
     this.flight = flight;
   }
@@ -123,7 +123,7 @@ final class TurnImpl implements Turn, WorkflowContext {
 
   @Override
   public boolean isReplaying() {
-    return nextSeq < checkpoints.size();
+    return nextSeq < log.size();
   }
 
   @Override
@@ -133,12 +133,14 @@ final class TurnImpl implements Turn, WorkflowContext {
       return;
     }
     int seq = nextSeq++;
-    CheckpointRecord recorded = recorded(seq);
+    CheckpointRecord recorded;
+    try {
+      recorded = log.matchSleep(seq);
+    } catch (NonDeterminismException e) {
+      throw nonDeterminism(e);
+    }
     Instant now = services.time().now();
     if (recorded != null) {
-      if (recorded.kind() != CheckpointKind.SLEEP) {
-        throw nonDeterminism(seq, recorded, "a sleep");
-      }
       if (recorded.status() == StepState.COMPLETED) {
         return;
       }
@@ -151,7 +153,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       throw suspended(recorded.wakeAt());
     }
     Instant wakeAt = now.plus(duration);
-    CheckpointRecord timer = checkpoint(seq, CheckpointKind.SLEEP, SLEEP_NAME)
+    CheckpointRecord timer = log.checkpoint(seq, CheckpointKind.SLEEP, SLEEP_NAME)
         .status(StepState.RUNNING).wakeAt(wakeAt).startedAt(now).updatedAt(now).build();
     write(
         RunChange.sleeping(wakeAt),
@@ -178,15 +180,11 @@ final class TurnImpl implements Turn, WorkflowContext {
   public <T> T step(StepType<T> step, Object[] args, StepBody<T> body) {
     throwIfStopped();
     int seq = nextSeq++;
-    CheckpointRecord recorded = recorded(seq);
+    CheckpointRecord recorded = recorded(seq, CheckpointKind.STEP, step, args);
     if (recorded == null) {
       flush();
       return attempts(step, args, body, seq, 1, null, services.time().now(), maySuspend);
     }
-    if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(step.name())) {
-      throw nonDeterminism(seq, recorded, "step '" + step.name() + "'");
-    }
-    requireRecordedArgs(seq, "step", step, args, recorded);
     switch (recorded.status()) {
       case COMPLETED:
         return recordedResult(step, recorded);
@@ -254,21 +252,14 @@ final class TurnImpl implements Turn, WorkflowContext {
     for (int i = 0; i < calls.size(); i++) {
       Branch branch = new Branch(calls.get(i), base + i, group ? base : null);
       all.add(branch);
-      CheckpointRecord recorded = recorded(branch.seq);
+      CheckpointRecord recorded = recorded(
+          branch.seq, branch.call.isDispatched() ? CheckpointKind.REMOTE : CheckpointKind.STEP,
+          branch.call.step(), branch.call.args());
       if (recorded == null) {
         start(branch, batch, now);
       } else if (branch.call.isDispatched()) {
-        if (recorded.kind() != CheckpointKind.REMOTE || !recorded.name().equals(branch.name())) {
-          throw nonDeterminism(branch.seq, recorded, "dispatched step '" + branch.name() + "'");
-        }
-        requireRecordedArgs(
-            branch.seq, "dispatched step", branch.call.step(), branch.call.args(), recorded);
         evaluate(branch, recorded, batch, now);
       } else {
-        if (recorded.kind() != CheckpointKind.STEP || !recorded.name().equals(branch.name())) {
-          throw nonDeterminism(branch.seq, recorded, "step '" + branch.name() + "'");
-        }
-        requireRecordedArgs(branch.seq, "step", branch.call.step(), branch.call.args(), recorded);
         resume(branch, recorded);
       }
       if (!branch.call.isDispatched() && !branch.ended()) {
@@ -283,7 +274,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       tasksRead = null;
       for (Branch branch : all) {
         if (!branch.ended()) {
-          evaluate(branch, checkpoints.get(branch.seq), batch, now);
+          evaluate(branch, log.at(branch.seq), batch, now);
         }
       }
     }
@@ -319,7 +310,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       }
       tasksRead = null;
       for (Branch branch : waiting) {
-        evaluate(branch, checkpoints.get(branch.seq), batch, now);
+        evaluate(branch, log.at(branch.seq), batch, now);
       }
     }
   }
@@ -375,7 +366,7 @@ final class TurnImpl implements Turn, WorkflowContext {
           new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e);
       RunError runError = Errors.ofStep(step.name(), error);
       batch.checkpoints.add(new Commit.CheckpointWrite(
-          checkpoint(branch.seq, kind, step.name()).group(branch.group)
+          log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
               .status(StepState.FAILED).attempts(1).error(runError).startedAt(now).updatedAt(now)
               .build(),
           true));
@@ -389,7 +380,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       queue(branch, 1, input, false, now, batch, now, List.of());
       return;
     }
-    CheckpointRecord pending = checkpoint(branch.seq, kind, step.name()).group(branch.group)
+    CheckpointRecord pending = log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
         .status(StepState.PENDING).input(input).startedAt(now).updatedAt(now).build();
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, true));
     batch.events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), now));
@@ -481,7 +472,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       Branch branch, int attempt, String input, boolean stored, Instant startedAt, Batch batch,
       Instant now, List<NewEvent> events) {
     StepType<?> step = branch.call.step();
-    CheckpointRecord pending = checkpoint(branch.seq, CheckpointKind.REMOTE, step.name())
+    CheckpointRecord pending = log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name())
         .group(branch.group).status(StepState.PENDING).attempts(attempt).input(input)
         .startedAt(startedAt).updatedAt(now).build();
     TaskRecord task = TaskRecord.queued(
@@ -545,7 +536,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     long delayMs = step.retry().delayMillisAfter(attempt, services.random());
     Instant nextAttempt = now.plusMillis(delayMs);
     batch.checkpoints.add(new Commit.CheckpointWrite(
-        checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.RETRYING)
+        log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.RETRYING)
             .attempts(attempt).input(pending.input()).error(error).wakeAt(nextAttempt)
             .startedAt(pending.startedAt()).updatedAt(now).build(),
         false));
@@ -683,7 +674,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       Instant now, StepFailedException failure) {
     StepType<?> step = branch.call.step();
     batch.checkpoints.add(new Commit.CheckpointWrite(
-        checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.FAILED)
+        log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.FAILED)
             .attempts(pending.attempts()).input(pending.input()).error(error)
             .startedAt(pending.startedAt()).updatedAt(now).build(),
         false));
@@ -849,7 +840,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       write(
           suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
           List.of(new Commit.CheckpointWrite(
-              checkpoint(seq, step.name()).status(StepState.RETRYING).attempts(attempt)
+              log.checkpoint(seq, step.name()).status(StepState.RETRYING).attempts(attempt)
                   .input(input).error(runError).wakeAt(nextAttempt).startedAt(startedAt)
                   .updatedAt(now).build(),
               !stored)),
@@ -924,8 +915,8 @@ final class TurnImpl implements Turn, WorkflowContext {
       }
       heldEvents.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
       heldCheckpoints.add(new Commit.CheckpointWrite(
-          checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt).input(input)
-              .output(output).startedAt(startedAt).updatedAt(now).build(),
+          log.checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt)
+              .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
           !stored));
       heldCompletions.add(stepEvent(step.name(), seq, attempt));
     }
@@ -946,7 +937,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     write(
         RunChange.TOUCH,
         List.of(new Commit.CheckpointWrite(
-            checkpoint(seq, step.name()).status(StepState.FAILED).attempts(attempt).input(input)
+            log.checkpoint(seq, step.name()).status(StepState.FAILED).attempts(attempt).input(input)
                 .error(runError).startedAt(startedAt).updatedAt(now).build(),
             !stored)),
         events);
@@ -973,19 +964,6 @@ final class TurnImpl implements Turn, WorkflowContext {
   @SuppressWarnings("unchecked")
   private <T> T decodeResult(StepType<T> step, String output) {
     return (T) services.payloads().decode(step.result(), output);
-  }
-
-  /** A checkpoint at {@code seq} of the kind of the one it replaces, else of a step. */
-  private synchronized CheckpointBuilder checkpoint(int seq, String name) {
-    CheckpointKind kind =
-        seq < checkpoints.size() ? checkpoints.get(seq).kind() : CheckpointKind.STEP;
-    return checkpoint(seq, kind, name);
-  }
-
-  /** A checkpoint at {@code seq}, in the group of the one it replaces, if any. */
-  private synchronized CheckpointBuilder checkpoint(int seq, CheckpointKind kind, String name) {
-    Integer group = seq < checkpoints.size() ? checkpoints.get(seq).groupSeq() : null;
-    return CheckpointBuilder.at(run.runId(), seq, kind, name).group(group);
   }
 
   // ---- writing progress
@@ -1085,13 +1063,7 @@ final class TurnImpl implements Turn, WorkflowContext {
       if (!services.progress().write(new Commit(fence, change, writes, allEvents, tasks))) {
         return false;
       }
-      for (Commit.CheckpointWrite write : writes) {
-        if (write.insert()) {
-          this.checkpoints.add(write.record());
-        } else {
-          this.checkpoints.set(write.record().seq(), write.record());
-        }
-      }
+      writes.forEach(log::written);
       completed = List.copyOf(heldCompletions);
       heldCheckpoints.clear();
       heldEvents.clear();
@@ -1117,48 +1089,23 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
   }
 
-  private CheckpointRecord recorded(int seq) {
-    return seq < checkpoints.size() ? checkpoints.get(seq) : null;
-  }
-
-  private TurnStop nonDeterminism(int seq, CheckpointRecord recorded, String now) {
-    String was =
-        recorded.kind() == CheckpointKind.SLEEP ? "a sleep" : "step '" + recorded.name() + "'";
-    return nonDeterminism(
-        "run " + run.runId() + " of " + run.workflow() + " called " + now + " at position " + seq
-            + ", where it had recorded " + was + ": the workflow's code changed under a running"
-            + " version; deploy the old code for this version, or give the changed workflow a new"
-            + " version");
-  }
-
   /**
-   * Fails the run if a step matched to its checkpoint is called with arguments other than those
-   * recorded there: replaying its recorded outcome would answer another question. Compared as
-   * encoded, which costs an encoding per replayed step and no read.
+   * The checkpoint recorded at {@code seq} for a call of {@code step}, or null; fails the run if
+   * the workflow's code no longer matches what it recorded there.
    */
-  private void requireRecordedArgs(
-      int seq, String kind, StepType<?> step, Object[] args, CheckpointRecord recorded) {
-    if (recorded.input() == null) {
-      return; // its arguments could not be stored, and it failed for that
-    }
-    Optional<String> difference =
-        services.payloads().argsDiffer(step.params(), args, recorded.input());
-    if (difference.isPresent()) {
-      throw nonDeterminism(
-          "run " + run.runId() + " of " + run.workflow() + " called " + kind + " '" + step.name()
-              + "' at position " + seq + " with arguments other than those it recorded there ("
-              + difference.get() + "): the workflow's code changed under a running version, or"
-              + " passes the step a value that is not deterministic (the time, a random number);"
-              + " deploy the old code for this version, or give the changed workflow a new"
-              + " version");
+  private CheckpointRecord recorded(int seq, CheckpointKind kind, StepType<?> step, Object[] args) {
+    try {
+      return log.matchStep(seq, kind, step, args);
+    } catch (NonDeterminismException e) {
+      throw nonDeterminism(e);
     }
   }
 
-  private TurnStop nonDeterminism(String message) {
+  private TurnStop nonDeterminism(NonDeterminismException e) {
     return stop(
         TurnStop.Reason.FAILED,
-        Errors.engine(message, Errors.NON_DETERMINISM, NonDeterminismException.class),
-        new NonDeterminismException(message));
+        Errors.engine(e.getMessage(), Errors.NON_DETERMINISM, NonDeterminismException.class),
+        e);
   }
 
   /**
