@@ -8,7 +8,6 @@ import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.store.CheckpointRecord;
-import dev.durable.runtime.store.Commit;
 import dev.durable.runtime.store.NewEvent;
 import dev.durable.runtime.store.RunChange;
 import dev.durable.runtime.store.RunRecord;
@@ -145,7 +144,8 @@ final class RunExecutor {
     boolean written =
         turn != null
             ? turn.finish(change, events)
-            : services.progress().write(new Commit(run.fence(), change, List.of(), events));
+            : ProgressBuffer.alone(services, run.fence())
+                .write(change, List.of(), events, List.of());
     if (written) {
       LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
           error.message());
@@ -162,9 +162,9 @@ final class RunExecutor {
   private void failAlone(RunRecord run, StoreException cause) {
     RunError error = Errors.storage(run.runId(), cause);
     try {
-      if (services.progress().write(new Commit(run.fence(), RunChange.failed(error), List.of(),
+      if (ProgressBuffer.alone(services, run.fence()).write(RunChange.failed(error), List.of(),
           List.of(EventType.RUN_FAILED.run(error.code() + ": " + error.message(),
-              services.time().now()))))) {
+              services.time().now())), List.of())) {
         LOG.warn("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
             error.message());
         services.hooks().onFailure(runEvent(run), error);

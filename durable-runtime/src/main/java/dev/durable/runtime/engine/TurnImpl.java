@@ -38,11 +38,8 @@ import java.util.concurrent.Future;
  * recorded result, a failed one with its recorded failure, and the first step without an outcome
  * is executed, with retries, and its outcome recorded.
  *
- * <p>A completed step's checkpoint is held back until the turn's next side effect: it is written
- * just before the next step's first attempt, together with a timer, or together with the run's
- * completion or failure. Between a step and that point only the workflow's deterministic code
- * runs, so nothing proceeds past a step before its checkpoint is durable, and a three-step run
- * costs three commits after its start.
+ * <p>A completed step's checkpoint is held back until the turn's next side effect (see {@link
+ * ProgressBuffer}), which writes it first.
  *
  * <p>When a retry must wait, a turn that may suspend durably records the run as sleeping until the
  * next attempt and stops; one that may not (under {@code tick()}) waits in process.
@@ -57,15 +54,14 @@ import java.util.concurrent.Future;
  * branches: each then makes its attempts on a step thread of its own, and the turn's thread waits
  * for them all before it goes on. So:
  * <ul>
- *   <li>the held checkpoints, events and completions are guarded by the turn's lock ({@code
- *       this}); a commit is made under it, so that two branches writing at once do not both take
- *       the held checkpoints, and it hands what it wrote to the {@link ReplayLog} in the same
- *       breath. The log guards its list with a lock of its own;
+ *   <li>the held checkpoints, events and completions are guarded by the {@link ProgressBuffer}'s
+ *       lock, and a commit is made under it; the {@link ReplayLog} guards its list with a lock of
+ *       its own;
  *   <li>the position counter and the state of the branches' current pass ({@code branchesFrom},
  *       {@code tasksRead}) belong to the turn's thread alone;
- *   <li>{@code stop} is volatile: set once, under the lock, by whichever thread stops the turn
- *       first, and read by every thread;
- *   <li>no users' code runs under the lock: hooks are called after it is released (those of the
+ *   <li>{@code stop} is volatile: set once, under the turn's lock ({@code this}), by whichever
+ *       thread stops the turn first, and read by every thread;
+ *   <li>no users' code runs under a lock: hooks are called after it is released (those of the
  *       steps a commit completed, once the commit is made), and a result is validated and encoded
  *       before its checkpoint is held.
  * </ul>
@@ -75,13 +71,10 @@ final class TurnImpl implements Turn, WorkflowContext {
 
   private final Services services;
   private final RunRecord run;
-  private final Fence fence;
   private final ReplayLog log;
   private final boolean maySuspend;
   private final InFlight.Run flight;
-  private final List<Commit.CheckpointWrite> heldCheckpoints = new ArrayList<>();
-  private final List<NewEvent> heldEvents = new ArrayList<>();
-  private final List<StepEvent> heldCompletions = new ArrayList<>();
+  private final ProgressBuffer progress;
   private int nextSeq;
   /** Set once, by whichever thread stops the turn first; read by all without the lock. */
   private volatile TurnStop stop;
@@ -98,8 +91,8 @@ final class TurnImpl implements Turn, WorkflowContext {
       InFlight.Run flight) {
     this.services = services;
     this.run = run;
-    this.fence = run.fence();
     this.log = new ReplayLog(run.runId(), run.workflow(), checkpoints, services.payloads());
+    this.progress = new ProgressBuffer(services, run.fence(), log::written);
     this.maySuspend = maySuspend;
     this.flight = flight;
   }
@@ -168,8 +161,8 @@ final class TurnImpl implements Turn, WorkflowContext {
    * Holds a timer's checkpoint, now ended, as completed: it rides on the turn's next write, and
    * alone forces none (see {@link #flush}).
    */
-  private synchronized void holdEndOf(CheckpointRecord timer, Instant now) {
-    heldCheckpoints.add(new Commit.CheckpointWrite(
+  private void holdEndOf(CheckpointRecord timer, Instant now) {
+    progress.hold(new Commit.CheckpointWrite(
         CheckpointBuilder.copyOf(timer).status(StepState.COMPLETED).updatedAt(now).build(),
         false));
   }
@@ -909,17 +902,18 @@ final class TurnImpl implements Turn, WorkflowContext {
           e);
     }
     Instant now = services.time().now();
-    synchronized (this) {
-      if (!stored) {
-        heldEvents.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
-      }
-      heldEvents.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
-      heldCheckpoints.add(new Commit.CheckpointWrite(
-          log.checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt)
-              .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
-          !stored));
-      heldCompletions.add(stepEvent(step.name(), seq, attempt));
+    List<NewEvent> events = new ArrayList<>();
+    if (!stored) {
+      events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
     }
+    events.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
+    progress.holdCompleted(
+        new Commit.CheckpointWrite(
+            log.checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt)
+                .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
+            !stored),
+        events,
+        stepEvent(step.name(), seq, attempt));
     // Answer with the stored form, as a replay would, so both take the same path.
     return decodeResult(step, output);
   }
@@ -968,18 +962,9 @@ final class TurnImpl implements Turn, WorkflowContext {
 
   // ---- writing progress
 
-  /**
-   * Writes the held checkpoints of steps, if any: the next side effect may not run before they
-   * are. An ended timer's alone waits for the next write: were it lost, replay would find the
-   * timer ended again.
-   */
+  /** Writes the held checkpoints of steps, if any: the next side effect may not run before. */
   private void flush() {
-    boolean steps;
-    synchronized (this) {
-      steps = heldCheckpoints.stream()
-          .anyMatch(held -> held.record().kind() != CheckpointKind.SLEEP);
-    }
-    if (steps) {
+    if (progress.holdsSteps()) {
       write(RunChange.TOUCH, List.of(), List.of());
     }
   }
@@ -992,17 +977,7 @@ final class TurnImpl implements Turn, WorkflowContext {
    * @throws StoreException if the store failed
    */
   boolean finish(RunChange change, List<NewEvent> events) {
-    return tryWrite(change, List.of(), events, List.of());
-  }
-
-  /**
-   * Forgets the held checkpoints and events: the database refused them, and would refuse them again,
-   * so the run's failure is written without them.
-   */
-  synchronized void discardHeld() {
-    heldCheckpoints.clear();
-    heldEvents.clear();
-    heldCompletions.clear();
+    return progress.write(change, List.of(), events, List.of());
   }
 
   /** Writes the held checkpoints before the turn is abandoned, if the store lets it. */
@@ -1014,10 +989,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     }
   }
 
-  /**
-   * Writes the held checkpoints, then {@code checkpoints}, {@code events} and {@code change}, in
-   * one commit fenced by the run's epoch; stops the turn if that fails.
-   */
+  /** {@link ProgressBuffer#write}, stopping the turn if that fails. */
   private void write(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events) {
     tryWriteOrStop(change, checkpoints, events, List.of());
@@ -1029,10 +1001,10 @@ final class TurnImpl implements Turn, WorkflowContext {
       List<TaskRecord> tasks) {
     boolean written;
     try {
-      written = tryWrite(change, checkpoints, events, tasks);
+      written = progress.write(change, checkpoints, events, tasks);
     } catch (StoreException e) {
       if (e.isPermanent()) {
-        discardHeld();
+        progress.discardHeld();
       }
       throw storeFailed(e);
     }
@@ -1041,36 +1013,6 @@ final class TurnImpl implements Turn, WorkflowContext {
           flight.isCancelled() ? TurnStop.Reason.CANCELLED : TurnStop.Reason.LEASE_LOST,
           null, null);
     }
-  }
-
-  /**
-   * {@link #write}, reporting instead of stopping. The commit is made under the turn's lock, so
-   * that the held checkpoints it takes are not also taken by a branch writing at the same time;
-   * the users' hooks of the steps it completed are called once the lock is released.
-   *
-   * @return whether it was written (false: the run's epoch moved on)
-   * @throws StoreException if the store failed
-   */
-  private boolean tryWrite(
-      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
-      List<TaskRecord> tasks) {
-    List<StepEvent> completed;
-    synchronized (this) {
-      List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
-      writes.addAll(checkpoints);
-      List<NewEvent> allEvents = new ArrayList<>(heldEvents);
-      allEvents.addAll(events);
-      if (!services.progress().write(new Commit(fence, change, writes, allEvents, tasks))) {
-        return false;
-      }
-      writes.forEach(log::written);
-      completed = List.copyOf(heldCompletions);
-      heldCheckpoints.clear();
-      heldEvents.clear();
-      heldCompletions.clear();
-    }
-    completed.forEach(services.hooks()::onStepComplete);
-    return true;
   }
 
   private void waitUntil(Instant instant) {
