@@ -4,8 +4,11 @@ import dev.durable.runtime.RemoteStepError;
 import dev.durable.runtime.RemoteStepTimeout;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
-import dev.durable.runtime.StepState;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.engine.StepTransitions.Event;
+import dev.durable.runtime.engine.StepTransitions.Hook;
+import dev.durable.runtime.engine.StepTransitions.State;
+import dev.durable.runtime.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.store.CheckpointKind;
 import dev.durable.runtime.store.CheckpointRecord;
@@ -70,8 +73,8 @@ final class DispatchedSteps {
       case FAILED -> branch.fail(remoteError(recorded.error(), recorded.attempts()));
       case RETRYING -> {
         if (recorded.wakeAt() == null || !now.isBefore(recorded.wakeAt())) {
-          queue(branch, recorded.attempts() + 1, recorded.input(), true, recorded.startedAt(),
-              batch, now, List.of());
+          queue(branch, recorded.attempts() + 1, recorded.input(), State.RETRYING,
+              recorded.startedAt(), batch, now, List.of());
         } else {
           branch.await(recorded.wakeAt(), false);
         }
@@ -85,20 +88,28 @@ final class DispatchedSteps {
    * Queues attempt {@code attempt} of a dispatched branch with its pending checkpoint: the branch
    * waits for a worker, or, with a liveness window or a lost-task lease, until the task is due to
    * be given up.
+   *
+   * @param state where the step stands: new, pending (its task timed out, or was deleted by hand)
+   *     or retrying
+   * @param events to log before the attempt's {@code step.started}
    */
   void queue(
-      Branch branch, int attempt, String input, boolean stored, Instant startedAt, Batch batch,
+      Branch branch, int attempt, String input, State state, Instant startedAt, Batch batch,
       Instant now, List<NewEvent> events) {
     StepType<?> step = branch.call.step();
+    Transition queued = StepTransitions.next(state, Event.ATTEMPT_QUEUED);
+    if (queued.hook() == Hook.STEP_START) {
+      services.hooks().onStepStart(control.stepEvent(step.name(), branch.seq, 1));
+    }
     CheckpointRecord pending = log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name())
-        .group(branch.group).status(StepState.PENDING).attempts(attempt).input(input)
+        .group(branch.group).status(queued.status()).attempts(attempt).input(input)
         .startedAt(startedAt).updatedAt(now).build();
     TaskRecord task = TaskRecord.queued(
         TaskRecord.id(run.runId(), branch.seq, attempt), run.runId(), branch.seq, step.name(),
         attempt, input, Deadlines.window(step), now);
-    batch.checkpoints.add(new Commit.CheckpointWrite(pending, !stored));
+    batch.checkpoints.add(new Commit.CheckpointWrite(pending, queued.inserts()));
     batch.events.addAll(events);
-    batch.events.add(EventType.STEP_STARTED.step(step.name(), attempt, "dispatched", now));
+    batch.events.addAll(queued.events(type -> type.step(step.name(), attempt, "dispatched", now)));
     batch.tasks.add(task);
     branch.await(Deadlines.giveUpAt(step, task), true);
   }
@@ -113,7 +124,8 @@ final class DispatchedSteps {
     TaskRecord task = currentTask(branch.seq, attempt);
     if (task == null) {
       // its tasks were deleted by hand: queue the attempt again rather than wait forever
-      queue(branch, attempt, pending.input(), true, pending.startedAt(), batch, now, List.of());
+      queue(branch, attempt, pending.input(), State.of(pending), pending.startedAt(), batch, now,
+          List.of());
       return;
     }
     if (task.isOpen()) {
@@ -134,7 +146,7 @@ final class DispatchedSteps {
         branch.done(completeDispatched(step, branch.seq, pending, task.output()));
       } catch (PayloadException | Errors.InvalidResult e) {
         RunError error = Errors.ofStep(step.name(), e);
-        failDispatched(branch, pending, error, batch, List.of(), now,
+        failDispatched(branch, pending, Event.ATTEMPT_FAILED, null, error, batch, now,
             new StepFailedException(error, attempt, e));
       }
       return;
@@ -147,21 +159,25 @@ final class DispatchedSteps {
     boolean retryable = Boolean.TRUE.equals(task.retryable());
     // on the liveness path only timeouts are retried: a reported error surfaces at once
     if (!retryable || step.timeoutMs() > 0 || !step.retry().allowsAnotherAttempt(attempt)) {
-      failDispatched(branch, pending, error, batch, List.of(), now,
+      failDispatched(branch, pending, Event.ATTEMPT_FAILED, null, error, batch, now,
           new RemoteStepError(error, attempt));
       return;
     }
     long delayMs = step.retry().delayMillisAfter(attempt, services.random());
     Instant nextAttempt = now.plusMillis(delayMs);
+    Transition retry = StepTransitions.next(State.of(pending), Event.ATTEMPT_FAILED_WILL_RETRY);
     batch.checkpoints.add(new Commit.CheckpointWrite(
-        log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.RETRYING)
+        log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(retry.status())
             .attempts(attempt).input(pending.input()).error(error).wakeAt(nextAttempt)
             .startedAt(pending.startedAt()).updatedAt(now).build(),
-        false));
-    batch.events.add(EventType.STEP_RETRYING.step(step.name(), attempt,
-        error.message() + "; next attempt in " + delayMs + " ms", now));
-    batch.after.add(() -> services.hooks().onStepRetry(
-        control.stepEvent(step.name(), branch.seq, attempt), error, Duration.ofMillis(delayMs)));
+        retry.inserts()));
+    batch.events.addAll(retry.events(type -> type.step(step.name(), attempt,
+        error.message() + "; next attempt in " + delayMs + " ms", now)));
+    if (retry.hook() == Hook.STEP_RETRY) {
+      batch.after.add(() -> services.hooks().onStepRetry(
+          control.stepEvent(step.name(), branch.seq, attempt), error,
+          Duration.ofMillis(delayMs)));
+    }
     branch.await(nextAttempt, false);
   }
 
@@ -169,7 +185,7 @@ final class DispatchedSteps {
   private Object completeDispatched(
       StepType<?> step, int seq, CheckpointRecord pending, String output) {
     StepType<Object> typed = (StepType<Object>) step;
-    return results.complete(typed, seq, pending.attempts(), pending.input(), true,
+    return results.complete(typed, seq, pending.attempts(), pending.input(), State.of(pending),
         pending.startedAt(), results.decode(typed, output));
   }
 
@@ -197,16 +213,18 @@ final class DispatchedSteps {
             + " works longer must call heartbeat() within each window";
     RunError error = new RunError(message, Errors.REMOTE_STEP_TIMEOUT,
         RemoteStepTimeout.class.getName(), Optional.of(step.name()));
-    NewEvent timedOut = EventType.STEP_TIMED_OUT.step(step.name(), attempt, message, now);
     if (!step.retry().allowsAnotherAttempt(attempt)) {
-      failDispatched(branch, pending, error, batch, List.of(timedOut), now,
+      failDispatched(branch, pending, Event.TIMED_OUT, message, error, batch, now,
           new RemoteStepTimeout(error, attempt));
       return;
     }
-    batch.after.add(() -> services.hooks().onStepRetry(
-        control.stepEvent(step.name(), branch.seq, attempt), error, Duration.ZERO));
-    queue(branch, attempt + 1, pending.input(), true, pending.startedAt(), batch, now,
-        List.of(timedOut));
+    Transition retry = StepTransitions.next(State.of(pending), Event.TIMED_OUT_WILL_RETRY);
+    if (retry.hook() == Hook.STEP_RETRY) {
+      batch.after.add(() -> services.hooks().onStepRetry(
+          control.stepEvent(step.name(), branch.seq, attempt), error, Duration.ZERO));
+    }
+    queue(branch, attempt + 1, pending.input(), retry.to(), pending.startedAt(), batch, now,
+        retry.events(type -> type.step(step.name(), attempt, message, now)));
   }
 
   /**
@@ -227,10 +245,8 @@ final class DispatchedSteps {
               + " ms after " + (redeliveries + 1) + " deliveries; no worker serves step '"
               + step.name() + "', or its workers keep dying: start one, then requeue the run",
           Errors.REMOTE_STEP_LOST, RemoteStepError.class.getName(), Optional.of(step.name()));
-      failDispatched(branch, pending, error, batch,
-          List.of(EventType.STEP_LOST.step(step.name(), pending.attempts(), error.message(),
-              now)),
-          now, new RemoteStepError(error, pending.attempts()));
+      failDispatched(branch, pending, Event.LOST, error.message(), error, batch, now,
+          new RemoteStepError(error, pending.attempts()));
       return;
     }
     Optional<TaskRecord> again;
@@ -244,9 +260,10 @@ final class DispatchedSteps {
       return;
     }
     LocalWakeups.taskQueued();
-    batch.events.add(EventType.STEP_LOST.step(step.name(), pending.attempts(),
-        "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
-            + " ms; delivered again", now));
+    batch.events.addAll(StepTransitions.next(State.of(pending), Event.LOST_REDELIVERED)
+        .events(type -> type.step(step.name(), pending.attempts(),
+            "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
+                + " ms; delivered again", now)));
     branch.await(Deadlines.giveUpAt(step, again.get()), true);
   }
 
@@ -285,19 +302,23 @@ final class DispatchedSteps {
     }
   }
 
-  /** Records a dispatched branch's failure; {@code failure} is thrown into the workflow. */
+  /**
+   * Records a dispatched branch's failure for good ({@code event}: its attempt failed, timed out
+   * or was lost, {@code why} saying how for the latter two); {@code failure} is thrown into the
+   * workflow.
+   */
   private void failDispatched(
-      Branch branch, CheckpointRecord pending, RunError error, Batch batch, List<NewEvent> before,
-      Instant now, StepFailedException failure) {
+      Branch branch, CheckpointRecord pending, Event event, String why, RunError error,
+      Batch batch, Instant now, StepFailedException failure) {
     StepType<?> step = branch.call.step();
+    Transition failed = StepTransitions.next(State.of(pending), event);
     batch.checkpoints.add(new Commit.CheckpointWrite(
-        log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(StepState.FAILED)
+        log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name()).status(failed.status())
             .attempts(pending.attempts()).input(pending.input()).error(error)
             .startedAt(pending.startedAt()).updatedAt(now).build(),
-        false));
-    batch.events.addAll(before);
-    batch.events.add(
-        EventType.STEP_FAILED.step(step.name(), pending.attempts(), error.message(), now));
+        failed.inserts()));
+    batch.events.addAll(failed.events(type -> type.step(step.name(), pending.attempts(),
+        type == EventType.STEP_FAILED ? error.message() : why, now)));
     branch.fail(failure);
   }
 

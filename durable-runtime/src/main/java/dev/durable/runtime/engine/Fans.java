@@ -4,6 +4,10 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.engine.StepTransitions.Event;
+import dev.durable.runtime.engine.StepTransitions.Hook;
+import dev.durable.runtime.engine.StepTransitions.State;
+import dev.durable.runtime.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;
@@ -174,35 +178,45 @@ final class Fans {
    */
   private void start(Branch branch, Batch batch, Instant now) {
     StepType<?> step = branch.call.step();
-    services.hooks().onStepStart(control.stepEvent(step.name(), branch.seq, 1));
     CheckpointKind kind = branch.call.isDispatched() ? CheckpointKind.REMOTE : CheckpointKind.STEP;
+    String where = branch.call.isDispatched() ? "dispatched" : LocalAttempts.local(step);
     String input;
     try {
       input = services.payloads().encodeArgs(step.params(), branch.call.args());
     } catch (PayloadException e) {
+      Transition failed = StepTransitions.next(State.NEW, Event.INPUT_UNSTORABLE);
+      callStartHook(failed, branch);
       Errors.InvalidStepInput error =
           new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e);
       RunError runError = Errors.ofStep(step.name(), error);
       batch.checkpoints.add(new Commit.CheckpointWrite(
           log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
-              .status(StepState.FAILED).attempts(1).error(runError).startedAt(now).updatedAt(now)
+              .status(failed.status()).attempts(1).error(runError).startedAt(now).updatedAt(now)
               .build(),
-          true));
-      batch.events.add(EventType.STEP_STARTED.step(step.name(), 1,
-          branch.call.isDispatched() ? "dispatched" : LocalAttempts.local(step), now));
-      batch.events.add(EventType.STEP_FAILED.step(step.name(), 1, runError.message(), now));
+          failed.inserts()));
+      batch.events.addAll(failed.events(type -> type.step(step.name(), 1,
+          type == EventType.STEP_STARTED ? where : runError.message(), now)));
       branch.fail(new StepFailedException(runError, 1, error));
       return;
     }
     if (branch.call.isDispatched()) {
-      dispatched.queue(branch, 1, input, false, now, batch, now, List.of());
+      dispatched.queue(branch, 1, input, State.NEW, now, batch, now, List.of());
       return;
     }
+    Transition started = StepTransitions.next(State.NEW, Event.BRANCH_STARTED);
+    callStartHook(started, branch);
     CheckpointRecord pending = log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
-        .status(StepState.PENDING).input(input).startedAt(now).updatedAt(now).build();
-    batch.checkpoints.add(new Commit.CheckpointWrite(pending, true));
-    batch.events.add(EventType.STEP_STARTED.step(step.name(), 1, LocalAttempts.local(step), now));
+        .status(started.status()).input(input).startedAt(now).updatedAt(now).build();
+    batch.checkpoints.add(new Commit.CheckpointWrite(pending, started.inserts()));
+    batch.events.addAll(started.events(type -> type.step(step.name(), 1, where, now)));
     branch.existing = pending;
+  }
+
+  /** Calls {@code onStepStart} for a branch if {@code transition} says to. */
+  private void callStartHook(Transition transition, Branch branch) {
+    if (transition.hook() == Hook.STEP_START) {
+      services.hooks().onStepStart(control.stepEvent(branch.name(), branch.seq, 1));
+    }
   }
 
   /** A local branch with a checkpoint: its recorded outcome, or it runs on from there. */

@@ -2,8 +2,11 @@ package dev.durable.runtime.engine;
 
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
-import dev.durable.runtime.StepState;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.engine.StepTransitions.Event;
+import dev.durable.runtime.engine.StepTransitions.Hook;
+import dev.durable.runtime.engine.StepTransitions.State;
+import dev.durable.runtime.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.store.CheckpointRecord;
@@ -82,24 +85,23 @@ final class LocalAttempts {
       CheckpointRecord existing,
       Instant startedAt,
       boolean maySuspendBackoff) {
-    boolean stored = existing != null;
+    State state = State.of(existing);
     String input;
-    if (stored) {
+    if (existing != null) {
       input = existing.input();
     } else {
       try {
         input = services.payloads().encodeArgs(step.params(), args);
       } catch (PayloadException e) {
-        services.hooks().onStepStart(control.stepEvent(step.name(), seq, 1));
-        return fail(step, seq, 1, null, false, startedAt,
+        return fail(step, seq, 1, null, state, Event.INPUT_UNSTORABLE, startedAt,
             new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e));
       }
     }
     for (int attempt = firstAttempt; ; attempt++) {
-      Queues.Slot slot = admit(step, attempt, maySuspendBackoff);
-      if (!stored && attempt == 1) {
+      Queues.Slot slot = admit(step, attempt, state, maySuspendBackoff);
+      if (state == State.NEW) {
         // after admission: a run parked for a queue slot starts the step when it is admitted
-        services.hooks().onStepStart(control.stepEvent(step.name(), seq, 1));
+        callStartHook(StepTransitions.next(state, Event.FIRST_ATTEMPT), step, seq);
       }
       Optional<Instant> deadline =
           step.timeoutMs() > 0
@@ -118,7 +120,7 @@ final class LocalAttempts {
       Throwable error = outcome.error();
       if (error == null) {
         try {
-          return results.complete(step, seq, attempt, input, stored, startedAt, outcome.value());
+          return results.complete(step, seq, attempt, input, state, startedAt, outcome.value());
         } catch (Errors.InvalidResult invalid) {
           error = invalid;
         }
@@ -131,33 +133,35 @@ final class LocalAttempts {
       }
       RunError runError = Errors.ofStep(step.name(), error);
       if (!step.isRetryable(error) || !step.retry().allowsAnotherAttempt(attempt)) {
-        return fail(step, seq, attempt, input, stored, startedAt, error);
+        return fail(step, seq, attempt, input, state, Event.ATTEMPT_FAILED, startedAt, error);
       }
       long delayMs = step.retry().delayMillisAfter(attempt, services.random());
       Instant now = services.time().now();
       Instant nextAttempt = now.plusMillis(delayMs);
       boolean suspend = maySuspendBackoff && delayMs > 0;
-      List<NewEvent> events = new ArrayList<>();
-      if (!stored) {
-        events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
-      }
-      events.add(
-          EventType.STEP_RETRYING.step(step.name(), attempt,
-              runError.message() + "; next attempt in " + delayMs + " ms", now));
+      Transition retry = StepTransitions.next(state, Event.ATTEMPT_FAILED_WILL_RETRY);
+      int failed = attempt;
+      List<NewEvent> events = new ArrayList<>(retry.events(type -> switch (type) {
+        case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+        default -> type.step(step.name(), failed,
+            runError.message() + "; next attempt in " + delayMs + " ms", now);
+      }));
       if (suspend) {
         events.add(EventType.RUN_SLEEPING.run("until " + nextAttempt, now));
       }
       control.write(
           suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
           List.of(new Commit.CheckpointWrite(
-              log.checkpoint(seq, step.name()).status(StepState.RETRYING).attempts(attempt)
+              log.checkpoint(seq, step.name()).status(retry.status()).attempts(attempt)
                   .input(input).error(runError).wakeAt(nextAttempt).startedAt(startedAt)
                   .updatedAt(now).build(),
-              !stored)),
+              retry.inserts())),
           events);
-      stored = true;
-      services.hooks().onStepRetry(
-          control.stepEvent(step.name(), seq, attempt), runError, Duration.ofMillis(delayMs));
+      state = retry.to();
+      if (retry.hook() == Hook.STEP_RETRY) {
+        services.hooks().onStepRetry(
+            control.stepEvent(step.name(), seq, attempt), runError, Duration.ofMillis(delayMs));
+      }
       if (suspend) {
         throw control.suspended(nextAttempt);
       }
@@ -170,7 +174,8 @@ final class LocalAttempts {
    * may suspend parks the run (it sleeps, holding no engine slot, until a slot frees); a branch of
    * a fan, or a turn under {@code tick()}, waits for one in process.
    */
-  private Queues.Slot admit(StepType<?> step, int attempt, boolean maySuspendBackoff) {
+  private Queues.Slot admit(
+      StepType<?> step, int attempt, State state, boolean maySuspendBackoff) {
     if (step.queue().isEmpty()) {
       return Queues.UNLIMITED;
     }
@@ -181,10 +186,12 @@ final class LocalAttempts {
     if (maySuspendBackoff) {
       Instant now = services.time().now();
       Instant fallback = now.plus(Queues.PARKED_FALLBACK);
-      control.write(RunChange.sleeping(fallback), List.of(), List.of(
-          EventType.STEP_QUEUED.step(step.name(), attempt,
-              "waiting for a slot of queue '" + step.queue() + "'", now),
-          EventType.RUN_SLEEPING.run("until a slot of queue '" + step.queue() + "' frees", now)));
+      List<NewEvent> events = new ArrayList<>(
+          StepTransitions.next(state, Event.WAITING_FOR_SLOT).events(type -> type.step(
+              step.name(), attempt, "waiting for a slot of queue '" + step.queue() + "'", now)));
+      events.add(
+          EventType.RUN_SLEEPING.run("until a slot of queue '" + step.queue() + "' frees", now));
+      control.write(RunChange.sleeping(fallback), List.of(), events);
       services.queues().park(step.queue(), run.runId());
       throw control.suspended(fallback);
     }
@@ -200,25 +207,35 @@ final class LocalAttempts {
     return slot;
   }
 
-  /** Records a step's failure for good, and throws it into the workflow. */
+  /**
+   * Records a step's failure for good ({@code event}: its last attempt failed, or its arguments
+   * cannot be stored), and throws it into the workflow.
+   */
   private <T> T fail(
-      StepType<T> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
-      Throwable error) {
+      StepType<T> step, int seq, int attempt, String input, State state, Event event,
+      Instant startedAt, Throwable error) {
+    Transition failed = StepTransitions.next(state, event);
+    callStartHook(failed, step, seq);
     RunError runError = Errors.ofStep(step.name(), error);
     Instant now = services.time().now();
-    List<NewEvent> events = new ArrayList<>();
-    if (!stored) {
-      events.add(EventType.STEP_STARTED.step(step.name(), 1, local(step), startedAt));
-    }
-    events.add(EventType.STEP_FAILED.step(step.name(), attempt, runError.message(), now));
     control.write(
         RunChange.TOUCH,
         List.of(new Commit.CheckpointWrite(
-            log.checkpoint(seq, step.name()).status(StepState.FAILED).attempts(attempt)
+            log.checkpoint(seq, step.name()).status(failed.status()).attempts(attempt)
                 .input(input).error(runError).startedAt(startedAt).updatedAt(now).build(),
-            !stored)),
-        events);
+            failed.inserts())),
+        failed.events(type -> switch (type) {
+          case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+          default -> type.step(step.name(), attempt, runError.message(), now);
+        }));
     throw new StepFailedException(runError, attempt, error);
+  }
+
+  /** Calls {@code onStepStart} if {@code transition} says to. */
+  private void callStartHook(Transition transition, StepType<?> step, int seq) {
+    if (transition.hook() == Hook.STEP_START) {
+      services.hooks().onStepStart(control.stepEvent(step.name(), seq, 1));
+    }
   }
 
   /** The detail of a local step's {@code step.started} event: where its attempts run. */

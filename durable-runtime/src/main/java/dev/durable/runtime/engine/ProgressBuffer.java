@@ -53,13 +53,15 @@ final class ProgressBuffer {
 
   /**
    * Holds a completed step's checkpoint and events until the next write, and the step's completion
-   * to report once they are written.
+   * to report once they are written (null: none).
    */
   synchronized void holdCompleted(
       Commit.CheckpointWrite checkpoint, List<NewEvent> events, StepEvent completion) {
     heldEvents.addAll(events);
     heldCheckpoints.add(checkpoint);
-    heldCompletions.add(completion);
+    if (completion != null) {
+      heldCompletions.add(completion);
+    }
   }
 
   /** Holds a checkpoint until the next write: one that alone forces none (an ended timer's). */
@@ -78,8 +80,8 @@ final class ProgressBuffer {
   }
 
   /**
-   * Forgets the held checkpoints and events: the database refused them, and would refuse them again,
-   * so the run's failure is written without them.
+   * Forgets the held checkpoints and events: the database refused them, and would refuse them
+   * again, so the run's failure is written without them.
    */
   synchronized void discardHeld() {
     heldCheckpoints.clear();

@@ -1,14 +1,12 @@
 package dev.durable.runtime.engine;
 
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.store.CheckpointRecord;
 import dev.durable.runtime.store.Commit;
-import dev.durable.runtime.store.NewEvent;
 import dev.durable.runtime.store.RunRecord;
-import dev.durable.runtime.StepState;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -39,8 +37,8 @@ final class StepResults {
    * @throws Errors.InvalidResult if the result is invalid or cannot be stored
    */
   <T> T complete(
-      StepType<T> step, int seq, int attempt, String input, boolean stored, Instant startedAt,
-      T value) {
+      StepType<T> step, int seq, int attempt, String input, StepTransitions.State state,
+      Instant startedAt, T value) {
     List<String> violations = services.payloads().violations(step.result(), value);
     if (!violations.isEmpty()) {
       throw Errors.InvalidResult.violations(step.name(), violations);
@@ -54,19 +52,20 @@ final class StepResults {
           e);
     }
     Instant now = services.time().now();
-    List<NewEvent> events = new ArrayList<>();
-    if (!stored) {
-      events.add(
-          EventType.STEP_STARTED.step(step.name(), 1, LocalAttempts.local(step), startedAt));
-    }
-    events.add(EventType.STEP_COMPLETED.step(step.name(), attempt, null, now));
+    Transition completed =
+        StepTransitions.next(state, StepTransitions.Event.ATTEMPT_SUCCEEDED);
     progress.holdCompleted(
         new Commit.CheckpointWrite(
-            log.checkpoint(seq, step.name()).status(StepState.COMPLETED).attempts(attempt)
+            log.checkpoint(seq, step.name()).status(completed.status()).attempts(attempt)
                 .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
-            !stored),
-        events,
-        control.stepEvent(step.name(), seq, attempt));
+            completed.inserts()),
+        completed.events(type -> switch (type) {
+          case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
+          default -> type.step(step.name(), attempt, null, now);
+        }),
+        completed.hook() == StepTransitions.Hook.STEP_COMPLETE
+            ? control.stepEvent(step.name(), seq, attempt)
+            : null);
     // Answer with the stored form, as a replay would, so both take the same path.
     return decode(step, output);
   }
