@@ -6,7 +6,6 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.engine.StepTransitions.Event;
-import dev.durable.runtime.engine.StepTransitions.Hook;
 import dev.durable.runtime.engine.StepTransitions.State;
 import dev.durable.runtime.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepType;
@@ -39,18 +38,21 @@ final class DispatchedSteps {
   private final ReplayLog log;
   private final TurnControl control;
   private final StepResults results;
+  private final StepHooks hooks;
   /** The positions of the branches being watched, and their tasks as read in the current pass. */
   private int branchesFrom;
   private int branchesTo;
   private Map<String, TaskRecord> tasksRead;
 
   DispatchedSteps(
-      Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results) {
+      Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results,
+      StepHooks hooks) {
     this.services = services;
     this.run = run;
     this.log = log;
     this.control = control;
     this.results = results;
+    this.hooks = hooks;
   }
 
   /** Watches the branches at positions {@code from} to {@code to}, from a fresh read. */
@@ -98,9 +100,7 @@ final class DispatchedSteps {
       Instant now, List<NewEvent> events) {
     StepType<?> step = branch.call.step();
     Transition queued = StepTransitions.next(state, Event.ATTEMPT_QUEUED);
-    if (queued.hook() == Hook.STEP_START) {
-      services.hooks().onStepStart(control.stepEvent(step.name(), branch.seq, 1));
-    }
+    hooks.started(queued, step.name(), branch.seq);
     CheckpointRecord pending = log.checkpoint(branch.seq, CheckpointKind.REMOTE, step.name())
         .group(branch.group).status(queued.status()).attempts(attempt).input(input)
         .startedAt(startedAt).updatedAt(now).build();
@@ -173,11 +173,8 @@ final class DispatchedSteps {
         retry.inserts()));
     batch.events.addAll(retry.events(type -> type.step(step.name(), attempt,
         error.message() + "; next attempt in " + delayMs + " ms", now)));
-    if (retry.hook() == Hook.STEP_RETRY) {
-      batch.after.add(() -> services.hooks().onStepRetry(
-          control.stepEvent(step.name(), branch.seq, attempt), error,
-          Duration.ofMillis(delayMs)));
-    }
+    batch.after.add(
+        hooks.retried(retry, step.name(), branch.seq, attempt, error, Duration.ofMillis(delayMs)));
     branch.await(nextAttempt, false);
   }
 
@@ -219,10 +216,7 @@ final class DispatchedSteps {
       return;
     }
     Transition retry = StepTransitions.next(State.of(pending), Event.TIMED_OUT_WILL_RETRY);
-    if (retry.hook() == Hook.STEP_RETRY) {
-      batch.after.add(() -> services.hooks().onStepRetry(
-          control.stepEvent(step.name(), branch.seq, attempt), error, Duration.ZERO));
-    }
+    batch.after.add(hooks.retried(retry, step.name(), branch.seq, attempt, error, Duration.ZERO));
     queue(branch, attempt + 1, pending.input(), retry.to(), pending.startedAt(), batch, now,
         retry.events(type -> type.step(step.name(), attempt, message, now)));
   }

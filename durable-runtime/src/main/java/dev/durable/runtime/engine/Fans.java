@@ -5,7 +5,6 @@ import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.engine.StepTransitions.Event;
-import dev.durable.runtime.engine.StepTransitions.Hook;
 import dev.durable.runtime.engine.StepTransitions.State;
 import dev.durable.runtime.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepBody;
@@ -38,6 +37,7 @@ final class Fans {
   private final ReplayLog log;
   private final TurnControl control;
   private final StepResults results;
+  private final StepHooks hooks;
   private final LocalAttempts attempts;
   private final DispatchedSteps dispatched;
   private final boolean maySuspend;
@@ -48,11 +48,12 @@ final class Fans {
    */
   Fans(
       Services services, ReplayLog log, TurnControl control, StepResults results,
-      LocalAttempts attempts, DispatchedSteps dispatched, boolean maySuspend) {
+      StepHooks hooks, LocalAttempts attempts, DispatchedSteps dispatched, boolean maySuspend) {
     this.services = services;
     this.log = log;
     this.control = control;
     this.results = results;
+    this.hooks = hooks;
     this.attempts = attempts;
     this.dispatched = dispatched;
     this.maySuspend = maySuspend;
@@ -64,6 +65,12 @@ final class Fans {
    * local branches then run at once on the engine's threads, waiting out their backoff in process.
    * Dispatched branches are looked at afresh on each pass; while any waits, the run suspends until
    * the earliest of their deadlines, or until a worker answers.
+   *
+   * @param base the position of the first branch
+   * @param group whether the calls are a fan or group (their checkpoints name {@code base} as
+   *     their group's), rather than a lone dispatched step
+   * @return the branches' results in order
+   * @throws StepFailedException the first failed branch's error, once all have ended
    */
   List<Object> run(List<StepCall> calls, int base, boolean group) {
     dispatched.watch(base, base + calls.size() - 1);
@@ -185,9 +192,8 @@ final class Fans {
       input = services.payloads().encodeArgs(step.params(), branch.call.args());
     } catch (PayloadException e) {
       Transition failed = StepTransitions.next(State.NEW, Event.INPUT_UNSTORABLE);
-      callStartHook(failed, branch);
-      Errors.InvalidStepInput error =
-          new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e);
+      hooks.started(failed, step.name(), branch.seq);
+      Errors.InvalidStepInput error = new Errors.InvalidStepInput(step.name(), e);
       RunError runError = Errors.ofStep(step.name(), error);
       batch.checkpoints.add(new Commit.CheckpointWrite(
           log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
@@ -204,19 +210,12 @@ final class Fans {
       return;
     }
     Transition started = StepTransitions.next(State.NEW, Event.BRANCH_STARTED);
-    callStartHook(started, branch);
+    hooks.started(started, step.name(), branch.seq);
     CheckpointRecord pending = log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
         .status(started.status()).input(input).startedAt(now).updatedAt(now).build();
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, started.inserts()));
     batch.events.addAll(started.events(type -> type.step(step.name(), 1, where, now)));
     branch.existing = pending;
-  }
-
-  /** Calls {@code onStepStart} for a branch if {@code transition} says to. */
-  private void callStartHook(Transition transition, Branch branch) {
-    if (transition.hook() == Hook.STEP_START) {
-      services.hooks().onStepStart(control.stepEvent(branch.name(), branch.seq, 1));
-    }
   }
 
   /** A local branch with a checkpoint: its recorded outcome, or it runs on from there. */

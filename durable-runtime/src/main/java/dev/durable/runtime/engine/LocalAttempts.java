@@ -4,7 +4,6 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.engine.StepTransitions.Event;
-import dev.durable.runtime.engine.StepTransitions.Hook;
 import dev.durable.runtime.engine.StepTransitions.State;
 import dev.durable.runtime.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepBody;
@@ -34,6 +33,7 @@ final class LocalAttempts {
   private final ReplayLog log;
   private final TurnControl control;
   private final StepResults results;
+  private final StepHooks hooks;
   private final InFlight.Run flight;
   private final boolean maySuspend;
 
@@ -42,12 +42,13 @@ final class LocalAttempts {
    */
   LocalAttempts(
       Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results,
-      InFlight.Run flight, boolean maySuspend) {
+      StepHooks hooks, InFlight.Run flight, boolean maySuspend) {
     this.services = services;
     this.run = run;
     this.log = log;
     this.control = control;
     this.results = results;
+    this.hooks = hooks;
     this.flight = flight;
     this.maySuspend = maySuspend;
   }
@@ -94,14 +95,14 @@ final class LocalAttempts {
         input = services.payloads().encodeArgs(step.params(), args);
       } catch (PayloadException e) {
         return fail(step, seq, 1, null, state, Event.INPUT_UNSTORABLE, startedAt,
-            new Errors.InvalidStepInput("step '" + step.name() + "' " + e.getMessage(), e));
+            new Errors.InvalidStepInput(step.name(), e));
       }
     }
     for (int attempt = firstAttempt; ; attempt++) {
       Queues.Slot slot = admit(step, attempt, state, maySuspendBackoff);
       if (state == State.NEW) {
         // after admission: a run parked for a queue slot starts the step when it is admitted
-        callStartHook(StepTransitions.next(state, Event.FIRST_ATTEMPT), step, seq);
+        hooks.started(StepTransitions.next(state, Event.FIRST_ATTEMPT), step.name(), seq);
       }
       Optional<Instant> deadline =
           step.timeoutMs() > 0
@@ -158,10 +159,7 @@ final class LocalAttempts {
               retry.inserts())),
           events);
       state = retry.to();
-      if (retry.hook() == Hook.STEP_RETRY) {
-        services.hooks().onStepRetry(
-            control.stepEvent(step.name(), seq, attempt), runError, Duration.ofMillis(delayMs));
-      }
+      hooks.retried(retry, step.name(), seq, attempt, runError, Duration.ofMillis(delayMs)).run();
       if (suspend) {
         throw control.suspended(nextAttempt);
       }
@@ -215,7 +213,7 @@ final class LocalAttempts {
       StepType<T> step, int seq, int attempt, String input, State state, Event event,
       Instant startedAt, Throwable error) {
     Transition failed = StepTransitions.next(state, event);
-    callStartHook(failed, step, seq);
+    hooks.started(failed, step.name(), seq);
     RunError runError = Errors.ofStep(step.name(), error);
     Instant now = services.time().now();
     control.write(
@@ -229,13 +227,6 @@ final class LocalAttempts {
           default -> type.step(step.name(), attempt, runError.message(), now);
         }));
     throw new StepFailedException(runError, attempt, error);
-  }
-
-  /** Calls {@code onStepStart} if {@code transition} says to. */
-  private void callStartHook(Transition transition, StepType<?> step, int seq) {
-    if (transition.hook() == Hook.STEP_START) {
-      services.hooks().onStepStart(control.stepEvent(step.name(), seq, 1));
-    }
   }
 
   /** The detail of a local step's {@code step.started} event: where its attempts run. */

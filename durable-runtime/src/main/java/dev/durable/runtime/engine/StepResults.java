@@ -19,15 +19,17 @@ final class StepResults {
   private final ReplayLog log;
   private final ProgressBuffer progress;
   private final TurnControl control;
+  private final StepHooks hooks;
 
   StepResults(
       Services services, RunRecord run, ReplayLog log, ProgressBuffer progress,
-      TurnControl control) {
+      TurnControl control, StepHooks hooks) {
     this.services = services;
     this.run = run;
     this.log = log;
     this.progress = progress;
     this.control = control;
+    this.hooks = hooks;
   }
 
   /**
@@ -63,9 +65,7 @@ final class StepResults {
           case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
           default -> type.step(step.name(), attempt, null, now);
         }),
-        completed.hook() == StepTransitions.Hook.STEP_COMPLETE
-            ? control.stepEvent(step.name(), seq, attempt)
-            : null);
+        hooks.completion(completed, step.name(), seq, attempt));
     // Answer with the stored form, as a replay would, so both take the same path.
     return decode(step, output);
   }

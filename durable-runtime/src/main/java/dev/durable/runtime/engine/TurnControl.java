@@ -2,7 +2,6 @@ package dev.durable.runtime.engine;
 
 import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunError;
-import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.store.CheckpointRecord;
 import dev.durable.runtime.store.Commit;
 import dev.durable.runtime.store.NewEvent;
@@ -157,11 +156,5 @@ final class TurnControl {
     if (!written) {
       throw cancelledOr(TurnStop.Reason.LEASE_LOST, null);
     }
-  }
-
-  /** What a step hook is told about attempt {@code attempt} of the step at {@code seq}. */
-  StepEvent stepEvent(String step, int seq, int attempt) {
-    return new StepEvent(
-        run.runId(), run.workflow().name(), step, seq, attempt, services.time().now());
   }
 }

@@ -74,10 +74,12 @@ final class TurnImpl implements Turn, WorkflowContext {
     this.log = new ReplayLog(run.runId(), run.workflow(), checkpoints, services.payloads());
     this.progress = new ProgressBuffer(services, run.fence(), log::written);
     this.control = new TurnControl(services, run, flight, progress);
-    this.results = new StepResults(services, run, log, progress, control);
-    this.attempts = new LocalAttempts(services, run, log, control, results, flight, maySuspend);
-    this.fans = new Fans(services, log, control, results, attempts,
-        new DispatchedSteps(services, run, log, control, results), maySuspend);
+    StepHooks hooks = new StepHooks(services, run);
+    this.results = new StepResults(services, run, log, progress, control, hooks);
+    this.attempts =
+        new LocalAttempts(services, run, log, control, results, hooks, flight, maySuspend);
+    this.fans = new Fans(services, log, control, results, hooks, attempts,
+        new DispatchedSteps(services, run, log, control, results, hooks), maySuspend);
   }
 
   // ---- WorkflowContext
