@@ -87,9 +87,9 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     Instant leaseUntil = now.plus(services.leaseDuration());
     String owner = local ? services.engineId() : null;
     List<NewEvent> events = new ArrayList<>();
-    events.add(NewEvent.run("run.created", key.toString(), now));
+    events.add(EventType.RUN_CREATED.run(key.toString(), now));
     if (local) {
-      events.add(NewEvent.run("run.claimed", owner, now));
+      events.add(EventType.RUN_CLAIMED.run(owner, now));
     }
     boolean inserted;
     try {
@@ -356,7 +356,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     try {
       int released =
           services.store().releaseLeases(
-              services.engineId(), "run.released", services.time().now());
+              services.engineId(), EventType.RUN_RELEASED.stored(), services.time().now());
       if (released > 0) {
         LOG.info("released {} run(s) still in flight for another engine to pick up", released);
       }

@@ -4,6 +4,7 @@ import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepTimeoutError;
+import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.store.StoreException;
 import dev.durable.runtime.store.UnreadableRowException;
 import java.util.List;
@@ -48,8 +49,9 @@ final class Errors {
       implements dev.durable.runtime.NonRetryable {
     private static final long serialVersionUID = 1L;
 
-    InvalidStepInput(String message, Throwable cause) {
-      super(message, cause);
+    /** The arguments of step {@code step} could not be encoded, for {@code cause}. */
+    InvalidStepInput(String step, PayloadException cause) {
+      super("step '" + step + "' " + cause.getMessage(), cause);
     }
   }
 

@@ -8,7 +8,6 @@ import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.store.CheckpointRecord;
-import dev.durable.runtime.store.Commit;
 import dev.durable.runtime.store.NewEvent;
 import dev.durable.runtime.store.RunChange;
 import dev.durable.runtime.store.RunRecord;
@@ -126,7 +125,7 @@ final class RunExecutor {
     boolean written =
         turn.finish(
             RunChange.completed(output),
-            List.of(NewEvent.run("run.completed", null, services.time().now())));
+            List.of(EventType.RUN_COMPLETED.run(null, services.time().now())));
     if (written) {
       services.hooks().onRunComplete(runEvent);
       services.waiters().ended(
@@ -140,12 +139,13 @@ final class RunExecutor {
   /** Fails the run; its last held checkpoints, if any, ride on the same commit. */
   private void fail(RunRecord run, TurnImpl turn, RunEvent runEvent, RunError error) {
     RunChange change = RunChange.failed(error);
-    List<NewEvent> events = List.of(NewEvent.run(
-        "run.failed", error.code() + ": " + error.message(), services.time().now()));
+    List<NewEvent> events = List.of(
+        EventType.RUN_FAILED.run(error.code() + ": " + error.message(), services.time().now()));
     boolean written =
         turn != null
             ? turn.finish(change, events)
-            : services.progress().write(new Commit(run.fence(), change, List.of(), events));
+            : ProgressBuffer.alone(services, run.fence())
+                .write(change, List.of(), events, List.of());
     if (written) {
       LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
           error.message());
@@ -162,9 +162,9 @@ final class RunExecutor {
   private void failAlone(RunRecord run, StoreException cause) {
     RunError error = Errors.storage(run.runId(), cause);
     try {
-      if (services.progress().write(new Commit(run.fence(), RunChange.failed(error), List.of(),
-          List.of(NewEvent.run("run.failed", error.code() + ": " + error.message(),
-              services.time().now()))))) {
+      if (ProgressBuffer.alone(services, run.fence()).write(RunChange.failed(error), List.of(),
+          List.of(EventType.RUN_FAILED.run(error.code() + ": " + error.message(),
+              services.time().now())), List.of())) {
         LOG.warn("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
             error.message());
         services.hooks().onFailure(runEvent(run), error);
