@@ -2,8 +2,8 @@ package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.engine.EngineConfig;
-import dev.durable.runtime.engine.Engines;
+import dev.durable.runtime.internal.engine.EngineConfig;
+import dev.durable.runtime.internal.engine.Engines;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.engine.Workers;
+import dev.durable.runtime.internal.engine.Workers;
 import dev.durable.runtime.spi.StepBinding;
 import java.time.Clock;
 import java.time.Duration;

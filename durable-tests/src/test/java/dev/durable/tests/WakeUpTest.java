@@ -3,15 +3,12 @@ package dev.durable.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunHandle;
-import dev.durable.runtime.store.Commit;
-import dev.durable.runtime.store.Fence;
-import dev.durable.runtime.store.RunChange;
-import dev.durable.runtime.store.Store;
-import dev.durable.tests.support.CuttableDataSource;
+import dev.durable.tests.support.Turns;
 import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.PricingSteps;
 import dev.durable.tests.workflows.PricingStepsDispatch;
@@ -52,11 +49,7 @@ class WakeUpTest extends OnEachStore {
   /** What the executing turn writes when it suspends to wait for the task it read as open. */
   private void suspendAsTheTurnWould(RunHandle<?> run) {
     long epoch = db.queryLong("SELECT epoch FROM durable_runs WHERE run_id = '" + run.id() + "'");
-    Store store = new Store(new CuttableDataSource(db.jdbcUrl()));
-    boolean[] written = store.commit(List.of(new Commit(new Fence(run.id(), epoch),
-        RunChange.sleeping(null), List.of(), List.of(), List.of())), clock.instant());
-    assertEquals(1, written.length);
-    assertEquals(true, written[0]);
+    assertTrue(Turns.suspendForAWorker(db.jdbcUrl(), run.id(), epoch, clock.instant()));
   }
 
   private List<Object> runRow(RunHandle<?> run) {

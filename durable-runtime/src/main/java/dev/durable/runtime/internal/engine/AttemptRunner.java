@@ -1,0 +1,70 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.StepTimeoutError;
+import dev.durable.runtime.spi.CurrentTurn;
+import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepType;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Makes one attempt of a step. Without a timeout the body runs on the turn's thread, outside the
+ * turn (so that a step calling another step method simply calls it). With one it runs on a step
+ * thread, and past its deadline the attempt is cancelled, its thread interrupted, and it fails with
+ * {@link StepTimeoutError}. Timeouts are measured in real time, whatever the engine's clock. Either
+ * way, cancelling the attempt's context (the run was cancelled) interrupts the thread running the
+ * body.
+ */
+final class AttemptRunner implements AutoCloseable {
+
+  /** How an attempt ended: a value, or an error. */
+  record Outcome<T>(T value, Throwable error) {}
+
+  private final ExecutorService threads;
+
+  AttemptRunner() {
+    this.threads = Executors.newCachedThreadPool(Threads.numbered("durable-step"));
+  }
+
+  <T> Outcome<T> run(StepType<T> step, StepBody<T> body, AttemptContext context) {
+    if (step.timeoutMs() == 0) {
+      try {
+        return new Outcome<>(
+            CurrentTurn.with(null, () -> context.run(() -> body.run(context))), null);
+      } catch (Throwable error) {
+        return new Outcome<>(null, error);
+      }
+    }
+    Future<T> attempt = threads.submit(() -> context.run(() -> body.run(context)));
+    try {
+      return new Outcome<>(attempt.get(step.timeoutMs(), TimeUnit.MILLISECONDS), null);
+    } catch (ExecutionException e) {
+      return new Outcome<>(null, e.getCause());
+    } catch (TimeoutException e) {
+      context.cancel();
+      attempt.cancel(true);
+      return new Outcome<>(
+          null, new StepTimeoutError(step.name(), context.attempt(), step.timeoutMs()));
+    } catch (InterruptedException e) {
+      context.cancel();
+      attempt.cancel(true);
+      Thread.currentThread().interrupt();
+      return new Outcome<>(null, e);
+    }
+  }
+
+  /** Runs {@code task} on a step thread: a branch of a fan or group. */
+  <T> Future<T> fork(Callable<T> task) {
+    return threads.submit(task);
+  }
+
+  @Override
+  public void close() {
+    threads.shutdownNow();
+  }
+}

@@ -1,0 +1,293 @@
+package dev.durable.runtime.internal.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.FatalError;
+import dev.durable.runtime.NonRetryable;
+import dev.durable.runtime.StepHandler;
+import dev.durable.runtime.TaskContext;
+import dev.durable.runtime.spi.CurrentTask;
+import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.store.TaskOutcome;
+import dev.durable.runtime.internal.store.TaskRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker: a poller that claims queued tasks of the served steps for its free slots, and a pool
+ * that runs their handlers and stores their outcomes.
+ */
+final class DefaultWorker implements DurableWorker {
+  private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
+
+  private final String workerId;
+  private final Map<String, StepHandler> handlers;
+  private final List<String> steps;
+  private final Duration shutdownTimeout;
+  private final Store store;
+  private final ObjectMapper mapper;
+  private final Time time;
+  private final AutoCloseable pool;
+  private final LocalWakeups wakeups;
+  private final Semaphore slots;
+  private final PollLoop poll;
+  private final ExecutorService executor;
+  private LocalWakeups.Registration wakeupsRegistration;
+  private AutoCloseable listener;
+
+  DefaultWorker(
+      String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
+      Duration shutdownTimeout, Store store, ObjectMapper mapper, Time time, LocalWakeups wakeups,
+      AutoCloseable pool) {
+    this.workerId = workerId;
+    this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
+    this.steps = List.copyOf(handlers.keySet());
+    this.shutdownTimeout = shutdownTimeout;
+    this.store = store;
+    this.mapper = mapper;
+    this.time = time;
+    this.pool = pool;
+    this.wakeups = wakeups;
+    this.poll = new PollLoop(
+        workerId + "-poller", pollInterval, LOG, "worker " + workerId + " cannot claim tasks");
+    this.slots = new Semaphore(concurrency);
+    this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
+  }
+
+  @Override
+  public String workerId() {
+    return workerId;
+  }
+
+  @Override
+  public synchronized void start() {
+    if (poll.isStopped()) {
+      throw new IllegalStateException("the worker is closed");
+    }
+    if (poll.isStarted()) {
+      return;
+    }
+    wakeupsRegistration = wakeups.onTaskQueued(poll::signal);
+    listener = store.listenForTasks(poll::signal, workerId + "-listener");
+    poll.start(this::pollOnce);
+    LOG.info("worker {} serves {}", workerId, steps);
+  }
+
+  @Override
+  public int tick() {
+    return poll.tick(() -> store.claimTasks(steps, 1, workerId, time.now()), this::serve);
+  }
+
+  /**
+   * Claims queued tasks for the free slots and hands them to the pool; returns whether more may be
+   * queued and a slot is still free.
+   */
+  private boolean pollOnce() {
+    int free = slots.availablePermits();
+    if (free == 0) {
+      return false;
+    }
+    List<TaskRecord> claimed = store.claimTasks(steps, free, workerId, time.now());
+    for (TaskRecord task : claimed) {
+      slots.acquireUninterruptibly();
+      executor.execute(() -> {
+        try {
+          serve(task);
+        } finally {
+          slots.release();
+          poll.signal();
+        }
+      });
+    }
+    return claimed.size() == free && slots.availablePermits() > 0;
+  }
+
+  /** Runs the task's handler and stores its outcome. */
+  private void serve(TaskRecord task) {
+    StepHandler handler = handlers.get(task.step());
+    TaskOutcome outcome;
+    Task context = new Task(task);
+    if (handler == null) {
+      // claims ask only for the served steps; a row renamed by hand after its claim ends here
+      outcome = TaskOutcome.failed("no handler for " + task.step(), "no_handler", null, false);
+    } else {
+      try {
+        outcome = CurrentTask.with(context, () -> run(handler, context));
+      } catch (Exception e) {
+        throw new IllegalStateException("unreachable: run() reports every error as an outcome", e);
+      }
+    }
+    if (context.cancelled) {
+      LOG.warn("worker {}: task {} was given up while it ran (timed out or lost); its outcome is"
+          + " not stored", workerId, task.taskId());
+      return;
+    }
+    try {
+      finish(task, outcome);
+    } catch (StoreException e) {
+      if (!e.isPermanent() || !outcome.succeeded()) {
+        // the task stays RUNNING under this worker; it is given up when its window or lease ends
+        LOG.warn("worker {} could not store the outcome of task {}: {}", workerId,
+            task.taskId(), e.getMessage());
+        return;
+      }
+      // the database refuses this result and always would: the step fails instead of waiting
+      LOG.warn("worker {}: the database refused the result of task {}; the step fails: {}",
+          workerId, task.taskId(), e.getMessage());
+      try {
+        finish(task, TaskOutcome.failed(
+            "the database refused to store the result of task " + task.taskId() + ": "
+                + e.getMessage(), Errors.STORAGE_REFUSED, e.getClass().getName(), false));
+      } catch (StoreException again) {
+        LOG.warn("worker {} could not store the failure of task {} either: {}", workerId,
+            task.taskId(), again.getMessage());
+      }
+    }
+  }
+
+  private void finish(TaskRecord task, TaskOutcome outcome) {
+    if (store.finishTask(task, workerId, outcome, time.now())) {
+      wakeups.runDue();
+    } else {
+      LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
+          + " not stored", workerId, task.taskId());
+    }
+  }
+
+  /** A FatalError, or any NonRetryable exception, fails the step at once; others may be retried. */
+  private static TaskOutcome run(StepHandler handler, Task task) {
+    try {
+      return TaskOutcome.succeeded(handler.handle(task, task.record.input()));
+    } catch (FatalError e) {
+      return TaskOutcome.failed(e.getMessage(), e.code(), e.getClass().getName(), false);
+    } catch (TypedHandler.StepFailure e) {
+      Throwable cause = e.getCause();
+      String code = cause instanceof FatalError fatal ? fatal.code() : null;
+      return TaskOutcome.failed(
+          cause.getMessage(), code, cause.getClass().getName(), e.retryable());
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return TaskOutcome.failed(
+          e.getMessage(), null, e.getClass().getName(), !(e instanceof NonRetryable));
+    }
+  }
+
+  /**
+   * A task being served. Its heartbeats are written at most once per half of the task's window
+   * (once a second without one): enough to keep the window armed, few enough not to load the
+   * database when a handler beats in a tight loop.
+   */
+  private final class Task implements TaskContext {
+    private final TaskRecord record;
+    private final Duration beatInterval;
+    private Instant lastWrite;
+    private volatile boolean cancelled;
+
+    Task(TaskRecord record) {
+      this.record = record;
+      this.beatInterval = Duration.ofMillis(record.windowMs() > 0 ? record.windowMs() / 2 : 1000);
+      this.lastWrite = record.claimedAt();
+    }
+
+    /** The attempt's id: a re-delivery's row carries {@code /r<n>} besides, which stays inside. */
+    @Override
+    public String taskId() {
+      return record.attemptId();
+    }
+
+    @Override
+    public String runId() {
+      return record.runId();
+    }
+
+    @Override
+    public String step() {
+      return record.step();
+    }
+
+    @Override
+    public int attempt() {
+      return record.attempt();
+    }
+
+    @Override
+    public synchronized void heartbeat(Object progress) {
+      Instant now = time.now();
+      if (cancelled || now.isBefore(lastWrite.plus(beatInterval))) {
+        return;
+      }
+      String json;
+      try {
+        json = progress == null ? null : mapper.writeValueAsString(progress);
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException(
+            "the progress of task " + record.taskId() + " cannot be written as JSON: "
+                + e.getOriginalMessage(), e);
+      }
+      try {
+        if (!store.heartbeat(record.taskId(), workerId, json, now)) {
+          cancelled = true;
+        }
+        lastWrite = now;
+      } catch (StoreException e) {
+        // the next beat tries again; the window is sized for a missed one
+        LOG.warn("worker {} could not record a heartbeat of task {}: {}", workerId,
+            record.taskId(), e.getMessage());
+      }
+    }
+
+    @Override
+    public boolean isCancelled() {
+      return cancelled;
+    }
+  }
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (!poll.stop()) {
+        return;
+      }
+    }
+    if (wakeupsRegistration != null) {
+      wakeupsRegistration.close();
+      try {
+        listener.close();
+      } catch (Exception e) {
+        LOG.warn("worker {}: closing its listener failed: {}", workerId, e.toString());
+      }
+    }
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn("worker {} closed with tasks still being served; they stay RUNNING",
+            workerId);
+        executor.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (pool != null) {
+      try {
+        pool.close();
+      } catch (Exception e) {
+        LOG.warn("worker {}: closing its connection pool failed: {}", workerId,
+            e.toString());
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.FatalError;
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.StepFailedException;
+import dev.durable.runtime.StepTimeoutError;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.store.UnreadableRowException;
+import java.util.List;
+import java.util.Optional;
+
+/** Turns exceptions into stored {@link RunError}s, and holds the engine's own error codes. */
+final class Errors {
+  static final String STEP_FAILED = "step_failed";
+  static final String STEP_TIMEOUT = "step_timeout";
+  static final String WORKFLOW_ERROR = "workflow_error";
+  static final String NON_DETERMINISM = "non_determinism";
+  static final String PAYLOAD_UNDECODABLE = "payload_undecodable";
+  static final String INVALID_INPUT = "invalid_input";
+  static final String INVALID_OUTPUT = "invalid_output";
+  static final String REMOTE_STEP_LOST = "remote_step_lost";
+  static final String REMOTE_STEP_TIMEOUT = "remote_step_timeout";
+  /** The database refused a write of the run, and would refuse it again. */
+  static final String STORAGE_REFUSED = "storage_refused";
+  /** A row of the run holds a value this version cannot understand. */
+  static final String STORAGE_UNREADABLE = "storage_unreadable";
+
+  private Errors() {}
+
+  /** A step's result failed validation or could not be stored: never retried. */
+  static final class InvalidResult extends RuntimeException
+      implements dev.durable.runtime.NonRetryable {
+    private static final long serialVersionUID = 1L;
+
+    InvalidResult(String message, Throwable cause) {
+      super(message, cause);
+    }
+
+    static InvalidResult violations(String step, List<String> violations) {
+      return new InvalidResult(
+          "step '" + step + "' returned an invalid result: " + String.join("; ", violations),
+          null);
+    }
+  }
+
+  /** A step's arguments could not be stored: never retried. */
+  static final class InvalidStepInput extends RuntimeException
+      implements dev.durable.runtime.NonRetryable {
+    private static final long serialVersionUID = 1L;
+
+    /** The arguments of step {@code step} could not be encoded, for {@code cause}. */
+    InvalidStepInput(String step, PayloadException cause) {
+      super("step '" + step + "' " + cause.getMessage(), cause);
+    }
+  }
+
+  /** The error of a failed step attempt. */
+  static RunError ofStep(String step, Throwable error) {
+    String code;
+    if (error instanceof FatalError fatal) {
+      code = fatal.code();
+    } else if (error instanceof StepTimeoutError) {
+      code = STEP_TIMEOUT;
+    } else if (error instanceof InvalidResult) {
+      code = INVALID_OUTPUT;
+    } else if (error instanceof InvalidStepInput) {
+      code = INVALID_INPUT;
+    } else {
+      code = STEP_FAILED;
+    }
+    return new RunError(messageOf(error), code, error.getClass().getName(), Optional.of(step));
+  }
+
+  /** The error of a run whose {@code @Run} method threw {@code error}. */
+  static RunError ofWorkflow(Throwable error) {
+    if (error instanceof StepFailedException failed) {
+      return failed.error();
+    }
+    String code = error instanceof FatalError fatal ? fatal.code() : WORKFLOW_ERROR;
+    return new RunError(messageOf(error), code, error.getClass().getName(), Optional.empty());
+  }
+
+  /**
+   * The error of a run whose progress or row the store cannot write or read, and never will:
+   * retrying would run steps again for ever, so the run fails with what the database said.
+   */
+  static RunError storage(String runId, StoreException e) {
+    if (e instanceof UnreadableRowException) {
+      return engine("run " + runId + " cannot be continued: " + e.getMessage(), STORAGE_UNREADABLE,
+          e.getClass());
+    }
+    return engine(
+        "the database refused to store the progress of run " + runId + ", and would refuse it"
+            + " again: " + e.getMessage() + "; the run failed instead of running its steps again;"
+            + " correct what the database refuses (a value too long for its column, a constraint"
+            + " of your own on Durable's tables) and requeue the run, or cancel it",
+        STORAGE_REFUSED, e.getClass());
+  }
+
+  /** An error raised by the engine itself. */
+  static RunError engine(String message, String code, Class<?> type) {
+    return new RunError(message, code, type.getName(), Optional.empty());
+  }
+
+  static String messageOf(Throwable error) {
+    String message = error.getMessage();
+    return message == null || message.isBlank() ? error.getClass().getName() : message;
+  }
+}

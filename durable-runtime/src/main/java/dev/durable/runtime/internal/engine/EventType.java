@@ -1,0 +1,61 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.internal.store.NewEvent;
+import java.time.Instant;
+
+/**
+ * The types of event the engine writes to a run's log, with the names they are stored under (the
+ * operator tools and {@code HistoryEvent} read those names, so they never change).
+ *
+ * <p>The store writes a few of its own, in the same spelling: {@code run.claimed} when a poll
+ * claims a run, {@code run.cancelled}, {@code run.requeued} and {@code step.redispatched}.
+ */
+enum EventType {
+  /** A run was started. */
+  RUN_CREATED("run.created"),
+  /** The engine that started a run claimed it at once. */
+  RUN_CLAIMED("run.claimed"),
+  /** A run suspended until a time, a worker's answer or a queue's slot. */
+  RUN_SLEEPING("run.sleeping"),
+  RUN_COMPLETED("run.completed"),
+  RUN_FAILED("run.failed"),
+  /** An engine closing gave up its lease on a run in flight. */
+  RUN_RELEASED("run.released"),
+  /** An engine starting took back the leases its previous process held. */
+  RUN_RECOVERED("run.recovered"),
+  /** A durable timer ({@code ctx.sleep}) started. */
+  TIMER_STARTED("timer.started"),
+  /** A step's first attempt, or a dispatched step's attempt, is about to run. */
+  STEP_STARTED("step.started"),
+  /** A step's attempt failed and another follows after a delay. */
+  STEP_RETRYING("step.retrying"),
+  STEP_COMPLETED("step.completed"),
+  STEP_FAILED("step.failed"),
+  /** A step waits for a slot of its flow-control queue. */
+  STEP_QUEUED("step.queued"),
+  /** A dispatched step's task waited past its pickup timeout or its worker went silent. */
+  STEP_TIMED_OUT("step.timed_out"),
+  /** A dispatched step's task went unanswered past its lease. */
+  STEP_LOST("step.lost");
+
+  private final String stored;
+
+  EventType(String stored) {
+    this.stored = stored;
+  }
+
+  /** The name the event is stored under. */
+  String stored() {
+    return stored;
+  }
+
+  /** An event of this type about attempt {@code attempt} of {@code step}; detail may be null. */
+  NewEvent step(String step, int attempt, String detail, Instant at) {
+    return new NewEvent(stored, step, attempt, detail, at);
+  }
+
+  /** A run-level event of this type; detail may be null. */
+  NewEvent run(String detail, Instant at) {
+    return NewEvent.run(stored, detail, at);
+  }
+}

@@ -1,0 +1,289 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.StepFailedException;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.internal.engine.StepTransitions.Event;
+import dev.durable.runtime.internal.engine.StepTransitions.State;
+import dev.durable.runtime.internal.engine.StepTransitions.Transition;
+import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepCall;
+import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.internal.store.CheckpointKind;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.StoreException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+
+/**
+ * Step calls run as branches at consecutive positions: the branches of a fan or group, and a lone
+ * dispatched step, which is a group of one. New branches get their checkpoints, and dispatched ones
+ * their tasks, in one commit; local branches run at once on step threads; dispatched ones are
+ * looked at afresh on every pass (their tasks read in one query), and while any waits the run
+ * suspends until the earliest deadline among them or a worker's answer.
+ *
+ * <p>Concurrency: runs on the turn's thread; the local branches' attempts run on step threads
+ * (see {@link LocalAttempts}), and the turn's thread waits for them all before it looks at the
+ * branches again, so the branches' state needs no lock.
+ */
+final class Fans {
+  private final Services services;
+  private final ReplayLog log;
+  private final TurnControl control;
+  private final StepResults results;
+  private final StepHooks hooks;
+  private final LocalAttempts attempts;
+  private final DispatchedSteps dispatched;
+  private final boolean maySuspend;
+
+  /**
+   * @param maySuspend whether the run may suspend while its branches wait out a backoff; a
+   *     branch waiting for a worker suspends it regardless
+   */
+  Fans(
+      Services services, ReplayLog log, TurnControl control, StepResults results,
+      StepHooks hooks, LocalAttempts attempts, DispatchedSteps dispatched, boolean maySuspend) {
+    this.services = services;
+    this.log = log;
+    this.control = control;
+    this.results = results;
+    this.hooks = hooks;
+    this.attempts = attempts;
+    this.dispatched = dispatched;
+    this.maySuspend = maySuspend;
+  }
+
+  /**
+   * Runs step calls as branches at consecutive positions: a lone dispatched step, or a fan or
+   * group. New branches get their checkpoints (and dispatched ones their tasks) in one commit;
+   * local branches then run at once on the engine's threads, waiting out their backoff in process.
+   * Dispatched branches are looked at afresh on each pass; while any waits, the run suspends until
+   * the earliest of their deadlines, or until a worker answers.
+   *
+   * @param base the position of the first branch
+   * @param group whether the calls are a fan or group (their checkpoints name {@code base} as
+   *     their group's), rather than a lone dispatched step
+   * @return the branches' results in order
+   * @throws StepFailedException the first failed branch's error, once all have ended
+   */
+  List<Object> run(List<StepCall> calls, int base, boolean group) {
+    dispatched.watch(base, base + calls.size() - 1);
+    List<Branch> all = new ArrayList<>();
+    List<Branch> locals = new ArrayList<>();
+    Batch batch = new Batch();
+    Instant now = services.time().now();
+    for (int i = 0; i < calls.size(); i++) {
+      Branch branch = new Branch(calls.get(i), base + i, group ? base : null);
+      all.add(branch);
+      CheckpointRecord recorded = control.replayed(() -> log.matchStep(
+          branch.seq, branch.call.isDispatched() ? CheckpointKind.REMOTE : CheckpointKind.STEP,
+          branch.call.step(), branch.call.args()));
+      if (recorded == null) {
+        start(branch, batch, now);
+      } else if (branch.call.isDispatched()) {
+        dispatched.evaluate(branch, recorded, batch, now);
+      } else {
+        resume(branch, recorded);
+      }
+      if (!branch.call.isDispatched() && !branch.ended()) {
+        locals.add(branch);
+      }
+    }
+    if (!locals.isEmpty()) {
+      commit(batch, RunChange.TOUCH);
+      batch = new Batch();
+      runLocals(locals);
+      now = services.time().now();
+      dispatched.newPass();
+      for (Branch branch : all) {
+        if (!branch.ended()) {
+          dispatched.evaluate(branch, log.at(branch.seq), batch, now);
+        }
+      }
+    }
+    while (true) {
+      List<Branch> waiting = all.stream().filter(branch -> !branch.ended()).toList();
+      if (waiting.isEmpty()) {
+        commit(batch, RunChange.TOUCH);
+        return valuesOf(all);
+      }
+      Instant wake = null;
+      boolean onWorker = false;
+      for (Branch branch : waiting) {
+        onWorker |= branch.onWorker;
+        if (branch.wake != null && (wake == null || branch.wake.isBefore(wake))) {
+          wake = branch.wake;
+        }
+      }
+      now = services.time().now();
+      boolean due = wake != null && !now.isBefore(wake);
+      if (!due && (maySuspend || onWorker || wake == null)) {
+        batch.events.add(EventType.RUN_SLEEPING.run(
+            wake == null ? "waiting for a worker" : "until " + wake, now));
+        commit(batch, RunChange.sleeping(wake));
+        wakeIfAnswered(waiting);
+        throw control.suspended(wake);
+      }
+      // due now, or (under tick) every waiting branch waits out a backoff: wait in process
+      commit(batch, RunChange.TOUCH);
+      batch = new Batch();
+      if (!due) {
+        control.waitUntil(wake);
+        now = services.time().now();
+      }
+      dispatched.newPass();
+      for (Branch branch : waiting) {
+        dispatched.evaluate(branch, log.at(branch.seq), batch, now);
+      }
+    }
+  }
+
+  /**
+   * Looks for the run at once if a worker answered between this turn's read of its task and the
+   * suspension. That worker found the run executing, so it marked it woken, and the suspension
+   * made the run due instead of asleep (see {@code woken_at}); its signal to look for due runs came
+   * too early, though, so without this the run would wait for the next poll.
+   */
+  private void wakeIfAnswered(List<Branch> waiting) {
+    List<String> read = waiting.stream()
+        .filter(branch -> branch.awaited != null)
+        .map(branch -> branch.awaited.taskId())
+        .toList();
+    if (read.isEmpty()) {
+      return;
+    }
+    try {
+      if (services.store().anyTaskFinished(read)) {
+        services.wakeAt().accept(services.time().now());
+      }
+    } catch (StoreException e) {
+      // the run is due already; the next poll finds it
+    }
+  }
+
+  /** The branches' results in order, or the first failed branch's error. */
+  private static List<Object> valuesOf(List<Branch> branches) {
+    List<Object> values = new ArrayList<>();
+    for (Branch branch : branches) {
+      if (branch.failure != null) {
+        throw branch.failure;
+      }
+      values.add(branch.value);
+    }
+    return values;
+  }
+
+  /**
+   * A branch without a checkpoint: a dispatched step is queued, a local one gets a pending
+   * checkpoint that its first attempt takes over.
+   */
+  private void start(Branch branch, Batch batch, Instant now) {
+    StepType<?> step = branch.call.step();
+    CheckpointKind kind = branch.call.isDispatched() ? CheckpointKind.REMOTE : CheckpointKind.STEP;
+    String where = branch.call.isDispatched() ? "dispatched" : LocalAttempts.local(step);
+    String input;
+    try {
+      input = services.payloads().encodeArgs(step.params(), branch.call.args());
+    } catch (PayloadException e) {
+      Transition failed = StepTransitions.next(State.NEW, Event.INPUT_UNSTORABLE);
+      hooks.started(failed, step.name(), branch.seq);
+      Errors.InvalidStepInput error = new Errors.InvalidStepInput(step.name(), e);
+      RunError runError = Errors.ofStep(step.name(), error);
+      batch.checkpoints.add(new Commit.CheckpointWrite(
+          log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
+              .status(failed.status()).attempts(1).error(runError).startedAt(now).updatedAt(now)
+              .build(),
+          failed.inserts()));
+      batch.events.addAll(failed.events(type -> type.step(step.name(), 1,
+          type == EventType.STEP_STARTED ? where : runError.message(), now)));
+      branch.fail(new StepFailedException(runError, 1, error));
+      return;
+    }
+    if (branch.call.isDispatched()) {
+      dispatched.queue(branch, 1, input, State.NEW, now, batch, now, List.of());
+      return;
+    }
+    Transition started = StepTransitions.next(State.NEW, Event.BRANCH_STARTED);
+    hooks.started(started, step.name(), branch.seq);
+    CheckpointRecord pending = log.checkpoint(branch.seq, kind, step.name()).group(branch.group)
+        .status(started.status()).input(input).startedAt(now).updatedAt(now).build();
+    batch.checkpoints.add(new Commit.CheckpointWrite(pending, started.inserts()));
+    batch.events.addAll(started.events(type -> type.step(step.name(), 1, where, now)));
+    branch.existing = pending;
+  }
+
+  /** A local branch with a checkpoint: its recorded outcome, or it runs on from there. */
+  private void resume(Branch branch, CheckpointRecord recorded) {
+    switch (recorded.status()) {
+      case COMPLETED -> branch.done(results.recorded(branch.call.step(), recorded));
+      case FAILED -> branch.fail(
+          new StepFailedException(recorded.error(), recorded.attempts(), null));
+      default -> branch.existing = recorded;
+    }
+  }
+
+  /**
+   * Runs local branches at once, each on a thread of its own with its retries, waiting out its
+   * backoff in process; returns when all have ended.
+   */
+  @SuppressWarnings("unchecked")
+  private void runLocals(List<Branch> locals) {
+    List<Future<Object>> running = new ArrayList<>();
+    for (Branch branch : locals) {
+      StepType<Object> step = (StepType<Object>) branch.call.step();
+      StepBody<Object> body = (StepBody<Object>) branch.call.body();
+      CheckpointRecord existing = branch.existing;
+      running.add(services.attempts().fork(() -> {
+        if (existing.status() == StepState.RETRYING && existing.wakeAt() != null) {
+          control.waitUntil(existing.wakeAt());
+        }
+        return attempts.run(step, branch.call.args(), body, branch.seq, existing.attempts() + 1,
+            existing, existing.startedAt(), false);
+      }));
+    }
+    Throwable stopped = null;
+    for (int i = 0; i < locals.size(); i++) {
+      try {
+        locals.get(i).done(running.get(i).get());
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof StepFailedException failed) {
+          locals.get(i).fail(failed);
+        } else if (stopped == null) {
+          stopped = e.getCause();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        if (stopped == null) {
+          stopped = control.stop(TurnStop.Reason.SHUTDOWN, null, e);
+        }
+      }
+    }
+    if (stopped instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (stopped instanceof Error error) {
+      throw error; // a TurnStop, among others
+    }
+    if (stopped != null) {
+      throw new IllegalStateException(stopped);
+    }
+  }
+
+  /** Writes a batch, if it holds anything, with {@code change}; queued tasks wake local workers. */
+  private void commit(Batch batch, RunChange change) {
+    if (batch.isEmpty() && change == RunChange.TOUCH) {
+      return;
+    }
+    control.write(change, batch.checkpoints, batch.events, batch.tasks);
+    if (!batch.tasks.isEmpty()) {
+      services.wakeups().taskQueued();
+    }
+    batch.after.forEach(Runnable::run);
+  }
+}

@@ -1,0 +1,236 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.StepFailedException;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.internal.engine.StepTransitions.Event;
+import dev.durable.runtime.internal.engine.StepTransitions.State;
+import dev.durable.runtime.internal.engine.StepTransitions.Transition;
+import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.RunRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A local step's attempts: admission to its flow-control queue, the attempt loop with its retries,
+ * and between attempts the backoff, waited out by suspending the run (a turn that may suspend)
+ * or in process (under {@code tick()}, and in the branches of a fan).
+ *
+ * <p>Concurrency: the branches of a fan run their attempts through this on step threads of their
+ * own, at once; it keeps no state of its own between calls.
+ */
+final class LocalAttempts {
+  private final Services services;
+  private final RunRecord run;
+  private final ReplayLog log;
+  private final TurnControl control;
+  private final StepResults results;
+  private final StepHooks hooks;
+  private final InFlight.Run flight;
+  private final boolean maySuspend;
+
+  /**
+   * @param maySuspend whether a retrying step's wait for its next attempt may suspend the run
+   */
+  LocalAttempts(
+      Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results,
+      StepHooks hooks, InFlight.Run flight, boolean maySuspend) {
+    this.services = services;
+    this.run = run;
+    this.log = log;
+    this.control = control;
+    this.results = results;
+    this.hooks = hooks;
+    this.flight = flight;
+    this.maySuspend = maySuspend;
+  }
+
+  /**
+   * Returns once a retrying step's next attempt is due: at once if it is, else by suspending the
+   * run until then (it throws) or, where the turn may not suspend, by waiting in process.
+   */
+  void awaitNextAttempt(Instant nextAttempt) {
+    Instant now = services.time().now();
+    if (nextAttempt == null || !now.isBefore(nextAttempt)) {
+      return;
+    }
+    if (maySuspend) {
+      throw control.sleepUntil(nextAttempt, now, List.of(), List.of());
+    }
+    control.waitUntil(nextAttempt);
+  }
+
+  /**
+   * Makes a step's attempts from {@code firstAttempt} on until one succeeds, one fails for good or
+   * the attempts run out, recording each outcome; between attempts it waits out the backoff, by
+   * suspending the run where {@code maySuspendBackoff}, else in process.
+   *
+   * @param existing the step's checkpoint, which the attempts take over; null if it has none
+   * @return the step's result, in the form it was stored in
+   * @throws StepFailedException if the step failed for good
+   */
+  <T> T run(
+      StepType<T> step,
+      Object[] args,
+      StepBody<T> body,
+      int seq,
+      int firstAttempt,
+      CheckpointRecord existing,
+      Instant startedAt,
+      boolean maySuspendBackoff) {
+    State state = State.of(existing);
+    String input;
+    if (existing != null) {
+      input = existing.input();
+    } else {
+      try {
+        input = services.payloads().encodeArgs(step.params(), args);
+      } catch (PayloadException e) {
+        return fail(step, seq, 1, null, state, Event.INPUT_UNSTORABLE, startedAt,
+            new Errors.InvalidStepInput(step.name(), e));
+      }
+    }
+    for (int attempt = firstAttempt; ; attempt++) {
+      Queues.Slot slot = admit(step, attempt, state, maySuspendBackoff);
+      if (state == State.NEW) {
+        // after admission: a run parked for a queue slot starts the step when it is admitted
+        hooks.started(StepTransitions.next(state, Event.FIRST_ATTEMPT), step.name(), seq);
+      }
+      Optional<Instant> deadline =
+          step.timeoutMs() > 0
+              ? Optional.of(Instant.now().plusMillis(step.timeoutMs()))
+              : Optional.empty();
+      AttemptContext context = new AttemptContext(run.runId(), step.name(), attempt, deadline);
+      InFlight.Attempt running = new InFlight.Attempt(seq, step.name(), attempt, context);
+      flight.attemptStarted(running);
+      AttemptRunner.Outcome<T> outcome;
+      try {
+        outcome = services.attempts().run(step, body, context);
+      } finally {
+        flight.attemptEnded(running);
+        slot.release();
+      }
+      Throwable error = outcome.error();
+      if (error == null) {
+        try {
+          return results.complete(step, seq, attempt, input, state, startedAt, outcome.value());
+        } catch (Errors.InvalidResult invalid) {
+          error = invalid;
+        }
+      }
+      if (flight.isCancelled()) {
+        throw control.stop(TurnStop.Reason.CANCELLED, null, error);
+      }
+      if (services.closing().getAsBoolean()) {
+        throw control.stop(TurnStop.Reason.SHUTDOWN, null, error);
+      }
+      RunError runError = Errors.ofStep(step.name(), error);
+      if (!step.isRetryable(error) || !step.retry().allowsAnotherAttempt(attempt)) {
+        return fail(step, seq, attempt, input, state, Event.ATTEMPT_FAILED, startedAt, error);
+      }
+      long delayMs = step.retry().delayMillisAfter(attempt, services.random());
+      Instant now = services.time().now();
+      Instant nextAttempt = now.plusMillis(delayMs);
+      boolean suspend = maySuspendBackoff && delayMs > 0;
+      Transition retry = StepTransitions.next(state, Event.ATTEMPT_FAILED_WILL_RETRY);
+      int failed = attempt;
+      List<NewEvent> events = new ArrayList<>(retry.events(type -> switch (type) {
+        case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+        default -> type.step(step.name(), failed,
+            runError.message() + "; next attempt in " + delayMs + " ms", now);
+      }));
+      if (suspend) {
+        events.add(EventType.RUN_SLEEPING.run("until " + nextAttempt, now));
+      }
+      control.write(
+          suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
+          List.of(new Commit.CheckpointWrite(
+              log.checkpoint(seq, step.name()).status(retry.status()).attempts(attempt)
+                  .input(input).error(runError).wakeAt(nextAttempt).startedAt(startedAt)
+                  .updatedAt(now).build(),
+              retry.inserts())),
+          events);
+      state = retry.to();
+      hooks.retried(retry, step.name(), seq, attempt, runError, Duration.ofMillis(delayMs)).run();
+      if (suspend) {
+        throw control.suspended(nextAttempt);
+      }
+      control.waitUntil(nextAttempt);
+    }
+  }
+
+  /**
+   * A slot of the step's flow-control queue for one attempt. When the queue is full, a turn that
+   * may suspend parks the run (it sleeps, holding no engine slot, until a slot frees); a branch of
+   * a fan, or a turn under {@code tick()}, waits for one in process.
+   */
+  private Queues.Slot admit(
+      StepType<?> step, int attempt, State state, boolean maySuspendBackoff) {
+    if (step.queue().isEmpty()) {
+      return Queues.UNLIMITED;
+    }
+    Queues.Slot slot = services.queues().tryTake(step.queue(), step.name());
+    if (slot != null) {
+      return slot;
+    }
+    if (maySuspendBackoff) {
+      Instant now = services.time().now();
+      Instant fallback = now.plus(Queues.PARKED_FALLBACK);
+      List<NewEvent> events = new ArrayList<>(
+          StepTransitions.next(state, Event.WAITING_FOR_SLOT).events(type -> type.step(
+              step.name(), attempt, "waiting for a slot of queue '" + step.queue() + "'", now)));
+      events.add(
+          EventType.RUN_SLEEPING.run("until a slot of queue '" + step.queue() + "' frees", now));
+      control.write(RunChange.sleeping(fallback), List.of(), events);
+      services.queues().park(step.queue(), run.runId());
+      throw control.suspended(fallback);
+    }
+    try {
+      slot = services.queues().take(step.queue(), step.name(), control::mustStopWaiting);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw control.stop(TurnStop.Reason.SHUTDOWN, null, e);
+    }
+    if (slot == null) {
+      throw control.cancelledOr(TurnStop.Reason.SHUTDOWN, null);
+    }
+    return slot;
+  }
+
+  /**
+   * Records a step's failure for good ({@code event}: its last attempt failed, or its arguments
+   * cannot be stored), and throws it into the workflow.
+   */
+  private <T> T fail(
+      StepType<T> step, int seq, int attempt, String input, State state, Event event,
+      Instant startedAt, Throwable error) {
+    Transition failed = StepTransitions.next(state, event);
+    hooks.started(failed, step.name(), seq);
+    RunError runError = Errors.ofStep(step.name(), error);
+    Instant now = services.time().now();
+    control.write(
+        RunChange.TOUCH,
+        List.of(new Commit.CheckpointWrite(
+            log.checkpoint(seq, step.name()).status(failed.status()).attempts(attempt)
+                .input(input).error(runError).startedAt(startedAt).updatedAt(now).build(),
+            failed.inserts())),
+        failed.events(type -> switch (type) {
+          case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+          default -> type.step(step.name(), attempt, runError.message(), now);
+        }));
+    throw new StepFailedException(runError, attempt, error);
+  }
+
+  /** The detail of a local step's {@code step.started} event: where its attempts run. */
+  static String local(StepType<?> step) {
+    return step.queue().isEmpty() ? "local" : "local, in queue '" + step.queue() + "'";
+  }
+}

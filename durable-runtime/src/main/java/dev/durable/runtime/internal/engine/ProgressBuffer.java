@@ -1,0 +1,120 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.StepEvent;
+import dev.durable.runtime.internal.store.CheckpointKind;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.Fence;
+import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.store.TaskRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A run's progress on its way to the store, and the only way it gets there: every commit of a
+ * run's checkpoints, events, tasks and change of state is made here, fenced by the run's epoch.
+ *
+ * <p>A completed step's checkpoint is held back until the turn's next side effect: it is written
+ * just before the next step's first attempt, together with a timer, or together with the run's
+ * completion or failure. Between a step and that point only the workflow's deterministic code
+ * runs, so nothing proceeds past a step before its checkpoint is durable, and a three-step run
+ * costs three commits after its start. The {@code onStepComplete} hooks of the held steps are
+ * called once their checkpoints are written.
+ *
+ * <p>Concurrency: the branches of a fan hold and write from step threads of their own, so the
+ * held writes are guarded by this buffer's lock, and a commit is made under it, so that two
+ * branches writing at once do not both take the held checkpoints; the commit hands what it wrote
+ * to {@code written} in the same breath. Users' hooks are called after the lock is released.
+ */
+final class ProgressBuffer {
+  private final Services services;
+  private final Fence fence;
+  private final Consumer<Commit.CheckpointWrite> written;
+  private final List<Commit.CheckpointWrite> heldCheckpoints = new ArrayList<>();
+  private final List<NewEvent> heldEvents = new ArrayList<>();
+  private final List<StepEvent> heldCompletions = new ArrayList<>();
+
+  /**
+   * @param fence the lease the run's progress is written under
+   * @param written takes each checkpoint once it is written (a turn's {@link ReplayLog})
+   */
+  ProgressBuffer(Services services, Fence fence, Consumer<Commit.CheckpointWrite> written) {
+    this.services = services;
+    this.fence = fence;
+    this.written = written;
+  }
+
+  /** A buffer for a run without a turn: what it writes (the run's failure) is written alone. */
+  static ProgressBuffer alone(Services services, Fence fence) {
+    return new ProgressBuffer(services, fence, write -> {});
+  }
+
+  /**
+   * Holds a completed step's checkpoint and events until the next write, and the step's completion
+   * to report once they are written (null: none).
+   */
+  synchronized void holdCompleted(
+      Commit.CheckpointWrite checkpoint, List<NewEvent> events, StepEvent completion) {
+    heldEvents.addAll(events);
+    heldCheckpoints.add(checkpoint);
+    if (completion != null) {
+      heldCompletions.add(completion);
+    }
+  }
+
+  /** Holds a checkpoint until the next write: one that alone forces none (an ended timer's). */
+  synchronized void hold(Commit.CheckpointWrite checkpoint) {
+    heldCheckpoints.add(checkpoint);
+  }
+
+  /**
+   * Whether steps' checkpoints are held: the next side effect may not run before they are
+   * written. An ended timer's alone waits for the next write: were it lost, replay would find the
+   * timer ended again.
+   */
+  synchronized boolean holdsSteps() {
+    return heldCheckpoints.stream()
+        .anyMatch(held -> held.record().kind() != CheckpointKind.SLEEP);
+  }
+
+  /**
+   * Forgets the held checkpoints and events: the database refused them, and would refuse them
+   * again, so the run's failure is written without them.
+   */
+  synchronized void discardHeld() {
+    heldCheckpoints.clear();
+    heldEvents.clear();
+    heldCompletions.clear();
+  }
+
+  /**
+   * Writes the held checkpoints, then {@code checkpoints}, {@code events}, {@code tasks} and
+   * {@code change}, in one commit fenced by the run's epoch.
+   *
+   * @return whether it was written (false: the run's epoch moved on)
+   * @throws StoreException if the store failed
+   */
+  boolean write(
+      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
+      List<TaskRecord> tasks) {
+    List<StepEvent> completed;
+    synchronized (this) {
+      List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
+      writes.addAll(checkpoints);
+      List<NewEvent> allEvents = new ArrayList<>(heldEvents);
+      allEvents.addAll(events);
+      if (!services.progress().write(new Commit(fence, change, writes, allEvents, tasks))) {
+        return false;
+      }
+      writes.forEach(written);
+      completed = List.copyOf(heldCompletions);
+      heldCheckpoints.clear();
+      heldEvents.clear();
+      heldCompletions.clear();
+    }
+    completed.forEach(services.hooks()::onStepComplete);
+    return true;
+  }
+}

@@ -1,0 +1,131 @@
+package dev.durable.runtime.internal.engine;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The flow-control queues of one engine ({@code DurableEngine.builder().queue(name,
+ * concurrency)}): each admits at most its number of step attempts at once. An attempt takes a slot
+ * before it runs and gives it back as soon as it ends, so a step waiting out a backoff holds none
+ * and each retry is admitted again.
+ *
+ * <p>A run whose step finds its queue full on a started engine is parked: it sleeps, holding no
+ * engine slot, and the engine wakes the run parked longest as soon as a slot frees. The park's
+ * sleep also ends by itself after {@link #PARKED_FALLBACK}, for a wake that was missed (the engine
+ * that parked the run died).
+ */
+final class Queues {
+  private static final Logger LOG = LoggerFactory.getLogger(Queues.class);
+
+  /** How long a parked run sleeps at most before it tries its queue again by itself. */
+  static final Duration PARKED_FALLBACK = Duration.ofSeconds(5);
+
+  /** A slot taken; {@link #release()} gives it back once. */
+  interface Slot {
+    void release();
+  }
+
+  /** The slot of a step without a queue, or of a queue this engine does not limit. */
+  static final Slot UNLIMITED = () -> {};
+
+  private record Lane(String name, Semaphore slots, Queue<String> parked) {}
+
+  private final Map<String, Lane> lanes;
+  private final Consumer<String> wake;
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+  /**
+   * @param concurrency the configured queues and their limits
+   * @param wake makes a parked run (by id) due at once
+   */
+  Queues(Map<String, Integer> concurrency, Consumer<String> wake) {
+    this.lanes = concurrency.entrySet().stream().collect(Collectors.toUnmodifiableMap(
+        Map.Entry::getKey,
+        e -> new Lane(e.getKey(), new Semaphore(e.getValue(), true),
+            new ConcurrentLinkedQueue<>())));
+    this.wake = wake;
+  }
+
+  /** A slot of {@code queue} if one is free now, else null. */
+  Slot tryTake(String queue, String step) {
+    Lane lane = lane(queue, step);
+    if (lane == null) {
+      return UNLIMITED;
+    }
+    return lane.slots().tryAcquire() ? slot(lane) : null;
+  }
+
+  /**
+   * A slot of {@code queue}, waiting in process for one to free (a branch of a fan, or a turn
+   * under {@code tick()}).
+   *
+   * @return null if {@code stop} became true first
+   */
+  Slot take(String queue, String step, BooleanSupplier stop) throws InterruptedException {
+    Lane lane = lane(queue, step);
+    if (lane == null) {
+      return UNLIMITED;
+    }
+    while (!lane.slots().tryAcquire(50, TimeUnit.MILLISECONDS)) {
+      if (stop.getAsBoolean()) {
+        return null;
+      }
+    }
+    return slot(lane);
+  }
+
+  /**
+   * Records that run {@code runId}, already sleeping, waits for a slot of {@code queue}; wakes it
+   * at once should a slot have freed meanwhile.
+   */
+  void park(String queue, String runId) {
+    Lane lane = lanes.get(queue);
+    lane.parked().add(runId);
+    if (lane.slots().availablePermits() > 0) {
+      wakeNext(lane);
+    }
+  }
+
+  private Slot slot(Lane lane) {
+    return new Slot() {
+      private boolean released;
+
+      @Override
+      public synchronized void release() {
+        if (!released) {
+          released = true;
+          lane.slots().release();
+          wakeNext(lane);
+        }
+      }
+    };
+  }
+
+  private void wakeNext(Lane lane) {
+    String next = lane.parked().poll();
+    if (next != null) {
+      wake.accept(next);
+    }
+  }
+
+  private Lane lane(String queue, String step) {
+    Lane lane = lanes.get(queue);
+    if (lane == null && warned.add(queue)) {
+      LOG.warn("step '{}' names queue '{}', which this engine does not limit: its attempts run"
+          + " without a limit here; configure it with DurableEngine.builder().queue(\"{}\", n)",
+          step, queue, queue);
+    }
+    return lane;
+  }
+}

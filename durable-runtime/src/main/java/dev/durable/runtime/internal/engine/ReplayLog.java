@@ -1,0 +1,139 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.internal.store.CheckpointKind;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.WorkflowKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A run's checkpoints as its turn knows them: those recorded when the turn began, then those it
+ * has written since. A step call or a timer is matched to the checkpoint at its position: a
+ * checkpoint of another kind or name there, or a step's recorded arguments other than those it is
+ * called with, means the workflow's code changed under a running version, and is a {@link
+ * NonDeterminismException}. Pure: it reads and writes nothing.
+ *
+ * <p>Its own lock guards the list: the turn's thread reads it while branches on step threads make
+ * their checkpoints from it, and commits update it.
+ */
+final class ReplayLog {
+  private final String runId;
+  private final WorkflowKey workflow;
+  private final Payloads payloads;
+  private final List<CheckpointRecord> checkpoints;
+
+  /**
+   * @param checkpoints the run's checkpoints, in order of position
+   * @param payloads encodes the arguments of a step call to compare them with those recorded
+   */
+  ReplayLog(
+      String runId, WorkflowKey workflow, List<CheckpointRecord> checkpoints, Payloads payloads) {
+    this.runId = runId;
+    this.workflow = workflow;
+    this.payloads = payloads;
+    this.checkpoints = new ArrayList<>(checkpoints);
+  }
+
+  /** How many positions have checkpoints: a call below it replays. */
+  synchronized int size() {
+    return checkpoints.size();
+  }
+
+  /** The checkpoint at {@code seq}, or null if none was written there yet. */
+  synchronized CheckpointRecord at(int seq) {
+    return seq < checkpoints.size() ? checkpoints.get(seq) : null;
+  }
+
+  /** Takes in a checkpoint once it is written: a new one at the end, else one replaced. */
+  synchronized void written(Commit.CheckpointWrite write) {
+    if (write.insert()) {
+      checkpoints.add(write.record());
+    } else {
+      checkpoints.set(write.record().seq(), write.record());
+    }
+  }
+
+  /** A checkpoint at {@code seq} of the kind of the one it replaces, else of a step. */
+  synchronized CheckpointBuilder checkpoint(int seq, String name) {
+    CheckpointRecord replaced = at(seq);
+    return checkpoint(seq, replaced != null ? replaced.kind() : CheckpointKind.STEP, name);
+  }
+
+  /** A checkpoint at {@code seq}, in the group of the one it replaces, if any. */
+  synchronized CheckpointBuilder checkpoint(int seq, CheckpointKind kind, String name) {
+    CheckpointRecord replaced = at(seq);
+    return CheckpointBuilder.at(runId, seq, kind, name)
+        .group(replaced != null ? replaced.groupSeq() : null);
+  }
+
+  /**
+   * The timer recorded at {@code seq}, or null if none was recorded there.
+   *
+   * @throws NonDeterminismException if something else was recorded there
+   */
+  CheckpointRecord matchSleep(int seq) {
+    CheckpointRecord recorded = at(seq);
+    if (recorded != null && recorded.kind() != CheckpointKind.SLEEP) {
+      throw mismatch(seq, recorded, "a sleep");
+    }
+    return recorded;
+  }
+
+  /**
+   * The checkpoint recorded at {@code seq} for a call of {@code step} with {@code args}, local
+   * ({@link CheckpointKind#STEP}) or dispatched ({@link CheckpointKind#REMOTE}); null if none was
+   * recorded there.
+   *
+   * @throws NonDeterminismException if another step, or a timer, was recorded there, or the step
+   *     with other arguments
+   */
+  CheckpointRecord matchStep(int seq, CheckpointKind kind, StepType<?> step, Object[] args) {
+    CheckpointRecord recorded = at(seq);
+    if (recorded == null) {
+      return null;
+    }
+    String called = kind == CheckpointKind.REMOTE ? "dispatched step" : "step";
+    if (recorded.kind() != kind || !recorded.name().equals(step.name())) {
+      throw mismatch(seq, recorded, called + " '" + step.name() + "'");
+    }
+    requireRecordedArgs(seq, called, step, args, recorded);
+    return recorded;
+  }
+
+  private NonDeterminismException mismatch(int seq, CheckpointRecord recorded, String now) {
+    String was =
+        recorded.kind() == CheckpointKind.SLEEP ? "a sleep" : "step '" + recorded.name() + "'";
+    return new NonDeterminismException(
+        "run " + runId + " of " + workflow + " called " + now + " at position " + seq
+            + ", where it had recorded " + was + ": the workflow's code changed under a running"
+            + " version; deploy the old code for this version, or give the changed workflow a new"
+            + " version");
+  }
+
+  /**
+   * Fails the run if a step matched to its checkpoint is called with arguments other than those
+   * recorded there: replaying its recorded outcome would answer another question. Compared as
+   * encoded, which costs an encoding per replayed step and no read.
+   */
+  private void requireRecordedArgs(
+      int seq, String called, StepType<?> step, Object[] args, CheckpointRecord recorded) {
+    if (recorded.input() == null) {
+      return; // its arguments could not be stored, and it failed for that
+    }
+    Optional<String> difference = payloads.argsDiffer(step.params(), args, recorded.input());
+    if (difference.isPresent()) {
+      throw new NonDeterminismException(
+          "run " + runId + " of " + workflow + " called " + called + " '" + step.name()
+              + "' at position " + seq + " with arguments other than those it recorded there ("
+              + difference.get() + "): the workflow's code changed under a running version, or"
+              + " passes the step a value that is not deterministic (the time, a random number);"
+              + " deploy the old code for this version, or give the changed workflow a new"
+              + " version");
+    }
+  }
+}

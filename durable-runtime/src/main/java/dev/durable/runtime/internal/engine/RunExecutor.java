@@ -1,0 +1,199 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.RunEvent;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.spi.CurrentTurn;
+import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.spi.WorkflowType;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.StoreException;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Executes one turn of a run this engine has claimed, and records how the run ended: completed,
+ * failed, or (already recorded by the turn) suspended.
+ */
+final class RunExecutor {
+  private static final Logger LOG = LoggerFactory.getLogger(RunExecutor.class);
+
+  private final Services services;
+  private final Registry registry;
+
+  RunExecutor(Services services, Registry registry) {
+    this.services = services;
+    this.registry = registry;
+  }
+
+  /**
+   * Executes a turn of {@code run}, which this engine has just claimed and marked in flight; ends
+   * the flight when done.
+   *
+   * @param maySuspend whether retries may suspend the run in storage (a started engine) or must
+   *     wait in process ({@code tick()})
+   * @param fresh whether the run was just created here, so that it has no checkpoints to read
+   */
+  void execute(RunRecord run, InFlight.Run flight, boolean maySuspend, boolean fresh) {
+    try {
+      Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
+      if (workflow.isEmpty()) {
+        LOG.warn("run {} of {} was claimed, but that workflow is not registered here; it is left"
+            + " for an engine that has it", run.runId(), run.workflow());
+        return;
+      }
+      turn(workflow.get(), run, maySuspend, fresh, flight);
+    } catch (StoreException e) {
+      if (e.isPermanent()) {
+        failAlone(run, e);
+      } else {
+        LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease expires",
+            run.runId(), e.getMessage());
+      }
+    } finally {
+      services.inFlight().end(run.runId());
+    }
+  }
+
+  private <R> void turn(
+      DurableWorkflow<R> workflow, RunRecord run, boolean maySuspend, boolean fresh,
+      InFlight.Run flight) {
+    WorkflowType<R> type = workflow.workflowType();
+    RunEvent runEvent = runEvent(run);
+    services.hooks().onRunStart(runEvent);
+    Object[] input;
+    try {
+      input = services.payloads().decodeArgs(type.params(), run.input());
+    } catch (PayloadException e) {
+      fail(run, null, runEvent, Errors.engine(
+          "cannot decode the stored input of run " + run.runId() + " of " + run.workflow()
+              + ": " + e.getMessage() + "; the input class changed incompatibly since the run"
+              + " started: restore a compatible class and requeue the run, or cancel it",
+          Errors.PAYLOAD_UNDECODABLE, PayloadException.class));
+      return;
+    }
+    List<CheckpointRecord> checkpoints =
+        fresh ? List.of() : services.store().checkpoints(run.runId());
+    TurnImpl turn = new TurnImpl(services, run, checkpoints, maySuspend, flight);
+    R result;
+    try {
+      result = CurrentTurn.with(turn, () -> workflow.execute(turn, input));
+    } catch (TurnStop stop) {
+      stopped(run, turn, runEvent, turn.stopped().orElse(stop));
+      return;
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (Throwable error) {
+      if (turn.stopped().isPresent()) {
+        stopped(run, turn, runEvent, turn.stopped().get());
+      } else {
+        fail(run, turn, runEvent, Errors.ofWorkflow(error));
+      }
+      return;
+    }
+    if (turn.stopped().isPresent()) {
+      stopped(run, turn, runEvent, turn.stopped().get());
+      return;
+    }
+    complete(run, turn, runEvent, type, result);
+  }
+
+  private void complete(
+      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, Object result) {
+    List<String> violations = services.payloads().violations(type.result(), result);
+    if (!violations.isEmpty()) {
+      fail(run, turn, runEvent, Errors.engine(
+          "run " + run.runId() + " returned an invalid result: " + String.join("; ", violations),
+          Errors.INVALID_OUTPUT, Errors.InvalidResult.class));
+      return;
+    }
+    String output;
+    try {
+      output = services.payloads().encode(type.result(), result);
+    } catch (PayloadException e) {
+      fail(run, turn, runEvent, Errors.engine(
+          "run " + run.runId() + " returned a result that cannot be stored: " + e.getMessage(),
+          Errors.INVALID_OUTPUT, PayloadException.class));
+      return;
+    }
+    boolean written =
+        turn.finish(
+            RunChange.completed(output),
+            List.of(EventType.RUN_COMPLETED.run(null, services.time().now())));
+    if (written) {
+      services.hooks().onRunComplete(runEvent);
+      services.waiters().ended(
+          run.runId(), new Waiters.Outcome(RunState.COMPLETED, output, null));
+    } else {
+      LOG.info("run {} finished here, but another engine claimed it or it was cancelled"
+          + " meanwhile; its result was not stored by this engine", run.runId());
+    }
+  }
+
+  /** Fails the run; its last held checkpoints, if any, ride on the same commit. */
+  private void fail(RunRecord run, TurnImpl turn, RunEvent runEvent, RunError error) {
+    RunChange change = RunChange.failed(error);
+    List<NewEvent> events = List.of(
+        EventType.RUN_FAILED.run(error.code() + ": " + error.message(), services.time().now()));
+    boolean written =
+        turn != null
+            ? turn.finish(change, events)
+            : ProgressBuffer.alone(services, run.fence())
+                .write(change, List.of(), events, List.of());
+    if (written) {
+      LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
+          error.message());
+      services.hooks().onFailure(runEvent, error);
+      services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
+    }
+  }
+
+  /**
+   * Fails a run whose row the store cannot read, or whose progress (or failure) it refuses to
+   * write, and always would: the failure is written alone, with what the database said. Without
+   * this the run would be taken up again at every lease's end and its steps run again for ever.
+   */
+  private void failAlone(RunRecord run, StoreException cause) {
+    RunError error = Errors.storage(run.runId(), cause);
+    try {
+      if (ProgressBuffer.alone(services, run.fence()).write(RunChange.failed(error), List.of(),
+          List.of(EventType.RUN_FAILED.run(error.code() + ": " + error.message(),
+              services.time().now())), List.of())) {
+        LOG.warn("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
+            error.message());
+        services.hooks().onFailure(runEvent(run), error);
+        services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
+      }
+    } catch (StoreException e) {
+      LOG.error("run {}: the database refuses even to record its failure ({}); it is taken up"
+          + " again when its lease expires, and fails the same way: correct or delete its rows",
+          run.runId(), e.getMessage());
+    }
+  }
+
+  private void stopped(RunRecord run, TurnImpl turn, RunEvent runEvent, TurnStop stop) {
+    switch (stop.reason()) {
+      case SUSPENDED -> {}
+      case SHUTDOWN -> turn.flushQuietly();
+      case FAILED -> fail(run, turn, runEvent, stop.failure());
+      case CANCELLED -> LOG.debug("run {} was cancelled during its turn", run.runId());
+      case LEASE_LOST -> LOG.info(
+          "run {}: another engine took it over, or it was cancelled or requeued; this engine's"
+              + " turn stopped without writing", run.runId());
+      case STORE_UNAVAILABLE -> LOG.warn(
+          "run {}: the store failed ({}); the run is taken up again when its lease expires",
+          run.runId(), stop.getCause() == null ? "" : stop.getCause().getMessage());
+    }
+  }
+
+  private RunEvent runEvent(RunRecord run) {
+    return new RunEvent(
+        run.runId(), run.workflow().name(), run.workflow().version(), services.time().now());
+  }
+}

@@ -1,0 +1,39 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.spi.WorkflowType;
+import java.time.Duration;
+
+/** A run of a known workflow type, seen through one engine. */
+final class RunHandleImpl<R> implements RunHandle<R> {
+  private final DefaultEngine engine;
+  private final WorkflowType<R> type;
+  private final String runId;
+
+  RunHandleImpl(DefaultEngine engine, WorkflowType<R> type, String runId) {
+    this.engine = engine;
+    this.type = type;
+    this.runId = runId;
+  }
+
+  @Override
+  public String id() {
+    return runId;
+  }
+
+  @Override
+  public R await(Duration timeout) {
+    return engine.await(runId, type, timeout);
+  }
+
+  @Override
+  public RunStatus status() {
+    return engine.getRunStatus(runId);
+  }
+
+  @Override
+  public String toString() {
+    return "run " + runId + " of " + type;
+  }
+}

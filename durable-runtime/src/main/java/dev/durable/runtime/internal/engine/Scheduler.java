@@ -1,0 +1,235 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.WorkflowKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides what runs when: the background poll for due runs, the concurrency slots and worker
+ * threads of a started engine, the {@link Leases} of the runs they execute, and {@code tick()}.
+ *
+ * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
+ * the store (and, when due within five minutes, one of the {@link Timers} that wake the poll).
+ * The poll and the timers are made before the scheduler and the {@link Services} it shares with
+ * the turns, which ask them for wake-ups; see {@link #pollLoop}.
+ */
+final class Scheduler implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+  private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
+
+  private final Services services;
+  private final Registry registry;
+  private final RunExecutor executor;
+  private final Duration shutdownTimeout;
+  private final Slots slots;
+  private final ThreadPoolExecutor workers;
+  private final Timers timers;
+  private final Leases leases;
+  private final PollLoop poll;
+  private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
+  private volatile long lastUnknownReport;
+
+  /** The poll for due runs of an engine, to make before its {@link Services} and scheduler. */
+  static PollLoop pollLoop(Duration pollInterval) {
+    return new PollLoop(
+        "durable-poller", pollInterval, LOG, "cannot poll the store for due runs");
+  }
+
+  /**
+   * @param poll the engine's {@link #pollLoop}
+   * @param timers the timers that signal {@code poll}
+   */
+  Scheduler(
+      Services services, Registry registry, RunExecutor executor, PollLoop poll, Timers timers,
+      int maxConcurrentRuns, Duration shutdownTimeout) {
+    this.services = services;
+    this.registry = registry;
+    this.executor = executor;
+    this.poll = poll;
+    this.timers = timers;
+    this.shutdownTimeout = shutdownTimeout;
+    this.slots = new Slots(maxConcurrentRuns);
+    this.workers =
+        new ThreadPoolExecutor(
+            maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
+    this.leases = new Leases(services);
+  }
+
+  synchronized void start() {
+    if (poll.isStarted() || poll.isStopped()) {
+      return;
+    }
+    timers.start();
+    poll.start(() -> {
+      reportUnknownWorkflows();
+      return pollOnce();
+    });
+  }
+
+  boolean isStarted() {
+    return poll.isStarted();
+  }
+
+  // ---- slots and execution
+
+  /** Reserves a slot to execute a run at once; release it if the run is not submitted. */
+  boolean tryReserve() {
+    return poll.isStarted() && !poll.isStopped() && slots.tryTake();
+  }
+
+  void release() {
+    releaseSlot();
+  }
+
+  private void releaseSlot() {
+    if (slots.release()) {
+      poll.signal();
+    }
+  }
+
+  /**
+   * Executes a run this engine claimed, in a reserved slot: at once, or when a turn of it that is
+   * still finishing here has ended.
+   */
+  void submit(RunRecord claimed, boolean fresh) {
+    services.inFlight().begin(claimed.runId(), flight -> {
+      try {
+        workers.execute(() -> {
+          try {
+            executor.execute(claimed, flight, true, fresh);
+          } catch (RuntimeException e) {
+            LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
+                + " expires", claimed.runId(), e);
+          } finally {
+            releaseSlot();
+          }
+        });
+      } catch (RuntimeException rejected) {
+        // the engine is closing: the run's lease is released with the others
+        services.inFlight().end(claimed.runId());
+        releaseSlot();
+      }
+    });
+  }
+
+  /** Makes the poller look for due runs now. */
+  void signalPoll() {
+    poll.signal();
+  }
+
+  /** A test clock moved: fire timers that came due, poll, and renew leases if that is due. */
+  void clockMoved() {
+    timers.clockMoved();
+    poll.signal();
+    leases.clockMoved();
+  }
+
+  /** Stops the runs among {@code runIds} executing here that were cancelled elsewhere. */
+  void stopCancelled(Collection<String> runIds) {
+    leases.stopCancelled(runIds);
+  }
+
+  // ---- the poll
+
+  /**
+   * Claims due runs for the free slots, in one batch, and submits them; returns whether more may
+   * be due.
+   */
+  private boolean pollOnce() {
+    int free = slots.free();
+    if (free == 0) {
+      slots.pollWasLimited(true);
+      return false;
+    }
+    List<RunRecord> claimed = claimDue(free);
+    slots.take(claimed.size());
+    boolean more = claimed.size() == free;
+    slots.pollWasLimited(more);
+    for (RunRecord run : claimed) {
+      submit(run, false);
+    }
+    return more;
+  }
+
+  /**
+   * Warns, once per workflow and engine, about due runs of workflows no engine here has
+   * registered: they would otherwise wait silently.
+   */
+  private void reportUnknownWorkflows() {
+    long current = System.nanoTime();
+    if (lastUnknownReport != 0
+        && current - lastUnknownReport < UNKNOWN_REPORT_INTERVAL.toNanos()) {
+      return;
+    }
+    lastUnknownReport = current;
+    Map<WorkflowKey, Long> due = services.store().countDueByWorkflow(services.time().now());
+    List<WorkflowKey> known = registry.keys();
+    due.forEach((key, count) -> {
+      if (!known.contains(key) && reportedUnknown.add(key)) {
+        LOG.warn("{} run(s) of {} are due, but that workflow is not registered with this engine"
+            + " (registered: {}); register its Durable class here, or run an engine that has it",
+            count, key, known);
+      }
+    });
+  }
+
+  // ---- tick
+
+  /**
+   * Runs everything due now on the calling thread, one run at a time (so that no claimed run waits
+   * out another's in-process backoff under a lease); see {@code DurableEngine.tick()}.
+   */
+  int tick() {
+    reportUnknownWorkflows();
+    return poll.tick(
+        () -> claimDue(1),
+        run -> services.inFlight().begin(
+            run.runId(), flight -> executor.execute(run, flight, false, false)));
+  }
+
+  /** Claims up to {@code limit} due runs of the registered workflows, leased to this engine. */
+  private List<RunRecord> claimDue(int limit) {
+    Instant now = services.time().now();
+    return services.store().claimDue(
+        now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
+  }
+
+  // ---- shutdown
+
+  @Override
+  public void close() {
+    if (!poll.stop()) {
+      return;
+    }
+    timers.close();
+    workers.shutdown();
+    try {
+      if (!workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn("runs still in flight after {}; cancelling them", shutdownTimeout);
+        services.inFlight().cancelAll();
+        workers.shutdownNow();
+        workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    } catch (InterruptedException e) {
+      workers.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    leases.close();
+  }
+
+  boolean isClosed() {
+    return poll.isStopped();
+  }
+}

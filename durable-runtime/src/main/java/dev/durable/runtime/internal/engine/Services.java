@@ -1,0 +1,39 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.NewRun;
+import dev.durable.runtime.internal.store.Store;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Consumer;
+import java.util.function.BooleanSupplier;
+import java.util.function.DoubleSupplier;
+
+/**
+ * What the parts of one engine share.
+ *
+ * @param progress writes turns' progress with group commit
+ * @param starts writes new runs with group commit
+ * @param wakeups wakes the workers of this process when a task is queued
+ * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
+ * @param closing whether the engine is shutting down
+ * @param random uniform values in [0, 1) for jitter
+ */
+record Services(
+    Store store,
+    GroupCommit<Commit> progress,
+    GroupCommit<NewRun> starts,
+    Payloads payloads,
+    Time time,
+    Hooks hooks,
+    AttemptRunner attempts,
+    InFlight inFlight,
+    Queues queues,
+    Waiters waiters,
+    LocalWakeups wakeups,
+    String engineId,
+    Duration leaseDuration,
+    Consumer<Instant> wakeAt,
+    BooleanSupplier closing,
+    DoubleSupplier random) {}

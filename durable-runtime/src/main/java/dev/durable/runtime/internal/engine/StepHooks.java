@@ -1,0 +1,58 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.StepEvent;
+import dev.durable.runtime.internal.engine.StepTransitions.Hook;
+import dev.durable.runtime.internal.engine.StepTransitions.Transition;
+import dev.durable.runtime.internal.store.RunRecord;
+import java.time.Duration;
+
+/**
+ * Calls the users' hook a step's transition names ({@link Transition#hook}), and no other. The
+ * callers call it outside every lock: {@code onStepStart} before the step's first attempt, {@code
+ * onStepRetry} once the retrying checkpoint is written (or, for a dispatched step, with the pass's
+ * commit), and {@code onStepComplete} through the {@link ProgressBuffer}, once the completed
+ * checkpoint is written.
+ */
+final class StepHooks {
+  private final Services services;
+  private final RunRecord run;
+
+  StepHooks(Services services, RunRecord run) {
+    this.services = services;
+    this.run = run;
+  }
+
+  /** Calls {@code onStepStart} for the step at {@code seq} if {@code transition} says to. */
+  void started(Transition transition, String step, int seq) {
+    if (transition.hook() == Hook.STEP_START) {
+      services.hooks().onStepStart(event(step, seq, 1));
+    }
+  }
+
+  /**
+   * The call of {@code onStepRetry} that {@code transition} says to make, after attempt {@code
+   * attempt} failed with {@code error} and the next follows after {@code delay}; a call that does
+   * nothing if it says none.
+   */
+  Runnable retried(
+      Transition transition, String step, int seq, int attempt, RunError error, Duration delay) {
+    if (transition.hook() != Hook.STEP_RETRY) {
+      return () -> {};
+    }
+    return () -> services.hooks().onStepRetry(event(step, seq, attempt), error, delay);
+  }
+
+  /**
+   * What {@code onStepComplete} is told, once the completed checkpoint is written, if {@code
+   * transition} says to call it; else null.
+   */
+  StepEvent completion(Transition transition, String step, int seq, int attempt) {
+    return transition.hook() == Hook.STEP_COMPLETE ? event(step, seq, attempt) : null;
+  }
+
+  private StepEvent event(String step, int seq, int attempt) {
+    return new StepEvent(
+        run.runId(), run.workflow().name(), step, seq, attempt, services.time().now());
+  }
+}

@@ -1,0 +1,95 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.internal.engine.StepTransitions.Transition;
+import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.RunRecord;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A step's result, local or dispatched: validated, encoded and held as its completed checkpoint,
+ * and decoded when a replay answers with it.
+ */
+final class StepResults {
+  private final Services services;
+  private final RunRecord run;
+  private final ReplayLog log;
+  private final ProgressBuffer progress;
+  private final TurnControl control;
+  private final StepHooks hooks;
+
+  StepResults(
+      Services services, RunRecord run, ReplayLog log, ProgressBuffer progress,
+      TurnControl control, StepHooks hooks) {
+    this.services = services;
+    this.run = run;
+    this.log = log;
+    this.progress = progress;
+    this.control = control;
+    this.hooks = hooks;
+  }
+
+  /**
+   * Validates and encodes a step's result and holds its checkpoint back until the next write.
+   *
+   * @return the result as decoded from its stored form
+   * @throws Errors.InvalidResult if the result is invalid or cannot be stored
+   */
+  <T> T complete(
+      StepType<T> step, int seq, int attempt, String input, StepTransitions.State state,
+      Instant startedAt, T value) {
+    List<String> violations = services.payloads().violations(step.result(), value);
+    if (!violations.isEmpty()) {
+      throw Errors.InvalidResult.violations(step.name(), violations);
+    }
+    String output;
+    try {
+      output = services.payloads().encode(step.result(), value);
+    } catch (PayloadException e) {
+      throw new Errors.InvalidResult(
+          "step '" + step.name() + "' returned a result that cannot be stored: " + e.getMessage(),
+          e);
+    }
+    Instant now = services.time().now();
+    Transition completed =
+        StepTransitions.next(state, StepTransitions.Event.ATTEMPT_SUCCEEDED);
+    progress.holdCompleted(
+        new Commit.CheckpointWrite(
+            log.checkpoint(seq, step.name()).status(completed.status()).attempts(attempt)
+                .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
+            completed.inserts()),
+        completed.events(type -> switch (type) {
+          case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
+          default -> type.step(step.name(), attempt, null, now);
+        }),
+        hooks.completion(completed, step.name(), seq, attempt));
+    // Answer with the stored form, as a replay would, so both take the same path.
+    return decode(step, output);
+  }
+
+  /** A step's recorded result; stops the turn, failing the run, if it cannot be decoded. */
+  <T> T recorded(StepType<T> step, CheckpointRecord recorded) {
+    try {
+      return decode(step, recorded.output());
+    } catch (PayloadException e) {
+      throw control.stop(
+          TurnStop.Reason.FAILED,
+          Errors.engine(
+              "cannot decode the stored result of step '" + step.name() + "' of run "
+                  + run.runId() + ": " + e.getMessage() + "; the class changed incompatibly since"
+                  + " the run stored it: restore a compatible class and requeue the run, or"
+                  + " cancel it",
+              Errors.PAYLOAD_UNDECODABLE,
+              PayloadException.class),
+          e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  <T> T decode(StepType<T> step, String output) {
+    return (T) services.payloads().decode(step.result(), output);
+  }
+}

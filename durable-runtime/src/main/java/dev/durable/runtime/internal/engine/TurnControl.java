@@ -1,0 +1,160 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.store.TaskRecord;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Whether and why a turn stopped, and the ways it stops: suspending the run, waiting in process
+ * until a cancellation or shutdown cuts the wait short, and writing progress where a write that
+ * fails stops the turn.
+ *
+ * <p>Concurrency: the branches of a fan stop the turn from step threads of their own. The first
+ * stop wins, set under this object's lock; {@code stop} is volatile, so every thread sees it
+ * without the lock.
+ */
+final class TurnControl {
+  private final Services services;
+  private final RunRecord run;
+  private final InFlight.Run flight;
+  private final ProgressBuffer progress;
+  private volatile TurnStop stop;
+
+  TurnControl(Services services, RunRecord run, InFlight.Run flight, ProgressBuffer progress) {
+    this.services = services;
+    this.run = run;
+    this.flight = flight;
+    this.progress = progress;
+  }
+
+  /** Stops the turn for {@code reason}, unless it stopped already; either way, the first stop. */
+  synchronized TurnStop stop(TurnStop.Reason reason, RunError failure, Throwable cause) {
+    if (stop == null) {
+      stop = new TurnStop(reason, failure, cause);
+    }
+    return stop;
+  }
+
+  /** Stops the turn as cancelled if the run was, else for {@code reason}. */
+  TurnStop cancelledOr(TurnStop.Reason reason, Throwable cause) {
+    return stop(flight.isCancelled() ? TurnStop.Reason.CANCELLED : reason, null, cause);
+  }
+
+  /** Throws the turn's stop, if it stopped, or stops it if the run was cancelled. */
+  void throwIfStopped() {
+    if (stop != null) {
+      throw stop;
+    }
+    if (flight.isCancelled()) {
+      throw stop(TurnStop.Reason.CANCELLED, null, null);
+    }
+  }
+
+  /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */
+  Optional<TurnStop> stopped() {
+    return Optional.ofNullable(stop);
+  }
+
+  /** Whether the turn must give up waiting: the run was cancelled, or the engine is closing. */
+  boolean mustStopWaiting() {
+    return flight.isCancelled() || services.closing().getAsBoolean();
+  }
+
+  /**
+   * The checkpoint {@code match} finds in the {@link ReplayLog}, or null; fails the run if the
+   * workflow's code no longer matches what the run recorded.
+   */
+  CheckpointRecord replayed(Supplier<CheckpointRecord> match) {
+    try {
+      return match.get();
+    } catch (NonDeterminismException e) {
+      throw nonDeterminism(e);
+    }
+  }
+
+  /** Stops the turn with a non-determinism error: the run fails. */
+  private TurnStop nonDeterminism(NonDeterminismException e) {
+    return stop(
+        TurnStop.Reason.FAILED,
+        Errors.engine(e.getMessage(), Errors.NON_DETERMINISM, NonDeterminismException.class),
+        e);
+  }
+
+  /**
+   * Stops the turn after the store failed: an outage leaves the run to be taken up again when its
+   * lease expires; a refusal, which the same write would meet again, fails the run.
+   */
+  TurnStop storeFailed(StoreException e) {
+    return e.isPermanent()
+        ? stop(TurnStop.Reason.FAILED, Errors.storage(run.runId(), e), e)
+        : stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
+  }
+
+  /** Suspends the turn; a run that waits for a worker ({@code wakeAt} null) needs no timer. */
+  TurnStop suspended(Instant wakeAt) {
+    if (wakeAt != null) {
+      services.wakeAt().accept(wakeAt);
+    }
+    return stop(TurnStop.Reason.SUSPENDED, null, null);
+  }
+
+  /**
+   * Records the run as sleeping until {@code wakeAt}, together with {@code checkpoints} and
+   * {@code events} (before the {@code run.sleeping} event, stamped {@code now}), and suspends the
+   * turn.
+   */
+  TurnStop sleepUntil(
+      Instant wakeAt, Instant now, List<Commit.CheckpointWrite> checkpoints,
+      List<NewEvent> events) {
+    List<NewEvent> all = new ArrayList<>(events);
+    all.add(EventType.RUN_SLEEPING.run("until " + wakeAt, now));
+    write(RunChange.sleeping(wakeAt), checkpoints, all);
+    return suspended(wakeAt);
+  }
+
+  /** Waits in process until {@code instant}; stops the turn if the wait is cut short. */
+  void waitUntil(Instant instant) {
+    try {
+      if (!services.time().waitUntil(instant, this::mustStopWaiting)) {
+        throw cancelledOr(TurnStop.Reason.SHUTDOWN, null);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw stop(TurnStop.Reason.SHUTDOWN, null, e);
+    }
+  }
+
+  /** {@link ProgressBuffer#write}, stopping the turn if that fails. */
+  void write(RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events) {
+    write(change, checkpoints, events, List.of());
+  }
+
+  /** {@link #write}, queueing {@code tasks} in the same commit. */
+  void write(
+      RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
+      List<TaskRecord> tasks) {
+    boolean written;
+    try {
+      written = progress.write(change, checkpoints, events, tasks);
+    } catch (StoreException e) {
+      if (e.isPermanent()) {
+        progress.discardHeld();
+      }
+      throw storeFailed(e);
+    }
+    if (!written) {
+      throw cancelledOr(TurnStop.Reason.LEASE_LOST, null);
+    }
+  }
+}

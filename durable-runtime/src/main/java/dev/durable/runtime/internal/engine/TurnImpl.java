@@ -1,0 +1,224 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.StepFailedException;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.WorkflowContext;
+import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepCall;
+import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.spi.Turn;
+import dev.durable.runtime.internal.store.CheckpointKind;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.StoreException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One turn of a run: an execution of its {@code @Run} method from the top. Step calls and timers
+ * are matched to the run's checkpoints by position and name ({@link ReplayLog}); a completed step
+ * answers with its recorded result, a failed one with its recorded failure, and the first step
+ * without an outcome is executed, with retries ({@link LocalAttempts}), and its outcome recorded.
+ * Dispatched steps and the branches of fans and groups share one path ({@link Fans}, with {@link
+ * DispatchedSteps} watching the tasks). Progress reaches the store through the {@link
+ * ProgressBuffer}, which holds a completed step's checkpoint back until the turn's next side
+ * effect; {@link TurnControl} says whether and why the turn stopped.
+ *
+ * <p>When a retry must wait, a turn that may suspend durably records the run as sleeping until the
+ * next attempt and stops; one that may not (under {@code tick()}) waits in process.
+ *
+ * <p>Concurrency. A turn runs on one thread, the turn's, except while a fan or group runs its local
+ * branches: each then makes its attempts on a step thread of its own, and the turn's thread waits
+ * for them all before it goes on. So:
+ * <ul>
+ *   <li>the held checkpoints, events and completions are guarded by the {@link ProgressBuffer}'s
+ *       lock, and a commit is made under it; the {@link ReplayLog} guards its list with a lock of
+ *       its own;
+ *   <li>the position counter here, and the state of the branches' current pass in {@link Fans}
+ *       and {@link DispatchedSteps}, belong to the turn's thread alone;
+ *   <li>the turn's stop is volatile: set once, under {@link TurnControl}'s lock, by whichever
+ *       thread stops the turn first, and read by every thread;
+ *   <li>no users' code runs under a lock: hooks are called after it is released (those of the
+ *       steps a commit completed, once the commit is made), and a result is validated and encoded
+ *       before its checkpoint is held.
+ * </ul>
+ */
+final class TurnImpl implements Turn, WorkflowContext {
+  private static final String SLEEP_NAME = "sleep";
+
+  private final Services services;
+  private final RunRecord run;
+  private final ReplayLog log;
+  private final ProgressBuffer progress;
+  private final TurnControl control;
+  private final StepResults results;
+  private final LocalAttempts attempts;
+  private final Fans fans;
+  private final boolean maySuspend;
+  private int nextSeq;
+
+  TurnImpl(
+      Services services,
+      RunRecord run,
+      List<CheckpointRecord> checkpoints,
+      boolean maySuspend,
+      InFlight.Run flight) {
+    this.services = services;
+    this.run = run;
+    this.maySuspend = maySuspend;
+    this.log = new ReplayLog(run.runId(), run.workflow(), checkpoints, services.payloads());
+    this.progress = new ProgressBuffer(services, run.fence(), log::written);
+    this.control = new TurnControl(services, run, flight, progress);
+    StepHooks hooks = new StepHooks(services, run);
+    this.results = new StepResults(services, run, log, progress, control, hooks);
+    this.attempts =
+        new LocalAttempts(services, run, log, control, results, hooks, flight, maySuspend);
+    this.fans = new Fans(services, log, control, results, hooks, attempts,
+        new DispatchedSteps(services, run, log, control, results, hooks), maySuspend);
+  }
+
+  // ---- WorkflowContext
+
+  @Override
+  public String runId() {
+    return run.runId();
+  }
+
+  @Override
+  public String workflowName() {
+    return run.workflow().name();
+  }
+
+  @Override
+  public String workflowVersion() {
+    return run.workflow().version();
+  }
+
+  @Override
+  public boolean isReplaying() {
+    return nextSeq < log.size();
+  }
+
+  @Override
+  public void sleep(Duration duration) {
+    control.throwIfStopped();
+    if (duration.isZero() || duration.isNegative()) {
+      return;
+    }
+    int seq = nextSeq++;
+    CheckpointRecord recorded = control.replayed(() -> log.matchSleep(seq));
+    Instant now = services.time().now();
+    if (recorded != null) {
+      if (recorded.status() == StepState.COMPLETED) {
+        return;
+      }
+      if (!now.isBefore(recorded.wakeAt())) {
+        holdEndOf(recorded, now);
+        return;
+      }
+      throw control.sleepUntil(recorded.wakeAt(), now, List.of(), List.of());
+    }
+    Instant wakeAt = now.plus(duration);
+    CheckpointRecord timer = log.checkpoint(seq, CheckpointKind.SLEEP, SLEEP_NAME)
+        .status(StepState.RUNNING).wakeAt(wakeAt).startedAt(now).updatedAt(now).build();
+    throw control.sleepUntil(
+        wakeAt, now,
+        List.of(new Commit.CheckpointWrite(timer, true)),
+        List.of(EventType.TIMER_STARTED.step(SLEEP_NAME, 0, duration.toString(), now)));
+  }
+
+  /**
+   * Holds a timer's checkpoint, now ended, as completed: it rides on the turn's next write, and
+   * alone forces none (see {@link ProgressBuffer#holdsSteps}).
+   */
+  private void holdEndOf(CheckpointRecord timer, Instant now) {
+    progress.hold(new Commit.CheckpointWrite(
+        CheckpointBuilder.copyOf(timer).status(StepState.COMPLETED).updatedAt(now).build(),
+        false));
+  }
+
+  // ---- Turn
+
+  @Override
+  public <T> T step(StepType<T> step, Object[] args, StepBody<T> body) {
+    control.throwIfStopped();
+    int seq = nextSeq++;
+    CheckpointRecord recorded =
+        control.replayed(() -> log.matchStep(seq, CheckpointKind.STEP, step, args));
+    if (recorded == null) {
+      flush();
+      return attempts.run(step, args, body, seq, 1, null, services.time().now(), maySuspend);
+    }
+    switch (recorded.status()) {
+      case COMPLETED:
+        return results.recorded(step, recorded);
+      case FAILED:
+        throw new StepFailedException(recorded.error(), recorded.attempts(), null);
+      case RETRYING:
+      case RUNNING:
+      case PENDING:
+        attempts.awaitNextAttempt(recorded.wakeAt());
+        return attempts.run(step, args, body, seq, recorded.attempts() + 1, recorded,
+            recorded.startedAt(), maySuspend);
+      default:
+        throw new IllegalStateException("unknown step state " + recorded.status());
+    }
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> T dispatch(StepType<T> step, Object[] args) {
+    return (T) branches(List.of(new StepCall(step, args, null)), false).get(0);
+  }
+
+  @Override
+  public List<Object> parallel(List<StepCall> calls) {
+    return branches(calls, true);
+  }
+
+  private List<Object> branches(List<StepCall> calls, boolean group) {
+    control.throwIfStopped();
+    int base = nextSeq;
+    nextSeq += calls.size();
+    return fans.run(calls, base, group);
+  }
+
+  // ---- ending the turn
+
+  /** Writes the held checkpoints of steps, if any: the next side effect may not run before. */
+  private void flush() {
+    if (progress.holdsSteps()) {
+      control.write(RunChange.TOUCH, List.of(), List.of());
+    }
+  }
+
+  /**
+   * Ends the turn by writing {@code change} to the run together with the held checkpoints: a run's
+   * completion or failure rides on its last checkpoint.
+   *
+   * @return whether it was written (false: the run's epoch moved on)
+   * @throws StoreException if the store failed
+   */
+  boolean finish(RunChange change, List<NewEvent> events) {
+    return progress.write(change, List.of(), events, List.of());
+  }
+
+  /** Writes the held checkpoints before the turn is abandoned, if the store lets it. */
+  void flushQuietly() {
+    try {
+      flush();
+    } catch (TurnStop ignored) {
+      // the steps run again when the run is picked up
+    }
+  }
+
+  /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */
+  Optional<TurnStop> stopped() {
+    return control.stopped();
+  }
+}

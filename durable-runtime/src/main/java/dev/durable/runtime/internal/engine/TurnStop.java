@@ -1,0 +1,46 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunError;
+
+/**
+ * Ends a turn early. An {@link Error}, so that workflow code catching {@code Exception} does not
+ * swallow it; and the turn remembers it, so that even code catching {@code Throwable} cannot make
+ * the turn go on.
+ */
+final class TurnStop extends Error {
+  private static final long serialVersionUID = 1L;
+
+  /** Why the turn stopped. */
+  enum Reason {
+    /** The run was suspended in storage: a timer or a backoff. Nothing more to do. */
+    SUSPENDED,
+    /** The run must fail with {@link #failure()}: non-determinism, an undecodable payload. */
+    FAILED,
+    /** Another engine claimed the run, or it was cancelled or requeued: write nothing more. */
+    LEASE_LOST,
+    /** The run was cancelled through this engine. */
+    CANCELLED,
+    /** The engine is shutting down; the run is released to be picked up again. */
+    SHUTDOWN,
+    /** The store could not be reached; the run is picked up again when its lease expires. */
+    STORE_UNAVAILABLE
+  }
+
+  private final Reason reason;
+  private final transient RunError failure;
+
+  TurnStop(Reason reason, RunError failure, Throwable cause) {
+    super(reason.name(), cause, false, false);
+    this.reason = reason;
+    this.failure = failure;
+  }
+
+  Reason reason() {
+    return reason;
+  }
+
+  /** For {@link Reason#FAILED}: the run's error. */
+  RunError failure() {
+    return failure;
+  }
+}

@@ -1,0 +1,34 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.spi.WorkflowRuns;
+import dev.durable.runtime.spi.WorkflowType;
+import java.util.UUID;
+
+/** What a generated client delegates to: one workflow's runs in one engine's store. */
+final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
+  private final DefaultEngine engine;
+  private final WorkflowType<R> type;
+
+  WorkflowRunsImpl(DefaultEngine engine, WorkflowType<R> type) {
+    this.engine = engine;
+    this.type = type;
+  }
+
+  @Override
+  public RunHandle<R> start(Object[] input) {
+    return start(UUID.randomUUID().toString(), input);
+  }
+
+  @Override
+  public RunHandle<R> start(String runId, Object[] input) {
+    engine.startRun(type, runId, input);
+    return new RunHandleImpl<>(engine, type, runId);
+  }
+
+  @Override
+  public RunHandle<R> get(String runId) {
+    engine.requireRun(type, runId);
+    return new RunHandleImpl<>(engine, type, runId);
+  }
+}

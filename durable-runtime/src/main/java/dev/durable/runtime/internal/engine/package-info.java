@@ -1,0 +1,14 @@
+/**
+ * <b>Internal: not part of Durable's API.</b> Its classes may change or go in any release; use
+ * {@code dev.durable.runtime} and the generated classes instead.
+ *
+ * <p>The engine and the worker: claiming due runs, executing turns, retries and durable backoff,
+ * timers, leases, serving dispatched tasks, and the background poll engines and workers share
+ * ({@code PollLoop}). A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
+ * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
+ * {@code Fans}, {@code ProgressBuffer} and {@code TurnControl}; every change to a step's state goes
+ * through {@code StepTransitions}. Only {@code Engines}, {@code EngineConfig} and {@code Workers}
+ * are public, for the builders of {@code DurableEngine} and {@code DurableWorker}; the rest is
+ * package-private.
+ */
+package dev.durable.runtime.internal.engine;

@@ -1,0 +1,11 @@
+package dev.durable.runtime.internal.store;
+
+/** What a checkpoint records. */
+public enum CheckpointKind {
+  /** A step's outcome. */
+  STEP,
+  /** A durable timer ({@code ctx.sleep}). */
+  SLEEP,
+  /** A dispatched step's outcome, served by a worker. */
+  REMOTE
+}

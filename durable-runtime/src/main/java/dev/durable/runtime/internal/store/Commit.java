@@ -1,0 +1,35 @@
+package dev.durable.runtime.internal.store;
+
+import java.util.List;
+
+/**
+ * One turn's progress to make durable, fenced by the run's epoch: a change to the run, the
+ * checkpoints written since the last commit, and the events that tell the story.
+ *
+ * @param fence the lease it is written under
+ * @param change what happens to the run row
+ * @param checkpoints the checkpoints to insert or update, in order
+ * @param events the events to append, in order
+ * @param tasks dispatched steps' tasks to queue for workers
+ */
+public record Commit(
+    Fence fence,
+    RunChange change,
+    List<CheckpointWrite> checkpoints,
+    List<NewEvent> events,
+    List<TaskRecord> tasks) {
+  public Commit {
+    checkpoints = List.copyOf(checkpoints);
+    events = List.copyOf(events);
+    tasks = List.copyOf(tasks);
+  }
+
+  /** A commit that queues no task. */
+  public Commit(
+      Fence fence, RunChange change, List<CheckpointWrite> checkpoints, List<NewEvent> events) {
+    this(fence, change, checkpoints, events, List.of());
+  }
+
+  /** A checkpoint to write: inserted when it is new, else updated. */
+  public record CheckpointWrite(CheckpointRecord record, boolean insert) {}
+}

@@ -1,0 +1,212 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.RunState;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * H2, embedded: plain statements in a transaction, as statements are in-process calls; claims
+ * read candidates and then compare-and-set each row (H2's {@code SKIP LOCKED} with {@code LIMIT}
+ * on a non-key order skips free rows); one process owns the database, so nobody is notified.
+ */
+final class H2Dialect implements Dialect {
+  /**
+   * By default H2 acknowledges a commit up to half a second before writing it, and a killed
+   * process loses it, which would let a completed step run again.
+   */
+  private static final String DURABLE_COMMITS = "SET WRITE_DELAY 0";
+  private static final String CLAIM_RUN =
+      "UPDATE durable_runs SET " + RunsTable.CLAIM_SET + ", epoch = ?, updated_at = ?"
+          + " WHERE run_id = ? AND epoch = ? AND due_at <= ?";
+  private static final String RENEW_LEASE = RunsTable.RENEW_LEASE + "run_id = ?" + RunsTable.HELD;
+  private static final String TASK_CANDIDATES =
+      TasksTable.SELECT + " WHERE " + TasksTable.QUEUED_OF_STEPS + " " + TasksTable.OLDEST;
+  private static final String CLAIM_TASK =
+      TasksTable.CLAIM + " WHERE task_id = ? AND status = 'QUEUED'";
+
+  private final Transactions transactions;
+  private final Map<Integer, String> dueQueries = new ConcurrentHashMap<>();
+
+  H2Dialect(Transactions transactions) {
+    this.transactions = transactions;
+  }
+
+  @Override
+  public void requireDurableCommits() {
+    transactions.inTransaction("configure durable commits", connection -> {
+      try (Statement set = connection.createStatement()) {
+        set.execute(DURABLE_COMMITS);
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
+    return () -> {};
+  }
+
+  @Override
+  public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
+    return () -> {};
+  }
+
+  @Override
+  public void wakeEngines(Connection connection) {}
+
+  @Override
+  public void announceCancelled(Connection connection, String runId) {}
+
+  @Override
+  public void wakeWorkers(Connection connection) {}
+
+  /** One insert per run, then the events, in one transaction. */
+  @Override
+  public boolean[] insertRuns(List<NewRun> runs) {
+    return transactions.inTransaction("start " + runs.size() + " run(s)", connection -> {
+      boolean[] inserted = new boolean[runs.size()];
+      List<EventsTable.Entry> events = new ArrayList<>();
+      try (PreparedStatement insert = connection.prepareStatement(RunsTable.INSERT)) {
+        for (int i = 0; i < runs.size(); i++) {
+          NewRun run = runs.get(i);
+          RunsTable.bindInsert(new Params(), run).bind(insert);
+          try {
+            insert.executeUpdate();
+            inserted[i] = true;
+            run.events().forEach(event -> events.add(new EventsTable.Entry(run.runId(), event)));
+          } catch (SQLException e) {
+            // H2 rolls back the failed statement only; the transaction goes on
+            if (!"23505".equals(e.getSQLState())) {
+              throw e;
+            }
+          }
+        }
+      }
+      EventsTable.append(connection, events);
+      return inserted;
+    });
+  }
+
+  /** Reads the due runs, then claims each by a compare-and-set on its epoch. */
+  @Override
+  public List<RunRecord> claimDue(
+      Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
+      Instant leaseUntil) throws SQLException {
+    List<RunRecord> claimed = new ArrayList<>();
+    for (String runId : findDue(connection, now, workflows, limit)) {
+      claimOne(connection, runId, owner, now, leaseUntil).ifPresent(claimed::add);
+    }
+    return claimed;
+  }
+
+  /** The ids of up to {@code limit} due runs of the given workflows, earliest first. */
+  private List<String> findDue(
+      Connection connection, Instant now, List<WorkflowKey> workflows, int limit)
+      throws SQLException {
+    String sql = dueQueries.computeIfAbsent(workflows.size(),
+        keys -> "SELECT run_id FROM durable_runs WHERE " + RunsTable.dueFilter(keys));
+    try (PreparedStatement select = connection.prepareStatement(sql)) {
+      RunsTable.bindDue(new Params(), now, workflows, limit).bind(select);
+      List<String> ids = new ArrayList<>();
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          ids.add(rows.getString(1));
+        }
+      }
+      return ids;
+    }
+  }
+
+  /** Claims one run if it is due: a compare-and-set on its epoch, and logs it. */
+  private static Optional<RunRecord> claimOne(
+      Connection connection, String runId, String owner, Instant now, Instant leaseUntil)
+      throws SQLException {
+    Optional<RunRecord> found = RunsTable.select(connection, runId);
+    if (found.isEmpty() || found.get().dueAt() == null || found.get().dueAt().isAfter(now)) {
+      return Optional.empty();
+    }
+    RunRecord run = found.get();
+    long epoch = run.epoch() + 1;
+    try (PreparedStatement claim = connection.prepareStatement(CLAIM_RUN)) {
+      claim.setString(1, owner);
+      Rows.setInstant(claim, 2, leaseUntil);
+      Rows.setInstant(claim, 3, leaseUntil);
+      claim.setLong(4, epoch);
+      Rows.setInstant(claim, 5, now);
+      claim.setString(6, runId);
+      claim.setLong(7, run.epoch());
+      Rows.setInstant(claim, 8, now);
+      if (claim.executeUpdate() == 0) {
+        return Optional.empty();
+      }
+    }
+    String detail = RunsTable.claimedDetail(owner, run.status().name(), run.leaseOwner());
+    EventsTable.append(connection, runId, List.of(NewEvent.run("run.claimed", detail, now)));
+    return Optional.of(
+        new RunRecord(
+            run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
+            run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch));
+  }
+
+  /** One update per run, as one batch in a transaction. */
+  @Override
+  public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
+    transactions.inTransaction("renew leases", connection -> {
+      try (PreparedStatement renew = connection.prepareStatement(RENEW_LEASE)) {
+        for (String runId : runIds) {
+          Rows.setInstant(renew, 1, leaseUntil);
+          Rows.setInstant(renew, 2, leaseUntil);
+          renew.setString(3, runId);
+          renew.setString(4, owner);
+          renew.addBatch();
+        }
+        renew.executeBatch();
+        return null;
+      }
+    });
+  }
+
+  @Override
+  public boolean[] writeProgress(List<Commit> commits, Instant now) {
+    return transactions.inTransaction("record the progress of " + commits.size() + " run(s)",
+        connection -> PortableProgressWriter.write(connection, commits, now));
+  }
+
+  /** Reads the candidates, then claims each by a compare-and-set on its status. */
+  @Override
+  public List<TaskRecord> claimTasks(
+      Connection connection, List<String> steps, int limit, String workerId, Instant now)
+      throws SQLException {
+    List<TaskRecord> candidates;
+    try (PreparedStatement select = connection.prepareStatement(TASK_CANDIDATES)) {
+      select.setArray(1, connection.createArrayOf("VARCHAR", steps.toArray()));
+      select.setInt(2, limit);
+      candidates = TasksTable.read(select);
+    }
+    List<TaskRecord> claimed = new ArrayList<>();
+    try (PreparedStatement claim = connection.prepareStatement(CLAIM_TASK)) {
+      for (TaskRecord task : candidates) {
+        claim.setString(1, workerId);
+        Rows.setInstant(claim, 2, now);
+        claim.setString(3, task.taskId());
+        if (claim.executeUpdate() == 1) {
+          claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),
+              task.attempt(), task.input(), "RUNNING", null, null, null, null, null, workerId,
+              task.createdAt(), now, null, null, null, task.windowMs()));
+        }
+      }
+    }
+    return claimed;
+  }
+}

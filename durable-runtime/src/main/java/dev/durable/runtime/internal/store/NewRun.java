@@ -1,0 +1,52 @@
+package dev.durable.runtime.internal.store;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A run to store, with the events of its start.
+ *
+ * @param runId its id
+ * @param workflow its workflow
+ * @param input its encoded input
+ * @param now when it starts
+ * @param owner the engine that executes it at once, holding its lease; null to leave it due for
+ *     any engine (which is then woken)
+ * @param leaseUntil when that lease ends; ignored without an owner
+ * @param events what to log
+ */
+public record NewRun(
+    String runId,
+    WorkflowKey workflow,
+    String input,
+    Instant now,
+    String owner,
+    Instant leaseUntil,
+    List<NewEvent> events) {
+
+  /** The epoch of a run leased at its start. */
+  public static final long LEASED_EPOCH = 1;
+
+  boolean leased() {
+    return owner != null;
+  }
+
+  /** Leased runs start running at once; the others wait for an engine. */
+  String status() {
+    return leased() ? "RUNNING" : "PENDING";
+  }
+
+  /** When it next needs an engine: when its lease ends, or now. */
+  Instant dueAt() {
+    return leased() ? leaseUntil : now;
+  }
+
+  /** Its lease's end, or null. */
+  Instant storedLeaseUntil() {
+    return leased() ? leaseUntil : null;
+  }
+
+  long epoch() {
+    return leased() ? LEASED_EPOCH : 0;
+  }
+}

@@ -1,0 +1,81 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parameters of a statement, in order, gathered while its text is written and bound at once:
+ * a table class says once in which order its statement takes its values, whether the statement
+ * is sent alone, in a JDBC batch, or as part of a PostgreSQL multi-statement text.
+ */
+final class Params {
+  private final List<Object> values = new ArrayList<>();
+
+  Params string(String value) {
+    values.add(value == null ? NullString.INSTANCE : value);
+    return this;
+  }
+
+  Params int4(int value) {
+    values.add(value);
+    return this;
+  }
+
+  Params nullableInt4(Integer value) {
+    values.add(value == null ? NullInt.INSTANCE : value);
+    return this;
+  }
+
+  Params int8(long value) {
+    values.add(value);
+    return this;
+  }
+
+  Params instant(Instant value) {
+    values.add(value == null ? NullInstant.INSTANCE : value);
+    return this;
+  }
+
+  /** How many parameters there are so far. */
+  int size() {
+    return values.size();
+  }
+
+  void bind(PreparedStatement statement) throws SQLException {
+    for (int i = 0; i < values.size(); i++) {
+      Object value = values.get(i);
+      int index = i + 1;
+      if (value instanceof String text) {
+        statement.setString(index, text);
+      } else if (value instanceof Integer number) {
+        statement.setInt(index, number);
+      } else if (value instanceof Long number) {
+        statement.setLong(index, number);
+      } else if (value instanceof Instant instant) {
+        Rows.setInstant(statement, index, instant);
+      } else if (value == NullInstant.INSTANCE) {
+        Rows.setInstant(statement, index, null);
+      } else if (value == NullInt.INSTANCE) {
+        statement.setNull(index, Types.INTEGER);
+      } else {
+        statement.setNull(index, Types.VARCHAR);
+      }
+    }
+  }
+
+  private enum NullString {
+    INSTANCE
+  }
+
+  private enum NullInstant {
+    INSTANCE
+  }
+
+  private enum NullInt {
+    INSTANCE
+  }
+}

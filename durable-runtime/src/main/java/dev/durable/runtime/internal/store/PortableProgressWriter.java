@@ -1,0 +1,88 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes progress with plain statements in the caller's transaction, each kind of statement as
+ * one JDBC batch: the run updates (the fence), then checkpoint inserts and updates, then events
+ * and tasks. H2 writes all progress so, where statements are in-process calls; PostgreSQL writes
+ * so a turn too large for its one-statement batch.
+ */
+final class PortableProgressWriter {
+
+  private PortableProgressWriter() {}
+
+  /**
+   * Writes {@code commits}, each fenced by its run's epoch, on {@code connection}; the caller
+   * commits.
+   *
+   * @return for each commit, whether its fence held and it was written
+   */
+  static boolean[] write(Connection connection, List<Commit> commits, Instant now)
+      throws SQLException {
+    boolean[] written = fence(connection, commits, now);
+    List<CheckpointRecord> inserts = new ArrayList<>();
+    List<CheckpointRecord> updates = new ArrayList<>();
+    List<EventsTable.Entry> events = new ArrayList<>();
+    for (int i = 0; i < commits.size(); i++) {
+      if (!written[i]) {
+        continue;
+      }
+      Commit commit = commits.get(i);
+      for (Commit.CheckpointWrite checkpoint : commit.checkpoints()) {
+        (checkpoint.insert() ? inserts : updates).add(checkpoint.record());
+      }
+      for (NewEvent event : commit.events()) {
+        events.add(new EventsTable.Entry(commit.fence().runId(), event));
+      }
+    }
+    StepsTable.insert(connection, inserts);
+    StepsTable.update(connection, updates);
+    EventsTable.append(connection, events);
+    for (int i = 0; i < commits.size(); i++) {
+      if (written[i]) {
+        for (TaskRecord task : commits.get(i).tasks()) {
+          TasksTable.insert(connection, task);
+        }
+      }
+    }
+    return written;
+  }
+
+  /** Applies each commit's run change where its epoch still holds; one batch per kind. */
+  private static boolean[] fence(Connection connection, List<Commit> commits, Instant now)
+      throws SQLException {
+    Map<RunChange.Kind, List<Integer>> byKind = new EnumMap<>(RunChange.Kind.class);
+    for (int i = 0; i < commits.size(); i++) {
+      byKind.computeIfAbsent(commits.get(i).change().kind(), k -> new ArrayList<>()).add(i);
+    }
+    boolean[] written = new boolean[commits.size()];
+    for (List<Integer> indices : byKind.values()) {
+      String sql = null; // the same for every change of a kind
+      List<Params> rows = new ArrayList<>();
+      for (int index : indices) {
+        Params params = new Params();
+        sql = RunsTable.fence(commits.get(index), now, params);
+        rows.add(params);
+      }
+      try (PreparedStatement update = connection.prepareStatement(sql)) {
+        for (Params params : rows) {
+          params.bind(update);
+          update.addBatch();
+        }
+        int[] counts = update.executeBatch();
+        for (int j = 0; j < counts.length; j++) {
+          written[indices.get(j)] = counts[j] == 1;
+        }
+      }
+    }
+    return written;
+  }
+}

@@ -1,0 +1,167 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Writes a whole batch of progress in one round trip and one commit: one statement per run, joined
+ * into one multi-statement text. The driver sends them together and PostgreSQL runs everything up
+ * to the protocol's Sync in one implicit transaction, so in autocommit mode the batch commits, or
+ * fails, as a whole.
+ *
+ * <p>A run's statement updates its row where its epoch still holds (the fence) and writes its
+ * checkpoints and events from the row that update returned, so nothing is written where the fence
+ * failed; the updated row stays locked until the commit, which keeps any claim out. Every row is
+ * reached through a primary key, so the plans do not depend on what the planner guesses of the
+ * tables' sizes (a join against an unnested array of run ids was planned as a sequential scan of
+ * {@code durable_runs} while the table was young, and stayed so).
+ */
+final class PostgresProgressWriter {
+  private static final String INSERT_EVENTS =
+      EventsTable.INSERT_INTO
+          + " SELECT f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
+          + " CROSS JOIN (VALUES ";
+  private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
+
+  private PostgresProgressWriter() {}
+
+  /** How many parameters {@code commit}'s statement binds, at most. */
+  static int parameters(Commit commit) {
+    int count = 7; // the fenced update of the run, at most
+    for (Commit.CheckpointWrite write : commit.checkpoints()) {
+      count += write.insert() ? 15 : 10;
+    }
+    return count + 5 * commit.events().size() + 8 * commit.tasks().size();
+  }
+
+  /**
+   * Writes {@code commits}, each fenced by its run's epoch, as one statement on {@code
+   * connection}, which autocommits it; it also tells the workers listening of the tasks queued.
+   *
+   * @return for each commit, whether its fence held and it was written
+   */
+  static boolean[] write(Connection connection, List<Commit> commits, Instant now)
+      throws SQLException {
+    StringBuilder sql = new StringBuilder();
+    Params params = new Params();
+    Integer[] order = canonicalOrder(commits);
+    for (int i : order) {
+      write(sql, params, commits.get(i), now);
+    }
+    if (commits.stream().anyMatch(commit -> !commit.tasks().isEmpty())) {
+      sql.append(PostgresDialect.NOTIFY_TASKS).append(";\n"); // after the results
+    }
+    boolean[] written = new boolean[commits.size()];
+    try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+      params.bind(statement);
+      statement.execute();
+      for (int i : order) {
+        try (ResultSet row = statement.getResultSet()) {
+          if (row == null || !row.next()) {
+            throw new SQLException("a statement of the progress batch returned no row");
+          }
+          written[i] = row.getInt(1) == 1;
+          long updates = commits.get(i).checkpoints().stream().filter(c -> !c.insert()).count();
+          // a run whose fence held must have found the checkpoints it updates
+          if (written[i] && row.getInt(2) != updates) {
+            throw new SQLException("a checkpoint of run " + commits.get(i).fence().runId()
+                + " vanished while being updated");
+          }
+        }
+        statement.getMoreResults();
+      }
+    }
+    return written;
+  }
+
+  /**
+   * One statement for one commit: the fenced update of its run, then its checkpoints and events,
+   * each written from the fenced row, so nothing is written where the fence failed. Returns one
+   * row: whether the fence held, and how many checkpoints were updated.
+   */
+  private static void write(StringBuilder sql, Params params, Commit commit, Instant now) {
+    sql.append("WITH fenced AS (").append(RunsTable.fence(commit, now, params));
+    sql.append(" RETURNING run_id)");
+    int updates = 0;
+    int part = 0;
+    for (Commit.CheckpointWrite write : commit.checkpoints()) {
+      String name = write.insert() ? "i" + part++ : "u" + updates++;
+      sql.append(", ").append(name).append(" AS (");
+      writeCheckpoint(sql, params, write);
+      sql.append(')');
+    }
+    if (!commit.events().isEmpty()) {
+      sql.append(", logged AS (");
+      insertEvents(sql, params, commit);
+      sql.append(')');
+    }
+    int queued = 0;
+    for (TaskRecord task : commit.tasks()) {
+      sql.append(", t").append(queued++).append(" AS (").append(TasksTable.INSERT_FENCED)
+          .append(')');
+      TasksTable.bindInsert(params, task);
+    }
+    sql.append(" SELECT (SELECT count(*) FROM fenced), 0");
+    for (int u = 0; u < updates; u++) {
+      sql.append(" + (SELECT count(*) FROM u").append(u).append(')');
+    }
+    sql.append(";\n");
+  }
+
+  /**
+   * The commits' indices ordered by their shape (run change, checkpoint writes, event count), so
+   * that the batch's text depends only on how many commits of each shape it carries. Texts that
+   * recur are prepared once by the driver and planned once by the server; a text in arrival order
+   * would be new nearly every time, and parsed and planned statement by statement.
+   */
+  private static Integer[] canonicalOrder(List<Commit> commits) {
+    Integer[] order = new Integer[commits.size()];
+    String[] shapes = new String[commits.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+      shapes[i] = shape(commits.get(i));
+    }
+    Arrays.sort(order, Comparator.comparing(i -> shapes[i]));
+    return order;
+  }
+
+  private static String shape(Commit commit) {
+    StringBuilder shape = new StringBuilder().append(commit.change().kind().ordinal());
+    for (Commit.CheckpointWrite write : commit.checkpoints()) {
+      shape.append(write.insert() ? 'i' : 'u');
+    }
+    return shape.append('/').append(commit.events().size()).append('/')
+        .append(commit.tasks().size()).toString();
+  }
+
+  private static void writeCheckpoint(
+      StringBuilder sql, Params params, Commit.CheckpointWrite write) {
+    if (write.insert()) {
+      sql.append(StepsTable.INSERT_FENCED);
+      StepsTable.bindInsert(params, write.record());
+    } else {
+      sql.append(StepsTable.UPDATE_FENCED);
+      StepsTable.bindUpdate(params, write.record());
+    }
+  }
+
+  private static void insertEvents(StringBuilder sql, Params params, Commit commit) {
+    sql.append(INSERT_EVENTS);
+    int ord = 0;
+    for (NewEvent event : commit.events()) {
+      if (ord > 0) {
+        sql.append(", ");
+      }
+      sql.append(EVENT_ROW).append(ord++).append(')');
+      params.instant(event.at()).string(event.type()).string(event.step()).int4(event.attempt())
+          .string(event.detail());
+    }
+    sql.append(") AS v(at, type, step, attempt, detail, ord) ORDER BY v.ord");
+  }
+}

@@ -1,0 +1,53 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+
+/**
+ * Binding and reading the values every table holds (instants, and enums stored as text), and
+ * column lists under a table's alias.
+ */
+final class Rows {
+  /** The code of the error of a run, or a step, whose row cannot be understood. */
+  static final String UNREADABLE_CODE = "storage_unreadable";
+
+  private Rows() {}
+
+  /** The constant of {@code type} named {@code value}, which {@code column} holds. */
+  static <E extends Enum<E>> E parse(Class<E> type, String value, String column) {
+    for (E constant : type.getEnumConstants()) {
+      if (constant.name().equals(value)) {
+        return constant;
+      }
+    }
+    throw new UnreadableRowException(
+        column + " is " + (value == null ? "NULL" : "'" + value + "'") + ", which is not one of "
+            + Arrays.toString(type.getEnumConstants()) + ": the row was changed by hand or by"
+            + " another version of Durable; correct the row and requeue the run, or cancel it");
+  }
+
+  static void setInstant(PreparedStatement statement, int index, Instant instant)
+      throws SQLException {
+    if (instant == null) {
+      statement.setNull(index, Types.TIMESTAMP_WITH_TIMEZONE);
+    } else {
+      statement.setObject(index, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
+    }
+  }
+
+  static Instant instant(ResultSet rows, int index) throws SQLException {
+    OffsetDateTime value = rows.getObject(index, OffsetDateTime.class);
+    return value == null ? null : value.toInstant();
+  }
+
+  /** {@code columns}, each under the alias {@code prefix} ({@code "r."}). */
+  static String prefixed(String prefix, String columns) {
+    return prefix + String.join(", " + prefix, columns.split(",\\s*"));
+  }
+}

@@ -1,0 +1,27 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.RunState;
+import java.time.Instant;
+
+/** A row of {@code durable_runs}. Nullable fields are null where the column is. */
+public record RunRecord(
+    String runId,
+    WorkflowKey workflow,
+    RunState status,
+    String input,
+    String output,
+    RunError error,
+    Instant createdAt,
+    Instant updatedAt,
+    Instant wakeAt,
+    Instant dueAt,
+    String leaseOwner,
+    Instant leaseUntil,
+    long epoch) {
+
+  /** The fence for writes made under the lease this record was read with. */
+  public Fence fence() {
+    return new Fence(runId, epoch);
+  }
+}

@@ -1,0 +1,59 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.SQLException;
+
+/**
+ * Tells a database error that may go away (the connection broke, the server is restarting, the
+ * transaction lost a deadlock) from one that will be raised again by the same write (a value the
+ * column cannot hold, a violated constraint, a statement past the driver's limits). The first is an
+ * outage: the write is tried again later. The second is a refusal: trying again would fail the same
+ * way for ever, so the write's run is failed instead.
+ *
+ * <p>The SQLState's class (its first two characters, the same on H2 and PostgreSQL) decides; an
+ * error without a state, or of a class not named here, is taken for an outage, the cautious
+ * choice: it never fails a run that a retry would have saved.
+ */
+final class SqlErrors {
+  /** What kind of failure an error is. */
+  enum Kind {
+    /** The connection or the server failed, or the transaction was aborted: try again later. */
+    TRANSIENT,
+    /** The same write would fail again: it must not be retried. */
+    PERMANENT
+  }
+
+  private SqlErrors() {}
+
+  /** The kind of {@code error}, from the first SQLState found on it or its causes. */
+  static Kind classify(SQLException error) {
+    String state = state(error);
+    if (state == null) {
+      return Kind.TRANSIENT;
+    }
+    return switch (state.length() < 2 ? "" : state.substring(0, 2)) {
+      // data exception; integrity constraint violation; syntax error or access rule violation;
+      // feature not supported; program limit exceeded (PostgreSQL); invalid transaction state
+      case "22", "23", "42", "0A", "54", "25" -> Kind.PERMANENT;
+      default -> Kind.TRANSIENT;
+    };
+  }
+
+  /** Whether {@code error} is a deadlock or serialization failure: the transaction wrote nothing. */
+  static boolean isAborted(SQLException error) {
+    String state = state(error);
+    return "40P01".equals(state) || "40001".equals(state);
+  }
+
+  private static String state(SQLException error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql && sql.getSQLState() != null) {
+        return sql.getSQLState();
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    SQLException next = error.getNextException();
+    return next == null || next == error ? null : next.getSQLState();
+  }
+}

@@ -1,0 +1,398 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+
+/**
+ * Durable's storage, behind one facade: each table's SQL is in its table class ({@link RunsTable},
+ * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}), and what H2 and PostgreSQL do
+ * differently is in the {@link Dialect}: plain statements in a transaction on H2, single
+ * statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a turn are
+ * fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot write over its
+ * new owner's progress.
+ */
+public final class Store {
+  private final DataSource dataSource;
+  private final Transactions transactions;
+  private final Dialect dialect;
+
+  /** A store on {@code dataSource}; connects once to learn which database it is. */
+  public Store(DataSource dataSource) {
+    this.dataSource = dataSource;
+    this.transactions = new Transactions(dataSource);
+    try (Connection connection = dataSource.getConnection()) {
+      this.dialect = Dialect.of(connection, transactions);
+    } catch (SQLException e) {
+      throw new StoreException(
+          "cannot connect to the database: " + e.getMessage()
+              + "; check the JDBC URL, the credentials and that the database is running",
+          e);
+    }
+  }
+
+  /**
+   * Creates or upgrades Durable's tables with Flyway. Its history table is {@code
+   * durable_schema_history}, so it lives beside an application's own Flyway history; a database
+   * that already holds other tables is baselined below Durable's first migration.
+   */
+  public void migrate() {
+    try {
+      Flyway.configure(Store.class.getClassLoader())
+          // Flyway's own choice falls back to java.util.logging, which prints its INFO lines on
+          // the console, when no SLF4J provider is present; its log goes where the engine's goes
+          .loggers("slf4j")
+          .dataSource(dataSource)
+          .locations("classpath:db/durable/common")
+          .table("durable_schema_history")
+          .baselineOnMigrate(true)
+          .baselineVersion("0")
+          .load()
+          .migrate();
+    } catch (FlywayException e) {
+      throw new StoreException(
+          "could not create or upgrade Durable's tables: " + e.getMessage()
+              + "; check that the database is reachable and the user may create tables",
+          e);
+    }
+  }
+
+  /**
+   * Makes every commit durable before it returns. On H2 this turns off the write delay: by default
+   * H2 acknowledges a commit up to half a second before writing it, and a killed process loses it,
+   * which would let a completed step run again. PostgreSQL commits durably already.
+   */
+  public void requireDurableCommits() {
+    dialect.requireDurableCommits();
+  }
+
+  /**
+   * Calls {@code onRuns} whenever another engine or a client stores runs that no engine took at
+   * once, makes runs due, or cancels a run (PostgreSQL {@code LISTEN}), with the ids of the runs
+   * named (new and cancelled runs are); on H2, where one process owns the database, it never does.
+   */
+  public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
+    return dialect.listenForRuns(onRuns, threadName);
+  }
+
+  /**
+   * Calls {@code onNewTasks} whenever a task is queued (PostgreSQL {@code LISTEN}), so that a
+   * worker in another process need not wait for its next poll; on H2 it never does.
+   */
+  public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
+    return dialect.listenForTasks(onNewTasks, threadName);
+  }
+
+  /**
+   * Inserts new runs and logs their starts, in one commit.
+   *
+   * @return for each run, whether it was inserted; false if a run with its id exists already, or
+   *     comes earlier in the same batch (nothing of it is written)
+   */
+  public boolean[] insertRuns(List<NewRun> runs) {
+    List<NewRun> unique = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    int[] positions = new int[runs.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      positions[i] = seen.add(runs.get(i).runId()) ? unique.size() : -1;
+      if (positions[i] >= 0) {
+        unique.add(runs.get(i));
+      }
+    }
+    boolean[] written = dialect.insertRuns(unique);
+    boolean[] result = new boolean[runs.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      result[i] = positions[i] >= 0 && written[positions[i]];
+    }
+    return result;
+  }
+
+  /** The run with this id. */
+  public Optional<RunRecord> findRun(String runId) {
+    return autocommit(
+        "read run " + runId, connection -> RunsTable.select(connection, runId));
+  }
+
+  /**
+   * Leases up to {@code limit} due runs of the given workflows to {@code owner}, earliest first, and
+   * logs it; of engines racing for a run, one gets it. This is the poll: its search is an index
+   * range scan on {@code due_at}, whose cost does not grow with the number of sleeping runs.
+   */
+  public List<RunRecord> claimDue(
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
+    if (workflows.isEmpty() || limit <= 0) {
+      return List.of();
+    }
+    return inTransaction(
+        "claim due runs",
+        connection -> dialect.claimDue(connection, now, workflows, limit, owner, leaseUntil));
+  }
+
+  /** How many runs of each workflow are due at {@code now}, registered here or not. */
+  public Map<WorkflowKey, Long> countDueByWorkflow(Instant now) {
+    return autocommit(
+        "count due runs", connection -> RunsTable.countDueByWorkflow(connection, now));
+  }
+
+  /**
+   * Extends {@code owner}'s lease on the given runs, in one batch. Runs it no longer holds are left
+   * alone.
+   */
+  public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
+    if (runIds.isEmpty()) {
+      return;
+    }
+    dialect.renewLeases(owner, runIds, leaseUntil);
+  }
+
+  /**
+   * Gives up the runs leased by {@code owner} (every leased run when {@code owner} is null, for a
+   * store no other process can share), making them due at once for any engine, and wakes the
+   * others.
+   */
+  public int releaseLeases(String owner, String eventType, Instant now) {
+    return inTransaction("release leases", connection -> {
+      int released = RunsTable.releaseLeases(connection, owner, eventType, now);
+      if (released > 0) {
+        dialect.wakeEngines(connection);
+      }
+      return released;
+    });
+  }
+
+  /** The run's checkpoints and timers, in order. */
+  public List<CheckpointRecord> checkpoints(String runId) {
+    return autocommit(
+        "read checkpoints of run " + runId, connection -> StepsTable.select(connection, runId));
+  }
+
+  /**
+   * The run and its checkpoints as of one moment: one statement, so that a step and the run it
+   * belongs to are never seen at different points of a transition.
+   */
+  public Optional<RunSnapshot> snapshot(String runId) {
+    return autocommit("read run " + runId, connection -> StepsTable.snapshot(connection, runId));
+  }
+
+  /**
+   * Writes the progress of several turns, each fenced by its run's epoch: the change to the run,
+   * the checkpoints and the events. Every turn's writes commit together (on PostgreSQL a large
+   * batch commits in chunks: see {@link PostgresDialect#writeProgress}).
+   *
+   * @return for each commit, whether it was written; false where the run's epoch moved on (another
+   *     engine claimed it, or it was cancelled or requeued), and then nothing of it was written
+   */
+  public boolean[] commit(List<Commit> commits, Instant now) {
+    return dialect.writeProgress(commits, now);
+  }
+
+  /**
+   * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
+   * again. On PostgreSQL the engines listening are told the run's id (see {@link
+   * #listenForRuns}), so that the one executing it, if another, stops its step at once. Its
+   * dispatched steps' open tasks are given up, as a timeout gives one up: no worker claims them
+   * any more, and one serving a task learns it at its next heartbeat.
+   *
+   * @return whether the run was cancelled now
+   */
+  public boolean cancel(String runId, Instant now) {
+    return inTransaction("cancel run " + runId, connection -> {
+      if (!RunsTable.cancel(connection, runId, now)) {
+        return false;
+      }
+      TasksTable.giveUpOpen(connection, runId, now);
+      EventsTable.append(connection, runId, List.of(NewEvent.run("run.cancelled", null, now)));
+      dialect.announceCancelled(connection, runId);
+      return true;
+    });
+  }
+
+  /** Which of {@code runIds} are cancelled. */
+  public List<String> cancelled(Collection<String> runIds) {
+    if (runIds.isEmpty()) {
+      return List.of();
+    }
+    return autocommit("read whether " + runIds.size() + " run(s) were cancelled",
+        connection -> RunsTable.cancelled(connection, runIds));
+  }
+
+  /**
+   * Makes a failed run due again, deleting the failed checkpoints at its end so that those steps
+   * get a fresh retry budget; earlier checkpoints, completed or failed-and-caught, stay.
+   *
+   * @return whether the run had failed and was requeued
+   */
+  public boolean requeue(String runId, Instant now) {
+    return inTransaction("requeue run " + runId, connection -> {
+      if (!RunsTable.requeue(connection, runId, now)) {
+        return false;
+      }
+      int reset = StepsTable.resetFailed(connection, runId, now);
+      TasksTable.deleteReset(connection, runId);
+      EventsTable.append(
+          connection,
+          runId,
+          List.of(NewEvent.run("run.requeued", reset + " failed step(s) reset", now)));
+      dialect.wakeEngines(connection);
+      return true;
+    });
+  }
+
+  /**
+   * Makes a sleeping run due now, ending its sleep early (a run parked for a queue slot, when a
+   * slot frees), or marks an executing one woken, so that its suspension makes it due. A run that
+   * sleeps for another reason finds its deadline not reached and sleeps on.
+   */
+  public void wakeRun(String runId, Instant now) {
+    autocommit("wake run " + runId, connection -> {
+      RunsTable.wake(connection, runId, now);
+      return null;
+    });
+  }
+
+  /** The run's event log, oldest first. */
+  public List<HistoryEvent> history(String runId) {
+    return autocommit(
+        "read history of run " + runId, connection -> EventsTable.read(connection, runId));
+  }
+
+  // ---- dispatched steps' tasks
+
+  /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
+  public List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now) {
+    return inTransaction("claim tasks for worker " + workerId,
+        connection -> dialect.claimTasks(connection, steps, limit, workerId, now));
+  }
+
+  /**
+   * Stores the outcome of a task the worker holds, and makes the run that waits for it due, waking
+   * the engines.
+   *
+   * @return false if the worker no longer holds the task
+   */
+  public boolean finishTask(TaskRecord task, String workerId, TaskOutcome outcome, Instant now) {
+    return inTransaction("store the outcome of task " + task.taskId(), connection -> {
+      if (!TasksTable.finish(connection, task, workerId, outcome, now)) {
+        return false;
+      }
+      RunsTable.wake(connection, task.runId(), now);
+      dialect.wakeEngines(connection);
+      return true;
+    });
+  }
+
+  /**
+   * Gives up the run's queued and claimed tasks as lost and queues each again, logging {@code
+   * step.redispatched} and a {@code step.started} that says {@code redispatched: true}.
+   *
+   * @return the new deliveries
+   */
+  public List<TaskRecord> redispatch(String runId, Instant now) {
+    return inTransaction("redispatch the tasks of run " + runId, connection -> {
+      List<TaskRecord> queued = TasksTable.redispatch(connection, runId, now);
+      logRedeliveries(connection, runId, queued, now);
+      if (!queued.isEmpty()) {
+        dialect.wakeWorkers(connection);
+      }
+      return queued;
+    });
+  }
+
+  /**
+   * Gives {@code task} up as lost and queues its next delivery, logged as {@link #redispatch}
+   * logs, unless the task changed since it was read: claimed, heard from or answered.
+   *
+   * @return the new delivery, or empty if the task had changed
+   */
+  public Optional<TaskRecord> redeliver(TaskRecord task, Instant now) {
+    return inTransaction("deliver task " + task.taskId() + " again", connection -> {
+      Optional<TaskRecord> again = TasksTable.redeliver(connection, task, now);
+      logRedeliveries(connection, task.runId(), again.stream().toList(), now);
+      if (again.isPresent()) {
+        dialect.wakeWorkers(connection);
+      }
+      return again;
+    });
+  }
+
+  /**
+   * Gives {@code task} up, so that its worker can no longer store an outcome, unless it changed
+   * since it was read: claimed, heard from or answered.
+   *
+   * @return whether it was given up
+   */
+  public boolean giveUpTask(TaskRecord task, Instant now) {
+    return autocommit("give up task " + task.taskId(),
+        connection -> TasksTable.giveUp(connection, task, now));
+  }
+
+  /**
+   * Records a heartbeat of the worker that holds a task, with the progress it reports.
+   *
+   * @return false if the worker no longer holds the task: it was given up, and its outcome will
+   *     not be stored
+   */
+  public boolean heartbeat(String taskId, String workerId, String progress, Instant now) {
+    return autocommit("record a heartbeat of task " + taskId,
+        connection -> TasksTable.heartbeat(connection, taskId, workerId, progress, now));
+  }
+
+  private static void logRedeliveries(
+      Connection connection, String runId, List<TaskRecord> queued, Instant now)
+      throws SQLException {
+    List<NewEvent> events = new ArrayList<>();
+    for (TaskRecord task : queued) {
+      events.add(new NewEvent("step.redispatched", task.step(), task.attempt(),
+          "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
+          now));
+      events.add(new NewEvent("step.started", task.step(), task.attempt(),
+          "dispatched; redispatched: true", now));
+    }
+    EventsTable.append(connection, runId, events);
+  }
+
+  /** Whether any of the tasks {@code taskIds} has its outcome stored (or was given up). */
+  public boolean anyTaskFinished(List<String> taskIds) {
+    return autocommit("read the outcomes of " + taskIds.size() + " task(s)",
+        connection -> TasksTable.anyFinished(connection, taskIds));
+  }
+
+  /**
+   * The tasks of the steps at positions {@code fromSeq} to {@code toSeq} of a run that were not
+   * given up as lost, oldest first.
+   */
+  public List<TaskRecord> currentTasks(String runId, int fromSeq, int toSeq) {
+    return autocommit("read the tasks of run " + runId,
+        connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
+  }
+
+  /** The error that {@code e} raised while the store tried to do {@code what}, classified. */
+  static StoreException failure(String what, SQLException e) {
+    boolean permanent = SqlErrors.classify(e) == SqlErrors.Kind.PERMANENT;
+    return new StoreException(
+        "could not " + what + ": " + e.getMessage()
+            + (permanent ? " (the database refused it, and would refuse it again)" : ""),
+        e, permanent);
+  }
+
+  private <T> T inTransaction(String what, Transactions.Work<T> work) {
+    return transactions.inTransaction(what, work);
+  }
+
+  private <T> T autocommit(String what, Transactions.Work<T> work) {
+    return transactions.autocommit(what, work);
+  }
+}

@@ -1,0 +1,30 @@
+package dev.durable.tests.support;
+
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.Fence;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.Store;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What an engine's turn writes, written by a test at the moment it chooses: the one place the
+ * behaviour tests reach into the engine's internal store, to stage races that no public call can
+ * time (a worker's outcome stored between a turn's read and its suspension).
+ */
+public final class Turns {
+  private Turns() {}
+
+  /**
+   * Suspends {@code runId} to wait for a worker, as a turn executing it under {@code epoch} does,
+   * with the engine's own statement.
+   *
+   * @return whether the write was made (false: the epoch moved on)
+   */
+  public static boolean suspendForAWorker(String jdbcUrl, String runId, long epoch, Instant now) {
+    Store store = new Store(new CuttableDataSource(jdbcUrl));
+    boolean[] written = store.commit(List.of(new Commit(new Fence(runId, epoch),
+        RunChange.sleeping(null), List.of(), List.of(), List.of())), now);
+    return written[0];
+  }
+}
