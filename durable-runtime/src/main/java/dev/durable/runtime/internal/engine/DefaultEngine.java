@@ -15,6 +15,7 @@ import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
@@ -356,7 +357,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     try {
       int released =
           services.store().releaseLeases(
-              services.engineId(), EventType.RUN_RELEASED.stored(), services.time().now());
+              services.engineId(), EventType.RUN_RELEASED, services.time().now());
       if (released > 0) {
         LOG.info("released {} run(s) still in flight for another engine to pick up", released);
       }

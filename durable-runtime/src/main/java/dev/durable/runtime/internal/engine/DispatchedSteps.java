@@ -8,6 +8,7 @@ import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;

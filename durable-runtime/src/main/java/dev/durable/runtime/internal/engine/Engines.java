@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.engine;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
@@ -60,7 +61,7 @@ public final class Engines {
       Time time = new Time(config.clock());
       LocalWakeups wakeups = LocalWakeups.ofThisProcess();
       if (DataSources.isExclusive(config)) {
-        int recovered = store.releaseLeases(null, "run.recovered", time.now());
+        int recovered = store.releaseLeases(null, EventType.RUN_RECOVERED, time.now());
         if (recovered > 0) {
           LOG.info("recovered {} run(s) that a previous process left in flight", recovered);
         }

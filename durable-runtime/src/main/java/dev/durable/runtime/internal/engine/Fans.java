@@ -7,6 +7,7 @@ import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;

@@ -4,6 +4,7 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunEvent;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;

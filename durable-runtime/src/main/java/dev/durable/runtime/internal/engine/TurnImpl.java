@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.WorkflowContext;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;

@@ -152,7 +152,7 @@ final class H2Dialect implements Dialect {
       }
     }
     String detail = RunsTable.claimedDetail(owner, run.status().name(), run.leaseOwner());
-    EventsTable.append(connection, runId, List.of(NewEvent.run("run.claimed", detail, now)));
+    EventsTable.append(connection, runId, List.of(EventType.RUN_CLAIMED.run(detail, now)));
     return Optional.of(
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),

@@ -163,9 +163,9 @@ public final class Store {
    * store no other process can share), making them due at once for any engine, and wakes the
    * others.
    */
-  public int releaseLeases(String owner, String eventType, Instant now) {
+  public int releaseLeases(String owner, EventType eventType, Instant now) {
     return inTransaction("release leases", connection -> {
-      int released = RunsTable.releaseLeases(connection, owner, eventType, now);
+      int released = RunsTable.releaseLeases(connection, owner, eventType.stored(), now);
       if (released > 0) {
         dialect.wakeEngines(connection);
       }
@@ -214,7 +214,7 @@ public final class Store {
         return false;
       }
       TasksTable.giveUpOpen(connection, runId, now);
-      EventsTable.append(connection, runId, List.of(NewEvent.run("run.cancelled", null, now)));
+      EventsTable.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(null, now)));
       dialect.announceCancelled(connection, runId);
       return true;
     });
@@ -245,7 +245,7 @@ public final class Store {
       EventsTable.append(
           connection,
           runId,
-          List.of(NewEvent.run("run.requeued", reset + " failed step(s) reset", now)));
+          List.of(EventType.RUN_REQUEUED.run(reset + " failed step(s) reset", now)));
       dialect.wakeEngines(connection);
       return true;
     });
@@ -355,10 +355,10 @@ public final class Store {
       throws SQLException {
     List<NewEvent> events = new ArrayList<>();
     for (TaskRecord task : queued) {
-      events.add(new NewEvent("step.redispatched", task.step(), task.attempt(),
+      events.add(EventType.STEP_REDISPATCHED.step(task.step(), task.attempt(),
           "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
           now));
-      events.add(new NewEvent("step.started", task.step(), task.attempt(),
+      events.add(EventType.STEP_STARTED.step(task.step(), task.attempt(),
           "dispatched; redispatched: true", now));
     }
     EventsTable.append(connection, runId, events);

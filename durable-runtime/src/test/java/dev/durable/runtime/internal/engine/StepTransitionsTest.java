@@ -10,6 +10,7 @@ import dev.durable.runtime.internal.engine.StepTransitions.Hook;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.EventType;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;

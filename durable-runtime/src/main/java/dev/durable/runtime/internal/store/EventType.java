@@ -1,19 +1,17 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.store;
 
-import dev.durable.runtime.internal.store.NewEvent;
 import java.time.Instant;
 
 /**
- * The types of event the engine writes to a run's log, with the names they are stored under (the
- * operator tools and {@code HistoryEvent} read those names, so they never change).
- *
- * <p>The store writes a few of its own, in the same spelling: {@code run.claimed} when a poll
- * claims a run, {@code run.cancelled}, {@code run.requeued} and {@code step.redispatched}.
+ * The types of event written to a run's log, by the engine and by the store, with the names they
+ * are stored under (the operator tools and {@code HistoryEvent} read those names, so they never
+ * change). PostgreSQL's claim writes {@code run.claimed} in its SQL text ({@code PostgresDialect}),
+ * where a parameter would cost the statement's one-round-trip form nothing but clarity.
  */
-enum EventType {
+public enum EventType {
   /** A run was started. */
   RUN_CREATED("run.created"),
-  /** The engine that started a run claimed it at once. */
+  /** An engine claimed a run: the one that started it, at once, or a poll. */
   RUN_CLAIMED("run.claimed"),
   /** A run suspended until a time, a worker's answer or a queue's slot. */
   RUN_SLEEPING("run.sleeping"),
@@ -23,6 +21,9 @@ enum EventType {
   RUN_RELEASED("run.released"),
   /** An engine starting took back the leases its previous process held. */
   RUN_RECOVERED("run.recovered"),
+  RUN_CANCELLED("run.cancelled"),
+  /** A failed run was made due again, its failed steps reset. */
+  RUN_REQUEUED("run.requeued"),
   /** A durable timer ({@code ctx.sleep}) started. */
   TIMER_STARTED("timer.started"),
   /** A step's first attempt, or a dispatched step's attempt, is about to run. */
@@ -36,7 +37,9 @@ enum EventType {
   /** A dispatched step's task waited past its pickup timeout or its worker went silent. */
   STEP_TIMED_OUT("step.timed_out"),
   /** A dispatched step's task went unanswered past its lease. */
-  STEP_LOST("step.lost");
+  STEP_LOST("step.lost"),
+  /** A dispatched step's task was given up as lost by hand, or by its lease, and queued again. */
+  STEP_REDISPATCHED("step.redispatched");
 
   private final String stored;
 
@@ -45,17 +48,17 @@ enum EventType {
   }
 
   /** The name the event is stored under. */
-  String stored() {
+  public String stored() {
     return stored;
   }
 
   /** An event of this type about attempt {@code attempt} of {@code step}; detail may be null. */
-  NewEvent step(String step, int attempt, String detail, Instant at) {
+  public NewEvent step(String step, int attempt, String detail, Instant at) {
     return new NewEvent(stored, step, attempt, detail, at);
   }
 
   /** A run-level event of this type; detail may be null. */
-  NewEvent run(String detail, Instant at) {
+  public NewEvent run(String detail, Instant at) {
     return NewEvent.run(stored, detail, at);
   }
 }
