@@ -16,6 +16,10 @@ import dev.durable.tests.support.Await;
 import dev.durable.tests.workflows.EchoWorkflow;
 import dev.durable.tests.workflows.EchoWorkflowClient;
 import dev.durable.tests.workflows.EchoWorkflowDurable;
+import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
+import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -210,6 +214,26 @@ class BadDataTest extends OnEachStore {
           failed.getMessage());
       assertEquals(RunState.FAILED, engine.getRunStatus("r").run().status());
       assertEquals(1, script.executions("echo"));
+    }
+  }
+
+  /** A dispatched step's task whose status this version does not know fails its run, once. */
+  @Test
+  void aTaskWithAnUnknownStatusFailsItsRunVisibly() {
+    try (DurableEngine engine = db.engine().clock(clock)
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script)).build()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      engine.tick();
+      assertEquals(RunState.SLEEPING, run.status().run().status(), "waiting for a worker");
+      db.execute("UPDATE durable_tasks SET status = 'BOGUS'");
+      db.execute("UPDATE durable_runs SET status = 'PENDING', due_at = updated_at");
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("storage_unreadable", failed.code());
+      assertTrue(failed.getMessage().contains("durable_tasks.status of task " + run.id()
+          + "/0/1 is 'BOGUS', which is not one of [QUEUED, RUNNING, SUCCEEDED, FAILED, LOST]"),
+          failed.getMessage());
     }
   }
 

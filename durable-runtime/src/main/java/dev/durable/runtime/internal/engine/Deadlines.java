@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.internal.store.TaskStatus;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Instant;
@@ -33,7 +34,7 @@ final class Deadlines {
     if (step.timeoutMs() <= 0) {
       return null;
     }
-    if (task.status().equals("QUEUED")) {
+    if (task.status() == TaskStatus.QUEUED) {
       return task.createdAt().plusMillis(pickupTimeoutMs(step));
     }
     return task.lastHeard().plusMillis(step.timeoutMs());

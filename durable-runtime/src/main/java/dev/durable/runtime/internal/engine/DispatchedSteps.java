@@ -9,6 +9,7 @@ import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.store.EventType;
+import dev.durable.runtime.internal.store.TaskStatus;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
@@ -142,7 +143,7 @@ final class DispatchedSteps {
       }
       return;
     }
-    if (task.status().equals("SUCCEEDED")) {
+    if (task.status() == TaskStatus.SUCCEEDED) {
       try {
         branch.done(completeDispatched(step, branch.seq, pending, task.output()));
       } catch (PayloadException | Errors.InvalidResult e) {
@@ -200,7 +201,7 @@ final class DispatchedSteps {
     }
     StepType<?> step = branch.call.step();
     int attempt = pending.attempts();
-    String message = task.status().equals("QUEUED")
+    String message = task.status() == TaskStatus.QUEUED
         ? "task " + task.taskId() + " of step '" + step.name() + "' waited "
             + Duration.between(task.createdAt(), now).toMillis() + " ms for a worker, past its"
             + " pickup timeout of " + Deadlines.pickupTimeoutMs(step) + " ms; start a worker that"

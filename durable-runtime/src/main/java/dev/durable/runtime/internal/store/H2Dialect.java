@@ -202,7 +202,7 @@ final class H2Dialect implements Dialect {
         claim.setString(3, task.taskId());
         if (claim.executeUpdate() == 1) {
           claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),
-              task.attempt(), task.input(), "RUNNING", null, null, null, null, null, workerId,
+              task.attempt(), task.input(), TaskStatus.RUNNING, null, null, null, null, null, workerId,
               task.createdAt(), now, null, null, null, task.windowMs()));
         }
       }

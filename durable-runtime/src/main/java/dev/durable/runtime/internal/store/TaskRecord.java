@@ -11,7 +11,7 @@ import java.time.Instant;
  * @param step the step's name, which workers serve
  * @param attempt 1 for the first attempt
  * @param input the arguments, a JSON array
- * @param status QUEUED, RUNNING, SUCCEEDED, FAILED, or LOST (given up and queued again)
+ * @param status where it stands; LOST when given up (and maybe queued again)
  * @param output the result as JSON, when SUCCEEDED
  * @param errorMessage when FAILED
  * @param errorCode when FAILED: the code of a {@code FatalError}, or null
@@ -33,7 +33,7 @@ public record TaskRecord(
     String step,
     int attempt,
     String input,
-    String status,
+    TaskStatus status,
     String output,
     String errorMessage,
     String errorCode,
@@ -51,13 +51,13 @@ public record TaskRecord(
   public static TaskRecord queued(
       String taskId, String runId, int seq, String step, int attempt, String input, long windowMs,
       Instant now) {
-    return new TaskRecord(taskId, runId, seq, step, attempt, input, "QUEUED", null, null, null,
+    return new TaskRecord(taskId, runId, seq, step, attempt, input, TaskStatus.QUEUED, null, null, null,
         null, null, null, now, null, null, null, null, windowMs);
   }
 
   /** Whether it waits for a worker: queued, or claimed by a worker that has not answered. */
   public boolean isOpen() {
-    return status.equals("QUEUED") || status.equals("RUNNING");
+    return status.isOpen();
   }
 
   /** When the worker was last heard from: its last heartbeat, its claim, or else the queueing. */

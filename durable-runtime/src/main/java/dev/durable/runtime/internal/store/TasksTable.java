@@ -105,7 +105,8 @@ final class TasksTable {
       Connection connection, TaskRecord task, String workerId, TaskOutcome outcome, Instant now)
       throws SQLException {
     try (PreparedStatement finish = connection.prepareStatement(FINISH)) {
-      finish.setString(1, outcome.succeeded() ? "SUCCEEDED" : "FAILED");
+      finish.setString(
+          1, (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name());
       finish.setString(2, outcome.output());
       finish.setString(3, outcome.errorMessage());
       finish.setString(4, outcome.errorCode());
@@ -176,7 +177,7 @@ final class TasksTable {
     try (PreparedStatement lose = connection.prepareStatement(GIVE_UP)) {
       Rows.setInstant(lose, 1, now);
       lose.setString(2, task.taskId());
-      lose.setString(3, task.status());
+      lose.setString(3, task.status().name());
       Rows.setInstant(lose, 4, task.heartbeatAt());
       return lose.executeUpdate() == 1;
     }
@@ -238,7 +239,8 @@ final class TasksTable {
         rows.getString(4),
         rows.getInt(5),
         rows.getString(6),
-        rows.getString(7),
+        Rows.parse(TaskStatus.class, rows.getString(7),
+            "durable_tasks.status of task " + rows.getString(1)),
         rows.getString(8),
         rows.getString(9),
         rows.getString(10),

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.type.TypeFactory;
+import dev.durable.runtime.internal.store.TaskStatus;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Instant;
@@ -80,7 +81,7 @@ class DeadlinesTest {
   }
 
   private static TaskRecord running(Instant heartbeatAt) {
-    return new TaskRecord("r/1/1", "r", 1, "charge", 1, "[]", "RUNNING", null, null, null, null,
+    return new TaskRecord("r/1/1", "r", 1, "charge", 1, "[]", TaskStatus.RUNNING, null, null, null, null,
         null, "worker-1", QUEUED_AT, CLAIMED_AT, null, heartbeatAt, null, 0);
   }
 }
