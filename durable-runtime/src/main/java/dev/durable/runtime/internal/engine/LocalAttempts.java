@@ -107,7 +107,7 @@ final class LocalAttempts {
       }
       Optional<Instant> deadline =
           step.timeoutMs() > 0
-              ? Optional.of(Instant.now().plusMillis(step.timeoutMs()))
+              ? Optional.of(Time.attemptDeadline(step.timeoutMs()))
               : Optional.empty();
       AttemptContext context = new AttemptContext(run.runId(), step.name(), attempt, deadline);
       InFlight.Attempt running = new InFlight.Attempt(seq, step.name(), attempt, context);

@@ -61,6 +61,16 @@ final class Time {
    * each, five times at most and never over 30 s, so that a database that went away is not
    * hammered and one that came back is seen soon.
    */
+  /**
+   * The real-time deadline of a local step's attempt, {@code timeoutMs} from now by the system
+   * clock, not the engine's: an attempt's timeout is enforced in real time (a test clock that
+   * stands still must not let a hung attempt run for ever), and its {@code StepContext} tells the
+   * same deadline.
+   */
+  static Instant attemptDeadline(long timeoutMs) {
+    return Instant.now().plusMillis(timeoutMs);
+  }
+
   static Duration pollBackoff(Duration pollInterval, int failures) {
     Duration backoff = pollInterval.multipliedBy(1L << Math.min(failures, 5));
     return backoff.compareTo(MAX_POLL_BACKOFF) > 0 ? MAX_POLL_BACKOFF : backoff;
