@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.StoreException;
 import java.sql.SQLException;
 
 /**
@@ -36,6 +37,15 @@ final class SqlErrors {
       case "22", "23", "42", "0A", "54", "25" -> Kind.PERMANENT;
       default -> Kind.TRANSIENT;
     };
+  }
+
+  /** The error that {@code e} raised while the store tried to do {@code what}, classified. */
+  static StoreException failure(String what, SQLException e) {
+    boolean permanent = classify(e) == Kind.PERMANENT;
+    return new StoreException(
+        "could not " + what + ": " + e.getMessage()
+            + (permanent ? " (the database refused it, and would refuse it again)" : ""),
+        e, permanent);
   }
 
   /** Whether {@code error} is a deadlock or serialization failure: the transaction wrote nothing. */

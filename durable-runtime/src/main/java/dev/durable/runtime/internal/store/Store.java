@@ -379,15 +379,6 @@ public final class Store {
         connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
   }
 
-  /** The error that {@code e} raised while the store tried to do {@code what}, classified. */
-  static StoreException failure(String what, SQLException e) {
-    boolean permanent = SqlErrors.classify(e) == SqlErrors.Kind.PERMANENT;
-    return new StoreException(
-        "could not " + what + ": " + e.getMessage()
-            + (permanent ? " (the database refused it, and would refuse it again)" : ""),
-        e, permanent);
-  }
-
   private <T> T inTransaction(String what, Transactions.Work<T> work) {
     return transactions.inTransaction(what, work);
   }

@@ -47,7 +47,7 @@ final class Transactions {
         }
       } catch (SQLException e) {
         if (!retryable(e, attempt, what)) {
-          throw Store.failure(what, e);
+          throw SqlErrors.failure(what, e);
         }
       }
     }
@@ -61,7 +61,7 @@ final class Transactions {
         return work.run(connection);
       } catch (SQLException e) {
         if (!retryable(e, attempt, what)) {
-          throw Store.failure(what, e);
+          throw SqlErrors.failure(what, e);
         }
       }
     }

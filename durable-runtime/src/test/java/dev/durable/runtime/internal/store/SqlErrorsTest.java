@@ -45,11 +45,11 @@ class SqlErrorsTest {
 
   @Test
   void aStoreFailureSaysWhetherTheDatabaseWouldRefuseItAgain() {
-    StoreException refused = Store.failure("store it", new SQLException("too long", "22001"));
+    StoreException refused = SqlErrors.failure("store it", new SQLException("too long", "22001"));
     assertTrue(refused.isPermanent());
     assertEquals("could not store it: too long (the database refused it, and would refuse it"
         + " again)", refused.getMessage());
-    StoreException outage = Store.failure("store it", new SQLException("reset", "08006"));
+    StoreException outage = SqlErrors.failure("store it", new SQLException("reset", "08006"));
     assertFalse(outage.isPermanent());
     assertEquals("could not store it: reset", outage.getMessage());
   }
