@@ -15,6 +15,7 @@ import dev.durable.tests.workflows.OrderWorkflowDurable;
 import dev.durable.tests.workflows.PayloadWorkflow;
 import dev.durable.tests.workflows.PayloadWorkflowClient;
 import dev.durable.tests.workflows.PayloadWorkflowDurable;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -123,12 +124,8 @@ class PayloadTest extends OnEachStore {
   void aStepResultWhoseTypeChangedFailsTheRunAsUndecodable() {
     try (DurableEngine engine = engine()) {
       RunHandle<String> run = PayloadWorkflowClient.of(engine).start("a", 1, 0);
-      engine.tick();
       // as if approved() had returned a long before a deploy made it return a boolean
-      db.execute("UPDATE durable_steps SET output = '312' WHERE run_id = '" + run.id()
-          + "' AND name = 'approved'");
-      clock.advance(PayloadWorkflow.PAUSE);
-      engine.tick();
+      storeResultAndWake(engine, run, "approved", "312", PayloadWorkflow.PAUSE);
       RunFailedException failure = assertThrows(RunFailedException.class, () -> run.await(WAIT));
       assertEquals("payload_undecodable", failure.code());
       assertTrue(failure.getMessage().contains("cannot decode the stored result of step"
@@ -148,11 +145,7 @@ class PayloadTest extends OnEachStore {
   void aStoredRecordThatDoesNotFitItsTypeFailsTheRun(String stored) {
     try (DurableEngine engine = engine()) {
       RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("pen", 1));
-      engine.tick();
-      db.execute("UPDATE durable_steps SET output = '" + stored + "' WHERE run_id = '"
-          + run.id() + "' AND name = 'quote'");
-      clock.advance(OrderWorkflowDurable.COOL_OFF);
-      engine.tick();
+      storeResultAndWake(engine, run, "quote", stored, OrderWorkflowDurable.COOL_OFF);
       RunFailedException failure = assertThrows(RunFailedException.class, () -> run.await(WAIT));
       assertEquals("payload_undecodable", failure.code());
       assertTrue(failure.getMessage().contains("cannot decode the stored result of step"
@@ -168,12 +161,21 @@ class PayloadTest extends OnEachStore {
   void aStoredRecordThatStillFitsItsTypeReplays(String stored) {
     try (DurableEngine engine = engine()) {
       RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("pen", 1));
-      engine.tick();
-      db.execute("UPDATE durable_steps SET output = '" + stored + "' WHERE run_id = '"
-          + run.id() + "' AND name = 'quote'");
-      clock.advance(OrderWorkflowDurable.COOL_OFF);
-      engine.tick();
+      storeResultAndWake(engine, run, "quote", stored, OrderWorkflowDurable.COOL_OFF);
       assertEquals("shipped ch_pen_250", run.await(WAIT));
     }
+  }
+
+  /**
+   * Runs {@code run} to its sleep, stores {@code output} as the result of its step {@code step} (as
+   * if an older deploy had stored it), and lets the run replay it after {@code sleep}.
+   */
+  private void storeResultAndWake(
+      DurableEngine engine, RunHandle<String> run, String step, String output, Duration sleep) {
+    engine.tick();
+    db.execute("UPDATE durable_steps SET output = '" + output + "' WHERE run_id = '" + run.id()
+        + "' AND name = '" + step + "'");
+    clock.advance(sleep);
+    engine.tick();
   }
 }
