@@ -29,10 +29,6 @@ final class Branch {
     this.group = group;
   }
 
-  String name() {
-    return call.step().name();
-  }
-
   boolean ended() {
     return done || failure != null;
   }

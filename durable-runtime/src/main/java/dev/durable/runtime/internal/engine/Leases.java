@@ -1,10 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.RunState;
-import dev.durable.runtime.StoreException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -16,8 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the leases of the runs executing here, and only those (a run whose turn was abandoned, the
- * store having failed under it, must come due when its lease expires); and stops the runs among
- * them that were cancelled elsewhere.
+ * store having failed under it, must come due when its lease expires). Each renewal also has
+ * {@link CancelledElsewhere} look for runs among them cancelled through another engine.
  *
  * <p>Leases expire by the engine's clock, and are renewed whenever a third of a lease has passed
  * by it: every third of a lease of real time, and at once when a {@link
@@ -29,14 +26,16 @@ final class Leases implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Leases.class);
 
   private final Services services;
+  private final CancelledElsewhere cancelledElsewhere;
   private final Duration renewEvery;
   private final ScheduledExecutorService renewals;
   private final AtomicBoolean renewalQueued = new AtomicBoolean();
   private volatile Instant renewedAt;
 
   /** Starts renewing at once: {@code tick()} executes runs under leases too. */
-  Leases(Services services) {
+  Leases(Services services, CancelledElsewhere cancelledElsewhere) {
     this.services = services;
+    this.cancelledElsewhere = cancelledElsewhere;
     this.renewEvery = Duration.ofMillis(Math.max(1, services.leaseDuration().toMillis() / 3));
     this.renewedAt = services.time().now();
     this.renewals =
@@ -71,36 +70,7 @@ final class Leases implements AutoCloseable {
       LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
           + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());
     }
-    stopCancelled(inFlight);
-  }
-
-  /**
-   * Stops the runs among {@code runIds} that execute here but were cancelled through another
-   * engine (or by hand): their attempts are cancelled and the threads running them interrupted, as
-   * {@code cancel} does on the engine it is called on. This engine learns of such a cancellation
-   * from PostgreSQL's notification at once, or else at its next lease renewal.
-   */
-  void stopCancelled(Collection<String> runIds) {
-    List<String> candidates = runIds.stream()
-        .filter(runId -> services.inFlight().get(runId).filter(run -> !run.isCancelled())
-            .isPresent())
-        .toList();
-    if (candidates.isEmpty()) {
-      return;
-    }
-    List<String> cancelled;
-    try {
-      cancelled = services.store().cancelled(candidates);
-    } catch (StoreException e) {
-      LOG.warn("cannot read whether runs executing here were cancelled: {}; they are looked at"
-          + " again at the next lease renewal", e.getMessage());
-      return;
-    }
-    for (String runId : cancelled) {
-      LOG.info("run {} was cancelled elsewhere; its turn here stops", runId);
-      services.inFlight().cancel(runId);
-      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
-    }
+    cancelledElsewhere.stop(inFlight);
   }
 
   /** Stops renewing: the engine releases its leases next, once no turn is in flight. */

@@ -6,7 +6,6 @@ import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
-import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
@@ -127,11 +126,8 @@ final class LocalAttempts {
           error = invalid;
         }
       }
-      if (flight.isCancelled()) {
-        throw control.stop(TurnStop.Reason.CANCELLED, null, error);
-      }
-      if (services.closing().getAsBoolean()) {
-        throw control.stop(TurnStop.Reason.SHUTDOWN, null, error);
+      if (control.mustStopWaiting()) {
+        throw control.cancelledOr(TurnStop.Reason.SHUTDOWN, error);
       }
       RunError runError = Errors.ofStep(step.name(), error);
       if (!step.isRetryable(error) || !step.retry().allowsAnotherAttempt(attempt)) {
@@ -148,22 +144,21 @@ final class LocalAttempts {
         default -> type.step(step.name(), failed,
             runError.message() + "; next attempt in " + delayMs + " ms", now);
       }));
-      if (suspend) {
-        events.add(EventType.RUN_SLEEPING.run("until " + nextAttempt, now));
-      }
-      control.write(
-          suspend ? RunChange.sleeping(nextAttempt) : RunChange.TOUCH,
-          List.of(new Commit.CheckpointWrite(
-              log.checkpoint(seq, step.name()).status(retry.status()).attempts(attempt)
-                  .input(input).error(runError).wakeAt(nextAttempt).startedAt(startedAt)
-                  .updatedAt(now).build(),
-              retry.inserts())),
-          events);
+      List<Commit.CheckpointWrite> checkpoint = List.of(new Commit.CheckpointWrite(
+          log.checkpoint(seq, step.name()).status(retry.status()).attempts(attempt)
+              .input(input).error(runError).wakeAt(nextAttempt).startedAt(startedAt)
+              .updatedAt(now).build(),
+          retry.inserts()));
       state = retry.to();
-      hooks.retried(retry, step.name(), seq, attempt, runError, Duration.ofMillis(delayMs)).run();
+      Runnable retried =
+          hooks.retried(retry, step.name(), seq, attempt, runError, Duration.ofMillis(delayMs));
       if (suspend) {
-        throw control.suspended(nextAttempt);
+        TurnStop suspended = control.sleepUntil(nextAttempt, now, checkpoint, events);
+        retried.run();
+        throw suspended;
       }
+      control.write(RunChange.TOUCH, checkpoint, events);
+      retried.run();
       control.waitUntil(nextAttempt);
     }
   }
@@ -185,14 +180,13 @@ final class LocalAttempts {
     if (maySuspendBackoff) {
       Instant now = services.time().now();
       Instant fallback = now.plus(Queues.PARKED_FALLBACK);
-      List<NewEvent> events = new ArrayList<>(
+      List<NewEvent> events =
           StepTransitions.next(state, Event.WAITING_FOR_SLOT).events(type -> type.step(
-              step.name(), attempt, "waiting for a slot of queue '" + step.queue() + "'", now)));
-      events.add(
-          EventType.RUN_SLEEPING.run("until a slot of queue '" + step.queue() + "' frees", now));
-      control.write(RunChange.sleeping(fallback), List.of(), events);
+              step.name(), attempt, "waiting for a slot of queue '" + step.queue() + "'", now));
+      TurnStop parked = control.sleepUntil(
+          fallback, "until a slot of queue '" + step.queue() + "' frees", now, List.of(), events);
       services.queues().park(step.queue(), run.runId());
-      throw control.suspended(fallback);
+      throw parked;
     }
     try {
       slot = services.queues().take(step.queue(), step.name(), control::mustStopWaiting);

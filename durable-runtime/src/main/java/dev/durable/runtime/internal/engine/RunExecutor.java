@@ -161,16 +161,8 @@ final class RunExecutor {
    * this the run would be taken up again at every lease's end and its steps run again for ever.
    */
   private void failAlone(RunRecord run, StoreException cause) {
-    RunError error = Errors.storage(run.runId(), cause);
     try {
-      if (ProgressBuffer.alone(services, run.fence()).write(RunChange.failed(error), List.of(),
-          List.of(EventType.RUN_FAILED.run(error.code() + ": " + error.message(),
-              services.time().now())), List.of())) {
-        LOG.warn("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
-            error.message());
-        services.hooks().onFailure(runEvent(run), error);
-        services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
-      }
+      fail(run, null, runEvent(run), Errors.storage(run.runId(), cause));
     } catch (StoreException e) {
       LOG.error("run {}: the database refuses even to record its failure ({}); it is taken up"
           + " again when its lease expires, and fails the same way: correct or delete its rows",

@@ -36,6 +36,7 @@ final class Scheduler implements AutoCloseable {
   private final ThreadPoolExecutor workers;
   private final Timers timers;
   private final Leases leases;
+  private final CancelledElsewhere cancelledElsewhere;
   private final PollLoop poll;
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
   private volatile long lastUnknownReport;
@@ -64,7 +65,8 @@ final class Scheduler implements AutoCloseable {
         new ThreadPoolExecutor(
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
-    this.leases = new Leases(services);
+    this.cancelledElsewhere = new CancelledElsewhere(services);
+    this.leases = new Leases(services, cancelledElsewhere);
   }
 
   synchronized void start() {
@@ -89,11 +91,8 @@ final class Scheduler implements AutoCloseable {
     return poll.isStarted() && !poll.isStopped() && slots.tryTake();
   }
 
+  /** Gives back a slot taken by {@link #tryReserve} or by a claim. */
   void release() {
-    releaseSlot();
-  }
-
-  private void releaseSlot() {
     if (slots.release()) {
       poll.signal();
     }
@@ -113,13 +112,13 @@ final class Scheduler implements AutoCloseable {
             LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
                 + " expires", claimed.runId(), e);
           } finally {
-            releaseSlot();
+            release();
           }
         });
       } catch (RuntimeException rejected) {
         // the engine is closing: the run's lease is released with the others
         services.inFlight().end(claimed.runId());
-        releaseSlot();
+        release();
       }
     });
   }
@@ -138,7 +137,7 @@ final class Scheduler implements AutoCloseable {
 
   /** Stops the runs among {@code runIds} executing here that were cancelled elsewhere. */
   void stopCancelled(Collection<String> runIds) {
-    leases.stopCancelled(runIds);
+    cancelledElsewhere.stop(runIds);
   }
 
   // ---- the poll

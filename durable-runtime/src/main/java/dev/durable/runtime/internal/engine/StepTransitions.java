@@ -56,10 +56,6 @@ final class StepTransitions {
         case FAILED -> StepState.FAILED;
       };
     }
-
-    boolean ended() {
-      return this == COMPLETED || this == FAILED;
-    }
   }
 
   /** What happened to a step. */

@@ -118,8 +118,15 @@ final class TurnControl {
   TurnStop sleepUntil(
       Instant wakeAt, Instant now, List<Commit.CheckpointWrite> checkpoints,
       List<NewEvent> events) {
+    return sleepUntil(wakeAt, "until " + wakeAt, now, checkpoints, events);
+  }
+
+  /** {@link #sleepUntil}, with {@code why} as the {@code run.sleeping} event's detail. */
+  TurnStop sleepUntil(
+      Instant wakeAt, String why, Instant now, List<Commit.CheckpointWrite> checkpoints,
+      List<NewEvent> events) {
     List<NewEvent> all = new ArrayList<>(events);
-    all.add(EventType.RUN_SLEEPING.run("until " + wakeAt, now));
+    all.add(EventType.RUN_SLEEPING.run(why, now));
     write(RunChange.sleeping(wakeAt), checkpoints, all);
     return suspended(wakeAt);
   }

@@ -1,0 +1,48 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.StoreException;
+import java.util.Collection;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Stops the turns executing here of runs that were cancelled through another engine, or by hand. */
+final class CancelledElsewhere {
+  private static final Logger LOG = LoggerFactory.getLogger(CancelledElsewhere.class);
+
+  private final Services services;
+
+  CancelledElsewhere(Services services) {
+    this.services = services;
+  }
+
+  /**
+   * Stops the runs among {@code runIds} that execute here but were cancelled through another
+   * engine (or by hand): their attempts are cancelled and the threads running them interrupted, as
+   * {@code cancel} does on the engine it is called on. This engine learns of such a cancellation
+   * from PostgreSQL's notification at once, or else at its next lease renewal.
+   */
+  void stop(Collection<String> runIds) {
+    List<String> candidates = runIds.stream()
+        .filter(runId -> services.inFlight().get(runId).filter(run -> !run.isCancelled())
+            .isPresent())
+        .toList();
+    if (candidates.isEmpty()) {
+      return;
+    }
+    List<String> cancelled;
+    try {
+      cancelled = services.store().cancelled(candidates);
+    } catch (StoreException e) {
+      LOG.warn("cannot read whether runs executing here were cancelled: {}; they are looked at"
+          + " again at the next lease renewal", e.getMessage());
+      return;
+    }
+    for (String runId : cancelled) {
+      LOG.info("run {} was cancelled elsewhere; its turn here stops", runId);
+      services.inFlight().cancel(runId);
+      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
+    }
+  }
+}
