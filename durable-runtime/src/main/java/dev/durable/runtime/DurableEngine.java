@@ -249,12 +249,7 @@ public interface DurableEngine extends AutoCloseable {
      * still read.
      */
     public Builder maxPayloadBytes(int maxPayloadBytes) {
-      if (maxPayloadBytes < 1 || maxPayloadBytes > Payloads.MAX_LIMIT) {
-        throw new IllegalArgumentException(
-            "maxPayloadBytes must be 1 to " + Payloads.MAX_LIMIT + " (256 MiB), but was "
-                + maxPayloadBytes + "; store larger data elsewhere and pass a reference to it");
-      }
-      this.maxPayloadBytes = maxPayloadBytes;
+      this.maxPayloadBytes = Payloads.requireLimit(maxPayloadBytes);
       return this;
     }
 

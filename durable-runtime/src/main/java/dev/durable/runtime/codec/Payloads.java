@@ -64,12 +64,8 @@ public final class Payloads {
    * @param maxPayloadBytes the longest encoded value stored, in UTF-8 bytes of its JSON
    */
   public Payloads(ObjectMapper mapper, int maxPayloadBytes) {
-    if (maxPayloadBytes < 1 || maxPayloadBytes > MAX_LIMIT) {
-      throw new IllegalArgumentException(
-          "maxPayloadBytes must be 1 to " + MAX_LIMIT + ", but was " + maxPayloadBytes);
-    }
     this.mapper = mapper;
-    this.maxPayloadBytes = maxPayloadBytes;
+    this.maxPayloadBytes = requireLimit(maxPayloadBytes);
     this.parsers = mapper.getFactory().copy();
     this.parsers.setStreamReadConstraints(
         StreamReadConstraints.builder()
@@ -79,6 +75,16 @@ public final class Payloads {
             // one level more than a value may be written with: the array around the arguments
             .maxNestingDepth(mapper.getFactory().streamWriteConstraints().getMaxNestingDepth() + 1)
             .build());
+  }
+
+  /** {@code maxPayloadBytes}, if it is a limit this class takes: 1 byte to {@link #MAX_LIMIT}. */
+  public static int requireLimit(int maxPayloadBytes) {
+    if (maxPayloadBytes < 1 || maxPayloadBytes > MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "maxPayloadBytes must be 1 to " + MAX_LIMIT + " (256 MiB), but was " + maxPayloadBytes
+              + "; store larger data elsewhere and pass a reference to it");
+    }
+    return maxPayloadBytes;
   }
 
   /**
@@ -228,7 +234,9 @@ public final class Payloads {
               + message(e),
           e);
     }
-    String escaped = escapeLoneSurrogates(json);
+    // Jackson writes a string's characters as they are (control characters escaped), and outside
+    // strings JSON is ASCII: every lone surrogate is in a string, where its escape stands for it
+    String escaped = StoredText.escaped(json);
     if (escaped != json) {
       requireReadable(payload, escaped);
     }
@@ -291,23 +299,13 @@ public final class Payloads {
       } else if (c < 0x800) {
         bytes += 2;
       } else if (Character.isHighSurrogate(c)) {
-        bytes += 4; // escapeLoneSurrogates left only pairs
+        bytes += 4; // StoredText.escaped left only pairs
         i++;
       } else {
         bytes += 3;
       }
     }
     return bytes;
-  }
-
-  /**
-   * {@code json} with each unpaired surrogate written as a JSON escape. Jackson writes characters
-   * of strings and field names as they are, and escapes control characters; outside strings a
-   * JSON text is ASCII, so every surrogate is inside a string, where an escape stands for the
-   * same character.
-   */
-  static String escapeLoneSurrogates(String json) {
-    return StoredText.escaped(json);
   }
 
   /**

@@ -5,8 +5,7 @@ import java.time.Instant;
 /**
  * The types of event written to a run's log, by the engine and by the store, with the names they
  * are stored under (the operator tools and {@code HistoryEvent} read those names, so they never
- * change). PostgreSQL's claim writes {@code run.claimed} in its SQL text ({@code PostgresDialect}),
- * where a parameter would cost the statement's one-round-trip form nothing but clarity.
+ * change).
  */
 public enum EventType {
   /** A run was started. */

@@ -87,7 +87,7 @@ final class H2Dialect implements Dialect {
             run.events().forEach(event -> events.add(new EventsTable.Entry(run.runId(), event)));
           } catch (SQLException e) {
             // H2 rolls back the failed statement only; the transaction goes on
-            if (!"23505".equals(e.getSQLState())) {
+            if (!SqlErrors.isUniqueViolation(e)) {
               throw e;
             }
           }

@@ -31,6 +31,7 @@ final class PortableProgressWriter {
     List<CheckpointRecord> inserts = new ArrayList<>();
     List<CheckpointRecord> updates = new ArrayList<>();
     List<EventsTable.Entry> events = new ArrayList<>();
+    List<TaskRecord> tasks = new ArrayList<>();
     for (int i = 0; i < commits.size(); i++) {
       if (!written[i]) {
         continue;
@@ -42,17 +43,12 @@ final class PortableProgressWriter {
       for (NewEvent event : commit.events()) {
         events.add(new EventsTable.Entry(commit.fence().runId(), event));
       }
+      tasks.addAll(commit.tasks());
     }
     StepsTable.insert(connection, inserts);
     StepsTable.update(connection, updates);
     EventsTable.append(connection, events);
-    for (int i = 0; i < commits.size(); i++) {
-      if (written[i]) {
-        for (TaskRecord task : commits.get(i).tasks()) {
-          TasksTable.insert(connection, task);
-        }
-      }
-    }
+    TasksTable.insert(connection, tasks);
     return written;
   }
 

@@ -55,9 +55,10 @@ final class PostgresDialect implements Dialect {
           + "    due.previous_status, due.previous_owner"
           + "), logged AS ("
           + "  " + EventsTable.INSERT_RUN_EVENT_INTO
-          + "  SELECT run_id, ?, 'run.claimed', 0, CASE WHEN previous_status = 'RUNNING'"
-          + "    AND previous_owner IS NOT NULL THEN ? || ' took over from ' || previous_owner"
-          + "    || ', whose lease expired' ELSE ? END FROM claimed"
+          + "  SELECT run_id, ?, '" + EventType.RUN_CLAIMED.stored() + "', 0,"
+          + "    CASE WHEN previous_status = 'RUNNING' AND previous_owner IS NOT NULL"
+          + "    THEN ? || ' took over from ' || previous_owner || ', whose lease expired'"
+          + "    ELSE ? END FROM claimed"
           + ") SELECT * FROM claimed ORDER BY due_at";
   /** Inserts a run (nothing on a taken id) and logs its start; the events' rows follow. */
   private static final String INSERT_RUN =
@@ -231,15 +232,14 @@ final class PostgresDialect implements Dialect {
   @Override
   public boolean[] writeProgress(List<Commit> commits, Instant now) {
     boolean[] written = new boolean[commits.size()];
+    int[] sizes = commits.stream().mapToInt(PostgresProgressWriter::parameters).toArray();
     int from = 0;
     while (from < commits.size()) {
       int to = from;
       int parameters = 0;
       do {
-        parameters += PostgresProgressWriter.parameters(commits.get(to++));
-      } while (to < commits.size()
-          && parameters + PostgresProgressWriter.parameters(commits.get(to))
-              <= MAX_STATEMENT_PARAMETERS);
+        parameters += sizes[to++];
+      } while (to < commits.size() && parameters + sizes[to] <= MAX_STATEMENT_PARAMETERS);
       List<Commit> chunk = commits.subList(from, to);
       String what = "record the progress of " + chunk.size() + " run(s)";
       boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
@@ -247,7 +247,7 @@ final class PostgresDialect implements Dialect {
               connection -> PostgresProgressWriter.write(connection, chunk, now))
           : transactions.inTransaction(what, connection -> {
             boolean[] large = PortableProgressWriter.write(connection, chunk, now);
-            if (chunk.stream().anyMatch(commit -> !commit.tasks().isEmpty())) {
+            if (PostgresProgressWriter.queuesTasks(chunk)) {
               wakeWorkers(connection);
             }
             return large;

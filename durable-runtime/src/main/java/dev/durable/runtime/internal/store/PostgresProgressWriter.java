@@ -31,6 +31,11 @@ final class PostgresProgressWriter {
 
   private PostgresProgressWriter() {}
 
+  /** Whether any of {@code commits} queues a task, so that workers must be told. */
+  static boolean queuesTasks(List<Commit> commits) {
+    return commits.stream().anyMatch(commit -> !commit.tasks().isEmpty());
+  }
+
   /** How many parameters {@code commit}'s statement binds, at most. */
   static int parameters(Commit commit) {
     int count = 7; // the fenced update of the run, at most
@@ -54,7 +59,7 @@ final class PostgresProgressWriter {
     for (int i : order) {
       write(sql, params, commits.get(i), now);
     }
-    if (commits.stream().anyMatch(commit -> !commit.tasks().isEmpty())) {
+    if (queuesTasks(commits)) {
       sql.append(PostgresDialect.NOTIFY_TASKS).append(";\n"); // after the results
     }
     boolean[] written = new boolean[commits.size()];

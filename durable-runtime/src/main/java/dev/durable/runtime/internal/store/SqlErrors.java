@@ -48,6 +48,11 @@ final class SqlErrors {
         e, permanent);
   }
 
+  /** Whether {@code error} is a unique constraint's violation: a row with that key exists. */
+  static boolean isUniqueViolation(SQLException error) {
+    return "23505".equals(state(error));
+  }
+
   /** Whether {@code error} is a deadlock or serialization failure: the transaction wrote nothing. */
   static boolean isAborted(SQLException error) {
     String state = state(error);
@@ -58,9 +63,6 @@ final class SqlErrors {
     for (Throwable t = error; t != null; t = t.getCause()) {
       if (t instanceof SQLException sql && sql.getSQLState() != null) {
         return sql.getSQLState();
-      }
-      if (t.getCause() == t) {
-        break;
       }
     }
     SQLException next = error.getNextException();

@@ -78,10 +78,17 @@ final class TasksTable {
         .instant(task.createdAt()).int8(task.windowMs());
   }
 
-  static void insert(Connection connection, TaskRecord task) throws SQLException {
+  /** Queues {@code tasks}, as one JDBC batch. */
+  static void insert(Connection connection, List<TaskRecord> tasks) throws SQLException {
+    if (tasks.isEmpty()) {
+      return;
+    }
     try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-      bindInsert(new Params(), task).bind(insert);
-      insert.executeUpdate();
+      for (TaskRecord task : tasks) {
+        bindInsert(new Params(), task).bind(insert);
+        insert.addBatch();
+      }
+      insert.executeBatch();
     }
   }
 
@@ -150,7 +157,7 @@ final class TasksTable {
       return Optional.empty();
     }
     TaskRecord again = task.redelivered(now);
-    insert(connection, again);
+    insert(connection, List.of(again));
     return Optional.of(again);
   }
 
