@@ -12,6 +12,7 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepState;
+import dev.durable.runtime.StoreException;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.workflows.EchoWorkflow;
 import dev.durable.tests.workflows.EchoWorkflowClient;
@@ -146,14 +147,15 @@ class BadDataTest extends OnEachStore {
         return () -> {
           try {
             return EchoWorkflowClient.of(engine).start(text, text).id();
-          } catch (RuntimeException e) {
-            return "refused: " + text + ": " + e.getMessage();
+          } catch (StoreException e) {
+            return "refused: " + text + (e.isPermanent() ? " for good: " : ": ") + e.getMessage();
           }
         };
       });
       for (String outcome : outcomes) {
         if (outcome.contains("poison")) {
           assertTrue(outcome.startsWith("refused: poison-"), outcome);
+          assertTrue(outcome.contains(" for good: "), "StoreException.isPermanent(): " + outcome);
           assertTrue(outcome.contains("the database refused it"), outcome);
         } else {
           assertFalse(outcome.startsWith("refused"), outcome);
@@ -186,6 +188,33 @@ class BadDataTest extends OnEachStore {
       }
       assertEquals(20, refused);
       assertEquals(380L, db.queryLong("SELECT COUNT(*) FROM durable_runs"));
+    }
+  }
+
+  @Test
+  void aRunIdWithALoneSurrogateIsRefusedAtStart() {
+    try (DurableEngine engine = engine()) {
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+          () -> EchoWorkflowClient.of(engine).start("order-\ud83d", "x"));
+      assertTrue(refused.getMessage().contains("has a lone surrogate"), refused.getMessage());
+      assertEquals(0L, db.queryLong("SELECT COUNT(*) FROM durable_runs"), "nothing was stored");
+    }
+  }
+
+  /** A run's result the database refuses fails the run, once, with what the database said. */
+  @Test
+  void aRunResultTheDatabaseRefusesFailsTheRunWithoutRunningItsStepAgain() {
+    try (DurableEngine engine = engine()) {
+      db.execute("ALTER TABLE durable_runs ADD CONSTRAINT no_poison"
+          + " CHECK (output IS NULL OR output NOT LIKE '%poison%')");
+      RunHandle<String> run = EchoWorkflowClient.of(engine).start("r", "poison");
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("storage_refused", failed.code(), failed.getMessage());
+      engine.tick();
+      assertEquals(1, script.executions("echo"), "the step ran once");
+      assertEquals(RunState.FAILED, engine.getRunStatus("r").run().status());
     }
   }
 

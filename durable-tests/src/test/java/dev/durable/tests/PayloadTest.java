@@ -73,6 +73,16 @@ class PayloadTest extends OnEachStore {
   }
 
   @Test
+  void aLoweredLimitRefusesAnInputTheDefaultTakes() {
+    try (DurableEngine engine = engine(db.engine().maxPayloadBytes(100))) {
+      InvalidInputException refused = assertThrows(InvalidInputException.class,
+          () -> PayloadWorkflowClient.of(engine).start("x".repeat(200), 1, 0));
+      assertTrue(refused.getMessage().contains("over the payload limit of 100 bytes"),
+          refused.getMessage());
+    }
+  }
+
+  @Test
   void theLimitIsOneByteTo256MiB() {
     IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
         () -> db.engine().maxPayloadBytes(256 * MIB + 1));

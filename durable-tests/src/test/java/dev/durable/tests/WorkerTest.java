@@ -75,12 +75,12 @@ class WorkerTest extends OnEachStore {
 
   /**
    * A worker closed while a handler runs: the handler ends after the connection pool closed, and
-   * storing its outcome fails without a SQLState. That failure is reported, the task is left
-   * RUNNING for its window or lease to give up, and the thread does not die of an exception (it
-   * died of a NullPointerException while the error was classified).
+   * storing its outcome fails without a SQLState. The task is left RUNNING for its window or lease
+   * to give up, and the thread ends without an exception escaping it (it died of a
+   * NullPointerException while the error was classified).
    */
   @Test
-  void aWorkerClosedWithATaskInFlightReportsTheOutcomeItCouldNotStore() throws Exception {
+  void aWorkerClosedWithATaskInFlightLeavesItForItsWindowOrLeaseAndItsThreadEndsCleanly() throws Exception {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     AtomicReference<Thread> serving = new AtomicReference<>();

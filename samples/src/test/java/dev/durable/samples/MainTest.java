@@ -57,7 +57,10 @@ class MainTest {
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }
 
-  /** As {@code mvn -q package -DskipTests -Psample -Ddurable.jdbcUrl=<DURABLE_PG_URL>} runs it. */
+  /**
+   * The sample's {@code Main} given a PostgreSQL URL, which the {@code sample} profile passes on
+   * from {@code -Ddurable.jdbcUrl} (that pom wiring is not run here).
+   */
   @Test
   void checkoutRunsOnThePostgresDatabaseItIsGiven() throws SQLException {
     String pgUrl = System.getenv("DURABLE_PG_URL");

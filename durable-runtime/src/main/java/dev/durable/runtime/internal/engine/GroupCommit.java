@@ -135,6 +135,11 @@ final class GroupCommit<T> implements AutoCloseable {
     }
   }
 
+  /** How many writes wait for a writer thread now. */
+  int queued() {
+    return queue.size();
+  }
+
   /** Writes what is queued, then stops the writers. */
   @Override
   public void close() {

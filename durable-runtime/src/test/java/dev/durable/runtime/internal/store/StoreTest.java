@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StepState;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -25,11 +28,12 @@ class StoreTest {
   private static final WorkflowKey WORKFLOW = new WorkflowKey("wf", "1");
   private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
 
+  private JdbcDataSource dataSource;
   private Store store;
 
   @BeforeEach
   void openStore() {
-    JdbcDataSource dataSource = new JdbcDataSource();
+    dataSource = new JdbcDataSource();
     dataSource.setURL("jdbc:h2:mem:store-test-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
     store = new Store(dataSource);
     store.migrate();
@@ -97,7 +101,7 @@ class StoreTest {
   }
 
   @Test
-  void aCancelFencesOutTheTurnInFlightAndGivesUpItsOpenTasks() {
+  void aCancelFencesOutTheTurnInFlightAndGivesUpItsOpenTasks() throws SQLException {
     RunRecord run = startAndClaim("r");
     assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.sleeping(null),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.PENDING, null), true)),
@@ -112,6 +116,12 @@ class StoreTest {
     assertEquals(RunState.CANCELLED, store.findRun("r").orElseThrow().status());
     assertEquals(List.of(), store.claimTasks(List.of("charge"), 10, "w", T0),
         "its queued task is given up");
+    try (Connection connection = dataSource.getConnection();
+        ResultSet rows = connection.createStatement()
+            .executeQuery("SELECT status FROM durable_tasks WHERE task_id = 'r/0/1'")) {
+      assertTrue(rows.next());
+      assertEquals("LOST", rows.getString(1));
+    }
     assertEquals(List.of("r"), store.cancelled(List.of("r", "other")));
   }
 
