@@ -100,13 +100,8 @@ final class Fans {
       commit(batch, RunChange.TOUCH);
       batch = new Batch();
       runLocals(locals);
-      now = services.time().now();
-      dispatched.newPass();
-      for (Branch branch : all) {
-        if (!branch.ended()) {
-          dispatched.evaluate(branch, log.at(branch.seq), batch, now);
-        }
-      }
+      pass(all.stream().filter(branch -> !branch.ended()).toList(), batch,
+          services.time().now());
     }
     while (true) {
       List<Branch> waiting = all.stream().filter(branch -> !branch.ended()).toList();
@@ -138,10 +133,15 @@ final class Fans {
         control.waitUntil(wake);
         now = services.time().now();
       }
-      dispatched.newPass();
-      for (Branch branch : waiting) {
-        dispatched.evaluate(branch, log.at(branch.seq), batch, now);
-      }
+      pass(waiting, batch, now);
+    }
+  }
+
+  /** Looks at {@code branches} afresh (dispatched ones read their tasks again), into a batch. */
+  private void pass(List<Branch> branches, Batch batch, Instant now) {
+    dispatched.newPass();
+    for (Branch branch : branches) {
+      dispatched.evaluate(branch, log.at(branch.seq), batch, now);
     }
   }
 

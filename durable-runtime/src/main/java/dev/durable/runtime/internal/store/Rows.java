@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.RunError;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -8,6 +9,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Binding and reading the values every table holds (instants, and enums stored as text), and
@@ -18,6 +20,11 @@ final class Rows {
   static final String UNREADABLE_CODE = "storage_unreadable";
 
   private Rows() {}
+
+  /** The error a status read reports for a row it cannot understand, of {@code step} if any. */
+  static RunError unreadable(UnreadableRowException e, Optional<String> step) {
+    return new RunError(e.getMessage(), UNREADABLE_CODE, e.getClass().getName(), step);
+  }
 
   /** The constant of {@code type} named {@code value}, which {@code column} holds. */
   static <E extends Enum<E>> E parse(Class<E> type, String value, String column) {

@@ -275,8 +275,7 @@ final class RunsTable {
     } catch (UnreadableRowException e) {
       // reported as failed, with what is wrong: the status API answers instead of throwing
       status = RunState.FAILED;
-      error = new RunError(e.getMessage(), Rows.UNREADABLE_CODE, e.getClass().getName(),
-          Optional.empty());
+      error = Rows.unreadable(e, Optional.empty());
     }
     return new RunRecord(
         runId,

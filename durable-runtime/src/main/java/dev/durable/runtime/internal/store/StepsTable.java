@@ -217,8 +217,7 @@ final class StepsTable {
       }
       kind = CheckpointKind.STEP;
       status = StepState.FAILED;
-      error = new RunError(e.getMessage(), Rows.UNREADABLE_CODE, e.getClass().getName(),
-          Optional.of(name));
+      error = Rows.unreadable(e, Optional.of(name));
     }
     return new CheckpointRecord(
         runId,
