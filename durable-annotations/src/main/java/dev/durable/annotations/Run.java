@@ -18,4 +18,14 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
-public @interface Run {}
+public @interface Run {
+
+  /**
+   * The longest a run may take, from its start (or its requeue) to its end, in milliseconds of the
+   * engine's clock; 0 (the default) means no limit. A run still unfinished by then fails with code
+   * {@code run_timeout}: a step attempt it is making is cancelled (its {@code StepContext} fires and
+   * its thread is interrupted), its dispatched steps' open tasks are given up, and a run that was
+   * waiting (a timer, a backoff, a worker) is woken at that instant to fail.
+   */
+  long timeoutMs() default 0;
+}

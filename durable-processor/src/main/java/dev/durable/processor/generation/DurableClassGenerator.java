@@ -105,6 +105,9 @@ public final class DurableClassGenerator {
                 result,
                 model.workflowName(),
                 model.version());
+    if (run.timeoutMs() > 0) {
+      init.add(".timeoutMs($L)\n", longLiteral(run.timeoutMs()));
+    }
     addPayloads(init, run.storedParams(), run.result());
     init.add(".build()$<$<");
     return FieldSpec.builder(

@@ -130,7 +130,8 @@ public final class ModelFactory {
         params(method),
         method.isVarArgs(),
         typeRef(method.getReturnType()),
-        elements.isDeprecated(method));
+        elements.isDeprecated(method),
+        ((Number) attributes(method, RUN).get("timeoutMs").getValue()).longValue());
   }
 
   private StepModel step(ExecutableElement method) {

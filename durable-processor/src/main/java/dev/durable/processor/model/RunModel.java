@@ -11,13 +11,15 @@ import java.util.Objects;
  * @param varargs whether its last parameter is variable-arity
  * @param result its return type
  * @param deprecated whether it is {@code @Deprecated}, so that calling it needs no warning
+ * @param timeoutMs the run timeout in milliseconds ({@code @Run(timeoutMs)}); 0 = none
  */
 public record RunModel(
     String methodName,
     List<ParamModel> params,
     boolean varargs,
     TypeRef result,
-    boolean deprecated) {
+    boolean deprecated,
+    long timeoutMs) {
 
   public RunModel {
     Objects.requireNonNull(methodName, "methodName");

@@ -129,6 +129,10 @@ public enum Messages {
       "run-modifier",
       "@Run method %s must not be %s: the generated subclass calls it on the registered instance;"
           + " remove the %2$s modifier"),
+  /** Args: timeoutMs. */
+  RUN_TIMEOUT_NEGATIVE(
+      "run-timeout-negative",
+      "@Run timeoutMs must not be negative, but was %s; use 0 for no run timeout"),
   /** Args: method, its type parameters. */
   RUN_GENERIC(
       "run-generic",

@@ -6,6 +6,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
 
 /**
  * The rules on one {@code @Run} method of a {@code @Workflow} class: its modifiers, its parameters
@@ -13,15 +14,24 @@ import javax.lang.model.type.TypeMirror;
  * many {@code @Run} methods a class has is checked by {@link WorkflowValidator}.
  */
 final class RunValidator {
+  private final Elements elements;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
 
-  RunValidator(StorableTypes storable, AccessibleTypes accessible) {
+  RunValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
+    this.elements = elements;
     this.storable = storable;
     this.accessible = accessible;
   }
 
   void validate(ExecutableElement method, ValidationReport report) {
+    AnnotationValues.of(method, Names.RUN, elements).ifPresent(run -> {
+      long timeoutMs = run.longValue("timeoutMs");
+      if (timeoutMs < 0) {
+        report.error(method, run.mirror(), run.explicit("timeoutMs"),
+            Messages.RUN_TIMEOUT_NEGATIVE, timeoutMs);
+      }
+    });
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
       if (method.getModifiers().contains(modifier)) {
         report.error(method, Messages.RUN_MODIFIER, Describe.method(method), modifier);

@@ -38,7 +38,7 @@ public final class WorkflowValidator {
     this.elements = env.getElementUtils();
     StorableTypes storable = new StorableTypes(env);
     this.steps = new StepValidator(env, storable);
-    this.runs = new RunValidator(storable, new AccessibleTypes(elements));
+    this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
   }
 
   /** Validates one {@code @Workflow} type; call it once per type, in a stable order. */

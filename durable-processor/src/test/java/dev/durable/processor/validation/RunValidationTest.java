@@ -71,6 +71,20 @@ class RunValidationTest {
   }
 
   @Test
+  void negativeRunTimeoutIsAnErrorOnItsValue() {
+    JavaFileObject source = fixture("run/NegativeRunTimeout.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Run timeoutMs must not be negative, but was -1; use 0 for no run timeout"
+                + " [durable:run-timeout-negative]")
+        .inFile(source)
+        .onLineContaining("timeoutMs = -1");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void runWithTypeParameters() {
     JavaFileObject source = fixture("run/GenericRun.java");
     Compilation compilation = compile(source);

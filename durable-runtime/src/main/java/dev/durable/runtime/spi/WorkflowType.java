@@ -1,9 +1,11 @@
 package dev.durable.runtime.spi;
 
 import com.fasterxml.jackson.databind.JavaType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A workflow's stored identity (name and version) and the types of its input and result. Generated
@@ -16,12 +18,14 @@ public final class WorkflowType<R> {
   private final String version;
   private final List<Payload> params;
   private final Payload result;
+  private final Duration timeout;
 
-  private WorkflowType(String name, String version, List<Payload> params, Payload result) {
-    this.name = name;
-    this.version = version;
-    this.params = List.copyOf(params);
-    this.result = result;
+  private WorkflowType(Builder<R> builder) {
+    this.name = builder.name;
+    this.version = builder.version;
+    this.params = List.copyOf(builder.params);
+    this.result = Objects.requireNonNull(builder.result, "result");
+    this.timeout = builder.timeout;
   }
 
   /** Starts describing workflow {@code name} at {@code version}. */
@@ -49,6 +53,11 @@ public final class WorkflowType<R> {
     return result;
   }
 
+  /** Its run timeout ({@code @Run(timeoutMs)}), if it has one. */
+  public Optional<Duration> timeout() {
+    return Optional.ofNullable(timeout);
+  }
+
   @Override
   public String toString() {
     return "workflow '" + name + "' version '" + version + "'";
@@ -60,6 +69,7 @@ public final class WorkflowType<R> {
     private final String version;
     private final List<Payload> params = new ArrayList<>();
     private Payload result;
+    private Duration timeout;
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -90,8 +100,17 @@ public final class WorkflowType<R> {
       return this;
     }
 
+    /** Sets the run timeout, {@code @Run(timeoutMs)}: a positive number of milliseconds. */
+    public Builder<R> timeoutMs(long timeoutMs) {
+      if (timeoutMs <= 0) {
+        throw new IllegalArgumentException("timeoutMs must be positive, but was " + timeoutMs);
+      }
+      timeout = Duration.ofMillis(timeoutMs);
+      return this;
+    }
+
     public WorkflowType<R> build() {
-      return new WorkflowType<>(name, version, params, Objects.requireNonNull(result, "result"));
+      return new WorkflowType<>(this);
     }
   }
 }

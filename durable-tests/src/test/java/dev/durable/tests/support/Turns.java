@@ -24,7 +24,7 @@ public final class Turns {
   public static boolean suspendForAWorker(String jdbcUrl, String runId, long epoch, Instant now) {
     Store store = new Store(new CuttableDataSource(jdbcUrl));
     boolean[] written = store.commit(List.of(new Commit(new Fence(runId, epoch),
-        RunChange.sleeping(null), List.of(), List.of(), List.of())), now);
+        RunChange.sleeping(null, null), List.of(), List.of(), List.of())), now);
     return written[0];
   }
 }

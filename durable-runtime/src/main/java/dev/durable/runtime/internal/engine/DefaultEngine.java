@@ -87,6 +87,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     Instant now = services.time().now();
     Instant leaseUntil = now.plus(services.leaseDuration());
     String owner = local ? services.engineId() : null;
+    Instant deadlineAt = type.timeout().map(now::plus).orElse(null);
     List<NewEvent> events = new ArrayList<>();
     events.add(EventType.RUN_CREATED.run(key.toString(), now));
     if (local) {
@@ -95,7 +96,8 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     boolean inserted;
     try {
       inserted =
-          services.starts().write(new NewRun(runId, key, json, now, owner, leaseUntil, events));
+          services.starts().write(
+              new NewRun(runId, key, json, now, owner, leaseUntil, deadlineAt, events));
     } catch (RuntimeException e) {
       if (local) {
         scheduler.release();
@@ -117,7 +119,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     if (local) {
       scheduler.submit(
           new RunRecord(runId, key, RunState.RUNNING, json, null, null, now, now, null,
-              leaseUntil, owner, leaseUntil, NewRun.LEASED_EPOCH),
+              leaseUntil, owner, leaseUntil, NewRun.LEASED_EPOCH, deadlineAt),
           true);
     } else {
       scheduler.signalPoll();
@@ -262,8 +264,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public void requeue(String runId) {
     services.waiters().forget(runId);
-    if (!services.store().requeue(runId, services.time().now())) {
-      RunRecord run = find(runId);
+    RunRecord run = find(runId);
+    Instant now = services.time().now();
+    // a fresh run timeout, as long as the first, counted from the requeue
+    Instant deadlineAt = run.deadlineAt() == null
+        ? null
+        : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
+    if (!services.store().requeue(runId, deadlineAt, now)) {
       throw new IllegalStateException(
           "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
               + " requeued");

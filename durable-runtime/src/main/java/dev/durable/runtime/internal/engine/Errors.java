@@ -7,8 +7,10 @@ import dev.durable.runtime.StepTimeoutError;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.UnreadableRowException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 
 /** Turns exceptions into stored {@link RunError}s, and holds the engine's own error codes. */
 final class Errors {
@@ -25,6 +27,8 @@ final class Errors {
   static final String STORAGE_REFUSED = "storage_refused";
   /** A row of the run holds a value this version cannot understand. */
   static final String STORAGE_UNREADABLE = "storage_unreadable";
+  /** The run did not end within its run timeout ({@code @Run(timeoutMs)}). */
+  static final String RUN_TIMEOUT = "run_timeout";
 
   private Errors() {}
 
@@ -99,6 +103,14 @@ final class Errors {
   }
 
   /** An error raised by the engine itself. */
+  /** The error of a run stopped at the end of its run timeout, {@code deadline}. */
+  static RunError runTimeout(String runId, Instant deadline) {
+    return engine("run " + runId + " did not end within its run timeout (@Run timeoutMs), which"
+            + " ended at " + deadline + ", and was stopped; raise timeoutMs if runs need longer,"
+            + " or requeue the run to give it a fresh run timeout",
+        RUN_TIMEOUT, TimeoutException.class);
+  }
+
   static RunError engine(String message, String code, Class<?> type) {
     return new RunError(message, code, type.getName(), Optional.empty());
   }

@@ -122,7 +122,7 @@ final class Fans {
       if (!due && (maySuspend || onWorker || wake == null)) {
         batch.events.add(EventType.RUN_SLEEPING.run(
             wake == null ? "waiting for a worker" : "until " + wake, now));
-        commit(batch, RunChange.sleeping(wake));
+        commit(batch, control.sleeping(wake));
         wakeIfAnswered(waiting);
         throw control.suspended(wake);
       }

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,15 @@ final class InFlight {
   /** The attempt a run is making. */
   record Attempt(int seq, String stepName, int attempt, AttemptContext context) {}
 
-  /** One run in flight: the attempts it is making, several at once in a fan or group. */
+  /**
+   * One run in flight: the attempts it is making, several at once in a fan or group, and its run
+   * timeout's end.
+   */
   static final class Run {
     private final Set<Attempt> attempts = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
+    private volatile Instant deadline;
+    private volatile boolean timedOut;
     private Consumer<Run> next;
 
     /** The attempts being made, by position. */
@@ -33,9 +39,23 @@ final class InFlight {
       return cancelled;
     }
 
+    /** Whether its run timeout ended while it was in flight. */
+    boolean isTimedOut() {
+      return timedOut;
+    }
+
+    /** The end of its run timeout, or null: set as its turn begins. */
+    Instant deadline() {
+      return deadline;
+    }
+
+    void deadline(Instant deadline) {
+      this.deadline = deadline;
+    }
+
     void attemptStarted(Attempt started) {
       attempts.add(started);
-      if (cancelled) {
+      if (cancelled || timedOut) {
         started.context().cancel();
       }
     }
@@ -46,6 +66,12 @@ final class InFlight {
 
     void cancel() {
       cancelled = true;
+      attempts.forEach(attempt -> attempt.context().cancel());
+    }
+
+    /** Stops it at its run timeout's end: its attempts are cancelled as by {@link #cancel}. */
+    void timeOut() {
+      timedOut = true;
       attempts.forEach(attempt -> attempt.context().cancel());
     }
   }
@@ -105,6 +131,19 @@ final class InFlight {
     Run run = runs.get(runId);
     if (run != null) {
       run.cancel();
+    }
+  }
+
+  /**
+   * Stops the runs in flight whose run timeout ended by {@code now}: their attempts are cancelled,
+   * and their turns fail them with {@code run_timeout}.
+   */
+  void timeOutExpired(Instant now) {
+    for (Run run : runs.values()) {
+      Instant deadline = run.deadline;
+      if (deadline != null && !run.timedOut && !now.isBefore(deadline)) {
+        run.timeOut();
+      }
     }
   }
 

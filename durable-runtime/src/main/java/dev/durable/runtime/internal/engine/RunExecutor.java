@@ -13,6 +13,7 @@ import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.StoreException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -68,6 +69,16 @@ final class RunExecutor {
     WorkflowType<R> type = workflow.workflowType();
     RunEvent runEvent = runEvent(run);
     services.hooks().onRunStart(runEvent);
+    Instant deadline = run.deadlineAt();
+    if (deadline != null) {
+      if (!services.time().now().isBefore(deadline)) {
+        fail(run, null, runEvent, Errors.runTimeout(run.runId(), deadline));
+        return;
+      }
+      // the poll stops the turn at the deadline: its timer wakes the poll then
+      flight.deadline(deadline);
+      services.wakeAt().accept(deadline);
+    }
     Object[] input;
     try {
       input = services.payloads().decodeArgs(type.params(), run.input());

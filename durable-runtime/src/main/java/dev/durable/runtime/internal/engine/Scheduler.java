@@ -143,10 +143,11 @@ final class Scheduler implements AutoCloseable {
   // ---- the poll
 
   /**
-   * Claims due runs for the free slots, in one batch, and submits them; returns whether more may
-   * be due.
+   * Stops the runs in flight whose run timeout ended, then claims due runs for the free slots, in
+   * one batch, and submits them; returns whether more may be due.
    */
   private boolean pollOnce() {
+    services.inFlight().timeOutExpired(services.time().now());
     int free = slots.free();
     if (free == 0) {
       slots.pollWasLimited(true);

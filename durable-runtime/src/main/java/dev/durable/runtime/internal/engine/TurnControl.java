@@ -47,12 +47,24 @@ final class TurnControl {
     return stop;
   }
 
-  /** Stops the turn as cancelled if the run was, else for {@code reason}. */
+  /**
+   * Stops the turn as cancelled if the run was, failed with {@code run_timeout} if its run timeout
+   * ended, else for {@code reason}.
+   */
   TurnStop cancelledOr(TurnStop.Reason reason, Throwable cause) {
-    return stop(flight.isCancelled() ? TurnStop.Reason.CANCELLED : reason, null, cause);
+    if (flight.isCancelled()) {
+      return stop(TurnStop.Reason.CANCELLED, null, cause);
+    }
+    if (timedOut()) {
+      return timeOut(cause);
+    }
+    return stop(reason, null, cause);
   }
 
-  /** Throws the turn's stop, if it stopped, or stops it if the run was cancelled. */
+  /**
+   * Throws the turn's stop, if it stopped, or stops it if the run was cancelled or its run timeout
+   * ended.
+   */
   void throwIfStopped() {
     if (stop != null) {
       throw stop;
@@ -60,6 +72,24 @@ final class TurnControl {
     if (flight.isCancelled()) {
       throw stop(TurnStop.Reason.CANCELLED, null, null);
     }
+    if (timedOut()) {
+      throw timeOut(null);
+    }
+  }
+
+  /**
+   * Whether the run's timeout has ended: the engine stopped it (its attempts were cancelled), or
+   * the engine's clock passed its end.
+   */
+  private boolean timedOut() {
+    Instant deadline = run.deadlineAt();
+    return deadline != null
+        && (flight.isTimedOut() || !services.time().now().isBefore(deadline));
+  }
+
+  /** Stops the turn, failing the run with {@code run_timeout}. */
+  private TurnStop timeOut(Throwable cause) {
+    return stop(TurnStop.Reason.FAILED, Errors.runTimeout(run.runId(), run.deadlineAt()), cause);
   }
 
   /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */
@@ -67,9 +97,12 @@ final class TurnControl {
     return Optional.ofNullable(stop);
   }
 
-  /** Whether the turn must give up waiting: the run was cancelled, or the engine is closing. */
+  /**
+   * Whether the turn must give up waiting: the run was cancelled or timed out, or the engine is
+   * closing.
+   */
   boolean mustStopWaiting() {
-    return flight.isCancelled() || services.closing().getAsBoolean();
+    return flight.isCancelled() || flight.isTimedOut() || services.closing().getAsBoolean();
   }
 
   /**
@@ -102,10 +135,22 @@ final class TurnControl {
         : stop(TurnStop.Reason.STORE_UNAVAILABLE, null, e);
   }
 
-  /** Suspends the turn; a run that waits for a worker ({@code wakeAt} null) needs no timer. */
+  /**
+   * The change that suspends the run until {@code wakeAt} (null: until a worker's outcome wakes
+   * it), or until its run timeout's end if that comes first.
+   */
+  RunChange sleeping(Instant wakeAt) {
+    return RunChange.sleeping(wakeAt, run.deadlineAt());
+  }
+
+  /**
+   * Suspends the turn, with a timer for {@code wakeAt} or the run timeout's end, whichever comes
+   * first; a run that waits for a worker ({@code wakeAt} null) and has no run timeout needs none.
+   */
   TurnStop suspended(Instant wakeAt) {
-    if (wakeAt != null) {
-      services.wakeAt().accept(wakeAt);
+    Instant due = sleeping(wakeAt).dueAt();
+    if (due != null) {
+      services.wakeAt().accept(due);
     }
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
@@ -127,15 +172,23 @@ final class TurnControl {
       List<NewEvent> events) {
     List<NewEvent> all = new ArrayList<>(events);
     all.add(EventType.RUN_SLEEPING.run(why, now));
-    write(RunChange.sleeping(wakeAt), checkpoints, all);
+    write(sleeping(wakeAt), checkpoints, all);
     return suspended(wakeAt);
   }
 
-  /** Waits in process until {@code instant}; stops the turn if the wait is cut short. */
+  /**
+   * Waits in process until {@code instant}; stops the turn if the wait is cut short, or if the run
+   * timeout ends first (the wait ends then).
+   */
   void waitUntil(Instant instant) {
+    Instant deadline = run.deadlineAt();
+    Instant until = deadline != null && deadline.isBefore(instant) ? deadline : instant;
     try {
-      if (!services.time().waitUntil(instant, this::mustStopWaiting)) {
+      if (!services.time().waitUntil(until, this::mustStopWaiting)) {
         throw cancelledOr(TurnStop.Reason.SHUTDOWN, null);
+      }
+      if (until != instant) {
+        throw timeOut(null);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -156,7 +156,8 @@ final class H2Dialect implements Dialect {
     return Optional.of(
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
-            run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch));
+            run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch,
+            run.deadlineAt()));
   }
 
   /** One update per run, as one batch in a transaction. */

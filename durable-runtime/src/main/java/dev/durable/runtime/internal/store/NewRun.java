@@ -13,6 +13,7 @@ import java.util.List;
  * @param owner the engine that executes it at once, holding its lease; null to leave it due for
  *     any engine (which is then woken)
  * @param leaseUntil when that lease ends; ignored without an owner
+ * @param deadlineAt when its run timeout ends it; null if it has none
  * @param events what to log
  */
 public record NewRun(
@@ -22,6 +23,7 @@ public record NewRun(
     Instant now,
     String owner,
     Instant leaseUntil,
+    Instant deadlineAt,
     List<NewEvent> events) {
 
   /** The epoch of a run leased at its start. */

@@ -32,11 +32,15 @@ final class PortableProgressWriter {
     List<CheckpointRecord> updates = new ArrayList<>();
     List<EventsTable.Entry> events = new ArrayList<>();
     List<TaskRecord> tasks = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
     for (int i = 0; i < commits.size(); i++) {
       if (!written[i]) {
         continue;
       }
       Commit commit = commits.get(i);
+      if (commit.change().kind() == RunChange.Kind.FAILED) {
+        failed.add(commit.fence().runId());
+      }
       for (Commit.CheckpointWrite checkpoint : commit.checkpoints()) {
         (checkpoint.insert() ? inserts : updates).add(checkpoint.record());
       }
@@ -49,6 +53,10 @@ final class PortableProgressWriter {
     StepsTable.update(connection, updates);
     EventsTable.append(connection, events);
     TasksTable.insert(connection, tasks);
+    // a failed run's tasks still open (its run timeout ended it) are given up with it
+    for (String runId : failed) {
+      TasksTable.giveUpOpen(connection, runId, now);
+    }
     return written;
   }
 

@@ -38,7 +38,7 @@ final class PostgresProgressWriter {
 
   /** How many parameters {@code commit}'s statement binds, at most. */
   static int parameters(Commit commit) {
-    int count = 7; // the fenced update of the run, at most
+    int count = 8; // the fenced update of the run and the tasks a failure gives up, at most
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       count += write.insert() ? 15 : 10;
     }
@@ -105,6 +105,11 @@ final class PostgresProgressWriter {
       sql.append(", logged AS (");
       insertEvents(sql, params, commit);
       sql.append(')');
+    }
+    if (commit.change().kind() == RunChange.Kind.FAILED) {
+      // a failed run's tasks still open (its run timeout ended it) are given up with it
+      sql.append(", lost AS (").append(TasksTable.GIVE_UP_OPEN_FENCED).append(')');
+      params.instant(now);
     }
     int queued = 0;
     for (TaskRecord task : commit.tasks()) {

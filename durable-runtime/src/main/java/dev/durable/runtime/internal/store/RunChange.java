@@ -7,11 +7,14 @@ import java.time.Instant;
  * What a fenced commit does to the run row itself.
  *
  * @param kind which change
- * @param wakeAt for {@link Kind#SLEEPING}: when the run wakes
+ * @param wakeAt for {@link Kind#SLEEPING}: when the run wakes; null if only a worker's outcome or
+ *     a signal wakes it
+ * @param dueAt for {@link Kind#SLEEPING}: when an engine must take the run up: {@code wakeAt}, or
+ *     its run timeout's end if that comes first; null if neither
  * @param output for {@link Kind#COMPLETED}: the encoded result
  * @param error for {@link Kind#FAILED}: why
  */
-public record RunChange(Kind kind, Instant wakeAt, String output, RunError error) {
+public record RunChange(Kind kind, Instant wakeAt, Instant dueAt, String output, RunError error) {
 
   /** The kinds of change. */
   public enum Kind {
@@ -25,17 +28,24 @@ public record RunChange(Kind kind, Instant wakeAt, String output, RunError error
     FAILED
   }
 
-  public static final RunChange TOUCH = new RunChange(Kind.TOUCH, null, null, null);
+  public static final RunChange TOUCH = new RunChange(Kind.TOUCH, null, null, null, null);
 
-  public static RunChange sleeping(Instant wakeAt) {
-    return new RunChange(Kind.SLEEPING, wakeAt, null, null);
+  /**
+   * The run sleeps until {@code wakeAt}, and is taken up then or at {@code deadlineAt}, its run
+   * timeout's end, whichever comes first (either may be null).
+   */
+  public static RunChange sleeping(Instant wakeAt, Instant deadlineAt) {
+    Instant dueAt = wakeAt == null || deadlineAt != null && deadlineAt.isBefore(wakeAt)
+        ? deadlineAt
+        : wakeAt;
+    return new RunChange(Kind.SLEEPING, wakeAt, dueAt, null, null);
   }
 
   public static RunChange completed(String output) {
-    return new RunChange(Kind.COMPLETED, null, output, null);
+    return new RunChange(Kind.COMPLETED, null, null, output, null);
   }
 
   public static RunChange failed(RunError error) {
-    return new RunChange(Kind.FAILED, null, null, error);
+    return new RunChange(Kind.FAILED, null, null, null, error);
   }
 }

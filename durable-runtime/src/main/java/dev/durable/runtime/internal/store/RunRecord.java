@@ -4,7 +4,10 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunState;
 import java.time.Instant;
 
-/** A row of {@code durable_runs}. Nullable fields are null where the column is. */
+/**
+ * A row of {@code durable_runs}. Nullable fields are null where the column is; {@code deadlineAt}
+ * is when the run's timeout ends it, null if it has none.
+ */
 public record RunRecord(
     String runId,
     WorkflowKey workflow,
@@ -18,7 +21,8 @@ public record RunRecord(
     Instant dueAt,
     String leaseOwner,
     Instant leaseUntil,
-    long epoch) {
+    long epoch,
+    Instant deadlineAt) {
 
   /** The fence for writes made under the lease this record was read with. */
   public Fence fence() {

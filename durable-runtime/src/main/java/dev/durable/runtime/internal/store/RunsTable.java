@@ -22,14 +22,14 @@ final class RunsTable {
   static final String COLUMNS =
       "run_id, workflow_name, workflow_version, status, input, output, error_message, error_code,"
           + " error_type, error_step, created_at, updated_at, wake_at, due_at, lease_owner,"
-          + " lease_until, epoch";
+          + " lease_until, epoch, deadline_at";
   /** The columns a new run is inserted with; {@link #bindInsert} binds them. */
   private static final String INSERT_COLUMNS =
       "run_id, workflow_name, workflow_version, status, input, created_at, updated_at, due_at,"
-          + " lease_owner, lease_until, epoch";
+          + " lease_owner, lease_until, epoch, deadline_at";
   static final String INSERT =
       "INSERT INTO durable_runs (" + INSERT_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
-          + " ?, ?)";
+          + " ?, ?, ?)";
   private static final String SELECT = "SELECT " + COLUMNS + " FROM durable_runs WHERE run_id = ?";
 
   // ---- the fenced updates of a turn's commit: each holds only while the run's epoch does
@@ -81,7 +81,8 @@ final class RunsTable {
       "SELECT run_id FROM durable_runs WHERE run_id = ANY (?) AND status = 'CANCELLED'";
   private static final String REQUEUE =
       "UPDATE durable_runs SET status = 'PENDING', error_message = NULL, error_code = NULL,"
-          + " error_type = NULL, error_step = NULL, due_at = ?, epoch = epoch + 1, updated_at = ?"
+          + " error_type = NULL, error_step = NULL, due_at = ?, deadline_at = ?, epoch = epoch + 1,"
+          + " updated_at = ?"
           + " WHERE run_id = ? AND status = 'FAILED'";
   /**
    * Wakes a run. One that sleeps comes due, at its last update, an instant of the engines' clock,
@@ -107,7 +108,7 @@ final class RunsTable {
     return params.string(run.runId()).string(run.workflow().name())
         .string(run.workflow().version()).string(run.status()).string(run.input())
         .instant(run.now()).instant(run.now()).instant(run.dueAt()).string(run.owner())
-        .instant(run.storedLeaseUntil()).int8(run.epoch());
+        .instant(run.storedLeaseUntil()).int8(run.epoch()).instant(run.deadlineAt());
   }
 
   /**
@@ -119,7 +120,7 @@ final class RunsTable {
     String sql = switch (change.kind()) {
       case TOUCH -> TOUCH;
       case SLEEPING -> {
-        params.instant(change.wakeAt()).instant(change.wakeAt());
+        params.instant(change.wakeAt()).instant(change.dueAt());
         yield SLEEP;
       }
       case COMPLETED -> {
@@ -233,11 +234,13 @@ final class RunsTable {
   }
 
   /** Makes a failed run due again; whether it had failed. */
-  static boolean requeue(Connection connection, String runId, Instant now) throws SQLException {
+  static boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
+      throws SQLException {
     try (PreparedStatement requeue = connection.prepareStatement(REQUEUE)) {
       Rows.setInstant(requeue, 1, now);
-      Rows.setInstant(requeue, 2, now);
-      requeue.setString(3, runId);
+      Rows.setInstant(requeue, 2, deadlineAt);
+      Rows.setInstant(requeue, 3, now);
+      requeue.setString(4, runId);
       return requeue.executeUpdate() > 0;
     }
   }
@@ -290,6 +293,7 @@ final class RunsTable {
         Rows.instant(rows, c + 13),
         rows.getString(c + 14),
         Rows.instant(rows, c + 15),
-        rows.getLong(c + 16));
+        rows.getLong(c + 16),
+        Rows.instant(rows, c + 17));
   }
 }

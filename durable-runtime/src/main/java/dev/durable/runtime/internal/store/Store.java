@@ -233,11 +233,12 @@ public final class Store {
    * Makes a failed run due again, deleting the failed checkpoints at its end so that those steps
    * get a fresh retry budget; earlier checkpoints, completed or failed-and-caught, stay.
    *
+   * @param deadlineAt the end of its fresh run timeout; null if it has none
    * @return whether the run had failed and was requeued
    */
-  public boolean requeue(String runId, Instant now) {
+  public boolean requeue(String runId, Instant deadlineAt, Instant now) {
     return inTransaction("requeue run " + runId, connection -> {
-      if (!RunsTable.requeue(connection, runId, now)) {
+      if (!RunsTable.requeue(connection, runId, deadlineAt, now)) {
         return false;
       }
       int reset = StepsTable.resetFailed(connection, runId, now);

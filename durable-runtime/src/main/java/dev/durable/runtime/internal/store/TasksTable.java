@@ -50,9 +50,14 @@ final class TasksTable {
       "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ? AND status = ?"
           + " AND heartbeat_at IS NOT DISTINCT FROM ?";
   /** Gives up every task of a run that waits for a worker or is being served: it was cancelled. */
+  private static final String GIVE_UP_OPEN_SET = "UPDATE durable_tasks SET status = 'LOST'";
+  private static final String OPEN = " AND status IN ('QUEUED', 'RUNNING')";
   private static final String GIVE_UP_OPEN =
-      "UPDATE durable_tasks SET status = 'LOST', finished_at = ?"
-          + " WHERE run_id = ? AND status IN ('QUEUED', 'RUNNING')";
+      GIVE_UP_OPEN_SET + ", finished_at = ? WHERE run_id = ?" + OPEN;
+  /** {@link #GIVE_UP_OPEN} of the run a progress statement's {@code fenced} row names. */
+  static final String GIVE_UP_OPEN_FENCED =
+      GIVE_UP_OPEN_SET + ", finished_at = ?::timestamptz"
+          + " WHERE run_id = (SELECT run_id FROM fenced)" + OPEN;
   private static final String HEARTBEAT =
       "UPDATE durable_tasks SET heartbeat_at = ?, progress = ?"
           + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";

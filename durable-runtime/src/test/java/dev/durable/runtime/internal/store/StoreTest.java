@@ -40,7 +40,7 @@ class StoreTest {
   }
 
   private RunRecord startAndClaim(String runId) {
-    assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null,
+    assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null, null,
         List.of(EventType.RUN_CREATED.run(null, T0)))))[0]);
     List<RunRecord> claimed =
         store.claimDue(T0, List.of(WORKFLOW), 10, "engine-a", T0.plusSeconds(30));
@@ -103,7 +103,7 @@ class StoreTest {
   @Test
   void aCancelFencesOutTheTurnInFlightAndGivesUpItsOpenTasks() throws SQLException {
     RunRecord run = startAndClaim("r");
-    assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.sleeping(null),
+    assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.sleeping(null, null),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.PENDING, null), true)),
         List.of(), List.of(TaskRecord.queued("r/0/1", "r", 0, "charge", 1, "[]", 0, T0)))),
         T0)[0]);
@@ -133,9 +133,9 @@ class StoreTest {
         StepState.FAILED, 3, "[]", null, declined, null, T0, T0);
     assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.failed(declined),
         List.of(new Commit.CheckpointWrite(failed, true)), List.of())), T0)[0]);
-    assertFalse(store.requeue("other", T0), "an unknown run is not requeued");
+    assertFalse(store.requeue("other", null, T0), "an unknown run is not requeued");
 
-    assertTrue(store.requeue("r", T0));
+    assertTrue(store.requeue("r", null, T0));
     RunRecord requeued = store.findRun("r").orElseThrow();
     assertEquals(RunState.PENDING, requeued.status());
     assertEquals(null, requeued.error());
