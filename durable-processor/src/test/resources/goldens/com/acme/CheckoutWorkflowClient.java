@@ -2,6 +2,7 @@ package com.acme;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.spi.WorkflowRuns;
 import javax.annotation.processing.Generated;
 
@@ -20,6 +21,15 @@ public final class CheckoutWorkflowClient {
   /** A client that starts and finds runs through {@code engine}. */
   public static CheckoutWorkflowClient of(DurableEngine engine) {
     return new CheckoutWorkflowClient(WorkflowRuns.of(engine, CheckoutWorkflowDurable.WORKFLOW));
+  }
+
+  /**
+   * A client, inside a run's {@code @Run} method, that starts child runs of this workflow: each
+   * start is checkpointed (a replay does not start it again), and its handle's {@code await()}
+   * waits durably for the child to end.
+   */
+  public static CheckoutWorkflowClient of(WorkflowContext context) {
+    return new CheckoutWorkflowClient(WorkflowRuns.of(context, CheckoutWorkflowDurable.WORKFLOW));
   }
 
   /** Starts a run with a new id. */

@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param updatedAt when the run last changed
  * @param error why the run failed, when it did
  * @param owner the engine whose lease the run is under, while it is {@link RunState#RUNNING}
+ * @param parentId the run that started this one as a child run, if one did
  */
 public record RunInfo(
     String id,
@@ -25,4 +26,5 @@ public record RunInfo(
     Instant createdAt,
     Instant updatedAt,
     Optional<RunError> error,
-    Optional<String> owner) {}
+    Optional<String> owner,
+    Optional<String> parentId) {}

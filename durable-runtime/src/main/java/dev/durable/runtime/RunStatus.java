@@ -3,13 +3,20 @@ package dev.durable.runtime;
 import java.util.List;
 
 /**
- * A snapshot of a run and its steps, in the order the run reached them.
+ * A snapshot of a run, its steps, in the order the run reached them, and the child runs it
+ * started.
  *
  * <p>Steps are listed once they have a stored checkpoint, and the step an engine is executing right
  * now is listed as {@link StepState#RUNNING} when the snapshot comes from that engine.
+ *
+ * @param run the run; {@link RunInfo#parentId()} names the run that started it, if one did
+ * @param steps its steps
+ * @param children the runs it started from its {@code @Run} method (through a client made with
+ *     {@code <Name>Client.of(WorkflowContext)}), oldest first
  */
-public record RunStatus(RunInfo run, List<StepInfo> steps) {
+public record RunStatus(RunInfo run, List<StepInfo> steps, List<RunInfo> children) {
   public RunStatus {
     steps = List.copyOf(steps);
+    children = List.copyOf(children);
   }
 }

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -35,12 +38,24 @@ class PasswordsInTheLogTest {
     assumeTrue(pgUrl != null && !pgUrl.isBlank(),
         "DURABLE_PG_URL is not set: the PostgreSQL variant needs a server (the password is"
             + " ignored by a server that trusts local connections)");
-    String url = pgUrl + (pgUrl.contains("?") ? "&" : "?") + "password=" + SECRET;
+    // a schema of its own, so that what other builds migrated in the database does not matter
+    String schema = "durable_passwords_" + UUID.randomUUID().toString().replace("-", "");
+    try (Connection connection = DriverManager.getConnection(pgUrl);
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE SCHEMA " + schema);
+      String url = pgUrl + (pgUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema
+          + "&password=" + SECRET;
 
-    String log = engineLog("info", url, "", "");
+      String log = engineLog("info", url, "", "");
 
-    assertTrue(log.contains("password=********"), log);
-    assertFalse(log.contains(SECRET), log);
+      assertTrue(log.contains("password=********"), log);
+      assertFalse(log.contains(SECRET), log);
+    } finally {
+      try (Connection connection = DriverManager.getConnection(pgUrl);
+          Statement statement = connection.createStatement()) {
+        statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+      }
+    }
   }
 
   @Test

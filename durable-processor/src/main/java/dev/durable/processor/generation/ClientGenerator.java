@@ -94,6 +94,25 @@ public final class ClientGenerator {
                         model.names().durable(),
                         GeneratedNames.WORKFLOW_CONSTANT)
                     .build())
+            .addMethod(
+                MethodSpec.methodBuilder("of")
+                    .addJavadoc(
+                        Javadocs.wrapped(
+                            2,
+                            "A client, inside a run's {@code @Run} method, that starts child runs"
+                                + " of this workflow: each start is checkpointed (a replay does not"
+                                + " start it again), and its handle's {@code await()} waits durably"
+                                + " for the child to end."))
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                    .returns(client)
+                    .addParameter(RuntimeTypes.WORKFLOW_CONTEXT, "context")
+                    .addStatement(
+                        "return new $T($T.of(context, $T.$L))",
+                        client,
+                        RuntimeTypes.WORKFLOW_RUNS,
+                        model.names().durable(),
+                        GeneratedNames.WORKFLOW_CONSTANT)
+                    .build())
             .addMethod(start.build())
             .addMethod(startWithId.build())
             .addMethod(

@@ -3,6 +3,7 @@ package com.acme.edge;
 import com.acme.Order;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.spi.WorkflowRuns;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,15 @@ public final class PrimitiveWorkflowClient {
   /** A client that starts and finds runs through {@code engine}. */
   public static PrimitiveWorkflowClient of(DurableEngine engine) {
     return new PrimitiveWorkflowClient(WorkflowRuns.of(engine, PrimitiveWorkflowDurable.WORKFLOW));
+  }
+
+  /**
+   * A client, inside a run's {@code @Run} method, that starts child runs of this workflow: each
+   * start is checkpointed (a replay does not start it again), and its handle's {@code await()}
+   * waits durably for the child to end.
+   */
+  public static PrimitiveWorkflowClient of(WorkflowContext context) {
+    return new PrimitiveWorkflowClient(WorkflowRuns.of(context, PrimitiveWorkflowDurable.WORKFLOW));
   }
 
   /** Starts a run with a new id. */

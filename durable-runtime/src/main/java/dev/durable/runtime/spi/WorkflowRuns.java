@@ -2,6 +2,7 @@ package dev.durable.runtime.spi;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.WorkflowContext;
 
 /**
  * Starts and finds the runs of one workflow: what a generated {@code <Name>Client} delegates to.
@@ -19,6 +20,21 @@ public interface WorkflowRuns<R> {
         "engine " + engine.getClass().getName() + " was not built by DurableEngine.builder()");
   }
 
+  /**
+   * The runs of {@code type} that the run executing {@code context} starts as its children: each
+   * start is checkpointed at the call's position, and the handles' {@code await} wait durably.
+   *
+   * @throws IllegalArgumentException if {@code context} is not the context of a run being executed
+   */
+  static <R> WorkflowRuns<R> of(WorkflowContext context, WorkflowType<R> type) {
+    if (context instanceof Access access) {
+      return access.runs(type);
+    }
+    throw new IllegalArgumentException(
+        "the WorkflowContext passed is not that of a run being executed by an engine; pass the"
+            + " context your @Run method received");
+  }
+
   /** Validates and stores a new run with a fresh id, and wakes an engine for it. */
   RunHandle<R> start(Object[] input);
 
@@ -31,7 +47,7 @@ public interface WorkflowRuns<R> {
   /** The run with id {@code runId}; fails if none is stored for this workflow. */
   RunHandle<R> get(String runId);
 
-  /** Implemented by engines: hands out {@link WorkflowRuns}. */
+  /** Implemented by engines and by runs' turns: hands out {@link WorkflowRuns}. */
   interface Access {
     <R> WorkflowRuns<R> runs(WorkflowType<R> type);
   }

@@ -41,6 +41,16 @@ final class CancelledElsewhere {
     }
     for (String runId : cancelled) {
       LOG.info("run {} was cancelled elsewhere; its turn here stops", runId);
+    }
+    stopHere(services, cancelled);
+  }
+
+  /**
+   * Stops what this engine does for runs just cancelled (through it, or elsewhere): the attempts
+   * of those in flight here are cancelled, and callers awaiting them here are told.
+   */
+  static void stopHere(Services services, Collection<String> cancelled) {
+    for (String runId : cancelled) {
       services.inFlight().cancel(runId);
       services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
     }

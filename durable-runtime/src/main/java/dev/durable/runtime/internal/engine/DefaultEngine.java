@@ -40,12 +40,13 @@ import org.slf4j.LoggerFactory;
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
 final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
-  private static final int MAX_RUN_ID_LENGTH = 200;
   private static final long AWAIT_POLL_MS = 100;
 
   private final Services services;
   private final Registry registry;
   private final Scheduler scheduler;
+  private final RunStarts starts;
+  private final RunStatuses statuses;
   private final List<AutoCloseable> resources;
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
 
@@ -54,6 +55,8 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.services = services;
     this.registry = registry;
     this.scheduler = scheduler;
+    this.starts = new RunStarts(services);
+    this.statuses = new RunStatuses(services);
     this.resources = resources;
   }
 
@@ -80,24 +83,15 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   void startRun(WorkflowType<?> type, String runId, Object[] input) {
-    requireStorableRunId(runId);
-    String json = encodeInput(type, input);
+    RunStarts.requireStorableRunId(runId);
+    String json = starts.encodeInput(type, input);
     WorkflowKey key = new WorkflowKey(type.name(), type.version());
     boolean local = registry.find(key).isPresent() && scheduler.tryReserve();
-    Instant now = services.time().now();
-    Instant leaseUntil = now.plus(services.leaseDuration());
-    String owner = local ? services.engineId() : null;
-    Instant deadlineAt = type.timeout().map(now::plus).orElse(null);
-    List<NewEvent> events = new ArrayList<>();
-    events.add(EventType.RUN_CREATED.run(key.toString(), now));
-    if (local) {
-      events.add(EventType.RUN_CLAIMED.run(owner, now));
-    }
+    NewRun run = starts.newRun(
+        type, runId, json, local ? services.engineId() : null, services.time().now(), null);
     boolean inserted;
     try {
-      inserted =
-          services.starts().write(
-              new NewRun(runId, key, json, now, owner, leaseUntil, deadlineAt, events));
+      inserted = starts.insert(run);
     } catch (RuntimeException e) {
       if (local) {
         scheduler.release();
@@ -108,72 +102,16 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       if (local) {
         scheduler.release();
       }
-      RunRecord existing = services.store().findRun(runId).orElseThrow();
-      if (!existing.workflow().equals(key)) {
-        throw new IllegalStateException(
-            "run id " + runId + " is already used by a run of " + existing.workflow()
-                + "; choose another id to start " + key);
-      }
       return;
     }
     if (local) {
-      scheduler.submit(
-          new RunRecord(runId, key, RunState.RUNNING, json, null, null, now, now, null,
-              leaseUntil, owner, leaseUntil, NewRun.LEASED_EPOCH, deadlineAt),
-          true);
+      scheduler.submit(run.asStored(), true);
     } else {
       scheduler.signalPoll();
       if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
         LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
             + " engine that has it registered", key);
       }
-    }
-  }
-
-  /**
-   * Refuses a run id the database could not store (too long, or with a character PostgreSQL
-   * refuses or UTF-8 cannot encode) before anything is written: a start that reached the database
-   * with it would fail there, and fail the starts batched with it.
-   */
-  static void requireStorableRunId(String runId) {
-    if (runId == null || runId.isBlank() || runId.length() > MAX_RUN_ID_LENGTH) {
-      throw new IllegalArgumentException(
-          "a run id must be 1 to " + MAX_RUN_ID_LENGTH + " characters, not blank; was '" + runId
-              + "'");
-    }
-    for (int i = 0; i < runId.length(); i++) {
-      if (Character.isISOControl(runId.charAt(i))) {
-        throw new IllegalArgumentException(
-            "a run id must not contain control characters, but '" + StoredText.message(runId)
-                + "' has U+" + String.format("%04X", (int) runId.charAt(i)) + " at index " + i
-                + "; nothing was stored: use printable characters, such as your order's id");
-      }
-    }
-    if (StoredText.needsEscaping(runId)) {
-      throw new IllegalArgumentException(
-          "a run id must be valid UTF-16, but '" + StoredText.message(runId) + "' has a lone"
-              + " surrogate, which no database can store; nothing was stored");
-    }
-  }
-
-  private String encodeInput(WorkflowType<?> type, Object[] input) {
-    List<String> violations = new ArrayList<>();
-    for (int i = 0; i < type.params().size(); i++) {
-      violations.addAll(services.payloads().violations(type.params().get(i), input[i]));
-    }
-    if (!violations.isEmpty()) {
-      throw new InvalidInputException(
-          "cannot start a run of " + type + ": its input is invalid: "
-              + String.join("; ", violations) + ". Nothing was stored.",
-          violations);
-    }
-    try {
-      return services.payloads().encodeArgs(type.params(), input);
-    } catch (PayloadException e) {
-      throw new InvalidInputException(
-          "cannot start a run of " + type + ": its input cannot be stored: " + e.getMessage()
-              + ". Nothing was stored.",
-          List.of(e.getMessage()));
     }
   }
 
@@ -291,60 +229,18 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public boolean cancel(String runId) {
-    if (services.store().cancel(runId, services.time().now())) {
-      services.inFlight().cancel(runId);
-      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
-      return true;
+    List<String> cancelled = services.store().cancel(runId, services.time().now());
+    if (cancelled.isEmpty()) {
+      find(runId);
+      return false;
     }
-    find(runId);
-    return false;
+    CancelledElsewhere.stopHere(services, cancelled);
+    return true;
   }
 
   @Override
   public RunStatus getRunStatus(String runId) {
-    RunSnapshot snapshot = services.store().snapshot(runId).orElseThrow(() -> unknown(runId));
-    RunRecord run = snapshot.run();
-    List<StepInfo> steps = new ArrayList<>();
-    for (CheckpointRecord checkpoint : snapshot.checkpoints()) {
-      if (checkpoint.kind() != CheckpointKind.SLEEP) {
-        steps.add(new StepInfo(
-            checkpoint.seq(),
-            checkpoint.name(),
-            checkpoint.status(),
-            checkpoint.attempts(),
-            checkpoint.error() == null ? null : checkpoint.error().message(),
-            checkpoint.status() == StepState.RETRYING ? checkpoint.wakeAt() : null));
-      }
-    }
-    List<InFlight.Attempt> running =
-        services.inFlight().get(runId).map(InFlight.Run::attempts).orElse(List.of());
-    for (InFlight.Attempt attempt : running) {
-      int at = -1;
-      for (int i = 0; i < steps.size(); i++) {
-        if (steps.get(i).position() == attempt.seq()) {
-          at = i;
-        }
-      }
-      if (at >= 0) {
-        StepInfo previous = steps.get(at);
-        steps.set(at, new StepInfo(previous.position(), previous.name(), StepState.RUNNING,
-            attempt.attempt(), previous.error(), null));
-      } else {
-        steps.add(new StepInfo(
-            attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null));
-      }
-    }
-    RunInfo info = new RunInfo(
-        run.runId(),
-        run.workflow().name(),
-        run.workflow().version(),
-        run.status(),
-        run.status() == RunState.SLEEPING ? run.wakeAt() : null,
-        run.createdAt(),
-        run.updatedAt(),
-        Optional.ofNullable(run.error()),
-        Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null));
-    return new RunStatus(info, steps);
+    return statuses.of(runId).orElseThrow(() -> unknown(runId));
   }
 
   @Override

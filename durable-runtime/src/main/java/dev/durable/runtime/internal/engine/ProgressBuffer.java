@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.Fence;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.util.ArrayList;
@@ -31,24 +32,27 @@ import java.util.function.Consumer;
 final class ProgressBuffer {
   private final Services services;
   private final Fence fence;
+  private final String parentRunId;
   private final Consumer<Commit.CheckpointWrite> written;
   private final List<Commit.CheckpointWrite> heldCheckpoints = new ArrayList<>();
   private final List<NewEvent> heldEvents = new ArrayList<>();
   private final List<StepEvent> heldCompletions = new ArrayList<>();
 
   /**
-   * @param fence the lease the run's progress is written under
+   * @param run the run, whose progress is written under the lease it was read with ({@link
+   *     RunRecord#fence()}), and whose parent, if it has one, is woken when it ends
    * @param written takes each checkpoint once it is written (a turn's {@link ReplayLog})
    */
-  ProgressBuffer(Services services, Fence fence, Consumer<Commit.CheckpointWrite> written) {
+  ProgressBuffer(Services services, RunRecord run, Consumer<Commit.CheckpointWrite> written) {
     this.services = services;
-    this.fence = fence;
+    this.fence = run.fence();
+    this.parentRunId = run.parentRunId();
     this.written = written;
   }
 
   /** A buffer for a run without a turn: what it writes (the run's failure) is written alone. */
-  static ProgressBuffer alone(Services services, Fence fence) {
-    return new ProgressBuffer(services, fence, write -> {});
+  static ProgressBuffer alone(Services services, RunRecord run) {
+    return new ProgressBuffer(services, run, write -> {});
   }
 
   /**
@@ -105,7 +109,12 @@ final class ProgressBuffer {
       writes.addAll(checkpoints);
       List<NewEvent> allEvents = new ArrayList<>(heldEvents);
       allEvents.addAll(events);
-      if (!services.progress().write(new Commit(fence, change, writes, allEvents, tasks))) {
+      // a child run's end wakes its parent, which may await it, in the same commit
+      boolean ends = change.kind() == RunChange.Kind.COMPLETED
+          || change.kind() == RunChange.Kind.FAILED;
+      Commit commit =
+          new Commit(fence, change, writes, allEvents, tasks, ends ? parentRunId : null);
+      if (!services.progress().write(commit)) {
         return false;
       }
       writes.forEach(written);

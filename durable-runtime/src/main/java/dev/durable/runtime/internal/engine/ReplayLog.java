@@ -105,9 +105,28 @@ final class ReplayLog {
     return recorded;
   }
 
+  /**
+   * The checkpoint of {@code kind} named {@code name} recorded at {@code seq}, or null if none was
+   * recorded there.
+   *
+   * @param called what the code calls there, for the error: "a start of workflow 'payment'"
+   * @throws NonDeterminismException if something else was recorded there
+   */
+  CheckpointRecord match(int seq, CheckpointKind kind, String name, String called) {
+    CheckpointRecord recorded = at(seq);
+    if (recorded != null && (recorded.kind() != kind || !recorded.name().equals(name))) {
+      throw mismatch(seq, recorded, called);
+    }
+    return recorded;
+  }
+
   private NonDeterminismException mismatch(int seq, CheckpointRecord recorded, String now) {
-    String was =
-        recorded.kind() == CheckpointKind.SLEEP ? "a sleep" : "step '" + recorded.name() + "'";
+    String was = switch (recorded.kind()) {
+      case SLEEP -> "a sleep";
+      case CHILD -> "a start of workflow '" + recorded.name() + "'";
+      case AWAIT -> "an await of a run of workflow '" + recorded.name() + "'";
+      default -> "step '" + recorded.name() + "'";
+    };
     return new NonDeterminismException(
         "run " + runId + " of " + workflow + " called " + now + " at position " + seq
             + ", where it had recorded " + was + ": the workflow's code changed under a running"

@@ -142,6 +142,7 @@ final class RunExecutor {
       services.hooks().onRunComplete(runEvent);
       services.waiters().ended(
           run.runId(), new Waiters.Outcome(RunState.COMPLETED, output, null));
+      parentWoken(run);
     } else {
       LOG.info("run {} finished here, but another engine claimed it or it was cancelled"
           + " meanwhile; its result was not stored by this engine", run.runId());
@@ -156,13 +157,29 @@ final class RunExecutor {
     boolean written =
         turn != null
             ? turn.finish(change, events)
-            : ProgressBuffer.alone(services, run.fence())
+            : ProgressBuffer.alone(services, run)
                 .write(change, List.of(), events, List.of());
     if (written) {
       LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
           error.message());
+      if (error.code().equals(Errors.RUN_TIMEOUT)) {
+        // the runs it started end with it
+        CancelledElsewhere.stopHere(
+            services, services.store().cancelChildren(run.runId(), services.time().now()));
+      }
       services.hooks().onFailure(runEvent, error);
       services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
+      parentWoken(run);
+    }
+  }
+
+  /**
+   * A child run ended, and its commit woke its parent: this engine looks for it at once (others
+   * are told by PostgreSQL).
+   */
+  private void parentWoken(RunRecord run) {
+    if (run.parentRunId() != null) {
+      services.wakeAt().accept(services.time().now());
     }
   }
 

@@ -7,6 +7,9 @@ import java.time.Duration;
 
 /** A run of a known workflow type, seen through one engine. */
 final class RunHandleImpl<R> implements RunHandle<R> {
+  /** As good as no limit, and still a number of nanoseconds that fits in a long. */
+  private static final Duration WITHOUT_LIMIT = Duration.ofDays(100 * 365);
+
   private final DefaultEngine engine;
   private final WorkflowType<R> type;
   private final String runId;
@@ -25,6 +28,11 @@ final class RunHandleImpl<R> implements RunHandle<R> {
   @Override
   public R await(Duration timeout) {
     return engine.await(runId, type, timeout);
+  }
+
+  @Override
+  public R await() {
+    return engine.await(runId, type, WITHOUT_LIMIT);
   }
 
   @Override

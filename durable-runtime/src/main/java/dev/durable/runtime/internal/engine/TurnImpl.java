@@ -8,6 +8,8 @@ import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.Turn;
+import dev.durable.runtime.spi.WorkflowRuns;
+import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
@@ -26,7 +28,7 @@ import java.util.Optional;
  * answers with its recorded result, a failed one with its recorded failure, and the first step
  * without an outcome is executed, with retries ({@link LocalAttempts}), and its outcome recorded.
  * Dispatched steps and the branches of fans and groups share one path ({@link Fans}, with {@link
- * DispatchedSteps} watching the tasks). Progress reaches the store through the {@link
+ * DispatchedSteps} watching the tasks); child runs and the waits for them are {@link Children}. Progress reaches the store through the {@link
  * ProgressBuffer}, which holds a completed step's checkpoint back until the turn's next side
  * effect; {@link TurnControl} says whether and why the turn stopped.
  *
@@ -49,7 +51,7 @@ import java.util.Optional;
  *       before its checkpoint is held.
  * </ul>
  */
-final class TurnImpl implements Turn, WorkflowContext {
+final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private static final String SLEEP_NAME = "sleep";
 
   private final Services services;
@@ -60,6 +62,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private final StepResults results;
   private final LocalAttempts attempts;
   private final Fans fans;
+  private final Children children;
   private final boolean maySuspend;
   private int nextSeq;
 
@@ -73,7 +76,7 @@ final class TurnImpl implements Turn, WorkflowContext {
     this.run = run;
     this.maySuspend = maySuspend;
     this.log = new ReplayLog(run.runId(), run.workflow(), checkpoints, services.payloads());
-    this.progress = new ProgressBuffer(services, run.fence(), log::written);
+    this.progress = new ProgressBuffer(services, run, log::written);
     this.control = new TurnControl(services, run, flight, progress);
     StepHooks hooks = new StepHooks(services, run);
     this.results = new StepResults(services, run, log, progress, control, hooks);
@@ -81,6 +84,8 @@ final class TurnImpl implements Turn, WorkflowContext {
         new LocalAttempts(services, run, log, control, results, hooks, flight, maySuspend);
     this.fans = new Fans(services, log, control, results, hooks, attempts,
         new DispatchedSteps(services, run, log, control, results, hooks), maySuspend);
+    this.children =
+        new Children(services, run, log, progress, control, () -> nextSeq++, this::flush);
   }
 
   // ---- WorkflowContext
@@ -141,6 +146,13 @@ final class TurnImpl implements Turn, WorkflowContext {
     progress.hold(new Commit.CheckpointWrite(
         CheckpointBuilder.copyOf(timer).status(StepState.COMPLETED).updatedAt(now).build(),
         false));
+  }
+
+  // ---- child runs
+
+  @Override
+  public <R> WorkflowRuns<R> runs(WorkflowType<R> type) {
+    return children.of(type);
   }
 
   // ---- Turn

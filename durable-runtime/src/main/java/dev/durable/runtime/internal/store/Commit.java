@@ -11,23 +11,33 @@ import java.util.List;
  * @param checkpoints the checkpoints to insert or update, in order
  * @param events the events to append, in order
  * @param tasks dispatched steps' tasks to queue for workers
+ * @param wakes a run to wake in the same commit (the parent of a run that ends, which may await
+ *     it); null for none
  */
 public record Commit(
     Fence fence,
     RunChange change,
     List<CheckpointWrite> checkpoints,
     List<NewEvent> events,
-    List<TaskRecord> tasks) {
+    List<TaskRecord> tasks,
+    String wakes) {
   public Commit {
     checkpoints = List.copyOf(checkpoints);
     events = List.copyOf(events);
     tasks = List.copyOf(tasks);
   }
 
-  /** A commit that queues no task. */
+  /** A commit that wakes no run. */
+  public Commit(
+      Fence fence, RunChange change, List<CheckpointWrite> checkpoints, List<NewEvent> events,
+      List<TaskRecord> tasks) {
+    this(fence, change, checkpoints, events, tasks, null);
+  }
+
+  /** A commit that queues no task and wakes no run. */
   public Commit(
       Fence fence, RunChange change, List<CheckpointWrite> checkpoints, List<NewEvent> events) {
-    this(fence, change, checkpoints, events, List.of());
+    this(fence, change, checkpoints, events, List.of(), null);
   }
 
   /** A checkpoint to write: inserted when it is new, else updated. */

@@ -25,6 +25,10 @@ public enum EventType {
   RUN_REQUEUED("run.requeued"),
   /** A durable timer ({@code ctx.sleep}) started. */
   TIMER_STARTED("timer.started"),
+  /** A run started a child run (its id in the detail). */
+  CHILD_STARTED("child.started"),
+  /** A run awaiting a child run recorded how it ended. */
+  CHILD_ENDED("child.ended"),
   /** A step's first attempt, or a dispatched step's attempt, is about to run. */
   STEP_STARTED("step.started"),
   /** A step's attempt failed and another follows after a delay. */

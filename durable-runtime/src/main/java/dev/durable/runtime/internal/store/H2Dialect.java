@@ -157,7 +157,7 @@ final class H2Dialect implements Dialect {
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
             run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch,
-            run.deadlineAt()));
+            run.deadlineAt(), run.parentRunId()));
   }
 
   /** One update per run, as one batch in a transaction. */

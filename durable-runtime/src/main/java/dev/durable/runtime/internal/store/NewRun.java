@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.RunState;
 import java.time.Instant;
 import java.util.List;
 
@@ -14,6 +15,7 @@ import java.util.List;
  *     any engine (which is then woken)
  * @param leaseUntil when that lease ends; ignored without an owner
  * @param deadlineAt when its run timeout ends it; null if it has none
+ * @param parentRunId the run that starts it as a child; null if none does
  * @param events what to log
  */
 public record NewRun(
@@ -24,6 +26,7 @@ public record NewRun(
     String owner,
     Instant leaseUntil,
     Instant deadlineAt,
+    String parentRunId,
     List<NewEvent> events) {
 
   /** The epoch of a run leased at its start. */
@@ -50,5 +53,12 @@ public record NewRun(
 
   long epoch() {
     return leased() ? LEASED_EPOCH : 0;
+  }
+
+  /** The row it is stored as, read back: leased to its owner, or pending. */
+  public RunRecord asStored() {
+    return new RunRecord(runId, workflow, leased() ? RunState.RUNNING : RunState.PENDING, input,
+        null, null, now, now, null, dueAt(), owner, storedLeaseUntil(), epoch(), deadlineAt,
+        parentRunId);
   }
 }

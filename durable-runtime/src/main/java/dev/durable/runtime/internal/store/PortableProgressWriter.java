@@ -33,6 +33,7 @@ final class PortableProgressWriter {
     List<EventsTable.Entry> events = new ArrayList<>();
     List<TaskRecord> tasks = new ArrayList<>();
     List<String> failed = new ArrayList<>();
+    List<String> wakes = new ArrayList<>();
     for (int i = 0; i < commits.size(); i++) {
       if (!written[i]) {
         continue;
@@ -40,6 +41,9 @@ final class PortableProgressWriter {
       Commit commit = commits.get(i);
       if (commit.change().kind() == RunChange.Kind.FAILED) {
         failed.add(commit.fence().runId());
+      }
+      if (commit.wakes() != null) {
+        wakes.add(commit.wakes());
       }
       for (Commit.CheckpointWrite checkpoint : commit.checkpoints()) {
         (checkpoint.insert() ? inserts : updates).add(checkpoint.record());
@@ -56,6 +60,9 @@ final class PortableProgressWriter {
     // a failed run's tasks still open (its run timeout ended it) are given up with it
     for (String runId : failed) {
       TasksTable.giveUpOpen(connection, runId, now);
+    }
+    for (String runId : wakes) {
+      RunsTable.wake(connection, runId, now);
     }
     return written;
   }

@@ -30,7 +30,7 @@ final class PostgresDialect implements Dialect {
   private static final String NOTIFY_RUNS = "NOTIFY " + RUNS_CHANNEL;
   static final String NOTIFY_TASKS = "NOTIFY " + TASKS_CHANNEL;
   /** Names a run to the engines listening. */
-  private static final String ANNOUNCE_RUN = "SELECT pg_notify('" + RUNS_CHANNEL + "', ?)";
+  static final String ANNOUNCE_RUN = "SELECT pg_notify('" + RUNS_CHANNEL + "', ?)";
   /**
    * The most parameters one statement of a progress batch binds: the driver refuses more than
    * 65,535, and a batch stays well below so that its text stays small too.

@@ -38,7 +38,8 @@ final class PostgresProgressWriter {
 
   /** How many parameters {@code commit}'s statement binds, at most. */
   static int parameters(Commit commit) {
-    int count = 8; // the fenced update of the run and the tasks a failure gives up, at most
+    // the fenced update of the run, the run it wakes and the tasks a failure gives up, at most
+    int count = 11;
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       count += write.insert() ? 15 : 10;
     }
@@ -61,6 +62,12 @@ final class PostgresProgressWriter {
     }
     if (queuesTasks(commits)) {
       sql.append(PostgresDialect.NOTIFY_TASKS).append(";\n"); // after the results
+    }
+    for (Commit commit : commits) {
+      if (commit.wakes() != null) { // tells the other engines, one of which may take it up
+        sql.append(PostgresDialect.ANNOUNCE_RUN).append(";\n");
+        params.string(commit.wakes());
+      }
     }
     boolean[] written = new boolean[commits.size()];
     try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
@@ -105,6 +112,10 @@ final class PostgresProgressWriter {
       sql.append(", logged AS (");
       insertEvents(sql, params, commit);
       sql.append(')');
+    }
+    if (commit.wakes() != null) {
+      sql.append(", woke AS (").append(RunsTable.WAKE_FENCED).append(')');
+      RunsTable.bindWake(params, commit.wakes(), now);
     }
     if (commit.change().kind() == RunChange.Kind.FAILED) {
       // a failed run's tasks still open (its run timeout ended it) are given up with it

@@ -6,7 +6,8 @@ import java.time.Instant;
 
 /**
  * A row of {@code durable_runs}. Nullable fields are null where the column is; {@code deadlineAt}
- * is when the run's timeout ends it, null if it has none.
+ * is when the run's timeout ends it, null if it has none; {@code parentRunId} is the run that
+ * started it as a child, null if none did.
  */
 public record RunRecord(
     String runId,
@@ -22,7 +23,8 @@ public record RunRecord(
     String leaseOwner,
     Instant leaseUntil,
     long epoch,
-    Instant deadlineAt) {
+    Instant deadlineAt,
+    String parentRunId) {
 
   /** The fence for writes made under the lease this record was read with. */
   public Fence fence() {

@@ -22,14 +22,14 @@ final class RunsTable {
   static final String COLUMNS =
       "run_id, workflow_name, workflow_version, status, input, output, error_message, error_code,"
           + " error_type, error_step, created_at, updated_at, wake_at, due_at, lease_owner,"
-          + " lease_until, epoch, deadline_at";
+          + " lease_until, epoch, deadline_at, parent_run_id";
   /** The columns a new run is inserted with; {@link #bindInsert} binds them. */
   private static final String INSERT_COLUMNS =
       "run_id, workflow_name, workflow_version, status, input, created_at, updated_at, due_at,"
-          + " lease_owner, lease_until, epoch, deadline_at";
+          + " lease_owner, lease_until, epoch, deadline_at, parent_run_id";
   static final String INSERT =
       "INSERT INTO durable_runs (" + INSERT_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
-          + " ?, ?, ?)";
+          + " ?, ?, ?, ?)";
   private static final String SELECT = "SELECT " + COLUMNS + " FROM durable_runs WHERE run_id = ?";
 
   // ---- the fenced updates of a turn's commit: each holds only while the run's epoch does
@@ -100,6 +100,17 @@ final class RunsTable {
           + " updated_at = CASE WHEN status = 'SLEEPING' THEN ? ELSE updated_at END"
           + " WHERE run_id = ? AND (status IN ('RUNNING', 'PENDING')"
           + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
+  /**
+   * {@link #WAKE} in a progress statement: the run a commit wakes (the parent of a run that ends),
+   * only where the commit's fence held.
+   */
+  static final String WAKE_FENCED = WAKE + " AND EXISTS (SELECT 1 FROM fenced)";
+  private static final String SELECT_CHILDREN =
+      "SELECT " + COLUMNS + " FROM durable_runs WHERE parent_run_id = ?"
+          + " ORDER BY created_at, run_id";
+  private static final String SELECT_OPEN_CHILDREN =
+      "SELECT run_id FROM durable_runs WHERE parent_run_id = ?"
+          + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')";
 
   private RunsTable() {}
 
@@ -108,7 +119,8 @@ final class RunsTable {
     return params.string(run.runId()).string(run.workflow().name())
         .string(run.workflow().version()).string(run.status()).string(run.input())
         .instant(run.now()).instant(run.now()).instant(run.dueAt()).string(run.owner())
-        .instant(run.storedLeaseUntil()).int8(run.epoch()).instant(run.deadlineAt());
+        .instant(run.storedLeaseUntil()).int8(run.epoch()).instant(run.deadlineAt())
+        .string(run.parentRunId());
   }
 
   /**
@@ -248,11 +260,44 @@ final class RunsTable {
   /** Wakes run {@code runId}: see {@link #WAKE}. */
   static void wake(Connection connection, String runId, Instant now) throws SQLException {
     try (PreparedStatement wake = connection.prepareStatement(WAKE)) {
-      Rows.setInstant(wake, 1, now);
-      Rows.setInstant(wake, 2, now);
-      wake.setString(3, runId);
+      bindWake(new Params(), runId, now).bind(wake);
       wake.executeUpdate();
     }
+  }
+
+  /** The values of {@link #WAKE} (and {@link #WAKE_FENCED}) for run {@code runId}. */
+  static Params bindWake(Params params, String runId, Instant now) {
+    return params.instant(now).instant(now).string(runId);
+  }
+
+  /** The runs that {@code parentRunId} started, oldest first. */
+  static List<RunRecord> children(Connection connection, String parentRunId)
+      throws SQLException {
+    List<RunRecord> children = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(SELECT_CHILDREN)) {
+      select.setString(1, parentRunId);
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          children.add(read(rows, 1));
+        }
+      }
+    }
+    return children;
+  }
+
+  /** The ids of the runs that {@code parentRunId} started and that have not ended. */
+  static List<String> openChildren(Connection connection, String parentRunId)
+      throws SQLException {
+    List<String> open = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(SELECT_OPEN_CHILDREN)) {
+      select.setString(1, parentRunId);
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          open.add(rows.getString(1));
+        }
+      }
+    }
+    return open;
   }
 
   /** A run row whose {@link #COLUMNS} start at column {@code first}. */
@@ -294,6 +339,7 @@ final class RunsTable {
         rows.getString(c + 14),
         Rows.instant(rows, c + 15),
         rows.getLong(c + 16),
-        Rows.instant(rows, c + 17));
+        Rows.instant(rows, c + 17),
+        rows.getString(c + 18));
   }
 }

@@ -208,16 +208,60 @@ public final class Store {
    *
    * @return whether the run was cancelled now
    */
-  public boolean cancel(String runId, Instant now) {
+  public List<String> cancel(String runId, Instant now) {
     return inTransaction("cancel run " + runId, connection -> {
-      if (!RunsTable.cancel(connection, runId, now)) {
-        return false;
+      List<String> cancelled = new ArrayList<>();
+      cancelWithChildren(connection, runId, null, now, cancelled);
+      if (!cancelled.isEmpty()) {
+        // a parent awaiting it learns that it ended
+        String parent = RunsTable.select(connection, runId).map(RunRecord::parentRunId)
+            .orElse(null);
+        if (parent != null) {
+          RunsTable.wake(connection, parent, now);
+          dialect.wakeEngines(connection);
+        }
       }
-      TasksTable.giveUpOpen(connection, runId, now);
-      EventsTable.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(null, now)));
-      dialect.announceCancelled(connection, runId);
-      return true;
+      return cancelled;
     });
+  }
+
+  /**
+   * Cancels the runs that {@code parentRunId} started and that have not ended, with theirs: its
+   * run timeout ended it.
+   *
+   * @return the ids of the runs cancelled
+   */
+  public List<String> cancelChildren(String parentRunId, Instant now) {
+    return inTransaction("cancel the child runs of run " + parentRunId, connection -> {
+      List<String> cancelled = new ArrayList<>();
+      for (String child : RunsTable.openChildren(connection, parentRunId)) {
+        cancelWithChildren(connection, child, parentRunId, now, cancelled);
+      }
+      return cancelled;
+    });
+  }
+
+  /** Cancels run {@code runId} if it has not ended, and then its open children, depth first. */
+  private void cancelWithChildren(
+      Connection connection, String runId, String because, Instant now, List<String> cancelled)
+      throws SQLException {
+    if (!RunsTable.cancel(connection, runId, now)) {
+      return;
+    }
+    cancelled.add(runId);
+    TasksTable.giveUpOpen(connection, runId, now);
+    EventsTable.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(
+        because == null ? null : "its parent run " + because + " ended", now)));
+    dialect.announceCancelled(connection, runId);
+    for (String child : RunsTable.openChildren(connection, runId)) {
+      cancelWithChildren(connection, child, runId, now, cancelled);
+    }
+  }
+
+  /** The runs that {@code parentRunId} started, oldest first. */
+  public List<RunRecord> children(String parentRunId) {
+    return autocommit("read the child runs of run " + parentRunId,
+        connection -> RunsTable.children(connection, parentRunId));
   }
 
   /** Which of {@code runIds} are cancelled. */

@@ -40,7 +40,7 @@ class StoreTest {
   }
 
   private RunRecord startAndClaim(String runId) {
-    assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null, null,
+    assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null, null, null,
         List.of(EventType.RUN_CREATED.run(null, T0)))))[0]);
     List<RunRecord> claimed =
         store.claimDue(T0, List.of(WORKFLOW), 10, "engine-a", T0.plusSeconds(30));
@@ -108,8 +108,8 @@ class StoreTest {
         List.of(), List.of(TaskRecord.queued("r/0/1", "r", 0, "charge", 1, "[]", 0, T0)))),
         T0)[0]);
 
-    assertTrue(store.cancel("r", T0));
-    assertFalse(store.cancel("r", T0), "an ended run is not cancelled again");
+    assertEquals(List.of("r"), store.cancel("r", T0));
+    assertEquals(List.of(), store.cancel("r", T0), "an ended run is not cancelled again");
 
     assertFalse(store.commit(List.of(new Commit(run.fence(), RunChange.TOUCH, List.of(),
         List.of())), T0)[0], "the turn that was in flight can no longer write");

@@ -1,0 +1,128 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.InvalidInputException;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.internal.store.EventType;
+import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.NewRun;
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.spi.WorkflowType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Storing new runs, for {@code start} on the engine and for child runs started by a run: their
+ * ids and input checked before anything is written, their run timeout, the events of their start,
+ * and what a second start with the same id means.
+ */
+final class RunStarts {
+  private static final int MAX_RUN_ID_LENGTH = 200;
+
+  private final Services services;
+
+  RunStarts(Services services) {
+    this.services = services;
+  }
+
+  /**
+   * Refuses a run id the database could not store (too long, or with a character PostgreSQL
+   * refuses or UTF-8 cannot encode) before anything is written: a start that reached the database
+   * with it would fail there, and fail the starts batched with it.
+   */
+  static void requireStorableRunId(String runId) {
+    if (runId == null || runId.isBlank() || runId.length() > MAX_RUN_ID_LENGTH) {
+      throw new IllegalArgumentException(
+          "a run id must be 1 to " + MAX_RUN_ID_LENGTH + " characters, not blank; was '" + runId
+              + "'");
+    }
+    for (int i = 0; i < runId.length(); i++) {
+      if (Character.isISOControl(runId.charAt(i))) {
+        throw new IllegalArgumentException(
+            "a run id must not contain control characters, but '" + StoredText.message(runId)
+                + "' has U+" + String.format("%04X", (int) runId.charAt(i)) + " at index " + i
+                + "; nothing was stored: use printable characters, such as your order's id");
+      }
+    }
+    if (StoredText.needsEscaping(runId)) {
+      throw new IllegalArgumentException(
+          "a run id must be valid UTF-16, but '" + StoredText.message(runId) + "' has a lone"
+              + " surrogate, which no database can store; nothing was stored");
+    }
+  }
+
+  /** The id of the child run a run starts at {@code seq} without giving one. */
+  static String childId(String parentRunId, int seq) {
+    String derived = parentRunId + "/child-" + seq;
+    return derived.length() <= MAX_RUN_ID_LENGTH
+        ? derived
+        : "child-" + java.util.UUID.nameUUIDFromBytes(
+            (parentRunId + "/" + seq).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The input of a run of {@code type}, validated and encoded.
+   *
+   * @throws InvalidInputException if it is invalid or cannot be stored; nothing was stored
+   */
+  String encodeInput(WorkflowType<?> type, Object[] input) {
+    List<String> violations = new ArrayList<>();
+    for (int i = 0; i < type.params().size(); i++) {
+      violations.addAll(services.payloads().violations(type.params().get(i), input[i]));
+    }
+    if (!violations.isEmpty()) {
+      throw new InvalidInputException(
+          "cannot start a run of " + type + ": its input is invalid: "
+              + String.join("; ", violations) + ". Nothing was stored.",
+          violations);
+    }
+    try {
+      return services.payloads().encodeArgs(type.params(), input);
+    } catch (PayloadException e) {
+      throw new InvalidInputException(
+          "cannot start a run of " + type + ": its input cannot be stored: " + e.getMessage()
+              + ". Nothing was stored.",
+          List.of(e.getMessage()));
+    }
+  }
+
+  /**
+   * A new run of {@code type}, leased to {@code owner} (null: left due for any engine), started by
+   * {@code parentRunId} (null: by a caller), with its run timeout counted from {@code now}.
+   */
+  NewRun newRun(
+      WorkflowType<?> type, String runId, String input, String owner, Instant now,
+      String parentRunId) {
+    WorkflowKey key = new WorkflowKey(type.name(), type.version());
+    List<NewEvent> events = new ArrayList<>();
+    events.add(EventType.RUN_CREATED.run(
+        parentRunId == null ? key.toString() : key + ", a child of run " + parentRunId, now));
+    if (owner != null) {
+      events.add(EventType.RUN_CLAIMED.run(owner, now));
+    }
+    return new NewRun(runId, key, input, now, owner, now.plus(services.leaseDuration()),
+        type.timeout().map(now::plus).orElse(null), parentRunId, events);
+  }
+
+  /**
+   * Stores {@code run}, unless a run with its id is stored already: then starting it again is not
+   * an error and starts nothing, if that run is of the same workflow.
+   *
+   * @return whether it was stored now
+   * @throws IllegalStateException if the id belongs to a run of another workflow
+   */
+  boolean insert(NewRun run) {
+    if (services.starts().write(run)) {
+      return true;
+    }
+    RunRecord existing = services.store().findRun(run.runId()).orElseThrow();
+    if (!existing.workflow().equals(run.workflow())) {
+      throw new IllegalStateException(
+          "run id " + run.runId() + " is already used by a run of " + existing.workflow()
+              + "; choose another id to start " + run.workflow());
+    }
+    return false;
+  }
+}

@@ -1,0 +1,83 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunInfo;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StepInfo;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.internal.store.CheckpointKind;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.RunSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Snapshots of runs for the status API: the stored run and its steps, with the attempts in flight
+ * here shown as running, and the runs it started as children.
+ */
+final class RunStatuses {
+  private final Services services;
+
+  RunStatuses(Services services) {
+    this.services = services;
+  }
+
+  /** The run's status, or empty if no such run is stored. */
+  Optional<RunStatus> of(String runId) {
+    return services.store().snapshot(runId).map(this::status);
+  }
+
+  private RunStatus status(RunSnapshot snapshot) {
+    RunRecord run = snapshot.run();
+    List<StepInfo> steps = new ArrayList<>();
+    for (CheckpointRecord checkpoint : snapshot.checkpoints()) {
+      if (checkpoint.kind() == CheckpointKind.STEP || checkpoint.kind() == CheckpointKind.REMOTE) {
+        steps.add(new StepInfo(
+            checkpoint.seq(),
+            checkpoint.name(),
+            checkpoint.status(),
+            checkpoint.attempts(),
+            checkpoint.error() == null ? null : checkpoint.error().message(),
+            checkpoint.status() == StepState.RETRYING ? checkpoint.wakeAt() : null));
+      }
+    }
+    List<InFlight.Attempt> running =
+        services.inFlight().get(run.runId()).map(InFlight.Run::attempts).orElse(List.of());
+    for (InFlight.Attempt attempt : running) {
+      int at = -1;
+      for (int i = 0; i < steps.size(); i++) {
+        if (steps.get(i).position() == attempt.seq()) {
+          at = i;
+        }
+      }
+      if (at >= 0) {
+        StepInfo previous = steps.get(at);
+        steps.set(at, new StepInfo(previous.position(), previous.name(), StepState.RUNNING,
+            attempt.attempt(), previous.error(), null));
+      } else {
+        steps.add(new StepInfo(
+            attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null));
+      }
+    }
+    List<RunInfo> children =
+        services.store().children(run.runId()).stream().map(RunStatuses::info).toList();
+    return new RunStatus(info(run), steps, children);
+  }
+
+  /** What the status API shows of a stored run. */
+  static RunInfo info(RunRecord run) {
+    return new RunInfo(
+        run.runId(),
+        run.workflow().name(),
+        run.workflow().version(),
+        run.status(),
+        run.status() == RunState.SLEEPING ? run.wakeAt() : null,
+        run.createdAt(),
+        run.updatedAt(),
+        Optional.ofNullable(run.error()),
+        Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null),
+        Optional.ofNullable(run.parentRunId()));
+  }
+}

@@ -1,0 +1,42 @@
+package dev.durable.tests.workflows;
+
+import dev.durable.annotations.Run;
+import dev.durable.annotations.Step;
+import dev.durable.annotations.Workflow;
+import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.WorkflowContext;
+import dev.durable.tests.support.Recorder;
+
+/**
+ * A parent run: starts a {@link ChargeWorkflow} child for its order, awaits it and ships what it
+ * returned; a child that failed is answered with its code. A run timeout of a minute.
+ */
+@Workflow(name = "checkout-parent")
+public class CheckoutParentWorkflow {
+  public static final long TIMEOUT_MS = 60_000;
+
+  private final Recorder recorder;
+
+  public CheckoutParentWorkflow(Recorder recorder) {
+    this.recorder = recorder;
+  }
+
+  @Step
+  protected String ship(String paid) {
+    recorder.record("shipped " + paid);
+    return "shipped: " + paid;
+  }
+
+  @Run(timeoutMs = TIMEOUT_MS)
+  public String run(WorkflowContext ctx, String order) {
+    RunHandle<String> child = ChargeWorkflowClient.of(ctx).start(order);
+    String paid;
+    try {
+      paid = child.await();
+    } catch (RunFailedException e) {
+      return "not shipped: " + e.code();
+    }
+    return ship(paid);
+  }
+}
