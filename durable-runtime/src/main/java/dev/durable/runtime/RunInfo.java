@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param updatedAt when the run last changed
  * @param error why the run failed, when it did
  * @param owner the engine whose lease the run is under, while it is {@link RunState#RUNNING}
+ * @param scheduledAt the fire time a run started by a {@code @Schedule} serves (the instant its
+ *     cron expression named); empty for a run started otherwise
  */
 public record RunInfo(
     String id,
@@ -25,4 +27,21 @@ public record RunInfo(
     Instant createdAt,
     Instant updatedAt,
     Optional<RunError> error,
-    Optional<String> owner) {}
+    Optional<String> owner,
+    Optional<Instant> scheduledAt) {
+
+  /** A run that no {@code @Schedule} started: {@link #scheduledAt()} is empty. */
+  public RunInfo(
+      String id,
+      String workflowName,
+      String workflowVersion,
+      RunState status,
+      Instant wakeAt,
+      Instant createdAt,
+      Instant updatedAt,
+      Optional<RunError> error,
+      Optional<String> owner) {
+    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
+        Optional.empty());
+  }
+}

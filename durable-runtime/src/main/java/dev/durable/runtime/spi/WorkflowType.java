@@ -1,6 +1,7 @@
 package dev.durable.runtime.spi;
 
 import com.fasterxml.jackson.databind.JavaType;
+import dev.durable.annotations.CatchUp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,12 +17,16 @@ public final class WorkflowType<R> {
   private final String version;
   private final List<Payload> params;
   private final Payload result;
+  private final List<ScheduleSpec> schedules;
 
-  private WorkflowType(String name, String version, List<Payload> params, Payload result) {
+  private WorkflowType(
+      String name, String version, List<Payload> params, Payload result,
+      List<ScheduleSpec> schedules) {
     this.name = name;
     this.version = version;
     this.params = List.copyOf(params);
     this.result = result;
+    this.schedules = List.copyOf(schedules);
   }
 
   /** Starts describing workflow {@code name} at {@code version}. */
@@ -49,6 +54,11 @@ public final class WorkflowType<R> {
     return result;
   }
 
+  /** Its {@code @Schedule}s, in declaration order; empty when it has none. */
+  public List<ScheduleSpec> schedules() {
+    return schedules;
+  }
+
   @Override
   public String toString() {
     return "workflow '" + name + "' version '" + version + "'";
@@ -60,6 +70,7 @@ public final class WorkflowType<R> {
     private final String version;
     private final List<Payload> params = new ArrayList<>();
     private Payload result;
+    private final List<ScheduleSpec> schedules = new ArrayList<>();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -90,8 +101,15 @@ public final class WorkflowType<R> {
       return this;
     }
 
+    /** Adds a schedule: a run starts at each fire time of {@code cron} in {@code zone}. */
+    public Builder<R> schedule(String cron, String zone, CatchUp catchUp) {
+      schedules.add(new ScheduleSpec(cron, zone, catchUp));
+      return this;
+    }
+
     public WorkflowType<R> build() {
-      return new WorkflowType<>(name, version, params, Objects.requireNonNull(result, "result"));
+      return new WorkflowType<>(
+          name, version, params, Objects.requireNonNull(result, "result"), schedules);
     }
   }
 }

@@ -10,6 +10,7 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
@@ -46,14 +47,17 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Services services;
   private final Registry registry;
   private final Scheduler scheduler;
+  private final Schedules schedules;
   private final List<AutoCloseable> resources;
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
 
   DefaultEngine(
-      Services services, Registry registry, Scheduler scheduler, List<AutoCloseable> resources) {
+      Services services, Registry registry, Scheduler scheduler, Schedules schedules,
+      List<AutoCloseable> resources) {
     this.services = services;
     this.registry = registry;
     this.scheduler = scheduler;
+    this.schedules = schedules;
     this.resources = resources;
   }
 
@@ -336,8 +340,14 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
         run.createdAt(),
         run.updatedAt(),
         Optional.ofNullable(run.error()),
-        Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null));
+        Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null),
+        services.store().scheduledAt(runId));
     return new RunStatus(info, steps);
+  }
+
+  @Override
+  public List<ScheduleInfo> schedules() {
+    return schedules.list();
   }
 
   @Override
