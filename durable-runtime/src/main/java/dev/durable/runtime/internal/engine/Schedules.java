@@ -142,7 +142,7 @@ final class Schedules {
         services.store().fireSchedule(entry.key(), now, handled -> plan(entry, handled, now));
     nextFire.put(entry, entry.cron().nextAfter(now).orElse(Instant.MAX));
     if (!started.isEmpty()) {
-      LOG.info("{} started {} run(s): {}", entry.key(), started.size(), started);
+      LOG.debug("{} started {} run(s): {}", entry.key(), started.size(), started);
     }
     return !started.isEmpty();
   }
