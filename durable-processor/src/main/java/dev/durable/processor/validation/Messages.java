@@ -387,8 +387,13 @@ public enum Messages {
       "step name '%s' is used by %s and by %s, but workers serve contract steps by name; give one"
           + " of them another @Step(name = ...)"),
 
-  // ---- @Schedule ---------------------------------------------------------------------------------
+  // ---- @Schedule -------------------------------------------------------------------------------
 
+  /** Args: the class. */
+  SCHEDULE_OUTSIDE_WORKFLOW(
+      "schedule-outside-workflow",
+      "@Schedule on %s, which is not a @Workflow class, never fires; annotate %1$s with @Workflow"
+          + " or move the @Schedule onto the workflow it should start"),
   /** Args: the expression, what cron-utils says is wrong. */
   SCHEDULE_CRON(
       "schedule-cron",

@@ -24,9 +24,8 @@ import javax.lang.model.util.Elements;
  * Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types, and
  * reports every problem found, not only the first; and, since runs are stored under a workflow's
  * name and version, that no two workflows of one compilation share both. Step rules live in {@link
- * StepValidator}, run rules in {@link RunValidator}, schedule rules in {@link
- * ScheduleValidator}, storability in {@link StorableTypes}; every
- * message in {@link Messages}.
+ * StepValidator}, run rules in {@link RunValidator}, schedule rules in {@link ScheduleValidator},
+ * storability in {@link StorableTypes}; every message in {@link Messages}.
  */
 public final class WorkflowValidator {
   private final Elements elements;
@@ -90,6 +89,17 @@ public final class WorkflowValidator {
             Messages.RUN_OUTSIDE_WORKFLOW,
             Describe.method((ExecutableElement) method),
             Describe.type(method.getEnclosingElement()));
+      }
+    }
+    return report;
+  }
+
+  /** Validates {@code @Schedule}s on classes that are not {@code @Workflow} classes. */
+  public ValidationReport validateStraySchedules(Set<? extends Element> scheduled) {
+    ValidationReport report = new ValidationReport();
+    for (Element type : scheduled) {
+      if (AnnotationValues.find(type, Names.WORKFLOW).isEmpty()) {
+        report.error(type, Messages.SCHEDULE_OUTSIDE_WORKFLOW, Describe.type(type));
       }
     }
     return report;
@@ -270,7 +280,8 @@ public final class WorkflowValidator {
    * The @Run and @Step methods: how many runs, each method's rules, and unique step names; returns
    * the @Run methods.
    */
-  private List<ExecutableElement> methods(TypeElement workflow, String workflowName, ValidationReport report) {
+  private List<ExecutableElement> methods(
+      TypeElement workflow, String workflowName, ValidationReport report) {
     List<ExecutableElement> runMethods = new ArrayList<>();
     Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
     for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {

@@ -91,6 +91,21 @@ class ScheduleValidationTest {
   }
 
   @Test
+  void scheduleOnAClassThatIsNotAWorkflowIsAnError() {
+    JavaFileObject source = fixture("schedule/StraySchedule.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Schedule on StraySchedule, which is not a @Workflow class, never fires; annotate"
+                + " StraySchedule with @Workflow or move the @Schedule onto the workflow it should"
+                + " start [durable:schedule-outside-workflow]")
+        .inFile(source)
+        .onLineContaining("public class StraySchedule");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void validSchedulesCompileWithoutWarnings() {
     Compilation compilation = compile(fixture("schedule/ValidSchedules.java"));
 

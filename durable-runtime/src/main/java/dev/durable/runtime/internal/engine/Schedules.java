@@ -53,7 +53,6 @@ final class Schedules {
   private final Map<Entry, Instant> nextFire = new ConcurrentHashMap<>();
   /** The fire time a timer was asked for, so that each is asked for once. */
   private final Map<Entry, Instant> armed = new ConcurrentHashMap<>();
-  private final Map<Entry, Boolean> registered = new ConcurrentHashMap<>();
 
   private Schedules(Services services, List<Entry> entries) {
     this.services = services;
@@ -130,14 +129,8 @@ final class Schedules {
   }
 
   private boolean fire(Entry entry, Instant now) {
-    if (registered.putIfAbsent(entry, Boolean.TRUE) == null) {
-      try {
-        services.store().registerSchedule(entry.key(), now);
-      } catch (RuntimeException e) {
-        registered.remove(entry);
-        throw e;
-      }
-    }
+    // once per fire time and engine: cheap, and a row deleted by hand comes back
+    services.store().registerSchedule(entry.key(), now);
     List<String> started =
         services.store().fireSchedule(entry.key(), now, handled -> plan(entry, handled, now));
     nextFire.put(entry, entry.cron().nextAfter(now).orElse(Instant.MAX));

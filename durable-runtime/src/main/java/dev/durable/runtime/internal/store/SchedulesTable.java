@@ -61,7 +61,7 @@ final class SchedulesTable {
     }
   }
 
-  /** Moves {@code handled_until} from {@code from} to {@code to}; false if it was not {@code from}. */
+  /** Moves {@code handled_until} from {@code from} to {@code to}; false if it had moved. */
   static boolean advance(
       Connection connection, ScheduleKey key, Instant from, Instant to, Instant now)
       throws SQLException {

@@ -21,10 +21,10 @@ import org.flywaydb.core.api.FlywayException;
 /**
  * Durable's storage, behind one facade: each table's SQL is in its table class ({@link RunsTable},
  * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}), and what
- * H2 and PostgreSQL do differently is in the {@link Dialect}: plain statements in a transaction on H2, single
- * statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a turn are
- * fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot write over its
- * new owner's progress.
+ * H2 and PostgreSQL do differently is in the {@link Dialect}: plain statements in a transaction on
+ * H2, single statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a
+ * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
+ * write over its new owner's progress.
  */
 public final class Store {
   private final DataSource dataSource;
