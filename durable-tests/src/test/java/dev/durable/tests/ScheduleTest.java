@@ -11,6 +11,7 @@ import dev.durable.runtime.testing.TestClock;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.workflows.BerlinNightlyDurable;
+import dev.durable.tests.workflows.EverySecondDurable;
 import dev.durable.tests.workflows.HourlyCatchUpAllDurable;
 import dev.durable.tests.workflows.HourlyNoCatchUpDurable;
 import dev.durable.tests.workflows.HourlyReportClient;
@@ -50,6 +51,8 @@ class ScheduleTest extends OnEachStore {
     } else if (workflow instanceof HourlyNoCatchUpDurable w) {
       builder.register(w);
     } else if (workflow instanceof BerlinNightlyDurable w) {
+      builder.register(w);
+    } else if (workflow instanceof EverySecondDurable w) {
       builder.register(w);
     }
     return builder.build();
@@ -95,6 +98,29 @@ class ScheduleTest extends OnEachStore {
       assertEquals(Optional.of(at("2026-01-05T10:00:00Z")), info.scheduledAt());
       assertEquals(List.of("render:2026-01-05T10:00:00Z", "render:2026-01-05T11:00:00Z"),
           recorder.entries());
+    }
+  }
+
+  /**
+   * On the system clock, with a poll once an hour: only the wake-up the engine asks for at each
+   * next fire time can start the runs. Fire times are whole seconds, whatever the clock's fraction.
+   */
+  @Test
+  void aStartedEngineWakesAtEachFireTimeByItself() {
+    try (DurableEngine engine = db.engine().pollInterval(Duration.ofHours(1))
+        .register(new EverySecondDurable(recorder)).build()) {
+      engine.start();
+      Await.until("three fire times ran", () -> recorder.entries().size() >= 3);
+
+      List<String> fireTimes = recorder.entries();
+      for (String fired : fireTimes) {
+        Instant fireTime = Instant.parse(fired);
+        assertEquals(0, fireTime.getNano(), fired);
+        assertEquals(Optional.of(fireTime),
+            engine.getRunStatus(ScheduleInfo.runId("every-second", fireTime)).run()
+                .scheduledAt());
+      }
+      assertEquals(fireTimes.size(), fireTimes.stream().distinct().count(), "each ran once");
     }
   }
 

@@ -9,6 +9,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -67,7 +68,16 @@ final class CronSchedule {
 
   /** The first fire time strictly after {@code after}; empty if there is none. */
   Optional<Instant> nextAfter(Instant after) {
-    return execution.nextExecution(after.atZone(zone)).map(ZonedDateTime::toInstant);
+    return execution.nextExecution(second(after)).map(ZonedDateTime::toInstant);
+  }
+
+  /**
+   * {@code instant} cut to its second, in the zone. Fire times are whole seconds, so the next one
+   * after an instant is the next one after its second; and cron-utils keeps the fraction of the
+   * instant it is given in the fire time it returns where the seconds field is {@code *}.
+   */
+  private ZonedDateTime second(Instant instant) {
+    return instant.truncatedTo(ChronoUnit.SECONDS).atZone(zone);
   }
 
   /** The next {@code count} fire times strictly after {@code after}, earliest first. */
@@ -91,9 +101,10 @@ final class CronSchedule {
 
   /** See {@link Due}; costs about {@code limit} steps however long ago {@code from} is. */
   Due between(Instant from, Instant to, int limit) {
-    ZonedDateTime start = from.atZone(zone);
-    // far behind (a long outage, a fire time every second): start near the end instead
-    ZonedDateTime back = to.plusNanos(1).atZone(zone);
+    ZonedDateTime start = second(from);
+    // far behind (a long outage, a fire time every second): start near the end instead;
+    // lastExecution answers the last fire time strictly before the second after `to`
+    ZonedDateTime back = second(to).plusSeconds(1);
     int walked = 0;
     while (walked < limit) {
       Optional<ZonedDateTime> previous = execution.lastExecution(back);
@@ -107,7 +118,7 @@ final class CronSchedule {
     if (walked == limit) {
       Optional<ZonedDateTime> older = execution.lastExecution(back);
       if (older.isPresent() && older.get().toInstant().isAfter(from)) {
-        start = back.minusNanos(1);
+        start = back.minusSeconds(1);
         dropped = true;
       }
     }
