@@ -2,6 +2,8 @@ package dev.durable.processor;
 
 import com.google.auto.service.AutoService;
 import dev.durable.annotations.Run;
+import dev.durable.annotations.Schedule;
+import dev.durable.annotations.Schedules;
 import dev.durable.annotations.Step;
 import dev.durable.annotations.Workflow;
 import dev.durable.processor.generation.ContractGenerator;
@@ -77,7 +79,9 @@ public final class DurableProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(Workflow.class.getName(), Step.class.getName(), Run.class.getName());
+    return Set.of(
+        Workflow.class.getName(), Step.class.getName(), Run.class.getName(),
+        Schedule.class.getName(), Schedules.class.getName());
   }
 
   @Override
@@ -90,6 +94,10 @@ public final class DurableProcessor extends AbstractProcessor {
     workflowRules
         .validateStrays(
             round.getElementsAnnotatedWith(Step.class), round.getElementsAnnotatedWith(Run.class))
+        .printTo(processingEnv.getMessager());
+    workflowRules
+        .validateStraySchedules(
+            round.getElementsAnnotatedWithAny(Set.of(Schedule.class, Schedules.class)))
         .printTo(processingEnv.getMessager());
 
     contracts.process(contractsOf(round));

@@ -40,6 +40,9 @@ public interface DurableEngine extends AutoCloseable {
   /** The payload limit used when none is set: 1 MiB. See {@link Builder#maxPayloadBytes(int)}. */
   int DEFAULT_MAX_PAYLOAD_BYTES = 1 << 20;
 
+  /** How many fire times {@link #schedules()} lists per schedule. */
+  int LISTED_FIRE_TIMES = 5;
+
   /** A builder for an engine; {@link Builder#build()} migrates the store's schema. */
   static Builder builder() {
     return new Builder();
@@ -98,6 +101,15 @@ public interface DurableEngine extends AutoCloseable {
    * @throws UnknownRunException if no such run is stored
    */
   RunStatus getRunStatus(String runId);
+
+  /**
+   * The {@code @Schedule}s of the workflows registered with this engine, each with its next {@value
+   * #LISTED_FIRE_TIMES} fire times by the engine's clock, in registration and declaration order.
+   * An engine fires the schedules of its registered workflows whether started or driven by {@link
+   * #tick()}; a run started for a fire time has the id {@link ScheduleInfo#runId} gives, and its
+   * {@link RunInfo#scheduledAt()} names the fire time.
+   */
+  List<ScheduleInfo> schedules();
 
   /** The run's event log, oldest first: every transition it went through. */
   List<HistoryEvent> history(String runId);

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param updatedAt when the run last changed
  * @param error why the run failed, when it did
  * @param owner the engine whose lease the run is under, while it is {@link RunState#RUNNING}
+ * @param scheduledAt the fire time a run started by a {@code @Schedule} serves (the instant its
+ *     cron expression named); empty for a run started otherwise
  * @param parentId the run that started this one as a child run, if one did
  */
 public record RunInfo(
@@ -27,4 +29,24 @@ public record RunInfo(
     Instant updatedAt,
     Optional<RunError> error,
     Optional<String> owner,
-    Optional<String> parentId) {}
+    Optional<Instant> scheduledAt,
+    Optional<String> parentId) {
+
+  /**
+   * A run that neither a {@code @Schedule} nor another run started: {@link #scheduledAt()} and
+   * {@link #parentId()} are empty.
+   */
+  public RunInfo(
+      String id,
+      String workflowName,
+      String workflowVersion,
+      RunState status,
+      Instant wakeAt,
+      Instant createdAt,
+      Instant updatedAt,
+      Optional<RunError> error,
+      Optional<String> owner) {
+    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
+        Optional.empty(), Optional.empty());
+  }
+}

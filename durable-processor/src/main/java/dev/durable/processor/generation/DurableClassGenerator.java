@@ -19,6 +19,7 @@ import dev.durable.processor.model.ConstructorModel;
 import dev.durable.processor.model.GeneratedNames;
 import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.RunModel;
+import dev.durable.processor.model.ScheduleModel;
 import dev.durable.processor.model.StepModel;
 import dev.durable.processor.model.StoredType;
 import dev.durable.processor.model.TypeRef;
@@ -109,6 +110,10 @@ public final class DurableClassGenerator {
       init.add(".timeoutMs($L)\n", longLiteral(run.timeoutMs()));
     }
     addPayloads(init, run.storedParams(), run.result());
+    for (ScheduleModel schedule : model.schedules()) {
+      init.add(".schedule($S, $S, $T.$L)\n", schedule.cron(), schedule.zone(),
+          RuntimeTypes.CATCH_UP, schedule.catchUp());
+    }
     init.add(".build()$<$<");
     return FieldSpec.builder(
             ParameterizedTypeName.get(RuntimeTypes.WORKFLOW_TYPE, result),
@@ -120,7 +125,7 @@ public final class DurableClassGenerator {
             Javadocs.wrapped(
                 2,
                 "The stored identity and input and result types of workflow {@code $L} version"
-                    + " {@code $L}.",
+                    + " {@code $L}" + (model.schedules().isEmpty() ? "." : ", and its schedules."),
                 model.workflowName(),
                 model.version()))
         .initializer(init.build())

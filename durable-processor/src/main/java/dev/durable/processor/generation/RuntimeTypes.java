@@ -9,6 +9,7 @@ import com.palantir.javapoet.ClassName;
 final class RuntimeTypes {
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
   static final ClassName BACKOFF = ClassName.get("dev.durable.annotations", "Backoff");
+  static final ClassName CATCH_UP = ClassName.get("dev.durable.annotations", "CatchUp");
 
   static final ClassName DURABLE_ENGINE = ClassName.get("dev.durable.runtime", "DurableEngine");
   static final ClassName RETRY_POLICY = ClassName.get("dev.durable.runtime", "RetryPolicy");

@@ -7,6 +7,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeVariableName;
 import com.palantir.javapoet.WildcardTypeName;
 import dev.durable.annotations.Backoff;
+import dev.durable.annotations.Schedule;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -92,7 +93,21 @@ public final class ModelFactory {
         constructors,
         run,
         steps,
-        inheritedTypeNames(workflow));
+        inheritedTypeNames(workflow),
+        schedules(workflow));
+  }
+
+  /**
+   * The workflow's {@code @Schedule}s, in declaration order, read through the annotation itself:
+   * javac unwraps the {@code @Schedules} container, and none of the attributes is a class.
+   */
+  private static List<ScheduleModel> schedules(TypeElement workflow) {
+    List<ScheduleModel> schedules = new ArrayList<>();
+    for (Schedule schedule : workflow.getAnnotationsByType(Schedule.class)) {
+      schedules.add(
+          new ScheduleModel(schedule.cron(), schedule.zone(), schedule.catchUp().name()));
+    }
+    return schedules;
   }
 
   /** The model of step contract {@code contract}, which the validator accepted. */

@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param steps its {@code @Step} methods, in declaration order
  * @param inheritedTypeNames the simple names of the member types the generated subclass inherits,
  *     sorted: inside the subclass they hide imported types of the same name
+ * @param schedules its {@code @Schedule}s, in declaration order
  */
 public record WorkflowModel(
     ClassName workflowClass,
@@ -26,7 +27,8 @@ public record WorkflowModel(
     List<ConstructorModel> constructors,
     RunModel run,
     List<StepModel> steps,
-    List<String> inheritedTypeNames) {
+    List<String> inheritedTypeNames,
+    List<ScheduleModel> schedules) {
 
   public WorkflowModel {
     Objects.requireNonNull(workflowClass, "workflowClass");
@@ -36,6 +38,7 @@ public record WorkflowModel(
     Objects.requireNonNull(run, "run");
     steps = List.copyOf(steps);
     inheritedTypeNames = inheritedTypeNames.stream().distinct().sorted().toList();
+    schedules = List.copyOf(schedules);
   }
 
   /** The package of the workflow and of everything generated for it. */

@@ -34,6 +34,11 @@ final class AnnotationValues {
     return find(element, qualifiedName).map(m -> new AnnotationValues(m, elements));
   }
 
+  /** The annotation {@code mirror}, such as one nested in a container annotation. */
+  static AnnotationValues of(AnnotationMirror mirror, Elements elements) {
+    return new AnnotationValues(mirror, elements);
+  }
+
   /** The mirror of the annotation of type {@code qualifiedName} on {@code element}, if present. */
   static Optional<AnnotationMirror> find(Element element, String qualifiedName) {
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {

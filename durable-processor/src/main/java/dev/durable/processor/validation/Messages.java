@@ -391,6 +391,37 @@ public enum Messages {
       "step name '%s' is used by %s and by %s, but workers serve contract steps by name; give one"
           + " of them another @Step(name = ...)"),
 
+  // ---- @Schedule -------------------------------------------------------------------------------
+
+  /** Args: the class. */
+  SCHEDULE_OUTSIDE_WORKFLOW(
+      "schedule-outside-workflow",
+      "@Schedule on %s, which is not a @Workflow class, never fires; annotate %1$s with @Workflow"
+          + " or move the @Schedule onto the workflow it should start"),
+  /** Args: the expression, what cron-utils says is wrong. */
+  SCHEDULE_CRON(
+      "schedule-cron",
+      "@Schedule cron expression \"%s\" is invalid: %s; write six fields, seconds first (second"
+          + " minute hour day-of-month month day-of-week), such as \"0 0 2 * * *\" for 02:00:00"
+          + " every day"),
+  /** Args: the zone, what java.time says is wrong. */
+  SCHEDULE_ZONE(
+      "schedule-zone",
+      "@Schedule zone \"%s\" is not a time zone java.time knows (%s); use a region such as"
+          + " \"Europe/Berlin\" or \"UTC\", or an offset such as \"+02:00\""),
+  /** Args: method, class, the stored parameters' types. */
+  SCHEDULE_RUN_INPUT(
+      "schedule-run-input",
+      "@Run method %s of scheduled workflow %s takes %s, but a scheduled run's input is nothing or"
+          + " its fire time; take no parameter (besides a WorkflowContext first) or one"
+          + " java.time.Instant"),
+  /** Args: name (shortened), class, length, the most allowed. */
+  SCHEDULE_NAME_LENGTH(
+      "schedule-name-length",
+      "workflow name '%s' of %s is %d characters long, but a workflow with a @Schedule may have at"
+          + " most %d, for the ids of its runs (schedule:<name>:<fire time>) to fit; set"
+          + " @Workflow(name = ...) to a shorter name"),
+
   // ---- The processor itself ---------------------------------------------------------------------
 
   /** Args: "@Workflow" or "step contract", qualified name. */

@@ -21,7 +21,18 @@ public final class ValidationReport {
       String message,
       Element element,
       AnnotationMirror annotation,
-      AnnotationValue value) {}
+      AnnotationValue value,
+      Placement placement) {}
+
+  /**
+   * Prints a diagnostic where the {@link Messager} cannot place it: on a value of a repeated
+   * annotation, which javac gathers into a container that its source has no tree for (see {@link
+   * ScheduleValidator}).
+   */
+  @FunctionalInterface
+  interface Placement {
+    void print(Diagnostic.Kind kind, String message);
+  }
 
   private final List<Item> items = new ArrayList<>();
 
@@ -38,6 +49,12 @@ public final class ValidationReport {
       Messages message,
       Object... args) {
     add(Diagnostic.Kind.ERROR, element, annotation, value, message, args);
+  }
+
+  /** Reports an error printed by {@code placement}. */
+  void error(Placement placement, Element element, Messages message, Object... args) {
+    items.add(new Item(
+        Diagnostic.Kind.ERROR, message.format(args), element, null, null, placement));
   }
 
   /** Reports a warning on {@code element}. */
@@ -62,7 +79,7 @@ public final class ValidationReport {
       AnnotationValue value,
       Messages message,
       Object... args) {
-    items.add(new Item(kind, message.format(args), element, annotation, value));
+    items.add(new Item(kind, message.format(args), element, annotation, value, null));
   }
 
   /** Whether any error was reported. */
@@ -73,7 +90,9 @@ public final class ValidationReport {
   /** Prints every diagnostic, in the order reported. */
   public void printTo(Messager messager) {
     for (Item item : items) {
-      if (item.value() != null) {
+      if (item.placement() != null) {
+        item.placement().print(item.kind(), item.message());
+      } else if (item.value() != null) {
         messager.printMessage(
             item.kind(), item.message(), item.element(), item.annotation(), item.value());
       } else if (item.annotation() != null) {

@@ -24,13 +24,14 @@ import javax.lang.model.util.Elements;
  * Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types, and
  * reports every problem found, not only the first; and, since runs are stored under a workflow's
  * name and version, that no two workflows of one compilation share both. Step rules live in {@link
- * StepValidator}, run rules in {@link RunValidator}, storability in {@link StorableTypes}; every
- * message in {@link Messages}.
+ * StepValidator}, run rules in {@link RunValidator}, schedule rules in {@link ScheduleValidator},
+ * storability in {@link StorableTypes}; every message in {@link Messages}.
  */
 public final class WorkflowValidator {
   private final Elements elements;
   private final StepValidator steps;
   private final RunValidator runs;
+  private final ScheduleValidator schedules;
   /** The qualified name of the first workflow seen with each name and version, across rounds. */
   private final Map<List<String>, String> declared = new HashMap<>();
 
@@ -39,6 +40,7 @@ public final class WorkflowValidator {
     StorableTypes storable = new StorableTypes(env);
     this.steps = new StepValidator(env, storable);
     this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
+    this.schedules = new ScheduleValidator(env);
   }
 
   /** Validates one {@code @Workflow} type; call it once per type, in a stable order. */
@@ -50,7 +52,11 @@ public final class WorkflowValidator {
     placement(workflow, report);
     inheritance(workflow, report);
     String name = names(workflow, report);
-    methods(workflow, name, report);
+    List<ExecutableElement> runMethods = methods(workflow, name, report);
+    AnnotationValues annotation =
+        AnnotationValues.of(workflow, Names.WORKFLOW, elements).orElseThrow();
+    schedules.validate(
+        workflow, name, annotation, annotation.explicit("name"), runMethods, report);
     for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
       if (!field.getModifiers().contains(Modifier.STATIC)
           && !field.getModifiers().contains(Modifier.FINAL)) {
@@ -83,6 +89,17 @@ public final class WorkflowValidator {
             Messages.RUN_OUTSIDE_WORKFLOW,
             Describe.method((ExecutableElement) method),
             Describe.type(method.getEnclosingElement()));
+      }
+    }
+    return report;
+  }
+
+  /** Validates {@code @Schedule}s on classes that are not {@code @Workflow} classes. */
+  public ValidationReport validateStraySchedules(Set<? extends Element> scheduled) {
+    ValidationReport report = new ValidationReport();
+    for (Element type : scheduled) {
+      if (AnnotationValues.find(type, Names.WORKFLOW).isEmpty()) {
+        report.error(type, Messages.SCHEDULE_OUTSIDE_WORKFLOW, Describe.type(type));
       }
     }
     return report;
@@ -259,8 +276,12 @@ public final class WorkflowValidator {
     return name;
   }
 
-  /** The @Run and @Step methods: how many runs, each method's rules, and unique step names. */
-  private void methods(TypeElement workflow, String workflowName, ValidationReport report) {
+  /**
+   * The @Run and @Step methods: how many runs, each method's rules, and unique step names; returns
+   * the @Run methods.
+   */
+  private List<ExecutableElement> methods(
+      TypeElement workflow, String workflowName, ValidationReport report) {
     List<ExecutableElement> runMethods = new ArrayList<>();
     Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
     for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
@@ -295,6 +316,7 @@ public final class WorkflowValidator {
             extra, Messages.RUN_EXTRA, Describe.method(extra), type, Describe.method(first));
       }
     }
+    return runMethods;
   }
 
   /** Checks a step's name, and that no earlier step of the workflow has the same one. */

@@ -54,6 +54,8 @@ enum Fixtures {
       "com/acme/valid/Plain"),
   /** A deprecated workflow, and one whose constructor, @Run and a step are deprecated. */
   DEPRECATED(2, "com/acme/edge/RetiredWorkflow", "com/acme/edge/DeprecatedMembersWorkflow"),
+  /** A workflow with two schedules, whose run takes its fire time. */
+  SCHEDULED(1, "com/acme/schedule/NightlyReport"),
   /** A step contract: generic, void, primitive and throwing steps, and a default helper. */
   CONTRACT(0, 1, "com/acme/contract/ShippingSteps", "com/acme/Order", "com/acme/Quote");
 

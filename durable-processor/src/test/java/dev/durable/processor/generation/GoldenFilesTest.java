@@ -43,6 +43,7 @@ class GoldenFilesTest {
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowDurable"),
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowCodecs"),
         arguments(Fixtures.SIGNUP, "com.acme.valid.SignupWorkflowDurable"),
+        arguments(Fixtures.SCHEDULED, "com.acme.schedule.NightlyReportDurable"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsDispatch"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsCodecs"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsWorker"));

@@ -1,6 +1,7 @@
 package dev.durable.runtime.spi;
 
 import com.fasterxml.jackson.databind.JavaType;
+import dev.durable.annotations.CatchUp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ public final class WorkflowType<R> {
   private final List<Payload> params;
   private final Payload result;
   private final Duration timeout;
+  private final List<ScheduleSpec> schedules;
 
   private WorkflowType(Builder<R> builder) {
     this.name = builder.name;
@@ -26,6 +28,7 @@ public final class WorkflowType<R> {
     this.params = List.copyOf(builder.params);
     this.result = Objects.requireNonNull(builder.result, "result");
     this.timeout = builder.timeout;
+    this.schedules = List.copyOf(builder.schedules);
   }
 
   /** Starts describing workflow {@code name} at {@code version}. */
@@ -58,6 +61,11 @@ public final class WorkflowType<R> {
     return Optional.ofNullable(timeout);
   }
 
+  /** Its {@code @Schedule}s, in declaration order; empty when it has none. */
+  public List<ScheduleSpec> schedules() {
+    return schedules;
+  }
+
   @Override
   public String toString() {
     return "workflow '" + name + "' version '" + version + "'";
@@ -70,6 +78,7 @@ public final class WorkflowType<R> {
     private final List<Payload> params = new ArrayList<>();
     private Payload result;
     private Duration timeout;
+    private final List<ScheduleSpec> schedules = new ArrayList<>();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -106,6 +115,12 @@ public final class WorkflowType<R> {
         throw new IllegalArgumentException("timeoutMs must be positive, but was " + timeoutMs);
       }
       timeout = Duration.ofMillis(timeoutMs);
+      return this;
+    }
+
+    /** Adds a schedule: a run starts at each fire time of {@code cron} in {@code zone}. */
+    public Builder<R> schedule(String cron, String zone, CatchUp catchUp) {
+      schedules.add(new ScheduleSpec(cron, zone, catchUp));
       return this;
     }
 

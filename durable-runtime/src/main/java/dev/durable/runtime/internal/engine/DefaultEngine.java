@@ -10,6 +10,7 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
@@ -47,16 +48,19 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Scheduler scheduler;
   private final RunStarts starts;
   private final RunStatuses statuses;
+  private final Schedules schedules;
   private final List<AutoCloseable> resources;
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
 
   DefaultEngine(
-      Services services, Registry registry, Scheduler scheduler, List<AutoCloseable> resources) {
+      Services services, Registry registry, Scheduler scheduler, Schedules schedules,
+      List<AutoCloseable> resources) {
     this.services = services;
     this.registry = registry;
     this.scheduler = scheduler;
     this.starts = new RunStarts(services);
     this.statuses = new RunStatuses(services);
+    this.schedules = schedules;
     this.resources = resources;
   }
 
@@ -241,6 +245,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public RunStatus getRunStatus(String runId) {
     return statuses.of(runId).orElseThrow(() -> unknown(runId));
+  }
+
+  @Override
+  public List<ScheduleInfo> schedules() {
+    return schedules.list();
   }
 
   @Override

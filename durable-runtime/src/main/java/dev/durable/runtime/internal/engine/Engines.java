@@ -93,8 +93,9 @@ public final class Engines {
           timers::wakeAt,
           poll::isStopped,
           () -> ThreadLocalRandom.current().nextDouble());
+      Schedules schedules = Schedules.of(services, registry.workflows());
       Scheduler scheduler = new Scheduler(
-          services, registry, new RunExecutor(services, registry), poll, timers,
+          services, registry, new RunExecutor(services, registry), poll, timers, schedules,
           config.maxConcurrentRuns(), config.shutdownTimeout());
       resources.add(0, progress);
       resources.add(0, starts);
@@ -111,7 +112,7 @@ public final class Engines {
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys());
-      return new DefaultEngine(services, registry, scheduler, resources);
+      return new DefaultEngine(services, registry, scheduler, schedules, resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {

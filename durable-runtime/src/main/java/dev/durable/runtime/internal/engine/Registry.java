@@ -79,6 +79,11 @@ final class Registry {
     return Optional.ofNullable(workflows.get(key));
   }
 
+  /** The workflows, in registration order, then discovered ones. */
+  List<DurableWorkflow<?>> workflows() {
+    return List.copyOf(workflows.values());
+  }
+
   List<WorkflowKey> keys() {
     return List.copyOf(workflows.keySet());
   }

@@ -9,6 +9,7 @@ import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -61,13 +62,18 @@ final class RunStatuses {
             attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null));
       }
     }
-    List<RunInfo> children =
-        services.store().children(run.runId()).stream().map(RunStatuses::info).toList();
-    return new RunStatus(info(run), steps, children);
+    List<RunInfo> children = services.store().children(run.runId()).stream()
+        .map(child -> info(child, Optional.empty())) // a child is started by its parent alone
+        .toList();
+    return new RunStatus(info(run, services.store().scheduledAt(run.runId())), steps, children);
   }
 
-  /** What the status API shows of a stored run. */
-  static RunInfo info(RunRecord run) {
+  /**
+   * What the status API shows of a stored run.
+   *
+   * @param scheduledAt the fire time it serves, if a {@code @Schedule} started it
+   */
+  static RunInfo info(RunRecord run, Optional<Instant> scheduledAt) {
     return new RunInfo(
         run.runId(),
         run.workflow().name(),
@@ -78,6 +84,7 @@ final class RunStatuses {
         run.updatedAt(),
         Optional.ofNullable(run.error()),
         Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null),
+        scheduledAt,
         Optional.ofNullable(run.parentRunId()));
   }
 }

@@ -19,6 +19,9 @@ import org.slf4j.LoggerFactory;
  * Decides what runs when: the background poll for due runs, the concurrency slots and worker
  * threads of a started engine, the {@link Leases} of the runs they execute, and {@code tick()}.
  *
+ * <p>Each poll and each tick first fires the {@link Schedules} that are due, so that the runs
+ * they start are claimed by the same poll.
+ *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
  * the store (and, when due within five minutes, one of the {@link Timers} that wake the poll).
  * The poll and the timers are made before the scheduler and the {@link Services} it shares with
@@ -38,6 +41,7 @@ final class Scheduler implements AutoCloseable {
   private final Leases leases;
   private final CancelledElsewhere cancelledElsewhere;
   private final PollLoop poll;
+  private final Schedules schedules;
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
   private volatile long lastUnknownReport;
 
@@ -50,15 +54,17 @@ final class Scheduler implements AutoCloseable {
   /**
    * @param poll the engine's {@link #pollLoop}
    * @param timers the timers that signal {@code poll}
+   * @param schedules fired at each poll and tick, before due runs are claimed
    */
   Scheduler(
       Services services, Registry registry, RunExecutor executor, PollLoop poll, Timers timers,
-      int maxConcurrentRuns, Duration shutdownTimeout) {
+      Schedules schedules, int maxConcurrentRuns, Duration shutdownTimeout) {
     this.services = services;
     this.registry = registry;
     this.executor = executor;
     this.poll = poll;
     this.timers = timers;
+    this.schedules = schedules;
     this.shutdownTimeout = shutdownTimeout;
     this.slots = new Slots(maxConcurrentRuns);
     this.workers =
@@ -76,6 +82,7 @@ final class Scheduler implements AutoCloseable {
     timers.start();
     poll.start(() -> {
       reportUnknownWorkflows();
+      schedules.fireDue();
       return pollOnce();
     });
   }
@@ -193,6 +200,7 @@ final class Scheduler implements AutoCloseable {
    */
   int tick() {
     reportUnknownWorkflows();
+    schedules.fireDue();
     return poll.tick(
         () -> claimDue(1),
         run -> services.inFlight().begin(

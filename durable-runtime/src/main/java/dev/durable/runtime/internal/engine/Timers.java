@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  */
 final class Timers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Timers.class);
-  private static final Duration HORIZON = Duration.ofMinutes(5);
+  /** How far ahead a wake-up is kept in memory; later ones are left to the poll. */
+  static final Duration HORIZON = Duration.ofMinutes(5);
 
   private final Time time;
   private final Runnable fire;

@@ -7,8 +7,9 @@
  * ({@code PollLoop}). A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
  * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
  * {@code Fans}, {@code ProgressBuffer} and {@code TurnControl}; every change to a step's state goes
- * through {@code StepTransitions}. Only {@code Engines}, {@code EngineConfig} and {@code Workers}
- * are public, for the builders of {@code DurableEngine} and {@code DurableWorker}; the rest is
- * package-private.
+ * through {@code StepTransitions}. {@code Schedules} fires the schedules of the registered
+ * workflows at each poll and tick ({@code CronSchedule} reads their cron expressions). Only
+ * {@code Engines}, {@code EngineConfig} and {@code Workers} are public, for the builders of {@code
+ * DurableEngine} and {@code DurableWorker}; the rest is package-private.
  */
 package dev.durable.runtime.internal.engine;

@@ -60,6 +60,14 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
    */
   boolean[] insertRuns(List<NewRun> runs);
 
+  /**
+   * Inserts a run due for any engine, in the caller's transaction, unless a run with its id exists;
+   * does not log its start.
+   *
+   * @return whether it was inserted
+   */
+  boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException;
+
   /** Claims up to {@code limit} due runs of the given workflows, earliest first, and logs it. */
   List<RunRecord> claimDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,

@@ -98,6 +98,21 @@ final class H2Dialect implements Dialect {
     });
   }
 
+  /** H2 rolls back only the insert that hit a taken id; the transaction goes on. */
+  @Override
+  public boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(RunsTable.INSERT)) {
+      RunsTable.bindInsert(new Params(), run).bind(insert);
+      insert.executeUpdate();
+      return true;
+    } catch (SQLException e) {
+      if (!SqlErrors.isUniqueViolation(e)) {
+        throw e;
+      }
+      return false;
+    }
+  }
+
   /** Reads the due runs, then claims each by a compare-and-set on its epoch. */
   @Override
   public List<RunRecord> claimDue(

@@ -66,6 +66,9 @@ final class PostgresDialect implements Dialect {
           + " ON CONFLICT (run_id) DO NOTHING RETURNING run_id"
           + ") " + EventsTable.INSERT_RUN_EVENT_INTO
           + " SELECT i.run_id, v.at, v.type, 0, v.detail FROM inserted i CROSS JOIN (VALUES ";
+  /** Inserts a run, nothing on a taken id: a unique violation would abort the transaction. */
+  private static final String INSERT_RUN_IF_ABSENT =
+      RunsTable.INSERT + " ON CONFLICT (run_id) DO NOTHING";
   private static final String INSERT_RUN_EVENT_ROW = "(?::timestamptz, ?, ?, ";
   /**
    * One statement that skips the rows a progress write holds locked right now (they are renewed
@@ -207,6 +210,14 @@ final class PostgresDialect implements Dialect {
         }
       }
       return claimed;
+    }
+  }
+
+  @Override
+  public boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(INSERT_RUN_IF_ABSENT)) {
+      RunsTable.bindInsert(new Params(), run).bind(insert);
+      return insert.executeUpdate() > 0;
     }
   }
 

@@ -13,17 +13,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 
 /**
  * Durable's storage, behind one facade: each table's SQL is in its table class ({@link RunsTable},
- * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}), and what H2 and PostgreSQL do
- * differently is in the {@link Dialect}: plain statements in a transaction on H2, single
- * statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a turn are
- * fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot write over its
- * new owner's progress.
+ * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}), and what
+ * H2 and PostgreSQL do differently is in the {@link Dialect}: plain statements in a transaction on
+ * H2, single statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a
+ * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
+ * write over its new owner's progress.
  */
 public final class Store {
   private final DataSource dataSource;
@@ -118,6 +119,68 @@ public final class Store {
       result[i] = positions[i] >= 0 && written[positions[i]];
     }
     return result;
+  }
+
+  // ---- schedules
+
+  /**
+   * Gives a schedule its row, handled up to {@code now}, unless it has one: a schedule fires
+   * nothing from before it was first seen. Of engines racing to register it, one does.
+   */
+  public void registerSchedule(ScheduleKey key, Instant now) {
+    autocommit("register " + key, connection -> {
+      if (!SchedulesTable.exists(connection, key)) {
+        try {
+          SchedulesTable.register(connection, key, now);
+        } catch (SQLException e) {
+          if (!SqlErrors.isUniqueViolation(e)) {
+            throw e;
+          }
+        }
+      }
+      return null;
+    });
+  }
+
+  /**
+   * Fires a registered schedule: under its row's lock, {@code plan} says from the instant the row
+   * is handled up to which runs to start and how far the row is handled afterwards; the runs (each
+   * unless its id is taken), the fire times they serve, their starts' events and the row's new
+   * instant commit together, and other engines are woken for the runs. Engines firing one schedule
+   * take turns on the row, and each decides from what the one before it committed.
+   *
+   * @return the ids of the runs started
+   */
+  public List<String> fireSchedule(
+      ScheduleKey key, Instant now, Function<Instant, SchedulePlan> plan) {
+    return inTransaction("fire " + key, connection -> {
+      Instant handled = SchedulesTable.lock(connection, key).orElseThrow(
+          () -> new IllegalStateException(key + " has no row: register it first"));
+      SchedulePlan planned = plan.apply(handled);
+      if (!planned.handledUntil().isAfter(handled)
+          || !SchedulesTable.advance(connection, key, handled, planned.handledUntil(), now)) {
+        return List.of();
+      }
+      List<String> started = new ArrayList<>();
+      for (SchedulePlan.Fire fire : planned.runs()) {
+        NewRun run = fire.run();
+        if (dialect.insertRunIfAbsent(connection, run)) {
+          EventsTable.append(connection, run.runId(), run.events());
+          SchedulesTable.insertRun(connection, key, run.runId(), fire.fireAt());
+          started.add(run.runId());
+        }
+      }
+      if (!started.isEmpty()) {
+        dialect.wakeEngines(connection);
+      }
+      return started;
+    });
+  }
+
+  /** The fire time run {@code runId} serves, if a schedule started it. */
+  public Optional<Instant> scheduledAt(String runId) {
+    return autocommit("read the fire time of run " + runId,
+        connection -> SchedulesTable.fireOf(connection, runId));
   }
 
   /** The run with this id. */

@@ -1,0 +1,188 @@
+package dev.durable.processor.validation;
+
+import com.cronutils.model.CronType;
+import com.cronutils.model.definition.CronDefinitionBuilder;
+import com.cronutils.parser.CronParser;
+import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * The rules on a workflow's {@code @Schedule}s: each cron expression parses (cron-utils' {@code
+ * CronType.SPRING53}, six fields, seconds first: the definition the runtime fires with), each zone
+ * is a {@code java.time.ZoneId}, the {@code @Run} method takes nothing stored or one {@code
+ * Instant}, and the workflow's name leaves room for the derived run ids.
+ *
+ * <p>A problem is reported on the {@code cron = ...} or {@code zone = ...} value itself. For a
+ * repeated {@code @Schedule} javac's {@code Messager} cannot do that (the annotations reach the
+ * processor inside a {@code @Schedules} container that has no tree in the source, so it falls back
+ * to the class), and the value is found through the compiler's tree API instead; where that API is
+ * not available (another compiler), the error is on the class.
+ */
+final class ScheduleValidator {
+  static final String SCHEDULE = "dev.durable.annotations.Schedule";
+  static final String SCHEDULES = "dev.durable.annotations.Schedules";
+  /** {@code schedule:} and {@code :<fire time>} around the name stay within a run id's 200. */
+  static final int MAX_NAME_LENGTH = 160;
+
+  private static final CronParser PARSER =
+      new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.SPRING53));
+
+  /** A {@code @Schedule}, and its position among the repeated ones (-1 when written alone). */
+  private record Found(AnnotationMirror mirror, int repeated) {}
+
+  private final Elements elements;
+  private final Trees trees;
+
+  ScheduleValidator(ProcessingEnvironment env) {
+    this.elements = env.getElementUtils();
+    this.trees = treesOf(env);
+  }
+
+  private static Trees treesOf(ProcessingEnvironment env) {
+    try {
+      return Trees.instance(env);
+    } catch (IllegalArgumentException | LinkageError notJavac) {
+      return null;
+    }
+  }
+
+  /** The {@code @Schedule}s on {@code workflow}, in declaration order. */
+  private static List<Found> schedules(TypeElement workflow) {
+    List<Found> schedules = new ArrayList<>();
+    AnnotationValues.find(workflow, SCHEDULE).ifPresent(m -> schedules.add(new Found(m, -1)));
+    AnnotationValues.find(workflow, SCHEDULES).ifPresent(container -> {
+      for (AnnotationValue value : container.getElementValues().values()) {
+        if (value.getValue() instanceof List<?> list) {
+          for (Object element : list) {
+            if (element instanceof AnnotationValue nested
+                && nested.getValue() instanceof AnnotationMirror mirror) {
+              schedules.add(new Found(mirror, schedules.size()));
+            }
+          }
+        }
+      }
+    });
+    return schedules;
+  }
+
+  /**
+   * Checks the schedules of {@code workflow}, whose stored name is {@code name} (set by {@code
+   * nameValue}, or null for the default) and whose {@code @Run} methods are {@code runs}.
+   */
+  void validate(
+      TypeElement workflow,
+      String name,
+      AnnotationValues workflowAnnotation,
+      AnnotationValue nameValue,
+      List<ExecutableElement> runs,
+      ValidationReport report) {
+    List<Found> schedules = schedules(workflow);
+    if (schedules.isEmpty()) {
+      return;
+    }
+    for (Found schedule : schedules) {
+      AnnotationValues values = AnnotationValues.of(schedule.mirror(), elements);
+      String cron = values.stringValue("cron");
+      try {
+        PARSER.parse(cron).validate();
+      } catch (IllegalArgumentException e) {
+        errorOnValue(report, workflow, schedule, values, "cron", Messages.SCHEDULE_CRON, cron,
+            e.getMessage());
+      }
+      String zone = values.stringValue("zone");
+      try {
+        ZoneId.of(zone);
+      } catch (DateTimeException e) {
+        errorOnValue(report, workflow, schedule, values, "zone", Messages.SCHEDULE_ZONE, zone,
+            e.getMessage());
+      }
+    }
+    if (name.length() > MAX_NAME_LENGTH && name.length() <= WorkflowNames.MAX_NAME_LENGTH) {
+      StepNames.errorOnValue(report, workflow, workflowAnnotation, nameValue,
+          Messages.SCHEDULE_NAME_LENGTH, WorkflowNames.shorten(name), Describe.type(workflow),
+          name.length(), MAX_NAME_LENGTH);
+    }
+    if (runs.size() == 1) {
+      ExecutableElement run = runs.get(0);
+      List<? extends VariableElement> stored = run.getParameters().stream()
+          .filter(p -> !Names.is(p.asType(), Names.WORKFLOW_CONTEXT))
+          .toList();
+      if (!stored.isEmpty()
+          && !(stored.size() == 1 && Names.is(stored.get(0).asType(), "java.time.Instant"))) {
+        report.error(run, Messages.SCHEDULE_RUN_INPUT, Describe.method(run),
+            Describe.type(workflow),
+            stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", ")));
+      }
+    }
+  }
+
+  /** Reports on the value of {@code attribute} of {@code schedule}: see the class comment. */
+  private void errorOnValue(
+      ValidationReport report,
+      TypeElement workflow,
+      Found schedule,
+      AnnotationValues values,
+      String attribute,
+      Messages message,
+      Object... args) {
+    if (schedule.repeated() < 0) {
+      report.error(workflow, schedule.mirror(), values.explicit(attribute), message, args);
+      return;
+    }
+    TreePath path = trees == null ? null : trees.getPath(workflow);
+    ExpressionTree value =
+        path == null ? null : valueTree(path, schedule.repeated(), attribute);
+    if (value == null) {
+      report.error(workflow, message, args);
+    } else {
+      report.error(
+          (kind, text) -> trees.printMessage(kind, text, value, path.getCompilationUnit()),
+          workflow, message, args);
+    }
+  }
+
+  /** The value of {@code attribute} in the {@code index}th {@code @Schedule} on the class. */
+  private ExpressionTree valueTree(TreePath classPath, int index, String attribute) {
+    if (!(classPath.getLeaf() instanceof ClassTree type)) {
+      return null;
+    }
+    int seen = 0;
+    for (AnnotationTree annotation : type.getModifiers().getAnnotations()) {
+      Element annotationType =
+          trees.getElement(new TreePath(classPath, annotation.getAnnotationType()));
+      if (!(annotationType instanceof TypeElement t)
+          || !t.getQualifiedName().contentEquals(SCHEDULE)) {
+        continue;
+      }
+      if (seen++ != index) {
+        continue;
+      }
+      for (ExpressionTree argument : annotation.getArguments()) {
+        if (argument instanceof AssignmentTree assignment
+            && assignment.getVariable() instanceof IdentifierTree variable
+            && variable.getName().contentEquals(attribute)) {
+          return assignment.getExpression();
+        }
+      }
+    }
+    return null;
+  }
+}
