@@ -19,7 +19,6 @@ import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
-import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.NewRun;
@@ -299,7 +298,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     RunRecord run = snapshot.run();
     List<StepInfo> steps = new ArrayList<>();
     for (CheckpointRecord checkpoint : snapshot.checkpoints()) {
-      if (checkpoint.kind() != CheckpointKind.SLEEP) {
+      if (checkpoint.kind().isStep()) {
         steps.add(new StepInfo(
             checkpoint.seq(),
             checkpoint.name(),

@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * A run's checkpoints as its turn knows them: those recorded when the turn began, then those it
- * has written since. A step call or a timer is matched to the checkpoint at its position: a
+ * has written since. A step call, a timer or a recorded value is matched to the checkpoint at its position: a
  * checkpoint of another kind or name there, or a step's recorded arguments other than those it is
  * called with, means the workflow's code changed under a running version, and is a {@link
  * NonDeterminismException}. Pure: it reads and writes nothing.
@@ -85,6 +85,21 @@ final class ReplayLog {
   }
 
   /**
+   * The value recorded at {@code seq} by the context's helper {@code name} ({@code now}, {@code
+   * randomUUID}, {@code random}), or null if none was recorded there.
+   *
+   * @throws NonDeterminismException if something else was recorded there
+   */
+  CheckpointRecord matchValue(int seq, String name) {
+    CheckpointRecord recorded = at(seq);
+    if (recorded != null
+        && (recorded.kind() != CheckpointKind.VALUE || !recorded.name().equals(name))) {
+      throw mismatch(seq, recorded, "ctx." + name + "()");
+    }
+    return recorded;
+  }
+
+  /**
    * The checkpoint recorded at {@code seq} for a call of {@code step} with {@code args}, local
    * ({@link CheckpointKind#STEP}) or dispatched ({@link CheckpointKind#REMOTE}); null if none was
    * recorded there.
@@ -106,8 +121,11 @@ final class ReplayLog {
   }
 
   private NonDeterminismException mismatch(int seq, CheckpointRecord recorded, String now) {
-    String was =
-        recorded.kind() == CheckpointKind.SLEEP ? "a sleep" : "step '" + recorded.name() + "'";
+    String was = switch (recorded.kind()) {
+      case SLEEP -> "a sleep";
+      case VALUE -> "ctx." + recorded.name() + "()";
+      case STEP, REMOTE -> "step '" + recorded.name() + "'";
+    };
     return new NonDeterminismException(
         "run " + runId + " of " + workflow + " called " + now + " at position " + seq
             + ", where it had recorded " + was + ": the workflow's code changed under a running"

@@ -19,12 +19,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
 
 /**
- * One turn of a run: an execution of its {@code @Run} method from the top. Step calls and timers
- * are matched to the run's checkpoints by position and name ({@link ReplayLog}); a completed step
- * answers with its recorded result, a failed one with its recorded failure, and the first step
- * without an outcome is executed, with retries ({@link LocalAttempts}), and its outcome recorded.
+ * One turn of a run: an execution of its {@code @Run} method from the top. Step calls, timers and
+ * the values the context records ({@link RecordedValues}) are matched to the run's checkpoints by
+ * position and name ({@link ReplayLog}); a completed step answers with its recorded result, a
+ * failed one with its recorded failure, and the first step without an outcome is executed, with
+ * retries ({@link LocalAttempts}), and its outcome recorded.
  * Dispatched steps and the branches of fans and groups share one path ({@link Fans}, with {@link
  * DispatchedSteps} watching the tasks). Progress reaches the store through the {@link
  * ProgressBuffer}, which holds a completed step's checkpoint back until the turn's next side
@@ -60,6 +63,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private final StepResults results;
   private final LocalAttempts attempts;
   private final Fans fans;
+  private final RecordedValues values;
   private final boolean maySuspend;
   private int nextSeq;
 
@@ -81,6 +85,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         new LocalAttempts(services, run, log, control, results, hooks, flight, maySuspend);
     this.fans = new Fans(services, log, control, results, hooks, attempts,
         new DispatchedSteps(services, run, log, control, results, hooks), maySuspend);
+    this.values = new RecordedValues(services, run, log, progress, control);
   }
 
   // ---- WorkflowContext
@@ -103,6 +108,24 @@ final class TurnImpl implements Turn, WorkflowContext {
   @Override
   public boolean isReplaying() {
     return nextSeq < log.size();
+  }
+
+  @Override
+  public Instant now() {
+    control.throwIfStopped();
+    return values.now(nextSeq++);
+  }
+
+  @Override
+  public UUID randomUUID() {
+    control.throwIfStopped();
+    return values.randomUUID(nextSeq++);
+  }
+
+  @Override
+  public Random random() {
+    control.throwIfStopped();
+    return values.random(nextSeq++);
   }
 
   @Override

@@ -7,5 +7,15 @@ public enum CheckpointKind {
   /** A durable timer ({@code ctx.sleep}). */
   SLEEP,
   /** A dispatched step's outcome, served by a worker. */
-  REMOTE
+  REMOTE,
+  /**
+   * A value drawn once and replayed ({@code ctx.now()}, {@code ctx.randomUUID()}, {@code
+   * ctx.random()}'s seed), named after the call.
+   */
+  VALUE;
+
+  /** Whether it records a step, local or dispatched: what the status API lists as steps. */
+  public boolean isStep() {
+    return this == STEP || this == REMOTE;
+  }
 }
