@@ -15,13 +15,25 @@ import javax.tools.Diagnostic;
  */
 public final class ValidationReport {
 
-  /** One diagnostic, placed on an element and, where one is at fault, on an annotation value. */
+  /**
+   * A place in a method's body, finer than any element: a call expression. Printed through the
+   * compiler's tree API, which only javac offers, so it is an interface of its own.
+   */
+  interface SourcePosition {
+    void print(Diagnostic.Kind kind, String message);
+  }
+
+  /**
+   * One diagnostic, placed on an element and, where one is at fault, on an annotation value, or
+   * on a position in the element's body.
+   */
   private record Item(
       Diagnostic.Kind kind,
       String message,
       Element element,
       AnnotationMirror annotation,
-      AnnotationValue value) {}
+      AnnotationValue value,
+      SourcePosition position) {}
 
   private final List<Item> items = new ArrayList<>();
 
@@ -38,6 +50,12 @@ public final class ValidationReport {
       Messages message,
       Object... args) {
     add(Diagnostic.Kind.ERROR, element, annotation, value, message, args);
+  }
+
+  /** Reports an error at {@code position} in the body of {@code element}. */
+  void error(Element element, SourcePosition position, Messages message, Object... args) {
+    items.add(new Item(
+        Diagnostic.Kind.ERROR, message.format(args), element, null, null, position));
   }
 
   /** Reports a warning on {@code element}. */
@@ -62,7 +80,7 @@ public final class ValidationReport {
       AnnotationValue value,
       Messages message,
       Object... args) {
-    items.add(new Item(kind, message.format(args), element, annotation, value));
+    items.add(new Item(kind, message.format(args), element, annotation, value, null));
   }
 
   /** Whether any error was reported. */
@@ -73,7 +91,9 @@ public final class ValidationReport {
   /** Prints every diagnostic, in the order reported. */
   public void printTo(Messager messager) {
     for (Item item : items) {
-      if (item.value() != null) {
+      if (item.position() != null) {
+        item.position().print(item.kind(), item.message());
+      } else if (item.value() != null) {
         messager.printMessage(
             item.kind(), item.message(), item.element(), item.annotation(), item.value());
       } else if (item.annotation() != null) {

@@ -19,18 +19,22 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.tools.Diagnostic;
 
 /**
  * Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types, and
  * reports every problem found, not only the first; and, since runs are stored under a workflow's
  * name and version, that no two workflows of one compilation share both. Step rules live in {@link
- * StepValidator}, run rules in {@link RunValidator}, storability in {@link StorableTypes}; every
- * message in {@link Messages}.
+ * StepValidator}, run rules in {@link RunValidator}, storability in {@link StorableTypes}, the
+ * determinism lint of {@code @Run} bodies in {@link DeterminismLint}; every message in {@link
+ * Messages}.
  */
 public final class WorkflowValidator {
   private final Elements elements;
   private final StepValidator steps;
   private final RunValidator runs;
+  /** Null where the compiler offers no tree API (not javac): the lint is then skipped. */
+  private final DeterminismLint lint;
   /** The qualified name of the first workflow seen with each name and version, across rounds. */
   private final Map<List<String>, String> declared = new HashMap<>();
 
@@ -39,6 +43,18 @@ public final class WorkflowValidator {
     StorableTypes storable = new StorableTypes(env);
     this.steps = new StepValidator(env, storable);
     this.runs = new RunValidator(storable, new AccessibleTypes(elements));
+    this.lint = determinismLint(env);
+  }
+
+  /** The determinism lint, or null (after a note saying so) where the compiler is not javac. */
+  private static DeterminismLint determinismLint(ProcessingEnvironment env) {
+    try {
+      return DeterminismLint.create(env);
+    } catch (IllegalArgumentException | LinkageError e) {
+      env.getMessager().printMessage(
+          Diagnostic.Kind.NOTE, Messages.LINT_UNAVAILABLE.format(String.valueOf(e)));
+      return null;
+    }
   }
 
   /** Validates one {@code @Workflow} type; call it once per type, in a stable order. */
@@ -278,6 +294,9 @@ public final class WorkflowValidator {
       if (run) {
         runMethods.add(method);
         runs.validate(method, report);
+        if (lint != null) {
+          lint.check(method, report);
+        }
       } else if (step) {
         steps.validate(method, report);
         stepName(method, workflowName, stepNames, report);
