@@ -150,6 +150,22 @@ class DeterminismLintTest {
   }
 
   @Test
+  void aRunBodyReferringToClassesGeneratedInTheSameRoundIsLintedAndCompiles() {
+    JavaFileObject source = fixture("lint/ReferringToGenerated.java");
+    Compilation compilation = compile(source, fixture("lint/Child.java"));
+
+    assertErrorAt(compilation, source,
+        "@Run method run(String) of ReferringToGenerated calls System.currentTimeMillis()" + CLOCK,
+        "System.currentTimeMillis()", 64);
+    assertThat(compilation).hadErrorCount(1);
+
+    Compilation suppressed = compile(
+        fixture("lint/Child.java"), fixture("lint/Deterministic.java"),
+        fixture("lint/Suppressed.java"));
+    assertThat(suppressed).hadErrorCount(1); // Suppressed.OnLocal's; no error from attribution
+  }
+
+  @Test
   void ordinaryCodeAndTheContextsHelpersPass() {
     Compilation compilation = compile(fixture("lint/Deterministic.java"));
 
