@@ -29,7 +29,11 @@ import javax.lang.model.util.Types;
  *
  * <p>Every call, constructor call and method reference is resolved to its element through
  * javac's tree API ({@link Trees}); the source text is never matched. Resolving attributes the
- * workflow class's bodies, as javac would right after processing. {@code
+ * workflow class's bodies, as javac does right after processing; so the lint runs in the last
+ * round only, when processing is over. A body attributed in an earlier round is attributed again
+ * in the next one, and javac keeps state from the first attribution that the second trips on: a
+ * lambda in a switch expression that refers to a class generated in the same round crashed javac
+ * 17 in {@code TransTypes} with a {@code ClassCastException}. {@code
  * @SuppressWarnings("durable:nondeterministic")} on the {@code @Run} method, on a class enclosing
  * it, or on a declaration in the body (a local variable, a method of an anonymous class) silences
  * the lint there.

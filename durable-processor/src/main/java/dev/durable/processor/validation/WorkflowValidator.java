@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -35,6 +37,8 @@ public final class WorkflowValidator {
   private final RunValidator runs;
   /** Null where the compiler offers no tree API (not javac): the lint is then skipped. */
   private final DeterminismLint lint;
+  /** The workflows validated so far whose bodies are still to lint, by qualified name. */
+  private final SortedSet<String> toLint = new TreeSet<>();
   /** The qualified name of the first workflow seen with each name and version, across rounds. */
   private final Map<List<String>, String> declared = new HashMap<>();
 
@@ -63,6 +67,9 @@ public final class WorkflowValidator {
     if (!kind(workflow, report)) {
       return report;
     }
+    if (lint != null) {
+      toLint.add(workflow.getQualifiedName().toString());
+    }
     placement(workflow, report);
     inheritance(workflow, report);
     String name = names(workflow, report);
@@ -72,6 +79,35 @@ public final class WorkflowValidator {
           && !field.getModifiers().contains(Modifier.FINAL)) {
         report.warning(
             field, Messages.WORKFLOW_MUTABLE_FIELD, field.getSimpleName(), Describe.type(workflow));
+      }
+    }
+    return report;
+  }
+
+  /**
+   * The workflows validated so far whose {@code @Run} bodies are not linted yet, each once, in
+   * order of qualified name; none where the compiler has no tree API. Call it when processing is
+   * over: linting a body attributes it, which is safe only in the last round (see {@link
+   * DeterminismLint}).
+   */
+  public List<TypeElement> takeWorkflowsToLint() {
+    List<TypeElement> types = new ArrayList<>();
+    for (String name : toLint) {
+      TypeElement type = elements.getTypeElement(name); // this round's element, not a stale one
+      if (type != null) {
+        types.add(type);
+      }
+    }
+    toLint.clear();
+    return types;
+  }
+
+  /** Lints the bodies of the {@code @Run} methods of {@code workflow}. */
+  public ValidationReport lintRunBodies(TypeElement workflow) {
+    ValidationReport report = new ValidationReport();
+    for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
+      if (AnnotationValues.find(method, Names.RUN).isPresent()) {
+        lint.check(method, report);
       }
     }
     return report;
@@ -294,9 +330,6 @@ public final class WorkflowValidator {
       if (run) {
         runMethods.add(method);
         runs.validate(method, report);
-        if (lint != null) {
-          lint.check(method, report);
-        }
       } else if (step) {
         steps.validate(method, report);
         stepName(method, workflowName, stepNames, report);

@@ -166,6 +166,14 @@ class DeterminismLintTest {
   }
 
   @Test
+  void aLambdaInASwitchReferringToClassesGeneratedInTheSameRoundCompiles() {
+    Compilation compilation =
+        compile(fixture("lint/SwitchOverGenerated.java"), fixture("lint/Child.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
   void ordinaryCodeAndTheContextsHelpersPass() {
     Compilation compilation = compile(fixture("lint/Deterministic.java"));
 
