@@ -16,13 +16,14 @@ import java.util.function.Supplier;
 /**
  * The values a workflow draws through its context ({@code ctx.now()}, {@code ctx.randomUUID()},
  * {@code ctx.random()}): drawn on a run's first execution, recorded at the call's position as a
- * {@link CheckpointKind#VALUE} checkpoint named after the call, and answered from that checkpoint on
- * every replay.
+ * {@link CheckpointKind#VALUE} checkpoint named after the call, and answered from that checkpoint
+ * on every replay.
  *
  * <p>A value's checkpoint is held in the {@link ProgressBuffer} like a completed step's: it rides
  * on the turn's next write, which comes before the turn's next side effect (a step's attempt, a
- * timer, a dispatch, the run's end). If the engine dies before that write, the value is drawn again
- * on the next turn: nothing durable depended on it yet.
+ * timer, a dispatch, the run's end; {@link ProgressBuffer#holdsSteps} counts it as a step's, so
+ * a step never runs before the value it may be given is durable). If the engine dies before that
+ * write, the value is drawn again on the next turn: nothing durable depended on it yet.
  *
  * <p>Stored as text in the checkpoint's output: an instant and a UUID in their ISO forms, a seed
  * as a decimal number.

@@ -13,10 +13,10 @@ import java.util.Optional;
 
 /**
  * A run's checkpoints as its turn knows them: those recorded when the turn began, then those it
- * has written since. A step call, a timer or a recorded value is matched to the checkpoint at its position: a
- * checkpoint of another kind or name there, or a step's recorded arguments other than those it is
- * called with, means the workflow's code changed under a running version, and is a {@link
- * NonDeterminismException}. Pure: it reads and writes nothing.
+ * has written since. A step call, a timer or a recorded value is matched to the checkpoint at its
+ * position: a checkpoint of another kind or name there, or a step's recorded arguments other than
+ * those it is called with, means the workflow's code changed under a running version, and is a
+ * {@link NonDeterminismException}. Pure: it reads and writes nothing.
  *
  * <p>Its own lock guards the list: the turn's thread reads it while branches on step threads make
  * their checkpoints from it, and commits update it.

@@ -8,8 +8,8 @@
  * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
  * {@code Fans}, {@code RecordedValues} (what {@code ctx.now()}, {@code ctx.randomUUID()} and
  * {@code ctx.random()} record), {@code ProgressBuffer} and {@code TurnControl}; every change to a
- * step's state goes through {@code StepTransitions}. Only {@code Engines}, {@code EngineConfig} and {@code Workers}
- * are public, for the builders of {@code DurableEngine} and {@code DurableWorker}; the rest is
- * package-private.
+ * step's state goes through {@code StepTransitions}. Only {@code Engines}, {@code EngineConfig}
+ * and {@code Workers} are public, for the builders of {@code DurableEngine} and {@code
+ * DurableWorker}; the rest is package-private.
  */
 package dev.durable.runtime.internal.engine;
