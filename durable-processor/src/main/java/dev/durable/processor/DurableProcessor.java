@@ -55,6 +55,10 @@ import javax.tools.Diagnostic;
  * end if they never appear; a type with errors gets no generated code, other types still do; an
  * unexpected exception becomes one error on the type, saying it is a processor bug, and is
  * rethrown.
+ *
+ * <p>The determinism lint of {@code @Run} bodies runs when processing is over, on every workflow
+ * validated: it must attribute the bodies, which is safe only in the last round. Its errors fail
+ * the compilation, but come after the workflow's classes were generated.
  */
 @AutoService(Processor.class)
 public final class DurableProcessor extends AbstractProcessor {
@@ -106,6 +110,10 @@ public final class DurableProcessor extends AbstractProcessor {
     if (round.processingOver()) {
       contracts.reportStillDeferred();
       workflows.reportStillDeferred();
+      for (TypeElement workflow : workflowRules.takeWorkflowsToLint()) {
+        workflows.guarded(workflow,
+            () -> workflowRules.lintRunBodies(workflow).printTo(processingEnv.getMessager()));
+      }
       try {
         SourceWriter.writeServices(processingEnv.getFiler(), discoverable);
       } catch (IOException e) {

@@ -1,6 +1,9 @@
 package dev.durable.runtime;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Random;
+import java.util.UUID;
 
 /**
  * What a {@code @Run} method may ask of the engine. Declare it as the method's first parameter to
@@ -23,6 +26,37 @@ public interface WorkflowContext {
    * return at once.
    */
   void sleep(Duration duration);
+
+  /**
+   * The current time by the engine's clock ({@code DurableEngine.Builder.clock}), recorded the
+   * first time the run reaches this call and the same instant on every replay: use it instead of
+   * {@code Instant.now()} or {@code System.currentTimeMillis()} in a {@code @Run} method.
+   *
+   * <p>Like every call of the context and every step, it takes the next position in the run's
+   * checkpoints: a replay that calls something else there fails the run with a {@link
+   * NonDeterminismException}. The value is recorded the way a completed step is: held and written
+   * with the turn's next write, which comes before its next step, timer or end, so calling it
+   * costs no commit of its own. If the engine dies before that write, the value is drawn again
+   * when the run is taken up: nothing durable depended on it yet.
+   */
+  Instant now();
+
+  /**
+   * A random UUID, recorded the first time the run reaches this call and the same UUID on every
+   * replay: use it instead of {@code UUID.randomUUID()} in a {@code @Run} method, as for an
+   * idempotency key passed to a step. Recorded as {@link #now()} is.
+   */
+  UUID randomUUID();
+
+  /**
+   * A new random number generator seeded with a seed recorded the first time the run reaches this
+   * call and the same seed on every replay, so it gives the same sequence on every replay: use it
+   * instead of {@code new Random()}, {@code Math.random()} or {@code ThreadLocalRandom} in a
+   * {@code @Run} method. The seed is recorded as {@link #now()}'s value is; the numbers drawn
+   * from the generator are not recorded, so draw them in the same order on every replay. Not for
+   * secrets: draw those inside a step.
+   */
+  Random random();
 
   /**
    * Whether this turn is still replaying recorded checkpoints: true until the first step or timer

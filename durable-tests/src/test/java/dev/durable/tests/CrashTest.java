@@ -70,6 +70,27 @@ class CrashTest {
   }
 
   @Test
+  void valuesDrawnThroughTheContextBeforeAKilledStepReplayIdenticalInTheNextJvm()
+      throws Exception {
+    String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
+    Path journal = dir.resolve("journal.txt");
+
+    Process first = child("start", url, journal, "run-3", "stamp");
+    awaitLine(first, "IN_STAMP");
+    first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+
+    Process second = child("resume", url, journal, "run-3", "stamp");
+    String result = awaitLine(second, "RESULT:").substring("RESULT:".length());
+    assertEquals(0, second.waitFor());
+    List<String> given = Files.readAllLines(journal);
+    assertEquals(2, given.size(), "the killed step ran again in the new JVM: " + given);
+    assertEquals(given.get(0), given.get(1),
+        "the step was given the same time, UUID and random number in both JVMs: they were"
+            + " written before it first ran");
+    assertEquals(given.get(0) + " | " + given.get(0), result);
+  }
+
+  @Test
   void aRunSurvivesAnEngineRestartOnAFileDatabase() {
     String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
     TestClock clock = TestClock.at(Instant.parse("2026-03-01T12:00:00Z"));

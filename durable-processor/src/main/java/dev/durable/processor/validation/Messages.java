@@ -422,6 +422,38 @@ public enum Messages {
           + " most %d, for the ids of its runs (schedule:<name>:<fire time>) to fit; set"
           + " @Workflow(name = ...) to a shorter name"),
 
+  // ---- Determinism lint of @Run bodies ---------------------------------------------------------
+
+  /** Args: @Run method, class, the call ("System.currentTimeMillis()"). */
+  LINT_WALL_CLOCK(
+      "nondeterministic-clock",
+      "@Run method %s of %s calls %s, which reads the wall clock and gives another time when the"
+          + " run is replayed; use ctx.now() of its WorkflowContext (the @Run method's optional"
+          + " first parameter), which is recorded and replayed, or read the time inside a @Step"),
+  /** Args: @Run method, class, the call ("new Random()"), the helper ("ctx.random()"). */
+  LINT_RANDOM(
+      "nondeterministic-random",
+      "@Run method %s of %s calls %s, which draws other random values when the run is replayed;"
+          + " use %s of its WorkflowContext (the @Run method's optional first parameter), which is"
+          + " recorded and replayed, or draw them inside a @Step"),
+  /** Args: @Run method, class, the call ("Thread.sleep(...)"). */
+  LINT_SLEEP(
+      "nondeterministic-sleep",
+      "@Run method %s of %s calls %s, which holds the engine's thread and is forgotten by a"
+          + " restart; use ctx.sleep(Duration) of its WorkflowContext (the @Run method's optional"
+          + " first parameter), a durable timer"),
+  /** Args: @Run method, class, the step method ("charge(Order)"), the receiver ("other"). */
+  LINT_STEP_RECEIVER(
+      "step-call-receiver",
+      "@Run method %s of %s calls @Step method %s on '%s', not on this workflow, so the call"
+          + " bypasses its checkpoint and runs again on every replay; call it on this workflow"),
+  /** Args: why the tree API is unavailable. A note. */
+  LINT_UNAVAILABLE(
+      "lint-unavailable",
+      "the determinism lint of @Run methods needs javac's tree API (com.sun.source), which this"
+          + " compiler does not offer (%s); @Run methods are not checked for the wall clock,"
+          + " randomness, Thread.sleep and steps called on other objects"),
+
   // ---- The processor itself ---------------------------------------------------------------------
 
   /** Args: "@Workflow" or "step contract", qualified name. */

@@ -15,7 +15,10 @@ import javax.tools.Diagnostic;
  */
 public final class ValidationReport {
 
-  /** One diagnostic, placed on an element and, where one is at fault, on an annotation value. */
+  /**
+   * One diagnostic, placed on an element and, where one is at fault, on an annotation value, or
+   * on a position in the element's body.
+   */
   private record Item(
       Diagnostic.Kind kind,
       String message,
@@ -25,9 +28,10 @@ public final class ValidationReport {
       Placement placement) {}
 
   /**
-   * Prints a diagnostic where the {@link Messager} cannot place it: on a value of a repeated
-   * annotation, which javac gathers into a container that its source has no tree for (see {@link
-   * ScheduleValidator}).
+   * Prints a diagnostic where the {@link Messager} cannot place it, through the compiler's tree
+   * API, which only javac offers: on a value of a repeated annotation, which javac gathers into a
+   * container that its source has no tree for (see {@link ScheduleValidator}), or on a call
+   * expression in a method's body (see {@link DeterminismLint}).
    */
   @FunctionalInterface
   interface Placement {

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -19,19 +21,25 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.tools.Diagnostic;
 
 /**
  * Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types, and
  * reports every problem found, not only the first; and, since runs are stored under a workflow's
  * name and version, that no two workflows of one compilation share both. Step rules live in {@link
  * StepValidator}, run rules in {@link RunValidator}, schedule rules in {@link ScheduleValidator},
- * storability in {@link StorableTypes}; every message in {@link Messages}.
+ * storability in {@link StorableTypes}, the determinism lint of {@code @Run} bodies in {@link
+ * DeterminismLint}; every message in {@link Messages}.
  */
 public final class WorkflowValidator {
   private final Elements elements;
   private final StepValidator steps;
   private final RunValidator runs;
   private final ScheduleValidator schedules;
+  /** Null where the compiler offers no tree API (not javac): the lint is then skipped. */
+  private final DeterminismLint lint;
+  /** The workflows validated so far whose bodies are still to lint, by qualified name. */
+  private final SortedSet<String> toLint = new TreeSet<>();
   /** The qualified name of the first workflow seen with each name and version, across rounds. */
   private final Map<List<String>, String> declared = new HashMap<>();
 
@@ -41,6 +49,18 @@ public final class WorkflowValidator {
     this.steps = new StepValidator(env, storable);
     this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
     this.schedules = new ScheduleValidator(env);
+    this.lint = determinismLint(env);
+  }
+
+  /** The determinism lint, or null (after a note saying so) where the compiler is not javac. */
+  private static DeterminismLint determinismLint(ProcessingEnvironment env) {
+    try {
+      return DeterminismLint.create(env);
+    } catch (IllegalArgumentException | LinkageError e) {
+      env.getMessager().printMessage(
+          Diagnostic.Kind.NOTE, Messages.LINT_UNAVAILABLE.format(String.valueOf(e)));
+      return null;
+    }
   }
 
   /** Validates one {@code @Workflow} type; call it once per type, in a stable order. */
@@ -48,6 +68,9 @@ public final class WorkflowValidator {
     ValidationReport report = new ValidationReport();
     if (!kind(workflow, report)) {
       return report;
+    }
+    if (lint != null) {
+      toLint.add(workflow.getQualifiedName().toString());
     }
     placement(workflow, report);
     inheritance(workflow, report);
@@ -62,6 +85,35 @@ public final class WorkflowValidator {
           && !field.getModifiers().contains(Modifier.FINAL)) {
         report.warning(
             field, Messages.WORKFLOW_MUTABLE_FIELD, field.getSimpleName(), Describe.type(workflow));
+      }
+    }
+    return report;
+  }
+
+  /**
+   * The workflows validated so far whose {@code @Run} bodies are not linted yet, each once, in
+   * order of qualified name; none where the compiler has no tree API. Call it when processing is
+   * over: linting a body attributes it, which is safe only in the last round (see {@link
+   * DeterminismLint}).
+   */
+  public List<TypeElement> takeWorkflowsToLint() {
+    List<TypeElement> types = new ArrayList<>();
+    for (String name : toLint) {
+      TypeElement type = elements.getTypeElement(name); // this round's element, not a stale one
+      if (type != null) {
+        types.add(type);
+      }
+    }
+    toLint.clear();
+    return types;
+  }
+
+  /** Lints the bodies of the {@code @Run} methods of {@code workflow}. */
+  public ValidationReport lintRunBodies(TypeElement workflow) {
+    ValidationReport report = new ValidationReport();
+    for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
+      if (AnnotationValues.find(method, Names.RUN).isPresent()) {
+        lint.check(method, report);
       }
     }
     return report;

@@ -4,7 +4,8 @@
  * collects every problem of a type into a {@link dev.durable.processor.validation.ValidationReport}
  * (so that all are printed and a type with errors gets no generated code). Step rules live in
  * {@code StepValidator}, run rules in {@code RunValidator}, whether a type can be stored in {@code
- * StorableTypes}, the name rules in {@link dev.durable.processor.validation.WorkflowNames}, and
- * every message text, with its stable tag, in {@link dev.durable.processor.validation.Messages}.
+ * StorableTypes}, the name rules in {@link dev.durable.processor.validation.WorkflowNames}, the
+ * determinism lint of {@code @Run} bodies in {@code DeterminismLint} (the only class that uses
+ * javac's tree API, {@code com.sun.source}), and every message text, with its stable tag, in {@link dev.durable.processor.validation.Messages}.
  */
 package dev.durable.processor.validation;

@@ -6,6 +6,8 @@ import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepState;
 import dev.durable.tests.workflows.CrashWorkflowClient;
 import dev.durable.tests.workflows.CrashWorkflowDurable;
+import dev.durable.tests.workflows.StampWorkflowClient;
+import dev.durable.tests.workflows.StampWorkflowDurable;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -14,6 +16,8 @@ import java.time.Duration;
  * run and prints {@code IN_BACKOFF} once the payment waits out its backoff (mode {@code backoff})
  * or lets the payment print {@code IN_PAYMENT} and hang (mode {@code hang}), then waits to be
  * killed. {@code resume <url> <journal> <runId>} awaits the run and prints {@code RESULT:<value>}.
+ * With mode {@code stamp} both run a {@link dev.durable.tests.workflows.StampWorkflow} instead,
+ * whose step hangs in {@code start}.
  */
 public final class CrashChild {
   private CrashChild() {}
@@ -23,15 +27,27 @@ public final class CrashChild {
     String url = args[1];
     Path journal = Path.of(args[2]);
     String runId = args[3];
-    boolean hang = args.length > 4 && args[4].equals("hang");
+    String mode = args.length > 4 ? args[4] : "";
+    boolean hang = mode.equals("hang");
+    boolean stamp = mode.equals("stamp");
     DurableEngine engine = DurableEngine.builder()
         .jdbcUrl(url)
         .discover(false)
         .pollInterval(Duration.ofMillis(200))
         .register(new CrashWorkflowDurable(journal, hang))
+        .register(new StampWorkflowDurable(journal, stamp && command.equals("start")))
         .build();
     engine.start();
-    if (command.equals("start")) {
+    if (stamp) {
+      if (command.equals("start")) {
+        StampWorkflowClient.of(engine).start(runId, "lamp");
+        Thread.sleep(Long.MAX_VALUE);
+      }
+      String result = StampWorkflowClient.of(engine).get(runId).await(Duration.ofSeconds(60));
+      System.out.println("RESULT:" + result);
+      System.out.flush();
+      engine.close();
+    } else if (command.equals("start")) {
       CrashWorkflowClient.of(engine).start(runId, "lamp");
       if (!hang) {
         while (true) {

@@ -20,7 +20,6 @@ import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
-import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.NewRun;

@@ -75,8 +75,9 @@ final class ProgressBuffer {
 
   /**
    * Whether steps' checkpoints are held: the next side effect may not run before they are
-   * written. An ended timer's alone waits for the next write: were it lost, replay would find the
-   * timer ended again.
+   * written. A recorded value's ({@code ctx.now()} and the like) counts as a step's: the next step
+   * may be given it. An ended timer's alone waits for the next write: were it lost, replay would
+   * find the timer ended again.
    */
   synchronized boolean holdsSteps() {
     return heldCheckpoints.stream()

@@ -13,10 +13,10 @@ import java.util.Optional;
 
 /**
  * A run's checkpoints as its turn knows them: those recorded when the turn began, then those it
- * has written since. A step call or a timer is matched to the checkpoint at its position: a
- * checkpoint of another kind or name there, or a step's recorded arguments other than those it is
- * called with, means the workflow's code changed under a running version, and is a {@link
- * NonDeterminismException}. Pure: it reads and writes nothing.
+ * has written since. A step call, a timer or a recorded value is matched to the checkpoint at its
+ * position: a checkpoint of another kind or name there, or a step's recorded arguments other than
+ * those it is called with, means the workflow's code changed under a running version, and is a
+ * {@link NonDeterminismException}. Pure: it reads and writes nothing.
  *
  * <p>Its own lock guards the list: the turn's thread reads it while branches on step threads make
  * their checkpoints from it, and commits update it.
@@ -85,6 +85,21 @@ final class ReplayLog {
   }
 
   /**
+   * The value recorded at {@code seq} by the context's helper {@code name} ({@code now}, {@code
+   * randomUUID}, {@code random}), or null if none was recorded there.
+   *
+   * @throws NonDeterminismException if something else was recorded there
+   */
+  CheckpointRecord matchValue(int seq, String name) {
+    CheckpointRecord recorded = at(seq);
+    if (recorded != null
+        && (recorded.kind() != CheckpointKind.VALUE || !recorded.name().equals(name))) {
+      throw mismatch(seq, recorded, "ctx." + name + "()");
+    }
+    return recorded;
+  }
+
+  /**
    * The checkpoint recorded at {@code seq} for a call of {@code step} with {@code args}, local
    * ({@link CheckpointKind#STEP}) or dispatched ({@link CheckpointKind#REMOTE}); null if none was
    * recorded there.
@@ -125,7 +140,8 @@ final class ReplayLog {
       case SLEEP -> "a sleep";
       case CHILD -> "a start of workflow '" + recorded.name() + "'";
       case AWAIT -> "an await of a run of workflow '" + recorded.name() + "'";
-      default -> "step '" + recorded.name() + "'";
+      case VALUE -> "ctx." + recorded.name() + "()";
+      case STEP, REMOTE -> "step '" + recorded.name() + "'";
     };
     return new NonDeterminismException(
         "run " + runId + " of " + workflow + " called " + now + " at position " + seq

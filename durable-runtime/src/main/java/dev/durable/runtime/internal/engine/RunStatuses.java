@@ -5,7 +5,6 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
@@ -34,7 +33,7 @@ final class RunStatuses {
     RunRecord run = snapshot.run();
     List<StepInfo> steps = new ArrayList<>();
     for (CheckpointRecord checkpoint : snapshot.checkpoints()) {
-      if (checkpoint.kind() == CheckpointKind.STEP || checkpoint.kind() == CheckpointKind.REMOTE) {
+      if (checkpoint.kind().isStep()) {
         steps.add(new StepInfo(
             checkpoint.seq(),
             checkpoint.name(),

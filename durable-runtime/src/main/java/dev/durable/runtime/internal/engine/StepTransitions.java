@@ -15,7 +15,9 @@ import java.util.function.Function;
  * {@link #next}; an event that cannot happen where the step stands is a bug, and throws. Pure.
  * The table is drawn in {@code docs/state-machine.md}.
  *
- * <p>Timers ({@code ctx.sleep}) are not steps and have no part in it.
+ * <p>Timers ({@code ctx.sleep}) are not steps and have no part in it. A value the context records
+ * ({@code ctx.now()}, {@code ctx.randomUUID()}, {@code ctx.random()}) takes one move, {@link
+ * Event#VALUE_RECORDED}, from {@link State#NEW} to {@link State#COMPLETED}, and no other.
  */
 final class StepTransitions {
   private StepTransitions() {}
@@ -85,7 +87,13 @@ final class StepTransitions {
     /** A dispatched attempt's task went unanswered past its lease, and is delivered again. */
     LOST_REDELIVERED,
     /** A dispatched attempt's task went unanswered past its lease, and the deliveries ran out. */
-    LOST
+    LOST,
+    /**
+     * A value the context records ({@code ctx.now()}, {@code ctx.randomUUID()}, {@code
+     * ctx.random()}'s seed) was drawn: held like a completed step's checkpoint, with no event and
+     * no hook (it is not a step).
+     */
+    VALUE_RECORDED
   }
 
   /** The users' hook a transition calls. */
@@ -184,6 +192,10 @@ final class StepTransitions {
         require(from, event, State.PENDING);
         yield new Transition(from, State.FAILED, true,
             List.of(EventType.STEP_LOST, EventType.STEP_FAILED), Hook.NONE);
+      }
+      case VALUE_RECORDED -> {
+        require(from, event, State.NEW);
+        yield new Transition(from, State.COMPLETED, true, List.of(), Hook.NONE);
       }
     };
   }

@@ -21,12 +21,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
 
 /**
- * One turn of a run: an execution of its {@code @Run} method from the top. Step calls and timers
- * are matched to the run's checkpoints by position and name ({@link ReplayLog}); a completed step
- * answers with its recorded result, a failed one with its recorded failure, and the first step
- * without an outcome is executed, with retries ({@link LocalAttempts}), and its outcome recorded.
+ * One turn of a run: an execution of its {@code @Run} method from the top. Step calls, timers and
+ * the values the context records ({@link RecordedValues}) are matched to the run's checkpoints by
+ * position and name ({@link ReplayLog}); a completed step answers with its recorded result, a
+ * failed one with its recorded failure, and the first step without an outcome is executed, with
+ * retries ({@link LocalAttempts}), and its outcome recorded.
  * Dispatched steps and the branches of fans and groups share one path ({@link Fans}, with {@link
  * DispatchedSteps} watching the tasks); child runs and the waits for them are {@link Children}. Progress reaches the store through the {@link
  * ProgressBuffer}, which holds a completed step's checkpoint back until the turn's next side
@@ -63,6 +66,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private final LocalAttempts attempts;
   private final Fans fans;
   private final Children children;
+  private final RecordedValues values;
   private final boolean maySuspend;
   private int nextSeq;
 
@@ -86,6 +90,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
         new DispatchedSteps(services, run, log, control, results, hooks), maySuspend);
     this.children =
         new Children(services, run, log, progress, control, () -> nextSeq++, this::flush);
+    this.values = new RecordedValues(services, run, log, progress, control);
   }
 
   // ---- WorkflowContext
@@ -108,6 +113,24 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   @Override
   public boolean isReplaying() {
     return nextSeq < log.size();
+  }
+
+  @Override
+  public Instant now() {
+    control.throwIfStopped();
+    return values.now(nextSeq++);
+  }
+
+  @Override
+  public UUID randomUUID() {
+    control.throwIfStopped();
+    return values.randomUUID(nextSeq++);
+  }
+
+  @Override
+  public Random random() {
+    control.throwIfStopped();
+    return values.random(nextSeq++);
   }
 
   @Override

@@ -6,8 +6,11 @@
  * timers, leases, serving dispatched tasks, and the background poll engines and workers share
  * ({@code PollLoop}). A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
  * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
- * {@code Fans}, {@code ProgressBuffer} and {@code TurnControl}; every change to a step's state goes
- * through {@code StepTransitions}. {@code Schedules} fires the schedules of the registered
+ * {@code Fans}, {@code Children} (child runs and the waits for them), {@code RecordedValues} (what
+ * {@code ctx.now()}, {@code ctx.randomUUID()} and {@code ctx.random()} record), {@code
+ * ProgressBuffer} and {@code TurnControl}; every change to a step's state goes through {@code
+ * StepTransitions}. {@code RunStarts} stores new runs, for callers and parents alike; {@code
+ * RunStatuses} answers the status API. {@code Schedules} fires the schedules of the registered
  * workflows at each poll and tick ({@code CronSchedule} reads their cron expressions). Only
  * {@code Engines}, {@code EngineConfig} and {@code Workers} are public, for the builders of {@code
  * DurableEngine} and {@code DurableWorker}; the rest is package-private.

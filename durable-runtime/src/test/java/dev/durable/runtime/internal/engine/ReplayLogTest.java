@@ -79,6 +79,26 @@ class ReplayLogTest {
   }
 
   @Test
+  void aRecordedValueMatchesOnlyTheSameHelperAtItsPosition() {
+    CheckpointRecord now = checkpoint(3, CheckpointKind.VALUE, "now", null, null);
+    log.written(new Commit.CheckpointWrite(now, true));
+    assertSame(now, log.matchValue(3, "now"));
+    assertNull(log.matchValue(4, "random"), "past the recorded checkpoints: drawn anew");
+    assertTrue(assertThrows(NonDeterminismException.class, () -> log.matchValue(3, "randomUUID"))
+        .getMessage().contains(
+            "called ctx.randomUUID() at position 3, where it had recorded ctx.now()"));
+    assertTrue(assertThrows(NonDeterminismException.class, () -> log.matchValue(1, "now"))
+        .getMessage().contains("called ctx.now() at position 1, where it had recorded step"
+            + " 'charge'"));
+    assertTrue(assertThrows(NonDeterminismException.class,
+            () -> log.matchStep(3, CheckpointKind.STEP, CHARGE, new Object[] {10}))
+        .getMessage().contains("called step 'charge' at position 3, where it had recorded"
+            + " ctx.now()"));
+    assertTrue(assertThrows(NonDeterminismException.class, () -> log.matchSleep(3))
+        .getMessage().contains("called a sleep at position 3, where it had recorded ctx.now()"));
+  }
+
+  @Test
   void aLocalStepWhereItWasDispatchedIsNonDeterministicAndSoIsTheReverse() {
     assertTrue(assertThrows(NonDeterminismException.class,
             () -> log.matchStep(1, CheckpointKind.REMOTE, CHARGE, new Object[] {10}))

@@ -47,6 +47,7 @@ class StepTransitionsTest {
       PENDING  | TIMED_OUT                 | FAILED    | true  | STEP_TIMED_OUT STEP_FAILED | NONE
       PENDING  | LOST_REDELIVERED          | PENDING   | false | STEP_LOST                  | NONE
       PENDING  | LOST                      | FAILED    | true  | STEP_LOST STEP_FAILED      | NONE
+      NEW      | VALUE_RECORDED            | COMPLETED | true  | -                          | NONE
       """;
 
   @ParameterizedTest(name = "{0} + {1} -> {2}")
