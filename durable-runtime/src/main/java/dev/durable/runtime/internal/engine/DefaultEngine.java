@@ -48,6 +48,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Scheduler scheduler;
   private final List<AutoCloseable> resources;
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
+  private final SignalSender signals;
 
   DefaultEngine(
       Services services, Registry registry, Scheduler scheduler, List<AutoCloseable> resources) {
@@ -55,6 +56,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.registry = registry;
     this.scheduler = scheduler;
     this.resources = resources;
+    this.signals = new SignalSender(services);
   }
 
   @Override
@@ -77,6 +79,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public <R> WorkflowRuns<R> runs(WorkflowType<R> type) {
     return new WorkflowRunsImpl<>(this, type);
+  }
+
+  /** Sends the typed signals of the runs in this engine's store. */
+  SignalSender signals() {
+    return signals;
   }
 
   void startRun(WorkflowType<?> type, String runId, Object[] input) {

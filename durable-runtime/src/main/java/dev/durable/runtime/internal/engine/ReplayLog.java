@@ -85,6 +85,21 @@ final class ReplayLog {
   }
 
   /**
+   * The signal wait recorded at {@code seq} for signal {@code name}, or null if none was recorded
+   * there.
+   *
+   * @throws NonDeterminismException if something else was recorded there
+   */
+  CheckpointRecord matchSignal(int seq, String name) {
+    CheckpointRecord recorded = at(seq);
+    if (recorded != null
+        && (recorded.kind() != CheckpointKind.SIGNAL || !recorded.name().equals(name))) {
+      throw mismatch(seq, recorded, "a wait for signal '" + name + "'");
+    }
+    return recorded;
+  }
+
+  /**
    * The checkpoint recorded at {@code seq} for a call of {@code step} with {@code args}, local
    * ({@link CheckpointKind#STEP}) or dispatched ({@link CheckpointKind#REMOTE}); null if none was
    * recorded there.
@@ -106,8 +121,11 @@ final class ReplayLog {
   }
 
   private NonDeterminismException mismatch(int seq, CheckpointRecord recorded, String now) {
-    String was =
-        recorded.kind() == CheckpointKind.SLEEP ? "a sleep" : "step '" + recorded.name() + "'";
+    String was = switch (recorded.kind()) {
+      case SLEEP -> "a sleep";
+      case SIGNAL -> "a wait for signal '" + recorded.name() + "'";
+      default -> "step '" + recorded.name() + "'";
+    };
     return new NonDeterminismException(
         "run " + runId + " of " + workflow + " called " + now + " at position " + seq
             + ", where it had recorded " + was + ": the workflow's code changed under a running"

@@ -15,7 +15,9 @@ import java.util.function.Function;
  * {@link #next}; an event that cannot happen where the step stands is a bug, and throws. Pure.
  * The table is drawn in {@code docs/state-machine.md}.
  *
- * <p>Timers ({@code ctx.sleep}) are not steps and have no part in it.
+ * <p>Timers ({@code ctx.sleep}) are not steps and have no part in it. Signal waits ({@code
+ * @Signal}) are: a wait that finds no signal is {@link State#PENDING} while the run sleeps, and
+ * completes with the signal it takes or, once its limit passed, with the method's body's value.
  */
 final class StepTransitions {
   private StepTransitions() {}
@@ -85,7 +87,13 @@ final class StepTransitions {
     /** A dispatched attempt's task went unanswered past its lease, and is delivered again. */
     LOST_REDELIVERED,
     /** A dispatched attempt's task went unanswered past its lease, and the deliveries ran out. */
-    LOST
+    LOST,
+    /** A signal wait found no signal: the run sleeps until one is sent or the wait's limit. */
+    WAIT_STARTED,
+    /** A signal wait took the oldest signal of its name sent to the run. */
+    SIGNAL_RECEIVED,
+    /** A signal wait's limit passed with no signal: the method's body gave its value. */
+    WAIT_TIMED_OUT
   }
 
   /** The users' hook a transition calls. */
@@ -184,6 +192,21 @@ final class StepTransitions {
         require(from, event, State.PENDING);
         yield new Transition(from, State.FAILED, true,
             List.of(EventType.STEP_LOST, EventType.STEP_FAILED), Hook.NONE);
+      }
+      case WAIT_STARTED -> {
+        require(from, event, State.NEW);
+        yield new Transition(
+            from, State.PENDING, true, List.of(EventType.SIGNAL_WAITING), Hook.NONE);
+      }
+      case SIGNAL_RECEIVED -> {
+        require(from, event, State.NEW, State.PENDING);
+        yield new Transition(
+            from, State.COMPLETED, true, List.of(EventType.SIGNAL_RECEIVED), Hook.NONE);
+      }
+      case WAIT_TIMED_OUT -> {
+        require(from, event, State.NEW, State.PENDING);
+        yield new Transition(
+            from, State.COMPLETED, true, List.of(EventType.SIGNAL_TIMED_OUT), Hook.NONE);
       }
     };
   }

@@ -4,6 +4,8 @@ import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.internal.store.EventType;
+import dev.durable.runtime.spi.SignalBody;
+import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;
@@ -60,6 +62,7 @@ final class TurnImpl implements Turn, WorkflowContext {
   private final StepResults results;
   private final LocalAttempts attempts;
   private final Fans fans;
+  private final SignalWaits signals;
   private final boolean maySuspend;
   private int nextSeq;
 
@@ -81,6 +84,7 @@ final class TurnImpl implements Turn, WorkflowContext {
         new LocalAttempts(services, run, log, control, results, hooks, flight, maySuspend);
     this.fans = new Fans(services, log, control, results, hooks, attempts,
         new DispatchedSteps(services, run, log, control, results, hooks), maySuspend);
+    this.signals = new SignalWaits(services, run, log, progress, control);
   }
 
   // ---- WorkflowContext
@@ -180,6 +184,12 @@ final class TurnImpl implements Turn, WorkflowContext {
   @Override
   public List<Object> parallel(List<StepCall> calls) {
     return branches(calls, true);
+  }
+
+  @Override
+  public <T> T signal(SignalType<T> signal, Duration wait, SignalBody<T> onTimeout) {
+    control.throwIfStopped();
+    return signals.await(nextSeq++, signal, wait, onTimeout);
   }
 
   private List<Object> branches(List<StepCall> calls, boolean group) {

@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Writes progress with plain statements in the caller's transaction, each kind of statement as
- * one JDBC batch: the run updates (the fence), then checkpoint inserts and updates, then events
- * and tasks. H2 writes all progress so, where statements are in-process calls; PostgreSQL writes
+ * one JDBC batch: the run updates (the fence), then checkpoint inserts and updates, the signals
+ * they take, then events and tasks. H2 writes all progress so, where statements are in-process calls; PostgreSQL writes
  * so a turn too large for its one-statement batch.
  */
 final class PortableProgressWriter {
@@ -32,6 +32,7 @@ final class PortableProgressWriter {
     List<CheckpointRecord> updates = new ArrayList<>();
     List<EventsTable.Entry> events = new ArrayList<>();
     List<TaskRecord> tasks = new ArrayList<>();
+    List<Commit.CheckpointWrite> takes = new ArrayList<>();
     for (int i = 0; i < commits.size(); i++) {
       if (!written[i]) {
         continue;
@@ -39,6 +40,9 @@ final class PortableProgressWriter {
       Commit commit = commits.get(i);
       for (Commit.CheckpointWrite checkpoint : commit.checkpoints()) {
         (checkpoint.insert() ? inserts : updates).add(checkpoint.record());
+        if (checkpoint.takesSignal() != 0) {
+          takes.add(checkpoint);
+        }
       }
       for (NewEvent event : commit.events()) {
         events.add(new EventsTable.Entry(commit.fence().runId(), event));
@@ -47,6 +51,7 @@ final class PortableProgressWriter {
     }
     StepsTable.insert(connection, inserts);
     StepsTable.update(connection, updates);
+    SignalsTable.take(connection, takes);
     EventsTable.append(connection, events);
     TasksTable.insert(connection, tasks);
     return written;
