@@ -2,6 +2,7 @@ package dev.durable.processor;
 
 import com.google.auto.service.AutoService;
 import dev.durable.annotations.Run;
+import dev.durable.annotations.Signal;
 import dev.durable.annotations.Step;
 import dev.durable.annotations.Workflow;
 import dev.durable.processor.generation.ContractGenerator;
@@ -77,7 +78,9 @@ public final class DurableProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(Workflow.class.getName(), Step.class.getName(), Run.class.getName());
+    return Set.of(
+        Workflow.class.getName(), Step.class.getName(), Run.class.getName(),
+        Signal.class.getName());
   }
 
   @Override
@@ -89,7 +92,8 @@ public final class DurableProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     workflowRules
         .validateStrays(
-            round.getElementsAnnotatedWith(Step.class), round.getElementsAnnotatedWith(Run.class))
+            round.getElementsAnnotatedWith(Step.class), round.getElementsAnnotatedWith(Run.class),
+            round.getElementsAnnotatedWith(Signal.class))
         .printTo(processingEnv.getMessager());
 
     contracts.process(contractsOf(round));
