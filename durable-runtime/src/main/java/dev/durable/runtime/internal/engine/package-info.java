@@ -6,8 +6,10 @@
  * timers, leases, serving dispatched tasks, and the background poll engines and workers share
  * ({@code PollLoop}). A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
  * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
- * {@code Fans}, {@code ProgressBuffer} and {@code TurnControl}; every change to a step's state goes
- * through {@code StepTransitions}. Only {@code Engines}, {@code EngineConfig} and {@code Workers}
+ * {@code Fans}, {@code SignalWaits} (typed signals), {@code ProgressBuffer} and {@code
+ * TurnControl} (which also holds the one way a turn suspends for an event from outside the run);
+ * every change to a step's state goes through {@code StepTransitions}. {@code SignalSender} sends
+ * signals. Only {@code Engines}, {@code EngineConfig} and {@code Workers}
  * are public, for the builders of {@code DurableEngine} and {@code DurableWorker}; the rest is
  * package-private.
  */
