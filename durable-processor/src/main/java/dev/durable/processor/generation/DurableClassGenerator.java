@@ -282,7 +282,7 @@ public final class DurableClassGenerator {
         .addJavadoc(Javadocs.wrapped(
             2, "Signal {@code $L}: {@link $L}.", signal.signalName(), link(signal)))
         .initializer(
-            "$T.$L($S, $T.$L)",
+            "$T.$L($S,$W$T.$L)",
             RuntimeTypes.SIGNAL_TYPE,
             signal.value().constrained() ? "validated" : "of",
             signal.signalName(),
