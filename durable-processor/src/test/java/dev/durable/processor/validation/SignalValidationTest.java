@@ -5,6 +5,14 @@ import static dev.durable.processor.validation.Fixtures.compile;
 import static dev.durable.processor.validation.Fixtures.fixture;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +37,43 @@ class SignalValidationTest {
         .generatedSourceFile("fixtures.validation.signal.ValidSignalsClient")
         .contentsAsUtf8String()
         .contains("public void count(String runId, int value) {");
+  }
+
+  /** The README's "Signals" example: the workflow, and the engine code wrapped in a method. */
+  @Test
+  void theReadmesSignalExampleCompilesAsPasted() throws IOException {
+    String readme = Files.readString(Path.of("..", "README.md"));
+    String section = readme.substring(
+        readme.indexOf("## Signals"), readme.indexOf("## Testing your workflows"));
+    List<String> blocks = new ArrayList<>();
+    Matcher block = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL).matcher(section);
+    while (block.find()) {
+      blocks.add(block.group(1));
+    }
+    StringBuilder imports = new StringBuilder();
+    StringBuilder body = new StringBuilder();
+    for (String line : blocks.get(1).split("\n")) {
+      (line.startsWith("import ") ? imports : body).append(line).append('\n');
+    }
+    Compilation compilation = compile(
+        JavaFileObjects.forSourceString("com.acme.expense.ExpenseWorkflow", blocks.get(0)),
+        JavaFileObjects.forSourceString("com.acme.app.Main", "package com.acme.app;\n" + imports
+            + "class Main {\n  public static void main(String[] args) {\n" + body + "}\n}\n"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aSignalNameOver200CharactersIsRefused() {
+    JavaFileObject source = fixture("signal/SignalNameLength.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining("of method approval() is 201 characters long, but at most 200 are"
+            + " allowed; set @Signal(name = ...) to a shorter name [durable:signal-name-length]")
+        .inFile(source)
+        .onLineContaining("@Signal(name = ");
+    assertThat(compilation).hadErrorCount(1);
   }
 
   @Test
