@@ -14,6 +14,7 @@ import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.support.TestDatabase;
+import dev.durable.tests.support.Turns;
 import dev.durable.tests.workflows.SignalWorkflowClient;
 import dev.durable.tests.workflows.SignalWorkflowDurable;
 import java.time.Duration;
@@ -59,6 +60,32 @@ class SignalTest extends OnEachStore {
       SignalWorkflowClient.of(engine).approval(run.id(), "approved");
       assertEquals("approved", run.await(WAIT));
       assertEquals(List.of("0:approved"), recorder.entries());
+    }
+  }
+
+  /**
+   * The race no public call can time: a turn read "no signal", the signal is stored (the run is
+   * executing, so its wake-up marks it woken), and only then does the turn suspend. The suspension
+   * must make the run due, not leave it asleep with the signal unread.
+   */
+  @Test
+  void aSignalStoredAfterTheTurnLookedAndBeforeItSuspendedIsNotMissed() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = SignalWorkflowClient.of(engine).start(1, 0L);
+      engine.tick();
+      // put back into the state of the turn that read no signal and is about to suspend
+      db.execute("UPDATE durable_runs SET status = 'RUNNING' WHERE run_id = '" + run.id() + "'");
+      long epoch = db.queryLong("SELECT epoch FROM durable_runs WHERE run_id = '" + run.id() + "'");
+
+      SignalWorkflowClient.of(engine).approval(run.id(), "just in time");
+      assertEquals(1, db.queryLong("SELECT COUNT(*) FROM durable_runs WHERE run_id = '" + run.id()
+          + "' AND woken_at IS NOT NULL"), "the send found the run executing and marked it woken");
+      // the wait's suspension: the same statement as waiting for a worker, with no due time
+      assertTrue(Turns.suspendForAWorker(db.jdbcUrl(), run.id(), epoch, clock.instant()));
+
+      assertEquals(RunState.PENDING, run.status().run().status(), "due at once, not asleep");
+      assertEquals(1, engine.tick());
+      assertEquals("just in time", run.await(WAIT));
     }
   }
 
