@@ -114,10 +114,14 @@ public final class ClientGenerator {
 
   /**
    * Sends a signal: {@code decision(runId, value)}, named as the {@code @Signal} method, taking its
-   * value with its declared type (primitives kept).
+   * value with its declared type (primitives kept); deprecated if the method is.
    */
   private static MethodSpec signal(WorkflowModel model, SignalModel signal, String constant) {
-    return MethodSpec.methodBuilder(signal.methodName())
+    MethodSpec.Builder method = MethodSpec.methodBuilder(signal.methodName());
+    if (signal.deprecated()) {
+      method.addAnnotation(Deprecated.class);
+    }
+    return method
         .addJavadoc(
             Javadocs.wrapped(
                 2,

@@ -54,6 +54,8 @@ enum Fixtures {
       "com/acme/valid/Plain"),
   /** A deprecated workflow, and one whose constructor, @Run and a step are deprecated. */
   DEPRECATED(2, "com/acme/edge/RetiredWorkflow", "com/acme/edge/DeprecatedMembersWorkflow"),
+  /** Signals with and without a limit, named, primitive, throwing and deprecated. */
+  SIGNALS(1, "com/acme/signal/ApprovalWorkflow", "com/acme/Quote"),
   /** A step contract: generic, void, primitive and throwing steps, and a default helper. */
   CONTRACT(0, 1, "com/acme/contract/ShippingSteps", "com/acme/Order", "com/acme/Quote");
 

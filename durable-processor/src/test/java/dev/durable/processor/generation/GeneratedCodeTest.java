@@ -102,6 +102,7 @@ class GeneratedCodeTest {
             + "com.acme.edge.RetiredWorkflowDurable\n"
             + "com.acme.edge.ShadowedWorkflowDurable\n"
             + "com.acme.naming.NamingWorkflowDurable\n"
+            + "com.acme.signal.ApprovalWorkflowDurable\n"
             + "com.acme.valid.SignupWorkflowDurable\n",
         Fixtures.services(compilation).orElseThrow());
   }
