@@ -5,7 +5,8 @@ import java.time.Duration;
 
 /**
  * Runs every phase on one fresh store, in order: the database's limit, (a) sequential and (b)
- * concurrent throughput, (c) backoff lateness, (e) dispatched steps, the database's limit again,
+ * concurrent throughput, (c) backoff lateness, (e) dispatched steps, (f) typed signals, the
+ * database's limit again,
  * and (d) the poll query
  * with 1,000 and a million sleeping runs (last: it fills the runs table). Each phase starts after a
  * checkpoint.
@@ -20,7 +21,8 @@ final class StoreBench {
   record Results(
       String product, String where, CpuMeter.Usage background, CommitBaseline.Result baseline,
       ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
-      LatenessBench.Result lateness, DispatchBench.Result dispatch, PollBench.Result poll) {}
+      LatenessBench.Result lateness, DispatchBench.Result dispatch, SignalBench.Result signals,
+      PollBench.Result poll) {}
 
   private final Database database;
   private final BenchConfig config;
@@ -60,6 +62,10 @@ final class StoreBench {
         + " fans of " + DispatchBench.FAN_WIDTH);
     database.settle();
     DispatchBench.Result dispatch = DispatchBench.run(database);
+    step("(f) typed signals: " + SignalBench.WARMUP + " warm-up + " + SignalBench.RUNS
+        + " runs, one at a time");
+    database.settle();
+    SignalBench.Result signals = SignalBench.run(database);
     step("database limit again");
     database.settle();
     CommitBaseline.Measurement after = CommitBaseline.measure(database);
@@ -69,7 +75,7 @@ final class StoreBench {
     PollBench.Result poll = PollBench.run(database, config.sleeping());
     return new Results(
         product, database.where(), background, new CommitBaseline.Result(before, after), sequential,
-        concurrent, lateness, dispatch, poll);
+        concurrent, lateness, dispatch, signals, poll);
   }
 
   private void step(String what) {

@@ -46,6 +46,7 @@ final class StoreReport {
     statements(report);
     lateness(report);
     dispatch(report);
+    SignalBench.report(report, results.signals());
     poll(report);
     targets(report);
     return report;

@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import dev.durable.annotations.Run;
 import dev.durable.annotations.Schedule;
 import dev.durable.annotations.Schedules;
+import dev.durable.annotations.Signal;
 import dev.durable.annotations.Step;
 import dev.durable.annotations.Workflow;
 import dev.durable.processor.generation.ContractGenerator;
@@ -85,7 +86,7 @@ public final class DurableProcessor extends AbstractProcessor {
   public Set<String> getSupportedAnnotationTypes() {
     return Set.of(
         Workflow.class.getName(), Step.class.getName(), Run.class.getName(),
-        Schedule.class.getName(), Schedules.class.getName());
+        Schedule.class.getName(), Schedules.class.getName(), Signal.class.getName());
   }
 
   @Override
@@ -97,7 +98,8 @@ public final class DurableProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     workflowRules
         .validateStrays(
-            round.getElementsAnnotatedWith(Step.class), round.getElementsAnnotatedWith(Run.class))
+            round.getElementsAnnotatedWith(Step.class), round.getElementsAnnotatedWith(Run.class),
+            round.getElementsAnnotatedWith(Signal.class))
         .printTo(processingEnv.getMessager());
     workflowRules
         .validateStraySchedules(

@@ -2,10 +2,13 @@ package dev.durable.runtime;
 
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.DurableSteps;
+import dev.durable.runtime.spi.SignalBody;
+import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.Turn;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -208,6 +211,13 @@ public final class Parallel {
     public List<Object> parallel(List<StepCall> calls) {
       throw new IllegalStateException(
           "a branch of a fan or group must call one step, not start another fan or group");
+    }
+
+    @Override
+    public <T> T signal(SignalType<T> signal, Duration wait, SignalBody<T> onTimeout) {
+      throw new IllegalStateException(
+          "a branch of a fan or group must call one step, not wait for " + signal
+              + "; wait for it before or after the fan");
     }
   }
 

@@ -1,10 +1,13 @@
 package dev.durable.runtime;
 
 import dev.durable.runtime.spi.CurrentTurn;
+import dev.durable.runtime.spi.SignalBody;
+import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.Turn;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -66,6 +69,11 @@ public final class Retry {
       return turn.parallel(calls.stream()
           .map(call -> new StepCall(call.step().withRetry(policy), call.args(), call.body()))
           .toList());
+    }
+
+    @Override
+    public <T> T signal(SignalType<T> signal, Duration wait, SignalBody<T> onTimeout) {
+      return turn.signal(signal, wait, onTimeout);
     }
   }
 }

@@ -9,6 +9,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.durable.processor.model.GeneratedNames;
 import dev.durable.processor.model.ParamModel;
+import dev.durable.processor.model.SignalModel;
 import dev.durable.processor.model.WorkflowModel;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -60,7 +61,7 @@ public final class ClientGenerator {
     addParams(startWithId, params);
     startWithId.addStatement("return $L.start($L, $L)", field, runId, input);
 
-    TypeSpec type =
+    TypeSpec.Builder type =
         TypeSpec.classBuilder(client)
             .addJavadoc(
                 Javadocs.wrapped(
@@ -122,9 +123,45 @@ public final class ClientGenerator {
                     .returns(handle)
                     .addParameter(String.class, RUN_ID)
                     .addStatement("return $L.get($L)", RUNS, RUN_ID)
-                    .build())
-            .build();
-    return GeneratedFiles.file(model.packageName(), type);
+                    .build());
+    List<String> signalConstants = GeneratedNames.signalConstants(model);
+    for (int i = 0; i < model.signals().size(); i++) {
+      type.addMethod(signal(model, model.signals().get(i), signalConstants.get(i)));
+    }
+    return GeneratedFiles.file(model.packageName(), type.build());
+  }
+
+  /**
+   * Sends a signal: {@code decision(runId, value)}, named as the {@code @Signal} method, taking its
+   * value with its declared type (primitives kept); deprecated if the method is.
+   */
+  private static MethodSpec signal(WorkflowModel model, SignalModel signal, String constant) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder(signal.methodName());
+    if (signal.deprecated()) {
+      method.addAnnotation(Deprecated.class);
+    }
+    return method
+        .addJavadoc(
+            Javadocs.wrapped(
+                2,
+                "Sends signal {@code $L} with {@code value} to run {@code runId}, and wakes the run:"
+                    + " its wait ({@link $T#$L}) returns the value. A run not waiting yet keeps"
+                    + " it, in order, for its next wait.",
+                signal.signalName(),
+                model.workflowClass(),
+                signal.methodName()))
+        .addJavadoc("\n")
+        .addJavadoc("@throws $T if no run of this workflow has id {@code runId}\n",
+            RuntimeTypes.UNKNOWN_RUN)
+        .addJavadoc("@throws $T if the run has ended\n", RuntimeTypes.RUN_ENDED)
+        .addJavadoc("@throws $T if the value is invalid or cannot be stored\n",
+            RuntimeTypes.INVALID_INPUT)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(String.class, RUN_ID)
+        .addParameter(signal.value().type(), "value")
+        .addStatement(
+            "$L.signal($L, $T.$L, value)", RUNS, RUN_ID, model.names().durable(), constant)
+        .build();
   }
 
   /**

@@ -20,6 +20,7 @@ import dev.durable.processor.model.GeneratedNames;
 import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.RunModel;
 import dev.durable.processor.model.ScheduleModel;
+import dev.durable.processor.model.SignalModel;
 import dev.durable.processor.model.StepModel;
 import dev.durable.processor.model.StoredType;
 import dev.durable.processor.model.TypeRef;
@@ -42,12 +43,14 @@ public final class DurableClassGenerator {
   private final GeneratedNames names;
   private final Map<StoredType, String> codecs;
   private final List<String> stepConstants;
+  private final List<String> signalConstants;
 
   private DurableClassGenerator(WorkflowModel model) {
     this.model = model;
     this.names = model.names();
     this.codecs = GeneratedNames.codecConstants(model);
     this.stepConstants = GeneratedNames.stepConstants(model.steps());
+    this.signalConstants = GeneratedNames.signalConstants(model);
   }
 
   /** The {@code Durable} class of {@code model}. */
@@ -79,6 +82,9 @@ public final class DurableClassGenerator {
     for (int i = 0; i < model.steps().size(); i++) {
       type.addField(stepConstant(model.steps().get(i), stepConstants.get(i)));
     }
+    for (int i = 0; i < model.signals().size(); i++) {
+      type.addField(signalConstant(model.signals().get(i), signalConstants.get(i)));
+    }
     for (ConstructorModel constructor : model.constructors()) {
       type.addMethod(constructor(constructor));
     }
@@ -92,6 +98,9 @@ public final class DurableClassGenerator {
     type.addMethod(execute(result));
     for (int i = 0; i < model.steps().size(); i++) {
       type.addMethod(stepOverride(model.steps().get(i), stepConstants.get(i)));
+    }
+    for (int i = 0; i < model.signals().size(); i++) {
+      type.addMethod(signalOverride(model.signals().get(i), signalConstants.get(i)));
     }
     return GeneratedFiles.file(model.packageName(), type.build());
   }
@@ -271,6 +280,71 @@ public final class DurableClassGenerator {
           superCall);
     }
     return method.build();
+  }
+
+  /** A signal's name and value type; package-private, for the generated client. */
+  private FieldSpec signalConstant(SignalModel signal, String constant) {
+    TypeName value = signal.value().boxed();
+    return FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.SIGNAL_TYPE, value), constant)
+        .addModifiers(Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc(Javadocs.wrapped(
+            2, "Signal {@code $L}: {@link $L}.", signal.signalName(), link(signal)))
+        .initializer(
+            "$T.$L($S,$W$T.$L)",
+            RuntimeTypes.SIGNAL_TYPE,
+            signal.value().constrained() ? "validated" : "of",
+            signal.signalName(),
+            names.codecs(),
+            codecs.get(signal.value().stored()))
+        .build();
+  }
+
+  /**
+   * The override that waits for the signal through the current turn; the user's method runs only
+   * when no signal came within the wait.
+   */
+  private MethodSpec signalOverride(SignalModel signal, String constant) {
+    String wait = signal.waitParam();
+    CodeBlock signalType =
+        constant.equals(wait)
+            ? CodeBlock.of("$T.$L", names.durable(), constant)
+            : CodeBlock.of("$L", constant);
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(signal.methodName())
+            .addJavadoc(Javadocs.wrapped(
+                2,
+                "Waits durably for the next signal {@code $L} sent to the run; {@link $L} gives"
+                    + " the value when none came in time.",
+                signal.signalName(),
+                link(signal)))
+            .addAnnotation(Override.class);
+    if (signal.deprecated()) {
+      method.addAnnotation(Deprecated.class);
+    }
+    method
+        .addModifiers(GeneratedFiles.modifiers(signal.visibility()))
+        .returns(signal.value().type());
+    if (wait != null) {
+      method.addParameter(RuntimeTypes.DURATION, wait);
+    }
+    return method
+        .addExceptions(signal.thrown())
+        .addStatement(
+            "return $T.await($L, $L, () -> super.$L($L))",
+            RuntimeTypes.SIGNALS,
+            signalType,
+            wait == null ? "null" : wait,
+            signal.methodName(),
+            wait == null ? "" : wait)
+        .build();
+  }
+
+  /** {@code Workflow#method()} or {@code Workflow#method(Duration)}: a link to a signal method. */
+  private CodeBlock link(SignalModel signal) {
+    return Javadocs.methodLink(
+        model.workflowClass(),
+        signal.methodName(),
+        signal.waitParam() == null ? List.of() : List.of(RuntimeTypes.DURATION));
   }
 
   /** {@code Workflow#method(ErasedParam, ...)}, the target of a javadoc link to a step method. */

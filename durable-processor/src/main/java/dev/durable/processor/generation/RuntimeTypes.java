@@ -15,6 +15,10 @@ final class RuntimeTypes {
   static final ClassName RETRY_POLICY = ClassName.get("dev.durable.runtime", "RetryPolicy");
   static final ClassName RUN_HANDLE = ClassName.get("dev.durable.runtime", "RunHandle");
   static final ClassName WORKFLOW_CONTEXT = ClassName.get("dev.durable.runtime", "WorkflowContext");
+  static final ClassName UNKNOWN_RUN = ClassName.get("dev.durable.runtime", "UnknownRunException");
+  static final ClassName RUN_ENDED = ClassName.get("dev.durable.runtime", "RunEndedException");
+  static final ClassName INVALID_INPUT =
+      ClassName.get("dev.durable.runtime", "InvalidInputException");
 
   static final ClassName DURABLE_WORKFLOW =
       ClassName.get("dev.durable.runtime.spi", "DurableWorkflow");
@@ -25,6 +29,9 @@ final class RuntimeTypes {
   static final ClassName PARALLEL = ClassName.get("dev.durable.runtime", "Parallel");
   static final ClassName WORKFLOW_RUNS = ClassName.get("dev.durable.runtime.spi", "WorkflowRuns");
   static final ClassName WORKFLOW_TYPE = ClassName.get("dev.durable.runtime.spi", "WorkflowType");
+  static final ClassName SIGNAL_TYPE = ClassName.get("dev.durable.runtime.spi", "SignalType");
+  static final ClassName SIGNALS = ClassName.get("dev.durable.runtime.spi", "Signals");
+  static final ClassName DURATION = ClassName.get("java.time", "Duration");
 
   static final ClassName JAVA_TYPE = ClassName.get("com.fasterxml.jackson.databind", "JavaType");
   static final ClassName TYPE_FACTORY =

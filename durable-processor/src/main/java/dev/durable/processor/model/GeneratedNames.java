@@ -108,7 +108,32 @@ public record GeneratedNames(ClassName durable, ClassName client, ClassName code
     model.run().storedParams().forEach(p -> order.add(p.type().stored()));
     order.add(model.run().result().stored());
     addSteps(order, model.steps());
+    model.signals().forEach(signal -> order.add(signal.value().stored()));
     return codecConstants(order);
+  }
+
+  /**
+   * The constant of each signal in the {@code Durable} class, in signal order: {@code UPPER_SNAKE}
+   * of the signal name and {@code _SIGNAL}; a name already taken (by {@code WORKFLOW}, a step's
+   * constant or an earlier signal's) gets {@code _2}, {@code _3}, ...
+   */
+  public static List<String> signalConstants(WorkflowModel model) {
+    Set<String> taken = new HashSet<>(Set.of(WORKFLOW_CONSTANT));
+    taken.addAll(stepConstants(model.steps()));
+    List<String> names = new ArrayList<>();
+    for (SignalModel signal : model.signals()) {
+      String base = upperSnake(signal.signalName()) + "_SIGNAL";
+      if (!SourceVersion.isIdentifier(base)) {
+        base = "SIGNAL_" + base;
+      }
+      String name = base;
+      for (int n = 2; taken.contains(name); n++) {
+        name = base + "_" + n;
+      }
+      taken.add(name);
+      names.add(name);
+    }
+    return names;
   }
 
   /** The {@code Codecs} constant of every type a contract's steps store, in step order. */

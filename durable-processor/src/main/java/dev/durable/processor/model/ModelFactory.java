@@ -43,6 +43,7 @@ public final class ModelFactory {
   private static final String WORKFLOW = "dev.durable.annotations.Workflow";
   private static final String RUN = "dev.durable.annotations.Run";
   private static final String STEP = "dev.durable.annotations.Step";
+  private static final String SIGNAL = "dev.durable.annotations.Signal";
   private static final String WORKFLOW_CONTEXT = "dev.durable.runtime.WorkflowContext";
   private static final String STEP_CONTEXT = "dev.durable.runtime.StepContext";
 
@@ -68,6 +69,7 @@ public final class ModelFactory {
     List<ConstructorModel> constructors = new ArrayList<>();
     RunModel run = null;
     List<StepModel> steps = new ArrayList<>();
+    List<SignalModel> signals = new ArrayList<>();
     for (Element member : workflow.getEnclosedElements()) {
       if (member.getKind() == ElementKind.CONSTRUCTOR
           && !member.getModifiers().contains(Modifier.PRIVATE)) {
@@ -79,6 +81,9 @@ public final class ModelFactory {
         }
         if (mirror(method, STEP).isPresent()) {
           steps.add(step(method));
+        }
+        if (mirror(method, SIGNAL).isPresent()) {
+          signals.add(signal(method));
         }
       }
     }
@@ -93,6 +98,7 @@ public final class ModelFactory {
         constructors,
         run,
         steps,
+        signals,
         inheritedTypeNames(workflow),
         schedules(workflow));
   }
@@ -185,6 +191,22 @@ public final class ModelFactory {
         ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue(),
         ((Number) attributes.get("pickupTimeoutMs").getValue()).longValue(),
         (String) attributes.get("queue").getValue());
+  }
+
+  private SignalModel signal(ExecutableElement method) {
+    String signalName = (String) attributes(method, SIGNAL).get("name").getValue();
+    if (signalName.isEmpty()) {
+      signalName = method.getSimpleName().toString();
+    }
+    List<? extends VariableElement> parameters = method.getParameters();
+    return new SignalModel(
+        method.getSimpleName().toString(),
+        signalName,
+        visibility(method),
+        parameters.isEmpty() ? null : parameters.get(0).getSimpleName().toString(),
+        typeRef(method.getReturnType()),
+        thrown(method),
+        elements.isDeprecated(method));
   }
 
   private List<ParamModel> params(ExecutableElement method) {

@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param constructors the class's non-private constructors, in declaration order
  * @param run its {@code @Run} method
  * @param steps its {@code @Step} methods, in declaration order
+ * @param signals its {@code @Signal} methods, in declaration order
  * @param inheritedTypeNames the simple names of the member types the generated subclass inherits,
  *     sorted: inside the subclass they hide imported types of the same name
  * @param schedules its {@code @Schedule}s, in declaration order
@@ -27,6 +28,7 @@ public record WorkflowModel(
     List<ConstructorModel> constructors,
     RunModel run,
     List<StepModel> steps,
+    List<SignalModel> signals,
     List<String> inheritedTypeNames,
     List<ScheduleModel> schedules) {
 
@@ -37,6 +39,7 @@ public record WorkflowModel(
     constructors = List.copyOf(constructors);
     Objects.requireNonNull(run, "run");
     steps = List.copyOf(steps);
+    signals = List.copyOf(signals);
     inheritedTypeNames = inheritedTypeNames.stream().distinct().sorted().toList();
     schedules = List.copyOf(schedules);
   }

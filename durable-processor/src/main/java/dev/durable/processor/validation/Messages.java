@@ -454,6 +454,62 @@ public enum Messages {
           + " compiler does not offer (%s); @Run methods are not checked for the wall clock,"
           + " randomness, Thread.sleep and steps called on other objects"),
 
+  // ---- @Signal ---------------------------------------------------------------------------------
+
+  /** Args: method. */
+  SIGNAL_VOID(
+      "signal-void",
+      "@Signal method %s must not be void: a wait returns the value the signal carries; return"
+          + " the signal's type, and from the body the value to use when no signal came in time"),
+  /** Args: method, number of parameters. */
+  SIGNAL_PARAMETERS(
+      "signal-parameters",
+      "@Signal method %s takes %d parameters, but a signal takes none (wait without limit) or one"
+          + " java.time.Duration (the longest wait); the value comes with the signal: remove the"
+          + " others"),
+  /** Args: method, parameter, its type. */
+  SIGNAL_PARAMETER_TYPE(
+      "signal-parameter-type",
+      "@Signal method %s takes parameter '%s' of type %s, but its only parameter may be a"
+          + " java.time.Duration, the longest wait; the value comes with the signal: take a"
+          + " Duration or nothing"),
+  /** Args: method, modifier. */
+  SIGNAL_MODIFIER(
+      "signal-modifier",
+      "@Signal method %s must not be %s: the generated subclass must override it to wait; remove"
+          + " the %2$s modifier"),
+  /** Args: method, its type parameters. */
+  SIGNAL_GENERIC(
+      "signal-generic",
+      "@Signal method %s must not declare type parameters (%s): its stored value needs a concrete"
+          + " type; replace them with concrete types"),
+  /** Args: method, the other annotation ("@Step" or "@Run"). */
+  SIGNAL_AND_STEP(
+      "signal-and-step",
+      "method %s is annotated both @Signal and %s, but a signal wait is neither a step nor the"
+          + " entry point; remove one of the two annotations"),
+  /** Args: method, enclosing type. */
+  SIGNAL_OUTSIDE_WORKFLOW(
+      "signal-outside-workflow",
+      "@Signal method %s is declared in %s, which is not a @Workflow class, so no run waits for"
+          + " it; move it into the @Workflow class whose runs receive the signal"),
+  /** Args: signal name (shortened), method, the offending characters. */
+  SIGNAL_NAME_CHARACTERS(
+      "signal-name",
+      "signal name '%s' of method %s may contain only ASCII letters, digits and . _ : -, but"
+          + " contains %s; set @Signal(name = ...) to a name that does"),
+  /** Args: signal name (shortened), method, length. */
+  SIGNAL_NAME_LENGTH(
+      "signal-name-length",
+      "signal name '%s' of method %s is %d characters long, but at most 200 are allowed; set"
+          + " @Signal(name = ...) to a shorter name"),
+  /** Args: signal name, workflow name, the step or signal method using it first, this method. */
+  SIGNAL_NAME_DUPLICATE(
+      "signal-name-duplicate",
+      "signal name '%s' is used twice in workflow '%s', by %s and by %s; signals and steps are"
+          + " matched to their checkpoints by name, so give the signal another"
+          + " @Signal(name = ...)"),
+
   // ---- The processor itself ---------------------------------------------------------------------
 
   /** Args: "@Workflow" or "step contract", qualified name. */

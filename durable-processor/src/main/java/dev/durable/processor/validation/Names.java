@@ -10,6 +10,8 @@ final class Names {
   static final String WORKFLOW = "dev.durable.annotations.Workflow";
   static final String RUN = "dev.durable.annotations.Run";
   static final String STEP = "dev.durable.annotations.Step";
+  static final String SIGNAL = "dev.durable.annotations.Signal";
+  static final String DURATION = "java.time.Duration";
   static final String STEP_CONTEXT = "dev.durable.runtime.StepContext";
   static final String WORKFLOW_CONTEXT = "dev.durable.runtime.WorkflowContext";
 

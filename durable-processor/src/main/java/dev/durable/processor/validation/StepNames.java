@@ -16,6 +16,16 @@ final class StepNames {
 
   /** The step's name, after reporting one that is too long or has disallowed characters. */
   static Declared check(ExecutableElement method, AnnotationValues step, ValidationReport report) {
+    return check(method, step, report, Messages.STEP_NAME_LENGTH, Messages.STEP_NAME_CHARACTERS);
+  }
+
+  /**
+   * The name of a step or signal, after reporting one that is too long ({@code length}) or has
+   * disallowed characters ({@code characters}).
+   */
+  static Declared check(
+      ExecutableElement method, AnnotationValues step, ValidationReport report, Messages length,
+      Messages characters) {
     String name = step.stringValue("name");
     AnnotationValue nameValue = null;
     if (name.isEmpty()) {
@@ -29,7 +39,7 @@ final class StepNames {
           method,
           step,
           nameValue,
-          Messages.STEP_NAME_LENGTH,
+          length,
           WorkflowNames.shorten(name),
           Describe.method(method),
           name.length());
@@ -41,7 +51,7 @@ final class StepNames {
           method,
           step,
           nameValue,
-          Messages.STEP_NAME_CHARACTERS,
+          characters,
           WorkflowNames.shorten(name),
           Describe.method(method),
           disallowed);

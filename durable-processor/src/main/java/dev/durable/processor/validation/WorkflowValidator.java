@@ -5,10 +5,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -40,6 +42,7 @@ public final class WorkflowValidator {
   private final DeterminismLint lint;
   /** The workflows validated so far whose bodies are still to lint, by qualified name. */
   private final SortedSet<String> toLint = new TreeSet<>();
+  private final SignalValidator signals;
   /** The qualified name of the first workflow seen with each name and version, across rounds. */
   private final Map<List<String>, String> declared = new HashMap<>();
 
@@ -49,6 +52,7 @@ public final class WorkflowValidator {
     this.steps = new StepValidator(env, storable);
     this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
     this.schedules = new ScheduleValidator(env);
+    this.signals = new SignalValidator(elements, storable, new AccessibleTypes(elements));
     this.lint = determinismLint(env);
   }
 
@@ -120,11 +124,23 @@ public final class WorkflowValidator {
   }
 
   /**
-   * Validates {@code @Step} and {@code @Run} methods declared outside {@code @Workflow} classes.
+   * Validates {@code @Step}, {@code @Run} and {@code @Signal} methods declared outside {@code
+   * @Workflow} classes.
    */
   public ValidationReport validateStrays(
-      Set<? extends Element> stepMethods, Set<? extends Element> runMethods) {
+      Set<? extends Element> stepMethods, Set<? extends Element> runMethods,
+      Set<? extends Element> signalMethods) {
     ValidationReport report = new ValidationReport();
+    for (Element method : signalMethods) {
+      if (method.getKind() == ElementKind.METHOD
+          && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty()) {
+        report.error(
+            method,
+            Messages.SIGNAL_OUTSIDE_WORKFLOW,
+            Describe.method((ExecutableElement) method),
+            Describe.type(method.getEnclosingElement()));
+      }
+    }
     for (Element method : stepMethods) {
       if (isStray(method)) {
         report.error(
@@ -329,16 +345,29 @@ public final class WorkflowValidator {
   }
 
   /**
-   * The @Run and @Step methods: how many runs, each method's rules, and unique step names; returns
-   * the @Run methods.
+   * The @Run, @Step and @Signal methods: how many runs, each method's rules, and unique step and
+   * signal names (signals checked after every step, so that a clash is reported on the signal);
+   * returns the @Run methods.
    */
   private List<ExecutableElement> methods(
       TypeElement workflow, String workflowName, ValidationReport report) {
     List<ExecutableElement> runMethods = new ArrayList<>();
+    List<ExecutableElement> signalMethods = new ArrayList<>();
     Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
     for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
       boolean run = AnnotationValues.find(method, Names.RUN).isPresent();
       boolean step = AnnotationValues.find(method, Names.STEP).isPresent();
+      Optional<AnnotationMirror> signal = AnnotationValues.find(method, Names.SIGNAL);
+      if (signal.isPresent()) {
+        if (run || step) {
+          // reported once here; the method is then checked as the @Run or @Step it also is
+          report.error(method, signal.get(), null, Messages.SIGNAL_AND_STEP,
+              Describe.method(method), run ? "@Run" : "@Step");
+        } else {
+          signalMethods.add(method);
+          signals.validate(method, report);
+        }
+      }
       if (run && step) {
         // reported once here, then checked as the @Run method it is
         report.error(
@@ -357,6 +386,10 @@ public final class WorkflowValidator {
       }
     }
 
+    for (ExecutableElement method : signalMethods) {
+      signalName(method, workflowName, stepNames, report);
+    }
+
     String type = Describe.type(workflow);
     if (runMethods.isEmpty()) {
       report.error(workflow, Messages.RUN_MISSING, type);
@@ -369,6 +402,30 @@ public final class WorkflowValidator {
       }
     }
     return runMethods;
+  }
+
+  /** Checks a signal's name, and that no step or earlier signal of the workflow has it. */
+  private void signalName(
+      ExecutableElement method,
+      String workflowName,
+      Map<String, ExecutableElement> names,
+      ValidationReport report) {
+    AnnotationValues signal = signals.annotation(method);
+    StepNames.Declared declared = StepNames.check(
+        method, signal, report, Messages.SIGNAL_NAME_LENGTH, Messages.SIGNAL_NAME_CHARACTERS);
+    ExecutableElement first = names.putIfAbsent(declared.name(), method);
+    if (first != null) {
+      StepNames.errorOnValue(
+          report,
+          method,
+          signal,
+          declared.value(),
+          Messages.SIGNAL_NAME_DUPLICATE,
+          WorkflowNames.shorten(declared.name()),
+          workflowName,
+          Describe.method(first),
+          Describe.method(method));
+    }
   }
 
   /** Checks a step's name, and that no earlier step of the workflow has the same one. */

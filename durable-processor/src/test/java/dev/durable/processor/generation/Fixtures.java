@@ -56,6 +56,8 @@ enum Fixtures {
   DEPRECATED(2, "com/acme/edge/RetiredWorkflow", "com/acme/edge/DeprecatedMembersWorkflow"),
   /** A workflow with two schedules, whose run takes its fire time. */
   SCHEDULED(1, "com/acme/schedule/NightlyReport"),
+  /** Signals with and without a limit, named, primitive, throwing and deprecated. */
+  SIGNALS(1, "com/acme/signal/ApprovalWorkflow", "com/acme/Quote"),
   /** A step contract: generic, void, primitive and throwing steps, and a default helper. */
   CONTRACT(0, 1, "com/acme/contract/ShippingSteps", "com/acme/Order", "com/acme/Quote");
 

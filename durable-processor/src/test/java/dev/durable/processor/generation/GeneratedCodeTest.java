@@ -103,6 +103,7 @@ class GeneratedCodeTest {
             + "com.acme.edge.ShadowedWorkflowDurable\n"
             + "com.acme.naming.NamingWorkflowDurable\n"
             + "com.acme.schedule.NightlyReportDurable\n"
+            + "com.acme.signal.ApprovalWorkflowDurable\n"
             + "com.acme.valid.SignupWorkflowDurable\n",
         Fixtures.services(compilation).orElseThrow());
   }

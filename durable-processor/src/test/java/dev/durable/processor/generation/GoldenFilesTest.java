@@ -44,6 +44,8 @@ class GoldenFilesTest {
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowCodecs"),
         arguments(Fixtures.SIGNUP, "com.acme.valid.SignupWorkflowDurable"),
         arguments(Fixtures.SCHEDULED, "com.acme.schedule.NightlyReportDurable"),
+        arguments(Fixtures.SIGNALS, "com.acme.signal.ApprovalWorkflowDurable"),
+        arguments(Fixtures.SIGNALS, "com.acme.signal.ApprovalWorkflowClient"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsDispatch"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsCodecs"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsWorker"));

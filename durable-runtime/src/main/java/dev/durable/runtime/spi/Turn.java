@@ -1,5 +1,6 @@
 package dev.durable.runtime.spi;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -32,4 +33,12 @@ public interface Turn {
    *     order), once every branch has ended
    */
   List<Object> parallel(List<StepCall> calls);
+
+  /**
+   * Matches a signal wait to its checkpoint by position and name: returns the recorded value, or
+   * takes the oldest signal of this name sent to the run and not taken yet, or suspends the run
+   * until one is sent or {@code wait} passes (null: no limit); once it has passed with none,
+   * returns {@code onTimeout}'s value, recorded like a step's result.
+   */
+  <T> T signal(SignalType<T> signal, Duration wait, SignalBody<T> onTimeout);
 }

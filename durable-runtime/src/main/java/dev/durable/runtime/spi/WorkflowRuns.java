@@ -47,6 +47,16 @@ public interface WorkflowRuns<R> {
   /** The run with id {@code runId}; fails if none is stored for this workflow. */
   RunHandle<R> get(String runId);
 
+  /**
+   * Sends {@code signal} with {@code value} to run {@code runId}: stores it, in order, and wakes the
+   * run, in one commit. A run that is not waiting for it yet keeps it for its next wait.
+   *
+   * @throws dev.durable.runtime.UnknownRunException if no run of this workflow has that id
+   * @throws dev.durable.runtime.RunEndedException if the run has ended
+   * @throws dev.durable.runtime.InvalidInputException if the value is invalid or cannot be stored
+   */
+  <T> void signal(String runId, SignalType<T> signal, T value);
+
   /** Implemented by engines and by runs' turns: hands out {@link WorkflowRuns}. */
   interface Access {
     <R> WorkflowRuns<R> runs(WorkflowType<R> type);

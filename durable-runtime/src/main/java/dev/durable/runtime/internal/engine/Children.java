@@ -162,7 +162,7 @@ final class Children {
                 .attempts(1).input(encodeId(childId)).wakeAt(wakeAt).startedAt(now)
                 .updatedAt(now).build(),
             true));
-    throw control.sleepUntil(wakeAt, "until run " + childId + " ends"
+    throw control.suspendForExternalEvent(wakeAt, "until run " + childId + " ends"
         + (wakeAt == null ? "" : ", or until " + wakeAt), now, waiting, List.of());
   }
 

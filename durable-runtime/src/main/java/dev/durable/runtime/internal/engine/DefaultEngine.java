@@ -50,6 +50,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Schedules schedules;
   private final List<AutoCloseable> resources;
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
+  private final SignalSender signals;
 
   DefaultEngine(
       Services services, Registry registry, Scheduler scheduler, Schedules schedules,
@@ -61,6 +62,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.statuses = new RunStatuses(services);
     this.schedules = schedules;
     this.resources = resources;
+    this.signals = new SignalSender(services);
   }
 
   @Override
@@ -83,6 +85,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public <R> WorkflowRuns<R> runs(WorkflowType<R> type) {
     return new WorkflowRunsImpl<>(this, type);
+  }
+
+  /** Sends the typed signals of the runs in this engine's store. */
+  SignalSender signals() {
+    return signals;
   }
 
   void startRun(WorkflowType<?> type, String runId, Object[] input) {

@@ -91,12 +91,17 @@ final class ReplayLog {
    * @throws NonDeterminismException if something else was recorded there
    */
   CheckpointRecord matchValue(int seq, String name) {
-    CheckpointRecord recorded = at(seq);
-    if (recorded != null
-        && (recorded.kind() != CheckpointKind.VALUE || !recorded.name().equals(name))) {
-      throw mismatch(seq, recorded, "ctx." + name + "()");
-    }
-    return recorded;
+    return match(seq, CheckpointKind.VALUE, name, "ctx." + name + "()");
+  }
+
+  /**
+   * The signal wait recorded at {@code seq} for signal {@code name}, or null if none was recorded
+   * there.
+   *
+   * @throws NonDeterminismException if something else was recorded there
+   */
+  CheckpointRecord matchSignal(int seq, String name) {
+    return match(seq, CheckpointKind.SIGNAL, name, "a wait for signal '" + name + "'");
   }
 
   /**
@@ -142,6 +147,7 @@ final class ReplayLog {
       case AWAIT -> "an await of a run of workflow '" + recorded.name() + "'";
       case VALUE -> "ctx." + recorded.name() + "()";
       case STEP, REMOTE -> "step '" + recorded.name() + "'";
+      case SIGNAL -> "a wait for signal '" + recorded.name() + "'";
     };
     return new NonDeterminismException(
         "run " + runId + " of " + workflow + " called " + now + " at position " + seq

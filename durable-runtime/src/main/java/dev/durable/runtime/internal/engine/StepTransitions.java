@@ -17,7 +17,10 @@ import java.util.function.Function;
  *
  * <p>Timers ({@code ctx.sleep}) are not steps and have no part in it. A value the context records
  * ({@code ctx.now()}, {@code ctx.randomUUID()}, {@code ctx.random()}) takes one move, {@link
- * Event#VALUE_RECORDED}, from {@link State#NEW} to {@link State#COMPLETED}, and no other.
+ * Event#VALUE_RECORDED}, from {@link State#NEW} to {@link State#COMPLETED}, and no other. Signal
+ * waits ({@code @Signal}) are steps: a wait that finds no signal is {@link State#PENDING} while
+ * the run sleeps, and completes with the signal it takes or, once its limit passed, with the
+ * method's body's value.
  */
 final class StepTransitions {
   private StepTransitions() {}
@@ -93,7 +96,13 @@ final class StepTransitions {
      * ctx.random()}'s seed) was drawn: held like a completed step's checkpoint, with no event and
      * no hook (it is not a step).
      */
-    VALUE_RECORDED
+    VALUE_RECORDED,
+    /** A signal wait found no signal: the run sleeps until one is sent or the wait's limit. */
+    WAIT_STARTED,
+    /** A signal wait took the oldest signal of its name sent to the run. */
+    SIGNAL_RECEIVED,
+    /** A signal wait's limit passed with no signal: the method's body gave its value. */
+    WAIT_TIMED_OUT
   }
 
   /** The users' hook a transition calls. */
@@ -196,6 +205,21 @@ final class StepTransitions {
       case VALUE_RECORDED -> {
         require(from, event, State.NEW);
         yield new Transition(from, State.COMPLETED, true, List.of(), Hook.NONE);
+      }
+      case WAIT_STARTED -> {
+        require(from, event, State.NEW);
+        yield new Transition(
+            from, State.PENDING, true, List.of(EventType.SIGNAL_WAITING), Hook.NONE);
+      }
+      case SIGNAL_RECEIVED -> {
+        require(from, event, State.NEW, State.PENDING);
+        yield new Transition(
+            from, State.COMPLETED, true, List.of(EventType.SIGNAL_RECEIVED), Hook.NONE);
+      }
+      case WAIT_TIMED_OUT -> {
+        require(from, event, State.NEW, State.PENDING);
+        yield new Transition(
+            from, State.COMPLETED, true, List.of(EventType.SIGNAL_TIMED_OUT), Hook.NONE);
       }
     };
   }

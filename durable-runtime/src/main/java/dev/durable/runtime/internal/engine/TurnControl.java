@@ -177,6 +177,22 @@ final class TurnControl {
   }
 
   /**
+   * Suspends the run until an event from outside the run wakes it (a signal sent to it, a child run
+   * that ended), or until {@code deadline} (null: none; the run sleeps, {@code SLEEPING} and due by
+   * itself only at its run timeout's end, until it is woken), writing {@code checkpoints} and {@code events} with it: the one place a turn waits
+   * for something outside the run. The event's sender stores the event and wakes the run in one
+   * commit ({@code RunsTable}'s wake-up statement); the two meet in the run's row, so none is
+   * missed: an event stored before this suspension while the turn executed marked the run woken
+   * ({@code woken_at}), and the suspension then makes it due at once instead of asleep, so the next
+   * turn re-checks for it; one stored after the suspension finds the run sleeping and makes it due.
+   */
+  TurnStop suspendForExternalEvent(
+      Instant deadline, String why, Instant now, List<Commit.CheckpointWrite> checkpoints,
+      List<NewEvent> events) {
+    return sleepUntil(deadline, why, now, checkpoints, events);
+  }
+
+  /**
    * Waits in process until {@code instant}; stops the turn if the wait is cut short, or if the run
    * timeout ends first (the wait ends then).
    */

@@ -4,6 +4,8 @@ import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.internal.store.EventType;
+import dev.durable.runtime.spi.SignalBody;
+import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.spi.StepType;
@@ -67,6 +69,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private final Fans fans;
   private final Children children;
   private final RecordedValues values;
+  private final SignalWaits signals;
   private final boolean maySuspend;
   private int nextSeq;
 
@@ -91,6 +94,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     this.children =
         new Children(services, run, log, progress, control, () -> nextSeq++, this::flush);
     this.values = new RecordedValues(services, run, log, progress, control);
+    this.signals = new SignalWaits(services, run, log, progress, control);
   }
 
   // ---- WorkflowContext
@@ -215,6 +219,12 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   @Override
   public List<Object> parallel(List<StepCall> calls) {
     return branches(calls, true);
+  }
+
+  @Override
+  public <T> T signal(SignalType<T> signal, Duration wait, SignalBody<T> onTimeout) {
+    control.throwIfStopped();
+    return signals.await(nextSeq++, signal, wait, onTimeout);
   }
 
   private List<Object> branches(List<StepCall> calls, boolean group) {

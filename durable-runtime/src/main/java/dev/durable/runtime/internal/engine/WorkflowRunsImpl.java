@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
 import java.util.UUID;
@@ -24,6 +25,11 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
   public RunHandle<R> start(String runId, Object[] input) {
     engine.startRun(type, runId, input);
     return new RunHandleImpl<>(engine, type, runId);
+  }
+
+  @Override
+  public <T> void signal(String runId, SignalType<T> signal, T value) {
+    engine.signals().send(type, runId, signal, value);
   }
 
   @Override

@@ -6,13 +6,15 @@
  * timers, leases, serving dispatched tasks, and the background poll engines and workers share
  * ({@code PollLoop}). A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
  * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
- * {@code Fans}, {@code Children} (child runs and the waits for them), {@code RecordedValues} (what
- * {@code ctx.now()}, {@code ctx.randomUUID()} and {@code ctx.random()} record), {@code
- * ProgressBuffer} and {@code TurnControl}; every change to a step's state goes through {@code
- * StepTransitions}. {@code RunStarts} stores new runs, for callers and parents alike; {@code
- * RunStatuses} answers the status API. {@code Schedules} fires the schedules of the registered
- * workflows at each poll and tick ({@code CronSchedule} reads their cron expressions). Only
- * {@code Engines}, {@code EngineConfig} and {@code Workers} are public, for the builders of {@code
- * DurableEngine} and {@code DurableWorker}; the rest is package-private.
+ * {@code Fans}, {@code Children} (child runs and the waits for them), {@code SignalWaits} (typed
+ * signals), {@code RecordedValues} (what {@code ctx.now()}, {@code ctx.randomUUID()} and {@code
+ * ctx.random()} record), {@code ProgressBuffer} and {@code TurnControl} (which also holds the one
+ * way a turn suspends for an event from outside the run); every change to a step's state goes
+ * through {@code StepTransitions}. {@code RunStarts} stores new runs, for callers and parents
+ * alike; {@code SignalSender} sends signals; {@code RunStatuses} answers the status API. {@code
+ * Schedules} fires the schedules of the registered workflows at each poll and tick ({@code
+ * CronSchedule} reads their cron expressions). Only {@code Engines}, {@code EngineConfig} and
+ * {@code Workers} are public, for the builders of {@code DurableEngine} and {@code
+ * DurableWorker}; the rest is package-private.
  */
 package dev.durable.runtime.internal.engine;

@@ -16,7 +16,13 @@ public enum CheckpointKind {
    * A value drawn once and replayed ({@code ctx.now()}, {@code ctx.randomUUID()}, {@code
    * ctx.random()}'s seed), named after the call.
    */
-  VALUE;
+  VALUE,
+  /**
+   * A wait for a typed signal ({@code @Signal}): pending while the run waits, completed with the
+   * signal's value (the signal it took is marked with this position in the same commit) or with the
+   * value of the method's body once the wait's limit passed.
+   */
+  SIGNAL;
 
   /** Whether it records a step, local or dispatched: what the status API lists as steps. */
   public boolean isStep() {

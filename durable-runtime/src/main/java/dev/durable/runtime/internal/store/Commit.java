@@ -40,6 +40,17 @@ public record Commit(
     this(fence, change, checkpoints, events, List.of(), null);
   }
 
-  /** A checkpoint to write: inserted when it is new, else updated. */
-  public record CheckpointWrite(CheckpointRecord record, boolean insert) {}
+  /**
+   * A checkpoint to write: inserted when it is new, else updated.
+   *
+   * @param takesSignal the id of the signal ({@code durable_signals}) that a signal wait's
+   *     checkpoint takes, marked taken in the same commit; 0: none
+   */
+  public record CheckpointWrite(CheckpointRecord record, boolean insert, long takesSignal) {
+
+    /** A checkpoint that takes no signal. */
+    public CheckpointWrite(CheckpointRecord record, boolean insert) {
+      this(record, insert, 0);
+    }
+  }
 }

@@ -42,7 +42,15 @@ public enum EventType {
   /** A dispatched step's task went unanswered past its lease. */
   STEP_LOST("step.lost"),
   /** A dispatched step's task was given up as lost by hand, or by its lease, and queued again. */
-  STEP_REDISPATCHED("step.redispatched");
+  STEP_REDISPATCHED("step.redispatched"),
+  /** A typed signal was sent to the run and stored; its name is the event's step. */
+  SIGNAL_SENT("signal.sent"),
+  /** A signal wait found no signal and the run suspends until one comes or the wait ends. */
+  SIGNAL_WAITING("signal.waiting"),
+  /** A signal wait took a signal. */
+  SIGNAL_RECEIVED("signal.received"),
+  /** A signal wait ended with no signal: the method's body gave the value. */
+  SIGNAL_TIMED_OUT("signal.timed_out");
 
   private final String stored;
 

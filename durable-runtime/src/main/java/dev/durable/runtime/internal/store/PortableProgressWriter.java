@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Writes progress with plain statements in the caller's transaction, each kind of statement as
- * one JDBC batch: the run updates (the fence), then checkpoint inserts and updates, then events
- * and tasks. H2 writes all progress so, where statements are in-process calls; PostgreSQL writes
+ * one JDBC batch: the run updates (the fence), then checkpoint inserts and updates, the signals
+ * they take, then events and tasks. H2 writes all progress so, where statements are in-process calls; PostgreSQL writes
  * so a turn too large for its one-statement batch.
  */
 final class PortableProgressWriter {
@@ -34,6 +34,7 @@ final class PortableProgressWriter {
     List<TaskRecord> tasks = new ArrayList<>();
     List<String> failed = new ArrayList<>();
     List<String> wakes = new ArrayList<>();
+    List<Commit.CheckpointWrite> takes = new ArrayList<>();
     for (int i = 0; i < commits.size(); i++) {
       if (!written[i]) {
         continue;
@@ -47,6 +48,9 @@ final class PortableProgressWriter {
       }
       for (Commit.CheckpointWrite checkpoint : commit.checkpoints()) {
         (checkpoint.insert() ? inserts : updates).add(checkpoint.record());
+        if (checkpoint.takesSignal() != 0) {
+          takes.add(checkpoint);
+        }
       }
       for (NewEvent event : commit.events()) {
         events.add(new EventsTable.Entry(commit.fence().runId(), event));
@@ -55,6 +59,7 @@ final class PortableProgressWriter {
     }
     StepsTable.insert(connection, inserts);
     StepsTable.update(connection, updates);
+    SignalsTable.take(connection, takes);
     EventsTable.append(connection, events);
     TasksTable.insert(connection, tasks);
     // a failed run's tasks still open (its run timeout ended it) are given up with it

@@ -41,7 +41,7 @@ final class PostgresProgressWriter {
     // the fenced update of the run, the run it wakes and the tasks a failure gives up, at most
     int count = 11;
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
-      count += write.insert() ? 15 : 10;
+      count += (write.insert() ? 15 : 10) + (write.takesSignal() != 0 ? 3 : 0);
     }
     return count + 5 * commit.events().size() + 8 * commit.tasks().size();
   }
@@ -79,11 +79,13 @@ final class PostgresProgressWriter {
             throw new SQLException("a statement of the progress batch returned no row");
           }
           written[i] = row.getInt(1) == 1;
-          long updates = commits.get(i).checkpoints().stream().filter(c -> !c.insert()).count();
-          // a run whose fence held must have found the checkpoints it updates
+          long updates = commits.get(i).checkpoints().stream()
+              .mapToLong(c -> (c.insert() ? 0 : 1) + (c.takesSignal() != 0 ? 1 : 0)).sum();
+          // a run whose fence held must have found the checkpoints it updates and the signals it
+          // takes (the fence keeps any other turn from taking them: this is an engine bug)
           if (written[i] && row.getInt(2) != updates) {
             throw new SQLException("a checkpoint of run " + commits.get(i).fence().runId()
-                + " vanished while being updated");
+                + " vanished while being updated, or a signal it takes was taken already");
           }
         }
         statement.getMoreResults();
@@ -93,8 +95,8 @@ final class PostgresProgressWriter {
   }
 
   /**
-   * One statement for one commit: the fenced update of its run, then its checkpoints and events,
-   * each written from the fenced row, so nothing is written where the fence failed. Returns one
+   * One statement for one commit: the fenced update of its run, then its checkpoints (and the
+   * signals they take) and events, each written from the fenced row, so nothing is written where the fence failed. Returns one
    * row: whether the fence held, and how many checkpoints were updated.
    */
   private static void write(StringBuilder sql, Params params, Commit commit, Instant now) {
@@ -107,6 +109,11 @@ final class PostgresProgressWriter {
       sql.append(", ").append(name).append(" AS (");
       writeCheckpoint(sql, params, write);
       sql.append(')');
+      if (write.takesSignal() != 0) {
+        sql.append(", u").append(updates++).append(" AS (").append(SignalsTable.TAKE_FENCED)
+            .append(')');
+        SignalsTable.bindTake(params, write);
+      }
     }
     if (!commit.events().isEmpty()) {
       sql.append(", logged AS (");
@@ -155,7 +162,7 @@ final class PostgresProgressWriter {
   private static String shape(Commit commit) {
     StringBuilder shape = new StringBuilder().append(commit.change().kind().ordinal());
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
-      shape.append(write.insert() ? 'i' : 'u');
+      shape.append(write.insert() ? 'i' : 'u').append(write.takesSignal() != 0 ? "s" : "");
     }
     return shape.append('/').append(commit.events().size()).append('/')
         .append(commit.tasks().size()).toString();

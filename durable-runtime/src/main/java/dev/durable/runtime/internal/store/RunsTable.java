@@ -31,6 +31,10 @@ final class RunsTable {
       "INSERT INTO durable_runs (" + INSERT_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
           + " ?, ?, ?, ?)";
   private static final String SELECT = "SELECT " + COLUMNS + " FROM durable_runs WHERE run_id = ?";
+  /** A run's workflow and state, its row locked until the commit: it cannot end meanwhile. */
+  private static final String LOCK =
+      "SELECT workflow_name, workflow_version, status FROM durable_runs WHERE run_id = ?"
+          + " FOR UPDATE";
 
   // ---- the fenced updates of a turn's commit: each holds only while the run's epoch does
 
@@ -186,6 +190,24 @@ final class RunsTable {
       select.setString(1, runId);
       try (ResultSet rows = select.executeQuery()) {
         return rows.next() ? Optional.of(read(rows, 1)) : Optional.empty();
+      }
+    }
+  }
+
+  /** A run's workflow and state, read with its row locked. */
+  record Locked(WorkflowKey workflow, RunState status) {}
+
+  /** Locks the run's row until the commit, and reads its workflow and state: see {@link #LOCK}. */
+  static Optional<Locked> lock(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(LOCK)) {
+      select.setString(1, runId);
+      try (ResultSet rows = select.executeQuery()) {
+        if (!rows.next()) {
+          return Optional.empty();
+        }
+        return Optional.of(new Locked(
+            new WorkflowKey(rows.getString(1), rows.getString(2)),
+            Rows.parse(RunState.class, rows.getString(3), "durable_runs.status of run " + runId)));
       }
     }
   }

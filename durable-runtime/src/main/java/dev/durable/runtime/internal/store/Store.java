@@ -30,6 +30,7 @@ public final class Store {
   private final DataSource dataSource;
   private final Transactions transactions;
   private final Dialect dialect;
+  private final SignalQueue signals;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -43,6 +44,12 @@ public final class Store {
               + "; check the JDBC URL, the credentials and that the database is running",
           e);
     }
+    this.signals = new SignalQueue(transactions, dialect);
+  }
+
+  /** The signals sent to runs. */
+  public SignalQueue signals() {
+    return signals;
   }
 
   /**

@@ -48,6 +48,11 @@ class StepTransitionsTest {
       PENDING  | LOST_REDELIVERED          | PENDING   | false | STEP_LOST                  | NONE
       PENDING  | LOST                      | FAILED    | true  | STEP_LOST STEP_FAILED      | NONE
       NEW      | VALUE_RECORDED            | COMPLETED | true  | -                          | NONE
+      NEW      | WAIT_STARTED              | PENDING   | true  | SIGNAL_WAITING             | NONE
+      NEW      | SIGNAL_RECEIVED           | COMPLETED | true  | SIGNAL_RECEIVED            | NONE
+      PENDING  | SIGNAL_RECEIVED           | COMPLETED | true  | SIGNAL_RECEIVED            | NONE
+      NEW      | WAIT_TIMED_OUT            | COMPLETED | true  | SIGNAL_TIMED_OUT           | NONE
+      PENDING  | WAIT_TIMED_OUT            | COMPLETED | true  | SIGNAL_TIMED_OUT           | NONE
       """;
 
   @ParameterizedTest(name = "{0} + {1} -> {2}")

@@ -1,0 +1,64 @@
+package dev.durable.processor.validation;
+
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.util.Elements;
+
+/**
+ * The rules on one {@code @Signal} method of a {@code @Workflow} class: its modifiers (the
+ * generated subclass overrides it), its parameters (none, or one {@code java.time.Duration}) and
+ * its stored, non-void result. Signal names, unique among the workflow's steps and signals, are
+ * checked by {@link WorkflowValidator}, which sees them all at once.
+ */
+final class SignalValidator {
+  private final Elements elements;
+  private final StorableTypes storable;
+  private final AccessibleTypes accessible;
+
+  SignalValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
+    this.elements = elements;
+    this.storable = storable;
+    this.accessible = accessible;
+  }
+
+  /** The signal's annotation, which the method is known to carry. */
+  AnnotationValues annotation(ExecutableElement method) {
+    return AnnotationValues.of(method, Names.SIGNAL, elements).orElseThrow();
+  }
+
+  void validate(ExecutableElement method, ValidationReport report) {
+    String described = Describe.method(method);
+    for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
+      if (method.getModifiers().contains(modifier)) {
+        report.error(method, Messages.SIGNAL_MODIFIER, described, modifier);
+      }
+    }
+    boolean generic = !method.getTypeParameters().isEmpty();
+    if (generic) {
+      report.error(method, Messages.SIGNAL_GENERIC, described,
+          Describe.typeParameters(method.getTypeParameters()));
+    }
+    List<? extends VariableElement> parameters = method.getParameters();
+    if (parameters.size() > 1) {
+      report.error(method, Messages.SIGNAL_PARAMETERS, described, parameters.size());
+    } else if (parameters.size() == 1 && !Names.is(parameters.get(0).asType(), Names.DURATION)) {
+      VariableElement parameter = parameters.get(0);
+      report.error(parameter, Messages.SIGNAL_PARAMETER_TYPE, described,
+          parameter.getSimpleName(), Describe.typeMirror(parameter.asType()));
+    }
+    if (method.getReturnType().getKind() == TypeKind.VOID) {
+      report.error(method, Messages.SIGNAL_VOID, described);
+      return;
+    }
+    String position = "signal " + method.getSimpleName() + " value";
+    accessible.check(method.getReturnType(), method, method, position, report);
+    if (!generic) { // a generic signal's type variables are reported above, once
+      for (StorableTypes.Problem problem : storable.problemsOf(method.getReturnType())) {
+        problem.reportOn(report, method, position);
+      }
+    }
+  }
+}

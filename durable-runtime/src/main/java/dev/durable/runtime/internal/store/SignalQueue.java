@@ -1,0 +1,66 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.RunState;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The store's side of typed signals: sending one to a run, and reading the next one a wait of the
+ * run may take. Taking a signal is part of a turn's fenced commit ({@link
+ * Commit.CheckpointWrite#takesSignal}), not of this class. The SQL is in {@link SignalsTable} and
+ * {@link RunsTable}.
+ */
+public final class SignalQueue {
+  private final Transactions transactions;
+  private final Dialect dialect;
+
+  SignalQueue(Transactions transactions, Dialect dialect) {
+    this.transactions = transactions;
+    this.dialect = dialect;
+  }
+
+  /**
+   * What a send found.
+   *
+   * @param workflow the run's workflow
+   * @param status the run's state when the signal was sent
+   * @param stored whether the signal was stored: the run is of {@code expected} and has not ended
+   */
+  public record Sent(WorkflowKey workflow, RunState status, boolean stored) {}
+
+  /**
+   * Stores a signal for run {@code runId}, if it is a run of {@code expected} that has not ended,
+   * and wakes the run, in one commit: a sleeping run comes due, and an executing one is marked
+   * woken, so that a turn that read no signal before this commit and is about to suspend makes the
+   * run due instead ({@code woken_at}). The run's row is locked first, so that it cannot end between
+   * the check and the commit. On PostgreSQL the other engines are notified at the commit.
+   *
+   * @return empty if no run has that id
+   */
+  public Optional<Sent> send(
+      String runId, WorkflowKey expected, String name, String payload, Instant now) {
+    return transactions.inTransaction("send signal '" + name + "' to run " + runId, connection -> {
+      Optional<RunsTable.Locked> run = RunsTable.lock(connection, runId);
+      if (run.isEmpty()) {
+        return Optional.empty();
+      }
+      RunsTable.Locked found = run.get();
+      boolean stored = found.workflow().equals(expected) && !found.status().isTerminal();
+      if (stored) {
+        SignalsTable.insert(connection, runId, name, payload, now);
+        EventsTable.append(
+            connection, runId, List.of(EventType.SIGNAL_SENT.step(name, 0, null, now)));
+        RunsTable.wake(connection, runId, now);
+        dialect.wakeEngines(connection);
+      }
+      return Optional.of(new Sent(found.workflow(), found.status(), stored));
+    });
+  }
+
+  /** The oldest signal named {@code name} sent to the run and not taken yet. */
+  public Optional<SignalRecord> next(String runId, String name) {
+    return transactions.autocommit("read the next signal '" + name + "' of run " + runId,
+        connection -> SignalsTable.next(connection, runId, name));
+  }
+}
