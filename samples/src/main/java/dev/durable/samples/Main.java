@@ -2,6 +2,7 @@ package dev.durable.samples;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.samples.checkout.CheckoutSample;
+import dev.durable.samples.expense.ExpenseSample;
 import dev.durable.samples.shipping.ShippingSample;
 import dev.durable.samples.signup.SignupSample;
 import java.io.PrintStream;
@@ -15,7 +16,7 @@ import java.util.TreeMap;
  * store, an H2 file database under {@code ./durable-data}: nothing to install.
  *
  * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
- * {@code -Dsample=signup}, {@code -Dsample=shipping}); {@code -Ddurable.jdbcUrl=<url>} passes the
+ * {@code -Dsample=signup}, {@code -Dsample=shipping}, {@code -Dsample=expense}); {@code -Ddurable.jdbcUrl=<url>} passes the
  * JDBC URL.
  */
 public final class Main {
@@ -34,6 +35,7 @@ public final class Main {
   private static final SortedMap<String, Sample> SAMPLES =
       Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(
           "checkout", (engine, jdbcUrl, out) -> CheckoutSample.run(engine, out),
+          "expense", (engine, jdbcUrl, out) -> ExpenseSample.run(engine, out),
           "shipping", ShippingSample::run,
           "signup", (engine, jdbcUrl, out) -> SignupSample.run(engine, out))));
 

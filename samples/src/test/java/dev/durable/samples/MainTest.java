@@ -144,11 +144,34 @@ class MainTest {
   }
 
   @Test
+  void expenseTellsTheStoryOfASignalAChildRunAQueuedSignalAndASchedule() {
+    String url = inMemoryUrl();
+    assertEquals(0, run("expense", url));
+    assertEquals("""
+        Sample 'expense', store <URL>
+
+        Claim taxi-<id>: taxi to the airport, 4200 cents, by ann.
+          the run is SLEEPING: it waits up to 3 days for a decision, holding no thread
+          bob approves: expenses.decision(runId, new Decision(true, "bob", ...))
+          await() returned "approved by bob, paid out as tr_1_DE89"
+          child run taxi-<id>/child-1 of workflow payout: COMPLETED
+
+        Claim dinner-<id>: team dinner, 31000 cents, by ann.
+          bob rejects it at once, before the run waits: the signal is kept for it
+          await() returned "rejected by bob: over the limit"; 1 transfer in all
+
+        Schedules:
+          expense-report: cron "0 0 2 * * *" in Europe/Berlin, next at <INSTANT>
+        """, masked(url));
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void anUnknownSampleIsAUsageErrorThatListsTheSamples() {
     assertEquals(Main.USAGE, run("nope"));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, shipping, signup."),
+    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, expense, shipping, signup."),
         message);
 
     err.reset();
@@ -170,7 +193,8 @@ class MainTest {
         .replace(System.lineSeparator(), "\n")
         .replaceAll("(?m)^ +\\d+\\.\\d\\d s", "  <T>")
         .replaceAll("next attempt in \\d+ ms", "next attempt in <N> ms")
-        .replaceAll("signup-[0-9a-f]{8}", "signup-<id>")
+        .replaceAll("(signup|taxi|dinner)-[0-9a-f]{8}", "$1-<id>")
+        .replaceAll("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ", "<INSTANT>")
         .replaceAll("(?<![0-9A-Za-z])[0-9A-F]{8}(?![0-9A-Za-z])", "<ID>");
   }
 

@@ -17,6 +17,7 @@ import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.spi.Payload;
+import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
@@ -93,6 +94,15 @@ final class Children {
       @Override
       public RunHandle<R> get(String runId) {
         return new Handle<>(type, runId);
+      }
+
+      @Override
+      public <T> void signal(String runId, SignalType<T> signal, T value) {
+        throw new UnsupportedOperationException(
+            "run " + run.runId() + " sends signal '" + signal.name() + "' to run " + runId
+                + " from its @Run method, which is not supported: a replay would send it again;"
+                + " send it from a @Step, whose completion is recorded, with a client made from"
+                + " the engine");
       }
     };
   }

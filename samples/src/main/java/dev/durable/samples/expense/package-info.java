@@ -1,0 +1,9 @@
+/**
+ * The approval sample: an expense claim waits durably for a manager's typed {@code decision}
+ * signal (with a three-day limit), an approved claim is paid out by a child run, a run timeout
+ * bounds the whole claim, and a nightly report runs on a schedule. Copy this package to start a
+ * workflow that waits for people.
+ *
+ * <p>Run it from the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=expense}.
+ */
+package dev.durable.samples.expense;
