@@ -4,33 +4,23 @@ import dev.durable.runtime.AwaitTimeoutException;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
-import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunFailedException;
-import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
-import dev.durable.runtime.StepInfo;
-import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
-import dev.durable.runtime.codec.StoredText;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
-import dev.durable.runtime.internal.store.CheckpointRecord;
-import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.internal.store.RunSnapshot;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -229,7 +219,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public int redispatchPending(String runId) {
     find(runId);
-    int queued = services.store().redispatch(runId, services.time().now()).size();
+    int queued = services.store().tasks().redispatch(runId, services.time().now()).size();
     if (queued > 0) {
       LOG.warn("run {}: {} dispatched task(s) given up as lost and queued again", runId, queued);
       services.wakeups().taskQueued();

@@ -87,7 +87,7 @@ final class DefaultWorker implements DurableWorker {
 
   @Override
   public int tick() {
-    return poll.tick(() -> store.claimTasks(steps, 1, workerId, time.now()), this::serve);
+    return poll.tick(() -> store.tasks().claim(steps, 1, workerId, time.now()), this::serve);
   }
 
   /**
@@ -99,7 +99,7 @@ final class DefaultWorker implements DurableWorker {
     if (free == 0) {
       return false;
     }
-    List<TaskRecord> claimed = store.claimTasks(steps, free, workerId, time.now());
+    List<TaskRecord> claimed = store.tasks().claim(steps, free, workerId, time.now());
     for (TaskRecord task : claimed) {
       slots.acquireUninterruptibly();
       executor.execute(() -> {
@@ -158,7 +158,7 @@ final class DefaultWorker implements DurableWorker {
   }
 
   private void finish(TaskRecord task, TaskOutcome outcome) {
-    if (store.finishTask(task, workerId, outcome, time.now())) {
+    if (store.tasks().finish(task, workerId, outcome, time.now())) {
       wakeups.runDue();
     } else {
       LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
@@ -239,7 +239,7 @@ final class DefaultWorker implements DurableWorker {
                 + e.getOriginalMessage(), e);
       }
       try {
-        if (!store.heartbeat(record.taskId(), workerId, json, now)) {
+        if (!store.tasks().heartbeat(record.taskId(), workerId, json, now)) {
           cancelled = true;
         }
         lastWrite = now;

@@ -247,7 +247,7 @@ final class DispatchedSteps {
     }
     Optional<TaskRecord> again;
     try {
-      again = services.store().redeliver(task, now);
+      again = services.store().tasks().redeliver(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }
@@ -277,7 +277,7 @@ final class DispatchedSteps {
     if (tasksRead == null) {
       List<TaskRecord> read;
       try {
-        read = services.store().currentTasks(run.runId(), branchesFrom, branchesTo);
+        read = services.store().tasks().current(run.runId(), branchesFrom, branchesTo);
       } catch (StoreException e) {
         throw control.storeFailed(e);
       }
@@ -292,7 +292,7 @@ final class DispatchedSteps {
   /** Gives a task up; false if its worker was heard from meanwhile. */
   private boolean giveUp(TaskRecord task, Instant now) {
     try {
-      return services.store().giveUpTask(task, now);
+      return services.store().tasks().giveUp(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }

@@ -160,7 +160,7 @@ final class Fans {
       return;
     }
     try {
-      if (services.store().anyTaskFinished(read)) {
+      if (services.store().tasks().anyFinished(read)) {
         services.wakeAt().accept(services.time().now());
       }
     } catch (StoreException e) {

@@ -19,8 +19,10 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 
 /**
- * Durable's storage, behind one facade: each table's SQL is in its table class ({@link RunsTable},
- * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}), and what
+ * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
+ * {@link SignalQueue} for signals): each table's SQL is in its table class ({@link RunsTable},
+ * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}, {@link
+ * SignalsTable}), and what
  * H2 and PostgreSQL do differently is in the {@link Dialect}: plain statements in a transaction on
  * H2, single statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a
  * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
@@ -31,6 +33,7 @@ public final class Store {
   private final Transactions transactions;
   private final Dialect dialect;
   private final SignalQueue signals;
+  private final TaskQueue tasks;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -45,11 +48,17 @@ public final class Store {
           e);
     }
     this.signals = new SignalQueue(transactions, dialect);
+    this.tasks = new TaskQueue(transactions, dialect);
   }
 
   /** The signals sent to runs. */
   public SignalQueue signals() {
     return signals;
+  }
+
+  /** The queue of dispatched steps' tasks, which workers serve. */
+  public TaskQueue tasks() {
+    return tasks;
   }
 
   /**
@@ -382,116 +391,6 @@ public final class Store {
   public List<HistoryEvent> history(String runId) {
     return autocommit(
         "read history of run " + runId, connection -> EventsTable.read(connection, runId));
-  }
-
-  // ---- dispatched steps' tasks
-
-  /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
-  public List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now) {
-    return inTransaction("claim tasks for worker " + workerId,
-        connection -> dialect.claimTasks(connection, steps, limit, workerId, now));
-  }
-
-  /**
-   * Stores the outcome of a task the worker holds, and makes the run that waits for it due, waking
-   * the engines.
-   *
-   * @return false if the worker no longer holds the task
-   */
-  public boolean finishTask(TaskRecord task, String workerId, TaskOutcome outcome, Instant now) {
-    return inTransaction("store the outcome of task " + task.taskId(), connection -> {
-      if (!TasksTable.finish(connection, task, workerId, outcome, now)) {
-        return false;
-      }
-      RunsTable.wake(connection, task.runId(), now);
-      dialect.wakeEngines(connection);
-      return true;
-    });
-  }
-
-  /**
-   * Gives up the run's queued and claimed tasks as lost and queues each again, logging {@code
-   * step.redispatched} and a {@code step.started} that says {@code redispatched: true}.
-   *
-   * @return the new deliveries
-   */
-  public List<TaskRecord> redispatch(String runId, Instant now) {
-    return inTransaction("redispatch the tasks of run " + runId, connection -> {
-      List<TaskRecord> queued = TasksTable.redispatch(connection, runId, now);
-      logRedeliveries(connection, runId, queued, now);
-      if (!queued.isEmpty()) {
-        dialect.wakeWorkers(connection);
-      }
-      return queued;
-    });
-  }
-
-  /**
-   * Gives {@code task} up as lost and queues its next delivery, logged as {@link #redispatch}
-   * logs, unless the task changed since it was read: claimed, heard from or answered.
-   *
-   * @return the new delivery, or empty if the task had changed
-   */
-  public Optional<TaskRecord> redeliver(TaskRecord task, Instant now) {
-    return inTransaction("deliver task " + task.taskId() + " again", connection -> {
-      Optional<TaskRecord> again = TasksTable.redeliver(connection, task, now);
-      logRedeliveries(connection, task.runId(), again.stream().toList(), now);
-      if (again.isPresent()) {
-        dialect.wakeWorkers(connection);
-      }
-      return again;
-    });
-  }
-
-  /**
-   * Gives {@code task} up, so that its worker can no longer store an outcome, unless it changed
-   * since it was read: claimed, heard from or answered.
-   *
-   * @return whether it was given up
-   */
-  public boolean giveUpTask(TaskRecord task, Instant now) {
-    return autocommit("give up task " + task.taskId(),
-        connection -> TasksTable.giveUp(connection, task, now));
-  }
-
-  /**
-   * Records a heartbeat of the worker that holds a task, with the progress it reports.
-   *
-   * @return false if the worker no longer holds the task: it was given up, and its outcome will
-   *     not be stored
-   */
-  public boolean heartbeat(String taskId, String workerId, String progress, Instant now) {
-    return autocommit("record a heartbeat of task " + taskId,
-        connection -> TasksTable.heartbeat(connection, taskId, workerId, progress, now));
-  }
-
-  private static void logRedeliveries(
-      Connection connection, String runId, List<TaskRecord> queued, Instant now)
-      throws SQLException {
-    List<NewEvent> events = new ArrayList<>();
-    for (TaskRecord task : queued) {
-      events.add(EventType.STEP_REDISPATCHED.step(task.step(), task.attempt(),
-          "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
-          now));
-      events.add(EventType.STEP_STARTED.step(task.step(), task.attempt(),
-          "dispatched; redispatched: true", now));
-    }
-    EventsTable.append(connection, runId, events);
-  }
-
-  /** Whether any of the tasks {@code taskIds} has its outcome stored (or was given up). */
-  public boolean anyTaskFinished(List<String> taskIds) {
-    return autocommit("read the outcomes of " + taskIds.size() + " task(s)",
-        connection -> TasksTable.anyFinished(connection, taskIds));
-  }
-
-  /**
-   * The tasks of the steps at positions {@code fromSeq} to {@code toSeq} of a run that were not
-   * given up as lost, oldest first.
-   */
-  public List<TaskRecord> currentTasks(String runId, int fromSeq, int toSeq) {
-    return autocommit("read the tasks of run " + runId,
-        connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {

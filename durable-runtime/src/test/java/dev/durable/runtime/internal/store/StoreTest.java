@@ -114,7 +114,7 @@ class StoreTest {
     assertFalse(store.commit(List.of(new Commit(run.fence(), RunChange.TOUCH, List.of(),
         List.of())), T0)[0], "the turn that was in flight can no longer write");
     assertEquals(RunState.CANCELLED, store.findRun("r").orElseThrow().status());
-    assertEquals(List.of(), store.claimTasks(List.of("charge"), 10, "w", T0),
+    assertEquals(List.of(), store.tasks().claim(List.of("charge"), 10, "w", T0),
         "its queued task is given up");
     try (Connection connection = dataSource.getConnection();
         ResultSet rows = connection.createStatement()

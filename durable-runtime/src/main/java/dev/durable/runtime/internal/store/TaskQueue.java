@@ -1,0 +1,140 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The store's side of dispatched steps: the queue of their tasks, which workers claim, heartbeat
+ * and answer, and which engines watch, give up and deliver again. Queueing a task is part of a
+ * turn's fenced commit ({@link Commit#tasks}), not of this class. The SQL is in {@link
+ * TasksTable}.
+ */
+public final class TaskQueue {
+  private final Transactions transactions;
+  private final Dialect dialect;
+
+  TaskQueue(Transactions transactions, Dialect dialect) {
+    this.transactions = transactions;
+    this.dialect = dialect;
+  }
+
+  /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
+  public List<TaskRecord> claim(List<String> steps, int limit, String workerId, Instant now) {
+    return inTransaction("claim tasks for worker " + workerId,
+        connection -> dialect.claimTasks(connection, steps, limit, workerId, now));
+  }
+
+  /**
+   * Stores the outcome of a task the worker holds, and makes the run that waits for it due, waking
+   * the engines.
+   *
+   * @return false if the worker no longer holds the task
+   */
+  public boolean finish(TaskRecord task, String workerId, TaskOutcome outcome, Instant now) {
+    return inTransaction("store the outcome of task " + task.taskId(), connection -> {
+      if (!TasksTable.finish(connection, task, workerId, outcome, now)) {
+        return false;
+      }
+      RunsTable.wake(connection, task.runId(), now);
+      dialect.wakeEngines(connection);
+      return true;
+    });
+  }
+
+  /**
+   * Gives up the run's queued and claimed tasks as lost and queues each again, logging {@code
+   * step.redispatched} and a {@code step.started} that says {@code redispatched: true}.
+   *
+   * @return the new deliveries
+   */
+  public List<TaskRecord> redispatch(String runId, Instant now) {
+    return inTransaction("redispatch the tasks of run " + runId, connection -> {
+      List<TaskRecord> queued = TasksTable.redispatch(connection, runId, now);
+      logRedeliveries(connection, runId, queued, now);
+      if (!queued.isEmpty()) {
+        dialect.wakeWorkers(connection);
+      }
+      return queued;
+    });
+  }
+
+  /**
+   * Gives {@code task} up as lost and queues its next delivery, logged as {@link #redispatch}
+   * logs, unless the task changed since it was read: claimed, heard from or answered.
+   *
+   * @return the new delivery, or empty if the task had changed
+   */
+  public Optional<TaskRecord> redeliver(TaskRecord task, Instant now) {
+    return inTransaction("deliver task " + task.taskId() + " again", connection -> {
+      Optional<TaskRecord> again = TasksTable.redeliver(connection, task, now);
+      logRedeliveries(connection, task.runId(), again.stream().toList(), now);
+      if (again.isPresent()) {
+        dialect.wakeWorkers(connection);
+      }
+      return again;
+    });
+  }
+
+  /**
+   * Gives {@code task} up, so that its worker can no longer store an outcome, unless it changed
+   * since it was read: claimed, heard from or answered.
+   *
+   * @return whether it was given up
+   */
+  public boolean giveUp(TaskRecord task, Instant now) {
+    return autocommit("give up task " + task.taskId(),
+        connection -> TasksTable.giveUp(connection, task, now));
+  }
+
+  /**
+   * Records a heartbeat of the worker that holds a task, with the progress it reports.
+   *
+   * @return false if the worker no longer holds the task: it was given up, and its outcome will
+   *     not be stored
+   */
+  public boolean heartbeat(String taskId, String workerId, String progress, Instant now) {
+    return autocommit("record a heartbeat of task " + taskId,
+        connection -> TasksTable.heartbeat(connection, taskId, workerId, progress, now));
+  }
+
+  private static void logRedeliveries(
+      Connection connection, String runId, List<TaskRecord> queued, Instant now)
+      throws SQLException {
+    List<NewEvent> events = new ArrayList<>();
+    for (TaskRecord task : queued) {
+      events.add(EventType.STEP_REDISPATCHED.step(task.step(), task.attempt(),
+          "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
+          now));
+      events.add(EventType.STEP_STARTED.step(task.step(), task.attempt(),
+          "dispatched; redispatched: true", now));
+    }
+    EventsTable.append(connection, runId, events);
+  }
+
+  /** Whether any of the tasks {@code taskIds} has its outcome stored (or was given up). */
+  public boolean anyFinished(List<String> taskIds) {
+    return autocommit("read the outcomes of " + taskIds.size() + " task(s)",
+        connection -> TasksTable.anyFinished(connection, taskIds));
+  }
+
+  /**
+   * The tasks of the steps at positions {@code fromSeq} to {@code toSeq} of a run that were not
+   * given up as lost, oldest first.
+   */
+  public List<TaskRecord> current(String runId, int fromSeq, int toSeq) {
+    return autocommit("read the tasks of run " + runId,
+        connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
+  }
+
+  private <T> T inTransaction(String what, Transactions.Work<T> work) {
+    return transactions.inTransaction(what, work);
+  }
+
+  private <T> T autocommit(String what, Transactions.Work<T> work) {
+    return transactions.autocommit(what, work);
+  }
+}
