@@ -456,6 +456,12 @@ public enum Messages {
 
   // ---- @Signal ---------------------------------------------------------------------------------
 
+  /** Args: method, its name. */
+  SIGNAL_CLIENT_NAME(
+      "signal-client-name",
+      "@Signal method %s cannot be named '%s': the generated client sends each signal with a method"
+          + " of the signal method's name, and has its own of, start and get; rename the method"
+          + " (the signal's stored name can stay, with @Signal(name = \"%2$s\"))"),
   /** Args: method. */
   SIGNAL_VOID(
       "signal-void",

@@ -1,6 +1,7 @@
 package dev.durable.processor.validation;
 
 import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
@@ -24,6 +25,9 @@ final class SignalValidator {
     this.accessible = accessible;
   }
 
+  /** The generated client's own methods, whose names its send methods cannot take. */
+  private static final Set<String> CLIENT_METHODS = Set.of("of", "start", "get");
+
   /** The signal's annotation, which the method is known to carry. */
   AnnotationValues annotation(ExecutableElement method) {
     return AnnotationValues.of(method, Names.SIGNAL, elements).orElseThrow();
@@ -31,6 +35,9 @@ final class SignalValidator {
 
   void validate(ExecutableElement method, ValidationReport report) {
     String described = Describe.method(method);
+    if (CLIENT_METHODS.contains(method.getSimpleName().toString())) {
+      report.error(method, Messages.SIGNAL_CLIENT_NAME, described, method.getSimpleName());
+    }
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
       if (method.getModifiers().contains(modifier)) {
         report.error(method, Messages.SIGNAL_MODIFIER, described, modifier);

@@ -64,6 +64,21 @@ class SignalValidationTest {
   }
 
   @Test
+  void aSignalMethodNamedLikeTheClientsOwnMethodsIsRefused() {
+    JavaFileObject source = fixture("signal/SignalClientName.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining("@Signal method start() cannot be named 'start': the generated client"
+            + " sends each signal with a method of the signal method's name, and has its own of,"
+            + " start and get; rename the method (the signal's stored name can stay, with"
+            + " @Signal(name = \"start\")) [durable:signal-client-name]")
+        .inFile(source)
+        .onLineContaining("protected String start()");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void aSignalNameOver200CharactersIsRefused() {
     JavaFileObject source = fixture("signal/SignalNameLength.java");
     Compilation compilation = compile(source);
