@@ -80,8 +80,13 @@ final class ProgressBuffer {
    * find the timer ended again.
    */
   synchronized boolean holdsSteps() {
-    return heldCheckpoints.stream()
-        .anyMatch(held -> held.record().kind() != CheckpointKind.SLEEP);
+    // a loop, not a stream: asked before every step's first attempt
+    for (Commit.CheckpointWrite held : heldCheckpoints) {
+      if (held.record().kind() != CheckpointKind.SLEEP) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
