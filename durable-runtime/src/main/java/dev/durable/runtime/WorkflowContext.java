@@ -59,6 +59,28 @@ public interface WorkflowContext {
   Random random();
 
   /**
+   * Whether the run takes the patched path at this point: true for a run that reaches this call
+   * for the first time on code that has it (a new run, or one that was not this far when the patch
+   * was deployed), and false, on every replay, for a run that passed this point before the patch
+   * existed. A small change needs no new version:
+   *
+   * <pre>{@code
+   * if (ctx.patched("fraud-check")) {
+   *   checkFraud(order);            // only runs that reach this after the deploy
+   * }
+   * }</pre>
+   *
+   * <p>A true answer is recorded as a marker at the call's position (written with the turn's next
+   * write, as {@link #now()}'s value is) and replayed; a false one records nothing. Keep the call
+   * in the code while runs that passed it may still be replayed: removing it makes those runs
+   * meet their marker where the code now calls something else, a non-determinism error.
+   *
+   * @param patchId the patch's name: 1 to 100 characters, unique among the workflow's patches
+   * @throws IllegalArgumentException if {@code patchId} is blank or too long
+   */
+  boolean patched(String patchId);
+
+  /**
    * Whether this turn is still replaying recorded checkpoints: true until the first step or timer
    * that has not finished before. Use it to avoid logging the same thing on every replay.
    */

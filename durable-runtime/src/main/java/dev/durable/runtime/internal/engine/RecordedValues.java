@@ -32,6 +32,9 @@ final class RecordedValues {
   static final String NOW = "now";
   static final String RANDOM_UUID = "randomUUID";
   static final String RANDOM = "random";
+  /** The prefix of a patch's marker: {@code patched:<patch id>}. */
+  static final String PATCHED = "patched:";
+  private static final int MAX_PATCH_ID_LENGTH = 100;
 
   private final Services services;
   private final RunRecord run;
@@ -64,6 +67,27 @@ final class RecordedValues {
     long seed = value(seq, RANDOM, () -> ThreadLocalRandom.current().nextLong(),
         seedValue -> Long.toString(seedValue), Long::parseLong);
     return new Random(seed);
+  }
+
+  /**
+   * Whether the run takes patch {@code patchId} at {@code seq}: yes if its marker is recorded there,
+   * or if nothing is (the run reaches this point for the first time: the marker is held, to be
+   * written with the turn's next write); no if something else is recorded there (the run passed
+   * this point before the patch was deployed). The caller moves on to the next position only on
+   * yes.
+   */
+  boolean patched(int seq, String patchId) {
+    if (patchId == null || patchId.isBlank() || patchId.length() > MAX_PATCH_ID_LENGTH) {
+      throw new IllegalArgumentException("a patch id must be 1 to " + MAX_PATCH_ID_LENGTH
+          + " characters, not blank; was '" + patchId + "'");
+    }
+    String name = PATCHED + patchId;
+    CheckpointRecord recorded = log.at(seq);
+    if (recorded != null) {
+      return recorded.kind() == CheckpointKind.VALUE && recorded.name().equals(name);
+    }
+    value(seq, name, () -> Boolean.TRUE, String::valueOf, Boolean::valueOf);
+    return true;
   }
 
   private <T> T value(

@@ -145,7 +145,9 @@ final class ReplayLog {
       case SLEEP -> "a sleep";
       case CHILD -> "a start of workflow '" + recorded.name() + "'";
       case AWAIT -> "an await of a run of workflow '" + recorded.name() + "'";
-      case VALUE -> "ctx." + recorded.name() + "()";
+      case VALUE -> recorded.name().startsWith(RecordedValues.PATCHED)
+          ? "ctx.patched(\"" + recorded.name().substring(RecordedValues.PATCHED.length()) + "\")"
+          : "ctx." + recorded.name() + "()";
       case STEP, REMOTE -> "step '" + recorded.name() + "'";
       case SIGNAL -> "a wait for signal '" + recorded.name() + "'";
     };

@@ -138,6 +138,16 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   }
 
   @Override
+  public boolean patched(String patchId) {
+    control.throwIfStopped();
+    if (!values.patched(nextSeq, patchId)) {
+      return false; // the run passed this point without the patch: it takes no position
+    }
+    nextSeq++;
+    return true;
+  }
+
+  @Override
   public void sleep(Duration duration) {
     control.throwIfStopped();
     if (duration.isZero() || duration.isNegative()) {
