@@ -79,6 +79,13 @@ final class Registry {
     return Optional.ofNullable(workflows.get(key));
   }
 
+  /** The highest version registered of the workflow named {@code name} ({@link Versions}). */
+  Optional<DurableWorkflow<?>> latest(String name) {
+    return workflows.values().stream()
+        .filter(workflow -> workflow.workflowType().name().equals(name))
+        .max(Comparator.comparing(workflow -> workflow.workflowType().version(), Versions.ORDER));
+  }
+
   /** The workflows, in registration order, then discovered ones. */
   List<DurableWorkflow<?>> workflows() {
     return List.copyOf(workflows.values());

@@ -108,7 +108,7 @@ final class RunStarts {
 
   /**
    * Stores {@code run}, unless a run with its id is stored already: then starting it again is not
-   * an error and starts nothing, if that run is of the same workflow.
+   * an error and starts nothing, if that run is of the same workflow, in any version.
    *
    * @return whether it was stored now
    * @throws IllegalStateException if the id belongs to a run of another workflow
@@ -118,7 +118,7 @@ final class RunStarts {
       return true;
     }
     RunRecord existing = services.store().findRun(run.runId()).orElseThrow();
-    if (!existing.workflow().equals(run.workflow())) {
+    if (!existing.workflow().name().equals(run.workflow().name())) {
       throw new IllegalStateException(
           "run id " + run.runId() + " is already used by a run of " + existing.workflow()
               + "; choose another id to start " + run.workflow());

@@ -37,7 +37,7 @@ final class SignalSender {
         .orElseThrow(() -> new UnknownRunException(
             "cannot send " + signal + ": no run with id '" + runId + "' is stored in this"
                 + " engine's database; nothing was stored"));
-    if (!sent.workflow().equals(key)) {
+    if (!sent.workflow().name().equals(key.name())) { // any version of the workflow
       throw new UnknownRunException(
           "cannot send " + signal + " of " + key + " to run " + runId + ": it is a run of "
               + sent.workflow() + "; nothing was stored");

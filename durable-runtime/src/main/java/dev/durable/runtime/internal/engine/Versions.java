@@ -1,0 +1,55 @@
+package dev.durable.runtime.internal.engine;
+
+import java.util.Comparator;
+
+/**
+ * The order of a workflow's versions, to start new runs on the highest one registered: runs of
+ * digits compare as numbers ({@code "10"} after {@code "9"}, {@code "2.10"} after {@code "2.9"}),
+ * the rest as text, piece by piece; a version that is a prefix of another comes first.
+ */
+final class Versions {
+  static final Comparator<String> ORDER = Versions::compare;
+
+  private Versions() {}
+
+  static int compare(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      char x = a.charAt(i);
+      char y = b.charAt(j);
+      if (Character.isDigit(x) && Character.isDigit(y)) {
+        int endA = digitsEnd(a, i);
+        int endB = digitsEnd(b, j);
+        int byNumber = compareNumbers(a.substring(i, endA), b.substring(j, endB));
+        if (byNumber != 0) {
+          return byNumber;
+        }
+        i = endA;
+        j = endB;
+      } else {
+        if (x != y) {
+          return Character.compare(x, y);
+        }
+        i++;
+        j++;
+      }
+    }
+    return Integer.compare(a.length() - i, b.length() - j);
+  }
+
+  private static int digitsEnd(String s, int from) {
+    int end = from;
+    while (end < s.length() && Character.isDigit(s.charAt(end))) {
+      end++;
+    }
+    return end;
+  }
+
+  /** Two runs of digits by value, of any length: leading zeros aside, the longer is larger. */
+  private static int compareNumbers(String a, String b) {
+    String x = a.replaceFirst("^0+(?=.)", "");
+    String y = b.replaceFirst("^0+(?=.)", "");
+    return x.length() != y.length() ? Integer.compare(x.length(), y.length()) : x.compareTo(y);
+  }
+}

@@ -1,0 +1,79 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.support.Recorder;
+import dev.durable.tests.workflows.GreeterV1Client;
+import dev.durable.tests.workflows.GreeterV1Durable;
+import dev.durable.tests.workflows.GreeterV2Client;
+import dev.durable.tests.workflows.GreeterV2Durable;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two versions of one workflow side by side: each run stays on the version it started with, new
+ * runs start on the highest version registered, whichever version's client starts them, and a run
+ * of a version no engine here has is left alone until one that has it comes.
+ */
+class VersionsTest extends OnEachStore {
+  private final Recorder recorder = new Recorder();
+
+  @Test
+  void runsStayOnTheirVersionAndNewRunsStartOnTheHighestRegistered() {
+    String old;
+    try (DurableEngine v1Only = db.engine().clock(clock)
+        .register(new GreeterV1Durable(recorder)).build()) {
+      v1Only.start();
+      RunHandle<String> run = GreeterV1Client.of(v1Only).start("ada");
+      old = run.id();
+      Await.until("the v1 run sleeps", () -> run.status().run().status() == RunState.SLEEPING);
+    }
+
+    try (DurableEngine both = db.engine().clock(clock)
+        .register(new GreeterV1Durable(recorder))
+        .register(new GreeterV2Durable(recorder)).build()) {
+      both.start();
+      RunHandle<String> fresh = GreeterV1Client.of(both).start("bob");
+
+      assertEquals("hi bob", fresh.await(WAIT), "the v1 client started it on v2");
+      assertEquals("2", fresh.status().run().workflowVersion());
+
+      clock.advance(Duration.ofMinutes(2));
+      RunHandle<String> continued = GreeterV2Client.of(both).get(old);
+      assertEquals("hello ada", continued.await(WAIT), "the run in flight stayed on v1");
+      assertEquals("1", continued.status().run().workflowVersion());
+      assertEquals(1, recorder.count("v1 greets ada"));
+      assertEquals(0, recorder.countStartingWith("v2 welcomes ada"));
+    }
+  }
+
+  @Test
+  void aRunOfAVersionNoEngineHereHasWaitsForOneThatHasIt() {
+    String old;
+    try (DurableEngine v1Only = db.engine().clock(clock)
+        .register(new GreeterV1Durable(recorder)).build()) {
+      RunHandle<String> run = GreeterV1Client.of(v1Only).start("cy");
+      old = run.id();
+    }
+
+    try (DurableEngine v2Only = db.engine().clock(clock)
+        .register(new GreeterV2Durable(recorder)).build()) {
+      assertEquals(0, v2Only.tick(), "it runs nothing of version 1");
+      assertEquals(RunState.PENDING, v2Only.getRunStatus(old).run().status());
+    }
+
+    try (DurableEngine v1Again = db.engine().clock(clock)
+        .register(new GreeterV1Durable(recorder)).build()) {
+      v1Again.start();
+      RunHandle<String> run = GreeterV1Client.of(v1Again).get(old);
+      Await.until("the engine with version 1 takes it up", () -> run.status().run().status()
+          == RunState.SLEEPING);
+      clock.advance(Duration.ofMinutes(2));
+      assertEquals("hello cy", run.await(WAIT));
+    }
+  }
+}
