@@ -1,6 +1,7 @@
 package dev.durable.processor;
 
 import com.google.auto.service.AutoService;
+import dev.durable.annotations.OnError;
 import dev.durable.annotations.Run;
 import dev.durable.annotations.Schedule;
 import dev.durable.annotations.Schedules;
@@ -86,7 +87,8 @@ public final class DurableProcessor extends AbstractProcessor {
   public Set<String> getSupportedAnnotationTypes() {
     return Set.of(
         Workflow.class.getName(), Step.class.getName(), Run.class.getName(),
-        Schedule.class.getName(), Schedules.class.getName(), Signal.class.getName());
+        Schedule.class.getName(), Schedules.class.getName(), Signal.class.getName(),
+        OnError.class.getName());
   }
 
   @Override

@@ -96,6 +96,7 @@ public final class DurableClassGenerator {
             .addStatement("return $L", GeneratedNames.WORKFLOW_CONSTANT)
             .build());
     type.addMethod(execute(result));
+    type.addMethods(RouteMethods.of(model, result));
     for (int i = 0; i < model.steps().size(); i++) {
       type.addMethod(stepOverride(model.steps().get(i), stepConstants.get(i)));
     }

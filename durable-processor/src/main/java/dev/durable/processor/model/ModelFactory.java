@@ -44,6 +44,8 @@ public final class ModelFactory {
   private static final String RUN = "dev.durable.annotations.Run";
   private static final String STEP = "dev.durable.annotations.Step";
   private static final String SIGNAL = "dev.durable.annotations.Signal";
+  private static final String ON_ERROR = "dev.durable.annotations.OnError";
+  private static final String RUN_ERROR = "dev.durable.runtime.RunError";
   private static final String WORKFLOW_CONTEXT = "dev.durable.runtime.WorkflowContext";
   private static final String STEP_CONTEXT = "dev.durable.runtime.StepContext";
 
@@ -70,6 +72,7 @@ public final class ModelFactory {
     RunModel run = null;
     List<StepModel> steps = new ArrayList<>();
     List<SignalModel> signals = new ArrayList<>();
+    List<RouteModel> routes = new ArrayList<>();
     for (Element member : workflow.getEnclosedElements()) {
       if (member.getKind() == ElementKind.CONSTRUCTOR
           && !member.getModifiers().contains(Modifier.PRIVATE)) {
@@ -84,6 +87,9 @@ public final class ModelFactory {
         }
         if (mirror(method, SIGNAL).isPresent()) {
           signals.add(signal(method));
+        }
+        if (mirror(method, ON_ERROR).isPresent()) {
+          routes.add(route(method));
         }
       }
     }
@@ -100,7 +106,23 @@ public final class ModelFactory {
         steps,
         signals,
         inheritedTypeNames(workflow),
-        schedules(workflow));
+        schedules(workflow),
+        routes);
+  }
+
+  /** An {@code @OnError} method, which the validator accepted. */
+  private RouteModel route(ExecutableElement method) {
+    List<? extends VariableElement> params = method.getParameters();
+    boolean context = !params.isEmpty() && isType(params.get(0), WORKFLOW_CONTEXT);
+    boolean error = !params.isEmpty() && isType(params.get(params.size() - 1), RUN_ERROR);
+    return new RouteModel(
+        (String) attributes(method, ON_ERROR).get("code").getValue(),
+        method.getSimpleName().toString(), context, error, elements.isDeprecated(method));
+  }
+
+  private static boolean isType(VariableElement param, String qualifiedName) {
+    return param.asType() instanceof DeclaredType declared
+        && ((TypeElement) declared.asElement()).getQualifiedName().contentEquals(qualifiedName);
   }
 
   /**

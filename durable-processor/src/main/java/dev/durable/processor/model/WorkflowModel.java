@@ -30,7 +30,8 @@ public record WorkflowModel(
     List<StepModel> steps,
     List<SignalModel> signals,
     List<String> inheritedTypeNames,
-    List<ScheduleModel> schedules) {
+    List<ScheduleModel> schedules,
+    List<RouteModel> routes) {
 
   public WorkflowModel {
     Objects.requireNonNull(workflowClass, "workflowClass");
@@ -42,6 +43,7 @@ public record WorkflowModel(
     signals = List.copyOf(signals);
     inheritedTypeNames = inheritedTypeNames.stream().distinct().sorted().toList();
     schedules = List.copyOf(schedules);
+    routes = List.copyOf(routes);
   }
 
   /** The package of the workflow and of everything generated for it. */

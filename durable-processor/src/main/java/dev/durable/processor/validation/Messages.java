@@ -391,6 +391,34 @@ public enum Messages {
       "step name '%s' is used by %s and by %s, but workers serve contract steps by name; give one"
           + " of them another @Step(name = ...)"),
 
+  // ---- @OnError --------------------------------------------------------------------------------
+
+  /** Args: method, modifier. */
+  ON_ERROR_MODIFIER(
+      "on-error-modifier",
+      "@OnError method %s must not be %s: the generated subclass calls it when the run fails;"
+          + " remove the %2$s modifier"),
+  /** Args: method. */
+  ON_ERROR_CODE(
+      "on-error-code",
+      "@OnError method %s has an empty code; name the error code it takes, such as"
+          + " @OnError(code = \"declined\")"),
+  /** Args: code, the first method, this method. */
+  ON_ERROR_CODE_DUPLICATE(
+      "on-error-code-duplicate",
+      "error code '%s' is routed twice, by %s and by %s; a failure takes one route: remove one, or"
+          + " give it another code"),
+  /** Args: method, the @Run method. */
+  ON_ERROR_PARAMETERS(
+      "on-error-parameters",
+      "@OnError method %s must take an optional WorkflowContext, then the stored inputs of @Run"
+          + " method %s in order, then an optional RunError; change its parameters to match"),
+  /** Args: method, its return type, the @Run method, its return type. */
+  ON_ERROR_RESULT(
+      "on-error-result",
+      "@OnError method %s returns %s, but its result completes the run, whose @Run method %s"
+          + " returns %s; return that type"),
+
   // ---- @Schedule -------------------------------------------------------------------------------
 
   /** Args: the class. */

@@ -38,6 +38,7 @@ public final class WorkflowValidator {
   private final StepValidator steps;
   private final RunValidator runs;
   private final ScheduleValidator schedules;
+  private final RouteValidator routes;
   /** Null where the compiler offers no tree API (not javac): the lint is then skipped. */
   private final DeterminismLint lint;
   /** The workflows validated so far whose bodies are still to lint, by qualified name. */
@@ -52,6 +53,7 @@ public final class WorkflowValidator {
     this.steps = new StepValidator(env, storable);
     this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
     this.schedules = new ScheduleValidator(env);
+    this.routes = new RouteValidator(env);
     this.signals = new SignalValidator(elements, storable, new AccessibleTypes(elements));
     this.lint = determinismLint(env);
   }
@@ -353,11 +355,15 @@ public final class WorkflowValidator {
       TypeElement workflow, String workflowName, ValidationReport report) {
     List<ExecutableElement> runMethods = new ArrayList<>();
     List<ExecutableElement> signalMethods = new ArrayList<>();
+    List<ExecutableElement> routeMethods = new ArrayList<>();
     Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
     for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
       boolean run = AnnotationValues.find(method, Names.RUN).isPresent();
       boolean step = AnnotationValues.find(method, Names.STEP).isPresent();
       Optional<AnnotationMirror> signal = AnnotationValues.find(method, Names.SIGNAL);
+      if (AnnotationValues.find(method, Names.ON_ERROR).isPresent()) {
+        routeMethods.add(method);
+      }
       if (signal.isPresent()) {
         if (run || step) {
           // reported once here; the method is then checked as the @Run or @Step it also is
@@ -401,6 +407,7 @@ public final class WorkflowValidator {
             extra, Messages.RUN_EXTRA, Describe.method(extra), type, Describe.method(first));
       }
     }
+    routes.validate(routeMethods, runMethods.size() == 1 ? runMethods.get(0) : null, report);
     return runMethods;
   }
 

@@ -1,6 +1,8 @@
 package dev.durable.runtime.spi;
 
+import dev.durable.runtime.RunError;
 import dev.durable.runtime.WorkflowContext;
+import java.util.Set;
 
 /**
  * Implemented by each generated {@code <Name>Durable} class: what an engine needs to run a
@@ -18,4 +20,18 @@ public interface DurableWorkflow<R> {
    * parameter.
    */
   R execute(WorkflowContext context, Object[] input) throws Exception;
+
+  /** The error codes the workflow routes with {@code @OnError} methods; none by default. */
+  default Set<String> errorRoutes() {
+    return Set.of();
+  }
+
+  /**
+   * Calls the {@code @OnError} method for {@code error}'s code, one of {@link #errorRoutes()},
+   * with the run's decoded input: its result completes the run.
+   */
+  default R onError(WorkflowContext context, Object[] input, RunError error) throws Exception {
+    throw new IllegalArgumentException(
+        workflowType() + " has no @OnError route for code '" + error.code() + "'");
+  }
 }

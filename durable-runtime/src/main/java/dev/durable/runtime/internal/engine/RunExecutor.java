@@ -93,9 +93,9 @@ final class RunExecutor {
     List<CheckpointRecord> checkpoints =
         fresh ? List.of() : services.store().checkpoints(run.runId());
     TurnImpl turn = new TurnImpl(services, run, checkpoints, maySuspend, flight);
-    R result;
+    Ended<R> ended;
     try {
-      result = CurrentTurn.with(turn, () -> workflow.execute(turn, input));
+      ended = CurrentTurn.with(turn, () -> body(workflow, turn, input));
     } catch (TurnStop stop) {
       stopped(run, turn, runEvent, turn.stopped().orElse(stop));
       return;
@@ -113,11 +113,38 @@ final class RunExecutor {
       stopped(run, turn, runEvent, turn.stopped().get());
       return;
     }
-    complete(run, turn, runEvent, type, result);
+    complete(run, turn, runEvent, type, ended);
+  }
+
+  /**
+   * How the workflow's code ended without throwing: the {@code @Run} method's result, or that of
+   * the {@code @OnError} route its failure took ({@code routed}: the failure; null if none).
+   */
+  private record Ended<R>(R result, RunError routed) {}
+
+  /**
+   * Calls the {@code @Run} method and, when it fails with a code the workflow routes, the route:
+   * on every turn, so that a replay meets the same recorded failure and replays the route's
+   * steps after it, at the positions that follow.
+   */
+  private static <R> Ended<R> body(DurableWorkflow<R> workflow, TurnImpl turn, Object[] input)
+      throws Exception {
+    try {
+      return new Ended<>(workflow.execute(turn, input), null);
+    } catch (TurnStop | VirtualMachineError stop) {
+      throw stop;
+    } catch (Throwable error) {
+      RunError failure = Errors.ofWorkflow(error);
+      if (turn.stopped().isPresent() || !workflow.errorRoutes().contains(failure.code())) {
+        throw error;
+      }
+      return new Ended<>(workflow.onError(turn, input, failure), failure);
+    }
   }
 
   private void complete(
-      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, Object result) {
+      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, Ended<?> ended) {
+    Object result = ended.result();
     List<String> violations = services.payloads().violations(type.result(), result);
     if (!violations.isEmpty()) {
       fail(run, turn, runEvent, Errors.engine(
@@ -137,7 +164,12 @@ final class RunExecutor {
     boolean written =
         turn.finish(
             RunChange.completed(output),
-            List.of(EventType.RUN_COMPLETED.run(null, services.time().now())));
+            List.of(EventType.RUN_COMPLETED.run(
+                ended.routed() == null
+                    ? null
+                    : "by the @OnError route for code '" + ended.routed().code() + "' after: "
+                        + ended.routed().message(),
+                services.time().now())));
     if (written) {
       services.hooks().onRunComplete(runEvent);
       services.waiters().ended(

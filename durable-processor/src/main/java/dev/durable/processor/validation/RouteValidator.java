@@ -1,0 +1,89 @@
+package dev.durable.processor.validation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The rules on a workflow's {@code @OnError} routes: each is callable by the generated subclass,
+ * takes an optional {@code WorkflowContext}, the {@code @Run} method's stored inputs in order and an
+ * optional {@code RunError}, returns what {@code @Run} returns, and has a code of its own.
+ */
+final class RouteValidator {
+  private final Elements elements;
+  private final Types types;
+
+  RouteValidator(ProcessingEnvironment env) {
+    this.elements = env.getElementUtils();
+    this.types = env.getTypeUtils();
+  }
+
+  /** Checks the routes of one workflow against its {@code @Run} method. */
+  void validate(
+      List<ExecutableElement> routes, ExecutableElement run, ValidationReport report) {
+    Map<String, ExecutableElement> codes = new LinkedHashMap<>();
+    for (ExecutableElement route : routes) {
+      AnnotationValues onError = AnnotationValues.of(route, Names.ON_ERROR, elements).orElseThrow();
+      String described = Describe.method(route);
+      for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
+        if (route.getModifiers().contains(modifier)) {
+          report.error(route, Messages.ON_ERROR_MODIFIER, described, modifier);
+        }
+      }
+      String code = onError.stringValue("code");
+      if (code.isBlank()) {
+        report.error(route, onError.mirror(), onError.explicit("code"), Messages.ON_ERROR_CODE,
+            described);
+      } else {
+        ExecutableElement first = codes.putIfAbsent(code, route);
+        if (first != null) {
+          report.error(route, onError.mirror(), onError.explicit("code"),
+              Messages.ON_ERROR_CODE_DUPLICATE, code, Describe.method(first), described);
+        }
+      }
+      if (run != null) {
+        signature(route, run, described, report);
+      }
+    }
+  }
+
+  private void signature(
+      ExecutableElement route, ExecutableElement run, String described, ValidationReport report) {
+    List<TypeMirror> expected = new ArrayList<>();
+    for (VariableElement param : run.getParameters()) {
+      if (!Names.is(param.asType(), Names.WORKFLOW_CONTEXT)) {
+        expected.add(param.asType());
+      }
+    }
+    List<TypeMirror> actual = new ArrayList<>();
+    for (VariableElement param : route.getParameters()) {
+      actual.add(param.asType());
+    }
+    if (!actual.isEmpty() && Names.is(actual.get(0), Names.WORKFLOW_CONTEXT)) {
+      actual.remove(0);
+    }
+    if (!actual.isEmpty() && Names.is(actual.get(actual.size() - 1), Names.RUN_ERROR)) {
+      actual.remove(actual.size() - 1);
+    }
+    boolean same = actual.size() == expected.size();
+    for (int i = 0; same && i < actual.size(); i++) {
+      same = types.isSameType(actual.get(i), expected.get(i));
+    }
+    if (!same) {
+      report.error(route, Messages.ON_ERROR_PARAMETERS, described, Describe.method(run));
+    }
+    if (!types.isSameType(route.getReturnType(), run.getReturnType())) {
+      report.error(route, Messages.ON_ERROR_RESULT, described,
+          Describe.typeMirror(route.getReturnType()), Describe.method(run),
+          Describe.typeMirror(run.getReturnType()));
+    }
+  }
+}
