@@ -2,6 +2,7 @@ package dev.durable.processor;
 
 import com.google.auto.service.AutoService;
 import dev.durable.annotations.OnError;
+import dev.durable.annotations.OnFailure;
 import dev.durable.annotations.Run;
 import dev.durable.annotations.Schedule;
 import dev.durable.annotations.Schedules;
@@ -88,7 +89,7 @@ public final class DurableProcessor extends AbstractProcessor {
     return Set.of(
         Workflow.class.getName(), Step.class.getName(), Run.class.getName(),
         Schedule.class.getName(), Schedules.class.getName(), Signal.class.getName(),
-        OnError.class.getName());
+        OnError.class.getName(), OnFailure.class.getName());
   }
 
   @Override

@@ -7,6 +7,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import dev.durable.processor.model.CleanupModel;
 import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.RouteModel;
 import dev.durable.processor.model.WorkflowModel;
@@ -17,17 +18,24 @@ import javax.lang.model.element.Modifier;
 
 /**
  * The {@code errorRoutes()} and {@code onError(...)} overrides of a {@code <Name>Durable} class
- * whose workflow has {@code @OnError} routes: the codes, and a switch that calls the route for a
- * failure's code with the run's input.
+ * whose workflow has {@code @OnError} routes (the codes, and a switch that calls the route for a
+ * failure's code with the run's input), and its {@code @OnFailure} clean-up's {@code
+ * cleansUpOnFailure()} and {@code onFailure(...)}.
  */
 final class RouteMethods {
   private RouteMethods() {}
 
-  /** The overrides, or none when the workflow has no route. */
+  /** The overrides, or none when the workflow has neither a route nor a clean-up. */
   static List<MethodSpec> of(WorkflowModel model, TypeName result) {
-    if (model.routes().isEmpty()) {
-      return List.of();
+    List<MethodSpec> methods = new ArrayList<>();
+    if (!model.routes().isEmpty()) {
+      methods.addAll(routes(model, result));
     }
+    model.cleanup().ifPresent(cleanup -> methods.addAll(cleanup(model, cleanup)));
+    return methods;
+  }
+
+  private static List<MethodSpec> routes(WorkflowModel model, TypeName result) {
     CodeBlock.Builder codes = CodeBlock.builder();
     for (int i = 0; i < model.routes().size(); i++) {
       codes.add(i == 0 ? "$S" : ", $S", model.routes().get(i).code());
@@ -40,11 +48,71 @@ final class RouteMethods {
         .build();
 
     CodeBlock.Builder routes = CodeBlock.builder().beginControlFlow("switch (error.code())");
-    boolean unchecked = false;
-    boolean deprecation = false;
+    Calls calls = new Calls(model);
     for (RouteModel route : model.routes()) {
+      CodeBlock call = calls.call(route.methodName(), route.takesContext(), route.takesError(),
+          route.deprecated());
+      routes.add("case $S:\n", route.code()).indent();
+      if (model.run().result().isVoid()) {
+        routes.addStatement("$L", call).addStatement("return null");
+      } else {
+        routes.addStatement("return $L", call);
+      }
+      routes.unindent();
+    }
+    routes.add("default:\n").indent()
+        .addStatement("return $T.super.onError(context, input, error)", RuntimeTypes.DURABLE_WORKFLOW)
+        .unindent()
+        .endControlFlow();
+    MethodSpec onError = calls.suppressions(MethodSpec.methodBuilder("onError"))
+        .addModifiers(Modifier.PUBLIC)
+        .returns(result)
+        .addParameter(RuntimeTypes.WORKFLOW_CONTEXT, "context")
+        .addParameter(ArrayTypeName.of(ClassName.OBJECT), "input")
+        .addParameter(RuntimeTypes.RUN_ERROR, "error")
+        .addException(Exception.class)
+        .addCode(routes.build())
+        .build();
+    return List.of(errorRoutes, onError);
+  }
+
+  private static List<MethodSpec> cleanup(WorkflowModel model, CleanupModel cleanup) {
+    MethodSpec cleansUp = MethodSpec.methodBuilder("cleansUpOnFailure")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(TypeName.BOOLEAN)
+        .addStatement("return true")
+        .build();
+    Calls calls = new Calls(model);
+    CodeBlock call = calls.call(cleanup.methodName(), cleanup.takesContext(), cleanup.takesError(),
+        cleanup.deprecated());
+    MethodSpec onFailure = calls.suppressions(MethodSpec.methodBuilder("onFailure"))
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(RuntimeTypes.WORKFLOW_CONTEXT, "context")
+        .addParameter(ArrayTypeName.of(ClassName.OBJECT), "input")
+        .addParameter(RuntimeTypes.RUN_ERROR, "error")
+        .addException(Exception.class)
+        .addStatement("$L", call)
+        .build();
+    return List.of(cleansUp, onFailure);
+  }
+
+  /**
+   * Calls of a workflow method that takes an optional context, the run's stored inputs cast from
+   * {@code input}, and an optional error; remembers what the calls need suppressed.
+   */
+  private static final class Calls {
+    private final WorkflowModel model;
+    private boolean unchecked;
+    private boolean deprecation;
+
+    Calls(WorkflowModel model) {
+      this.model = model;
+    }
+
+    CodeBlock call(String method, boolean takesContext, boolean takesError, boolean deprecated) {
       List<CodeBlock> args = new ArrayList<>();
-      if (route.takesContext()) {
+      if (takesContext) {
         args.add(CodeBlock.of("context"));
       }
       int index = 0;
@@ -58,41 +126,27 @@ final class RouteMethods {
         }
         index++;
       }
-      if (route.takesError()) {
+      if (takesError) {
         args.add(CodeBlock.of("error"));
       }
-      deprecation |= route.deprecated() && !model.deprecated();
-      CodeBlock call = CodeBlock.of("$L($L)", route.methodName(), CodeBlock.join(args, ", "));
-      routes.add("case $S:\n", route.code()).indent();
-      if (model.run().result().isVoid()) {
-        routes.addStatement("$L", call).addStatement("return null");
-      } else {
-        routes.addStatement("return $L", call);
-      }
-      routes.unindent();
+      deprecation |= deprecated && !model.deprecated();
+      return CodeBlock.of("$L($L)", method, CodeBlock.join(args, ", "));
     }
-    routes.add("default:\n").indent()
-        .addStatement("return $T.super.onError(context, input, error)", RuntimeTypes.DURABLE_WORKFLOW)
-        .unindent()
-        .endControlFlow();
-    MethodSpec.Builder onError = MethodSpec.methodBuilder("onError").addAnnotation(Override.class);
-    if (unchecked || deprecation) {
-      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
-      if (deprecation) {
-        suppress.addMember("value", "$S", "deprecation");
+
+    /** {@code method} annotated {@code @Override}, with the suppressions its calls need. */
+    MethodSpec.Builder suppressions(MethodSpec.Builder method) {
+      method.addAnnotation(Override.class);
+      if (unchecked || deprecation) {
+        AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+        if (deprecation) {
+          suppress.addMember("value", "$S", "deprecation");
+        }
+        if (unchecked) {
+          suppress.addMember("value", "$S", "unchecked");
+        }
+        method.addAnnotation(suppress.build());
       }
-      if (unchecked) {
-        suppress.addMember("value", "$S", "unchecked");
-      }
-      onError.addAnnotation(suppress.build());
+      return method;
     }
-    onError.addModifiers(Modifier.PUBLIC)
-        .returns(result)
-        .addParameter(RuntimeTypes.WORKFLOW_CONTEXT, "context")
-        .addParameter(ArrayTypeName.of(ClassName.OBJECT), "input")
-        .addParameter(RuntimeTypes.RUN_ERROR, "error")
-        .addException(Exception.class)
-        .addCode(routes.build());
-    return List.of(errorRoutes, onError.build());
   }
 }

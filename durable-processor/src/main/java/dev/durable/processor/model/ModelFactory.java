@@ -45,6 +45,7 @@ public final class ModelFactory {
   private static final String STEP = "dev.durable.annotations.Step";
   private static final String SIGNAL = "dev.durable.annotations.Signal";
   private static final String ON_ERROR = "dev.durable.annotations.OnError";
+  private static final String ON_FAILURE = "dev.durable.annotations.OnFailure";
   private static final String RUN_ERROR = "dev.durable.runtime.RunError";
   private static final String WORKFLOW_CONTEXT = "dev.durable.runtime.WorkflowContext";
   private static final String STEP_CONTEXT = "dev.durable.runtime.StepContext";
@@ -73,6 +74,7 @@ public final class ModelFactory {
     List<StepModel> steps = new ArrayList<>();
     List<SignalModel> signals = new ArrayList<>();
     List<RouteModel> routes = new ArrayList<>();
+    CleanupModel cleanup = null;
     for (Element member : workflow.getEnclosedElements()) {
       if (member.getKind() == ElementKind.CONSTRUCTOR
           && !member.getModifiers().contains(Modifier.PRIVATE)) {
@@ -91,6 +93,13 @@ public final class ModelFactory {
         if (mirror(method, ON_ERROR).isPresent()) {
           routes.add(route(method));
         }
+        if (cleanup == null && mirror(method, ON_FAILURE).isPresent()) {
+          List<? extends VariableElement> params = method.getParameters();
+          cleanup = new CleanupModel(method.getSimpleName().toString(),
+              !params.isEmpty() && isType(params.get(0), WORKFLOW_CONTEXT),
+              !params.isEmpty() && isType(params.get(params.size() - 1), RUN_ERROR),
+              elements.isDeprecated(method));
+        }
       }
     }
     if (run == null) {
@@ -107,7 +116,8 @@ public final class ModelFactory {
         signals,
         inheritedTypeNames(workflow),
         schedules(workflow),
-        routes);
+        routes,
+        Optional.ofNullable(cleanup));
   }
 
   /** An {@code @OnError} method, which the validator accepted. */

@@ -3,6 +3,7 @@ package dev.durable.processor.model;
 import com.palantir.javapoet.ClassName;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One {@code @Workflow} class, everything the generators need, read once by {@link ModelFactory}.
@@ -31,7 +32,8 @@ public record WorkflowModel(
     List<SignalModel> signals,
     List<String> inheritedTypeNames,
     List<ScheduleModel> schedules,
-    List<RouteModel> routes) {
+    List<RouteModel> routes,
+    Optional<CleanupModel> cleanup) {
 
   public WorkflowModel {
     Objects.requireNonNull(workflowClass, "workflowClass");
@@ -44,6 +46,7 @@ public record WorkflowModel(
     inheritedTypeNames = inheritedTypeNames.stream().distinct().sorted().toList();
     schedules = List.copyOf(schedules);
     routes = List.copyOf(routes);
+    Objects.requireNonNull(cleanup, "cleanup");
   }
 
   /** The package of the workflow and of everything generated for it. */

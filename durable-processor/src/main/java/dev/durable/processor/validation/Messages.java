@@ -419,6 +419,29 @@ public enum Messages {
       "@OnError method %s returns %s, but its result completes the run, whose @Run method %s"
           + " returns %s; return that type"),
 
+  // ---- @OnFailure ------------------------------------------------------------------------------
+
+  /** Args: method, the first @OnFailure method. */
+  ON_FAILURE_SEVERAL(
+      "on-failure-several",
+      "@OnFailure method %s is a second clean-up of its workflow, whose first is %s; a failed run"
+          + " is cleaned up once: keep one @OnFailure method"),
+  /** Args: method, modifier. */
+  ON_FAILURE_MODIFIER(
+      "on-failure-modifier",
+      "@OnFailure method %s must not be %s: the generated subclass calls it when the run has"
+          + " failed; remove the %2$s modifier"),
+  /** Args: method, its return type. */
+  ON_FAILURE_RESULT(
+      "on-failure-result",
+      "@OnFailure method %s returns %s, but a clean-up's result is not used: the run fails with"
+          + " its original error; make it void"),
+  /** Args: method, the @Run method. */
+  ON_FAILURE_PARAMETERS(
+      "on-failure-parameters",
+      "@OnFailure method %s must take an optional WorkflowContext, then the stored inputs of @Run"
+          + " method %s in order, then an optional RunError; change its parameters to match"),
+
   // ---- @Schedule -------------------------------------------------------------------------------
 
   /** Args: the class. */

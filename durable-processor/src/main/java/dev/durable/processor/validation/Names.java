@@ -12,6 +12,7 @@ final class Names {
   static final String STEP = "dev.durable.annotations.Step";
   static final String SIGNAL = "dev.durable.annotations.Signal";
   static final String ON_ERROR = "dev.durable.annotations.OnError";
+  static final String ON_FAILURE = "dev.durable.annotations.OnFailure";
   static final String RUN_ERROR = "dev.durable.runtime.RunError";
   static final String DURATION = "java.time.Duration";
   static final String STEP_CONTEXT = "dev.durable.runtime.StepContext";

@@ -8,6 +8,7 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -50,13 +51,49 @@ final class RouteValidator {
         }
       }
       if (run != null) {
-        signature(route, run, described, report);
+        parameters(route, run, described, Messages.ON_ERROR_PARAMETERS, report);
+        if (!types.isSameType(route.getReturnType(), run.getReturnType())) {
+          report.error(route, Messages.ON_ERROR_RESULT, described,
+              Describe.typeMirror(route.getReturnType()), Describe.method(run),
+              Describe.typeMirror(run.getReturnType()));
+        }
       }
     }
   }
 
-  private void signature(
-      ExecutableElement route, ExecutableElement run, String described, ValidationReport report) {
+  /** Checks a workflow's {@code @OnFailure} methods: at most one, callable, void, @Run's inputs. */
+  void validateCleanups(
+      List<ExecutableElement> cleanups, ExecutableElement run, ValidationReport report) {
+    for (int i = 0; i < cleanups.size(); i++) {
+      ExecutableElement cleanup = cleanups.get(i);
+      String described = Describe.method(cleanup);
+      if (i > 0) {
+        report.error(cleanup, Messages.ON_FAILURE_SEVERAL, described,
+            Describe.method(cleanups.get(0)));
+      }
+      for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
+        if (cleanup.getModifiers().contains(modifier)) {
+          report.error(cleanup, Messages.ON_FAILURE_MODIFIER, described, modifier);
+        }
+      }
+      if (cleanup.getReturnType().getKind() != TypeKind.VOID) {
+        report.error(cleanup, Messages.ON_FAILURE_RESULT, described,
+            Describe.typeMirror(cleanup.getReturnType()));
+      }
+      if (run != null) {
+        parameters(cleanup, run, described, Messages.ON_FAILURE_PARAMETERS, report);
+      }
+    }
+  }
+
+  /**
+   * Checks that {@code method} takes an optional {@code WorkflowContext}, then the stored inputs
+   * of {@code run} in order, then an optional {@code RunError}.
+   */
+  private void parameters(
+      ExecutableElement method, ExecutableElement run, String described, Messages message,
+      ValidationReport report) {
+    ExecutableElement route = method;
     List<TypeMirror> expected = new ArrayList<>();
     for (VariableElement param : run.getParameters()) {
       if (!Names.is(param.asType(), Names.WORKFLOW_CONTEXT)) {
@@ -78,12 +115,7 @@ final class RouteValidator {
       same = types.isSameType(actual.get(i), expected.get(i));
     }
     if (!same) {
-      report.error(route, Messages.ON_ERROR_PARAMETERS, described, Describe.method(run));
-    }
-    if (!types.isSameType(route.getReturnType(), run.getReturnType())) {
-      report.error(route, Messages.ON_ERROR_RESULT, described,
-          Describe.typeMirror(route.getReturnType()), Describe.method(run),
-          Describe.typeMirror(run.getReturnType()));
+      report.error(route, message, described, Describe.method(run));
     }
   }
 }

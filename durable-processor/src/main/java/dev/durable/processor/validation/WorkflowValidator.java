@@ -356,6 +356,7 @@ public final class WorkflowValidator {
     List<ExecutableElement> runMethods = new ArrayList<>();
     List<ExecutableElement> signalMethods = new ArrayList<>();
     List<ExecutableElement> routeMethods = new ArrayList<>();
+    List<ExecutableElement> cleanupMethods = new ArrayList<>();
     Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
     for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
       boolean run = AnnotationValues.find(method, Names.RUN).isPresent();
@@ -363,6 +364,9 @@ public final class WorkflowValidator {
       Optional<AnnotationMirror> signal = AnnotationValues.find(method, Names.SIGNAL);
       if (AnnotationValues.find(method, Names.ON_ERROR).isPresent()) {
         routeMethods.add(method);
+      }
+      if (AnnotationValues.find(method, Names.ON_FAILURE).isPresent()) {
+        cleanupMethods.add(method);
       }
       if (signal.isPresent()) {
         if (run || step) {
@@ -407,7 +411,9 @@ public final class WorkflowValidator {
             extra, Messages.RUN_EXTRA, Describe.method(extra), type, Describe.method(first));
       }
     }
-    routes.validate(routeMethods, runMethods.size() == 1 ? runMethods.get(0) : null, report);
+    ExecutableElement theRun = runMethods.size() == 1 ? runMethods.get(0) : null;
+    routes.validate(routeMethods, theRun, report);
+    routes.validateCleanups(cleanupMethods, theRun, report);
     return runMethods;
   }
 

@@ -64,4 +64,36 @@ class RouteValidationTest {
         .onLineContaining("protected int wrongResult(");
     assertThat(compilation).hadErrorCount(5);
   }
+
+  @Test
+  void eachBrokenCleanUpRuleIsAnErrorOnItsMethod() {
+    JavaFileObject source = fixture("route/BadCleanups.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining("@OnFailure method first(String, RunError) must not be private: the"
+            + " generated subclass calls it when the run has failed; remove the private modifier"
+            + " [durable:on-failure-modifier]")
+        .inFile(source)
+        .onLineContaining("private void first(");
+    assertThat(compilation)
+        .hadErrorContaining("@OnFailure method second(int) is a second clean-up of its workflow,"
+            + " whose first is first(String, RunError); a failed run is cleaned up once: keep one"
+            + " @OnFailure method [durable:on-failure-several]")
+        .inFile(source)
+        .onLineContaining("protected String second(");
+    assertThat(compilation)
+        .hadErrorContaining("@OnFailure method second(int) returns java.lang.String, but a"
+            + " clean-up's result is not used: the run fails with its original error; make it"
+            + " void [durable:on-failure-result]")
+        .inFile(source)
+        .onLineContaining("protected String second(");
+    assertThat(compilation)
+        .hadErrorContaining("@OnFailure method second(int) must take an optional WorkflowContext,"
+            + " then the stored inputs of @Run method run(String) in order, then an optional"
+            + " RunError; change its parameters to match [durable:on-failure-parameters]")
+        .inFile(source)
+        .onLineContaining("protected String second(");
+    assertThat(compilation).hadErrorCount(4);
+  }
 }

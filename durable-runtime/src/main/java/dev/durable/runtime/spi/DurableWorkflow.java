@@ -34,4 +34,17 @@ public interface DurableWorkflow<R> {
     throw new IllegalArgumentException(
         workflowType() + " has no @OnError route for code '" + error.code() + "'");
   }
+
+  /** Whether the workflow has an {@code @OnFailure} method; not by default. */
+  default boolean cleansUpOnFailure() {
+    return false;
+  }
+
+  /**
+   * Calls the {@code @OnFailure} method with the run's decoded input and its failure: after the
+   * run failed for good, before it is recorded as failed.
+   */
+  default void onFailure(WorkflowContext context, Object[] input, RunError error) throws Exception {
+    throw new IllegalStateException(workflowType() + " has no @OnFailure method");
+  }
 }
