@@ -93,9 +93,9 @@ final class RunExecutor {
     List<CheckpointRecord> checkpoints =
         fresh ? List.of() : services.store().checkpoints(run.runId());
     TurnImpl turn = new TurnImpl(services, run, checkpoints, maySuspend, flight);
-    Ended<R> ended;
+    WorkflowBody.Ended<R> ended;
     try {
-      ended = CurrentTurn.with(turn, () -> body(workflow, turn, input));
+      ended = CurrentTurn.with(turn, () -> WorkflowBody.run(workflow, turn, input));
     } catch (TurnStop stop) {
       stopped(run, turn, runEvent, turn.stopped().orElse(stop));
       return;
@@ -120,66 +120,8 @@ final class RunExecutor {
     complete(run, turn, runEvent, type, ended);
   }
 
-  /**
-   * How the workflow's code ended without throwing: the {@code @Run} method's result, or that of
-   * the {@code @OnError} route its failure took ({@code routed}: the failure; null if none), or,
-   * after its {@code @OnFailure} method cleaned up, the failure to record ({@code failed}).
-   */
-  private record Ended<R>(R result, RunError routed, RunError failed) {}
-
-  /**
-   * Calls the {@code @Run} method and, when it fails with a code the workflow routes, the route:
-   * on every turn, so that a replay meets the same recorded failure and replays the route's
-   * steps after it, at the positions that follow.
-   */
-  private static <R> Ended<R> body(DurableWorkflow<R> workflow, TurnImpl turn, Object[] input)
-      throws Exception {
-    try {
-      return new Ended<>(workflow.execute(turn, input), null, null);
-    } catch (TurnStop | VirtualMachineError stop) {
-      throw stop;
-    } catch (Throwable error) {
-      if (turn.stopped().isPresent()) {
-        throw error;
-      }
-      RunError failure = Errors.ofWorkflow(error);
-      if (workflow.errorRoutes().contains(failure.code())) {
-        return new Ended<>(workflow.onError(turn, input, failure), failure, null);
-      }
-      if (!workflow.cleansUpOnFailure()) {
-        throw error;
-      }
-      return new Ended<>(null, null, cleanUp(workflow, turn, input, failure));
-    }
-  }
-
-  /**
-   * Calls the {@code @OnFailure} method after the run failed for good with {@code failure}; returns
-   * the error to record: {@code failure}, with what the clean-up's own failure said, if it failed.
-   */
-  private static RunError cleanUp(
-      DurableWorkflow<?> workflow, TurnImpl turn, Object[] input, RunError failure)
-      throws Exception {
-    try {
-      workflow.onFailure(turn, input, failure);
-      return failure;
-    } catch (TurnStop | VirtualMachineError stop) {
-      throw stop;
-    } catch (Throwable cleanupError) {
-      if (turn.stopped().isPresent()) {
-        throw cleanupError;
-      }
-      LOG.warn("run {}: its @OnFailure method failed after the run failed [{}]: {}",
-          turn.runId(), failure.code(), Errors.messageOf(cleanupError));
-      return new RunError(
-          failure.message() + "; the @OnFailure clean-up failed too: "
-              + Errors.messageOf(cleanupError),
-          failure.code(), failure.type(), failure.step());
-    }
-  }
-
   private void complete(
-      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, Ended<?> ended) {
+      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, WorkflowBody.Ended<?> ended) {
     Object result = ended.result();
     List<String> violations = services.payloads().violations(type.result(), result);
     if (!violations.isEmpty()) {

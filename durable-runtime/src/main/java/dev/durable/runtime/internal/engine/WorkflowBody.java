@@ -1,0 +1,78 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.spi.DurableWorkflow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A turn's call of the workflow's code: its {@code @Run} method, and, when that fails for good,
+ * the failure handling the workflow declares, in the same turn and at the positions that follow
+ * the failure: the {@code @OnError} route for the failure's code, else the {@code @OnFailure}
+ * clean-up. Every turn calls it the same way, so a replay meets the recorded failure again and
+ * replays the handling's checkpoints after it. {@link RunExecutor} records how it ended.
+ */
+final class WorkflowBody {
+  private static final Logger LOG = LoggerFactory.getLogger(WorkflowBody.class);
+
+  private WorkflowBody() {}
+
+  /**
+   * How the workflow's code ended without throwing: the {@code @Run} method's result, or that of
+   * the {@code @OnError} route its failure took ({@code routed}: the failure; null if none), or,
+   * after its {@code @OnFailure} method cleaned up, the failure to record ({@code failed}).
+   */
+  record Ended<R>(R result, RunError routed, RunError failed) {}
+
+  /**
+   * Calls the {@code @Run} method and, when it fails with a code the workflow routes, the route:
+   * on every turn, so that a replay meets the same recorded failure and replays the route's
+   * steps after it, at the positions that follow.
+   */
+  static <R> Ended<R> run(DurableWorkflow<R> workflow, TurnImpl turn, Object[] input)
+      throws Exception {
+    try {
+      return new Ended<>(workflow.execute(turn, input), null, null);
+    } catch (TurnStop | VirtualMachineError stop) {
+      throw stop;
+    } catch (Throwable error) {
+      if (turn.stopped().isPresent()) {
+        throw error;
+      }
+      RunError failure = Errors.ofWorkflow(error);
+      if (workflow.errorRoutes().contains(failure.code())) {
+        return new Ended<>(workflow.onError(turn, input, failure), failure, null);
+      }
+      if (!workflow.cleansUpOnFailure()) {
+        throw error;
+      }
+      return new Ended<>(null, null, cleanUp(workflow, turn, input, failure));
+    }
+  }
+
+  /**
+   * Calls the {@code @OnFailure} method after the run failed for good with {@code failure}; returns
+   * the error to record: {@code failure}, with what the clean-up's own failure said, if it failed.
+   */
+  private static RunError cleanUp(
+      DurableWorkflow<?> workflow, TurnImpl turn, Object[] input, RunError failure)
+      throws Exception {
+    try {
+      workflow.onFailure(turn, input, failure);
+      return failure;
+    } catch (TurnStop | VirtualMachineError stop) {
+      throw stop;
+    } catch (Throwable cleanupError) {
+      if (turn.stopped().isPresent()) {
+        throw cleanupError;
+      }
+      LOG.warn("run {}: its @OnFailure method failed after the run failed [{}]: {}",
+          turn.runId(), failure.code(), Errors.messageOf(cleanupError));
+      return new RunError(
+          failure.message() + "; the @OnFailure clean-up failed too: "
+              + Errors.messageOf(cleanupError),
+          failure.code(), failure.type(), failure.step());
+    }
+  }
+
+}
