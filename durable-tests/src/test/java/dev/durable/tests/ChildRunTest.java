@@ -1,6 +1,7 @@
 package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.durable.runtime.DurableEngine;
@@ -90,6 +91,24 @@ class ChildRunTest extends OnEachStore {
       assertEquals(1, recorder.count("charged slow-3"));
       assertEquals(1, engine.history(parentId).stream()
           .filter(event -> event.type().equals("child.started")).count());
+    }
+  }
+
+  @Test
+  void anAwaitWithALimitGivesUpDurablyAndTheChildGoesOn() {
+    try (DurableEngine engine = engine().build()) {
+      engine.start();
+      RunHandle<String> parent = CheckoutParentWorkflowClient.of(engine).start("impatient-stuck-7");
+      Await.until("the parent waits for its sleeping child", () ->
+          parent.status().run().status() == RunState.SLEEPING
+              && parent.status().children().size() == 1);
+
+      clock.advance(Duration.ofSeconds(11));
+
+      String childId = parent.id() + "/child-0";
+      assertEquals("gave up waiting for " + childId, parent.await(WAIT));
+      assertFalse(engine.getRunStatus(childId).run().status().isTerminal(),
+          "the child goes on");
     }
   }
 

@@ -1,16 +1,21 @@
 package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.workflows.GreeterV1Client;
 import dev.durable.tests.workflows.GreeterV1Durable;
 import dev.durable.tests.workflows.GreeterV2Client;
 import dev.durable.tests.workflows.GreeterV2Durable;
+import dev.durable.tests.workflows.GreeterV3Durable;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +53,20 @@ class VersionsTest extends OnEachStore {
       assertEquals("1", continued.status().run().workflowVersion());
       assertEquals(1, recorder.count("v1 greets ada"));
       assertEquals(0, recorder.countStartingWith("v2 welcomes ada"));
+    }
+  }
+
+  @Test
+  void anInputThatDoesNotFitTheNewestVersionIsRefusedAndNothingIsStored() {
+    try (DurableEngine engine = db.engine().clock(clock)
+        .register(new GreeterV1Durable(recorder))
+        .register(new GreeterV3Durable(recorder)).build()) {
+      InvalidInputException refused = assertThrows(InvalidInputException.class,
+          () -> GreeterV1Client.of(engine).start("refused", "ada"));
+
+      assertTrue(refused.getMessage().contains("its newest version registered here, 3"),
+          refused.getMessage());
+      assertThrows(UnknownRunException.class, () -> engine.getRunStatus("refused"));
     }
   }
 

@@ -10,7 +10,7 @@ import java.time.Duration;
 
 /**
  * A child run: charges an order. An order starting with {@code declined} fails with code {@code
- * declined}; one starting with {@code slow} first sleeps 30 s, one starting with {@code stuck} an
+ * declined}; one starting with {@code slow} first sleeps 30 s, one containing {@code stuck} an
  * hour.
  */
 @Workflow(name = "charge")
@@ -34,7 +34,7 @@ public class ChargeWorkflow {
   public String run(WorkflowContext ctx, String order) {
     if (order.startsWith("slow")) {
       ctx.sleep(Duration.ofSeconds(30));
-    } else if (order.startsWith("stuck")) {
+    } else if (order.contains("stuck")) {
       ctx.sleep(Duration.ofHours(1));
     }
     return charge(order);

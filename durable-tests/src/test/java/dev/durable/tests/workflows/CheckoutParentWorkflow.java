@@ -3,14 +3,17 @@ package dev.durable.tests.workflows;
 import dev.durable.annotations.Run;
 import dev.durable.annotations.Step;
 import dev.durable.annotations.Workflow;
+import dev.durable.runtime.AwaitTimeoutException;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.tests.support.Recorder;
+import java.time.Duration;
 
 /**
  * A parent run: starts a {@link ChargeWorkflow} child for its order, awaits it and ships what it
- * returned; a child that failed is answered with its code. A run timeout of a minute.
+ * returned; a child that failed is answered with its code. An order starting with {@code
+ * impatient} waits at most 10 s for its child. A run timeout of a minute.
  */
 @Workflow(name = "checkout-parent")
 public class CheckoutParentWorkflow {
@@ -33,7 +36,9 @@ public class CheckoutParentWorkflow {
     RunHandle<String> child = ChargeWorkflowClient.of(ctx).start(order);
     String paid;
     try {
-      paid = child.await();
+      paid = order.startsWith("impatient") ? child.await(Duration.ofSeconds(10)) : child.await();
+    } catch (AwaitTimeoutException e) {
+      return "gave up waiting for " + child.id();
     } catch (RunFailedException e) {
       return "not shipped: " + e.code();
     }
