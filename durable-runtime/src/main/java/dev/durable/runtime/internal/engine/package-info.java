@@ -10,11 +10,12 @@
  * signals), {@code RecordedValues} (what {@code ctx.now()}, {@code ctx.randomUUID()} and {@code
  * ctx.random()} record), {@code ProgressBuffer} and {@code TurnControl} (which also holds the one
  * way a turn suspends for an event from outside the run); every change to a step's state goes
- * through {@code StepTransitions}. {@code WorkflowBody} calls a turn's workflow code and its failure handling ({@code @OnError},
- * {@code @OnFailure}); {@code RunStarts} stores new runs, for callers and parents alike; {@code SignalSender} sends signals; {@code RunStatuses} answers the status API. {@code
- * Schedules} fires the schedules of the registered workflows at each poll and tick ({@code
- * CronSchedule} reads their cron expressions). Only {@code Engines}, {@code EngineConfig} and
- * {@code Workers} are public, for the builders of {@code DurableEngine} and {@code
- * DurableWorker}; the rest is package-private.
+ * through {@code StepTransitions}. {@code WorkflowBody} calls a turn's workflow code and its
+ * failure handling ({@code @OnError}, {@code @OnFailure}); {@code RunStarts} stores new runs, for
+ * callers and parents alike; {@code SignalSender} sends signals; {@code RunStatuses} answers the
+ * status API. {@code Schedules} fires the schedules of the registered workflows at each poll and
+ * tick ({@code CronSchedule} reads their cron expressions). Only {@code Engines}, {@code
+ * EngineConfig} and {@code Workers} are public, for the builders of {@code DurableEngine} and
+ * {@code DurableWorker}; the rest is package-private.
  */
 package dev.durable.runtime.internal.engine;
