@@ -75,6 +75,17 @@ public @interface Step {
   String queue() default "";
 
   /**
+   * Workflow steps only: the name of the {@code @Step} method of the same workflow that undoes this
+   * step, a compensation; empty (the default) means none. When the run fails for good and no
+   * {@code @OnError} route takes its failure, the compensations of its completed steps run, the
+   * last completed first, each a checkpointed step with its own retries; then the {@code
+   * @OnFailure} method, if any, and the run fails with its original error. The compensation takes
+   * this step's parameters followed by its result (unless this step is void), may take a {@code
+   * StepContext} first, and has no {@code compensate} of its own.
+   */
+  String compensate() default "";
+
+  /**
    * Exceptions that fail the step at once instead of being retried (subclasses included). A checked
    * exception listed here must be one the method declares it throws.
    */

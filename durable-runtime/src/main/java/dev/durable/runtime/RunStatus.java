@@ -13,10 +13,21 @@ import java.util.List;
  * @param steps its steps
  * @param children the runs it started from its {@code @Run} method (through a client made with
  *     {@code <Name>Client.of(WorkflowContext)}), oldest first
+ * @param compensations once the run failed for good, the compensations of its completed steps, in
+ *     the order they run; empty while it has not failed or if none of its completed steps has a
+ *     {@code @Step(compensate = ...)}
  */
-public record RunStatus(RunInfo run, List<StepInfo> steps, List<RunInfo> children) {
+public record RunStatus(
+    RunInfo run, List<StepInfo> steps, List<RunInfo> children,
+    List<CompensationInfo> compensations) {
   public RunStatus {
     steps = List.copyOf(steps);
     children = List.copyOf(children);
+    compensations = List.copyOf(compensations);
+  }
+
+  /** A run with no compensations. */
+  public RunStatus(RunInfo run, List<StepInfo> steps, List<RunInfo> children) {
+    this(run, steps, children, List.of());
   }
 }

@@ -10,6 +10,7 @@ import com.palantir.javapoet.TypeName;
 import dev.durable.processor.model.CleanupModel;
 import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.RouteModel;
+import dev.durable.processor.model.StepModel;
 import dev.durable.processor.model.WorkflowModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,8 @@ import javax.lang.model.element.Modifier;
  * The {@code errorRoutes()} and {@code onError(...)} overrides of a {@code <Name>Durable} class
  * whose workflow has {@code @OnError} routes (the codes, and a switch that calls the route for a
  * failure's code with the run's input), and its {@code @OnFailure} clean-up's {@code
- * cleansUpOnFailure()} and {@code onFailure(...)}.
+ * cleansUpOnFailure()} and {@code onFailure(...)}, and, when steps name a compensation, {@code
+ * compensate(...)}: the failure handling the engine calls.
  */
 final class RouteMethods {
   private RouteMethods() {}
@@ -32,7 +34,81 @@ final class RouteMethods {
       methods.addAll(routes(model, result));
     }
     model.cleanup().ifPresent(cleanup -> methods.addAll(cleanup(model, cleanup)));
+    if (model.steps().stream().anyMatch(step -> step.compensation().isPresent())) {
+      methods.add(compensate(model));
+    }
     return methods;
+  }
+
+  /**
+   * {@code compensate(...)}: a switch on the completed step's stored name that calls the step
+   * method undoing it with the step's arguments, cast from {@code args}, and its result.
+   */
+  private static MethodSpec compensate(WorkflowModel model) {
+    CodeBlock.Builder cases = CodeBlock.builder().beginControlFlow("switch (step)");
+    boolean unchecked = false;
+    boolean deprecation = false;
+    for (StepModel step : model.steps()) {
+      if (step.compensation().isEmpty()) {
+        continue;
+      }
+      StepModel.Compensation by = step.compensation().get();
+      List<CodeBlock> args = new ArrayList<>();
+      if (by.takesStepContext()) {
+        args.add(CodeBlock.of("null"));
+      }
+      List<ParamModel> stored = step.storedParams();
+      for (int i = 0; i < stored.size(); i++) {
+        args.add(cast(stored.get(i).type().type(), CodeBlock.of("args[$L]", i)));
+        unchecked |= DurableClassGenerator.isUncheckedCast(stored.get(i).type().type());
+      }
+      if (!step.result().isVoid()) {
+        args.add(cast(step.result().type(), CodeBlock.of("result")));
+        unchecked |= DurableClassGenerator.isUncheckedCast(step.result().type());
+      }
+      deprecation |= by.deprecated() && !model.deprecated();
+      cases.add("case $S:\n", step.stepName()).indent()
+          .addStatement("$L($L)", by.methodName(), CodeBlock.join(args, ", "))
+          .addStatement("return")
+          .unindent();
+    }
+    cases.add("default:\n").indent()
+        .addStatement("$T.super.compensate(context, step, args, result)",
+            RuntimeTypes.DURABLE_WORKFLOW)
+        .unindent()
+        .endControlFlow();
+    MethodSpec.Builder method = MethodSpec.methodBuilder("compensate")
+        .addAnnotation(Override.class);
+    suppress(method, unchecked, deprecation);
+    return method
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(RuntimeTypes.WORKFLOW_CONTEXT, "context")
+        .addParameter(String.class, "step")
+        .addParameter(ArrayTypeName.of(ClassName.OBJECT), "args")
+        .addParameter(ClassName.OBJECT, "result")
+        .addException(Exception.class)
+        .addCode(cases.build())
+        .build();
+  }
+
+  /** {@code value} cast to {@code type}, or as it is for {@code Object}. */
+  private static CodeBlock cast(TypeName type, CodeBlock value) {
+    TypeName boxed = type.isPrimitive() ? type.box() : type;
+    return boxed.equals(ClassName.OBJECT) ? value : CodeBlock.of("($T) $L", boxed, value);
+  }
+
+  /** Adds to {@code method} the {@code @SuppressWarnings} its calls need, if any. */
+  private static void suppress(MethodSpec.Builder method, boolean unchecked, boolean deprecation) {
+    if (unchecked || deprecation) {
+      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+      if (deprecation) {
+        suppress.addMember("value", "$S", "deprecation");
+      }
+      if (unchecked) {
+        suppress.addMember("value", "$S", "unchecked");
+      }
+      method.addAnnotation(suppress.build());
+    }
   }
 
   private static List<MethodSpec> routes(WorkflowModel model, TypeName result) {
@@ -136,16 +212,7 @@ final class RouteMethods {
     /** {@code method} annotated {@code @Override}, with the suppressions its calls need. */
     MethodSpec.Builder suppressions(MethodSpec.Builder method) {
       method.addAnnotation(Override.class);
-      if (unchecked || deprecation) {
-        AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
-        if (deprecation) {
-          suppress.addMember("value", "$S", "deprecation");
-        }
-        if (unchecked) {
-          suppress.addMember("value", "$S", "unchecked");
-        }
-        method.addAnnotation(suppress.build());
-      }
+      suppress(method, unchecked, deprecation);
       return method;
     }
   }

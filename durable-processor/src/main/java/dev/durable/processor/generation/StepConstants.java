@@ -66,6 +66,7 @@ final class StepConstants {
       }
       init.add(".nonRetryable(error -> $L)\n", test.build());
     }
+    step.compensation().ifPresent(by -> init.add(".compensatedBy($S)\n", by.stepName()));
     init.add(".build()$<$<");
     return FieldSpec.builder(ParameterizedTypeName.get(RuntimeTypes.STEP_TYPE, result), constant)
         .addJavadoc(Javadocs.wrapped(2, "Step {@code $L}: {@link $L}.", step.stepName(), link))

@@ -72,6 +72,7 @@ public final class ModelFactory {
     List<ConstructorModel> constructors = new ArrayList<>();
     RunModel run = null;
     List<StepModel> steps = new ArrayList<>();
+    List<String> compensate = new ArrayList<>(); // each step's, in the same order
     List<SignalModel> signals = new ArrayList<>();
     List<RouteModel> routes = new ArrayList<>();
     CleanupModel cleanup = null;
@@ -85,7 +86,9 @@ public final class ModelFactory {
           run = run(method);
         }
         if (mirror(method, STEP).isPresent()) {
-          steps.add(step(method));
+          StepModel step = step(method);
+          steps.add(step);
+          compensate.add((String) attributes(method, STEP).get("compensate").getValue());
         }
         if (mirror(method, SIGNAL).isPresent()) {
           signals.add(signal(method));
@@ -112,7 +115,7 @@ public final class ModelFactory {
         elements.isDeprecated(workflow),
         constructors,
         run,
-        steps,
+        compensated(steps, compensate),
         signals,
         inheritedTypeNames(workflow),
         schedules(workflow),
@@ -222,7 +225,38 @@ public final class ModelFactory {
         ((Number) attributes.get("remoteRedispatchMs").getValue()).longValue(),
         ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue(),
         ((Number) attributes.get("pickupTimeoutMs").getValue()).longValue(),
-        (String) attributes.get("queue").getValue());
+        (String) attributes.get("queue").getValue(),
+        Optional.empty());
+  }
+
+  /**
+   * The workflow's steps, each that names a {@code compensate} with the step that undoes it: the
+   * step method of that name that takes its stored parameters and result (the validator saw to it
+   * that there is one).
+   *
+   * @param compensate each step's {@code compensate}, in the order of {@code steps}
+   */
+  private static List<StepModel> compensated(List<StepModel> steps, List<String> compensate) {
+    List<StepModel> resolved = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      StepModel step = steps.get(i);
+      String name = compensate.get(i);
+      if (name.isEmpty()) {
+        resolved.add(step);
+        continue;
+      }
+      int arity = step.storedParams().size() + (step.result().isVoid() ? 0 : 1);
+      StepModel by = steps.stream()
+          .filter(s -> s.methodName().equals(name) && s.storedParams().size() == arity)
+          .findFirst()
+          .orElseThrow(() -> new IllegalStateException(
+              "no compensation '" + name + "' for step " + step.stepName()));
+      boolean context = !by.params().isEmpty()
+          && by.params().get(0).kind() == ParamModel.Kind.STEP_CONTEXT;
+      resolved.add(step.withCompensation(new StepModel.Compensation(
+          by.methodName(), by.stepName(), context, by.deprecated())));
+    }
+    return resolved;
   }
 
   private SignalModel signal(ExecutableElement method) {

@@ -5,6 +5,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeVariableName;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One {@code @Step} method.
@@ -25,6 +26,7 @@ import java.util.Objects;
  * @param remoteRedispatchMax how many times a contract step's lost task is delivered again
  * @param pickupTimeoutMs a contract step's longest wait in the queue; 0 = its timeoutMs
  * @param queue a local step's flow-control queue; empty = none
+ * @param compensation the step that undoes it, if it names one with {@code compensate}
  */
 public record StepModel(
     String methodName,
@@ -42,7 +44,24 @@ public record StepModel(
     long remoteRedispatchMs,
     int remoteRedispatchMax,
     long pickupTimeoutMs,
-    String queue) {
+    String queue,
+    Optional<Compensation> compensation) {
+
+  /**
+   * The step that undoes a step: {@code @Step(compensate = ...)}.
+   *
+   * @param methodName its method's name
+   * @param stepName its stored name
+   * @param takesStepContext whether its first parameter is a {@code StepContext}
+   * @param deprecated whether it is {@code @Deprecated}, so that calling it needs no warning
+   */
+  public record Compensation(
+      String methodName, String stepName, boolean takesStepContext, boolean deprecated) {
+    public Compensation {
+      Objects.requireNonNull(methodName, "methodName");
+      Objects.requireNonNull(stepName, "stepName");
+    }
+  }
 
   public StepModel {
     Objects.requireNonNull(methodName, "methodName");
@@ -54,6 +73,14 @@ public record StepModel(
     thrown = List.copyOf(thrown);
     Objects.requireNonNull(retry, "retry");
     nonRetryable = List.copyOf(nonRetryable);
+    Objects.requireNonNull(compensation, "compensation");
+  }
+
+  /** This step, undone by {@code compensation}. */
+  public StepModel withCompensation(Compensation compensation) {
+    return new StepModel(methodName, stepName, visibility, typeVariables, params, varargs, result,
+        thrown, retry, timeoutMs, nonRetryable, deprecated, remoteRedispatchMs,
+        remoteRedispatchMax, pickupTimeoutMs, queue, Optional.of(compensation));
   }
 
   /** The parameters that make up the step's stored input, in order. */

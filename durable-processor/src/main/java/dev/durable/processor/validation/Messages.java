@@ -442,6 +442,36 @@ public enum Messages {
       "@OnFailure method %s must take an optional WorkflowContext, then the stored inputs of @Run"
           + " method %s in order, then an optional RunError; change its parameters to match"),
 
+  // ---- @Step(compensate) ------------------------------------------------------------------------
+
+  /** Args: the step method, the name, the workflow class. */
+  COMPENSATE_MISSING(
+      "compensate-missing",
+      "@Step method %s names compensate = \"%s\", but %s has no method of that name; name the"
+          + " @Step method of the same workflow that undoes it"),
+  /** Args: the step method, the compensation method. */
+  COMPENSATE_NOT_STEP(
+      "compensate-not-step",
+      "@Step method %s is compensated by %s, which is not a @Step: a compensation runs as a"
+          + " checkpointed step with retries of its own; annotate it with @Step"),
+  /** Args: the step method, the compensation method, the expected parameters, its parameters. */
+  COMPENSATE_SIGNATURE(
+      "compensate-signature",
+      "@Step method %s is compensated by %s, which must take the step's parameters followed by its"
+          + " result, %s (after an optional StepContext), but takes %s; change its parameters to"
+          + " match"),
+  /** Args: the step method, the compensation method. */
+  COMPENSATE_CHAINED(
+      "compensate-chained",
+      "@Step method %s is compensated by %s, which names a compensate of its own; a compensation"
+          + " is not undone in turn: remove compensate from %2$s"),
+  /** Args: the contract step method. */
+  CONTRACT_COMPENSATE(
+      "contract-compensate",
+      "compensate applies only to the steps of a @Workflow class, but %s is a step of a step"
+          + " contract; give the workflow a @Step that calls the undoing contract step, and remove"
+          + " compensate here"),
+
   // ---- @Schedule -------------------------------------------------------------------------------
 
   /** Args: the class. */

@@ -122,6 +122,10 @@ final class StepValidator {
         }
       }
     }
+    if (remote && !step.stringValue("compensate").isEmpty()) {
+      error(report, method, step, "compensate", Messages.CONTRACT_COMPENSATE,
+          Describe.method(method));
+    }
     String queue = step.stringValue("queue");
     if (remote && !queue.isEmpty()) {
       error(report, method, step, "queue", Messages.CONTRACT_QUEUE, Describe.method(method));

@@ -39,6 +39,7 @@ public final class WorkflowValidator {
   private final RunValidator runs;
   private final ScheduleValidator schedules;
   private final RouteValidator routes;
+  private final CompensationValidator compensations;
   /** Null where the compiler offers no tree API (not javac): the lint is then skipped. */
   private final DeterminismLint lint;
   /** The workflows validated so far whose bodies are still to lint, by qualified name. */
@@ -54,6 +55,7 @@ public final class WorkflowValidator {
     this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
     this.schedules = new ScheduleValidator(env);
     this.routes = new RouteValidator(env);
+    this.compensations = new CompensationValidator(env);
     this.signals = new SignalValidator(elements, storable, new AccessibleTypes(elements));
     this.lint = determinismLint(env);
   }
@@ -357,6 +359,7 @@ public final class WorkflowValidator {
     List<ExecutableElement> signalMethods = new ArrayList<>();
     List<ExecutableElement> routeMethods = new ArrayList<>();
     List<ExecutableElement> cleanupMethods = new ArrayList<>();
+    List<ExecutableElement> stepMethods = new ArrayList<>();
     Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
     for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
       boolean run = AnnotationValues.find(method, Names.RUN).isPresent();
@@ -391,6 +394,7 @@ public final class WorkflowValidator {
         runMethods.add(method);
         runs.validate(method, report);
       } else if (step) {
+        stepMethods.add(method);
         steps.validate(method, report);
         stepName(method, workflowName, stepNames, report);
       }
@@ -414,6 +418,7 @@ public final class WorkflowValidator {
     ExecutableElement theRun = runMethods.size() == 1 ? runMethods.get(0) : null;
     routes.validate(routeMethods, theRun, report);
     routes.validateCleanups(cleanupMethods, theRun, report);
+    compensations.validate(workflow, stepMethods, report);
     return runMethods;
   }
 

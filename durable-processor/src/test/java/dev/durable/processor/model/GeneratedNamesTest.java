@@ -10,6 +10,7 @@ import dev.durable.processor.model.StoredType.Primitive;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -153,7 +154,8 @@ class GeneratedNamesTest {
               0,
               10,
               0,
-              ""));
+              "",
+              Optional.empty()));
     }
     return steps;
   }

@@ -47,4 +47,15 @@ public interface DurableWorkflow<R> {
   default void onFailure(WorkflowContext context, Object[] input, RunError error) throws Exception {
     throw new IllegalStateException(workflowType() + " has no @OnFailure method");
   }
+
+  /**
+   * Calls the step that compensates completed step {@code step} ({@code @Step(compensate = ...)})
+   * with that step's stored arguments and, unless it is void, its result: after the run failed for
+   * good, last completed first, each a checkpointed step.
+   */
+  default void compensate(WorkflowContext context, String step, Object[] args, Object result)
+      throws Exception {
+    throw new IllegalArgumentException(
+        workflowType() + " has no compensation for step '" + step + "'");
+  }
 }

@@ -6,6 +6,7 @@ import dev.durable.runtime.RetryPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -25,6 +26,7 @@ public final class StepType<T> {
   private final long remoteRedispatchMs;
   private final int remoteRedispatchMax;
   private final String queue;
+  private final String compensation;
 
   private StepType(StepType<T> step, RetryPolicy retry) {
     this.name = step.name;
@@ -37,6 +39,7 @@ public final class StepType<T> {
     this.remoteRedispatchMs = step.remoteRedispatchMs;
     this.remoteRedispatchMax = step.remoteRedispatchMax;
     this.queue = step.queue;
+    this.compensation = step.compensation;
   }
 
   /** The same step, retried by {@code retry} instead of its declared policy: a per-call override. */
@@ -55,11 +58,20 @@ public final class StepType<T> {
     this.remoteRedispatchMs = b.remoteRedispatchMs;
     this.remoteRedispatchMax = b.remoteRedispatchMax;
     this.queue = b.queue;
+    this.compensation = b.compensation;
   }
 
   /** The flow-control queue whose slots a local step's attempts take; empty: none. */
   public String queue() {
     return queue;
+  }
+
+  /**
+   * The name of the step that undoes this one ({@code @Step(compensate = ...)}), if any: when the
+   * run fails for good, it is called with this step's arguments and result.
+   */
+  public Optional<String> compensation() {
+    return Optional.ofNullable(compensation);
   }
 
   /** A dispatched step's lost-task lease in milliseconds; 0 = none. */
@@ -135,6 +147,7 @@ public final class StepType<T> {
     private long remoteRedispatchMs;
     private int remoteRedispatchMax = 10;
     private String queue = "";
+    private String compensation;
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -215,6 +228,15 @@ public final class StepType<T> {
     /** Makes each attempt take a slot of flow-control queue {@code queue}. */
     public Builder<T> queue(String queue) {
       this.queue = Objects.requireNonNull(queue, "queue");
+      return this;
+    }
+
+    /**
+     * Names the step that undoes this one when the run fails for good: the workflow's {@link
+     * dev.durable.runtime.spi.DurableWorkflow#compensate} calls it.
+     */
+    public Builder<T> compensatedBy(String step) {
+      this.compensation = Objects.requireNonNull(step, "step");
       return this;
     }
 

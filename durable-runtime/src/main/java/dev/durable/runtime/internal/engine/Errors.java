@@ -29,6 +29,8 @@ final class Errors {
   static final String STORAGE_UNREADABLE = "storage_unreadable";
   /** The run did not end within its run timeout ({@code @Run(timeoutMs)}). */
   static final String RUN_TIMEOUT = "run_timeout";
+  /** A compensation of a failed run failed for good; the run's own failure is in the message. */
+  static final String COMPENSATION_FAILED = "compensation_failed";
 
   private Errors() {}
 
@@ -102,7 +104,22 @@ final class Errors {
         STORAGE_REFUSED, e.getClass());
   }
 
-  /** An error raised by the engine itself. */
+  /**
+   * The error of a run whose compensation {@code due} failed for good with {@code error}, after
+   * the run had failed with {@code failure}: both are told, the compensation's first.
+   */
+  static RunError compensationFailed(RunError failure, Compensations.Due due, Throwable error) {
+    RunError cause = ofWorkflow(error);
+    String compensation = due.step().compensation().orElseThrow();
+    return new RunError(
+        "compensation '" + compensation + "' of step '" + due.step().name() + "' (position "
+            + due.seq() + ") failed [" + cause.code() + "]: " + cause.message() + "; the run had"
+            + " failed before [" + failure.code() + "]: " + failure.message() + "; the"
+            + " compensations that ran are not undone: fix what fails and requeue the run to go"
+            + " on with its compensations where they stopped",
+        COMPENSATION_FAILED, cause.type(), Optional.of(compensation));
+  }
+
   /** The error of a run stopped at the end of its run timeout, {@code deadline}. */
   static RunError runTimeout(String runId, Instant deadline) {
     return engine("run " + runId + " did not end within its run timeout (@Run timeoutMs), which"
@@ -111,6 +128,7 @@ final class Errors {
         RUN_TIMEOUT, TimeoutException.class);
   }
 
+  /** An error raised by the engine itself. */
   static RunError engine(String message, String code, Class<?> type) {
     return new RunError(message, code, type.getName(), Optional.empty());
   }

@@ -73,7 +73,8 @@ final class Fans {
    * @return the branches' results in order
    * @throws StepFailedException the first failed branch's error, once all have ended
    */
-  List<Object> run(List<StepCall> calls, int base, boolean group) {
+  List<Object> run(
+      List<StepCall> calls, int base, boolean group, Compensations compensations) {
     dispatched.watch(base, base + calls.size() - 1);
     List<Branch> all = new ArrayList<>();
     List<Branch> locals = new ArrayList<>();
@@ -107,7 +108,7 @@ final class Fans {
       List<Branch> waiting = all.stream().filter(branch -> !branch.ended()).toList();
       if (waiting.isEmpty()) {
         commit(batch, RunChange.TOUCH);
-        return valuesOf(all);
+        return valuesOf(all, compensations);
       }
       Instant wake = null;
       boolean onWorker = false;
@@ -169,13 +170,24 @@ final class Fans {
   }
 
   /** The branches' results in order, or the first failed branch's error. */
-  private static List<Object> valuesOf(List<Branch> branches) {
+  /**
+   * The branches' values, in order, once all have ended; throws the first one's failure if any
+   * failed. Either way the completed ones are noted in {@code compensations} first, so that a
+   * group that failed still has its completed branches undone.
+   */
+  private static List<Object> valuesOf(List<Branch> branches, Compensations compensations) {
+    RuntimeException failure = null;
     List<Object> values = new ArrayList<>();
     for (Branch branch : branches) {
-      if (branch.failure != null) {
-        throw branch.failure;
+      if (branch.failure == null) {
+        compensations.completed(branch.call.step(), branch.seq, branch.call.args(), branch.value);
+      } else if (failure == null) {
+        failure = branch.failure;
       }
       values.add(branch.value);
+    }
+    if (failure != null) {
+      throw failure;
     }
     return values;
   }

@@ -4,6 +4,7 @@ import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunRecord;
 import java.time.Instant;
 import java.util.List;
@@ -90,9 +91,23 @@ final class RecordedValues {
     return true;
   }
 
+  /**
+   * The text of the marker {@code name} recorded at {@code seq}; if none is, records {@code text}
+   * there, with {@code events}, to be written with the turn's next write, and returns it.
+   */
+  String marker(int seq, String name, String text, List<NewEvent> events) {
+    return value(seq, name, () -> text, Function.identity(), Function.identity(), events);
+  }
+
   private <T> T value(
       int seq, String name, Supplier<T> draw, Function<T, String> encode,
       Function<String, T> decode) {
+    return value(seq, name, draw, encode, decode, List.of());
+  }
+
+  private <T> T value(
+      int seq, String name, Supplier<T> draw, Function<T, String> encode,
+      Function<String, T> decode, List<NewEvent> events) {
     CheckpointRecord recorded = control.replayed(() -> log.matchValue(seq, name));
     if (recorded != null) {
       return recorded(name, recorded, decode);
@@ -106,7 +121,7 @@ final class RecordedValues {
             log.checkpoint(seq, CheckpointKind.VALUE, name).status(drawn.status())
                 .output(encode.apply(value)).startedAt(now).updatedAt(now).build(),
             drawn.inserts()),
-        List.of(),
+        events,
         null);
     return value;
   }

@@ -64,7 +64,8 @@ final class RunStatuses {
     List<RunInfo> children = services.store().children(run.runId()).stream()
         .map(child -> info(child, Optional.empty())) // a child is started by its parent alone
         .toList();
-    return new RunStatus(info(run, services.store().scheduledAt(run.runId())), steps, children);
+    return new RunStatus(info(run, services.store().scheduledAt(run.runId())), steps, children,
+        Compensations.status(snapshot.checkpoints()));
   }
 
   /**

@@ -1,5 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.WorkflowContext;
@@ -25,6 +28,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * One turn of a run: an execution of its {@code @Run} method from the top. Step calls, timers and
@@ -70,6 +74,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private final Children children;
   private final RecordedValues values;
   private final SignalWaits signals;
+  private final Compensations compensations = new Compensations();
   private final boolean maySuspend;
   private int nextSeq;
 
@@ -200,24 +205,30 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     int seq = nextSeq++;
     CheckpointRecord recorded =
         control.replayed(() -> log.matchStep(seq, CheckpointKind.STEP, step, args));
+    T result;
     if (recorded == null) {
       flush();
-      return attempts.run(step, args, body, seq, 1, null, services.time().now(), maySuspend);
+      result = attempts.run(step, args, body, seq, 1, null, services.time().now(), maySuspend);
+    } else {
+      switch (recorded.status()) {
+        case COMPLETED:
+          result = results.recorded(step, recorded);
+          break;
+        case FAILED:
+          throw new StepFailedException(recorded.error(), recorded.attempts(), null);
+        case RETRYING:
+        case RUNNING:
+        case PENDING:
+          attempts.awaitNextAttempt(recorded.wakeAt());
+          result = attempts.run(step, args, body, seq, recorded.attempts() + 1, recorded,
+              recorded.startedAt(), maySuspend);
+          break;
+        default:
+          throw new IllegalStateException("unknown step state " + recorded.status());
+      }
     }
-    switch (recorded.status()) {
-      case COMPLETED:
-        return results.recorded(step, recorded);
-      case FAILED:
-        throw new StepFailedException(recorded.error(), recorded.attempts(), null);
-      case RETRYING:
-      case RUNNING:
-      case PENDING:
-        attempts.awaitNextAttempt(recorded.wakeAt());
-        return attempts.run(step, args, body, seq, recorded.attempts() + 1, recorded,
-            recorded.startedAt(), maySuspend);
-      default:
-        throw new IllegalStateException("unknown step state " + recorded.status());
-    }
+    compensations.completed(step, seq, args, result);
+    return result;
   }
 
   @Override
@@ -241,7 +252,55 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     control.throwIfStopped();
     int base = nextSeq;
     nextSeq += calls.size();
-    return fans.run(calls, base, group);
+    return fans.run(calls, base, group, compensations);
+  }
+
+  // ---- failure handling
+
+  /**
+   * The compensations due now that the run failed for good: its completed steps that have one, the
+   * last completed first. Steps completed from now on (by the compensations and the clean-up) are
+   * not noted.
+   */
+  List<Compensations.Due> compensationsDue() {
+    return compensations.close();
+  }
+
+  /**
+   * Records, at the next position, that the handling of {@code failure} begins: the marker with
+   * the plan to undo {@code due} (see {@link Compensations}). On a replay, checks that the
+   * workflow plans what the run recorded, and stops the turn, failing the run, if not.
+   */
+  void beginFailureHandling(RunError failure, List<Compensations.Due> due) {
+    control.throwIfStopped();
+    int seq = nextSeq++;
+    Compensations.Plan plan = Compensations.plan(failure.code(), due);
+    List<NewEvent> events = due.isEmpty()
+        ? List.of()
+        : List.of(EventType.RUN_COMPENSATING.run(
+            "after [" + failure.code() + "]: " + plan.compensations().stream()
+                .map(p -> p.compensation() + " undoes " + p.step() + " (position " + p.position()
+                    + ")")
+                .collect(Collectors.joining(", ")),
+            services.time().now()));
+    String recorded = values.marker(seq, Compensations.MARKER, plan.encode(), events);
+    Compensations.Plan was;
+    try {
+      was = Compensations.Plan.decode(recorded);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      was = null;
+    }
+    if (!plan.equals(was)) {
+      throw control.stop(
+          TurnStop.Reason.FAILED,
+          Errors.engine(
+              "run " + run.runId() + " recorded at position " + seq + " that it would undo "
+                  + recorded + ", but the workflow's code now plans " + plan.encode()
+                  + ": it changed which steps it compensates since the run failed; restore the"
+                  + " code it failed with and requeue the run, or cancel it",
+              Errors.NON_DETERMINISM, NonDeterminismException.class),
+          null);
+    }
   }
 
   // ---- ending the turn

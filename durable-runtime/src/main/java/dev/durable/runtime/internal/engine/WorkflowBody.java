@@ -2,15 +2,17 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.spi.DurableWorkflow;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A turn's call of the workflow's code: its {@code @Run} method, and, when that fails for good,
  * the failure handling the workflow declares, in the same turn and at the positions that follow
- * the failure: the {@code @OnError} route for the failure's code, else the {@code @OnFailure}
- * clean-up. Every turn calls it the same way, so a replay meets the recorded failure again and
- * replays the handling's checkpoints after it. {@link RunExecutor} records how it ended.
+ * the failure: the {@code @OnError} route for the failure's code; else the compensations of the
+ * completed steps that have one, the last completed first, then the {@code @OnFailure} clean-up.
+ * Every turn calls it the same way, so a replay meets the recorded failure again and replays the
+ * handling's checkpoints after it. {@link RunExecutor} records how it ended.
  */
 final class WorkflowBody {
   private static final Logger LOG = LoggerFactory.getLogger(WorkflowBody.class);
@@ -20,14 +22,15 @@ final class WorkflowBody {
   /**
    * How the workflow's code ended without throwing: the {@code @Run} method's result, or that of
    * the {@code @OnError} route its failure took ({@code routed}: the failure; null if none), or,
-   * after its {@code @OnFailure} method cleaned up, the failure to record ({@code failed}).
+   * after its compensations and {@code @OnFailure} clean-up, the failure to record ({@code
+   * failed}).
    */
   record Ended<R>(R result, RunError routed, RunError failed) {}
 
   /**
-   * Calls the {@code @Run} method and, when it fails with a code the workflow routes, the route:
-   * on every turn, so that a replay meets the same recorded failure and replays the route's
-   * steps after it, at the positions that follow.
+   * Calls the {@code @Run} method and, when it fails for good, the failure handling: on every
+   * turn, so that a replay meets the same recorded failure and replays the handling's steps after
+   * it, at the positions that follow.
    */
   static <R> Ended<R> run(DurableWorkflow<R> workflow, TurnImpl turn, Object[] input)
       throws Exception {
@@ -43,10 +46,43 @@ final class WorkflowBody {
       if (workflow.errorRoutes().contains(failure.code())) {
         return new Ended<>(workflow.onError(turn, input, failure), failure, null);
       }
-      if (!workflow.cleansUpOnFailure()) {
+      List<Compensations.Due> due = turn.compensationsDue();
+      if (due.isEmpty() && !workflow.cleansUpOnFailure()) {
         throw error;
       }
+      turn.beginFailureHandling(failure, due);
+      for (Compensations.Due compensation : due) {
+        RunError failed = compensate(workflow, turn, compensation, failure);
+        if (failed != null) {
+          return new Ended<>(null, null, failed); // no clean-up until the compensations are done
+        }
+      }
+      if (!workflow.cleansUpOnFailure()) {
+        return new Ended<>(null, null, failure);
+      }
       return new Ended<>(null, null, cleanUp(workflow, turn, input, failure));
+    }
+  }
+
+  /**
+   * Calls one compensation; returns null when it undid its step, else the error to record: the
+   * run failed with {@code compensation_failed}.
+   */
+  private static RunError compensate(
+      DurableWorkflow<?> workflow, TurnImpl turn, Compensations.Due due, RunError failure)
+      throws Exception {
+    try {
+      workflow.compensate(turn, due.step().name(), due.args(), due.result());
+      return null;
+    } catch (TurnStop | VirtualMachineError stop) {
+      throw stop;
+    } catch (Throwable error) {
+      if (turn.stopped().isPresent()) {
+        throw error;
+      }
+      RunError failed = Errors.compensationFailed(failure, due, error);
+      LOG.warn("run {}: {}", turn.runId(), failed.message());
+      return failed;
     }
   }
 

@@ -21,6 +21,11 @@ public enum EventType {
   /** An engine starting took back the leases its previous process held. */
   RUN_RECOVERED("run.recovered"),
   RUN_CANCELLED("run.cancelled"),
+  /**
+   * A run failed for good and its completed steps are undone: which compensations run, in order,
+   * in the detail.
+   */
+  RUN_COMPENSATING("run.compensating"),
   /** A failed run was made due again, its failed steps reset. */
   RUN_REQUEUED("run.requeued"),
   /** A durable timer ({@code ctx.sleep}) started. */

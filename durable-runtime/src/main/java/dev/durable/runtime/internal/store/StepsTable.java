@@ -42,6 +42,7 @@ final class StepsTable {
           + " WHERE r.run_id = ? ORDER BY s.seq";
   /** Where the run's columns begin in a snapshot row: after the checkpoint's. */
   private static final int SNAPSHOT_RUN_COLUMNS_FROM = COLUMNS.split(",").length + 1;
+  private static final String DELETE_FROM = "DELETE FROM durable_steps WHERE run_id = ? AND seq >= ?";
   private static final String DELETE_TRAILING_FAILED =
       "DELETE FROM durable_steps WHERE run_id = ? AND status = 'FAILED' AND seq >"
           + " (SELECT COALESCE(MAX(seq), -1) FROM durable_steps"
@@ -186,6 +187,15 @@ final class StepsTable {
       reset += delete.executeUpdate();
     }
     return reset;
+  }
+
+  /** Deletes the run's checkpoints from position {@code seq} on. */
+  static void deleteFrom(Connection connection, String runId, int seq) throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement(DELETE_FROM)) {
+      delete.setString(1, runId);
+      delete.setInt(2, seq);
+      delete.executeUpdate();
+    }
   }
 
   /**

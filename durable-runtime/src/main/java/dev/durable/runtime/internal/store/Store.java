@@ -356,13 +356,18 @@ public final class Store {
    * Makes a failed run due again, deleting the failed checkpoints at its end so that those steps
    * get a fresh retry budget; earlier checkpoints, completed or failed-and-caught, stay.
    *
+   * @param dropFrom if not null, the checkpoints from this position on are deleted first: those of
+   *     a failure's handling, which the retry must not replay
    * @param deadlineAt the end of its fresh run timeout; null if it has none
    * @return whether the run had failed and was requeued
    */
-  public boolean requeue(String runId, Instant deadlineAt, Instant now) {
+  public boolean requeue(String runId, Integer dropFrom, Instant deadlineAt, Instant now) {
     return inTransaction("requeue run " + runId, connection -> {
       if (!RunsTable.requeue(connection, runId, deadlineAt, now)) {
         return false;
+      }
+      if (dropFrom != null) {
+        StepsTable.deleteFrom(connection, runId, dropFrom);
       }
       int reset = StepsTable.resetFailed(connection, runId, now);
       TasksTable.deleteReset(connection, runId);

@@ -133,9 +133,9 @@ class StoreTest {
         StepState.FAILED, 3, "[]", null, declined, null, T0, T0);
     assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.failed(declined),
         List.of(new Commit.CheckpointWrite(failed, true)), List.of())), T0)[0]);
-    assertFalse(store.requeue("other", null, T0), "an unknown run is not requeued");
+    assertFalse(store.requeue("other", null, null, T0), "an unknown run is not requeued");
 
-    assertTrue(store.requeue("r", null, T0));
+    assertTrue(store.requeue("r", null, null, T0));
     RunRecord requeued = store.findRun("r").orElseThrow();
     assertEquals(RunState.PENDING, requeued.status());
     assertEquals(null, requeued.error());

@@ -1,0 +1,134 @@
+package dev.durable.runtime.internal.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.CompensationInfo;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.internal.store.CheckpointKind;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.spi.StepType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The compensations of a turn: the completed steps that have a {@code @Step(compensate = ...)},
+ * noted in the order the turn meets them (replayed or executed), and, once the run has failed for
+ * good, the plan to undo them, the last completed first.
+ *
+ * <p>The plan is recorded as the failure-handling marker: a {@link CheckpointKind#VALUE}
+ * checkpoint named {@value #MARKER}, at the position that follows the failure, whose output lists
+ * the plan as JSON. Each compensation is then one step call, so the {@code i}-th takes the marker's
+ * position {@code + 1 + i}, and the {@code @OnFailure} clean-up's checkpoints come after them.
+ * The status API reads the plan back from there, and {@code requeue} decides from it what a retry
+ * means (see {@link DefaultEngine#requeue}). A run that fails with neither compensations nor a
+ * clean-up records no marker.
+ *
+ * <p>Belongs to the turn's thread.
+ */
+final class Compensations {
+  /** The name of the failure-handling marker. */
+  static final String MARKER = "failure-handling";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A completed step to undo, with what it was called with and returned. */
+  record Due(StepType<?> step, int seq, Object[] args, Object result) {}
+
+  /** One entry of a recorded plan. */
+  record Planned(String step, int position, String compensation) {}
+
+  /** The recorded plan: the failure's code and the compensations, in the order they run. */
+  record Plan(String code, List<Planned> compensations) {
+    Plan {
+      compensations = List.copyOf(compensations);
+    }
+
+    String encode() {
+      try {
+        return JSON.writeValueAsString(this);
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("cannot write a compensation plan", e);
+      }
+    }
+
+    /** The plan recorded in {@code marker}'s output. */
+    static Plan decode(String text) throws JsonProcessingException {
+      return JSON.readValue(text, Plan.class);
+    }
+  }
+
+  private final List<Due> completed = new ArrayList<>();
+  private boolean closed;
+
+  /** Notes that {@code step} completed at {@code seq}, if it has a compensation. */
+  void completed(StepType<?> step, int seq, Object[] args, Object result) {
+    if (!closed && step.compensation().isPresent()) {
+      completed.add(new Due(step, seq, args.clone(), result));
+    }
+  }
+
+  /**
+   * The compensations to run now that the run failed for good, the last completed first; steps
+   * completed from now on (by the compensations and the clean-up) are not noted.
+   */
+  List<Due> close() {
+    closed = true;
+    List<Due> due = new ArrayList<>(completed);
+    Collections.reverse(due);
+    return due;
+  }
+
+  /** The plan of {@code due} after a failure with {@code code}. */
+  static Plan plan(String code, List<Due> due) {
+    return new Plan(code, due.stream()
+        .map(d -> new Planned(d.step().name(), d.seq(), d.step().compensation().orElseThrow()))
+        .toList());
+  }
+
+  /**
+   * The failure-handling marker among a run's checkpoints, the last if several: a requeued run that
+   * failed again records another.
+   */
+  static Optional<CheckpointRecord> marker(List<CheckpointRecord> checkpoints) {
+    CheckpointRecord marker = null;
+    for (CheckpointRecord checkpoint : checkpoints) {
+      if (checkpoint.kind() == CheckpointKind.VALUE && checkpoint.name().equals(MARKER)) {
+        marker = checkpoint;
+      }
+    }
+    return Optional.ofNullable(marker);
+  }
+
+  /**
+   * What a run's status shows of its compensations: those of its plan, each with the state of its
+   * step's checkpoint, or {@link StepState#PENDING} before it has one. Empty without a plan, or if
+   * its marker cannot be read (the status shows the raw checkpoints then).
+   */
+  static List<CompensationInfo> status(List<CheckpointRecord> checkpoints) {
+    Optional<CheckpointRecord> marker = marker(checkpoints);
+    if (marker.isEmpty()) {
+      return List.of();
+    }
+    Plan plan;
+    try {
+      plan = Plan.decode(marker.get().output());
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      return List.of();
+    }
+    List<CompensationInfo> infos = new ArrayList<>();
+    for (int i = 0; i < plan.compensations().size(); i++) {
+      Planned planned = plan.compensations().get(i);
+      int seq = marker.get().seq() + 1 + i;
+      StepState state = checkpoints.stream()
+          .filter(c -> c.seq() == seq && c.kind().isStep())
+          .map(CheckpointRecord::status)
+          .findFirst()
+          .orElse(StepState.PENDING);
+      infos.add(new CompensationInfo(
+          planned.step(), planned.position(), planned.compensation(), state));
+    }
+    return infos;
+  }
+}
