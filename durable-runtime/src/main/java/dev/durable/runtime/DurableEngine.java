@@ -65,10 +65,13 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Retries a failed run: the steps that failed it get a fresh retry budget, completed steps are
-   * not run again.
+   * not run again. A run whose compensation failed ({@code compensation_failed}) goes on with its
+   * compensations where they stopped; a run cleaned up by its {@code @OnFailure} method, with
+   * nothing compensated, is retried as if it had not been cleaned up.
    *
    * @throws UnknownRunException if no such run is stored
-   * @throws IllegalStateException if the run has not failed
+   * @throws IllegalStateException if the run has not failed, or if it failed and its completed
+   *     steps were compensated (a retry would go on from effects that are undone)
    */
   void requeue(String runId);
 

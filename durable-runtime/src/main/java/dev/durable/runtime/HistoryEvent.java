@@ -11,8 +11,11 @@ import java.util.Optional;
  * @param at when it happened, by the engine's clock
  * @param type what happened: {@code run.created}, {@code run.claimed}, {@code run.sleeping},
  *     {@code run.completed}, {@code run.failed}, {@code run.cancelled}, {@code run.requeued},
- *     {@code run.recovered}, {@code step.started}, {@code step.retrying}, {@code step.completed},
- *     {@code step.failed}, {@code timer.started}
+ *     {@code run.recovered}, {@code run.released}, {@code run.compensating}, {@code step.started},
+ *     {@code step.retrying}, {@code step.completed}, {@code step.failed}, {@code step.queued},
+ *     {@code step.timed_out}, {@code step.lost}, {@code step.redispatched}, {@code timer.started},
+ *     {@code child.started}, {@code child.ended}, {@code signal.sent}, {@code signal.waiting},
+ *     {@code signal.received}, {@code signal.timed_out}
  * @param step the step's name, for step and timer events
  * @param attempt the attempt, for step events; 0 otherwise
  * @param detail a short human-readable detail: an error message, a delay, an engine id
