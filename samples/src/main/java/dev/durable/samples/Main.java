@@ -5,6 +5,7 @@ import dev.durable.samples.checkout.CheckoutSample;
 import dev.durable.samples.expense.ExpenseSample;
 import dev.durable.samples.shipping.ShippingSample;
 import dev.durable.samples.signup.SignupSample;
+import dev.durable.samples.upgrade.UpgradeSample;
 import java.io.PrintStream;
 import java.util.Collections;
 import java.util.Map;
@@ -16,8 +17,8 @@ import java.util.TreeMap;
  * store, an H2 file database under {@code ./durable-data}: nothing to install.
  *
  * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
- * {@code -Dsample=signup}, {@code -Dsample=shipping}, {@code -Dsample=expense}); {@code -Ddurable.jdbcUrl=<url>} passes the
- * JDBC URL.
+ * {@code -Dsample=signup}, {@code -Dsample=shipping}, {@code -Dsample=expense}, {@code
+ * -Dsample=upgrade}); {@code -Ddurable.jdbcUrl=<url>} passes the JDBC URL.
  */
 public final class Main {
   /** Exit status for a command line that names no known sample. */
@@ -37,7 +38,8 @@ public final class Main {
           "checkout", (engine, jdbcUrl, out) -> CheckoutSample.run(engine, out),
           "expense", (engine, jdbcUrl, out) -> ExpenseSample.run(engine, out),
           "shipping", ShippingSample::run,
-          "signup", (engine, jdbcUrl, out) -> SignupSample.run(engine, out))));
+          "signup", (engine, jdbcUrl, out) -> SignupSample.run(engine, out),
+          "upgrade", (engine, jdbcUrl, out) -> UpgradeSample.run(engine, out))));
 
   private Main() {}
 

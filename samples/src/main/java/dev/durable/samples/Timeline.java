@@ -27,6 +27,17 @@ public final class Timeline {
     this.out = out;
   }
 
+  /**
+   * This run's timeline read through {@code engine}, going on from the last event printed here and
+   * keeping its times: for a run that an engine since closed (before a deploy, say) took this far.
+   */
+  public Timeline on(DurableEngine engine) {
+    Timeline next = new Timeline(engine, runId, out);
+    next.started = started;
+    next.printed = printed;
+    return next;
+  }
+
   /** Prints the events logged since the previous call. */
   public void printNew() {
     for (HistoryEvent event : engine.history(runId)) {

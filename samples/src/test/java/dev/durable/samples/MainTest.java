@@ -171,7 +171,7 @@ class MainTest {
     assertEquals(Main.USAGE, run("nope"));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, expense, shipping, signup."),
+    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, expense, shipping, signup, upgrade."),
         message);
 
     err.reset();
