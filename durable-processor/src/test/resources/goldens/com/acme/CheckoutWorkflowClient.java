@@ -2,6 +2,7 @@ package com.acme;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.spi.WorkflowRuns;
 import javax.annotation.processing.Generated;
@@ -43,6 +44,15 @@ public final class CheckoutWorkflowClient {
    */
   public RunHandle<String> start(String runId, Order order) {
     return runs.start(runId, new Object[] {order});
+  }
+
+  /**
+   * Starts a run as {@code options} say: with their run id (a second start with the same id starts
+   * nothing) or a new one, on their version of the workflow or the newest registered with the
+   * engine.
+   */
+  public RunHandle<String> start(StartOptions options, Order order) {
+    return runs.start(options, new Object[] {order});
   }
 
   /** The run with id {@code runId}. */

@@ -8,6 +8,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.Recorder;
@@ -16,6 +17,8 @@ import dev.durable.tests.workflows.GreeterV1Durable;
 import dev.durable.tests.workflows.GreeterV2Client;
 import dev.durable.tests.workflows.GreeterV2Durable;
 import dev.durable.tests.workflows.GreeterV3Durable;
+import dev.durable.tests.workflows.GreetingParentClient;
+import dev.durable.tests.workflows.GreetingParentDurable;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +67,7 @@ class VersionsTest extends OnEachStore {
       InvalidInputException refused = assertThrows(InvalidInputException.class,
           () -> GreeterV1Client.of(engine).start("refused", "ada"));
 
-      assertTrue(refused.getMessage().contains("its newest version registered here, 3"),
+      assertTrue(refused.getMessage().contains("on version 3, its newest registered here,"),
           refused.getMessage());
       assertThrows(UnknownRunException.class, () -> engine.getRunStatus("refused"));
     }
@@ -93,6 +96,50 @@ class VersionsTest extends OnEachStore {
           == RunState.SLEEPING);
       clock.advance(Duration.ofMinutes(2));
       assertEquals("hello cy", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void startOptionsStartARunOnTheVersionTheyNameAndRefuseOneNotRegistered() {
+    try (DurableEngine both = db.engine().clock(clock)
+        .register(new GreeterV1Durable(recorder))
+        .register(new GreeterV2Durable(recorder)).build()) {
+      both.start();
+      RunHandle<String> pinned = GreeterV2Client.of(both)
+          .start(StartOptions.builder().runId("pinned").version("1").build(), "dee");
+      assertEquals("pinned", pinned.id());
+      assertEquals("1", pinned.status().run().workflowVersion(), "the v2 client started it on v1");
+      Await.until("the v1 run sleeps", () -> pinned.status().run().status() == RunState.SLEEPING);
+      clock.advance(Duration.ofMinutes(2));
+      assertEquals("hello dee", pinned.await(WAIT));
+
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+          () -> GreeterV1Client.of(both)
+              .start(StartOptions.builder().runId("seven").version("7").build(), "eve"));
+      assertEquals("cannot start a run of greeter on version 7: it is not registered with this"
+          + " engine, which has version(s) 1, 2; register that version's class, or start without"
+          + " naming a version to start on the newest. Nothing was stored.",
+          refused.getMessage());
+      assertThrows(UnknownRunException.class, () -> both.getRunStatus("seven"));
+    }
+  }
+
+  @Test
+  void aChildRunStartsOnTheNewestVersionRegisteredOrOnTheOneItsStartNames() {
+    try (DurableEngine engine = db.engine().clock(clock)
+        .register(new GreeterV1Durable(recorder))
+        .register(new GreeterV2Durable(recorder))
+        .register(new GreetingParentDurable()).build()) {
+      engine.start();
+      assertEquals("hi fay", GreetingParentClient.of(engine).start("fay", "").await(WAIT),
+          "the child went on version 2 though version 1's client started it");
+
+      RunHandle<String> pinned = GreetingParentClient.of(engine).start("gus", "1");
+      Await.until("the v1 child sleeps", () -> engine.getRunStatus(pinned.id()).children()
+          .stream().anyMatch(child -> child.status() == RunState.SLEEPING));
+      assertEquals("1", engine.getRunStatus(pinned.id()).children().get(0).workflowVersion());
+      clock.advance(Duration.ofMinutes(2));
+      assertEquals("hello gus", pinned.await(WAIT));
     }
   }
 }

@@ -21,6 +21,7 @@ import javax.lang.model.element.Modifier;
 public final class ClientGenerator {
   private static final String RUNS = "runs";
   private static final String RUN_ID = "runId";
+  private static final String OPTIONS = "options";
 
   private ClientGenerator() {}
 
@@ -60,6 +61,22 @@ public final class ClientGenerator {
             .addParameter(String.class, runId);
     addParams(startWithId, params);
     startWithId.addStatement("return $L.start($L, $L)", field, runId, input);
+
+    String options = GeneratedNames.unusedName(OPTIONS, paramNames);
+    MethodSpec.Builder startWithOptions =
+        MethodSpec.methodBuilder("start")
+            .addJavadoc(
+                Javadocs.wrapped(
+                    2,
+                    "Starts a run as {@code $L} say: with their run id (a second start with the"
+                        + " same id starts nothing) or a new one, on their version of the workflow"
+                        + " or the newest registered with the engine.",
+                    options))
+            .addModifiers(Modifier.PUBLIC)
+            .returns(handle)
+            .addParameter(RuntimeTypes.START_OPTIONS, options);
+    addParams(startWithOptions, params);
+    startWithOptions.addStatement("return $L.start($L, $L)", field, options, input);
 
     TypeSpec.Builder type =
         TypeSpec.classBuilder(client)
@@ -116,6 +133,7 @@ public final class ClientGenerator {
                     .build())
             .addMethod(start.build())
             .addMethod(startWithId.build())
+            .addMethod(startWithOptions.build())
             .addMethod(
                 MethodSpec.methodBuilder("get")
                     .addJavadoc(Javadocs.wrapped(2, "The run with id {@code runId}."))

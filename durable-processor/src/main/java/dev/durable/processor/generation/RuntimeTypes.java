@@ -14,6 +14,7 @@ final class RuntimeTypes {
   static final ClassName DURABLE_ENGINE = ClassName.get("dev.durable.runtime", "DurableEngine");
   static final ClassName RETRY_POLICY = ClassName.get("dev.durable.runtime", "RetryPolicy");
   static final ClassName RUN_HANDLE = ClassName.get("dev.durable.runtime", "RunHandle");
+  static final ClassName START_OPTIONS = ClassName.get("dev.durable.runtime", "StartOptions");
   static final ClassName WORKFLOW_CONTEXT = ClassName.get("dev.durable.runtime", "WorkflowContext");
   static final ClassName RUN_ERROR = ClassName.get("dev.durable.runtime", "RunError");
   static final ClassName UNKNOWN_RUN = ClassName.get("dev.durable.runtime", "UnknownRunException");

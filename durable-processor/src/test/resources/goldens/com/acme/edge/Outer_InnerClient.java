@@ -2,6 +2,7 @@ package com.acme.edge;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.spi.WorkflowRuns;
 import javax.annotation.processing.Generated;
@@ -43,6 +44,15 @@ public final class Outer_InnerClient {
    */
   public RunHandle<Void> start(String runId) {
     return runs.start(runId, new Object[] {});
+  }
+
+  /**
+   * Starts a run as {@code options} say: with their run id (a second start with the same id starts
+   * nothing) or a new one, on their version of the workflow or the newest registered with the
+   * engine.
+   */
+  public RunHandle<Void> start(StartOptions options) {
+    return runs.start(options, new Object[] {});
   }
 
   /** The run with id {@code runId}. */

@@ -3,6 +3,7 @@ package com.acme.edge;
 import com.acme.Order;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.spi.WorkflowRuns;
 import java.util.List;
@@ -48,6 +49,16 @@ public final class PrimitiveWorkflowClient {
   public RunHandle<Integer> start(String runId_, int runId, long[] values,
       List<Map<String, Order>> batches, List<? extends Order> orders, String runs) {
     return this.runs.start(runId_, new Object[] {runId, values, batches, orders, runs});
+  }
+
+  /**
+   * Starts a run as {@code options} say: with their run id (a second start with the same id starts
+   * nothing) or a new one, on their version of the workflow or the newest registered with the
+   * engine.
+   */
+  public RunHandle<Integer> start(StartOptions options, int runId, long[] values,
+      List<Map<String, Order>> batches, List<? extends Order> orders, String runs) {
+    return this.runs.start(options, new Object[] {runId, values, batches, orders, runs});
   }
 
   /** The run with id {@code runId}. */

@@ -5,6 +5,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.spi.WorkflowRuns;
@@ -48,6 +49,15 @@ public final class ApprovalWorkflowClient {
    */
   public RunHandle<String> start(String runId, String request) {
     return runs.start(runId, new Object[] {request});
+  }
+
+  /**
+   * Starts a run as {@code options} say: with their run id (a second start with the same id starts
+   * nothing) or a new one, on their version of the workflow or the newest registered with the
+   * engine.
+   */
+  public RunHandle<String> start(StartOptions options, String request) {
+    return runs.start(options, new Object[] {request});
   }
 
   /** The run with id {@code runId}. */

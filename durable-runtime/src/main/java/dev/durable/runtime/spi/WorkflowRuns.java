@@ -2,6 +2,7 @@ package dev.durable.runtime.spi;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.WorkflowContext;
 
 /**
@@ -43,6 +44,15 @@ public interface WorkflowRuns<R> {
    * idempotent.
    */
   RunHandle<R> start(String runId, Object[] input);
+
+  /**
+   * Starts a run as {@code options} say: with their run id (idempotent, as above) or a new one, on
+   * their version or the newest registered.
+   *
+   * @throws IllegalArgumentException if the version named is neither registered with the engine
+   *     nor the client's own
+   */
+  RunHandle<R> start(StartOptions options, Object[] input);
 
   /** The run with id {@code runId}; fails if none is stored for this workflow. */
   RunHandle<R> get(String runId);

@@ -6,6 +6,7 @@ import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepState;
@@ -83,12 +84,18 @@ final class Children {
     return new WorkflowRuns<>() {
       @Override
       public RunHandle<R> start(Object[] input) {
-        return Children.this.start(type, null, input);
+        return Children.this.start(type, null, null, input);
       }
 
       @Override
       public RunHandle<R> start(String runId, Object[] input) {
-        return Children.this.start(type, runId, input);
+        return Children.this.start(type, runId, null, input);
+      }
+
+      @Override
+      public RunHandle<R> start(StartOptions options, Object[] input) {
+        return Children.this.start(
+            type, options.runId().orElse(null), options.version().orElse(null), input);
       }
 
       @Override
@@ -107,8 +114,13 @@ final class Children {
     };
   }
 
-  /** Starts a child run at the turn's next position, or answers with the one recorded there. */
-  private <R> RunHandle<R> start(WorkflowType<R> type, String runId, Object[] input) {
+  /**
+   * Starts a child run at the turn's next position, or answers with the one recorded there: on
+   * {@code version}, or the newest registered (see {@link RunStarts#version}), chosen once, when
+   * the start is first made.
+   */
+  private <R> RunHandle<R> start(
+      WorkflowType<R> type, String runId, String version, Object[] input) {
     control.throwIfStopped();
     int seq = positions.getAsInt();
     CheckpointRecord recorded = control.replayed(() ->
@@ -120,9 +132,10 @@ final class Children {
     String childId = runId != null ? runId : RunStarts.childId(run.runId(), seq);
     RunStarts.requireStorableRunId(childId);
     String json = starts.encodeInput(type, input);
+    WorkflowType<?> on = starts.version(type, version, json);
     flush.run();
     Instant now = services.time().now();
-    if (starts.insert(starts.newRun(type, childId, json, null, now, run.runId()))) {
+    if (starts.insert(starts.newRun(on, childId, json, null, now, run.runId()))) {
       services.wakeAt().accept(now); // this engine's poll takes it up at once
     }
     progress.holdCompleted(

@@ -5,7 +5,6 @@ import dev.durable.runtime.CompensationInfo;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
-import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
@@ -91,12 +90,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   /**
    * Starts a run with {@code input}, given in the form of the client's workflow {@code client}, on
-   * the highest version of that workflow registered here, or on the client's own if it is higher.
+   * {@code version} (null: the highest version of that workflow registered here, or the client's
+   * own if it is higher); see {@link RunStarts#version}.
    */
-  void startRun(WorkflowType<?> client, String runId, Object[] input) {
+  void startRun(WorkflowType<?> client, String runId, String version, Object[] input) {
     RunStarts.requireStorableRunId(runId);
     String json = starts.encodeInput(client, input);
-    WorkflowType<?> type = newestVersion(client, json);
+    WorkflowType<?> type = starts.version(client, version, json);
     WorkflowKey key = new WorkflowKey(type.name(), type.version());
     boolean local = registry.find(key).isPresent() && scheduler.tryReserve();
     NewRun run = starts.newRun(
@@ -125,34 +125,6 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
             + " engine that has it registered", key);
       }
     }
-  }
-
-  /**
-   * The version a client of {@code client} starts new runs on: the highest registered here, if it
-   * is higher than the client's own, provided the input the client encoded ({@code json}) decodes
-   * as that version's input.
-   *
-   * @throws InvalidInputException if it does not; nothing was stored
-   */
-  private WorkflowType<?> newestVersion(WorkflowType<?> client, String json) {
-    WorkflowType<?> newest = registry.latest(client.name())
-        .<WorkflowType<?>>map(DurableWorkflow::workflowType)
-        .filter(type -> Versions.compare(type.version(), client.version()) > 0)
-        .orElse(client);
-    if (newest != client) {
-      try {
-        services.payloads().decodeArgs(newest.params(), json);
-      } catch (PayloadException e) {
-        throw new InvalidInputException(
-            "cannot start a run of " + client.name() + ": new runs start on its newest version "
-                + "registered here, " + newest.version() + ", whose input the input given for "
-                + "version " + client.version() + " does not fit (" + e.getMessage() + "); start "
-                + "it with the client generated for version " + newest.version() + ". Nothing was "
-                + "stored.",
-            List.of(e.getMessage()));
-      }
-    }
-    return newest;
   }
 
   /** Fails unless {@code runId} is a run of {@code type}'s workflow, in any of its versions. */

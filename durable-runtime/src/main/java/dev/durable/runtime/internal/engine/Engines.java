@@ -92,7 +92,8 @@ public final class Engines {
           config.leaseDuration(),
           timers::wakeAt,
           poll::isStopped,
-          () -> ThreadLocalRandom.current().nextDouble());
+          () -> ThreadLocalRandom.current().nextDouble(),
+          registry);
       Schedules schedules = Schedules.of(services, registry.workflows());
       Scheduler scheduler = new Scheduler(
           services, registry, new RunExecutor(services, registry), poll, timers, schedules,

@@ -8,6 +8,7 @@ import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -86,6 +87,62 @@ final class RunStarts {
               + ". Nothing was stored.",
           List.of(e.getMessage()));
     }
+  }
+
+  /**
+   * The version of {@code client}'s workflow a run started with input {@code json} (encoded in the
+   * client's form) goes on: {@code version}, if one is named (the client's own, or one registered
+   * here); else the highest registered here if it is higher than the client's own, else the
+   * client's own.
+   *
+   * @throws IllegalArgumentException if {@code version} is neither the client's nor registered
+   *     here
+   * @throws InvalidInputException if the input does not decode as that version's; nothing was
+   *     stored
+   */
+  WorkflowType<?> version(WorkflowType<?> client, String version, String json) {
+    WorkflowType<?> chosen;
+    if (version != null) {
+      chosen = version.equals(client.version())
+          ? client
+          : services.registry().find(new WorkflowKey(client.name(), version))
+              .<WorkflowType<?>>map(DurableWorkflow::workflowType)
+              .orElseThrow(() -> new IllegalArgumentException(
+                  "cannot start a run of " + client.name() + " on version " + version + ": it is"
+                      + " not registered with this engine, which has "
+                      + registeredVersions(client.name()) + "; register that version's class, or"
+                      + " start without naming a version to start on the newest. Nothing was"
+                      + " stored."));
+    } else {
+      chosen = services.registry().latest(client.name())
+          .<WorkflowType<?>>map(DurableWorkflow::workflowType)
+          .filter(type -> Versions.compare(type.version(), client.version()) > 0)
+          .orElse(client);
+    }
+    if (chosen != client) {
+      try {
+        services.payloads().decodeArgs(chosen.params(), json);
+      } catch (PayloadException e) {
+        throw new InvalidInputException(
+            "cannot start a run of " + client.name() + " on version " + chosen.version()
+                + (version == null ? ", its newest registered here," : "") + " with the input"
+                + " given for version " + client.version() + ", which does not fit ("
+                + e.getMessage() + "); start it with the client generated for version "
+                + chosen.version() + ". Nothing was stored.",
+            List.of(e.getMessage()));
+      }
+    }
+    return chosen;
+  }
+
+  private String registeredVersions(String name) {
+    List<String> versions = services.registry().workflows().stream()
+        .map(DurableWorkflow::workflowType)
+        .filter(type -> type.name().equals(name))
+        .map(WorkflowType::version)
+        .sorted(Versions.ORDER)
+        .toList();
+    return versions.isEmpty() ? "no version of it" : "version(s) " + String.join(", ", versions);
   }
 
   /**

@@ -36,4 +36,5 @@ record Services(
     Duration leaseDuration,
     Consumer<Instant> wakeAt,
     BooleanSupplier closing,
-    DoubleSupplier random) {}
+    DoubleSupplier random,
+    Registry registry) {}

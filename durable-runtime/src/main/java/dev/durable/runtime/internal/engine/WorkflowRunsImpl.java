@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
@@ -23,7 +24,14 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
 
   @Override
   public RunHandle<R> start(String runId, Object[] input) {
-    engine.startRun(type, runId, input);
+    engine.startRun(type, runId, null, input);
+    return new RunHandleImpl<>(engine, type, runId);
+  }
+
+  @Override
+  public RunHandle<R> start(StartOptions options, Object[] input) {
+    String runId = options.runId().orElseGet(() -> UUID.randomUUID().toString());
+    engine.startRun(type, runId, options.version().orElse(null), input);
     return new RunHandleImpl<>(engine, type, runId);
   }
 
