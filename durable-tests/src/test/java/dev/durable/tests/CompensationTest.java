@@ -69,6 +69,26 @@ class CompensationTest extends OnEachStore {
   }
 
   @Test
+  void theCompletedBranchesOfAParallelGroupThatFailedAreUndoneTheFailedOneIsNot() {
+    try (DurableEngine engine = engine(script)) {
+      RunHandle<String> run = SagaWorkflowClient.of(engine).start("seats-8");
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("seat_taken", failed.code());
+      assertEquals(
+          List.of(new CompensationInfo("book", 2, "cancelSeat", StepState.COMPLETED),
+              new CompensationInfo("book", 1, "cancelSeat", StepState.COMPLETED),
+              new CompensationInfo("reserve", 0, "release", StepState.COMPLETED)),
+          run.status().compensations());
+      List<String> entries = script.recorder().entries();
+      assertEquals(List.of("cancel booking-12B", "cancel booking-12A", "release",
+              "alert seat_taken"),
+          entries.subList(entries.size() - 4, entries.size()));
+      assertEquals(0, script.executions("cancel booking-13C"));
+    }
+  }
+
+  @Test
   void aFailureThatARouteTakesIsNotCompensated() {
     try (DurableEngine engine = engine(script)) {
       assertEquals("backordered backorder-2",

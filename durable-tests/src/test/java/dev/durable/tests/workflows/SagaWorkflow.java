@@ -6,18 +6,21 @@ import dev.durable.annotations.Run;
 import dev.durable.annotations.Step;
 import dev.durable.annotations.Workflow;
 import dev.durable.runtime.FatalError;
+import dev.durable.runtime.Parallel;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepContext;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.support.Script;
+import java.util.List;
 
 /**
  * A saga: reserve stock, charge the card, notify the customer, ship. Reserving is undone by {@code
  * release} and charging by {@code refund}; notifying is not undone. An order starting with {@code
  * unshippable} fails at shipping for good; one starting with {@code backorder} fails with a code
  * that an {@code @OnError} route takes instead. The {@code @OnFailure} clean-up raises an alert.
- * For an order containing {@code slow-refund} the refund waits at the gate. Every step goes
+ * An order starting with {@code seats} books three seats at once after reserving, of which the
+ * third is taken. For an order containing {@code slow-refund} the refund waits at the gate. Every step goes
  * through the script, which can make it fail.
  */
 @Workflow(name = "saga")
@@ -73,6 +76,20 @@ public class SagaWorkflow {
     script.enter("release");
   }
 
+  @Step(compensate = "cancelSeat")
+  protected String book(String order, String seat) {
+    script.enter("book " + seat);
+    if (seat.equals("13C")) {
+      throw new FatalError("seat 13C is taken", "seat_taken");
+    }
+    return "booking-" + seat;
+  }
+
+  @Step
+  protected void cancelSeat(String order, String seat, String booking) {
+    script.enter("cancel " + booking);
+  }
+
   @Step
   protected void alert(String order, String code) {
     script.enter("alert " + code);
@@ -81,6 +98,9 @@ public class SagaWorkflow {
   @Run
   public String run(WorkflowContext ctx, String order) {
     reserve(order);
+    if (order.startsWith("seats")) {
+      Parallel.fan(List.of("12A", "12B", "13C"), seat -> book(order, seat));
+    }
     charge(order);
     notifyCustomer(order);
     return ship(order);
