@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Engines in real JVMs on an H2 file database, killed with {@code destroyForcibly} and replaced by
- * a new JVM: the run finishes and no completed step executes twice.
+ * a new JVM: the run finishes and no completed step executes twice, also when the engine was
+ * killed while compensating a failed run.
  */
 class CrashTest {
   @TempDir Path dir;
@@ -88,6 +89,24 @@ class CrashTest {
         "the step was given the same time, UUID and random number in both JVMs: they were"
             + " written before it first ran");
     assertEquals(given.get(0) + " | " + given.get(0), result);
+  }
+
+  @Test
+  void anEngineKilledInTheMiddleOfACompensationIsReplacedAndTheCompensationsFinish()
+      throws Exception {
+    String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
+    Path journal = dir.resolve("journal.txt");
+    String runId = "unshippable-slow-refund-4";
+
+    Process first = child("start", url, journal, runId, "saga");
+    assertEquals("IN_REFUND:reserve,charge,notify,ship,refund", awaitLine(first, "IN_REFUND:"));
+    first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+
+    Process second = child("resume", url, journal, runId, "saga");
+    assertEquals("FAILED:unshippable:refund,release,alert unshippable",
+        awaitLine(second, "FAILED:"),
+        "the new JVM ran the killed refund again, then the rest; nothing before it");
+    assertEquals(0, second.waitFor());
   }
 
   @Test

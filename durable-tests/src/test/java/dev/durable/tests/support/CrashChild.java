@@ -1,11 +1,14 @@
 package dev.durable.tests.support;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepState;
 import dev.durable.tests.workflows.CrashWorkflowClient;
 import dev.durable.tests.workflows.CrashWorkflowDurable;
+import dev.durable.tests.workflows.SagaWorkflowClient;
+import dev.durable.tests.workflows.SagaWorkflowDurable;
 import dev.durable.tests.workflows.StampWorkflowClient;
 import dev.durable.tests.workflows.StampWorkflowDurable;
 import java.nio.file.Path;
@@ -17,7 +20,7 @@ import java.time.Duration;
  * or lets the payment print {@code IN_PAYMENT} and hang (mode {@code hang}), then waits to be
  * killed. {@code resume <url> <journal> <runId>} awaits the run and prints {@code RESULT:<value>}.
  * With mode {@code stamp} both run a {@link dev.durable.tests.workflows.StampWorkflow} instead,
- * whose step hangs in {@code start}.
+ * whose step hangs in {@code start}; mode {@code saga} is described at {@link #saga}.
  */
 public final class CrashChild {
   private CrashChild() {}
@@ -30,6 +33,10 @@ public final class CrashChild {
     String mode = args.length > 4 ? args[4] : "";
     boolean hang = mode.equals("hang");
     boolean stamp = mode.equals("stamp");
+    if (mode.equals("saga")) {
+      saga(command, url, runId);
+      return;
+    }
     DurableEngine engine = DurableEngine.builder()
         .jdbcUrl(url)
         .discover(false)
@@ -68,5 +75,42 @@ public final class CrashChild {
       System.out.flush();
       engine.close();
     }
+  }
+
+  /**
+   * Mode {@code saga}: {@code start} starts a {@link SagaWorkflow} run whose shipping fails and
+   * whose refund hangs, prints {@code IN_REFUND:<the steps run>} once the refund is executing, and
+   * waits to be killed; {@code resume} lets the refund through, awaits the run and prints {@code
+   * FAILED:<code>:<the steps run here>}.
+   */
+  private static void saga(String command, String url, String runId) throws Exception {
+    Script script = new Script();
+    Gate gate = new Gate();
+    boolean start = command.equals("start");
+    if (!start) {
+      gate.open("refund " + runId);
+    }
+    DurableEngine engine = DurableEngine.builder().jdbcUrl(url).discover(false)
+        .pollInterval(Duration.ofMillis(200))
+        .register(new SagaWorkflowDurable(script, gate))
+        .build();
+    engine.start();
+    if (start) {
+      SagaWorkflowClient.of(engine).start(runId, runId);
+      while (!gate.isEntered("refund " + runId)) {
+        Thread.sleep(10);
+      }
+      System.out.println("IN_REFUND:" + String.join(",", script.recorder().entries()));
+      System.out.flush();
+      Thread.sleep(Long.MAX_VALUE);
+    }
+    try {
+      SagaWorkflowClient.of(engine).get(runId).await(Duration.ofSeconds(60));
+      System.out.println("UNEXPECTED: the run completed");
+    } catch (RunFailedException e) {
+      System.out.println("FAILED:" + e.code() + ":" + String.join(",", script.recorder().entries()));
+    }
+    System.out.flush();
+    engine.close();
   }
 }
