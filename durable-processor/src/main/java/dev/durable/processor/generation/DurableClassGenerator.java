@@ -199,16 +199,7 @@ public final class DurableClassGenerator {
     MethodSpec.Builder method = MethodSpec.methodBuilder("execute").addAnnotation(Override.class);
     // Inside a deprecated class, calling its deprecated members needs no suppression.
     boolean deprecation = run.deprecated() && !model.deprecated();
-    if (unchecked || deprecation) {
-      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
-      if (deprecation) {
-        suppress.addMember("value", "$S", "deprecation");
-      }
-      if (unchecked) {
-        suppress.addMember("value", "$S", "unchecked");
-      }
-      method.addAnnotation(suppress.build());
-    }
+    GeneratedFiles.suppressWarnings(method, unchecked, deprecation);
     method
         .addModifiers(Modifier.PUBLIC)
         .returns(result)

@@ -3,6 +3,7 @@ package dev.durable.processor.generation;
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
 import dev.durable.processor.model.Visibility;
 import dev.durable.processor.model.WorkflowModel;
@@ -62,6 +63,25 @@ final class GeneratedFiles {
   }
 
   /** A file in {@code packageName}, without {@code java.lang} imports, indented by two spaces. */
+  /**
+   * Adds to {@code method} the {@code @SuppressWarnings} its body needs, if any: for unchecked
+   * casts, and for calls of deprecated members (inside a deprecated class they need none).
+   */
+  static MethodSpec.Builder suppressWarnings(
+      MethodSpec.Builder method, boolean unchecked, boolean deprecation) {
+    if (unchecked || deprecation) {
+      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+      if (deprecation) {
+        suppress.addMember("value", "$S", "deprecation");
+      }
+      if (unchecked) {
+        suppress.addMember("value", "$S", "unchecked");
+      }
+      method.addAnnotation(suppress.build());
+    }
+    return method;
+  }
+
   static JavaFile file(String packageName, TypeSpec type) {
     return JavaFile.builder(packageName, type).skipJavaLangImports(true).indent("  ").build();
   }

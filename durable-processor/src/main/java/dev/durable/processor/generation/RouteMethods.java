@@ -79,7 +79,7 @@ final class RouteMethods {
         .endControlFlow();
     MethodSpec.Builder method = MethodSpec.methodBuilder("compensate")
         .addAnnotation(Override.class);
-    suppress(method, unchecked, deprecation);
+    GeneratedFiles.suppressWarnings(method, unchecked, deprecation);
     return method
         .addModifiers(Modifier.PUBLIC)
         .addParameter(RuntimeTypes.WORKFLOW_CONTEXT, "context")
@@ -95,20 +95,6 @@ final class RouteMethods {
   private static CodeBlock cast(TypeName type, CodeBlock value) {
     TypeName boxed = type.isPrimitive() ? type.box() : type;
     return boxed.equals(ClassName.OBJECT) ? value : CodeBlock.of("($T) $L", boxed, value);
-  }
-
-  /** Adds to {@code method} the {@code @SuppressWarnings} its calls need, if any. */
-  private static void suppress(MethodSpec.Builder method, boolean unchecked, boolean deprecation) {
-    if (unchecked || deprecation) {
-      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
-      if (deprecation) {
-        suppress.addMember("value", "$S", "deprecation");
-      }
-      if (unchecked) {
-        suppress.addMember("value", "$S", "unchecked");
-      }
-      method.addAnnotation(suppress.build());
-    }
   }
 
   private static List<MethodSpec> routes(WorkflowModel model, TypeName result) {
@@ -212,8 +198,7 @@ final class RouteMethods {
     /** {@code method} annotated {@code @Override}, with the suppressions its calls need. */
     MethodSpec.Builder suppressions(MethodSpec.Builder method) {
       method.addAnnotation(Override.class);
-      suppress(method, unchecked, deprecation);
-      return method;
+      return GeneratedFiles.suppressWarnings(method, unchecked, deprecation);
     }
   }
 }
