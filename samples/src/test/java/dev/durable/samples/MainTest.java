@@ -41,8 +41,7 @@ class MainTest {
         <T>  run               completed
         await() returned "charged ch_<ID>, shipped as TRK-<ID>"
 
-      Order <ID>: 1 x socks to DE, card tok_chargeDeclined. The bank declines it: \
-      @OnError(code = "declined") routes that.
+      Order <ID>: 1 x socks to DE, card tok_chargeDeclined. Declined by the bank: @OnError routes it.
         <T>  fetchQuote        attempt 1 succeeded
         <T>  charge            attempt 1 failed for good: card declined
         <T>  run               completed by the @OnError route for code 'declined' after: \
@@ -61,8 +60,8 @@ class MainTest {
         await() threw RunFailedException "no carrier serves AQ" with code() "no_carrier"
         getRunStatus(id).compensations(): refund undid charge (position 1), COMPLETED
 
-      The gateway in all: 3 charge calls (1 declined), 1 refund; it holds 2500 cents, order <ID>'s: \
-      the scarf's money is back.
+      The gateway in all: 3 charge calls (1 declined) and 1 refund.
+      It holds 2500 cents, order <ID>'s: the scarf's money went back.
       """;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -53,7 +53,7 @@ public final class CheckoutSample {
       new Timeline(engine, run.id(), out).printNew();
       out.printf("  await() returned \"%s\"%n", result);
 
-      describe(declined, "The bank declines it: @OnError(code = \"declined\") routes that.", out);
+      describe(declined, "Declined by the bank: @OnError routes it.", out);
       String declinedResult = routed.await(AWAIT);
       new Timeline(engine, routed.id(), out).printNew();
       StepInfo charge = engine.getRunStatus(routed.id()).steps().get(1);
@@ -73,9 +73,10 @@ public final class CheckoutSample {
               undo.compensation(), undo.step(), undo.position(), undo.status());
         }
       }
-      out.printf("%nThe gateway in all: %d charge calls (1 declined), %d refund; it holds %d cents,"
-          + " order %s's: the scarf's money is back.%n",
-          payments.calls(), payments.refunds(), payments.heldCents(), order.id());
+      out.printf("%nThe gateway in all: %d charge calls (1 declined) and %d refund.%n",
+          payments.calls(), payments.refunds());
+      out.printf("It holds %d cents, order %s's: the scarf's money went back.%n",
+          payments.heldCents(), order.id());
     }
   }
 
