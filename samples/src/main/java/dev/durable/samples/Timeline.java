@@ -10,9 +10,10 @@ import java.util.Locale;
 
 /**
  * Prints a run's event log ({@link DurableEngine#history(String)}) as a timeline a person can read:
- * each attempt's outcome, each durable sleep and how the run ended, with the seconds since the run
- * was started. The log is what operators read too: it is written in the same transaction as each
- * transition, so it is complete once {@code await} has returned.
+ * each attempt's outcome, each durable sleep, the compensations of a failing run and how the run
+ * ended, with the seconds since the run was started. The log is what operators read too: it is
+ * written in the same transaction as each transition, so it is complete once {@code await} has
+ * returned.
  */
 public final class Timeline {
   private final DurableEngine engine;
@@ -72,9 +73,12 @@ public final class Timeline {
       case "step.failed" -> "attempt " + event.attempt() + " failed for good: " + event.detail();
       case "timer.started" ->
           "waits " + readable(event.detail()) + " in the database, holding no thread";
-      case "run.completed" -> "completed";
+      // The detail names the @OnError route that completed the run, if one did.
+      case "run.completed" -> event.detail() == null ? "completed" : "completed " + event.detail();
       case "run.failed" -> failed(event.detail());
       case "run.requeued" -> "requeued: " + event.detail();
+      // The run failed for good: the compensations it is about to run, last completed step first.
+      case "run.compensating" -> "compensating " + event.detail();
       // A dispatched step's attempt was queued for the workers; the run waits, holding no thread.
       case "step.started" -> "dispatched".equals(event.detail())
           ? "attempt " + event.attempt() + " queued for a worker; the run waits in the database"

@@ -27,7 +27,9 @@ class MainTest {
   private static final String CHECKOUT_STORY = """
       Sample 'checkout', store <URL>
 
-      Order <ID>: 2 x socks, card tok_visa. The pricing service fails its first 2 calls.
+      Three orders; the last two come in while the first waits out its 2 s cancellation window.
+
+      Order <ID>: 2 x socks to DE, card tok_visa. The pricing service fails its first 2 calls.
         <T>  fetchQuote        attempt 1 failed: pricing service unavailable (HTTP 503); \
       next attempt in <N> ms
         <T>  fetchQuote        attempt 2 failed: pricing service unavailable (HTTP 503); \
@@ -35,22 +37,38 @@ class MainTest {
         <T>  fetchQuote        attempt 3 succeeded
         <T>  charge            attempt 1 succeeded
         <T>  ctx.sleep         waits 2s in the database, holding no thread
+        <T>  ship              attempt 1 succeeded
         <T>  run               completed
-        await() returned "ch_<ID>"
+        await() returned "charged ch_<ID>, shipped as TRK-<ID>"
 
-      Order <ID>: 1 x socks, card tok_chargeDeclined, which the bank declines.
+      Order <ID>: 1 x socks to DE, card tok_chargeDeclined. Declined by the bank: @OnError routes it.
         <T>  fetchQuote        attempt 1 succeeded
         <T>  charge            attempt 1 failed for good: card declined
-        <T>  run               failed with code declined: card declined
-        await() threw RunFailedException "card declined" with code() "declined"; \
-      charge made 1 of its 3 attempts
+        <T>  run               completed by the @OnError route for code 'declined' after: \
+      card declined
+        await() returned "declined: card declined, nothing charged"; charge made 1 of its 3 attempts
+
+      Order <ID>: 1 x scarf to AQ, card tok_visa. No carrier serves AQ: shipping fails after the \
+      charge.
+        <T>  fetchQuote        attempt 1 succeeded
+        <T>  charge            attempt 1 succeeded
+        <T>  ctx.sleep         waits 2s in the database, holding no thread
+        <T>  ship              attempt 1 failed for good: no carrier serves AQ
+        <T>  run               compensating after [no_carrier]: refund undoes charge (position 1)
+        <T>  refund            attempt 1 succeeded
+        <T>  run               failed with code no_carrier: no carrier serves AQ
+        await() threw RunFailedException "no carrier serves AQ" with code() "no_carrier"
+        getRunStatus(id).compensations(): refund undid charge (position 1), COMPLETED
+
+      The gateway in all: 3 charge calls (1 declined) and 1 refund.
+      It holds 2500 cents, order <ID>'s: the scarf's money went back.
       """;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   @Test
-  void checkoutTellsTheStoryOfARetriedQuoteASleepAndADeclinedCard() {
+  void checkoutTellsTheStoryOfARetriedQuoteARoutedDeclineAndARefundAfterShippingFails() {
     String url = inMemoryUrl();
     assertEquals(0, run("checkout", url));
     assertEquals(CHECKOUT_STORY, masked(url));
@@ -73,8 +91,9 @@ class MainTest {
       String url = pgUrl + (pgUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
       assertEquals(0, run("checkout", url));
       assertEquals(CHECKOUT_STORY, masked(url));
-      assertEquals(List.of("checkout COMPLETED", "checkout FAILED"), sql(url,
-          "SELECT workflow_name || ' ' || status FROM durable_runs ORDER BY created_at, status"));
+      assertEquals(List.of("checkout COMPLETED", "checkout COMPLETED", "checkout FAILED"),
+          sql(url, "SELECT workflow_name || ' ' || status FROM durable_runs"
+              + " ORDER BY created_at, status"));
     } finally {
       sql(pgUrl, "DROP SCHEMA " + schema + " CASCADE");
     }
