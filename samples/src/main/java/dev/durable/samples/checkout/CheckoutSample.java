@@ -7,6 +7,7 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
 import dev.durable.samples.Timeline;
+import dev.durable.samples.Waits;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.UUID;
@@ -42,7 +43,9 @@ public final class CheckoutSample {
       RunHandle<String> run = checkout.start(runId(order), order);
       // The other two orders come in while the first waits out its cancellation window, holding no
       // thread: the three runs overlap, and only the first meets the pricing service's outage.
-      awaitCharged(run);
+      Waits.until(run, "charge the card", status -> status.steps().stream()
+          .anyMatch(step -> step.name().equals("charge") && step.status() == StepState.COMPLETED),
+          AWAIT);
       RunHandle<String> routed = checkout.start(runId(declined), declined);
       RunHandle<String> refunded = checkout.start(runId(unshippable), unshippable);
 
@@ -91,22 +94,5 @@ public final class CheckoutSample {
 
   private static String newOrderId() {
     return UUID.randomUUID().toString().substring(0, 8).toUpperCase();
-  }
-
-  /** Waits until {@code run} has charged the card: it is then in its cancellation window. */
-  private static void awaitCharged(RunHandle<String> run) {
-    long deadline = System.nanoTime() + AWAIT.toNanos();
-    while (run.status().steps().stream()
-        .noneMatch(step -> step.name().equals("charge") && step.status() == StepState.COMPLETED)) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(run.id() + " did not charge the card within " + AWAIT);
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
   }
 }

@@ -5,6 +5,7 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.ScheduleInfo;
+import dev.durable.samples.Waits;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.UUID;
@@ -38,7 +39,8 @@ public final class ExpenseSample {
       out.printf("%nClaim %s: %s, %d cents, by %s.%n", taxi.id(), taxi.what(), taxi.cents(),
           taxi.employee());
       RunHandle<String> first = expenses.start(taxi.id(), taxi);
-      awaitState(first, RunState.SLEEPING);
+      Waits.until(first, "go to sleep",
+          status -> status.run().status() == RunState.SLEEPING, AWAIT);
       out.printf("  the run is %s: it waits up to 3 days for a decision, holding no thread%n",
           first.status().run().status());
       out.println("  bob approves: expenses.decision(runId, new Decision(true, \"bob\", ...))");
@@ -62,21 +64,6 @@ public final class ExpenseSample {
       for (ScheduleInfo schedule : engine.schedules()) {
         out.printf("  %s: cron \"%s\" in %s, next at %s%n", schedule.workflowName(), schedule.cron(),
             schedule.zone(), schedule.nextFireTimes().get(0));
-      }
-    }
-  }
-
-  private static void awaitState(RunHandle<?> run, RunState state) {
-    long deadline = System.nanoTime() + AWAIT.toNanos();
-    while (run.status().run().status() != state) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(run.id() + " did not reach " + state);
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
       }
     }
   }

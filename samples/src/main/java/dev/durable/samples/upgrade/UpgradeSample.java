@@ -4,6 +4,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.samples.Timeline;
+import dev.durable.samples.Waits;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,7 +47,8 @@ public final class UpgradeSample {
       }
       for (int i = 0; i < runs.size(); i++) {
         RunHandle<String> run = runs.get(i);
-        awaitState(run, RunState.SLEEPING);
+        Waits.until(run, "go to sleep",
+            status -> status.run().status() == RunState.SLEEPING, AWAIT);
         describe(orders.get(i), run, "", out);
         Timeline timeline = new Timeline(engine, run.id(), out);
         timeline.printNew();
@@ -96,20 +98,5 @@ public final class UpgradeSample {
 
   private static String newOrderId() {
     return UUID.randomUUID().toString().substring(0, 8).toUpperCase();
-  }
-
-  private static void awaitState(RunHandle<?> run, RunState state) {
-    long deadline = System.nanoTime() + AWAIT.toNanos();
-    while (run.status().run().status() != state) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(run.id() + " did not reach " + state);
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
   }
 }
