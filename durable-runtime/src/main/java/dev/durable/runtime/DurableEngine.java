@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.engine.EngineConfig;
 import dev.durable.runtime.internal.engine.Engines;
+import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.spi.DurableWorkflow;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -145,6 +148,9 @@ public interface DurableEngine extends AutoCloseable {
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     private final Map<String, Integer> queues = new LinkedHashMap<>();
     private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
+    // typed Object so that loading this builder never loads Micrometer or OpenTelemetry classes
+    private Object meterRegistry;
+    private Object openTelemetry;
 
     Builder() {}
 
@@ -268,6 +274,33 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
+    /**
+     * Reports the engine's metrics to a Micrometer registry: runs started, completed and failed,
+     * step attempts, retries and durations, how late runs are claimed, queue slots in use, lease
+     * takeovers and tasks waiting for a worker; the README's "Metrics and tracing" lists them.
+     * Micrometer ({@code io.micrometer:micrometer-core}) is an optional dependency: add it to use
+     * this; without this call the engine records nothing and needs no Micrometer class.
+     */
+    public Builder meterRegistry(MeterRegistry meterRegistry) {
+      this.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
+      return this;
+    }
+
+    /**
+     * Records spans with OpenTelemetry: one for each run's start, one per turn and one per attempt
+     * of a local step, all of a run in one trace; the README's "Metrics and tracing" lists them.
+     * Each dispatched step's task stores the W3C {@code traceparent} of its turn, so that a worker
+     * configured with {@link DurableWorker.Builder#openTelemetry(OpenTelemetry)} records its
+     * attempt in the run's trace. Pass the application's instance ({@code
+     * GlobalOpenTelemetry.get()} to use the global one). OpenTelemetry ({@code
+     * io.opentelemetry:opentelemetry-api}) is an optional dependency: without this call the engine
+     * records no span and needs no OpenTelemetry class.
+     */
+    public Builder openTelemetry(OpenTelemetry openTelemetry) {
+      this.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
+      return this;
+    }
+
     /** How many runs a started engine executes at once; 16 by default. */
     public Builder maxConcurrentRuns(int maxConcurrentRuns) {
       if (maxConcurrentRuns < 1) {
@@ -324,7 +357,8 @@ public interface DurableEngine extends AutoCloseable {
               leaseDuration,
               shutdownTimeout,
               Map.copyOf(queues),
-              maxPayloadBytes));
+              maxPayloadBytes,
+              Observers.of(meterRegistry, openTelemetry)));
     }
 
     private static Duration positive(Duration value, String name) {

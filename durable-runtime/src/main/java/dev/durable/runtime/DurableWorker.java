@@ -2,7 +2,9 @@ package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.internal.engine.Workers;
+import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.spi.StepBinding;
+import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,6 +68,8 @@ public interface DurableWorker extends AutoCloseable {
     private Duration pollInterval = Duration.ofMillis(200);
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     private Clock clock = Clock.systemUTC();
+    // typed Object so that loading this builder never loads OpenTelemetry classes
+    private Object openTelemetry;
 
     Builder() {}
 
@@ -161,6 +165,18 @@ public interface DurableWorker extends AutoCloseable {
       return this;
     }
 
+    /**
+     * Records a span per task served with OpenTelemetry, a child of the span that queued the task
+     * when the engine traces too ({@link DurableEngine.Builder#openTelemetry(OpenTelemetry)}): a
+     * dispatched step's attempt shows in its run's trace. OpenTelemetry ({@code
+     * io.opentelemetry:opentelemetry-api}) is an optional dependency: without this call the worker
+     * records no span and needs no OpenTelemetry class.
+     */
+    public Builder openTelemetry(OpenTelemetry openTelemetry) {
+      this.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
+      return this;
+    }
+
     /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
     public DurableWorker build() {
       if (handlers.isEmpty() && bindings.isEmpty()) {
@@ -174,7 +190,7 @@ public interface DurableWorker extends AutoCloseable {
           dataSource == null ? (jdbcUrl == null ? DurableEngine.DEFAULT_JDBC_URL : jdbcUrl) : null,
           user, password, dataSource, Map.copyOf(handlers), List.copyOf(bindings), objectMapper,
           workerId == null ? Workers.defaultWorkerId() : workerId, concurrency, pollInterval,
-          shutdownTimeout, clock));
+          shutdownTimeout, clock, Observers.of(null, openTelemetry)));
     }
   }
 }

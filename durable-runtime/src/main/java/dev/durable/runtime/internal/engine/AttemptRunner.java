@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepTimeoutError;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
@@ -26,9 +27,12 @@ final class AttemptRunner implements AutoCloseable {
   record Outcome<T>(T value, Throwable error) {}
 
   private final ExecutorService threads;
+  private final Observer observer;
 
-  AttemptRunner() {
+  /** @param observer hands the current span on to the step threads */
+  AttemptRunner(Observer observer) {
     this.threads = Executors.newCachedThreadPool(Threads.numbered("durable-step"));
+    this.observer = observer;
   }
 
   <T> Outcome<T> run(StepType<T> step, StepBody<T> body, AttemptContext context) {
@@ -40,7 +44,8 @@ final class AttemptRunner implements AutoCloseable {
         return new Outcome<>(null, error);
       }
     }
-    Future<T> attempt = threads.submit(() -> context.run(() -> body.run(context)));
+    Future<T> attempt =
+        threads.submit(observer.withCurrentContext(() -> context.run(() -> body.run(context))));
     try {
       return new Outcome<>(attempt.get(step.timeoutMs(), TimeUnit.MILLISECONDS), null);
     } catch (ExecutionException e) {
@@ -60,7 +65,7 @@ final class AttemptRunner implements AutoCloseable {
 
   /** Runs {@code task} on a step thread: a branch of a fan or group. */
   <T> Future<T> fork(Callable<T> task) {
-    return threads.submit(task);
+    return threads.submit(observer.withCurrentContext(task));
   }
 
   @Override

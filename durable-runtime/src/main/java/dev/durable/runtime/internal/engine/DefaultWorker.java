@@ -7,6 +7,8 @@ import dev.durable.runtime.FatalError;
 import dev.durable.runtime.NonRetryable;
 import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.TaskContext;
+import dev.durable.runtime.internal.observe.Observer;
+import dev.durable.runtime.internal.observe.TraceSpan;
 import dev.durable.runtime.spi.CurrentTask;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.StoreException;
@@ -44,13 +46,14 @@ final class DefaultWorker implements DurableWorker {
   private final Semaphore slots;
   private final PollLoop poll;
   private final ExecutorService executor;
+  private final Observer observer;
   private LocalWakeups.Registration wakeupsRegistration;
   private AutoCloseable listener;
 
   DefaultWorker(
       String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
       Duration shutdownTimeout, Store store, ObjectMapper mapper, Time time, LocalWakeups wakeups,
-      AutoCloseable pool) {
+      AutoCloseable pool, Observer observer) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
     this.steps = List.copyOf(handlers.keySet());
@@ -64,6 +67,7 @@ final class DefaultWorker implements DurableWorker {
         workerId + "-poller", pollInterval, LOG, "worker " + workerId + " cannot claim tasks");
     this.slots = new Semaphore(concurrency);
     this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
+    this.observer = observer;
   }
 
   @Override
@@ -123,8 +127,12 @@ final class DefaultWorker implements DurableWorker {
       // claims ask only for the served steps; a row renamed by hand after its claim ends here
       outcome = TaskOutcome.failed("no handler for " + task.step(), "no_handler", null, false);
     } else {
-      try {
+      try (TraceSpan span =
+          observer.task(task.traceContext(), task.runId(), task.step(), task.attempt())) {
         outcome = CurrentTask.with(context, () -> run(handler, context));
+        if (!outcome.succeeded()) {
+          span.failed(outcome.errorCode() == null ? Errors.STEP_FAILED : outcome.errorCode());
+        }
       } catch (Exception e) {
         throw new IllegalStateException("unreachable: run() reports every error as an outcome", e);
       }

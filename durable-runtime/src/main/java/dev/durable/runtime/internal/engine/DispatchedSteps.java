@@ -108,7 +108,8 @@ final class DispatchedSteps {
         .startedAt(startedAt).updatedAt(now).build();
     TaskRecord task = TaskRecord.queued(
         TaskRecord.id(run.runId(), branch.seq, attempt), run.runId(), branch.seq, step.name(),
-        attempt, input, Deadlines.window(step), now);
+        attempt, input, Deadlines.window(step), now)
+        .withTraceContext(services.observer().traceContext());
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, queued.inserts()));
     batch.events.addAll(events);
     batch.events.addAll(queued.events(type -> type.step(step.name(), attempt, "dispatched", now)));
@@ -146,7 +147,9 @@ final class DispatchedSteps {
     if (task.status() == TaskStatus.SUCCEEDED) {
       try {
         branch.done(completeDispatched(step, branch.seq, pending, task.output()));
+        attempted(step, "completed", task);
       } catch (PayloadException | Errors.InvalidResult e) {
+        attempted(step, "failed", task);
         RunError error = Errors.ofStep(step.name(), e);
         failDispatched(branch, pending, Event.ATTEMPT_FAILED, null, error, batch, now,
             new StepFailedException(error, attempt, e));
@@ -161,10 +164,12 @@ final class DispatchedSteps {
     boolean retryable = Boolean.TRUE.equals(task.retryable());
     // on the liveness path only timeouts are retried: a reported error surfaces at once
     if (!retryable || step.timeoutMs() > 0 || !step.retry().allowsAnotherAttempt(attempt)) {
+      attempted(step, "failed", task);
       failDispatched(branch, pending, Event.ATTEMPT_FAILED, null, error, batch, now,
           new RemoteStepError(error, attempt));
       return;
     }
+    attempted(step, "retried", task);
     long delayMs = step.retry().delayMillisAfter(attempt, services.random());
     Instant nextAttempt = now.plusMillis(delayMs);
     Transition retry = StepTransitions.next(State.of(pending), Event.ATTEMPT_FAILED_WILL_RETRY);
@@ -261,6 +266,17 @@ final class DispatchedSteps {
             "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
                 + " ms; delivered again", now)));
     branch.await(Deadlines.giveUpAt(step, again.get()), true);
+  }
+
+  /**
+   * Reports a dispatched attempt whose worker stored an outcome: how long the worker took, from
+   * its claim to its answer, both stamped by the worker's clock.
+   */
+  private void attempted(StepType<?> step, String outcome, TaskRecord task) {
+    Duration took = task.claimedAt() == null || task.finishedAt() == null
+        ? Duration.ZERO
+        : Duration.between(task.claimedAt(), task.finishedAt());
+    services.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
   }
 
   /** The task changed since this pass read it (its worker was heard from): reads it again. */

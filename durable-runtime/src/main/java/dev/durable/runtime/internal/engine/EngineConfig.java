@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableHooks;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,4 +28,5 @@ public record EngineConfig(
     Duration leaseDuration,
     Duration shutdownTimeout,
     Map<String, Integer> queues,
-    int maxPayloadBytes) {}
+    int maxPayloadBytes,
+    Observer observer) {}

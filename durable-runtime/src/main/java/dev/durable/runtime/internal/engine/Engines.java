@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.engine;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewRun;
@@ -66,7 +67,9 @@ public final class Engines {
           LOG.info("recovered {} run(s) that a previous process left in flight", recovered);
         }
       }
-      AttemptRunner attempts = new AttemptRunner();
+      Observer observer = config.observer();
+      resources.add(0, observer);
+      AttemptRunner attempts = new AttemptRunner(observer);
       GroupCommit<Commit> progress = new GroupCommit<>(
           commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
       GroupCommit<NewRun> starts =
@@ -93,7 +96,11 @@ public final class Engines {
           timers::wakeAt,
           poll::isStopped,
           () -> ThreadLocalRandom.current().nextDouble(),
-          registry);
+          registry,
+          observer);
+      config.queues().keySet().forEach(
+          queue -> observer.queueSlots(queue, () -> services.queues().used(queue)));
+      observer.tasksWaiting(() -> store.tasks().queuedByStep());
       Schedules schedules = Schedules.of(services, registry.workflows());
       Scheduler scheduler = new Scheduler(
           services, registry, new RunExecutor(services, registry), poll, timers, schedules,

@@ -6,6 +6,7 @@ import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
+import dev.durable.runtime.internal.observe.TraceSpan;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
@@ -112,16 +113,26 @@ final class LocalAttempts {
       InFlight.Attempt running = new InFlight.Attempt(seq, step.name(), attempt, context);
       flight.attemptStarted(running);
       AttemptRunner.Outcome<T> outcome;
-      try {
+      long began = System.nanoTime();
+      try (TraceSpan span = services.observer().stepAttempt(
+          run.runId(), run.workflow().name(), step.name(), attempt)) {
         outcome = services.attempts().run(step, body, context);
+        if (outcome.error() != null) {
+          span.failed(Errors.ofStep(step.name(), outcome.error()).code());
+        }
       } finally {
         flight.attemptEnded(running);
         slot.release();
       }
+      // real time, as attempts' timeouts are measured, whatever the engine's clock
+      Duration took = Duration.ofNanos(System.nanoTime() - began);
       Throwable error = outcome.error();
       if (error == null) {
         try {
-          return results.complete(step, seq, attempt, input, state, startedAt, outcome.value());
+          T value =
+              results.complete(step, seq, attempt, input, state, startedAt, outcome.value());
+          attempted(step, "completed", took);
+          return value;
         } catch (Errors.InvalidResult invalid) {
           error = invalid;
         }
@@ -131,8 +142,10 @@ final class LocalAttempts {
       }
       RunError runError = Errors.ofStep(step.name(), error);
       if (!step.isRetryable(error) || !step.retry().allowsAnotherAttempt(attempt)) {
+        attempted(step, "failed", took);
         return fail(step, seq, attempt, input, state, Event.ATTEMPT_FAILED, startedAt, error);
       }
+      attempted(step, "retried", took);
       long delayMs = step.retry().delayMillisAfter(attempt, services.random());
       Instant now = services.time().now();
       Instant nextAttempt = now.plusMillis(delayMs);
@@ -222,6 +235,11 @@ final class LocalAttempts {
           default -> type.step(step.name(), attempt, runError.message(), now);
         }));
     throw new StepFailedException(runError, attempt, error);
+  }
+
+  /** Reports an attempt of {@code step} that ended with {@code outcome} after {@code took}. */
+  private void attempted(StepType<?> step, String outcome, Duration took) {
+    services.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
   }
 
   /** The detail of a local step's {@code step.started} event: where its attempts run. */

@@ -39,7 +39,7 @@ final class Queues {
   /** The slot of a step without a queue, or of a queue this engine does not limit. */
   static final Slot UNLIMITED = () -> {};
 
-  private record Lane(String name, Semaphore slots, Queue<String> parked) {}
+  private record Lane(String name, int concurrency, Semaphore slots, Queue<String> parked) {}
 
   private final Map<String, Lane> lanes;
   private final Consumer<String> wake;
@@ -52,9 +52,15 @@ final class Queues {
   Queues(Map<String, Integer> concurrency, Consumer<String> wake) {
     this.lanes = concurrency.entrySet().stream().collect(Collectors.toUnmodifiableMap(
         Map.Entry::getKey,
-        e -> new Lane(e.getKey(), new Semaphore(e.getValue(), true),
+        e -> new Lane(e.getKey(), e.getValue(), new Semaphore(e.getValue(), true),
             new ConcurrentLinkedQueue<>())));
     this.wake = wake;
+  }
+
+  /** How many slots of {@code queue}, one this engine limits, are taken now. */
+  int used(String queue) {
+    Lane lane = lanes.get(queue);
+    return lane.concurrency() - lane.slots().availablePermits();
   }
 
   /** A slot of {@code queue} if one is free now, else null. */

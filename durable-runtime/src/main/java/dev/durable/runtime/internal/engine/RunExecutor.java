@@ -4,6 +4,7 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunEvent;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.internal.observe.TraceSpan;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.DurableWorkflow;
@@ -50,7 +51,10 @@ final class RunExecutor {
             + " for an engine that has it", run.runId(), run.workflow());
         return;
       }
-      turn(workflow.get(), run, maySuspend, fresh, flight);
+      try (TraceSpan span = services.observer().turn(
+          run.runId(), run.workflow().name(), run.workflow().version(), run.traceContext())) {
+        turn(workflow.get(), run, maySuspend, fresh, flight);
+      }
     } catch (StoreException e) {
       if (e.isPermanent()) {
         failAlone(run, e);
@@ -149,6 +153,7 @@ final class RunExecutor {
                         + ended.routed().message(),
                 services.time().now())));
     if (written) {
+      services.observer().runCompleted(run.workflow().name());
       services.hooks().onRunComplete(runEvent);
       services.waiters().ended(
           run.runId(), new Waiters.Outcome(RunState.COMPLETED, output, null));
@@ -177,6 +182,7 @@ final class RunExecutor {
         CancelledElsewhere.stopHere(
             services, services.store().cancelChildren(run.runId(), services.time().now()));
       }
+      services.observer().runFailed(run.workflow().name(), error.code());
       services.hooks().onFailure(runEvent, error);
       services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
       parentWoken(run);

@@ -160,7 +160,8 @@ final class RunStarts {
       events.add(EventType.RUN_CLAIMED.run(owner, now));
     }
     return new NewRun(runId, key, input, now, owner, now.plus(services.leaseDuration()),
-        type.timeout().map(now::plus).orElse(null), parentRunId, events);
+        type.timeout().map(now::plus).orElse(null), parentRunId, events,
+        services.observer().runStarting(runId, type.name()));
   }
 
   /**
@@ -172,6 +173,7 @@ final class RunStarts {
    */
   boolean insert(NewRun run) {
     if (services.starts().write(run)) {
+      services.observer().runStarted(run.workflow().name());
       return true;
     }
     RunRecord existing = services.store().findRun(run.runId()).orElseThrow();

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
@@ -210,8 +211,11 @@ final class Scheduler implements AutoCloseable {
   /** Claims up to {@code limit} due runs of the registered workflows, leased to this engine. */
   private List<RunRecord> claimDue(int limit) {
     Instant now = services.time().now();
-    return services.store().claimDue(
+    List<ClaimedRun> claimed = services.store().claim(
         now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
+    claimed.forEach(claim -> services.observer().runClaimed(claim.run().workflow().name(),
+        Duration.between(claim.wasDueAt(), now), claim.takenOver()));
+    return claimed.stream().map(ClaimedRun::run).toList();
   }
 
   // ---- shutdown

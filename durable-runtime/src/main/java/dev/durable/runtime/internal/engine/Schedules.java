@@ -134,6 +134,7 @@ final class Schedules {
     List<String> started =
         services.store().fireSchedule(entry.key(), now, handled -> plan(entry, handled, now));
     nextFire.put(entry, entry.cron().nextAfter(now).orElse(Instant.MAX));
+    started.forEach(runId -> services.observer().runStarted(entry.workflow().name()));
     if (!started.isEmpty()) {
       LOG.debug("{} started {} run(s): {}", entry.key(), started.size(), started);
     }
@@ -180,11 +181,13 @@ final class Schedules {
   private NewRun newRun(Entry entry, Instant fire, Instant now) {
     Object[] input = entry.type().params().isEmpty() ? new Object[0] : new Object[] {fire};
     String json = services.payloads().encodeArgs(entry.type().params(), input);
+    String runId = ScheduleInfo.runId(entry.workflow().name(), fire);
     return new NewRun(
-        ScheduleInfo.runId(entry.workflow().name(), fire), entry.workflow(), json, now, null, null,
+        runId, entry.workflow(), json, now, null, null,
         entry.type().timeout().map(now::plus).orElse(null), null,
         List.of(EventType.RUN_CREATED.run(
-            entry.workflow() + ", by schedule " + entry.spec() + " for " + fire, now)));
+            entry.workflow() + ", by schedule " + entry.spec() + " for " + fire, now)),
+        services.observer().runStarting(runId, entry.workflow().name()));
   }
 
   /** The schedules with their next fire times after now: see {@code DurableEngine.schedules()}. */

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
@@ -19,6 +20,7 @@ import java.util.function.DoubleSupplier;
  * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
  * @param closing whether the engine is shutting down
  * @param random uniform values in [0, 1) for jitter
+ * @param observer reports metrics and spans; {@link Observer#NONE} without either
  */
 record Services(
     Store store,
@@ -37,4 +39,5 @@ record Services(
     Consumer<Instant> wakeAt,
     BooleanSupplier closing,
     DoubleSupplier random,
-    Registry registry) {}
+    Registry registry,
+    Observer observer) {}

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.spi.StepBinding;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.Store;
@@ -28,6 +29,7 @@ public final class Workers {
    * @param handlers the handlers registered by name
    * @param bindings the typed contract implementations served
    * @param objectMapper the mapper of typed bindings' payloads, or null for the default
+   * @param observer records the spans of the tasks served; {@link Observer#NONE} without tracing
    */
   public record Config(
       String jdbcUrl,
@@ -41,7 +43,8 @@ public final class Workers {
       int concurrency,
       Duration pollInterval,
       Duration shutdownTimeout,
-      Clock clock) {}
+      Clock clock,
+      Observer observer) {}
 
   public static DurableWorker create(Config config) {
     HikariDataSource pool = null;
@@ -58,7 +61,7 @@ public final class Workers {
       store.requireDurableCommits();
       return new DefaultWorker(config.workerId(), handlers(config), config.concurrency(),
           config.pollInterval(), config.shutdownTimeout(), store, mapper(config), new Time(config.clock()),
-          LocalWakeups.ofThisProcess(), pool);
+          LocalWakeups.ofThisProcess(), pool, config.observer());
     } catch (RuntimeException e) {
       if (pool != null) {
         pool.close();

@@ -69,7 +69,7 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException;
 
   /** Claims up to {@code limit} due runs of the given workflows, earliest first, and logs it. */
-  List<RunRecord> claimDue(
+  List<ClaimedRun> claimDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
       Instant leaseUntil) throws SQLException;
 

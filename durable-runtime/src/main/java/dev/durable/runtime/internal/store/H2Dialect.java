@@ -115,10 +115,10 @@ final class H2Dialect implements Dialect {
 
   /** Reads the due runs, then claims each by a compare-and-set on its epoch. */
   @Override
-  public List<RunRecord> claimDue(
+  public List<ClaimedRun> claimDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
       Instant leaseUntil) throws SQLException {
-    List<RunRecord> claimed = new ArrayList<>();
+    List<ClaimedRun> claimed = new ArrayList<>();
     for (String runId : findDue(connection, now, workflows, limit)) {
       claimOne(connection, runId, owner, now, leaseUntil).ifPresent(claimed::add);
     }
@@ -144,7 +144,7 @@ final class H2Dialect implements Dialect {
   }
 
   /** Claims one run if it is due: a compare-and-set on its epoch, and logs it. */
-  private static Optional<RunRecord> claimOne(
+  private static Optional<ClaimedRun> claimOne(
       Connection connection, String runId, String owner, Instant now, Instant leaseUntil)
       throws SQLException {
     Optional<RunRecord> found = RunsTable.select(connection, runId);
@@ -168,11 +168,13 @@ final class H2Dialect implements Dialect {
     }
     String detail = RunsTable.claimedDetail(owner, run.status().name(), run.leaseOwner());
     EventsTable.append(connection, runId, List.of(EventType.RUN_CLAIMED.run(detail, now)));
-    return Optional.of(
+    return Optional.of(new ClaimedRun(
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
             run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch,
-            run.deadlineAt(), run.parentRunId()));
+            run.deadlineAt(), run.parentRunId(), run.traceContext()),
+        run.dueAt(),
+        ClaimedRun.takesOver(run.status().name(), run.leaseOwner())));
   }
 
   /** One update per run, as one batch in a transaction. */
@@ -219,7 +221,7 @@ final class H2Dialect implements Dialect {
         if (claim.executeUpdate() == 1) {
           claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),
               task.attempt(), task.input(), TaskStatus.RUNNING, null, null, null, null, null, workerId,
-              task.createdAt(), now, null, null, null, task.windowMs()));
+              task.createdAt(), now, null, null, null, task.windowMs(), task.traceContext()));
         }
       }
     }

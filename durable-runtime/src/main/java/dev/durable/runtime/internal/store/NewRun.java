@@ -17,6 +17,8 @@ import java.util.List;
  * @param deadlineAt when its run timeout ends it; null if it has none
  * @param parentRunId the run that starts it as a child; null if none does
  * @param events what to log
+ * @param traceContext the W3C {@code traceparent} of the span of its start, which its turns join;
+ *     null when the engine does not trace
  */
 public record NewRun(
     String runId,
@@ -27,7 +29,8 @@ public record NewRun(
     Instant leaseUntil,
     Instant deadlineAt,
     String parentRunId,
-    List<NewEvent> events) {
+    List<NewEvent> events,
+    String traceContext) {
 
   /** The epoch of a run leased at its start. */
   public static final long LEASED_EPOCH = 1;
@@ -59,6 +62,6 @@ public record NewRun(
   public RunRecord asStored() {
     return new RunRecord(runId, workflow, leased() ? RunState.RUNNING : RunState.PENDING, input,
         null, null, now, now, null, dueAt(), owner, storedLeaseUntil(), epoch(), deadlineAt,
-        parentRunId);
+        parentRunId, traceContext);
   }
 }

@@ -43,7 +43,8 @@ final class PostgresDialect implements Dialect {
    */
   private static final String CLAIM_PREFIX =
       "WITH due AS ("
-          + "  SELECT run_id, status AS previous_status, lease_owner AS previous_owner"
+          + "  SELECT run_id, status AS previous_status, lease_owner AS previous_owner,"
+          + "  due_at AS previous_due"
           + "  FROM durable_runs WHERE ";
   private static final String CLAIM_SUFFIX =
       "  FOR UPDATE SKIP LOCKED"
@@ -52,7 +53,7 @@ final class PostgresDialect implements Dialect {
           + " updated_at = ?"
           + "  FROM due WHERE r.run_id = due.run_id"
           + "  RETURNING " + Rows.prefixed("r.", RunsTable.COLUMNS) + ","
-          + "    due.previous_status, due.previous_owner"
+          + "    due.previous_status, due.previous_owner, due.previous_due"
           + "), logged AS ("
           + "  " + EventsTable.INSERT_RUN_EVENT_INTO
           + "  SELECT run_id, ?, '" + EventType.RUN_CLAIMED.stored() + "', 0,"
@@ -193,7 +194,7 @@ final class PostgresDialect implements Dialect {
    * logged, all in one round trip.
    */
   @Override
-  public List<RunRecord> claimDue(
+  public List<ClaimedRun> claimDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
       Instant leaseUntil) throws SQLException {
     String sql = dueClaims.computeIfAbsent(workflows.size(),
@@ -203,10 +204,14 @@ final class PostgresDialect implements Dialect {
           .string(owner).instant(leaseUntil).instant(leaseUntil).instant(now)
           .instant(now).string(owner).string(owner)
           .bind(claim);
-      List<RunRecord> claimed = new ArrayList<>();
+      List<ClaimedRun> claimed = new ArrayList<>();
       try (ResultSet rows = claim.executeQuery()) {
         while (rows.next()) {
-          claimed.add(RunsTable.read(rows, 1));
+          claimed.add(new ClaimedRun(
+              RunsTable.read(rows, 1),
+              Rows.instant(rows, rows.findColumn("previous_due")),
+              ClaimedRun.takesOver(
+                  rows.getString("previous_status"), rows.getString("previous_owner"))));
         }
       }
       return claimed;

@@ -212,6 +212,12 @@ public final class Store {
    */
   public List<RunRecord> claimDue(
       Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
+    return claim(now, workflows, limit, owner, leaseUntil).stream().map(ClaimedRun::run).toList();
+  }
+
+  /** {@link #claimDue}, telling of each run when it was due and whether it was taken over. */
+  public List<ClaimedRun> claim(
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
     if (workflows.isEmpty() || limit <= 0) {
       return List.of();
     }

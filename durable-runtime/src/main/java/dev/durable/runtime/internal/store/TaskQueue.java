@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -128,6 +129,11 @@ public final class TaskQueue {
   public List<TaskRecord> current(String runId, int fromSeq, int toSeq) {
     return autocommit("read the tasks of run " + runId,
         connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
+  }
+
+  /** How many tasks of each step wait for a worker, by step name; steps with none are absent. */
+  public Map<String, Long> queuedByStep() {
+    return autocommit("count the tasks waiting for a worker", TasksTable::queuedByStep);
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {

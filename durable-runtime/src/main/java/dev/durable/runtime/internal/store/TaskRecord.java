@@ -25,6 +25,8 @@ import java.time.Instant;
  * @param progress the progress the worker reported with it (JSON), or null
  * @param windowMs the longest silence before the task is given up (timed out, or lost and
  *     delivered again); 0 = none
+ * @param traceContext the W3C {@code traceparent} of the span that queued it, or null when the
+ *     engine does not trace
  */
 public record TaskRecord(
     String taskId,
@@ -45,14 +47,22 @@ public record TaskRecord(
     Instant finishedAt,
     Instant heartbeatAt,
     String progress,
-    long windowMs) {
+    long windowMs,
+    String traceContext) {
 
   /** A task queued now: no worker has claimed it yet. */
   public static TaskRecord queued(
       String taskId, String runId, int seq, String step, int attempt, String input, long windowMs,
       Instant now) {
     return new TaskRecord(taskId, runId, seq, step, attempt, input, TaskStatus.QUEUED, null, null, null,
-        null, null, null, now, null, null, null, null, windowMs);
+        null, null, null, now, null, null, null, null, windowMs, null);
+  }
+
+  /** This task, carrying {@code traceContext} to its worker. */
+  public TaskRecord withTraceContext(String traceContext) {
+    return new TaskRecord(taskId, runId, seq, step, attempt, input, status, output, errorMessage,
+        errorCode, errorType, retryable, workerId, createdAt, claimedAt, finishedAt, heartbeatAt,
+        progress, windowMs, traceContext);
   }
 
   /** Whether it waits for a worker: queued, or claimed by a worker that has not answered. */
@@ -89,7 +99,7 @@ public record TaskRecord(
   /** The next delivery of this attempt, queued now. */
   public TaskRecord redelivered(Instant now) {
     return queued(attemptId() + "/r" + (redeliveries() + 1), runId, seq, step, attempt,
-        input, windowMs, now);
+        input, windowMs, now).withTraceContext(traceContext);
   }
 
   /** The task id of an attempt of the step at {@code seq} of {@code runId}. */

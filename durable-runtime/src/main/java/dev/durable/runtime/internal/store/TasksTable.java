@@ -8,7 +8,9 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The SQL of {@code durable_tasks}: queueing a task (alone, or in PostgreSQL's progress statement),
@@ -18,15 +20,17 @@ final class TasksTable {
   static final String COLUMNS =
       "task_id, run_id, seq, step, attempt, input, status, output, error_message, error_code,"
           + " error_type, retryable, worker_id, created_at, claimed_at, finished_at, heartbeat_at,"
-          + " progress, window_ms";
+          + " progress, window_ms, trace_context";
   private static final String INSERT_INTO =
       "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at,"
-          + " window_ms)";
+          + " window_ms, trace_context)";
   /** A queued task; {@link #bindInsert} binds it. */
-  private static final String INSERT = INSERT_INTO + " VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?)";
+  private static final String INSERT =
+      INSERT_INTO + " VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, ?)";
   /** {@link #INSERT} in a PostgreSQL progress statement: only if the run's row was fenced. */
   static final String INSERT_FENCED =
-      INSERT_INTO + " SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz, ?::int8 FROM fenced";
+      INSERT_INTO + " SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz, ?::int8, ?"
+          + " FROM fenced";
   static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
   /** The tasks a claim picks from, after {@code WHERE}: the queued tasks of some steps. */
   static final String QUEUED_OF_STEPS = "status = 'QUEUED' AND step = ANY (?)";
@@ -69,6 +73,9 @@ final class TasksTable {
       SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
           + " ORDER BY created_at, task_id";
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
+  /** How many tasks of each step wait for a worker. */
+  private static final String QUEUED_BY_STEP =
+      "SELECT step, COUNT(*) FROM durable_tasks WHERE status = 'QUEUED' GROUP BY step";
   private static final String DELETE_RESET =
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
           + " (SELECT seq FROM durable_steps WHERE run_id = ?) OR seq IN"
@@ -80,7 +87,7 @@ final class TasksTable {
   static Params bindInsert(Params params, TaskRecord task) {
     return params.string(task.taskId()).string(task.runId()).int4(task.seq())
         .string(task.step()).int4(task.attempt()).string(task.input())
-        .instant(task.createdAt()).int8(task.windowMs());
+        .instant(task.createdAt()).int8(task.windowMs()).string(task.traceContext());
   }
 
   /** Queues {@code tasks}, as one JDBC batch. */
@@ -242,6 +249,18 @@ final class TasksTable {
     }
   }
 
+  /** How many tasks of each step wait for a worker, by step name; steps with none are absent. */
+  static Map<String, Long> queuedByStep(Connection connection) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(QUEUED_BY_STEP);
+        ResultSet rows = select.executeQuery()) {
+      Map<String, Long> counts = new TreeMap<>();
+      while (rows.next()) {
+        counts.put(rows.getString(1), rows.getLong(2));
+      }
+      return counts;
+    }
+  }
+
   private static TaskRecord task(ResultSet rows) throws SQLException {
     Boolean retryable = rows.getObject(12) == null ? null : rows.getBoolean(12);
     return new TaskRecord(
@@ -264,6 +283,7 @@ final class TasksTable {
         Rows.instant(rows, 16),
         Rows.instant(rows, 17),
         rows.getString(18),
-        rows.getLong(19));
+        rows.getLong(19),
+        rows.getString(20));
   }
 }

@@ -82,6 +82,6 @@ class DeadlinesTest {
 
   private static TaskRecord running(Instant heartbeatAt) {
     return new TaskRecord("r/1/1", "r", 1, "charge", 1, "[]", TaskStatus.RUNNING, null, null, null, null,
-        null, "worker-1", QUEUED_AT, CLAIMED_AT, null, heartbeatAt, null, 0);
+        null, "worker-1", QUEUED_AT, CLAIMED_AT, null, heartbeatAt, null, 0, null);
   }
 }

@@ -1,0 +1,18 @@
+package dev.durable.runtime.internal.store;
+
+import java.time.Instant;
+
+/**
+ * A run an engine just claimed, with what its row said before the claim.
+ *
+ * @param run the run as claimed: leased to the claiming engine
+ * @param wasDueAt when it was due: how late the claim came is measured from it
+ * @param takenOver whether another engine held it and its lease had expired
+ */
+public record ClaimedRun(RunRecord run, Instant wasDueAt, boolean takenOver) {
+
+  /** Whether a run in {@code previousStatus}, leased to {@code previousOwner}, is taken over. */
+  static boolean takesOver(String previousStatus, String previousOwner) {
+    return "RUNNING".equals(previousStatus) && previousOwner != null;
+  }
+}
