@@ -64,6 +64,13 @@ public interface DurableEngine extends AutoCloseable {
   int tick();
 
   /**
+   * The runs {@code filter} matches, newest first (by start, then by id), at most {@link
+   * RunFilter#limit()}; the next page is {@code listRuns(filter.after(lastRunOfThisPage))}. Runs of
+   * every workflow and version stored are listed, registered with this engine or not.
+   */
+  List<RunInfo> listRuns(RunFilter filter);
+
+  /**
    * Retries a failed run: the steps that failed it get a fresh retry budget, completed steps are
    * not run again. A run whose compensation failed ({@code compensation_failed}) goes on with its
    * compensations where they stopped; a run cleaned up by its {@code @OnFailure} method, with

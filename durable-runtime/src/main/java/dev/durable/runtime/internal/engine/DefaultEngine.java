@@ -6,6 +6,8 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunCancelledException;
+import dev.durable.runtime.RunFilter;
+import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
@@ -211,6 +213,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   // ---- operating runs
+
+  @Override
+  public List<RunInfo> listRuns(RunFilter filter) {
+    return services.store().listRuns(filter).stream()
+        .map(listed -> RunStatuses.info(listed.run(), listed.scheduledAt()))
+        .toList();
+  }
 
   @Override
   public void requeue(String runId) {

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.store;
 
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -341,6 +342,11 @@ public final class Store {
   public List<RunRecord> children(String parentRunId) {
     return autocommit("read the child runs of run " + parentRunId,
         connection -> RunsTable.children(connection, parentRunId));
+  }
+
+  /** The runs {@code filter} matches, newest first, at most its limit. */
+  public List<ListedRun> listRuns(RunFilter filter) {
+    return autocommit("list runs " + filter, connection -> RunSearch.select(connection, filter));
   }
 
   /** Which of {@code runIds} are cancelled. */

@@ -1,0 +1,103 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.RunFilter;
+import dev.durable.runtime.RunState;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SQL of {@code listRuns}: the runs a {@link RunFilter} matches, newest first by {@code
+ * (created_at, run_id)}, cut after the filter's cursor (keyset pagination), at most its limit. The
+ * indexes of migration V12 serve the order alone, by workflow and by status; the other criteria
+ * filter what they find. The runs' input and output are not read: a list shows neither.
+ */
+final class RunSearch {
+  private static final String COLUMNS = Rows.prefixed("r.", RunsTable.COLUMNS)
+      .replace("r.input, r.output", "NULL, NULL");
+  private static final String FROM = "SELECT " + COLUMNS + ", f.fire_at FROM durable_runs r"
+      + " LEFT JOIN durable_schedule_runs f ON f.run_id = r.run_id WHERE 1 = 1";
+  private static final int FIRE_AT_COLUMN = RunsTable.COLUMNS.split(",").length + 1;
+
+  private RunSearch() {}
+
+  static List<ListedRun> select(Connection connection, RunFilter filter) throws SQLException {
+    StringBuilder sql = new StringBuilder(FROM);
+    Params params = new Params();
+    filter.workflow().ifPresent(name -> {
+      sql.append(" AND r.workflow_name = ?");
+      params.string(name);
+    });
+    filter.version().ifPresent(version -> {
+      sql.append(" AND r.workflow_version = ?");
+      params.string(version);
+    });
+    if (!filter.statuses().isEmpty()) {
+      sql.append(" AND r.status IN (");
+      String separator = "";
+      for (RunState status : RunState.values()) { // in a fixed order: one text per set
+        if (filter.statuses().contains(status)) {
+          sql.append(separator).append('?');
+          params.string(status.name());
+          separator = ", ";
+        }
+      }
+      sql.append(')');
+    }
+    range(sql, params, "r.created_at", filter.createdFrom(), filter.createdBefore());
+    range(sql, params, "r.updated_at", filter.updatedFrom(), filter.updatedBefore());
+    filter.runIdPrefix().ifPresent(prefix -> {
+      sql.append(" AND r.run_id LIKE ? ESCAPE '\\'");
+      params.string(likePrefix(prefix));
+    });
+    filter.parentId().ifPresent(parent -> {
+      sql.append(" AND r.parent_run_id = ?");
+      params.string(parent);
+    });
+    filter.errorCode().ifPresent(code -> {
+      sql.append(" AND r.error_code = ?");
+      params.string(code);
+    });
+    if (filter.afterRunId().isPresent()) {
+      Instant createdAt = filter.afterCreatedAt().orElseThrow();
+      sql.append(" AND (r.created_at < ? OR (r.created_at = ? AND r.run_id < ?))");
+      params.instant(createdAt).instant(createdAt).string(filter.afterRunId().get());
+    }
+    sql.append(" ORDER BY r.created_at DESC, r.run_id DESC LIMIT ?");
+    params.int4(filter.limit());
+    try (PreparedStatement select = connection.prepareStatement(sql.toString())) {
+      params.bind(select);
+      List<ListedRun> runs = new ArrayList<>();
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          runs.add(new ListedRun(RunsTable.read(rows, 1),
+              Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN))));
+        }
+      }
+      return runs;
+    }
+  }
+
+  private static void range(
+      StringBuilder sql, Params params, String column, Optional<Instant> from,
+      Optional<Instant> before) {
+    from.ifPresent(instant -> {
+      sql.append(" AND ").append(column).append(" >= ?");
+      params.instant(instant);
+    });
+    before.ifPresent(instant -> {
+      sql.append(" AND ").append(column).append(" < ?");
+      params.instant(instant);
+    });
+  }
+
+  /** {@code prefix} as a LIKE pattern that matches the ids starting with it, and only those. */
+  static String likePrefix(String prefix) {
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+  }
+}
