@@ -173,6 +173,24 @@ class LockFileTest {
   }
 
   @Test
+  void aWorkflowAbsentFromTheCompilationKeepsItsSection() throws IOException {
+    lockBase();
+
+    assertThat(compile(fixture("route/GoodRoutes.java"))).succeededWithoutWarnings();
+
+    // sections sort by name as text: upper case first
+    assertEquals(
+        HEADER
+            + "\n"
+            + "workflow GoodRoutes 1\n"
+            + "  route declined\n"
+            + "  route step_failed\n"
+            + "  run (java.lang.String, java.lang.Integer) -> java.lang.String\n"
+            + CHECKOUT_1,
+        Files.readString(lockFile()));
+  }
+
+  @Test
   void aLockFileThatCannotBeParsedIsAnError() throws IOException {
     Files.writeString(lockFile(), "workflow checkout 1\n  teleport now\n");
 
