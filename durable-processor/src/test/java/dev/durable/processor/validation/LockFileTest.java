@@ -173,6 +173,14 @@ class LockFileTest {
   }
 
   @Test
+  void aBuildThatFailsForAnotherReasonLocksNothing() {
+    Compilation compilation = compile(checkout("base"), fixture("route/BadRoutes.java"));
+
+    assertThat(compilation).failed();
+    assertFalse(Files.exists(lockFile()));
+  }
+
+  @Test
   void aWorkflowAbsentFromTheCompilationKeepsItsSection() throws IOException {
     lockBase();
 
