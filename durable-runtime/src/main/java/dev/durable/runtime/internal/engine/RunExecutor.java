@@ -79,6 +79,11 @@ final class RunExecutor {
       flight.deadline(deadline);
       services.wakeAt().accept(deadline);
     }
+    if (!type.accepts(run.fingerprint())) {
+      // before the replay: with checkpoints untouched, a requeue after restoring the class works
+      fail(run, null, runEvent, Errors.fingerprintMismatch(run.runId(), type, run.fingerprint()));
+      return;
+    }
     Object[] input;
     try {
       input = services.payloads().decodeArgs(type.params(), run.input());

@@ -183,6 +183,7 @@ final class Schedules {
     return new NewRun(
         ScheduleInfo.runId(entry.workflow().name(), fire), entry.workflow(), json, now, null, null,
         entry.type().timeout().map(now::plus).orElse(null), null,
+        entry.type().fingerprint().orElse(null),
         List.of(EventType.RUN_CREATED.run(
             entry.workflow() + ", by schedule " + entry.spec() + " for " + fire, now)));
   }

@@ -172,7 +172,7 @@ final class H2Dialect implements Dialect {
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
             run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch,
-            run.deadlineAt(), run.parentRunId()));
+            run.deadlineAt(), run.parentRunId(), run.fingerprint()));
   }
 
   /** One update per run, as one batch in a transaction. */

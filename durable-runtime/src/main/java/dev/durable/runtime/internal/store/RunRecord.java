@@ -7,7 +7,8 @@ import java.time.Instant;
 /**
  * A row of {@code durable_runs}. Nullable fields are null where the column is; {@code deadlineAt}
  * is when the run's timeout ends it, null if it has none; {@code parentRunId} is the run that
- * started it as a child, null if none did.
+ * started it as a child, null if none did; {@code fingerprint} is the fingerprint of the step
+ * graph it started with, null if it has none.
  */
 public record RunRecord(
     String runId,
@@ -24,7 +25,8 @@ public record RunRecord(
     Instant leaseUntil,
     long epoch,
     Instant deadlineAt,
-    String parentRunId) {
+    String parentRunId,
+    String fingerprint) {
 
   /** The fence for writes made under the lease this record was read with. */
   public Fence fence() {
