@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javax.sql.DataSource;
@@ -396,6 +397,28 @@ public final class Store {
   public List<HistoryEvent> history(String runId) {
     return autocommit(
         "read history of run " + runId, connection -> EventsTable.read(connection, runId));
+  }
+
+  // ---- retention
+
+  /**
+   * Deletes the runs that ended (completed, failed or cancelled) before {@code before}, with all
+   * their rows, {@code batchSize} runs per transaction, until none is left or {@code stop} says to
+   * stop between batches; see {@link FinishedRuns}. Safe to call from several engines at once.
+   *
+   * @return how many runs were deleted
+   */
+  public int deleteEndedRuns(Instant before, int batchSize, BooleanSupplier stop) {
+    int total = 0;
+    while (!stop.getAsBoolean()) {
+      FinishedRuns.Batch batch = inTransaction("delete runs that ended before " + before,
+          connection -> FinishedRuns.deleteBatch(connection, before, batchSize));
+      total += batch.deleted();
+      if (batch.candidates() < batchSize) {
+        break;
+      }
+    }
+    return total;
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {
