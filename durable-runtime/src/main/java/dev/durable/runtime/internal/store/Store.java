@@ -23,7 +23,7 @@ import org.flywaydb.core.api.FlywayException;
  * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
  * {@link SignalQueue} for signals): each table's SQL is in its table class ({@link RunsTable},
  * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}, {@link
- * SignalsTable}), and what
+ * SignalsTable}; retention's deletes across them in {@link FinishedRuns}), and what
  * H2 and PostgreSQL do differently is in the {@link Dialect}: plain statements in a transaction on
  * H2, single statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a
  * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
