@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.IMarkerFactory;
 import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.slf4j.Marker;
 import org.slf4j.event.Level;
@@ -30,6 +31,9 @@ public final class CapturedLogs implements SLF4JServiceProvider {
   /** The captures open now; lines go to each. */
   private static final List<Capture> CAPTURES = new CopyOnWriteArrayList<>();
 
+  /** Whether SLF4J took this provider: else nothing would be captured. */
+  private static volatile boolean installed;
+
   private final SimpleServiceProvider simple = new SimpleServiceProvider();
   private final MDCAdapter mdc = new BasicMDCAdapter();
   private final Map<String, Logger> loggers = new ConcurrentHashMap<>();
@@ -45,6 +49,12 @@ public final class CapturedLogs implements SLF4JServiceProvider {
 
   /** Records every line logged from now until it is closed. */
   public static Capture capture() {
+    LoggerFactory.getILoggerFactory();
+    if (!installed) {
+      throw new IllegalStateException("SLF4J does not use the tests' provider, so no line can be"
+          + " captured: run with -Dslf4j.provider=" + CapturedLogs.class.getName()
+          + " (durable-tests' pom sets it for surefire)");
+    }
     Capture capture = new Capture();
     CAPTURES.add(capture);
     return capture;
@@ -88,6 +98,7 @@ public final class CapturedLogs implements SLF4JServiceProvider {
   @Override
   public void initialize() {
     simple.initialize();
+    installed = true;
   }
 
   /** Records while a capture is open, and hands each line to slf4j-simple's logger. */
