@@ -193,6 +193,24 @@ class RetentionTest extends OnEachStore {
     }
   }
 
+  @Test
+  void enginesPurgingAtOnceDeleteEachRunOnce() throws Exception {
+    int old = 2_000;
+    try (DurableEngine one = engine().build(); DurableEngine two = engine().build()) {
+      insertRunsThatEndedLongAgo(old);
+      Instant cutOff = clock.instant().minus(Duration.ofDays(1));
+      CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> one.purge(cutOff));
+      CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> two.purge(cutOff));
+
+      int deleted = first.get(WAIT.toSeconds(), TimeUnit.SECONDS)
+          + second.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+      assertEquals(old, deleted, "each run is counted by the engine that deleted it");
+      for (String table : List.of("durable_runs", "durable_steps", "durable_events")) {
+        assertEquals(0, db.queryLong("SELECT COUNT(*) FROM " + table), table);
+      }
+    }
+  }
+
   /** Inserts {@code count} runs that completed in 2025, each with a step and an event. */
   private void insertRunsThatEndedLongAgo(int count) {
     String at = "TIMESTAMP WITH TIME ZONE '2025-01-01 00:00:00+00'";

@@ -12,12 +12,11 @@ import java.util.List;
  * The SQL of retention: deleting runs that ended before a cut-off, with every row that belongs to
  * them, a batch at a time.
  *
- * <p>A batch selects candidates without locking them, then deletes each candidate's run row only
- * if it is still ended and older than the cut-off (a requeue may have revived it meanwhile), and
- * only then the rows of the runs it did delete. The run rows are deleted in run id order, so two
- * engines purging at once lock them in the same order: one waits for the other and then finds the
- * rows gone; neither deadlocks. A run's other rows are only ever deleted by whoever deleted its run
- * row, so they are never contended between purgers.
+ * <p>A batch locks its candidates as it selects them, skipping rows another transaction holds
+ * ({@code FOR UPDATE SKIP LOCKED}): engines purging at once take disjoint batches, and neither ever
+ * waits for the other (on H2 a purger that waited for another's batch of 500 timed out). A run that a requeue or a signal holds is skipped too, and
+ * deleted by a later batch or pass. Each locked run row is deleted, then the rows of the runs
+ * deleted; only the purger that locked a run touches its other rows.
  *
  * <p>A finished child run whose parent has not ended is no candidate: its parent may still await
  * it. {@code durable_schedules} is not touched: its {@code handled_until}, not the runs, keeps a
@@ -26,11 +25,16 @@ import java.util.List;
  */
 final class FinishedRuns {
   private static final String ENDED = "('COMPLETED', 'FAILED', 'CANCELLED')";
-  /** Served by {@code durable_runs_ended} (status, updated_at): no scan of the runs not ended. */
+  /**
+   * Served by {@code durable_runs_ended} (status, updated_at): no scan of the runs not ended. No
+   * order: any ended runs will do, and an order would sort every ended run at each batch.
+   */
   private static final String CANDIDATES =
       "SELECT r.run_id FROM durable_runs r WHERE r.status IN " + ENDED + " AND r.updated_at < ?"
           + " AND (r.parent_run_id IS NULL OR NOT EXISTS (SELECT 1 FROM durable_runs p"
-          + " WHERE p.run_id = r.parent_run_id AND p.status NOT IN " + ENDED + ")) LIMIT ?";
+          + " WHERE p.run_id = r.parent_run_id AND p.status NOT IN " + ENDED + ")) LIMIT ?"
+          + " FOR UPDATE SKIP LOCKED";
+  /** Under the candidate's lock; the conditions again, so that a mistake cannot delete a live run. */
   private static final String DELETE_RUN =
       "DELETE FROM durable_runs WHERE run_id = ? AND status IN " + ENDED + " AND updated_at < ?";
   /** A deleted run's rows in the other tables, each statement served by an index on run_id. */
@@ -53,6 +57,7 @@ final class FinishedRuns {
     if (candidates.isEmpty()) {
       return new Batch(0, 0);
     }
+    // the order in which the child rows are deleted: the same statement texts each batch
     candidates.sort(null);
     List<String> deleted = new ArrayList<>();
     try (PreparedStatement delete = connection.prepareStatement(DELETE_RUN)) {
