@@ -12,6 +12,8 @@ import dev.durable.annotations.Workflow;
 import dev.durable.processor.generation.ContractGenerator;
 import dev.durable.processor.generation.Generators;
 import dev.durable.processor.generation.SourceWriter;
+import dev.durable.processor.lock.GraphLock;
+import dev.durable.processor.lock.StepGraph;
 import dev.durable.processor.model.ContractModel;
 import dev.durable.processor.model.ModelFactory;
 import dev.durable.processor.model.WorkflowModel;
@@ -20,6 +22,7 @@ import dev.durable.processor.validation.Messages;
 import dev.durable.processor.validation.ValidationReport;
 import dev.durable.processor.validation.WorkflowValidator;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,15 +65,26 @@ import javax.tools.Diagnostic;
  * <p>The determinism lint of {@code @Run} bodies runs when processing is over, on every workflow
  * validated: it must attribute the bodies, which is safe only in the last round. Its errors fail
  * the compilation, but come after the workflow's classes were generated.
+ *
+ * <p>With {@code -Adurable.lockfile=<path>} each workflow's step graph is checked against the lock
+ * file ({@link GraphLock}): an incompatible change to a locked version is an error on the workflow;
+ * the file is written once, when processing is over, if it changed and no error was raised.
  */
 @AutoService(Processor.class)
 public final class DurableProcessor extends AbstractProcessor {
+  /** The option that names the lock file. */
+  public static final String LOCK_FILE_OPTION = "durable.lockfile";
+
   private final SortedSet<String> discoverable = new TreeSet<>();
   /** Workflows' rules; it remembers their names and versions across rounds. */
   private WorkflowValidator workflowRules;
   private SourceWriter writer;
   private Pipeline contracts;
   private Pipeline workflows;
+  /** The lock file; null without {@value #LOCK_FILE_OPTION}, or if it could not be read. */
+  private GraphLock lock;
+  /** Whether a workflow changed a locked graph: then the lock file is not written. */
+  private boolean lockRefused;
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -82,6 +96,20 @@ public final class DurableProcessor extends AbstractProcessor {
     contracts =
         new Pipeline("step contract", contractRules::validateContract, this::generateContract);
     workflows = new Pipeline("@Workflow", workflowRules::validateWorkflow, this::generateWorkflow);
+    String lockFile = env.getOptions().get(LOCK_FILE_OPTION);
+    if (lockFile != null && !lockFile.isBlank()) {
+      try {
+        lock = GraphLock.open(Path.of(lockFile));
+      } catch (IOException | IllegalArgumentException e) {
+        env.getMessager().printMessage(
+            Diagnostic.Kind.ERROR, Messages.LOCK_READ.format(lockFile, e.getMessage()));
+      }
+    }
+  }
+
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(LOCK_FILE_OPTION);
   }
 
   @Override
@@ -128,6 +156,7 @@ public final class DurableProcessor extends AbstractProcessor {
                 Diagnostic.Kind.ERROR,
                 Messages.GENERATED_WRITE.format(SourceWriter.SERVICES_FILE, e.getMessage()));
       }
+      writeLock(round);
     }
     return false;
   }
@@ -140,10 +169,41 @@ public final class DurableProcessor extends AbstractProcessor {
     }
   }
 
-  /** Generates a valid workflow's classes, and lists it for discovery if it asks to be. */
+  /**
+   * Writes the lock file, if there is one and it changed, unless the compilation failed: a failed
+   * build locks nothing, not even the compatible additions of its other workflows.
+   */
+  private void writeLock(RoundEnvironment round) {
+    if (lock == null || lockRefused || round.errorRaised()) {
+      return;
+    }
+    try {
+      lock.write();
+    } catch (IOException e) {
+      processingEnv.getMessager().printMessage(
+          Diagnostic.Kind.ERROR, Messages.LOCK_WRITE.format(lock.path(), e));
+    }
+  }
+
+  /**
+   * Generates a valid workflow's classes, and lists it for discovery if it asks to be; checks its
+   * step graph against the lock file, if there is one.
+   */
   private void generateWorkflow(TypeElement workflow) {
     WorkflowModel model = new ModelFactory(processingEnv).create(workflow);
-    for (var file : Generators.generate(model)) {
+    StepGraph graph = StepGraph.of(model);
+    if (lock != null) {
+      List<String> changes = lock.check(graph);
+      if (!changes.isEmpty()) {
+        lockRefused = true;
+        processingEnv.getMessager().printMessage(
+            Diagnostic.Kind.ERROR,
+            Messages.LOCK_CHANGED.format(model.workflowName(), model.version(), lock.path(),
+                String.join("; ", changes)),
+            workflow);
+      }
+    }
+    for (var file : Generators.generate(model, graph.lines())) {
       writer.write(file, workflow);
     }
     if (model.discoverable()) {

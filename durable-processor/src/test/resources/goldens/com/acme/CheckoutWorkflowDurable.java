@@ -22,11 +22,17 @@ import javax.annotation.processing.Generated;
 @Generated("dev.durable.processor.DurableProcessor")
 public class CheckoutWorkflowDurable extends CheckoutWorkflow implements DurableWorkflow<String> {
   /**
-   * The stored identity and input and result types of workflow {@code checkout} version {@code 1}.
+   * The stored identity and input and result types of workflow {@code checkout} version {@code 1},
+   * and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<String> WORKFLOW = WorkflowType.<String>builder("checkout", "1")
       .param("order", CheckoutWorkflowCodecs.ORDER)
       .result(CheckoutWorkflowCodecs.STRING)
+      .graph(
+          "run (com.acme.Order) -> java.lang.String",
+          "step audit (java.util.List<java.util.Map<java.lang.String, com.acme.Order>>) -> java.lang.Void",
+          "step charge (com.acme.Order, com.acme.Quote) -> com.acme.Charge",
+          "step fetchQuote (com.acme.Order) -> com.acme.Quote")
       .build();
 
   /** Step {@code fetchQuote}: {@link CheckoutWorkflow#fetchQuote(Order)}. */

@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,6 +68,52 @@ public interface DurableEngine extends AutoCloseable {
   int tick();
 
   /**
+   * The runs {@code filter} matches, newest first (by start, then by id), at most {@link
+   * RunFilter#limit()}; the next page is {@code listRuns(filter.after(lastRunOfThisPage))}. Runs of
+   * every workflow and version stored are listed, registered with this engine or not.
+   */
+  List<RunInfo> listRuns(RunFilter filter);
+
+  /**
+   * Sends signal {@code signalName} to run {@code runId}, its value given as JSON text: what an
+   * operator tool sends. When the run's workflow version is registered with this engine, the
+   * signal's name and the value's fit are checked here; else the value is stored as given, and the
+   * run's wait, which reads it with the signal's type, sets aside one that does not fit (the run's
+   * history says so, {@code signal.rejected}) and waits on. In code, prefer the client's typed
+   * method.
+   *
+   * @throws InvalidInputException if {@code json} is not JSON or too large, or (when this engine
+   *     has the run's workflow version) names no signal of it or does not fit; nothing was stored
+   * @throws UnknownRunException if no such run is stored
+   * @throws RunEndedException if the run has ended
+   */
+  void signal(String runId, String signalName, String json);
+
+  /** The dispatched tasks of run {@code runId}, in the order of its steps and attempts. */
+  List<TaskInfo> tasks(String runId);
+
+  /** The steps served by workers that have open tasks: how many are queued and running. */
+  List<TaskQueueInfo> taskQueues();
+
+  /**
+   * The workers that hold a task, or finished one within the last hour, most recently seen first.
+   */
+  List<WorkerInfo> workers();
+
+  /**
+   * The lost-dispatch view: the open tasks with no sign of life for {@code silence} or longer
+   * (queued and unclaimed since, or claimed with no heartbeat since), oldest first. {@link
+   * #redispatchPending} queues a run's again.
+   */
+  List<TaskInfo> silentTasks(Duration silence);
+
+  /**
+   * Every schedule stored in the database, whichever engines registered it, with its next fire
+   * times; {@link #schedules()} lists this engine's own.
+   */
+  List<StoredSchedule> storedSchedules();
+
+  /**
    * Retries a failed run: the steps that failed it get a fresh retry budget, completed steps are
    * not run again. A run whose compensation failed ({@code compensation_failed}) goes on with its
    * compensations where they stopped; a run cleaned up by its {@code @OnFailure} method, with
@@ -120,6 +167,19 @@ public interface DurableEngine extends AutoCloseable {
   /** The run's event log, oldest first: every transition it went through. */
   List<HistoryEvent> history(String runId);
 
+  /**
+   * Deletes every run that ended (completed, failed or cancelled) before {@code endedBefore}, with
+   * all its rows: steps, events, tasks, signals and the fire time it served. A finished child run
+   * whose parent has not ended is kept, since the parent may still await it; it goes once the
+   * parent has ended. Runs are deleted {@code 500} per transaction, so that the engines' own writes
+   * never wait long behind a large purge; several engines (or the CLI) may purge at once. A
+   * deleted run is gone: {@link #getRunStatus} then throws {@link UnknownRunException}. See {@link
+   * Builder#retention(Duration)} to have a started engine do this by itself.
+   *
+   * @return how many runs were deleted
+   */
+  int purge(Instant endedBefore);
+
   /** This engine's id, as stored on the runs it leases. */
   String engineId();
 
@@ -148,6 +208,7 @@ public interface DurableEngine extends AutoCloseable {
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     private final Map<String, Integer> queues = new LinkedHashMap<>();
     private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
+    private Duration retention;
     // typed Object so that loading this builder never loads Micrometer or OpenTelemetry classes
     private Object meterRegistry;
     private Object openTelemetry;
@@ -329,6 +390,18 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
+    /**
+     * How long runs are kept after they end: once started, the engine deletes the runs that
+     * completed, failed or were cancelled longer ago than this, with all their rows, as {@link
+     * DurableEngine#purge(Instant)} does, in the background (every minute, or every tenth of the
+     * retention if that is shorter) on a thread of its own. By default nothing is deleted: runs
+     * are kept for ever.
+     */
+    public Builder retention(Duration retention) {
+      this.retention = positive(retention, "retention");
+      return this;
+    }
+
     /** How long {@link DurableEngine#close()} waits for turns in flight; 10 s by default. */
     public Builder shutdownTimeout(Duration shutdownTimeout) {
       this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
@@ -358,6 +431,7 @@ public interface DurableEngine extends AutoCloseable {
               shutdownTimeout,
               Map.copyOf(queues),
               maxPayloadBytes,
+              Optional.ofNullable(retention),
               Observers.of(meterRegistry, openTelemetry)));
     }
 

@@ -16,18 +16,21 @@ import java.util.List;
  * @param compensations once the run failed for good, the compensations of its completed steps, in
  *     the order they run; empty while it has not failed or if none of its completed steps has a
  *     {@code @Step(compensate = ...)}
+ * @param input the run's input as stored: a JSON array, one element per stored parameter of its
+ *     {@code @Run} method
+ * @param output its result as stored, JSON; {@code null} until it completed
  */
 public record RunStatus(
     RunInfo run, List<StepInfo> steps, List<RunInfo> children,
-    List<CompensationInfo> compensations) {
+    List<CompensationInfo> compensations, String input, String output) {
   public RunStatus {
     steps = List.copyOf(steps);
     children = List.copyOf(children);
     compensations = List.copyOf(compensations);
   }
 
-  /** A run with no compensations. */
+  /** A run with no compensations, shown without its input and output. */
   public RunStatus(RunInfo run, List<StepInfo> steps, List<RunInfo> children) {
-    this(run, steps, children, List.of());
+    this(run, steps, children, List.of(), null, null);
   }
 }

@@ -12,6 +12,19 @@ import java.time.Instant;
  * @param error the latest failed attempt's error message; {@code null} when none failed
  * @param nextAttemptAt when a {@link StepState#RETRYING} step makes its next attempt; {@code null}
  *     otherwise
+ * @param input the arguments it was called with, as stored: a JSON array, one element per stored
+ *     parameter; {@code null} for a step without one (a timer)
+ * @param output its result as stored, JSON; {@code null} until it completed (and for a void step,
+ *     {@code "null"})
  */
 public record StepInfo(
-    int position, String name, StepState status, int attempts, String error, Instant nextAttemptAt) {}
+    int position, String name, StepState status, int attempts, String error, Instant nextAttemptAt,
+    String input, String output) {
+
+  /** A step shown without its input and output. */
+  public StepInfo(
+      int position, String name, StepState status, int attempts, String error,
+      Instant nextAttemptAt) {
+    this(position, name, status, attempts, error, nextAttemptAt, null, null);
+  }
+}

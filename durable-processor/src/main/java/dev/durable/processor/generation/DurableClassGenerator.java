@@ -44,18 +44,24 @@ public final class DurableClassGenerator {
   private final Map<StoredType, String> codecs;
   private final List<String> stepConstants;
   private final List<String> signalConstants;
+  /** The lines of the workflow's step graph, for {@code WORKFLOW}'s {@code .graph(...)}. */
+  private final List<String> graph;
 
-  private DurableClassGenerator(WorkflowModel model) {
+  private DurableClassGenerator(WorkflowModel model, List<String> graph) {
     this.model = model;
+    this.graph = List.copyOf(graph);
     this.names = model.names();
     this.codecs = GeneratedNames.codecConstants(model);
     this.stepConstants = GeneratedNames.stepConstants(model.steps());
     this.signalConstants = GeneratedNames.signalConstants(model);
   }
 
-  /** The {@code Durable} class of {@code model}. */
-  public static JavaFile generate(WorkflowModel model) {
-    return new DurableClassGenerator(model).file();
+  /**
+   * The {@code Durable} class of {@code model}, whose step graph has the lines {@code graph} (see
+   * {@code dev.durable.processor.lock.StepGraph}).
+   */
+  public static JavaFile generate(WorkflowModel model, List<String> graph) {
+    return new DurableClassGenerator(model, graph).file();
   }
 
   private JavaFile file() {
@@ -95,6 +101,9 @@ public final class DurableClassGenerator {
             .returns(ParameterizedTypeName.get(RuntimeTypes.WORKFLOW_TYPE, result))
             .addStatement("return $L", GeneratedNames.WORKFLOW_CONSTANT)
             .build());
+    if (!model.signals().isEmpty()) {
+      type.addMethod(signals());
+    }
     type.addMethod(execute(result));
     type.addMethods(RouteMethods.of(model, result));
     for (int i = 0; i < model.steps().size(); i++) {
@@ -124,6 +133,11 @@ public final class DurableClassGenerator {
       init.add(".schedule($S, $S, $T.$L)\n", schedule.cron(), schedule.zone(),
           RuntimeTypes.CATCH_UP, schedule.catchUp());
     }
+    if (!graph.isEmpty()) {
+      // one entry a line: a reviewer sees in a diff which entry changed
+      init.add(".graph(\n$>$>$L)\n$<$<", CodeBlock.join(
+          graph.stream().map(line -> CodeBlock.of("$S", line)).toList(), ",\n"));
+    }
     init.add(".build()$<$<");
     return FieldSpec.builder(
             ParameterizedTypeName.get(RuntimeTypes.WORKFLOW_TYPE, result),
@@ -135,7 +149,8 @@ public final class DurableClassGenerator {
             Javadocs.wrapped(
                 2,
                 "The stored identity and input and result types of workflow {@code $L} version"
-                    + " {@code $L}" + (model.schedules().isEmpty() ? "." : ", and its schedules."),
+                    + " {@code $L}" + (model.schedules().isEmpty() ? "" : ", its schedules")
+                    + ", and its step graph, which the engine checks runs in flight against.",
                 model.workflowName(),
                 model.version()))
         .initializer(init.build())
@@ -272,6 +287,22 @@ public final class DurableClassGenerator {
           superCall);
     }
     return method.build();
+  }
+
+  /** The {@code signals()} override: the workflow's signal constants, in declaration order. */
+  private MethodSpec signals() {
+    CodeBlock constants = signalConstants.stream()
+        .map(constant -> CodeBlock.of("$L", constant))
+        .collect(CodeBlock.joining(",$W"));
+    return MethodSpec.methodBuilder("signals")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(ParameterizedTypeName.get(
+            ClassName.get(List.class),
+            ParameterizedTypeName.get(
+                RuntimeTypes.SIGNAL_TYPE, WildcardTypeName.subtypeOf(Object.class))))
+        .addStatement("return $T.of($L)", List.class, constants)
+        .build();
   }
 
   /** A signal's name and value type; package-private, for the generated client. */

@@ -1,6 +1,7 @@
 package dev.durable.processor.generation;
 
 import com.palantir.javapoet.JavaFile;
+import dev.durable.processor.lock.StepGraph;
 import dev.durable.processor.model.WorkflowModel;
 import java.util.List;
 
@@ -13,9 +14,17 @@ public final class Generators {
    * (each refers only to the ones before it).
    */
   public static List<JavaFile> generate(WorkflowModel model) {
+    return generate(model, StepGraph.of(model).lines());
+  }
+
+  /**
+   * The {@code Codecs}, {@code Durable} and {@code Client} classes of {@code model}, whose {@code
+   * WORKFLOW} constant carries the lines of its step graph, {@code graph}.
+   */
+  public static List<JavaFile> generate(WorkflowModel model, List<String> graph) {
     return List.of(
         CodecsGenerator.generate(model),
-        DurableClassGenerator.generate(model),
+        DurableClassGenerator.generate(model, graph),
         ClientGenerator.generate(model));
   }
 }

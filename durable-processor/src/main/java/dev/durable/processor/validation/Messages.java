@@ -597,6 +597,25 @@ public enum Messages {
           + " matched to their checkpoints by name, so give the signal another"
           + " @Signal(name = ...)"),
 
+  // ---- The lock file (-Adurable.lockfile) ------------------------------------------------------
+
+  /** Args: workflow name, version, lock file, the changes ("step 'charge' was removed; ..."). */
+  LOCK_CHANGED(
+      "lock-changed",
+      "workflow '%s' version '%s' changed incompatibly since it was locked in %s: %s; runs in"
+          + " flight on this version would fail on replay: bump @Workflow(version), or keep what"
+          + " was locked and guard the change with ctx.patched(...)"),
+  /** Args: lock file, the reason. */
+  LOCK_READ(
+      "lock-read",
+      "could not read the lock file %s: %s; restore it from version control (it is written by the"
+          + " processor, not by hand), or delete it to lock the workflows as they are now"),
+  /** Args: lock file, the reason. */
+  LOCK_WRITE(
+      "lock-write",
+      "could not write the lock file %s: %s; make sure its directory can be written, or change"
+          + " -Adurable.lockfile"),
+
   // ---- The processor itself ---------------------------------------------------------------------
 
   /** Args: "@Workflow" or "step contract", qualified name. */

@@ -27,10 +27,17 @@ import javax.annotation.processing.Generated;
 public class Outer_InnerDurable extends Outer.Inner implements DurableWorkflow<Void> {
   /**
    * The stored identity and input and result types of workflow {@code edge.cases} version
-   * {@code 2024-01}.
+   * {@code 2024-01}, and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<Void> WORKFLOW = WorkflowType.<Void>builder("edge.cases", "2024-01")
       .result(Outer_InnerCodecs.VOID)
+      .graph(
+          "run () -> java.lang.Void",
+          "step bytes (byte[], com.acme.Order[][], int[]) -> byte[]",
+          "step clash (java.lang.String, java.lang.String, java.lang.String, java.lang.String, java.lang.String) -> java.lang.Void",
+          "step pick.one (java.lang.Integer, java.lang.Long) -> java.lang.Integer",
+          "step pick.two (java.util.Optional<com.acme.Order>, com.acme.edge.Outer.Item[]) -> java.util.Optional<com.acme.Order>",
+          "step workflow (java.util.Set<java.util.Map<java.lang.String, com.acme.Order>>) -> java.util.Map<java.lang.String, java.util.List<com.acme.Order>>")
       .build();
 
   /** Step {@code pick.one}: {@link Outer.Inner#pick(int, long)}. */

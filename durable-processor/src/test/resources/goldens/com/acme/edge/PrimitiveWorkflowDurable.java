@@ -22,7 +22,7 @@ import javax.annotation.processing.Generated;
 public class PrimitiveWorkflowDurable extends PrimitiveWorkflow implements DurableWorkflow<Integer> {
   /**
    * The stored identity and input and result types of workflow {@code PrimitiveWorkflow} version
-   * {@code 1}.
+   * {@code 1}, and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<Integer> WORKFLOW = WorkflowType.<Integer>builder("PrimitiveWorkflow", "1")
       .param("runId", PrimitiveWorkflowCodecs.INTEGER)
@@ -31,6 +31,9 @@ public class PrimitiveWorkflowDurable extends PrimitiveWorkflow implements Durab
       .param("orders", PrimitiveWorkflowCodecs.LIST_OF_ORDER)
       .param("runs", PrimitiveWorkflowCodecs.STRING)
       .result(PrimitiveWorkflowCodecs.INTEGER)
+      .graph(
+          "run (java.lang.Integer, long[], java.util.List<java.util.Map<java.lang.String, com.acme.Order>>, java.util.List<com.acme.Order>, java.lang.String) -> java.lang.Integer",
+          "step half (java.lang.Double) -> java.lang.Double")
       .build();
 
   /** Step {@code half}: {@link PrimitiveWorkflow#half(double)}. */

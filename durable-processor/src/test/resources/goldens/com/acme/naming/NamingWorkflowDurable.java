@@ -20,13 +20,21 @@ import javax.annotation.processing.Generated;
 @Generated("dev.durable.processor.DurableProcessor")
 public class NamingWorkflowDurable extends NamingWorkflow implements DurableWorkflow<List<Order>> {
   /**
-   * The stored identity and input and result types of workflow {@code naming} version {@code 1}.
+   * The stored identity and input and result types of workflow {@code naming} version {@code 1},
+   * and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<List<Order>> WORKFLOW = WorkflowType.<List<Order>>builder("naming", "1")
       .param("mine", NamingWorkflowCodecs.ORDER)
       .param("theirs", NamingWorkflowCodecs.COM_OTHER_ORDER)
       .param("types", NamingWorkflowCodecs.COM_ACME_NAMING_TYPES)
       .result(NamingWorkflowCodecs.LIST_OF_COM_OTHER_ORDER)
+      .graph(
+          "run (com.acme.Order, com.other.Order, com.acme.naming.Types) -> java.util.List<com.other.Order>",
+          "step 1st () -> java.lang.Void",
+          "step fetch-quote (com.acme.Order) -> com.acme.Order",
+          "step fetch.quote (com.acme.Order) -> com.acme.Order",
+          "step fetchQuote (java.util.List<com.acme.Order>, java.util.List<com.other.Order>) -> com.acme.Order",
+          "step workflow () -> java.lang.Void")
       .build();
 
   /** Step {@code fetchQuote}: {@link NamingWorkflow#fetchQuote(List, List)}. */

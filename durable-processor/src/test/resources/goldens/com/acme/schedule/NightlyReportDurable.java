@@ -21,13 +21,16 @@ import javax.annotation.processing.Generated;
 public class NightlyReportDurable extends NightlyReport implements DurableWorkflow<String> {
   /**
    * The stored identity and input and result types of workflow {@code nightly-report} version
-   * {@code 1}, and its schedules.
+   * {@code 1}, its schedules, and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<String> WORKFLOW = WorkflowType.<String>builder("nightly-report", "1")
       .param("firedAt", NightlyReportCodecs.INSTANT)
       .result(NightlyReportCodecs.STRING)
       .schedule("0 0 2 * * *", "Europe/Berlin", CatchUp.LATEST)
       .schedule("0 0/15 * * * MON-FRI", "UTC", CatchUp.ALL)
+      .graph(
+          "run (java.time.Instant) -> java.lang.String",
+          "step render (java.time.Instant) -> java.lang.String")
       .build();
 
   /** Step {@code render}: {@link NightlyReport#render(Instant)}. */

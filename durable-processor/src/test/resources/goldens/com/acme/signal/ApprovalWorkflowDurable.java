@@ -24,11 +24,19 @@ import javax.annotation.processing.Generated;
 @Generated("dev.durable.processor.DurableProcessor")
 public class ApprovalWorkflowDurable extends ApprovalWorkflow implements DurableWorkflow<String> {
   /**
-   * The stored identity and input and result types of workflow {@code approval} version {@code 1}.
+   * The stored identity and input and result types of workflow {@code approval} version {@code 1},
+   * and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<String> WORKFLOW = WorkflowType.<String>builder("approval", "1")
       .param("request", ApprovalWorkflowCodecs.STRING)
       .result(ApprovalWorkflowCodecs.STRING)
+      .graph(
+          "run (java.lang.String) -> java.lang.String",
+          "signal approval.decision -> java.lang.Boolean",
+          "signal comments -> java.util.List<java.lang.String>",
+          "signal counterOffer -> com.acme.Quote",
+          "signal legacyScore -> java.lang.Integer",
+          "step record (java.lang.String) -> java.lang.String")
       .build();
 
   /** Step {@code record}: {@link ApprovalWorkflow#record(String)}. */
@@ -61,6 +69,12 @@ public class ApprovalWorkflowDurable extends ApprovalWorkflow implements Durable
   @Override
   public WorkflowType<String> workflowType() {
     return WORKFLOW;
+  }
+
+  @Override
+  public List<SignalType<?>> signals() {
+    return List.of(COUNTER_OFFER_SIGNAL, APPROVAL_DECISION_SIGNAL, COMMENTS_SIGNAL,
+        LEGACY_SCORE_SIGNAL);
   }
 
   @Override

@@ -20,7 +20,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.durable.processor.DurableProcessor")
 public class SignupWorkflowDurable extends SignupWorkflow implements DurableWorkflow<Receipt> {
   /**
-   * The stored identity and input and result types of workflow {@code signup} version {@code 1}.
+   * The stored identity and input and result types of workflow {@code signup} version {@code 1},
+   * and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<Receipt> WORKFLOW = WorkflowType.<Receipt>builder("signup", "1")
       .validatedParam("signup", SignupWorkflowCodecs.SIGNUP)
@@ -28,6 +29,10 @@ public class SignupWorkflowDurable extends SignupWorkflow implements DurableWork
       .param("plain", SignupWorkflowCodecs.PLAIN)
       .validatedParam("tags", SignupWorkflowCodecs.TAGS)
       .validatedResult(SignupWorkflowCodecs.RECEIPT)
+      .graph(
+          "run (com.acme.valid.Signup, java.util.List<com.acme.valid.Signup>, com.acme.valid.Plain, com.acme.valid.Tags) -> com.acme.valid.Receipt",
+          "step plain (com.acme.valid.Plain) -> com.acme.valid.Plain",
+          "step register (com.acme.valid.Signup, java.util.Map<java.lang.String, com.acme.valid.Plain>) -> com.acme.valid.Receipt")
       .build();
 
   /** Step {@code register}: {@link SignupWorkflow#register(Signup, Map)}. */

@@ -2,11 +2,16 @@ package dev.durable.runtime.spi;
 
 import com.fasterxml.jackson.databind.JavaType;
 import dev.durable.annotations.CatchUp;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * A workflow's stored identity (name and version) and the types of its input and result. Generated
@@ -21,6 +26,9 @@ public final class WorkflowType<R> {
   private final Payload result;
   private final Duration timeout;
   private final List<ScheduleSpec> schedules;
+  private final List<String> graph;
+  /** The fingerprint of {@link #graph}, or null when there is none. */
+  private final String fingerprint;
 
   private WorkflowType(Builder<R> builder) {
     this.name = builder.name;
@@ -29,6 +37,8 @@ public final class WorkflowType<R> {
     this.result = Objects.requireNonNull(builder.result, "result");
     this.timeout = builder.timeout;
     this.schedules = List.copyOf(builder.schedules);
+    this.graph = List.copyOf(builder.graph);
+    this.fingerprint = graph.isEmpty() ? null : fingerprint(graph);
   }
 
   /** Starts describing workflow {@code name} at {@code version}. */
@@ -66,6 +76,63 @@ public final class WorkflowType<R> {
     return schedules;
   }
 
+  /**
+   * The lines of its step graph, sorted: the {@code @Run} method's, the steps', signals' and
+   * routes' stored names and types, such as {@code step charge (com.acme.Order) ->
+   * com.acme.Receipt}; empty for a type built without one.
+   */
+  public List<String> graph() {
+    return graph;
+  }
+
+  /**
+   * The fingerprint of its step graph, stored with each run it starts; empty when it has no graph.
+   * It is the short hashes of the graph's lines, sorted and separated by spaces: a run can go on
+   * with a class whose fingerprint holds every hash of the run's, so a class that only adds steps,
+   * signals or routes takes up the runs of the one before it, and a class that changed or removed
+   * one does not.
+   */
+  public Optional<String> fingerprint() {
+    return Optional.ofNullable(fingerprint);
+  }
+
+  /**
+   * Whether a run started with {@code runFingerprint} can be replayed by this class: each line of
+   * its graph is one of this class's. True when either has no fingerprint (nothing to check).
+   */
+  public boolean accepts(String runFingerprint) {
+    if (runFingerprint == null || runFingerprint.isBlank() || fingerprint == null) {
+      return true;
+    }
+    List<String> own = List.of(fingerprint.split(" "));
+    for (String hash : runFingerprint.trim().split(" +")) {
+      if (!own.contains(hash)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The sorted, distinct short hashes of {@code lines}, separated by spaces. */
+  private static String fingerprint(List<String> lines) {
+    TreeSet<String> hashes = new TreeSet<>();
+    for (String line : lines) {
+      hashes.add(hash(line));
+    }
+    return String.join(" ", hashes);
+  }
+
+  /** The first 8 hex digits of the SHA-256 of {@code line}. */
+  private static String hash(String line) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(line.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+
   @Override
   public String toString() {
     return "workflow '" + name + "' version '" + version + "'";
@@ -79,6 +146,7 @@ public final class WorkflowType<R> {
     private Payload result;
     private Duration timeout;
     private final List<ScheduleSpec> schedules = new ArrayList<>();
+    private final List<String> graph = new ArrayList<>();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -121,6 +189,16 @@ public final class WorkflowType<R> {
     /** Adds a schedule: a run starts at each fire time of {@code cron} in {@code zone}. */
     public Builder<R> schedule(String cron, String zone, CatchUp catchUp) {
       schedules.add(new ScheduleSpec(cron, zone, catchUp));
+      return this;
+    }
+
+    /**
+     * Sets the lines of its step graph, which the processor writes: runs store its {@link
+     * #fingerprint()}, and an engine refuses to replay a run whose graph this class does not hold.
+     */
+    public Builder<R> graph(String... lines) {
+      graph.clear();
+      graph.addAll(new TreeSet<>(List.of(lines)));
       return this;
     }
 

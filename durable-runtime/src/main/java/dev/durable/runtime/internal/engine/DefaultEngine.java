@@ -6,10 +6,17 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunCancelledException;
+import dev.durable.runtime.RunFilter;
+import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
+import dev.durable.runtime.StoredSchedule;
+import dev.durable.runtime.TaskInfo;
+import dev.durable.runtime.TaskQueueInfo;
+import dev.durable.runtime.TaskState;
+import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.store.EventType;
@@ -21,10 +28,13 @@ import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
+import dev.durable.runtime.internal.store.TaskRecord;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -35,6 +45,8 @@ import org.slf4j.LoggerFactory;
 
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
 final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
+  /** How recently a worker must have finished a task to be listed without holding one. */
+  private static final Duration WORKERS_SEEN_WITHIN = Duration.ofHours(1);
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
   private static final long AWAIT_POLL_MS = 100;
 
@@ -47,10 +59,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final List<AutoCloseable> resources;
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
   private final SignalSender signals;
+  private final Retention retention;
 
   DefaultEngine(
       Services services, Registry registry, Scheduler scheduler, Schedules schedules,
-      List<AutoCloseable> resources) {
+      Retention retention, List<AutoCloseable> resources) {
     this.services = services;
     this.registry = registry;
     this.scheduler = scheduler;
@@ -59,11 +72,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.schedules = schedules;
     this.resources = resources;
     this.signals = new SignalSender(services);
+    this.retention = retention;
   }
 
   @Override
   public void start() {
     scheduler.start();
+    retention.start();
   }
 
   @Override
@@ -213,6 +228,70 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   // ---- operating runs
 
   @Override
+  public void signal(String runId, String signalName, String json) {
+    signals.sendJson(runId, signalName, json);
+  }
+
+  @Override
+  public List<TaskInfo> tasks(String runId) {
+    return services.store().tasks().ofRun(runId).stream().map(DefaultEngine::taskInfo).toList();
+  }
+
+  @Override
+  public List<TaskQueueInfo> taskQueues() {
+    return services.store().tasks().queues();
+  }
+
+  @Override
+  public List<WorkerInfo> workers() {
+    return services.store().tasks().workers(services.time().now().minus(WORKERS_SEEN_WITHIN));
+  }
+
+  @Override
+  public List<TaskInfo> silentTasks(Duration silence) {
+    if (silence.isNegative()) {
+      throw new IllegalArgumentException("silence must not be negative, but was " + silence);
+    }
+    return services.store().tasks().silent(services.time().now().minus(silence)).stream()
+        .map(DefaultEngine::taskInfo).toList();
+  }
+
+  @Override
+  public List<StoredSchedule> storedSchedules() {
+    Instant now = services.time().now();
+    return services.store().storedSchedules().stream()
+        .map(row -> {
+          List<Instant> next;
+          ZoneId zone;
+          try {
+            CronSchedule cron = CronSchedule.parse(row.cron(), row.zone());
+            next = cron.next(now, LISTED_FIRE_TIMES);
+            zone = cron.zone();
+          } catch (RuntimeException e) { // a row written by hand, or by a newer version
+            next = List.of();
+            zone = ZoneId.of("UTC");
+          }
+          return new StoredSchedule(row.workflowName(), row.cron(), zone, row.handledUntil(), next);
+        })
+        .toList();
+  }
+
+  private static TaskInfo taskInfo(TaskRecord task) {
+    return new TaskInfo(task.taskId(), task.runId(), task.seq(), task.step(), task.attempt(),
+        TaskState.valueOf(task.status().name()), Optional.ofNullable(task.workerId()),
+        task.createdAt(), Optional.ofNullable(task.claimedAt()),
+        Optional.ofNullable(task.heartbeatAt()), Optional.ofNullable(task.finishedAt()),
+        Optional.ofNullable(task.errorMessage()));
+  }
+
+  @Override
+  public List<RunInfo> listRuns(RunFilter filter) {
+    return services.store().listRuns(filter).stream()
+        .map(listed -> RunStatuses.info(listed.run(), listed.scheduledAt()))
+        .toList();
+  }
+
+  @Override
   public void requeue(String runId) {
     services.waiters().forget(runId);
     RunRecord run = find(runId);
@@ -297,6 +376,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   public List<HistoryEvent> history(String runId) {
     find(runId);
     return services.store().history(runId);
+  }
+
+  @Override
+  public int purge(Instant endedBefore) {
+    return retention.purge(Objects.requireNonNull(endedBefore, "endedBefore"));
   }
 
   // ---- shutdown

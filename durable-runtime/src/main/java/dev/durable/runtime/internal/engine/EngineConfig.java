@@ -29,4 +29,5 @@ public record EngineConfig(
     Duration shutdownTimeout,
     Map<String, Integer> queues,
     int maxPayloadBytes,
+    Optional<Duration> retention,
     Observer observer) {}

@@ -7,6 +7,7 @@ import dev.durable.runtime.StepTimeoutError;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.UnreadableRowException;
+import dev.durable.runtime.spi.WorkflowType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,8 @@ final class Errors {
   static final String RUN_TIMEOUT = "run_timeout";
   /** A compensation of a failed run failed for good; the run's own failure is in the message. */
   static final String COMPENSATION_FAILED = "compensation_failed";
+  /** The run started on a step graph that the registered class does not hold. */
+  static final String FINGERPRINT_MISMATCH = "fingerprint_mismatch";
 
   private Errors() {}
 
@@ -126,6 +129,22 @@ final class Errors {
             + " ended at " + deadline + ", and was stopped; raise timeoutMs if runs need longer,"
             + " or requeue the run to give it a fresh run timeout",
         RUN_TIMEOUT, TimeoutException.class);
+  }
+
+  /**
+   * The error of a run refused before its replay: it started on a step graph, {@code
+   * runFingerprint}, that the class registered here, {@code type}, does not hold (a step, signal
+   * or route removed, or its stored types changed, at the same version).
+   */
+  static RunError fingerprintMismatch(String runId, WorkflowType<?> type, String runFingerprint) {
+    return engine("run " + runId + " started on a different step graph of " + type
+            + " (fingerprint '" + runFingerprint + "') than the class registered here has"
+            + " (fingerprint '" + type.fingerprint().orElse("") + "'): a step, signal or route it"
+            + " depends on was removed or its stored types changed without a new version, so it"
+            + " was not replayed and its checkpoints are kept; deploy the class it started with and"
+            + " requeue the run, or cancel it (next time, bump @Workflow(version) or guard the"
+            + " change with ctx.patched(...); -Adurable.lockfile catches this at build time)",
+        FINGERPRINT_MISMATCH, IllegalStateException.class);
   }
 
   /** An error raised by the engine itself. */

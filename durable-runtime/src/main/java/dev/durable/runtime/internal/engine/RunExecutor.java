@@ -44,26 +44,30 @@ final class RunExecutor {
    * @param fresh whether the run was just created here, so that it has no checkpoints to read
    */
   void execute(RunRecord run, InFlight.Run flight, boolean maySuspend, boolean fresh) {
-    try {
-      Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
-      if (workflow.isEmpty()) {
-        LOG.warn("run {} of {} was claimed, but that workflow is not registered here; it is left"
-            + " for an engine that has it", run.runId(), run.workflow());
-        return;
+    // the catch's lines and the flight's end are about the run too: the scope encloses them
+    try (RunMdc.Scope mdc =
+        RunMdc.run(run.runId(), run.workflow().name(), run.workflow().version())) {
+      try {
+        Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
+        if (workflow.isEmpty()) {
+          LOG.warn("run {} of {} was claimed, but that workflow is not registered here; it is"
+              + " left for an engine that has it", run.runId(), run.workflow());
+          return;
+        }
+        try (TraceSpan span = services.observer().turn(
+            run.runId(), run.workflow().name(), run.workflow().version(), run.traceContext())) {
+          turn(workflow.get(), run, maySuspend, fresh, flight);
+        }
+      } catch (StoreException e) {
+        if (e.isPermanent()) {
+          failAlone(run, e);
+        } else {
+          LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease"
+              + " expires", run.runId(), e.getMessage());
+        }
+      } finally {
+        services.inFlight().end(run.runId());
       }
-      try (TraceSpan span = services.observer().turn(
-          run.runId(), run.workflow().name(), run.workflow().version(), run.traceContext())) {
-        turn(workflow.get(), run, maySuspend, fresh, flight);
-      }
-    } catch (StoreException e) {
-      if (e.isPermanent()) {
-        failAlone(run, e);
-      } else {
-        LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease expires",
-            run.runId(), e.getMessage());
-      }
-    } finally {
-      services.inFlight().end(run.runId());
     }
   }
 
@@ -83,6 +87,11 @@ final class RunExecutor {
       flight.deadline(deadline);
       services.wakeAt().accept(deadline);
     }
+    if (!type.accepts(run.fingerprint())) {
+      // before the replay: with checkpoints untouched, a requeue after restoring the class works
+      fail(run, null, runEvent, Errors.fingerprintMismatch(run.runId(), type, run.fingerprint()));
+      return;
+    }
     Object[] input;
     try {
       input = services.payloads().decodeArgs(type.params(), run.input());
@@ -96,6 +105,11 @@ final class RunExecutor {
     }
     List<CheckpointRecord> checkpoints =
         fresh ? List.of() : services.store().checkpoints(run.runId());
+    if (checkpoints.isEmpty()) {
+      RunLog.started(run.runId(), run.workflow());
+    } else {
+      RunLog.resumed(run.runId(), run.workflow());
+    }
     TurnImpl turn = new TurnImpl(services, run, checkpoints, maySuspend, flight);
     WorkflowBody.Ended<R> ended;
     try {
@@ -153,6 +167,7 @@ final class RunExecutor {
                         + ended.routed().message(),
                 services.time().now())));
     if (written) {
+      RunLog.completed(run.runId(), run.workflow());
       services.observer().runCompleted(run.workflow().name());
       services.hooks().onRunComplete(runEvent);
       services.waiters().ended(
@@ -175,8 +190,7 @@ final class RunExecutor {
             : ProgressBuffer.alone(services, run)
                 .write(change, List.of(), events, List.of());
     if (written) {
-      LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
-          error.message());
+      RunLog.failed(run.runId(), run.workflow(), error);
       if (error.code().equals(Errors.RUN_TIMEOUT)) {
         // the runs it started end with it
         CancelledElsewhere.stopHere(

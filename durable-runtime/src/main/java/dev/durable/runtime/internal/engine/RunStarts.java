@@ -160,7 +160,8 @@ final class RunStarts {
       events.add(EventType.RUN_CLAIMED.run(owner, now));
     }
     return new NewRun(runId, key, input, now, owner, now.plus(services.leaseDuration()),
-        type.timeout().map(now::plus).orElse(null), parentRunId, events,
+        type.timeout().map(now::plus).orElse(null), parentRunId,
+        type.fingerprint().orElse(null), events,
         services.observer().runStarting(runId, type.name()));
   }
 

@@ -40,7 +40,9 @@ final class RunStatuses {
             checkpoint.status(),
             checkpoint.attempts(),
             checkpoint.error() == null ? null : checkpoint.error().message(),
-            checkpoint.status() == StepState.RETRYING ? checkpoint.wakeAt() : null));
+            checkpoint.status() == StepState.RETRYING ? checkpoint.wakeAt() : null,
+            checkpoint.input(),
+            checkpoint.status() == StepState.COMPLETED ? checkpoint.output() : null));
       }
     }
     List<InFlight.Attempt> running =
@@ -55,7 +57,7 @@ final class RunStatuses {
       if (at >= 0) {
         StepInfo previous = steps.get(at);
         steps.set(at, new StepInfo(previous.position(), previous.name(), StepState.RUNNING,
-            attempt.attempt(), previous.error(), null));
+            attempt.attempt(), previous.error(), null, previous.input(), null));
       } else {
         steps.add(new StepInfo(
             attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null));
@@ -65,7 +67,8 @@ final class RunStatuses {
         .map(child -> info(child, Optional.empty())) // a child is started by its parent alone
         .toList();
     return new RunStatus(info(run, services.store().scheduledAt(run.runId())), steps, children,
-        Compensations.status(snapshot.checkpoints()));
+        Compensations.status(snapshot.checkpoints()), run.input(),
+        run.status() == RunState.COMPLETED ? run.output() : null);
   }
 
   /**

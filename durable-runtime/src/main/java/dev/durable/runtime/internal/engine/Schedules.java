@@ -185,6 +185,7 @@ final class Schedules {
     return new NewRun(
         runId, entry.workflow(), json, now, null, null,
         entry.type().timeout().map(now::plus).orElse(null), null,
+        entry.type().fingerprint().orElse(null),
         List.of(EventType.RUN_CREATED.run(
             entry.workflow() + ", by schedule " + entry.spec() + " for " + fire, now)),
         services.observer().runStarting(runId, entry.workflow().name()));

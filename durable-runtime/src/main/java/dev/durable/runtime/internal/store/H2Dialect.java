@@ -172,7 +172,7 @@ final class H2Dialect implements Dialect {
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
             run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch,
-            run.deadlineAt(), run.parentRunId(), run.traceContext()),
+            run.deadlineAt(), run.parentRunId(), run.fingerprint(), run.traceContext()),
         run.dueAt(),
         ClaimedRun.takesOver(run.status().name(), run.leaseOwner())));
   }

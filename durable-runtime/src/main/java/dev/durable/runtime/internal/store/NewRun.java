@@ -16,6 +16,7 @@ import java.util.List;
  * @param leaseUntil when that lease ends; ignored without an owner
  * @param deadlineAt when its run timeout ends it; null if it has none
  * @param parentRunId the run that starts it as a child; null if none does
+ * @param fingerprint the fingerprint of its class's step graph; null if it has none
  * @param events what to log
  * @param traceContext the W3C {@code traceparent} of the span of its start, which its turns join;
  *     null when the engine does not trace
@@ -29,6 +30,7 @@ public record NewRun(
     Instant leaseUntil,
     Instant deadlineAt,
     String parentRunId,
+    String fingerprint,
     List<NewEvent> events,
     String traceContext) {
 
@@ -62,6 +64,6 @@ public record NewRun(
   public RunRecord asStored() {
     return new RunRecord(runId, workflow, leased() ? RunState.RUNNING : RunState.PENDING, input,
         null, null, now, now, null, dueAt(), owner, storedLeaseUntil(), epoch(), deadlineAt,
-        parentRunId, traceContext);
+        parentRunId, fingerprint, traceContext);
   }
 }

@@ -7,8 +7,9 @@ import java.time.Instant;
 /**
  * A row of {@code durable_runs}. Nullable fields are null where the column is; {@code deadlineAt}
  * is when the run's timeout ends it, null if it has none; {@code parentRunId} is the run that
- * started it as a child, null if none did; {@code traceContext} is the W3C {@code traceparent} of
- * the span of its start, null when the engine that started it did not trace.
+ * started it as a child, null if none did; {@code fingerprint} is the fingerprint of the step
+ * graph it started with, null if it has none; {@code traceContext} is the W3C {@code traceparent}
+ * of the span of its start, null when the engine that started it did not trace.
  */
 public record RunRecord(
     String runId,
@@ -26,6 +27,7 @@ public record RunRecord(
     long epoch,
     Instant deadlineAt,
     String parentRunId,
+    String fingerprint,
     String traceContext) {
 
   /** The fence for writes made under the lease this record was read with. */

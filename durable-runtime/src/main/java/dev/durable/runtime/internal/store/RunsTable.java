@@ -22,14 +22,15 @@ final class RunsTable {
   static final String COLUMNS =
       "run_id, workflow_name, workflow_version, status, input, output, error_message, error_code,"
           + " error_type, error_step, created_at, updated_at, wake_at, due_at, lease_owner,"
-          + " lease_until, epoch, deadline_at, parent_run_id, trace_context";
+          + " lease_until, epoch, deadline_at, parent_run_id, graph_fingerprint, trace_context";
   /** The columns a new run is inserted with; {@link #bindInsert} binds them. */
   private static final String INSERT_COLUMNS =
       "run_id, workflow_name, workflow_version, status, input, created_at, updated_at, due_at,"
-          + " lease_owner, lease_until, epoch, deadline_at, parent_run_id, trace_context";
+          + " lease_owner, lease_until, epoch, deadline_at, parent_run_id, graph_fingerprint,"
+          + " trace_context";
   static final String INSERT =
       "INSERT INTO durable_runs (" + INSERT_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
-          + " ?, ?, ?, ?, ?)";
+          + " ?, ?, ?, ?, ?, ?)";
   private static final String SELECT = "SELECT " + COLUMNS + " FROM durable_runs WHERE run_id = ?";
   /** A run's workflow and state, its row locked until the commit: it cannot end meanwhile. */
   private static final String LOCK =
@@ -124,7 +125,7 @@ final class RunsTable {
         .string(run.workflow().version()).string(run.status()).string(run.input())
         .instant(run.now()).instant(run.now()).instant(run.dueAt()).string(run.owner())
         .instant(run.storedLeaseUntil()).int8(run.epoch()).instant(run.deadlineAt())
-        .string(run.parentRunId()).string(run.traceContext());
+        .string(run.parentRunId()).string(run.fingerprint()).string(run.traceContext());
   }
 
   /**
@@ -363,6 +364,7 @@ final class RunsTable {
         rows.getLong(c + 16),
         Rows.instant(rows, c + 17),
         rows.getString(c + 18),
-        rows.getString(c + 19));
+        rows.getString(c + 19),
+        rows.getString(c + 20));
   }
 }

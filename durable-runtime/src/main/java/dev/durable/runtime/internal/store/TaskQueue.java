@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.TaskQueueInfo;
+import dev.durable.runtime.WorkerInfo;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -134,6 +136,27 @@ public final class TaskQueue {
   /** How many tasks of each step wait for a worker, by step name; steps with none are absent. */
   public Map<String, Long> queuedByStep() {
     return autocommit("count the tasks waiting for a worker", TasksTable::queuedByStep);
+  }
+
+  /** The run's tasks, in the order of its steps and attempts. */
+  public List<TaskRecord> ofRun(String runId) {
+    return autocommit("read the tasks of run " + runId,
+        connection -> TaskViews.ofRun(connection, runId));
+  }
+
+  /** The open tasks per step. */
+  public List<TaskQueueInfo> queues() {
+    return autocommit("read the task queues", TaskViews::queues);
+  }
+
+  /** The workers holding a task, or that finished one since {@code since}. */
+  public List<WorkerInfo> workers(Instant since) {
+    return autocommit("read the workers", connection -> TaskViews.workers(connection, since));
+  }
+
+  /** The open tasks with no sign of life since {@code before}, oldest first. */
+  public List<TaskRecord> silent(Instant before) {
+    return autocommit("read the silent tasks", connection -> TaskViews.silent(connection, before));
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {

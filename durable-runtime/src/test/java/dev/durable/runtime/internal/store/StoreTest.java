@@ -40,8 +40,8 @@ class StoreTest {
   }
 
   private RunRecord startAndClaim(String runId) {
-    assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null, null, null,
-        List.of(EventType.RUN_CREATED.run(null, T0)), null)))[0]);
+    assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null, null,
+        null, null, List.of(EventType.RUN_CREATED.run(null, T0)), null)))[0]);
     List<RunRecord> claimed =
         store.claimDue(T0, List.of(WORKFLOW), 10, "engine-a", T0.plusSeconds(30));
     assertEquals(1, claimed.size());

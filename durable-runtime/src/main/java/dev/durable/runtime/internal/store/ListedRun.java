@@ -1,0 +1,10 @@
+package dev.durable.runtime.internal.store;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A run as {@code listRuns} reads it: without its input and output, with the fire time it serves
+ * if a schedule started it.
+ */
+public record ListedRun(RunRecord run, Optional<Instant> scheduledAt) {}
