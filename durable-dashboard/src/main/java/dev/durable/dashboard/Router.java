@@ -123,7 +123,11 @@ final class Router {
 
   private Response page(int status, String title, Section section, Optional<Session> session,
       Safe content) {
-    return Response.html(status, Layout.page(title, section, viewer(session), refresh, content));
+    return page(status, title, section, viewer(session), content);
+  }
+
+  private Response page(int status, String title, Section section, Viewer viewer, Safe content) {
+    return Response.html(status, Layout.page(title, section, viewer, refresh, content));
   }
 
   private Response runs(Request request, Optional<Session> session) {
@@ -155,8 +159,9 @@ final class Router {
       return error(404, "No such run", "No run with id '" + runId + "' is stored.", session);
     }
     List<HistoryEvent> history = engine.history(runId);
-    return page(200, "Run " + runId, Section.NONE, session,
-        RunPage.render(new RunPage.Data(status, history, clock.instant()), viewer(session)));
+    Viewer viewer = viewer(session);
+    return page(200, "Run " + runId, Section.NONE, viewer,
+        RunPage.render(new RunPage.Data(status, history, clock.instant()), viewer));
   }
 
   private Response schedules(Optional<Session> session) {

@@ -47,7 +47,11 @@ final class RunsPage {
           selected(state.name().equalsIgnoreCase(q.status())), state.name()));
     }
     List<Safe> limits = new ArrayList<>();
-    for (int n : RunsQuery.LIMITS) {
+    List<Integer> sizes = new ArrayList<>(RunsQuery.LIMITS);
+    if (!sizes.contains(q.pageSize())) {
+      sizes.add(q.pageSize());
+    }
+    for (int n : sizes) {
       limits.add(html("<option{}>{}</option>", selected(n == q.pageSize()), n));
     }
     return html("""

@@ -25,8 +25,10 @@ record RunsQuery(
     String workflow, String version, String status, String runId, String errorCode,
     String parent, String from, String before, String limit, String after) {
 
-  /** The page sizes offered; the first is the default. */
+  /** The page sizes the form offers; the first is the default. */
   static final List<Integer> LIMITS = List.of(50, 20, 100, 200);
+  /** The largest page asked for by URL. */
+  static final int MAX_PAGE = 200;
 
   /** The query in the request's parameters; absent ones are empty. */
   static RunsQuery of(Map<String, String> parameters) {
@@ -61,7 +63,7 @@ record RunsQuery(
   int pageSize() {
     try {
       int n = Integer.parseInt(limit);
-      if (LIMITS.contains(n)) {
+      if (n >= 1 && n <= MAX_PAGE) {
         return n;
       }
     } catch (NumberFormatException e) {
