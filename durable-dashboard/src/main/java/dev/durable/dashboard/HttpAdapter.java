@@ -81,7 +81,8 @@ final class HttpAdapter implements HttpHandler {
     var uri = exchange.getRequestURI();
     Request request = new Request(exchange.getRequestMethod(), uri.getRawPath(),
         Request.parameters(uri.getRawQuery()), Request.parameters(form),
-        exchange.getRequestHeaders().getFirst("Cookie"));
+        exchange.getRequestHeaders().getFirst("Cookie"),
+        exchange.getRequestHeaders().containsKey("X-Durable-Refresh"));
     return router.respond(request);
   }
 

@@ -9,10 +9,14 @@ import java.util.Map;
 /**
  * An HTTP request as the dashboard reads it: method, raw path, query and form parameters (the
  * first value of each), the {@code Cookie} header.
+ *
+ * @param liveRefresh whether the page's script fetches it again for live refresh (header {@code
+ *     X-Durable-Refresh}): such a fetch leaves the last action's message for the page it is meant
+ *     for, since one in flight may arrive between an action and the page it redirects to
  */
 record Request(
     String method, String rawPath, Map<String, String> query, Map<String, String> form,
-    String cookie) {
+    String cookie, boolean liveRefresh) {
 
   Request {
     query = Collections.unmodifiableMap(query);
@@ -23,7 +27,7 @@ record Request(
   static Request get(String pathAndQuery) {
     int q = pathAndQuery.indexOf('?');
     return new Request("GET", q < 0 ? pathAndQuery : pathAndQuery.substring(0, q),
-        q < 0 ? Map.of() : parameters(pathAndQuery.substring(q + 1)), Map.of(), null);
+        q < 0 ? Map.of() : parameters(pathAndQuery.substring(q + 1)), Map.of(), null, false);
   }
 
   /** The parameters of a query string or an {@code application/x-www-form-urlencoded} body. */

@@ -43,94 +43,102 @@ final class Router {
     this.actions = new Actions(engine);
   }
 
+  /** A request and the session it belongs to, if any. */
+  private record Visit(Request request, Optional<Session> session) {}
+
   Response respond(Request request) {
-    Optional<Session> session = sessions.find(request.cookie());
+    Visit visit = new Visit(request, sessions.find(request.cookie()));
     try {
-      return route(request, session);
+      return route(visit);
     } catch (StoreException e) {
       log.warn("dashboard: the store failed while answering {} {}", request.method(),
           request.rawPath(), e);
       return error(503, "The store cannot be reached",
-          "The database did not answer: " + e.getMessage() + ". Reload once it is back.", session);
+          "The database did not answer: " + e.getMessage() + ". Reload once it is back.", visit);
     } catch (RuntimeException e) {
       log.error("dashboard: failed to answer {} {}", request.method(), request.rawPath(), e);
       return error(500, "The dashboard failed",
           "Answering this request failed: " + e + ". The application's log has the details.",
-          session);
+          visit);
     }
   }
 
-  private Response route(Request request, Optional<Session> session) {
+  private Response route(Visit visit) {
+    Request request = visit.request();
     String path = request.rawPath();
     boolean get = request.method().equals("GET") || request.method().equals("HEAD");
     boolean post = request.method().equals("POST");
     if (post && !path.equals("/login")) {
-      Optional<Response> refused = refuseAction(request, session);
+      Optional<Response> refused = refuseAction(visit);
       if (refused.isPresent()) {
         return refused.get();
       }
     }
     if (path.equals("/")) {
-      return get ? runs(request, session) : notAllowed(session);
+      return get ? runs(visit) : notAllowed(visit);
     } else if (path.startsWith("/runs/")) {
       String[] parts = path.substring("/runs/".length()).split("/", -1);
       String runId = Request.pathSegment(parts[0]);
       if (parts.length == 1 && get) {
-        return run(runId, session);
+        return run(runId, visit);
       } else if (parts.length == 2 && post) {
-        return actions.perform(runId, parts[1], request.form(), session.orElseThrow());
+        return actions.perform(runId, parts[1], request.form(), visit.session().orElseThrow());
       }
-      return parts.length <= 2 ? notAllowed(session) : notFound(session);
+      return parts.length <= 2 ? notAllowed(visit) : notFound(visit);
     } else if (path.equals("/schedules")) {
-      return get ? schedules(session) : notAllowed(session);
+      return get ? schedules(visit) : notAllowed(visit);
     } else if (path.equals("/login")) {
-      return get || post ? login(request, session) : notAllowed(session);
+      return get || post ? login(visit) : notAllowed(visit);
     } else if (path.equals("/logout")) {
-      return post ? logout(session.orElseThrow()) : notAllowed(session);
+      return post ? logout(visit.session().orElseThrow()) : notAllowed(visit);
     } else if (path.startsWith("/static/")) {
-      return get ? Assets.get(path.substring("/static/".length())).orElseGet(() -> notFound(session))
-          : notAllowed(session);
+      return get ? Assets.get(path.substring("/static/".length())).orElseGet(() -> notFound(visit))
+          : notAllowed(visit);
     }
-    return notFound(session);
+    return notFound(visit);
   }
 
   /**
    * Why a POST may not act, if it may not: the dashboard has no token, the browser has not logged
    * in, or the form lacks the session's CSRF value (a page of another site posting here).
    */
-  private Optional<Response> refuseAction(Request request, Optional<Session> session) {
+  private Optional<Response> refuseAction(Visit visit) {
+    Optional<Session> session = visit.session();
     if (!sessions.actionsEnabled()) {
       return Optional.of(error(403, "Read-only",
           "This dashboard was started without a token, so it takes no actions. Start it with"
               + " DurableDashboard.builder().token(...) to requeue, cancel, redispatch and signal"
-              + " runs.", session));
+              + " runs.", visit));
     }
     if (session.isEmpty()) {
       return Optional.of(error(403, "Log in first",
-          "Actions need a login: open /login and give the dashboard's token.", session));
+          "Actions need a login: open /login and give the dashboard's token.", visit));
     }
-    if (!session.get().csrfMatches(request.form().get("csrf"))) {
+    if (!session.get().csrfMatches(visit.request().form().get("csrf"))) {
       return Optional.of(error(403, "Refused",
           "The form did not carry this session's CSRF value: submit it from the dashboard's own"
-              + " page (reload the page if it was open before you logged in again).", session));
+              + " page (reload the page if it was open before you logged in again).", visit));
     }
     return Optional.empty();
   }
 
-  private Viewer viewer(Optional<Session> session) {
-    return new Viewer(sessions.actionsEnabled(), session, session.flatMap(Session::takeFlash));
+  private Viewer viewer(Visit visit) {
+    Optional<Session> session = visit.session();
+    return new Viewer(sessions.actionsEnabled(), session, visit.request().liveRefresh()
+        ? Optional.empty() : session.flatMap(Session::takeFlash));
   }
 
-  private Response page(int status, String title, Section section, Optional<Session> session,
+  private Response page(int status, String title, Section section, Visit visit,
       Safe content) {
-    return page(status, title, section, viewer(session), content);
+    return page(status, title, section, viewer(visit), content);
   }
 
   private Response page(int status, String title, Section section, Viewer viewer, Safe content) {
     return Response.html(status, Layout.page(title, section, viewer, refresh, content));
   }
 
-  private Response runs(Request request, Optional<Session> session) {
+  private Response runs(Visit visit) {
+    Request request = visit.request();
     RunsQuery query = RunsQuery.of(request.query());
     List<String> problems = new ArrayList<>();
     RunFilter.Builder filter = query.filter(problems::add);
@@ -147,43 +155,44 @@ final class Router {
     if (hasNext) {
       runs = runs.subList(0, query.pageSize());
     }
-    return page(problems.isEmpty() ? 200 : 400, "Runs", Section.RUNS, session,
+    return page(problems.isEmpty() ? 200 : 400, "Runs", Section.RUNS, visit,
         RunsPage.render(query, runs, hasNext, problems));
   }
 
-  private Response run(String runId, Optional<Session> session) {
+  private Response run(String runId, Visit visit) {
     RunStatus status;
     try {
       status = engine.getRunStatus(runId);
     } catch (UnknownRunException e) {
-      return error(404, "No such run", "No run with id '" + runId + "' is stored.", session);
+      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
     }
     List<HistoryEvent> history = engine.history(runId);
-    Viewer viewer = viewer(session);
+    Viewer viewer = viewer(visit);
     return page(200, "Run " + runId, Section.NONE, viewer,
         RunPage.render(new RunPage.Data(status, history, clock.instant()), viewer));
   }
 
-  private Response schedules(Optional<Session> session) {
-    return page(200, "Schedules", Section.SCHEDULES, session,
+  private Response schedules(Visit visit) {
+    return page(200, "Schedules", Section.SCHEDULES, visit,
         SchedulesPage.render(engine.schedules()));
   }
 
-  private Response login(Request request, Optional<Session> session) {
+  private Response login(Visit visit) {
+    Request request = visit.request();
     String token = request.method().equals("POST")
         ? request.form().get("token") : request.query().get("token");
     if (token != null && sessions.actionsEnabled()) {
       if (sessions.tokenMatches(token)) {
         Session created = sessions.create();
         created.flash(new Flash(true, "Logged in: actions are enabled in this browser."));
-        session.ifPresent(sessions::end);
+        visit.session().ifPresent(sessions::end);
         return Response.seeOther("/").withHeader("Set-Cookie", Sessions.cookieFor(created));
       }
       log.warn("dashboard: a login with a wrong token was refused");
-      return page(403, "Log in", Section.NONE, session,
+      return page(403, "Log in", Section.NONE, visit,
           LoginPage.render(true, "That is not the dashboard's token."));
     }
-    return page(200, "Log in", Section.NONE, session,
+    return page(200, "Log in", Section.NONE, visit,
         LoginPage.render(sessions.actionsEnabled(), null));
   }
 
@@ -192,16 +201,16 @@ final class Router {
     return Response.seeOther("/").withHeader("Set-Cookie", Sessions.expiredCookie());
   }
 
-  private Response notFound(Optional<Session> session) {
-    return error(404, "Not found", "There is no such page here.", session);
+  private Response notFound(Visit visit) {
+    return error(404, "Not found", "There is no such page here.", visit);
   }
 
-  private Response notAllowed(Optional<Session> session) {
-    return error(405, "Method not allowed", "This page does not take that method.", session);
+  private Response notAllowed(Visit visit) {
+    return error(405, "Method not allowed", "This page does not take that method.", visit);
   }
 
-  private Response error(int status, String title, String message, Optional<Session> session) {
-    return page(status, title, Section.NONE, session,
+  private Response error(int status, String title, String message, Visit visit) {
+    return page(status, title, Section.NONE, visit,
         html("<p class=\"problems\" role=\"alert\">{}</p><p><a href=\"/\">Back to the runs</a></p>",
             message));
   }

@@ -80,13 +80,13 @@ class RouterTest {
   private Response get(Router router, String pathAndQuery, String cookie) {
     Request plain = Request.get(pathAndQuery);
     Response response = router.respond(
-        new Request("GET", plain.rawPath(), plain.query(), Map.of(), cookie));
+        new Request("GET", plain.rawPath(), plain.query(), Map.of(), cookie, false));
     bodies.add(response.text());
     return response;
   }
 
   private Response post(Router router, String path, Map<String, String> form, String cookie) {
-    Response response = router.respond(new Request("POST", path, Map.of(), form, cookie));
+    Response response = router.respond(new Request("POST", path, Map.of(), form, cookie, false));
     bodies.add(response.text());
     return response;
   }
