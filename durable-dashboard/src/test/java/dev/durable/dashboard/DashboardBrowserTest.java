@@ -21,7 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,7 +72,8 @@ class DashboardBrowserTest {
   private Database db;
   private DurableEngine engine;
   private DurableDashboard dashboard;
-  private final AtomicBoolean declining = new AtomicBoolean(true);
+  private final AtomicReference<String> decline =
+      new AtomicReference<>(InvoiceWorkflow.DECLINED);
 
   @BeforeAll
   static void startBrowser() {
@@ -104,7 +105,7 @@ class DashboardBrowserTest {
   void start() {
     db = store.open();
     engine = db.engine()
-        .register(new InvoiceWorkflowDurable(declining))
+        .register(new InvoiceWorkflowDurable(decline))
         .register(new NapWorkflowDurable())
         .pollInterval(Duration.ofMillis(100))
         .build();
@@ -182,9 +183,9 @@ class DashboardBrowserTest {
 
   @Test
   void aFailedRunIsFoundOpenedRequeuedAndSeenToComplete() {
-    declining.set(false);
+    decline.set(null);
     completedRun("inv-ok-1", "ada");
-    declining.set(true);
+    decline.set(InvoiceWorkflow.DECLINED);
     failedRun(NASTY_ID, "bob");
     NapWorkflowClient.of(engine).start("nap-1", "cy");
 
@@ -204,7 +205,7 @@ class DashboardBrowserTest {
     assertTrue(text(By.id("run-error")).contains(InvoiceWorkflow.DECLINED));
     assertNoAlert();
 
-    declining.set(false);
+    decline.set(null);
     click(By.cssSelector("form[action$='/requeue'] button"));
     waiting().until(ExpectedConditions.textToBe(By.cssSelector(".flash.ok"),
         "Requeued: the steps that failed the run get a fresh retry budget."));
@@ -226,12 +227,12 @@ class DashboardBrowserTest {
   @Test
   void screenshotsOfTheMainPages() {
     assumeTrue(store == TestStore.H2, "the screenshots are taken once, on H2");
-    declining.set(false);
+    decline.set(null);
     for (int i = 1; i <= 6; i++) {
       completedRun("invoice-100" + i, List.of("ada", "bob", "cy", "dee", "eve", "fay").get(i - 1));
     }
     NapWorkflowClient.of(engine).start("nap-7f3a", "gus");
-    declining.set(true);
+    decline.set("card declined by the issuer: insufficient funds (402)");
     failedRun("invoice-1007", "hal");
     logIn();
 

@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -44,14 +44,15 @@ class RouterTest {
 
   private Database db;
   private DurableEngine engine;
-  private final AtomicBoolean declining = new AtomicBoolean(true);
+  private final AtomicReference<String> decline =
+      new AtomicReference<>(InvoiceWorkflow.DECLINED);
   private final List<String> bodies = new ArrayList<>();
 
   @BeforeEach
   void startEngine() {
     db = store.open();
     engine = db.engine()
-        .register(new InvoiceWorkflowDurable(declining))
+        .register(new InvoiceWorkflowDurable(decline))
         .register(new NapWorkflowDurable())
         .build();
     InvoiceWorkflowClient.of(engine).start(NASTY_ID, "ada", 1200L);
@@ -226,7 +227,7 @@ class RouterTest {
             .status(), "an action with a made-up session");
     assertEquals(RunState.FAILED, engine.getRunStatus(NASTY_ID).run().status());
 
-    declining.set(false);
+    decline.set(null);
     Response requeued = post(router, RUN_PATH + "/requeue", Map.of("csrf", csrf), cookie);
     assertEquals(303, requeued.status());
     assertEquals(RUN_PATH, requeued.headers().get("Location"));

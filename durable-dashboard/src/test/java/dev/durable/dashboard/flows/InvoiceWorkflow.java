@@ -3,12 +3,12 @@ package dev.durable.dashboard.flows;
 import dev.durable.annotations.Run;
 import dev.durable.annotations.Step;
 import dev.durable.annotations.Workflow;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Charges a customer, then mails the receipt. While {@code declining} is on, every charge fails
- * with {@link #DECLINED}, a message full of markup, so the run fails for good after its two
- * attempts; turned off, a requeued run completes.
+ * Charges a customer, then mails the receipt. While {@code decline} holds a message, every charge
+ * fails with it ({@link #DECLINED} is one full of markup), so the run fails for good after its
+ * two attempts; once it is empty, a requeued run completes.
  */
 @Workflow(name = "invoice")
 public class InvoiceWorkflow {
@@ -16,16 +16,17 @@ public class InvoiceWorkflow {
   public static final String DECLINED =
       "card declined: <script>alert(\"step\")</script> & 'try another card'";
 
-  private final AtomicBoolean declining;
+  private final AtomicReference<String> decline;
 
-  public InvoiceWorkflow(AtomicBoolean declining) {
-    this.declining = declining;
+  public InvoiceWorkflow(AtomicReference<String> decline) {
+    this.decline = decline;
   }
 
   @Step(retries = 2, backoffMs = 0)
   protected String charge(String customer, long cents) {
-    if (declining.get()) {
-      throw new IllegalStateException(DECLINED);
+    String declined = decline.get();
+    if (declined != null) {
+      throw new IllegalStateException(declined);
     }
     return "ch_" + customer + "_" + cents;
   }
