@@ -25,12 +25,14 @@ public final class SignalQueue {
    *
    * @param workflow the run's workflow
    * @param status the run's state when the signal was sent
-   * @param stored whether the signal was stored: the run is of {@code expected} and has not ended
+   * @param stored whether the signal was stored: the run is of {@code expected}'s workflow, in any
+   *     version, and has not ended
    */
   public record Sent(WorkflowKey workflow, RunState status, boolean stored) {}
 
   /**
-   * Stores a signal for run {@code runId}, if it is a run of {@code expected} that has not ended,
+   * Stores a signal for run {@code runId}, if it is a run of {@code expected}'s workflow (in any
+   * version: a client of one version signals runs of every version) that has not ended,
    * and wakes the run, in one commit: a sleeping run comes due, and an executing one is marked
    * woken, so that a turn that read no signal before this commit and is about to suspend makes the
    * run due instead ({@code woken_at}). The run's row is locked first, so that it cannot end between
@@ -46,7 +48,8 @@ public final class SignalQueue {
         return Optional.empty();
       }
       RunsTable.Locked found = run.get();
-      boolean stored = found.workflow().equals(expected) && !found.status().isTerminal();
+      boolean stored =
+          found.workflow().name().equals(expected.name()) && !found.status().isTerminal();
       if (stored) {
         SignalsTable.insert(connection, runId, name, payload, now);
         EventsTable.append(
@@ -55,6 +58,20 @@ public final class SignalQueue {
         dialect.wakeEngines(connection);
       }
       return Optional.of(new Sent(found.workflow(), found.status(), stored));
+    });
+  }
+
+  /**
+   * Sets aside signal {@code id} of run {@code runId}, whose value its wait cannot read: it stays
+   * stored, marked rejected, and the run's history says why ({@code signal.rejected}).
+   */
+  public void reject(String runId, String name, long id, String why, Instant now) {
+    transactions.inTransaction("reject signal " + id + " of run " + runId, connection -> {
+      if (SignalsTable.reject(connection, runId, id)) {
+        EventsTable.append(
+            connection, runId, List.of(EventType.SIGNAL_REJECTED.step(name, 0, why, now)));
+      }
+      return null;
     });
   }
 
