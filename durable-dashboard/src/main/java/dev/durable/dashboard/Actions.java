@@ -3,8 +3,11 @@ package dev.durable.dashboard;
 import dev.durable.dashboard.Sessions.Flash;
 import dev.durable.dashboard.Sessions.Session;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.InvalidInputException;
+import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.UnknownRunException;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,15 +33,27 @@ final class Actions {
         case "requeue" -> requeue(runId);
         case "cancel" -> cancel(runId);
         case "redispatch" -> redispatch(runId);
+        case "signal" -> signal(runId, form.getOrDefault("name", "").trim(),
+            form.getOrDefault("json", ""));
         default -> new Flash(false, "There is no action '" + action + "'.");
       };
     } catch (UnknownRunException e) {
       flash = new Flash(false, "No run with id '" + runId + "' is stored.");
-    } catch (IllegalStateException | IllegalArgumentException e) {
+    } catch (RunEndedException e) {
+      flash = new Flash(false, "The run has ended: " + e.getMessage());
+    } catch (InvalidInputException | IllegalStateException | IllegalArgumentException e) {
       flash = new Flash(false, e.getMessage());
     }
     session.flash(flash);
-    return Response.seeOther(Html.runPath(runId));
+    return Response.seeOther(back(form.get("back")).orElse(Html.runPath(runId)));
+  }
+
+  /**
+   * The page to go back to that the form names, if it names one of this dashboard's ({@code
+   * /lost...}): never another site's.
+   */
+  private static Optional<String> back(String back) {
+    return back != null && back.startsWith("/lost") ? Optional.of(back) : Optional.empty();
   }
 
   private Flash requeue(String runId) {
@@ -53,6 +68,15 @@ final class Actions {
       return new Flash(true, "Cancelled.");
     }
     return new Flash(false, "The run had already ended: nothing was cancelled.");
+  }
+
+  private Flash signal(String runId, String name, String json) {
+    if (name.isEmpty()) {
+      return new Flash(false, "A signal needs a name: the @Signal's name in the run's workflow.");
+    }
+    engine.signal(runId, name, json.isBlank() ? "null" : json);
+    log.info("dashboard: signal {} sent to run {}", name, runId);
+    return new Flash(true, "Signal '" + name + "' sent.");
   }
 
   private Flash redispatch(String runId) {

@@ -12,6 +12,7 @@ import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.UnknownRunException;
 import java.time.Clock;
 import java.time.Duration;
@@ -85,6 +86,10 @@ final class Router {
         return actions.perform(runId, parts[1], request.form(), visit.session().orElseThrow());
       }
       return parts.length <= 2 ? notAllowed(visit) : notFound(visit);
+    } else if (path.equals("/workers")) {
+      return get ? workers(visit) : notAllowed(visit);
+    } else if (path.equals("/lost")) {
+      return get ? lost(visit) : notAllowed(visit);
     } else if (path.equals("/schedules")) {
       return get ? schedules(visit) : notAllowed(visit);
     } else if (path.equals("/login")) {
@@ -167,14 +172,33 @@ final class Router {
       return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
     }
     List<HistoryEvent> history = engine.history(runId);
+    List<TaskInfo> tasks = engine.tasks(runId);
     Viewer viewer = viewer(visit);
     return page(200, "Run " + runId, Section.NONE, viewer,
-        RunPage.render(new RunPage.Data(status, history, clock.instant()), viewer));
+        RunPage.render(new RunPage.Data(status, history, tasks, clock.instant()), viewer));
+  }
+
+  private Response workers(Visit visit) {
+    return page(200, "Workers and queues", Section.WORKERS, visit,
+        WorkersPage.render(engine.workers(), engine.taskQueues(), clock.instant()));
+  }
+
+  private Response lost(Visit visit) {
+    String text = visit.request().query().getOrDefault("silence", "").trim();
+    if (text.isEmpty()) {
+      text = LostPage.DEFAULT_SILENCE;
+    }
+    List<String> problems = new ArrayList<>();
+    Duration silence = LostPage.silence(text, problems::add);
+    List<TaskInfo> tasks = silence == null ? List.of() : engine.silentTasks(silence);
+    Viewer viewer = viewer(visit);
+    return page(problems.isEmpty() ? 200 : 400, "Lost tasks", Section.LOST, viewer,
+        LostPage.render(text, silence, tasks, clock.instant(), viewer, problems));
   }
 
   private Response schedules(Visit visit) {
     return page(200, "Schedules", Section.SCHEDULES, visit,
-        SchedulesPage.render(engine.schedules()));
+        SchedulesPage.render(engine.storedSchedules()));
   }
 
   private Response login(Visit visit) {

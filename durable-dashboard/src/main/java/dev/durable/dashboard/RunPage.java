@@ -9,6 +9,7 @@ import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepInfo;
+import dev.durable.runtime.TaskInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,14 +24,14 @@ final class RunPage {
   private RunPage() {}
 
   /** What a run's page shows. */
-  record Data(RunStatus status, List<HistoryEvent> history, Instant now) {}
+  record Data(RunStatus status, List<HistoryEvent> history, List<TaskInfo> tasks, Instant now) {}
 
   static Safe render(Data data, Viewer viewer) {
     RunInfo run = data.status().run();
-    return html("{}{}{}{}{}{}{}{}{}",
+    return html("{}{}{}{}{}{}{}{}{}{}",
         summary(run), actions(run, viewer), signalForm(run, viewer), payloads(data.status()),
-        steps(data), compensations(data.status().compensations()), children(data.status()),
-        signals(data.history()), history(data.history()));
+        steps(data), compensations(data.status().compensations()), tasks(data),
+        children(data.status()), signals(data.history()), history(data.history()));
   }
 
   private static Safe summary(RunInfo run) {
@@ -160,6 +161,14 @@ final class RunPage {
         <section id="compensations" data-live><h2>Compensations</h2>
         <table><thead><tr><th>#</th><th>step undone</th><th>by</th><th>status</th></tr></thead>
         <tbody>{}</tbody></table></section>""", Html.join(rows));
+  }
+
+  private static Safe tasks(Data data) {
+    if (data.tasks().isEmpty()) {
+      return Safe.EMPTY;
+    }
+    return html("<section id=\"tasks\" data-live><h2>Dispatched tasks</h2>{}</section>",
+        TasksTable.render(data.tasks(), data.now(), false, null));
   }
 
   private static Safe children(RunStatus status) {

@@ -5,12 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.dashboard.TestStore.Database;
+import dev.durable.dashboard.flows.ApprovalWorkflowClient;
+import dev.durable.dashboard.flows.ApprovalWorkflowDurable;
 import dev.durable.dashboard.flows.InvoiceWorkflow;
 import dev.durable.dashboard.flows.InvoiceWorkflowClient;
 import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
 import dev.durable.dashboard.flows.NapWorkflowClient;
+import dev.durable.dashboard.flows.LabelSteps;
+import dev.durable.dashboard.flows.LabelStepsDispatch;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
+import dev.durable.dashboard.flows.ShipmentWorkflowClient;
+import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunState;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,6 +61,8 @@ class RouterTest {
     engine = db.engine()
         .register(new InvoiceWorkflowDurable(decline))
         .register(new NapWorkflowDurable())
+        .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
+        .register(new ApprovalWorkflowDurable())
         .build();
     InvoiceWorkflowClient.of(engine).start(NASTY_ID, "ada", 1200L);
     NapWorkflowClient.of(engine).start("nap-1", "bob");
@@ -280,5 +289,83 @@ class RouterTest {
     assertEquals(303, out.status());
     assertTrue(out.headers().get("Set-Cookie").contains("Max-Age=0"));
     assertEquals(403, post(router, RUN_PATH + "/requeue", Map.of("csrf", csrf), cookie).status());
+  }
+
+  @Test
+  void workersQueuesAndSilentTasksAreListedAndTheLostViewRedispatches() {
+    ShipmentWorkflowClient.of(engine).start("ship-1", "parcel <7>");
+    engine.tick();
+    Router router = router(TOKEN);
+    String cookie = login(router);
+
+    String queues = get(router, "/workers", cookie).text();
+    assertTrue(queues.contains("<tr class=\"queue\"><td>label.print</td><td>1</td><td>0</td>"),
+        queues);
+    assertTrue(queues.contains("No worker holds a task"), queues);
+    String lost = get(router, "/lost?silence=0s", cookie).text();
+    assertTrue(lost.contains("href=\"/runs/ship-1\""), lost);
+    assertTrue(lost.contains("QUEUED"), lost);
+    String csrf = csrf(lost);
+    assertTrue(get(router, "/lost", cookie).text().contains("No open task has been silent for 5 min"));
+    Response bad = get(router, "/lost?silence=soon", cookie);
+    assertEquals(400, bad.status());
+    assertTrue(bad.text().contains("silence must be a duration such as 90s"), bad.text());
+
+    Response redispatched = post(router, "/runs/ship-1/redispatch",
+        Map.of("csrf", csrf, "back", "/lost?silence=0s"), cookie);
+    assertEquals("/lost?silence=0s", redispatched.headers().get("Location"));
+    assertTrue(get(router, "/lost?silence=0s", cookie).text()
+        .contains("1 task was given up and queued again."));
+    assertEquals("/runs/ship-1", post(router, "/runs/ship-1/redispatch",
+        Map.of("csrf", csrf, "back", "https://elsewhere.example/"), cookie)
+        .headers().get("Location"), "an action goes back only to a page of the dashboard");
+
+    String workerId = "printer-<b>1</b>";
+    try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).workerId(workerId)
+        .handle(LabelSteps.PRINT, (task, input) -> "\"label printed\"").build()) {
+      worker.tick();
+    }
+    engine.tick();
+    String workers = get(router, "/workers", cookie).text();
+    assertTrue(workers.contains("<tr class=\"worker\"><td>" + Html.escape(workerId) + "</td><td>0</td>"),
+        workers);
+    String run = get(router, "/runs/ship-1", cookie).text();
+    assertTrue(run.contains(">COMPLETED<"), run);
+    assertTrue(run.contains("<h2>Dispatched tasks</h2>"), run);
+    assertTrue(run.contains(">SUCCEEDED<") && run.contains(">LOST<"), run);
+    assertTrue(run.contains("<td>" + Html.escape(workerId) + "</td>"), run);
+    assertFalse(run.contains("<b>1</b>"), "a worker id's markup got through");
+  }
+
+  @Test
+  void aSignalIsSentFromTheRunsPageAndABadOneIsRefusedWithTheReason() {
+    ApprovalWorkflowClient.of(engine).start("approval-1", "leave");
+    engine.tick();
+    Router router = router(TOKEN);
+    String cookie = login(router);
+    String page = get(router, "/runs/approval-1", cookie).text();
+    String csrf = csrf(page);
+    assertTrue(page.contains("action=\"/runs/approval-1/signal\""), page);
+
+    post(router, "/runs/approval-1/signal", Map.of("csrf", csrf, "name", "approve",
+        "json", "{not json"), cookie);
+    String refused = get(router, "/runs/approval-1", cookie).text();
+    assertTrue(refused.contains("class=\"flash error\""), refused);
+    post(router, "/runs/approval-1/signal", Map.of("csrf", csrf, "name", "approve",
+        "json", "\"<i>ann</i>\""), cookie);
+    assertTrue(get(router, "/runs/approval-1", cookie).text()
+        .contains("Signal &#39;approve&#39; sent."));
+    engine.tick();
+
+    String done = get(router, "/runs/approval-1", cookie).text();
+    assertTrue(done.contains(">COMPLETED<"), done);
+    assertTrue(done.contains("leave approved by &lt;i&gt;ann&lt;/i&gt;"), done);
+    assertTrue(done.contains("<h2>Signals</h2>") && done.contains("signal.received"), done);
+  }
+
+  @Test
+  void theSchedulesPageSaysWhenNoneIsStored() {
+    String page = get(router(null), "/schedules", null).text();
+    assertTrue(page.contains("No schedule is stored"), page);
   }
 }
