@@ -19,7 +19,7 @@ final class SchedulesPage {
   static Safe render(List<StoredSchedule> schedules) {
     if (schedules.isEmpty()) {
       return html("<section id=\"schedules\" data-live><p class=\"empty\">No schedule is stored:"
-          + " an engine stores its workflows' @Schedules when it starts.</p></section>");
+          + " engines store their workflows' @Schedules as they poll.</p></section>");
     }
     List<Safe> rows = new ArrayList<>();
     for (StoredSchedule s : schedules) {

@@ -9,9 +9,15 @@ import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.InvoiceWorkflow;
 import dev.durable.dashboard.flows.InvoiceWorkflowClient;
 import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
+import dev.durable.dashboard.flows.LabelSteps;
+import dev.durable.dashboard.flows.LabelStepsDispatch;
 import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
+import dev.durable.dashboard.flows.NightlyReportDurable;
+import dev.durable.dashboard.flows.ShipmentWorkflowClient;
+import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import java.io.File;
@@ -21,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -107,6 +114,8 @@ class DashboardBrowserTest {
     engine = db.engine()
         .register(new InvoiceWorkflowDurable(decline))
         .register(new NapWorkflowDurable())
+        .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
+        .register(new NightlyReportDurable())
         .pollInterval(Duration.ofMillis(100))
         .build();
     engine.start();
@@ -225,7 +234,7 @@ class DashboardBrowserTest {
   }
 
   @Test
-  void screenshotsOfTheMainPages() {
+  void screenshotsOfTheMainPages() throws Exception {
     assumeTrue(store == TestStore.H2, "the screenshots are taken once, on H2");
     decline.set(null);
     for (int i = 1; i <= 6; i++) {
@@ -234,16 +243,42 @@ class DashboardBrowserTest {
     NapWorkflowClient.of(engine).start("nap-7f3a", "gus");
     decline.set("card declined by the issuer: insufficient funds (402)");
     failedRun("invoice-1007", "hal");
-    logIn();
+    CountDownLatch printed = new CountDownLatch(1);
+    try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl())
+        .workerId("label-printer-1").concurrency(1).pollInterval(Duration.ofMillis(100))
+        .handle(LabelSteps.PRINT, (task, input) -> {
+          printed.await();
+          return "\"label\"";
+        })
+        .build()) {
+      worker.start();
+      ShipmentWorkflowClient.of(engine).start("shipment-88", "parcel 88");
+      ShipmentWorkflowClient.of(engine).start("shipment-89", "parcel 89");
+      logIn();
 
-    browser.get(url("/"));
-    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("table.runs")));
-    screenshot("dashboard-runs");
-    browser.get(url(Html.runPath("invoice-1007")));
-    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
-    click(By.id("live")); // off: the step's details stay as opened
-    click(By.cssSelector("tr.step-detail summary"));
-    screenshot("dashboard-run");
+      browser.get(url("/"));
+      waiting().until(ExpectedConditions.presenceOfElementLocated(By.linkText("shipment-89")));
+      screenshot("dashboard-runs");
+      browser.get(url(Html.runPath("invoice-1007")));
+      waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
+      click(By.id("live")); // off: the step's details stay as opened
+      click(By.cssSelector("tr.step-detail summary"));
+      screenshot("dashboard-run");
+      click(By.id("live"));
+      browser.get(url("/workers"));
+      waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+          By.cssSelector("table.queues"), "label.print 1 1"));
+      waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+          By.cssSelector("table.workers"), "label-printer-1 1"));
+      screenshot("dashboard-workers");
+      browser.get(url("/lost?silence=0s"));
+      waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr.task"), 2));
+      screenshot("dashboard-lost");
+      browser.get(url("/schedules"));
+      waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr.schedule")));
+      screenshot("dashboard-schedules");
+      printed.countDown();
+    }
   }
 
   private static void screenshot(String name) {
