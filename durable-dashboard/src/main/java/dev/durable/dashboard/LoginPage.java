@@ -19,7 +19,8 @@ final class LoginPage {
         <button type="submit" id="login-button">Log in</button>
         </form>
         <p class="muted">The token is the one the dashboard was started with. Logging in keeps a
-        session cookie in this browser (HttpOnly, SameSite=Strict) for 8 hours of use.</p>""",
+        session cookie in this browser (HttpOnly, SameSite=Strict) until it closes or the session
+        goes 8 hours unused.</p>""",
         problem == null ? Safe.EMPTY : html("<p class=\"problems\" role=\"alert\">{}</p>", problem));
   }
 }

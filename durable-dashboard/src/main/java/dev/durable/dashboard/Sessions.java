@@ -127,10 +127,12 @@ final class Sessions {
     sessions.remove(session.id());
   }
 
-  /** The {@code Set-Cookie} value that hands a browser its session. */
+  /**
+   * The {@code Set-Cookie} value that hands a browser its session: a session cookie (kept until
+   * the browser closes), since the dashboard ends the session itself after {@link #IDLE} unused.
+   */
   static String cookieFor(Session session) {
-    return COOKIE + "=" + session.id() + "; Path=/; HttpOnly; SameSite=Strict; Max-Age="
-        + IDLE.toSeconds();
+    return COOKIE + "=" + session.id() + "; Path=/; HttpOnly; SameSite=Strict";
   }
 
   /** The {@code Set-Cookie} value that makes a browser forget its session. */
