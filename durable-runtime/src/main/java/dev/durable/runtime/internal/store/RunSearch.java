@@ -14,8 +14,10 @@ import java.util.Optional;
 /**
  * The SQL of {@code listRuns}: the runs a {@link RunFilter} matches, newest first by {@code
  * (created_at, run_id)}, cut after the filter's cursor (keyset pagination), at most its limit. The
- * indexes of migration V12 serve the order alone, by workflow and by status; the other criteria
- * filter what they find. The runs' input and output are not read: a list shows neither.
+ * indexes of migration V12 serve the order alone, by workflow and by status, and seek to the
+ * cursor, so that a deep page costs what the first does; the other criteria filter what they
+ * find. The runs' input and output are not read: a list shows neither. docs/benchmarks.md, "Run
+ * search (g)", has the plans and times at a million runs.
  */
 final class RunSearch {
   private static final String COLUMNS = Rows.prefixed("r.", RunsTable.COLUMNS)
@@ -26,7 +28,12 @@ final class RunSearch {
 
   private RunSearch() {}
 
-  static List<ListedRun> select(Connection connection, RunFilter filter) throws SQLException {
+  /**
+   * @param seekIdsInC whether the database has the run id index in the "C" collation (PostgreSQL,
+   *     migration V12.1) for a prefix to be sought in
+   */
+  static List<ListedRun> select(Connection connection, RunFilter filter, boolean seekIdsInC)
+      throws SQLException {
     StringBuilder sql = new StringBuilder(FROM);
     Params params = new Params();
     filter.workflow().ifPresent(name -> {
@@ -54,6 +61,12 @@ final class RunSearch {
     filter.runIdPrefix().ifPresent(prefix -> {
       sql.append(" AND r.run_id LIKE ? ESCAPE '\\'");
       params.string(likePrefix(prefix));
+      Optional<String> above = above(prefix);
+      if (seekIdsInC && above.isPresent()) {
+        // the same ids, as a range an index in byte order can seek
+        sql.append(" AND r.run_id COLLATE \"C\" >= ? AND r.run_id COLLATE \"C\" < ?");
+        params.string(prefix).string(above.get());
+      }
     });
     filter.parentId().ifPresent(parent -> {
       sql.append(" AND r.parent_run_id = ?");
@@ -65,10 +78,17 @@ final class RunSearch {
     });
     if (filter.afterRunId().isPresent()) {
       Instant createdAt = filter.afterCreatedAt().orElseThrow();
-      sql.append(" AND (r.created_at < ? OR (r.created_at = ? AND r.run_id < ?))");
-      params.instant(createdAt).instant(createdAt).string(filter.afterRunId().get());
+      // the first condition alone lets an index seek to the cursor; the second cuts within it
+      sql.append(" AND r.created_at <= ?"
+          + " AND (r.created_at < ? OR (r.created_at = ? AND r.run_id < ?))");
+      params.instant(createdAt).instant(createdAt).instant(createdAt)
+          .string(filter.afterRunId().get());
     }
-    sql.append(" ORDER BY r.created_at DESC, r.run_id DESC LIMIT ?");
+    // the same order, led by the column an equality fixes, so that H2 too walks the index that
+    // starts with it in order, and stops at the limit, instead of reading and sorting all it finds
+    String lead = filter.statuses().size() == 1 ? "r.status DESC, "
+        : filter.workflow().isPresent() ? "r.workflow_name DESC, " : "";
+    sql.append(" ORDER BY ").append(lead).append("r.created_at DESC, r.run_id DESC LIMIT ?");
     params.int4(filter.limit());
     try (PreparedStatement select = connection.prepareStatement(sql.toString())) {
       params.bind(select);
@@ -94,6 +114,23 @@ final class RunSearch {
       sql.append(" AND ").append(column).append(" < ?");
       params.instant(instant);
     });
+  }
+
+  /**
+   * The least string above every string that starts with {@code prefix}, in code point order (the
+   * "C" collation's for UTF-8): the prefix with its last character incremented; empty when that
+   * character is a surrogate or the highest of its plane (the LIKE alone then filters).
+   */
+  static Optional<String> above(String prefix) {
+    if (prefix.isEmpty()) {
+      return Optional.empty();
+    }
+    char last = prefix.charAt(prefix.length() - 1);
+    if (Character.isSurrogate(last) || last == Character.MAX_VALUE || last + 1 >= 0xD800
+        && last + 1 <= 0xDFFF) {
+      return Optional.empty();
+    }
+    return Optional.of(prefix.substring(0, prefix.length() - 1) + (char) (last + 1));
   }
 
   /** {@code prefix} as a LIKE pattern that matches the ids starting with it, and only those. */

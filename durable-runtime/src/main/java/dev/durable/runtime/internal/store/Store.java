@@ -351,7 +351,7 @@ public final class Store {
 
   /** The runs {@code filter} matches, newest first, at most its limit. */
   public List<ListedRun> listRuns(RunFilter filter) {
-    return autocommit("list runs " + filter, connection -> RunSearch.select(connection, filter));
+    return autocommit("list runs " + filter, connection -> RunSearch.select(connection, filter, dialect instanceof PostgresDialect));
   }
 
   /** Which of {@code runIds} are cancelled. */
