@@ -71,6 +71,43 @@ public interface DurableEngine extends AutoCloseable {
   List<RunInfo> listRuns(RunFilter filter);
 
   /**
+   * Sends signal {@code signalName} to run {@code runId}, its value given as JSON text: what an
+   * operator tool sends, without the workflow's classes. The value is stored as given; the run's
+   * wait reads it with the signal's type, and sets aside one that does not fit (the run's history
+   * says so, {@code signal.rejected}) and waits on. A client's typed method checks the value before
+   * it is sent: prefer it in code.
+   *
+   * @throws InvalidInputException if {@code json} is not JSON or too large; nothing was stored
+   * @throws UnknownRunException if no such run is stored
+   * @throws RunEndedException if the run has ended
+   */
+  void signal(String runId, String signalName, String json);
+
+  /** The dispatched tasks of run {@code runId}, in the order of its steps and attempts. */
+  List<TaskInfo> tasks(String runId);
+
+  /** The steps served by workers that have open tasks: how many are queued and running. */
+  List<TaskQueueInfo> taskQueues();
+
+  /**
+   * The workers that hold a task, or finished one within the last hour, most recently seen first.
+   */
+  List<WorkerInfo> workers();
+
+  /**
+   * The lost-dispatch view: the open tasks with no sign of life for {@code silence} or longer
+   * (queued and unclaimed since, or claimed with no heartbeat since), oldest first. {@link
+   * #redispatchPending} queues a run's again.
+   */
+  List<TaskInfo> silentTasks(Duration silence);
+
+  /**
+   * Every schedule stored in the database, whichever engines registered it, with its next fire
+   * times; {@link #schedules()} lists this engine's own.
+   */
+  List<StoredSchedule> storedSchedules();
+
+  /**
    * Retries a failed run: the steps that failed it get a fresh retry budget, completed steps are
    * not run again. A run whose compensation failed ({@code compensation_failed}) goes on with its
    * compensations where they stopped; a run cleaned up by its {@code @OnFailure} method, with

@@ -77,6 +77,11 @@ public final class Payloads {
             .build());
   }
 
+  /** The longest encoded value stored, in UTF-8 bytes of its JSON. */
+  public int maxPayloadBytes() {
+    return maxPayloadBytes;
+  }
+
   /** {@code maxPayloadBytes}, if it is a limit this class takes: 1 byte to {@link #MAX_LIMIT}. */
   public static int requireLimit(int maxPayloadBytes) {
     if (maxPayloadBytes < 1 || maxPayloadBytes > MAX_LIMIT) {

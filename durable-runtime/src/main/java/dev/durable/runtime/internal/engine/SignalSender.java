@@ -1,13 +1,18 @@
 package dev.durable.runtime.internal.engine;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.SignalQueue;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.WorkflowType;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -16,6 +21,9 @@ import java.util.List;
  * process at once (those of other processes are notified by the store, on PostgreSQL).
  */
 final class SignalSender {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
   private final Services services;
 
   SignalSender(Services services) {
@@ -45,6 +53,54 @@ final class SignalSender {
     if (!sent.stored()) {
       throw new RunEndedException(
           "cannot send " + signal + " to run " + runId + ": the run has ended ("
+              + sent.status() + ") and will never wait for it; nothing was stored",
+          sent.status());
+    }
+    services.wakeups().runDue();
+  }
+
+  /**
+   * Sends signal {@code name} with a value given as JSON text to run {@code runId}, whatever its
+   * workflow: the value is stored as given (compacted), to be read by the run's wait, which sets
+   * it aside if it does not fit (see {@link SignalWaits}).
+   *
+   * @throws InvalidInputException if {@code json} is not JSON, or too large; nothing is stored
+   * @throws UnknownRunException if no run has that id
+   * @throws RunEndedException if the run has ended
+   */
+  void sendJson(String runId, String name, String json) {
+    if (json == null || json.isBlank()) {
+      throw new InvalidInputException("cannot send signal '" + name + "' to run " + runId
+          + ": no value was given; give it as JSON text. Nothing was stored.",
+          List.of("no value"));
+    }
+    String payload;
+    try {
+      payload = JSON.writeValueAsString(JSON.readTree(json));
+    } catch (JsonProcessingException e) {
+      throw new InvalidInputException(
+          "cannot send signal '" + name + "' to run " + runId + ": its value is not JSON ("
+              + e.getOriginalMessage() + "); give it as JSON text, such as '\"yes\"' for a"
+              + " string or '{\"approved\": true}'. Nothing was stored.",
+          List.of("not JSON"));
+    }
+    int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes > services.payloads().maxPayloadBytes()) {
+      throw new InvalidInputException("cannot send signal '" + name + "' to run " + runId
+          + ": its value is " + bytes + " bytes, more than the "
+          + services.payloads().maxPayloadBytes() + " a payload may have. Nothing was stored.",
+          List.of("too large"));
+    }
+    RunRecord run = services.store().findRun(runId).orElseThrow(() -> new UnknownRunException(
+        "cannot send signal '" + name + "': no run with id '" + runId + "' is stored in this"
+            + " engine's database; nothing was stored"));
+    SignalQueue.Sent sent = services.store().signals()
+        .send(runId, run.workflow(), name, payload, services.time().now())
+        .orElseThrow(() -> new UnknownRunException(
+            "cannot send signal '" + name + "': run '" + runId + "' is gone; nothing was stored"));
+    if (!sent.stored()) {
+      throw new RunEndedException(
+          "cannot send signal '" + name + "' to run " + runId + ": the run has ended ("
               + sent.status() + ") and will never wait for it; nothing was stored",
           sent.status());
     }

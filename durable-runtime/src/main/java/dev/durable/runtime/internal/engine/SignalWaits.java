@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A turn's waits for typed signals ({@code @Signal}). A wait takes the next position: replayed, it
@@ -32,6 +34,8 @@ import java.util.Optional;
  * <p>Runs on the turn's thread only.
  */
 final class SignalWaits {
+  private static final Logger LOG = LoggerFactory.getLogger(SignalWaits.class);
+
   private final Services services;
   private final RunRecord run;
   private final ReplayLog log;
@@ -57,12 +61,7 @@ final class SignalWaits {
     }
     Instant now = services.time().now();
     Instant deadline = recorded != null ? recorded.wakeAt() : wait == null ? null : now.plus(wait);
-    Optional<SignalRecord> next;
-    try {
-      next = services.store().signals().next(run.runId(), signal.name());
-    } catch (StoreException e) {
-      throw control.storeFailed(e);
-    }
+    Optional<SignalRecord> next = nextReadable(signal, now);
     if (next.isPresent()) {
       hold(seq, signal, state, Event.SIGNAL_RECEIVED, next.get().payload(), next.get().id(),
           recorded, now, "signal " + next.get().id());
@@ -145,6 +144,33 @@ final class SignalWaits {
                 + " wait ended with no signal, a value that cannot be stored: " + problem,
             Errors.INVALID_OUTPUT, Errors.InvalidResult.class),
         null);
+  }
+
+  /**
+   * The oldest signal sent and not taken whose value this wait can read. One it cannot (sent as
+   * JSON by an operator, with a value that does not fit) is set aside, marked rejected with the
+   * reason in the run's history, and the next is looked at: a bad value never fails the run.
+   */
+  private Optional<SignalRecord> nextReadable(SignalType<?> signal, Instant now) {
+    try {
+      while (true) {
+        Optional<SignalRecord> next = services.store().signals().next(run.runId(), signal.name());
+        if (next.isEmpty()) {
+          return next;
+        }
+        try {
+          services.payloads().decode(signal.value(), next.get().payload());
+          return next;
+        } catch (PayloadException e) {
+          LOG.warn("run {}: signal '{}' ({}) set aside: its value does not fit {}",
+              run.runId(), signal.name(), next.get().id(), signal.value().type());
+          services.store().signals().reject(run.runId(), signal.name(), next.get().id(),
+              "its value does not fit " + signal.value().type() + ": " + e.getMessage(), now);
+        }
+      }
+    } catch (StoreException e) {
+      throw control.storeFailed(e);
+    }
   }
 
   @SuppressWarnings("unchecked")

@@ -52,6 +52,10 @@ public enum EventType {
   SIGNAL_SENT("signal.sent"),
   /** A signal wait found no signal and the run suspends until one comes or the wait ends. */
   SIGNAL_WAITING("signal.waiting"),
+  /**
+   * A signal's value did not fit the type its wait takes: it was set aside, and the wait goes on.
+   */
+  SIGNAL_REJECTED("signal.rejected"),
   /** A signal wait took a signal. */
   SIGNAL_RECEIVED("signal.received"),
   /** A signal wait ended with no signal: the method's body gave the value. */

@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -30,7 +32,24 @@ final class SchedulesTable {
   private static final String FIRE_OF_RUN =
       "SELECT fire_at FROM durable_schedule_runs WHERE run_id = ?";
 
+  private static final String ALL =
+      "SELECT workflow_name, cron, zone, handled_until FROM durable_schedules"
+          + " ORDER BY workflow_name, cron, zone";
+
   private SchedulesTable() {}
+
+  /** Every schedule's row, by workflow, cron and zone. */
+  static List<ScheduleRow> all(Connection connection) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(ALL);
+        ResultSet rows = select.executeQuery()) {
+      List<ScheduleRow> all = new ArrayList<>();
+      while (rows.next()) {
+        all.add(new ScheduleRow(rows.getString(1), rows.getString(2), rows.getString(3),
+            Rows.instant(rows, 4)));
+      }
+      return all;
+    }
+  }
 
   /** Whether the schedule has a row. */
   static boolean exists(Connection connection, ScheduleKey key) throws SQLException {

@@ -58,6 +58,20 @@ public final class SignalQueue {
     });
   }
 
+  /**
+   * Sets aside signal {@code id} of run {@code runId}, whose value its wait cannot read: it stays
+   * stored, marked rejected, and the run's history says why ({@code signal.rejected}).
+   */
+  public void reject(String runId, String name, long id, String why, Instant now) {
+    transactions.inTransaction("reject signal " + id + " of run " + runId, connection -> {
+      if (SignalsTable.reject(connection, runId, id)) {
+        EventsTable.append(
+            connection, runId, List.of(EventType.SIGNAL_REJECTED.step(name, 0, why, now)));
+      }
+      return null;
+    });
+  }
+
   /** The oldest signal named {@code name} sent to the run and not taken yet. */
   public Optional<SignalRecord> next(String runId, String name) {
     return transactions.autocommit("read the next signal '" + name + "' of run " + runId,

@@ -26,7 +26,22 @@ final class SignalsTable {
   /** {@link #TAKE} in a PostgreSQL progress statement: only if the run's row was fenced. */
   static final String TAKE_FENCED = TAKE + " AND EXISTS (SELECT 1 FROM fenced) RETURNING 1";
 
+  /** The {@code consumed_seq} of a signal no wait took: its value did not fit. */
+  static final int REJECTED = -1;
+  private static final String REJECT =
+      "UPDATE durable_signals SET consumed_seq = " + REJECTED + " WHERE id = ? AND run_id = ?"
+          + " AND consumed_seq IS NULL";
+
   private SignalsTable() {}
+
+  /** Marks a signal rejected, if no wait took it; returns whether it did. */
+  static boolean reject(Connection connection, String runId, long id) throws SQLException {
+    try (PreparedStatement reject = connection.prepareStatement(REJECT)) {
+      reject.setLong(1, id);
+      reject.setString(2, runId);
+      return reject.executeUpdate() == 1;
+    }
+  }
 
   /** A signal taken by the checkpoint {@code write}: its position, id and run. */
   static Params bindTake(Params params, Commit.CheckpointWrite write) {

@@ -200,6 +200,11 @@ public final class Store {
         connection -> SchedulesTable.fireOf(connection, runId));
   }
 
+  /** Every schedule stored, by workflow, cron and zone. */
+  public List<ScheduleRow> storedSchedules() {
+    return autocommit("read the schedules", SchedulesTable::all);
+  }
+
   /** The run with this id. */
   public Optional<RunRecord> findRun(String runId) {
     return autocommit(

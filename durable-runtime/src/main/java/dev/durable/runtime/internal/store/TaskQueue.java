@@ -2,6 +2,8 @@ package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import dev.durable.runtime.TaskQueueInfo;
+import dev.durable.runtime.WorkerInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,6 +130,27 @@ public final class TaskQueue {
   public List<TaskRecord> current(String runId, int fromSeq, int toSeq) {
     return autocommit("read the tasks of run " + runId,
         connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
+  }
+
+  /** The run's tasks, in the order of its steps and attempts. */
+  public List<TaskRecord> ofRun(String runId) {
+    return autocommit("read the tasks of run " + runId,
+        connection -> TaskViews.ofRun(connection, runId));
+  }
+
+  /** The open tasks per step. */
+  public List<TaskQueueInfo> queues() {
+    return autocommit("read the task queues", TaskViews::queues);
+  }
+
+  /** The workers holding a task, or that finished one since {@code since}. */
+  public List<WorkerInfo> workers(Instant since) {
+    return autocommit("read the workers", connection -> TaskViews.workers(connection, since));
+  }
+
+  /** The open tasks with no sign of life since {@code before}, oldest first. */
+  public List<TaskRecord> silent(Instant before) {
+    return autocommit("read the silent tasks", connection -> TaskViews.silent(connection, before));
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {

@@ -1,0 +1,91 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.TaskQueueInfo;
+import dev.durable.runtime.WorkerInfo;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The operators' reads of {@code durable_tasks}: a run's tasks, the open tasks per step, the
+ * workers the tasks show, and the tasks that went silent. None is on the engine's path.
+ */
+final class TaskViews {
+  private static final String OF_RUN =
+      TasksTable.SELECT + " WHERE run_id = ? ORDER BY seq, attempt, created_at, task_id";
+  private static final String QUEUES =
+      "SELECT step, SUM(CASE WHEN status = 'QUEUED' THEN 1 ELSE 0 END),"
+          + " SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
+          + " MIN(CASE WHEN status = 'QUEUED' THEN created_at END)"
+          + " FROM durable_tasks WHERE status IN ('QUEUED', 'RUNNING') GROUP BY step ORDER BY step";
+  private static final String WORKERS =
+      "SELECT worker_id, SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
+          + " MAX(claimed_at), MAX(heartbeat_at), MAX(finished_at)"
+          + " FROM durable_tasks WHERE worker_id IS NOT NULL"
+          + " AND (status = 'RUNNING' OR finished_at >= ?) GROUP BY worker_id";
+  private static final String SILENT = TasksTable.SELECT
+      + " WHERE (status = 'QUEUED' AND created_at < ?)"
+      + " OR (status = 'RUNNING' AND COALESCE(heartbeat_at, claimed_at) < ?)"
+      + " ORDER BY created_at, task_id";
+
+  private TaskViews() {}
+
+  static List<TaskRecord> ofRun(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(OF_RUN)) {
+      select.setString(1, runId);
+      return TasksTable.read(select);
+    }
+  }
+
+  static List<TaskQueueInfo> queues(Connection connection) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(QUEUES);
+        ResultSet rows = select.executeQuery()) {
+      List<TaskQueueInfo> queues = new ArrayList<>();
+      while (rows.next()) {
+        queues.add(new TaskQueueInfo(rows.getString(1), rows.getInt(2), rows.getInt(3),
+            Optional.ofNullable(Rows.instant(rows, 4))));
+      }
+      return queues;
+    }
+  }
+
+  /** The workers holding a task, or that finished one since {@code since}; latest seen first. */
+  static List<WorkerInfo> workers(Connection connection, Instant since) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(WORKERS)) {
+      new Params().instant(since).bind(select);
+      List<WorkerInfo> workers = new ArrayList<>();
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          Instant seen = null;
+          for (int column = 3; column <= 5; column++) {
+            Instant at = Rows.instant(rows, column);
+            if (at != null && (seen == null || at.isAfter(seen))) {
+              seen = at;
+            }
+          }
+          workers.add(new WorkerInfo(rows.getString(1), rows.getInt(2), seen));
+        }
+      }
+      workers.sort(Comparator.comparing(WorkerInfo::lastSeenAt).reversed()
+          .thenComparing(WorkerInfo::workerId));
+      return workers;
+    }
+  }
+
+  /**
+   * The open tasks with no sign of life since {@code before}: queued before it and unclaimed, or
+   * claimed with neither a heartbeat nor the claim after it; oldest first.
+   */
+  static List<TaskRecord> silent(Connection connection, Instant before) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(SILENT)) {
+      new Params().instant(before).instant(before).bind(select);
+      return TasksTable.read(select);
+    }
+  }
+}
