@@ -42,6 +42,9 @@ import picocli.CommandLine.Spec;
       RequeueCommand.class,
       CancelCommand.class,
       RedispatchCommand.class,
+      SignalCommand.class,
+      WorkersCommand.class,
+      SchedulesCommand.class,
     })
 public final class DurableCli implements Runnable {
   @Mixin ConnectionOptions connection;

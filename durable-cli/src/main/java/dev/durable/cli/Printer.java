@@ -103,6 +103,21 @@ final class Printer {
     return time(instant.orElse(null));
   }
 
+  /** A duration as the options take it: {@code 30d}, {@code 12h}, {@code 15m}, {@code 45s}. */
+  static String duration(java.time.Duration duration) {
+    long seconds = duration.getSeconds();
+    if (seconds % 86_400 == 0) {
+      return seconds / 86_400 + "d";
+    }
+    if (seconds % 3_600 == 0) {
+      return seconds / 3_600 + "h";
+    }
+    if (seconds % 60 == 0) {
+      return seconds / 60 + "m";
+    }
+    return seconds + "s";
+  }
+
   /** A value for one line: control characters shown as escapes, "-" when absent or empty. */
   static String oneLine(String text) {
     if (text == null || text.isEmpty()) {

@@ -9,6 +9,7 @@ import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
+import dev.durable.runtime.TaskInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,14 +19,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code show <runId>}: a run, its input and output, steps, compensations, children, the signals it
- * waits for, and its timeline.
+ * {@code show <runId>}: a run, its input and output, steps, compensations, children, dispatched
+ * tasks, the signals it waits for, and its timeline.
  */
 @Command(
     name = "show",
     description = {
       "Shows a run: its input and output, its steps (attempts, errors, next attempt), its",
-      "compensations, its child runs, the signals it waits for, and its timeline.",
+      "compensations, its child runs, its dispatched tasks (worker, heartbeat), the signals it",
+      "waits for, and its timeline.",
     })
 final class ShowCommand extends StoreCommand {
   @Parameters(paramLabel = "<runId>", description = "The run")
@@ -39,6 +41,7 @@ final class ShowCommand extends StoreCommand {
       List<Step> steps,
       List<CompensationInfo> compensations,
       List<RunInfo> children,
+      List<TaskInfo> tasks,
       List<SignalWait> signalsWaiting,
       List<HistoryEvent> history) {}
 
@@ -58,12 +61,13 @@ final class ShowCommand extends StoreCommand {
   @Override
   void execute(DurableEngine engine, Printer out) {
     RunStatus status = engine.getRunStatus(runId);
+    List<TaskInfo> tasks = engine.tasks(runId);
     List<HistoryEvent> history = engine.history(runId);
     List<SignalWait> waits = signalsWaiting(status.run(), history);
     if (out.json()) {
       out.printJson(new Detail(status.run(), Printer.stored(status.input()),
           Printer.stored(status.output()), status.steps().stream().map(Step::of).toList(),
-          status.compensations(), status.children(), waits, history));
+          status.compensations(), status.children(), tasks, waits, history));
       return;
     }
     printRun(status, out);
@@ -99,6 +103,11 @@ final class ShowCommand extends StoreCommand {
             child.error().map(RunError::code).orElse(null));
       }
       children.print();
+    }
+    if (!tasks.isEmpty()) {
+      out.blank();
+      out.line("Dispatched tasks");
+      WorkersCommand.tasks(tasks, out).print();
     }
     if (!waits.isEmpty()) {
       out.blank();

@@ -12,6 +12,8 @@ import dev.durable.cli.fixtures.OrderFlowDurable;
 import dev.durable.cli.fixtures.PricedFlowClient;
 import dev.durable.cli.fixtures.PricedFlowDurable;
 import dev.durable.cli.fixtures.PricingStepsDispatch;
+import dev.durable.cli.fixtures.PricingStepsWorker;
+import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
@@ -249,6 +251,81 @@ class CliTest {
     Result none = cli("redispatch", "priced-1", "--json");
     assertExit(0, none);
     assertTrue(none.json().get("tasks").isInt());
+  }
+
+  @Test
+  void signalReachesAWaitingRunThatThenCompletes() throws Exception {
+    RunHandle<String> run = order("waiting-1", false, true);
+
+    Result notJson = cli("signal", "waiting-1", "approve", "alice");
+    assertExit(2, notJson);
+    assertTrue(notJson.err().startsWith("durable-cli: the signal's value must be JSON, but was"
+        + " alice; a string is written in double quotes: '\"alice\"'\n"), notJson::toString);
+
+    Result sent = cli("signal", "waiting-1", "approve", "\"alice\"");
+    assertExit(0, sent);
+    assertEquals("sent signal approve to run waiting-1\n", sent.out());
+    // durable-cli's engine keeps the wall clock, and made the run due by it
+    clock.advanceTo(Instant.now().plusSeconds(1));
+    engine.tick();
+    assertEquals("ch_item-waiting-1 approved by alice", run.await(WAIT));
+
+    Result ended = cli("signal", "waiting-1", "approve", "\"bob\"", "--json");
+    assertExit(1, ended);
+    assertEquals("", ended.out());
+    assertTrue(ended.err().contains("waiting-1"), ended::toString);
+  }
+
+  @Test
+  void workersListsQueuesSilentTasksAndWorkers() throws Exception {
+    PricedFlowClient.of(engine).start("priced-1", "lamp");
+    engine.tick();
+
+    Result idle = cli("workers");
+    assertExit(0, idle);
+    assertTrue(idle.out().startsWith("Workers\n  none seen within the last hour\n\nQueues\n"),
+        idle::toString);
+    assertTrue(idle.out().matches("(?s).*\\npricing\\.price\\s+1\\s+0\\s+2026-01-05T09:00:00Z\\n"),
+        idle::toString);
+    // the task was queued at the test clock's time, long before the wall clock's now
+    JsonNode silent = cli("workers", "--silent", "1h", "--json").json();
+    assertEquals("pricing.price", silent.at("/queues/0/step").asText());
+    assertEquals(1, silent.at("/queues/0/queued").asInt());
+    assertEquals("priced-1", silent.at("/silentTasks/0/runId").asText());
+    assertEquals("QUEUED", silent.at("/silentTasks/0/status").asText());
+    assertTrue(cli("workers", "--json").json().get("silentTasks").isNull());
+    assertTrue(cli("show", "priced-1").out().contains("Dispatched tasks\n"));
+
+    try (DurableWorker worker = DurableWorker.builder()
+        .jdbcUrl(db.url())
+        .workerId("worker-1")
+        .serve(PricingStepsWorker.of(item -> 1200L))
+        .build()) {
+      assertEquals(1, worker.tick());
+    }
+    JsonNode served = cli("workers", "--json").json();
+    assertEquals("worker-1", served.at("/workers/0/workerId").asText());
+    assertEquals(0, served.at("/workers/0/running").asInt());
+    assertEquals(0, served.get("queues").size());
+    JsonNode shown = cli("show", "priced-1", "--json").json();
+    assertEquals("SUCCEEDED", shown.at("/tasks/0/status").asText());
+    assertEquals("worker-1", shown.at("/tasks/0/workerId").asText());
+  }
+
+  @Test
+  void schedulesListsTheStoredSchedules() {
+    Result none = cli("schedules");
+    assertExit(0, none);
+    engine.tick();
+
+    Result listed = cli("schedules");
+    assertExit(0, listed);
+    assertTrue(listed.out().matches("WORKFLOW\\s+CRON\\s+ZONE\\s+HANDLED UNTIL\\s+NEXT FIRE TIMES\\n"
+        + "cli-nightly\\s+0 0 2 \\* \\* \\*\\s+Europe/Berlin\\s.*\\n"), listed::toString);
+    JsonNode json = cli("schedules", "--json").json();
+    assertEquals("cli-nightly", json.at("/0/workflowName").asText());
+    assertEquals("Europe/Berlin", json.at("/0/zone").asText());
+    assertTrue(json.at("/0/nextFireTimes").size() > 0, json::toString);
   }
 
   @Test

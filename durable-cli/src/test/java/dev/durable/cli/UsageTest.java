@@ -18,7 +18,8 @@ class UsageTest {
   void helpListsTheCommandsAndTheExitCodes() {
     Result help = CliRunner.run("--help");
     assertExit(0, help);
-    for (String command : new String[] {"list", "show", "history", "requeue", "cancel", "redispatch"}) {
+    for (String command : new String[] {"list", "show", "history", "requeue", "cancel", "redispatch", "signal",
+        "workers", "schedules"}) {
       assertTrue(help.out().contains("\n  " + command + " "), help::toString);
     }
     assertTrue(help.out().contains("Exit codes:"), help::toString);
