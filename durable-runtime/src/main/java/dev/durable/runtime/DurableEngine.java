@@ -72,12 +72,14 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Sends signal {@code signalName} to run {@code runId}, its value given as JSON text: what an
-   * operator tool sends, without the workflow's classes. The value is stored as given; the run's
-   * wait reads it with the signal's type, and sets aside one that does not fit (the run's history
-   * says so, {@code signal.rejected}) and waits on. A client's typed method checks the value before
-   * it is sent: prefer it in code.
+   * operator tool sends. When the run's workflow version is registered with this engine, the
+   * signal's name and the value's fit are checked here; else the value is stored as given, and the
+   * run's wait, which reads it with the signal's type, sets aside one that does not fit (the run's
+   * history says so, {@code signal.rejected}) and waits on. In code, prefer the client's typed
+   * method.
    *
-   * @throws InvalidInputException if {@code json} is not JSON or too large; nothing was stored
+   * @throws InvalidInputException if {@code json} is not JSON or too large, or (when this engine
+   *     has the run's workflow version) names no signal of it or does not fit; nothing was stored
    * @throws UnknownRunException if no such run is stored
    * @throws RunEndedException if the run has ended
    */

@@ -95,6 +95,62 @@ class ChildRunTest extends OnEachStore {
   }
 
   @Test
+  void aChildStartedWithAnIdHasItAndIsStartedOnceAcrossARestart() {
+    String parentId;
+    String childId = "charge for slow-named-8";
+    try (DurableEngine engine = engine().build()) {
+      engine.start();
+      RunHandle<String> parent = CheckoutParentWorkflowClient.of(engine).start("slow-named-8");
+      parentId = parent.id();
+      Await.until("the parent waits for its sleeping child", () ->
+          parent.status().run().status() == RunState.SLEEPING
+              && engine.getRunStatus(childId).run().status() == RunState.SLEEPING);
+      assertEquals(List.of(childId),
+          parent.status().children().stream().map(RunInfo::id).toList());
+      assertEquals(Optional.of(parentId), engine.getRunStatus(childId).run().parentId());
+    }
+
+    try (DurableEngine engine = engine().build()) {
+      engine.start();
+      clock.advance(Duration.ofSeconds(31));
+
+      RunHandle<String> parent = CheckoutParentWorkflowClient.of(engine).get(parentId);
+      assertEquals("shipped: paid slow-named-8", parent.await(WAIT));
+      assertEquals(List.of(childId),
+          parent.status().children().stream().map(RunInfo::id).toList(),
+          "the replay did not start a second child");
+      assertEquals(1, recorder.count("charged slow-named-8"));
+      assertEquals(1, engine.history(parentId).stream()
+          .filter(event -> event.type().equals("child.started")).count());
+    }
+  }
+
+  @Test
+  void startingAParentTwiceWithTheSameIdStartsOneChild() {
+    try (DurableEngine engine = engine().build()) {
+      engine.start();
+      RunHandle<String> parent =
+          CheckoutParentWorkflowClient.of(engine).start("checkout-9", "slow-named-9");
+      Await.until("the parent waits for its child", () ->
+          parent.status().run().status() == RunState.SLEEPING
+              && parent.status().children().size() == 1);
+
+      RunHandle<String> again =
+          CheckoutParentWorkflowClient.of(engine).start("checkout-9", "slow-named-9");
+      clock.advance(Duration.ofSeconds(31));
+
+      assertEquals("checkout-9", again.id());
+      assertEquals("shipped: paid slow-named-9", again.await(WAIT));
+      assertEquals(List.of("charge for slow-named-9"),
+          parent.status().children().stream().map(RunInfo::id).toList());
+      assertEquals(1, recorder.count("charged slow-named-9"));
+      assertEquals(1, db.queryLong(
+          "SELECT COUNT(*) FROM durable_runs WHERE workflow_name = 'charge'"),
+          "one child run is stored");
+    }
+  }
+
+  @Test
   void anAwaitWithALimitGivesUpDurablyAndTheChildGoesOn() {
     try (DurableEngine engine = engine().build()) {
       engine.start();

@@ -16,6 +16,7 @@ import dev.durable.tests.workflows.DeadlineWorkflowClient;
 import dev.durable.tests.workflows.DeadlineWorkflowDurable;
 import dev.durable.tests.workflows.PricingStepsDispatch;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,46 @@ class RunTimeoutTest extends OnEachStore {
       assertEquals("run_timeout", failed.code());
       assertTrue(failed.error().message().contains("run timeout"), failed.error().message());
       assertEquals(0, recorder.countStartingWith("finished:"), "the run did not go on");
+    }
+  }
+
+  @Test
+  void aTickedRunPastItsTimeoutFailsWithRunTimeout() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = DeadlineWorkflowClient.of(engine).start("sleep:3600");
+      assertEquals(1, engine.tick());
+      assertEquals(RunState.SLEEPING, run.status().run().status());
+
+      clock.advance(PAST_THE_TIMEOUT);
+      assertEquals(1, engine.tick());
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("run_timeout", failed.code());
+      assertEquals(RunState.FAILED, run.status().run().status());
+      assertEquals(0, recorder.countStartingWith("finished:"), "the run did not go on");
+    }
+  }
+
+  @Test
+  void aTickedRunSleepingPastItsTimeoutEndsAtTheTimeoutNotAtItsWakeUp() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = DeadlineWorkflowClient.of(engine).start("sleep:3600");
+      engine.tick();
+      RunInfo sleeping = run.status().run();
+      Instant timeoutEnd = sleeping.createdAt().plusMillis(DeadlineWorkflow.TIMEOUT_MS);
+      assertTrue(timeoutEnd.isBefore(sleeping.wakeAt()), "the timer ends after the timeout");
+
+      clock.advanceTo(timeoutEnd.minusMillis(1));
+      assertEquals(0, engine.tick(), "nothing is due before the timeout ends");
+      clock.advanceTo(timeoutEnd);
+      assertEquals(1, engine.tick(), "the run is due when its timeout ends");
+
+      assertEquals("run_timeout",
+          assertThrows(RunFailedException.class, () -> run.await(WAIT)).code());
+      assertEquals(timeoutEnd, run.status().run().updatedAt(), "it ended at its timeout's end");
+      clock.advanceTo(sleeping.wakeAt());
+      assertEquals(0, engine.tick(), "its timer wakes nothing");
+      assertEquals(0, recorder.countStartingWith("finished:"));
     }
   }
 

@@ -101,6 +101,9 @@ public final class DurableClassGenerator {
             .returns(ParameterizedTypeName.get(RuntimeTypes.WORKFLOW_TYPE, result))
             .addStatement("return $L", GeneratedNames.WORKFLOW_CONSTANT)
             .build());
+    if (!model.signals().isEmpty()) {
+      type.addMethod(signals());
+    }
     type.addMethod(execute(result));
     type.addMethods(RouteMethods.of(model, result));
     for (int i = 0; i < model.steps().size(); i++) {
@@ -284,6 +287,22 @@ public final class DurableClassGenerator {
           superCall);
     }
     return method.build();
+  }
+
+  /** The {@code signals()} override: the workflow's signal constants, in declaration order. */
+  private MethodSpec signals() {
+    CodeBlock constants = signalConstants.stream()
+        .map(constant -> CodeBlock.of("$L", constant))
+        .collect(CodeBlock.joining(",$W"));
+    return MethodSpec.methodBuilder("signals")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(ParameterizedTypeName.get(
+            ClassName.get(List.class),
+            ParameterizedTypeName.get(
+                RuntimeTypes.SIGNAL_TYPE, WildcardTypeName.subtypeOf(Object.class))))
+        .addStatement("return $T.of($L)", List.class, constants)
+        .build();
   }
 
   /** A signal's name and value type; package-private, for the generated client. */

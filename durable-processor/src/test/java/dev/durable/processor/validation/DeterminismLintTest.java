@@ -123,6 +123,25 @@ class DeterminismLintTest {
   }
 
   @Test
+  void aStepOfAnotherWorkflowCalledOnItsInstanceIsAnErrorAndAContractStepOnItsFieldIsNot() {
+    JavaFileObject source = fixture("lint/StepOfAnotherWorkflow.java");
+    Compilation compilation = compile(source);
+
+    String message = "@Run method run(String) of StepOfAnotherWorkflow calls @Step method"
+        + " record(String) on '%s', not on this workflow, so the call bypasses its checkpoint and"
+        + " runs again on every replay; call it on this workflow [durable:step-call-receiver]";
+    assertErrorAt(compilation, source, message.formatted("ledger"),
+        "ledger.record(order)", 36);
+    assertErrorAt(compilation, source, message.formatted("this.ledger"),
+        "this.ledger.record(recorded)", 38);
+    assertErrorAt(compilation, source, message.formatted("ledger"),
+        "ledger::record", 38);
+    // prices.quote (a contract step, on its injected object by design) and
+    // StepOfAnotherWorkflow.this.charge (this workflow) pass
+    assertThat(compilation).hadErrorCount(3);
+  }
+
+  @Test
   void callsInLambdasAndAnonymousClassesOfTheRunAreChecked() {
     JavaFileObject source = fixture("lint/InLambdaAndAnonymousClass.java");
     Compilation compilation = compile(source);

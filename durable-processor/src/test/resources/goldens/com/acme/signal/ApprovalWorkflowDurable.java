@@ -72,6 +72,12 @@ public class ApprovalWorkflowDurable extends ApprovalWorkflow implements Durable
   }
 
   @Override
+  public List<SignalType<?>> signals() {
+    return List.of(COUNTER_OFFER_SIGNAL, APPROVAL_DECISION_SIGNAL, COMMENTS_SIGNAL,
+        LEGACY_SCORE_SIGNAL);
+  }
+
+  @Override
   public String execute(WorkflowContext context, Object[] input) throws Exception {
     return run((String) input[0]);
   }

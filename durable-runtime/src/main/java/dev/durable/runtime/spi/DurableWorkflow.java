@@ -2,6 +2,7 @@ package dev.durable.runtime.spi;
 
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.WorkflowContext;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -20,6 +21,15 @@ public interface DurableWorkflow<R> {
    * parameter.
    */
   R execute(WorkflowContext context, Object[] input) throws Exception;
+
+  /**
+   * The workflow's {@code @Signal}s: a signal sent to a run of this version through another
+   * version's client is checked against them, and refused if its value does not fit. None by
+   * default.
+   */
+  default List<SignalType<?>> signals() {
+    return List.of();
+  }
 
   /** The error codes the workflow routes with {@code @OnError} methods; none by default. */
   default Set<String> errorRoutes() {

@@ -13,7 +13,8 @@ import java.time.Duration;
 /**
  * A parent run: starts a {@link ChargeWorkflow} child for its order, awaits it and ships what it
  * returned; a child that failed is answered with its code. An order starting with {@code
- * impatient} waits at most 10 s for its child. A run timeout of a minute.
+ * impatient} waits at most 10 s for its child; one containing {@code named} starts its child with
+ * the id {@code "charge for " + order}. A run timeout of a minute.
  */
 @Workflow(name = "checkout-parent")
 public class CheckoutParentWorkflow {
@@ -33,7 +34,9 @@ public class CheckoutParentWorkflow {
 
   @Run(timeoutMs = TIMEOUT_MS)
   public String run(WorkflowContext ctx, String order) {
-    RunHandle<String> child = ChargeWorkflowClient.of(ctx).start(order);
+    RunHandle<String> child = order.contains("named")
+        ? ChargeWorkflowClient.of(ctx).start("charge for " + order, order)
+        : ChargeWorkflowClient.of(ctx).start(order);
     String paid;
     try {
       paid = order.startsWith("impatient") ? child.await(Duration.ofSeconds(10)) : child.await();

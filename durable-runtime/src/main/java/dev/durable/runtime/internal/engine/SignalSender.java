@@ -10,10 +10,12 @@ import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.SignalQueue;
 import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.WorkflowType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Sends typed signals: validates and encodes the value as a start does its input, then stores the
@@ -39,6 +41,7 @@ final class SignalSender {
    */
   <T> void send(WorkflowType<?> workflow, String runId, SignalType<T> signal, T value) {
     String payload = encode(workflow, signal, value);
+    requireFitsRunsVersion(workflow, runId, signal, payload);
     WorkflowKey key = new WorkflowKey(workflow.name(), workflow.version());
     SignalQueue.Sent sent = services.store().signals()
         .send(runId, key, signal.name(), payload, services.time().now())
@@ -94,6 +97,7 @@ final class SignalSender {
     RunRecord run = services.store().findRun(runId).orElseThrow(() -> new UnknownRunException(
         "cannot send signal '" + name + "': no run with id '" + runId + "' is stored in this"
             + " engine's database; nothing was stored"));
+    requireFitsIfKnown(run, name, payload);
     SignalQueue.Sent sent = services.store().signals()
         .send(runId, run.workflow(), name, payload, services.time().now())
         .orElseThrow(() -> new UnknownRunException(
@@ -105,6 +109,82 @@ final class SignalSender {
           sent.status());
     }
     services.wakeups().runDue();
+  }
+
+  /**
+   * Refuses a value, encoded by {@code workflow}'s client, that the run's version would not decode,
+   * when the run is of another version of the workflow registered here whose signal of that name
+   * carries another type: else the run would take it and fail. A version not registered here
+   * cannot be checked.
+   *
+   * @throws InvalidInputException if it does not fit; nothing is stored
+   */
+  private void requireFitsRunsVersion(
+      WorkflowType<?> workflow, String runId, SignalType<?> signal, String payload) {
+    List<DurableWorkflow<?>> others = services.registry().workflows().stream()
+        .filter(other -> other.workflowType().name().equals(workflow.name())
+            && !other.workflowType().version().equals(workflow.version()))
+        .toList();
+    if (others.isEmpty()) {
+      return;
+    }
+    Optional<RunRecord> run = services.store().findRun(runId);
+    if (run.isEmpty()) {
+      return; // the send says so
+    }
+    WorkflowKey runs = run.get().workflow();
+    Optional<SignalType<?>> theirs = others.stream()
+        .filter(other -> other.workflowType().version().equals(runs.version())
+            && other.workflowType().name().equals(runs.name()))
+        .flatMap(other -> other.signals().stream())
+        .filter(candidate -> candidate.name().equals(signal.name()))
+        .findFirst();
+    if (theirs.isEmpty()) {
+      return;
+    }
+    try {
+      services.payloads().decode(theirs.get().value(), payload);
+    } catch (PayloadException e) {
+      throw new InvalidInputException(
+          "cannot send " + signal + " of " + workflow + " to run " + runId + ": it is a run of"
+              + " version '" + runs.version() + "', whose " + signal + " carries another type ("
+              + e.getMessage() + "); send it with the client generated for version "
+              + runs.version() + ". Nothing was stored.",
+          List.of(e.getMessage()));
+    }
+  }
+
+  /**
+   * Checks a value sent as JSON against the signal's type when the run's workflow version is
+   * registered here: a signal it does not have, or a value that does not fit, is refused.
+   *
+   * @throws InvalidInputException if so; nothing is stored
+   */
+  private void requireFitsIfKnown(RunRecord run, String name, String payload) {
+    Optional<DurableWorkflow<?>> workflow = services.registry().find(run.workflow());
+    if (workflow.isEmpty()) {
+      return; // checked by the run's wait, which sets a value aside if it does not fit
+    }
+    List<? extends SignalType<?>> signals = workflow.get().signals();
+    Optional<? extends SignalType<?>> signal =
+        signals.stream().filter(candidate -> candidate.name().equals(name)).findFirst();
+    if (signal.isEmpty()) {
+      throw new InvalidInputException(
+          "cannot send signal '" + name + "' to run " + run.runId() + ": " + run.workflow()
+              + " has no signal of that name; it has "
+              + (signals.isEmpty() ? "none"
+                  : String.join(", ", signals.stream().map(SignalType::name).toList()))
+              + ". Nothing was stored.",
+          List.of("unknown signal"));
+    }
+    try {
+      services.payloads().decode(signal.get().value(), payload);
+    } catch (PayloadException e) {
+      throw new InvalidInputException(
+          "cannot send signal '" + name + "' to run " + run.runId() + ": its value does not fit "
+              + signal.get().value().type() + " (" + e.getMessage() + "). Nothing was stored.",
+          List.of(e.getMessage()));
+    }
   }
 
   private String encode(WorkflowType<?> workflow, SignalType<?> signal, Object value) {

@@ -25,12 +25,14 @@ public final class SignalQueue {
    *
    * @param workflow the run's workflow
    * @param status the run's state when the signal was sent
-   * @param stored whether the signal was stored: the run is of {@code expected} and has not ended
+   * @param stored whether the signal was stored: the run is of {@code expected}'s workflow, in any
+   *     version, and has not ended
    */
   public record Sent(WorkflowKey workflow, RunState status, boolean stored) {}
 
   /**
-   * Stores a signal for run {@code runId}, if it is a run of {@code expected} that has not ended,
+   * Stores a signal for run {@code runId}, if it is a run of {@code expected}'s workflow (in any
+   * version: a client of one version signals runs of every version) that has not ended,
    * and wakes the run, in one commit: a sleeping run comes due, and an executing one is marked
    * woken, so that a turn that read no signal before this commit and is about to suspend makes the
    * run due instead ({@code woken_at}). The run's row is locked first, so that it cannot end between
@@ -46,7 +48,8 @@ public final class SignalQueue {
         return Optional.empty();
       }
       RunsTable.Locked found = run.get();
-      boolean stored = found.workflow().equals(expected) && !found.status().isTerminal();
+      boolean stored =
+          found.workflow().name().equals(expected.name()) && !found.status().isTerminal();
       if (stored) {
         SignalsTable.insert(connection, runId, name, payload, now);
         EventsTable.append(
