@@ -5,6 +5,7 @@ import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.UnknownRunException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -125,7 +126,7 @@ public final class DurableCli implements Runnable {
     String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
     err.println("durable-cli: " + Secrets.mask(message, password));
     if (code == ExitCodes.BUG) {
-      java.io.StringWriter trace = new java.io.StringWriter();
+      StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       err.print(Secrets.mask(trace.toString(), password));
     }

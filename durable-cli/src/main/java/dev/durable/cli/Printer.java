@@ -1,6 +1,7 @@
 package dev.durable.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -25,6 +26,8 @@ final class Printer {
       .registerModule(new Jdk8Module())
       .registerModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+      // "alice" bob is not one JSON value
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .enable(SerializationFeature.INDENT_OUTPUT);
 
   private final PrintWriter out;
