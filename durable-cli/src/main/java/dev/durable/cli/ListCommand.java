@@ -21,7 +21,10 @@ final class ListCommand extends StoreCommand {
   @Option(names = "--workflow", paramLabel = "<name>", description = "Only runs of this workflow")
   String workflow;
 
-  @Option(names = "--version", paramLabel = "<version>", description = "Only runs of this version of it")
+  @Option(
+      names = "--version",
+      paramLabel = "<version>",
+      description = "Only runs of this version of it")
   String version;
 
   @Option(
@@ -31,29 +34,50 @@ final class ListCommand extends StoreCommand {
       description = "Only runs in this status (repeatable, or comma-separated): ${COMPLETION-CANDIDATES}")
   List<RunState> statuses = List.of();
 
-  @Option(names = "--created-from", paramLabel = "<instant>", converter = Converters.InstantConverter.class,
+  @Option(
+      names = "--created-from",
+      paramLabel = "<instant>",
+      converter = Converters.InstantConverter.class,
       description = "Only runs started at or after this instant (2026-12-01T22:00:00Z, or a date)")
   Instant createdFrom;
 
-  @Option(names = "--created-before", paramLabel = "<instant>", converter = Converters.InstantConverter.class,
+  @Option(
+      names = "--created-before",
+      paramLabel = "<instant>",
+      converter = Converters.InstantConverter.class,
       description = "Only runs started before this instant")
   Instant createdBefore;
 
-  @Option(names = "--updated-from", paramLabel = "<instant>", converter = Converters.InstantConverter.class,
+  @Option(
+      names = "--updated-from",
+      paramLabel = "<instant>",
+      converter = Converters.InstantConverter.class,
       description = "Only runs last changed at or after this instant")
   Instant updatedFrom;
 
-  @Option(names = "--updated-before", paramLabel = "<instant>", converter = Converters.InstantConverter.class,
+  @Option(
+      names = "--updated-before",
+      paramLabel = "<instant>",
+      converter = Converters.InstantConverter.class,
       description = "Only runs last changed before this instant")
   Instant updatedBefore;
 
-  @Option(names = "--prefix", paramLabel = "<text>", description = "Only runs whose id starts with this")
+  @Option(
+      names = "--prefix",
+      paramLabel = "<text>",
+      description = "Only runs whose id starts with this")
   String prefix;
 
-  @Option(names = "--parent", paramLabel = "<runId>", description = "Only the child runs of this run")
+  @Option(
+      names = "--parent",
+      paramLabel = "<runId>",
+      description = "Only the child runs of this run")
   String parent;
 
-  @Option(names = "--code", paramLabel = "<code>", description = "Only runs that failed with this error code")
+  @Option(
+      names = "--code",
+      paramLabel = "<code>",
+      description = "Only runs that failed with this error code")
   String code;
 
   @Option(names = "--limit", paramLabel = "<n>", defaultValue = "" + RunFilter.DEFAULT_LIMIT,

@@ -19,7 +19,10 @@ import picocli.CommandLine.Option;
       "run's again.",
     })
 final class WorkersCommand extends StoreCommand {
-  @Option(names = "--silent", paramLabel = "<duration>", converter = Converters.DurationConverter.class,
+  @Option(
+      names = "--silent",
+      paramLabel = "<duration>",
+      converter = Converters.DurationConverter.class,
       description = "Also list open tasks silent for this long or longer: 30d, 12h, 15m, 45s")
   Duration silent;
 

@@ -18,8 +18,9 @@ class UsageTest {
   void helpListsTheCommandsAndTheExitCodes() {
     Result help = CliRunner.run("--help");
     assertExit(0, help);
-    for (String command : new String[] {"list", "show", "history", "requeue", "cancel", "redispatch", "signal",
-        "workers", "schedules"}) {
+    for (String command : new String[] {
+        "list", "show", "history", "requeue", "cancel", "redispatch", "signal", "workers",
+        "schedules"}) {
       assertTrue(help.out().contains("\n  " + command + " "), help::toString);
     }
     assertTrue(help.out().contains("Exit codes:"), help::toString);
@@ -44,6 +45,8 @@ class UsageTest {
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "show"));
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "list", "--status", "ASLEEP"));
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "list", "--limit", "0"));
+    assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "signal", "r", "approve", "\"a\" b"));
+    assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "signal", "r", "approve", ""));
     Result badInstant = CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "list", "--created-from", "yesterday");
     assertExit(2, badInstant);
     assertTrue(badInstant.err().contains("'yesterday' is not an instant"), badInstant::toString);
