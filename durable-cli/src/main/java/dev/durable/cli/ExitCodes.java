@@ -15,7 +15,7 @@ public final class ExitCodes {
   public static final int REFUSED = 1;
   /** The command line is wrong: an unknown command or option, a bad value, no database named. */
   public static final int USAGE = 2;
-  /** The database cannot be reached, or failed a statement. */
+  /** The database cannot be reached, holds no Durable store, or failed a statement. */
   public static final int DATABASE = 3;
   /** An unexpected error: a bug in durable-cli or the engine (the stack trace is printed). */
   public static final int BUG = 4;
@@ -27,7 +27,7 @@ public final class ExitCodes {
           + "  1  refused: unknown run, requeue of a run that has not failed, cancel or signal of%n"
           + "     a run that has ended, a value the engine rejects%n"
           + "  2  usage: unknown command or option, bad value, no database named%n"
-          + "  3  database: cannot connect, or a statement failed%n"
+          + "  3  database: cannot connect, no store there, or a statement failed%n"
           + "  4  unexpected error (a bug; the stack trace is printed)%n";
 
   private ExitCodes() {}

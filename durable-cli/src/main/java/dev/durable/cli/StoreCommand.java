@@ -55,6 +55,7 @@ abstract class StoreCommand implements Callable<Integer> {
   }
 
   private static DurableEngine open(String url, String user, String password) {
+    StoreCheck.requireStore(url, user, password);
     DurableEngine.Builder builder = DurableEngine.builder()
         .jdbcUrl(url)
         .discover(false)

@@ -3,6 +3,7 @@ package dev.durable.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.runtime.DurableEngine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,6 +57,7 @@ class ShadedJarTest {
   @Test
   void theJarListsTheRunsOfAStoreQuietly() throws Exception {
     String url = "jdbc:h2:file:" + directory.resolve("durable").toAbsolutePath();
+    DurableEngine.builder().jdbcUrl(url).discover(false).build().close();   // an empty store
     Exit list = java("--jdbc-url", url, "list", "--json");
     assertEquals(0, list.code(), list::toString);
     assertEquals("{\n  \"runs\" : [ ],\n  \"nextAfter\" : null\n}\n", list.out());

@@ -63,6 +63,11 @@ class UsageTest {
     assertFalse(result.err().contains("s3cret-pw"), result::toString);
     assertFalse(result.err().contains("url-pw"), result::toString);
 
+    Result noStore = CliRunner.run("--jdbc-url", "jdbc:h2:mem:no-store-here", "list");
+    assertExit(3, noStore);
+    assertTrue(noStore.err().startsWith("durable-cli: no Durable store at jdbc:h2:mem:no-store-here:"
+        + " schema PUBLIC has no durable_runs table;"), noStore::toString);
+
     Result unknownDriver = CliRunner.run("--jdbc-url", "jdbc:nosuchdb://x", "list");
     assertExit(3, unknownDriver);
   }
