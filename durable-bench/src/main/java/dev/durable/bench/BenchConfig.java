@@ -6,10 +6,14 @@ import java.util.List;
 /**
  * What to run, from system properties: {@code bench.store} ({@code pg}, {@code h2} or {@code
  * both}), {@code bench.runs} (runs of the concurrent phase), {@code bench.sleeping} (sleeping runs
- * of the large poll measurement), {@code bench.out} (where the Markdown results go), and the
- * PostgreSQL URL from the environment variable {@code DURABLE_PG_URL}.
+ * of the large poll measurement), {@code bench.search} (runs of the run search phase), {@code
+ * bench.phases} ({@code all}, {@code main} for phases (a) to (f), or {@code search} for (g)),
+ * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
+ * variable {@code DURABLE_PG_URL}.
  */
-record BenchConfig(List<String> stores, int runs, int sleeping, String pgUrl, Path out) {
+record BenchConfig(
+    List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
+    String pgUrl, Path out) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -26,11 +30,20 @@ record BenchConfig(List<String> stores, int runs, int sleeping, String pgUrl, Pa
       throw new IllegalArgumentException(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
+    String phases = System.getProperty("bench.phases", "all").strip();
+    if (!List.of("all", "main", "search").contains(phases)) {
+      throw new IllegalArgumentException(
+          "bench.phases must be all, main (phases a to f) or search (phase g), but was '" + phases
+              + "'");
+    }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
         stores,
         positive("bench.runs", 8000),
         sleeping,
+        positive("bench.search", 1_000_000),
+        !phases.equals("search"),
+        !phases.equals("main"),
         pgUrl == null || pgUrl.isBlank() ? DEFAULT_PG_URL : pgUrl,
         Path.of(System.getProperty("bench.out", "target")));
   }

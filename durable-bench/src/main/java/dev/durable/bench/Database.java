@@ -103,6 +103,12 @@ abstract class Database implements AutoCloseable {
   /** Sets a connection up as the engine sets up its store: H2 needs durable commits turned on. */
   void prepare(Connection connection) throws SQLException {}
 
+  /**
+   * Sets up a connection of the run search phase: H2 must not hand back the previous result of a
+   * query whose tables have not changed since, as it does by default (a live store changes).
+   */
+  void prepareSearch(Connection connection) throws SQLException {}
+
   /** The DDL that creates {@code bench_commit(id, v)}, the baseline's table, unless it exists. */
   abstract String createCommitTable();
 
@@ -112,6 +118,15 @@ abstract class Database implements AutoCloseable {
    * n, last n.
    */
   abstract String insertSleepingRuns();
+
+  /** The rows {@code x} from {@code first} to {@code last}, as a FROM item with column {@code x}. */
+  abstract String series(String first, String last);
+
+  /** The timestamp {@code timestamp} plus {@code seconds} seconds, in SQL. */
+  abstract String plusSeconds(String timestamp, String seconds);
+
+  /** The MD5 of the text of {@code number}, as 32 lower-case hex digits, in SQL. */
+  abstract String md5Hex(String number);
 
   /**
    * The statement that updates the planner's statistics of the runs table after the bulk insert

@@ -74,6 +74,21 @@ final class PostgresDatabase extends Database {
   }
 
   @Override
+  String series(String first, String last) {
+    return "generate_series(" + first + ", " + last + ") AS x";
+  }
+
+  @Override
+  String plusSeconds(String timestamp, String seconds) {
+    return "(" + timestamp + " + (" + seconds + ") * INTERVAL '1 second')";
+  }
+
+  @Override
+  String md5Hex(String number) {
+    return "md5(CAST(" + number + " AS TEXT))";
+  }
+
+  @Override
   String analyzeRuns() {
     return "VACUUM (ANALYZE) durable_runs";
   }

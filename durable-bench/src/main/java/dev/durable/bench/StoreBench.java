@@ -2,14 +2,15 @@ package dev.durable.bench;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Runs every phase on one fresh store, in order: the database's limit, (a) sequential and (b)
  * concurrent throughput, (c) backoff lateness, (e) dispatched steps, (f) typed signals, the
  * database's limit again,
- * and (d) the poll query
- * with 1,000 and a million sleeping runs (last: it fills the runs table). Each phase starts after a
- * checkpoint.
+ * (d) the poll query
+ * with 1,000 and a million sleeping runs (it fills the runs table), and (g) run search among a
+ * million runs unless {@code bench.phases=main}. Each phase starts after a checkpoint.
  */
 final class StoreBench {
   static final int CLIENT_THREADS = 16;
@@ -22,7 +23,7 @@ final class StoreBench {
       String product, String where, CpuMeter.Usage background, CommitBaseline.Result baseline,
       ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
       LatenessBench.Result lateness, DispatchBench.Result dispatch, SignalBench.Result signals,
-      PollBench.Result poll) {}
+      PollBench.Result poll, Optional<SearchBench.Result> search) {}
 
   private final Database database;
   private final BenchConfig config;
@@ -73,9 +74,19 @@ final class StoreBench {
         + " sleeping runs");
     database.settle();
     PollBench.Result poll = PollBench.run(database, config.sleeping());
+    Optional<SearchBench.Result> search =
+        config.searchPhase() ? Optional.of(search()) : Optional.empty();
     return new Results(
         product, database.where(), background, new CommitBaseline.Result(before, after), sequential,
-        concurrent, lateness, dispatch, signals, poll);
+        concurrent, lateness, dispatch, signals, poll, search);
+  }
+
+  /** Phase (g) alone, or after the others. */
+  SearchBench.Result search() throws Exception {
+    step("(g) run search among " + config.search() + " runs: " + SearchBench.CALLS
+        + " calls of each query after " + SearchBench.WARMUP_CALLS + " warm-up calls");
+    database.settle();
+    return SearchBench.run(database, config.search());
   }
 
   private void step(String what) {

@@ -48,6 +48,7 @@ final class StoreReport {
     dispatch(report);
     SignalBench.report(report, results.signals());
     poll(report);
+    results.search().ifPresent(search -> SearchBench.report(report, search));
     targets(report);
     return report;
   }

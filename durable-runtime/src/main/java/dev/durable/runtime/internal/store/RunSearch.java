@@ -14,8 +14,10 @@ import java.util.Optional;
 /**
  * The SQL of {@code listRuns}: the runs a {@link RunFilter} matches, newest first by {@code
  * (created_at, run_id)}, cut after the filter's cursor (keyset pagination), at most its limit. The
- * indexes of migration V12 serve the order alone, by workflow and by status; the other criteria
- * filter what they find. The runs' input and output are not read: a list shows neither.
+ * indexes of migration V12 serve the order alone, by workflow and by status, and seek to the
+ * cursor, so that a deep page costs what the first does; the other criteria filter what they
+ * find. The runs' input and output are not read: a list shows neither. docs/benchmarks.md, "Run
+ * search (g)", has the plans and times at a million runs.
  */
 final class RunSearch {
   private static final String COLUMNS = Rows.prefixed("r.", RunsTable.COLUMNS)
@@ -65,10 +67,17 @@ final class RunSearch {
     });
     if (filter.afterRunId().isPresent()) {
       Instant createdAt = filter.afterCreatedAt().orElseThrow();
-      sql.append(" AND (r.created_at < ? OR (r.created_at = ? AND r.run_id < ?))");
-      params.instant(createdAt).instant(createdAt).string(filter.afterRunId().get());
+      // the first condition alone lets an index seek to the cursor; the second cuts within it
+      sql.append(" AND r.created_at <= ?"
+          + " AND (r.created_at < ? OR (r.created_at = ? AND r.run_id < ?))");
+      params.instant(createdAt).instant(createdAt).instant(createdAt)
+          .string(filter.afterRunId().get());
     }
-    sql.append(" ORDER BY r.created_at DESC, r.run_id DESC LIMIT ?");
+    // the same order, led by the column an equality fixes, so that H2 too walks the index that
+    // starts with it in order, and stops at the limit, instead of reading and sorting all it finds
+    String lead = filter.statuses().size() == 1 ? "r.status DESC, "
+        : filter.workflow().isPresent() ? "r.workflow_name DESC, " : "";
+    sql.append(" ORDER BY ").append(lead).append("r.created_at DESC, r.run_id DESC LIMIT ?");
     params.int4(filter.limit());
     try (PreparedStatement select = connection.prepareStatement(sql.toString())) {
       params.bind(select);
