@@ -8,8 +8,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "cancel",
     description = {
-      "Cancels a run that has not ended; a step attempt it is making is interrupted. Refused",
-      "(exit 1) for a run that has already ended.",
+      "Cancels a run that has not ended.",
+      "A step attempt it is making is interrupted. Refused (exit 1) for a run that has already"
+          + " ended.",
     })
 final class CancelCommand extends StoreCommand {
   @Parameters(paramLabel = "<runId>", description = "The run")

@@ -17,7 +17,7 @@ final class ConnectionOptions {
   @Option(
       names = "--jdbc-url",
       paramLabel = "<url>",
-      description = "The store's JDBC URL (default: $" + URL_VARIABLE + "), e.g."
+      description = "The store's JDBC URL (default: $" + URL_VARIABLE + "), for example"
           + " jdbc:postgresql://host:5432/app?user=durable or jdbc:h2:./durable-data/durable;AUTO_SERVER=TRUE")
   String jdbcUrl;
 

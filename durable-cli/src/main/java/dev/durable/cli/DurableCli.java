@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
     versionProvider = DurableCli.Version.class,
     description = "Lists, shows and operates the runs of a Durable store.",
     footer = ExitCodes.HELP
-        + "%nThe database comes from --jdbc-url, --user and --password, before or after the"
-        + " command,%nor from $" + ConnectionOptions.URL_VARIABLE + ", $"
+        + "%nThe database comes from --jdbc-url, --user and --password (before or after%n"
+        + "the command), or from $" + ConnectionOptions.URL_VARIABLE + ", $"
         + ConnectionOptions.USER_VARIABLE + " and $" + ConnectionOptions.PASSWORD_VARIABLE + ".%n",
     subcommands = {
       ListCommand.class,

@@ -24,8 +24,8 @@ public final class ExitCodes {
   static final String HELP =
       "%nExit codes:%n"
           + "  0  done%n"
-          + "  1  refused: unknown run, requeue of a run that has not failed, cancel or signal of%n"
-          + "     a run that has ended, a value the engine rejects%n"
+          + "  1  refused: unknown run, requeue of a run that has not failed, cancel%n"
+          + "     or signal of a run that has ended, a value the engine rejects%n"
           + "  2  usage: unknown command or option, bad value, no database named%n"
           + "  3  database: cannot connect, no store there, or a statement failed%n"
           + "  4  unexpected error (a bug; the stack trace is printed)%n";

@@ -7,7 +7,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code history <runId>}: a run's event log, oldest first. */
-@Command(name = "history", description = "Prints a run's event log, oldest first: every transition it went through.")
+@Command(
+    name = "history",
+    description = {
+      "Prints a run's event log, oldest first.",
+      "Every transition it went through.",
+    })
 final class HistoryCommand extends StoreCommand {
   @Parameters(paramLabel = "<runId>", description = "The run")
   String runId;

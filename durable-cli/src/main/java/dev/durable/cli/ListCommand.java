@@ -14,8 +14,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "list",
     description = {
-      "Lists runs, newest first, at most --limit of them. When the page is full, the last line",
-      "names the --after to give for the next page.",
+      "Lists runs, newest first.",
+      "At most --limit of them; when the page is full, the last line names the --after to give"
+          + " for the next page.",
     })
 final class ListCommand extends StoreCommand {
   @Option(names = "--workflow", paramLabel = "<name>", description = "Only runs of this workflow")

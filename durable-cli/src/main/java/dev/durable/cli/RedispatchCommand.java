@@ -8,9 +8,10 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "redispatch",
     description = {
-      "Re-drives a run's dispatched steps whose tasks are stuck (queued, or claimed by a worker",
-      "that never answered): each is given up as lost and queued again as a new delivery of the",
-      "same attempt. Prints how many; 0 is not an error.",
+      "Queues a run's stuck dispatched steps again.",
+      "Its tasks that are queued, or claimed by a worker that never answered, are given up as"
+          + " lost and queued again as new deliveries of the same attempts. Prints how many; 0 is"
+          + " not an error.",
     })
 final class RedispatchCommand extends StoreCommand {
   @Parameters(paramLabel = "<runId>", description = "The run")

@@ -8,9 +8,10 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "requeue",
     description = {
-      "Retries a failed run: the steps that failed it get a fresh retry budget, completed steps",
-      "do not run again. An engine with its workflow registered picks it up. Refused (exit 1)",
-      "for a run that has not failed.",
+      "Retries a failed run.",
+      "The steps that failed it get a fresh retry budget, completed steps do not run again. An"
+          + " engine with its workflow registered picks it up. Refused (exit 1) for a run that"
+          + " has not failed.",
     })
 final class RequeueCommand extends StoreCommand {
   @Parameters(paramLabel = "<runId>", description = "The failed run")

@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
 @Command(
     name = "schedules",
     description = {
-      "Lists every @Schedule stored in the database, whichever engines registered it, with the",
-      "instant up to which its fire times have been handled and its next fire times.",
+      "Lists the stored schedules and their next fire times.",
+      "Every @Schedule stored in the database, whichever engines registered it, with the instant"
+          + " up to which its fire times have been handled and its next fire times.",
     })
 final class SchedulesCommand extends StoreCommand {
   @Override

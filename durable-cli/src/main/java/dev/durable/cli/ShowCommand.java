@@ -25,9 +25,10 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "show",
     description = {
-      "Shows a run: its input and output, its steps (attempts, errors, next attempt), its",
-      "compensations, its child runs, its dispatched tasks (worker, heartbeat), the signals it",
-      "waits for, and its timeline.",
+      "Shows a run, its steps and its timeline.",
+      "Its input and output, its steps (attempts, errors, next attempt), its compensations, its"
+          + " child runs, its dispatched tasks (worker, heartbeat), the signals it waits for, and"
+          + " its timeline.",
     })
 final class ShowCommand extends StoreCommand {
   @Parameters(paramLabel = "<runId>", description = "The run")

@@ -8,11 +8,12 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "signal",
     description = {
-      "Sends signal <name> to a run, its value as JSON: '\"alice\"' for a string, 42,",
-      "'{\"approved\":true}'. The run's wait reads it with the signal's type; a value that does",
-      "not fit is set aside (its history shows signal.rejected) and the run waits on. Refused",
-      "(exit 1) for an unknown run or one that has ended; a value that is not JSON is a usage",
-      "error (exit 2).",
+      "Sends a signal to a run.",
+      "Its value is JSON: '\"alice\"' for a string, 42, '{\"approved\":true}'. The run's wait"
+          + " reads it with the signal's type; a value that does not fit is set aside (its"
+          + " history shows signal.rejected) and the run waits on. Refused (exit 1) for an"
+          + " unknown run or one that has ended; a value that is not JSON is a usage error"
+          + " (exit 2).",
     })
 final class SignalCommand extends StoreCommand {
   @Parameters(index = "0", paramLabel = "<runId>", description = "The run")

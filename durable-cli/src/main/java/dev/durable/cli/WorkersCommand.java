@@ -13,10 +13,11 @@ import picocli.CommandLine.Option;
 @Command(
     name = "workers",
     description = {
-      "Lists the workers that hold a task or finished one within the last hour, and, per step",
-      "served by workers, the tasks queued and running. With --silent, also the open tasks with",
-      "no sign of life for that long (the lost-dispatch view): 'redispatch <runId>' queues a",
-      "run's again.",
+      "Lists workers, queues of dispatched steps, and silent tasks.",
+      "The workers that hold a task or finished one within the last hour, and, per step served"
+          + " by workers, the tasks queued and running. With --silent, also the open tasks with"
+          + " no sign of life for that long (the lost-dispatch view): 'redispatch <runId>'"
+          + " queues a run's again.",
     })
 final class WorkersCommand extends StoreCommand {
   @Option(
