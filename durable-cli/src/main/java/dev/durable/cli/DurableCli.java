@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
       SignalCommand.class,
       WorkersCommand.class,
       SchedulesCommand.class,
+      PurgeCommand.class,
     })
 public final class DurableCli implements Runnable {
   @Mixin ConnectionOptions connection;

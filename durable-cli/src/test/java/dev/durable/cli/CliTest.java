@@ -329,6 +329,29 @@ class CliTest {
   }
 
   @Test
+  void purgeDeletesEndedRunsOnlyWithYes() {
+    order("done-1", false, false);
+    order("failed-2", true, false);
+    order("waiting-3", false, true);
+
+    Result dryRun = cli("purge", "--older-than", "30d");
+    assertExit(0, dryRun);
+    assertTrue(dryRun.out().matches("would delete about 2 runs that ended before \\S+;"
+        + " nothing deleted: add --yes to delete them\\n"), dryRun::toString);
+    assertEquals(List.of("waiting-3", "failed-2", "done-1"), ids(cli("list", "--json")));
+
+    JsonNode purged = cli("purge", "--older-than", "30d", "--yes", "--json").json();
+    assertTrue(purged.get("deleted").asBoolean());
+    assertEquals(2, purged.get("runs").asInt());
+    assertEquals(List.of("waiting-3"), ids(cli("list", "--json")));
+    assertExit(1, cli("show", "done-1"));
+
+    Result none = cli("purge", "--before", "2026-01-05", "--yes");
+    assertExit(0, none);
+    assertEquals("deleted 0 runs that ended before 2026-01-05T00:00:00Z\n", none.out());
+  }
+
+  @Test
   void anUnknownRunIsRefused() {
     for (String command : List.of("show", "history", "requeue", "cancel", "redispatch")) {
       Result result = cli(command, "no-such-run");

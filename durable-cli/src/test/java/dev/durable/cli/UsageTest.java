@@ -20,7 +20,7 @@ class UsageTest {
     assertExit(0, help);
     for (String command : new String[] {
         "list", "show", "history", "requeue", "cancel", "redispatch", "signal", "workers",
-        "schedules"}) {
+        "schedules", "purge"}) {
       assertTrue(help.out().contains("\n  " + command + " "), help::toString);
     }
     assertTrue(help.out().contains("Exit codes:"), help::toString);
@@ -50,6 +50,16 @@ class UsageTest {
     Result badInstant = CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "list", "--created-from", "yesterday");
     assertExit(2, badInstant);
     assertTrue(badInstant.err().contains("'yesterday' is not an instant"), badInstant::toString);
+  }
+
+  @Test
+  void purgeTakesOneCutoff() {
+    assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "purge"));
+    assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "purge", "--before", "2026-01-01",
+        "--older-than", "30d"));
+    Result badDuration = CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "purge", "--older-than", "a month");
+    assertExit(2, badDuration);
+    assertTrue(badDuration.err().contains("'a month' is not a duration"), badDuration::toString);
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.durable.runtime.internal.engine.Engines;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -163,6 +164,19 @@ public interface DurableEngine extends AutoCloseable {
   /** The run's event log, oldest first: every transition it went through. */
   List<HistoryEvent> history(String runId);
 
+  /**
+   * Deletes every run that ended (completed, failed or cancelled) before {@code endedBefore}, with
+   * all its rows: steps, events, tasks, signals and the fire time it served. A finished child run
+   * whose parent has not ended is kept, since the parent may still await it; it goes once the
+   * parent has ended. Runs are deleted {@code 500} per transaction, so that the engines' own writes
+   * never wait long behind a large purge; several engines (or the CLI) may purge at once. A
+   * deleted run is gone: {@link #getRunStatus} then throws {@link UnknownRunException}. See {@link
+   * Builder#retention(Duration)} to have a started engine do this by itself.
+   *
+   * @return how many runs were deleted
+   */
+  int purge(Instant endedBefore);
+
   /** This engine's id, as stored on the runs it leases. */
   String engineId();
 
@@ -191,6 +205,7 @@ public interface DurableEngine extends AutoCloseable {
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     private final Map<String, Integer> queues = new LinkedHashMap<>();
     private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
+    private Duration retention;
 
     Builder() {}
 
@@ -342,6 +357,18 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
+    /**
+     * How long runs are kept after they end: once started, the engine deletes the runs that
+     * completed, failed or were cancelled longer ago than this, with all their rows, as {@link
+     * DurableEngine#purge(Instant)} does, in the background (every minute, or every tenth of the
+     * retention if that is shorter) on a thread of its own. By default nothing is deleted: runs
+     * are kept for ever.
+     */
+    public Builder retention(Duration retention) {
+      this.retention = positive(retention, "retention");
+      return this;
+    }
+
     /** How long {@link DurableEngine#close()} waits for turns in flight; 10 s by default. */
     public Builder shutdownTimeout(Duration shutdownTimeout) {
       this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
@@ -370,7 +397,8 @@ public interface DurableEngine extends AutoCloseable {
               leaseDuration,
               shutdownTimeout,
               Map.copyOf(queues),
-              maxPayloadBytes));
+              maxPayloadBytes,
+              Optional.ofNullable(retention)));
     }
 
     private static Duration positive(Duration value, String name) {

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeoutException;
  * thread, and past its deadline the attempt is cancelled, its thread interrupted, and it fails with
  * {@link StepTimeoutError}. Timeouts are measured in real time, whatever the engine's clock. Either
  * way, cancelling the attempt's context (the run was cancelled) interrupts the thread running the
- * body.
+ * body. The attempt's thread has its run's {@link RunMdc} keys and the step's name.
  */
 final class AttemptRunner implements AutoCloseable {
 
@@ -33,14 +33,17 @@ final class AttemptRunner implements AutoCloseable {
 
   <T> Outcome<T> run(StepType<T> step, StepBody<T> body, AttemptContext context) {
     if (step.timeoutMs() == 0) {
-      try {
+      try (RunMdc.Scope mdc = RunMdc.step(step.name())) {
         return new Outcome<>(
             CurrentTurn.with(null, () -> context.run(() -> body.run(context))), null);
       } catch (Throwable error) {
         return new Outcome<>(null, error);
       }
     }
-    Future<T> attempt = threads.submit(() -> context.run(() -> body.run(context)));
+    Future<T> attempt;
+    try (RunMdc.Scope mdc = RunMdc.step(step.name())) {
+      attempt = threads.submit(RunMdc.carried(() -> context.run(() -> body.run(context))));
+    }
     try {
       return new Outcome<>(attempt.get(step.timeoutMs(), TimeUnit.MILLISECONDS), null);
     } catch (ExecutionException e) {
@@ -58,9 +61,9 @@ final class AttemptRunner implements AutoCloseable {
     }
   }
 
-  /** Runs {@code task} on a step thread: a branch of a fan or group. */
+  /** Runs {@code task} on a step thread, with this thread's MDC: a branch of a fan or group. */
   <T> Future<T> fork(Callable<T> task) {
-    return threads.submit(task);
+    return threads.submit(RunMdc.carried(task));
   }
 
   @Override

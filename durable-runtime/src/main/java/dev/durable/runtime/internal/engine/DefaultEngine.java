@@ -34,6 +34,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -58,10 +59,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final List<AutoCloseable> resources;
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
   private final SignalSender signals;
+  private final Retention retention;
 
   DefaultEngine(
       Services services, Registry registry, Scheduler scheduler, Schedules schedules,
-      List<AutoCloseable> resources) {
+      Retention retention, List<AutoCloseable> resources) {
     this.services = services;
     this.registry = registry;
     this.scheduler = scheduler;
@@ -70,11 +72,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.schedules = schedules;
     this.resources = resources;
     this.signals = new SignalSender(services);
+    this.retention = retention;
   }
 
   @Override
   public void start() {
     scheduler.start();
+    retention.start();
   }
 
   @Override
@@ -372,6 +376,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   public List<HistoryEvent> history(String runId) {
     find(runId);
     return services.store().history(runId);
+  }
+
+  @Override
+  public int purge(Instant endedBefore) {
+    return retention.purge(Objects.requireNonNull(endedBefore, "endedBefore"));
   }
 
   // ---- shutdown

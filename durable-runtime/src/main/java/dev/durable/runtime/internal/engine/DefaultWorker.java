@@ -114,8 +114,17 @@ final class DefaultWorker implements DurableWorker {
     return claimed.size() == free && slots.availablePermits() > 0;
   }
 
-  /** Runs the task's handler and stores its outcome. */
+  /**
+   * Runs the task's handler and stores its outcome, with the task's run and step in the MDC (a
+   * task does not carry its run's workflow, and reading it would cost a query per task).
+   */
   private void serve(TaskRecord task) {
+    try (RunMdc.Scope mdc = RunMdc.task(task.runId(), task.step())) {
+      serveInScope(task);
+    }
+  }
+
+  private void serveInScope(TaskRecord task) {
     StepHandler handler = handlers.get(task.step());
     TaskOutcome outcome;
     Task context = new Task(task);

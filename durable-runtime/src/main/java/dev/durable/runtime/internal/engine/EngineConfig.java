@@ -27,4 +27,5 @@ public record EngineConfig(
     Duration leaseDuration,
     Duration shutdownTimeout,
     Map<String, Integer> queues,
-    int maxPayloadBytes) {}
+    int maxPayloadBytes,
+    Optional<Duration> retention) {}

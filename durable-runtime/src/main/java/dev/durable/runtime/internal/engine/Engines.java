@@ -98,10 +98,13 @@ public final class Engines {
       Scheduler scheduler = new Scheduler(
           services, registry, new RunExecutor(services, registry), poll, timers, schedules,
           config.maxConcurrentRuns(), config.shutdownTimeout());
+      Retention retention = new Retention(store, time, config.retention());
       resources.add(0, progress);
       resources.add(0, starts);
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler::clockMoved));
+      resources.add(0, retention);
+      resources.add(0, time.onAdvance(retention::clockMoved));
       resources.add(0, wakeups.onRunDue(scheduler::signalPoll));
       resources.add(0, store.listenForRuns(
           runIds -> {
@@ -113,7 +116,7 @@ public final class Engines {
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys());
-      return new DefaultEngine(services, registry, scheduler, schedules, resources);
+      return new DefaultEngine(services, registry, scheduler, schedules, retention, resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {

@@ -43,23 +43,27 @@ final class RunExecutor {
    * @param fresh whether the run was just created here, so that it has no checkpoints to read
    */
   void execute(RunRecord run, InFlight.Run flight, boolean maySuspend, boolean fresh) {
-    try {
-      Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
-      if (workflow.isEmpty()) {
-        LOG.warn("run {} of {} was claimed, but that workflow is not registered here; it is left"
-            + " for an engine that has it", run.runId(), run.workflow());
-        return;
+    // the catch's lines and the flight's end are about the run too: the scope encloses them
+    try (RunMdc.Scope mdc =
+        RunMdc.run(run.runId(), run.workflow().name(), run.workflow().version())) {
+      try {
+        Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
+        if (workflow.isEmpty()) {
+          LOG.warn("run {} of {} was claimed, but that workflow is not registered here; it is"
+              + " left for an engine that has it", run.runId(), run.workflow());
+          return;
+        }
+        turn(workflow.get(), run, maySuspend, fresh, flight);
+      } catch (StoreException e) {
+        if (e.isPermanent()) {
+          failAlone(run, e);
+        } else {
+          LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease"
+              + " expires", run.runId(), e.getMessage());
+        }
+      } finally {
+        services.inFlight().end(run.runId());
       }
-      turn(workflow.get(), run, maySuspend, fresh, flight);
-    } catch (StoreException e) {
-      if (e.isPermanent()) {
-        failAlone(run, e);
-      } else {
-        LOG.warn("run {}: the store failed ({}); the run is taken up again when its lease expires",
-            run.runId(), e.getMessage());
-      }
-    } finally {
-      services.inFlight().end(run.runId());
     }
   }
 
@@ -97,6 +101,11 @@ final class RunExecutor {
     }
     List<CheckpointRecord> checkpoints =
         fresh ? List.of() : services.store().checkpoints(run.runId());
+    if (checkpoints.isEmpty()) {
+      RunLog.started(run.runId(), run.workflow());
+    } else {
+      RunLog.resumed(run.runId(), run.workflow());
+    }
     TurnImpl turn = new TurnImpl(services, run, checkpoints, maySuspend, flight);
     WorkflowBody.Ended<R> ended;
     try {
@@ -154,6 +163,7 @@ final class RunExecutor {
                         + ended.routed().message(),
                 services.time().now())));
     if (written) {
+      RunLog.completed(run.runId(), run.workflow());
       services.hooks().onRunComplete(runEvent);
       services.waiters().ended(
           run.runId(), new Waiters.Outcome(RunState.COMPLETED, output, null));
@@ -175,8 +185,7 @@ final class RunExecutor {
             : ProgressBuffer.alone(services, run)
                 .write(change, List.of(), events, List.of());
     if (written) {
-      LOG.info("run {} of {} failed [{}]: {}", run.runId(), run.workflow(), error.code(),
-          error.message());
+      RunLog.failed(run.runId(), run.workflow(), error);
       if (error.code().equals(Errors.RUN_TIMEOUT)) {
         // the runs it started end with it
         CancelledElsewhere.stopHere(

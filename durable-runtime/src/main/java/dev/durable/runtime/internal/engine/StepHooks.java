@@ -33,14 +33,17 @@ final class StepHooks {
   /**
    * The call of {@code onStepRetry} that {@code transition} says to make, after attempt {@code
    * attempt} failed with {@code error} and the next follows after {@code delay}; a call that does
-   * nothing if it says none.
+   * nothing if it says none. The retry is logged with it ({@link RunLog#retrying}).
    */
   Runnable retried(
       Transition transition, String step, int seq, int attempt, RunError error, Duration delay) {
     if (transition.hook() != Hook.STEP_RETRY) {
       return () -> {};
     }
-    return () -> services.hooks().onStepRetry(event(step, seq, attempt), error, delay);
+    return () -> {
+      RunLog.retrying(run.runId(), step, attempt, error, delay);
+      services.hooks().onStepRetry(event(step, seq, attempt), error, delay);
+    };
   }
 
   /**

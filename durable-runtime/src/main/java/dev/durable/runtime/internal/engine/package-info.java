@@ -14,7 +14,9 @@
  * failure handling ({@code @OnError}, {@code @OnFailure}); {@code RunStarts} stores new runs, for
  * callers and parents alike; {@code SignalSender} sends signals; {@code RunStatuses} answers the
  * status API. {@code Schedules} fires the schedules of the registered workflows at each poll and
- * tick ({@code CronSchedule} reads their cron expressions). Only {@code Engines}, {@code
+ * tick ({@code CronSchedule} reads their cron expressions). {@code Retention} deletes ended runs;
+ * {@code RunMdc} puts a run's keys in the SLF4J MDC and {@code RunLog} writes its lifecycle lines.
+ * Only {@code Engines}, {@code
  * EngineConfig} and {@code Workers} are public, for the builders of {@code DurableEngine} and
  * {@code DurableWorker}; the rest is package-private.
  */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javax.sql.DataSource;
@@ -23,7 +24,7 @@ import org.flywaydb.core.api.FlywayException;
  * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
  * {@link SignalQueue} for signals): each table's SQL is in its table class ({@link RunsTable},
  * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}, {@link
- * SignalsTable}), and what
+ * SignalsTable}; retention's deletes across them in {@link FinishedRuns}), and what
  * H2 and PostgreSQL do differently is in the {@link Dialect}: plain statements in a transaction on
  * H2, single statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a
  * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
@@ -351,7 +352,7 @@ public final class Store {
 
   /** The runs {@code filter} matches, newest first, at most its limit. */
   public List<ListedRun> listRuns(RunFilter filter) {
-    return autocommit("list runs " + filter, connection -> RunSearch.select(connection, filter));
+    return autocommit("list runs " + filter, connection -> RunSearch.select(connection, filter, dialect instanceof PostgresDialect));
   }
 
   /** Which of {@code runIds} are cancelled. */
@@ -407,6 +408,30 @@ public final class Store {
   public List<HistoryEvent> history(String runId) {
     return autocommit(
         "read history of run " + runId, connection -> EventsTable.read(connection, runId));
+  }
+
+  // ---- retention
+
+  /**
+   * Deletes the runs that ended (completed, failed or cancelled) before {@code before}, with all
+   * their rows, {@code batchSize} runs per transaction, until none is left or {@code stop} says to
+   * stop between batches; see {@link FinishedRuns}. Safe to call from several engines at once.
+   *
+   * @return how many runs were deleted
+   */
+  public int deleteEndedRuns(Instant before, int batchSize, BooleanSupplier stop) {
+    int total = 0;
+    while (!stop.getAsBoolean()) {
+      FinishedRuns.Batch batch = inTransaction("delete runs that ended before " + before,
+          connection -> FinishedRuns.deleteBatch(connection, before, batchSize));
+      total += batch.deleted();
+      // not "while a batch is full": with another purger's rows skipped, a batch may be short
+      // while unlocked runs remain; only a batch that deleted nothing says none is left
+      if (batch.deleted() == 0) {
+        break;
+      }
+    }
+    return total;
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {
