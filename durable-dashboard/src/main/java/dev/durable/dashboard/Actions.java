@@ -1,0 +1,89 @@
+package dev.durable.dashboard;
+
+import dev.durable.dashboard.Sessions.Flash;
+import dev.durable.dashboard.Sessions.Session;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.InvalidInputException;
+import dev.durable.runtime.RunEndedException;
+import dev.durable.runtime.UnknownRunException;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The actions an operator takes on a run: each calls the engine, leaves a message saying what
+ * happened (or why not) in the session, and redirects back to the run's page. Every action is
+ * logged at INFO with the run's id.
+ */
+final class Actions {
+  private static final Logger log = LoggerFactory.getLogger(Actions.class);
+
+  private final DurableEngine engine;
+
+  Actions(DurableEngine engine) {
+    this.engine = engine;
+  }
+
+  /** Takes {@code action} on run {@code runId}; the caller checked the session and its CSRF. */
+  Response perform(String runId, String action, Map<String, String> form, Session session) {
+    Flash flash;
+    try {
+      flash = switch (action) {
+        case "requeue" -> requeue(runId);
+        case "cancel" -> cancel(runId);
+        case "redispatch" -> redispatch(runId);
+        case "signal" -> signal(runId, form.getOrDefault("name", "").trim(),
+            form.getOrDefault("json", ""));
+        default -> new Flash(false, "There is no action '" + action + "'.");
+      };
+    } catch (UnknownRunException e) {
+      flash = new Flash(false, "No run with id '" + runId + "' is stored.");
+    } catch (RunEndedException e) {
+      flash = new Flash(false, "The run has ended: " + e.getMessage());
+    } catch (InvalidInputException | IllegalStateException | IllegalArgumentException e) {
+      flash = new Flash(false, e.getMessage());
+    }
+    session.flash(flash);
+    return Response.seeOther(back(form.get("back")).orElse(Html.runPath(runId)));
+  }
+
+  /**
+   * The page to go back to that the form names, if it names one of this dashboard's ({@code
+   * /lost...}): never another site's.
+   */
+  private static Optional<String> back(String back) {
+    return back != null && back.startsWith("/lost") ? Optional.of(back) : Optional.empty();
+  }
+
+  private Flash requeue(String runId) {
+    engine.requeue(runId);
+    log.info("dashboard: run {} requeued", runId);
+    return new Flash(true, "Requeued: the steps that failed the run get a fresh retry budget.");
+  }
+
+  private Flash cancel(String runId) {
+    if (engine.cancel(runId)) {
+      log.info("dashboard: run {} cancelled", runId);
+      return new Flash(true, "Cancelled.");
+    }
+    return new Flash(false, "The run had already ended: nothing was cancelled.");
+  }
+
+  private Flash signal(String runId, String name, String json) {
+    if (name.isEmpty()) {
+      return new Flash(false, "A signal needs a name: the @Signal's name in the run's workflow.");
+    }
+    engine.signal(runId, name, json.isBlank() ? "null" : json);
+    log.info("dashboard: signal {} sent to run {}", name, runId);
+    return new Flash(true, "Signal '" + name + "' sent.");
+  }
+
+  private Flash redispatch(String runId) {
+    int tasks = engine.redispatchPending(runId);
+    log.info("dashboard: run {}: {} tasks redispatched", runId, tasks);
+    return new Flash(true, tasks == 0
+        ? "No task of this run was waiting: nothing was queued again."
+        : tasks + (tasks == 1 ? " task was" : " tasks were") + " given up and queued again.");
+  }
+}

@@ -1,0 +1,241 @@
+package dev.durable.dashboard;
+
+import static dev.durable.dashboard.Html.html;
+
+import dev.durable.dashboard.Html.Safe;
+import dev.durable.dashboard.Layout.Section;
+import dev.durable.dashboard.Sessions.Flash;
+import dev.durable.dashboard.Sessions.Session;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunFilter;
+import dev.durable.runtime.RunInfo;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StoreException;
+import dev.durable.runtime.TaskInfo;
+import dev.durable.runtime.UnknownRunException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers each request: reads the engine's operator API, renders a page, or takes an action and
+ * redirects back with a message. Knows nothing of HTTP beyond {@link Request} and {@link
+ * Response}, so tests drive it without a server.
+ */
+final class Router {
+  private static final Logger log = LoggerFactory.getLogger(Router.class);
+
+  private final DurableEngine engine;
+  private final Sessions sessions;
+  private final Clock clock;
+  private final Duration refresh;
+  private final Actions actions;
+
+  Router(DurableEngine engine, Sessions sessions, Clock clock, Duration refresh) {
+    this.engine = engine;
+    this.sessions = sessions;
+    this.clock = clock;
+    this.refresh = refresh;
+    this.actions = new Actions(engine);
+  }
+
+  /** A request and the session it belongs to, if any. */
+  private record Visit(Request request, Optional<Session> session) {}
+
+  Response respond(Request request) {
+    Visit visit = new Visit(request, sessions.find(request.cookie()));
+    try {
+      return route(visit);
+    } catch (StoreException e) {
+      log.warn("dashboard: the store failed while answering {} {}", request.method(),
+          request.rawPath(), e);
+      return error(503, "The store cannot be reached",
+          "The database did not answer: " + e.getMessage() + ". Reload once it is back.", visit);
+    } catch (RuntimeException e) {
+      log.error("dashboard: failed to answer {} {}", request.method(), request.rawPath(), e);
+      return error(500, "The dashboard failed",
+          "Answering this request failed: " + e + ". The application's log has the details.",
+          visit);
+    }
+  }
+
+  private Response route(Visit visit) {
+    Request request = visit.request();
+    String path = request.rawPath();
+    boolean get = request.method().equals("GET") || request.method().equals("HEAD");
+    boolean post = request.method().equals("POST");
+    if (post && !path.equals("/login")) {
+      Optional<Response> refused = refuseAction(visit);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+    }
+    if (path.equals("/")) {
+      return get ? runs(visit) : notAllowed(visit);
+    } else if (path.startsWith("/runs/")) {
+      String[] parts = path.substring("/runs/".length()).split("/", -1);
+      String runId = Request.pathSegment(parts[0]);
+      if (parts.length == 1 && get) {
+        return run(runId, visit);
+      } else if (parts.length == 2 && post) {
+        return actions.perform(runId, parts[1], request.form(), visit.session().orElseThrow());
+      }
+      return parts.length <= 2 ? notAllowed(visit) : notFound(visit);
+    } else if (path.equals("/workers")) {
+      return get ? workers(visit) : notAllowed(visit);
+    } else if (path.equals("/lost")) {
+      return get ? lost(visit) : notAllowed(visit);
+    } else if (path.equals("/schedules")) {
+      return get ? schedules(visit) : notAllowed(visit);
+    } else if (path.equals("/login")) {
+      return get || post ? login(visit) : notAllowed(visit);
+    } else if (path.equals("/logout")) {
+      return post ? logout(visit.session().orElseThrow()) : notAllowed(visit);
+    } else if (path.startsWith("/static/")) {
+      return get ? Assets.get(path.substring("/static/".length())).orElseGet(() -> notFound(visit))
+          : notAllowed(visit);
+    }
+    return notFound(visit);
+  }
+
+  /**
+   * Why a POST may not act, if it may not: the dashboard has no token, the browser has not logged
+   * in, or the form lacks the session's CSRF value (a page of another site posting here).
+   */
+  private Optional<Response> refuseAction(Visit visit) {
+    Optional<Session> session = visit.session();
+    if (!sessions.actionsEnabled()) {
+      return Optional.of(error(403, "Read-only",
+          "This dashboard was started without a token, so it takes no actions. Start it with"
+              + " DurableDashboard.builder().token(...) to requeue, cancel, redispatch and signal"
+              + " runs.", visit));
+    }
+    if (session.isEmpty()) {
+      return Optional.of(error(403, "Log in first",
+          "Actions need a login: open /login and give the dashboard's token.", visit));
+    }
+    if (!session.get().csrfMatches(visit.request().form().get("csrf"))) {
+      return Optional.of(error(403, "Refused",
+          "The form did not carry this session's CSRF value: submit it from the dashboard's own"
+              + " page (reload the page if it was open before you logged in again).", visit));
+    }
+    return Optional.empty();
+  }
+
+  private Viewer viewer(Visit visit) {
+    Optional<Session> session = visit.session();
+    return new Viewer(sessions.actionsEnabled(), session, visit.request().liveRefresh()
+        ? Optional.empty() : session.flatMap(Session::takeFlash));
+  }
+
+  private Response page(int status, String title, Section section, Visit visit,
+      Safe content) {
+    return page(status, title, section, viewer(visit), content);
+  }
+
+  private Response page(int status, String title, Section section, Viewer viewer, Safe content) {
+    return Response.html(status, Layout.page(title, section, viewer, refresh, content));
+  }
+
+  private Response runs(Visit visit) {
+    Request request = visit.request();
+    RunsQuery query = RunsQuery.of(request.query());
+    List<String> problems = new ArrayList<>();
+    RunFilter.Builder filter = query.filter(problems::add);
+    if (!query.after().isEmpty()) {
+      try {
+        filter.after(engine.getRunStatus(query.after()).run());
+      } catch (UnknownRunException e) {
+        problems.add("the page was to start after run '" + query.after()
+            + "', which is no longer stored; showing the first page");
+      }
+    }
+    List<RunInfo> runs = engine.listRuns(filter.build());
+    boolean hasNext = runs.size() > query.pageSize();
+    if (hasNext) {
+      runs = runs.subList(0, query.pageSize());
+    }
+    return page(problems.isEmpty() ? 200 : 400, "Runs", Section.RUNS, visit,
+        RunsPage.render(query, runs, hasNext, problems));
+  }
+
+  private Response run(String runId, Visit visit) {
+    RunStatus status;
+    try {
+      status = engine.getRunStatus(runId);
+    } catch (UnknownRunException e) {
+      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
+    }
+    List<HistoryEvent> history = engine.history(runId);
+    List<TaskInfo> tasks = engine.tasks(runId);
+    Viewer viewer = viewer(visit);
+    return page(200, "Run " + runId, Section.NONE, viewer,
+        RunPage.render(new RunPage.Data(status, history, tasks, clock.instant()), viewer));
+  }
+
+  private Response workers(Visit visit) {
+    return page(200, "Workers and queues", Section.WORKERS, visit,
+        WorkersPage.render(engine.workers(), engine.taskQueues(), clock.instant()));
+  }
+
+  private Response lost(Visit visit) {
+    String text = visit.request().query().getOrDefault("silence", "").trim();
+    if (text.isEmpty()) {
+      text = LostPage.DEFAULT_SILENCE;
+    }
+    List<String> problems = new ArrayList<>();
+    Duration silence = LostPage.silence(text, problems::add);
+    List<TaskInfo> tasks = silence == null ? List.of() : engine.silentTasks(silence);
+    Viewer viewer = viewer(visit);
+    return page(problems.isEmpty() ? 200 : 400, "Lost tasks", Section.LOST, viewer,
+        LostPage.render(text, silence, tasks, clock.instant(), viewer, problems));
+  }
+
+  private Response schedules(Visit visit) {
+    return page(200, "Schedules", Section.SCHEDULES, visit,
+        SchedulesPage.render(engine.storedSchedules()));
+  }
+
+  private Response login(Visit visit) {
+    Request request = visit.request();
+    String token = request.method().equals("POST")
+        ? request.form().get("token") : request.query().get("token");
+    if (token != null && sessions.actionsEnabled()) {
+      if (sessions.tokenMatches(token)) {
+        Session created = sessions.create();
+        created.flash(new Flash(true, "Logged in: actions are enabled in this browser."));
+        visit.session().ifPresent(sessions::end);
+        return Response.seeOther("/").withHeader("Set-Cookie", Sessions.cookieFor(created));
+      }
+      log.warn("dashboard: a login with a wrong token was refused");
+      return page(403, "Log in", Section.NONE, visit,
+          LoginPage.render(true, "That is not the dashboard's token."));
+    }
+    return page(200, "Log in", Section.NONE, visit,
+        LoginPage.render(sessions.actionsEnabled(), null));
+  }
+
+  private Response logout(Session session) {
+    sessions.end(session);
+    return Response.seeOther("/").withHeader("Set-Cookie", Sessions.expiredCookie());
+  }
+
+  private Response notFound(Visit visit) {
+    return error(404, "Not found", "There is no such page here.", visit);
+  }
+
+  private Response notAllowed(Visit visit) {
+    return error(405, "Method not allowed", "This page does not take that method.", visit);
+  }
+
+  private Response error(int status, String title, String message, Visit visit) {
+    return page(status, title, Section.NONE, visit,
+        html("<p class=\"problems\" role=\"alert\">{}</p><p><a href=\"/\">Back to the runs</a></p>",
+            message));
+  }
+}

@@ -1,0 +1,44 @@
+package dev.durable.dashboard;
+
+import dev.durable.dashboard.Sessions.Flash;
+import dev.durable.dashboard.Sessions.Session;
+import java.util.Optional;
+
+/**
+ * Who is looking at a page, as far as the page cares: whether the dashboard takes actions at all
+ * (it has a token), the session of a browser that logged in, and a message left by its last
+ * action.
+ */
+record Viewer(boolean actionsEnabled, Optional<Session> session, Optional<Flash> flash) {
+  /** A viewer of a read-only dashboard (for tests and pages that need no session). */
+  static Viewer readOnly() {
+    return new Viewer(false, Optional.empty(), Optional.empty());
+  }
+
+  /** Whether action buttons are shown: a logged-in browser. */
+  boolean canAct() {
+    return session.isPresent();
+  }
+
+  /** The hidden field that carries the session's CSRF value in an action form. */
+  Html.Safe csrfField() {
+    return session
+        .map(s -> Html.html("<input type=\"hidden\" name=\"csrf\" value=\"{}\">", s.csrf()))
+        .orElse(Html.Safe.EMPTY);
+  }
+
+  /**
+   * A form that POSTs to {@code action} with the CSRF value and the given fields, under one button;
+   * nothing when the viewer cannot act. {@code confirm}, when not null, is asked first.
+   */
+  Html.Safe actionForm(String action, String label, String confirm, Html.Safe fields) {
+    if (!canAct()) {
+      return Html.Safe.EMPTY;
+    }
+    return Html.html(
+        "<form class=\"action\" method=\"post\" action=\"{}\"{}>{}{}<button type=\"submit\">{}</button></form>",
+        action,
+        confirm == null ? Html.Safe.EMPTY : Html.html(" data-confirm=\"{}\"", confirm),
+        csrfField(), fields, label);
+  }
+}

@@ -1,0 +1,295 @@
+package dev.durable.dashboard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.durable.dashboard.TestStore.Database;
+import dev.durable.dashboard.flows.InvoiceWorkflow;
+import dev.durable.dashboard.flows.InvoiceWorkflowClient;
+import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
+import dev.durable.dashboard.flows.LabelSteps;
+import dev.durable.dashboard.flows.LabelStepsDispatch;
+import dev.durable.dashboard.flows.NapWorkflowClient;
+import dev.durable.dashboard.flows.NapWorkflowDurable;
+import dev.durable.dashboard.flows.NightlyReportDurable;
+import dev.durable.dashboard.flows.ShipmentWorkflowClient;
+import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunHandle;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The dashboard in a real browser: headless Chromium (Debian's {@code chromium} and {@code
+ * chromium-driver}) driven by Selenium, one browser for the class, an engine and a dashboard per
+ * test, on H2 and on PostgreSQL. The browser logs in, filters the failed runs, opens one, sees its
+ * failed step and error as text (no script of a run id or an error runs), requeues it and sees it
+ * complete.
+ *
+ * <p>It also saves screenshots of the main pages under {@code target/screenshots/}, or the
+ * directory {@code -Ddurable.dashboard.screenshots} names ({@code ../docs/images} refreshes the
+ * README's).
+ */
+@ParameterizedClass
+@MethodSource("dev.durable.dashboard.TestStore#all")
+class DashboardBrowserTest {
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  static final Duration WAIT = Duration.ofSeconds(30);
+  static final String TOKEN = "browser-test-token-0123456789";
+  /** A run id whose markup would show an alert if a page let it through. */
+  static final String NASTY_ID = "inv-<img src=x onerror=alert(1)>'\"<script>alert(2)</script>";
+
+  private static WebDriver browser;
+
+  @Parameter TestStore store;
+
+  private Database db;
+  private DurableEngine engine;
+  private DurableDashboard dashboard;
+  private final AtomicReference<String> decline =
+      new AtomicReference<>(InvoiceWorkflow.DECLINED);
+
+  @BeforeAll
+  static void startBrowser() {
+    assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        "the browser test needs Debian's chromium and chromium-driver (apt-get install -y"
+            + " chromium chromium-driver; .ci/run installs them)");
+    // Point Selenium at the installed driver and browser, so that Selenium Manager downloads
+    // nothing.
+    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+        "--disable-gpu", "--window-size=1280,860", "--hide-scrollbars", "--lang=en-US");
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(CHROMEDRIVER.toFile())
+        .usingAnyFreePort()
+        .build();
+    browser = new ChromeDriver(service, options);
+  }
+
+  @AfterAll
+  static void stopBrowser() {
+    if (browser != null) {
+      browser.quit();
+    }
+  }
+
+  @BeforeEach
+  void start() {
+    db = store.open();
+    engine = db.engine()
+        .register(new InvoiceWorkflowDurable(decline))
+        .register(new NapWorkflowDurable())
+        .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
+        .register(new NightlyReportDurable())
+        .pollInterval(Duration.ofMillis(100))
+        .build();
+    engine.start();
+    dashboard = DurableDashboard.builder().engine(engine).port(0).token(TOKEN)
+        .refreshInterval(Duration.ofSeconds(1)).start();
+    browser.manage().deleteAllCookies();
+  }
+
+  @AfterEach
+  void stop() {
+    if (dashboard != null) {
+      dashboard.close();
+    }
+    if (engine != null) {
+      engine.close();
+    }
+    if (db != null) {
+      db.close();
+    }
+  }
+
+  private String url(String path) {
+    return dashboard.url().resolve(path).toString();
+  }
+
+  private WebDriverWait waiting() {
+    return new WebDriverWait(browser, WAIT);
+  }
+
+  private void failedRun(String id, String customer) {
+    RunHandle<String> run = InvoiceWorkflowClient.of(engine).start(id, customer, 4200L);
+    assertThrows(RunFailedException.class, () -> run.await(WAIT));
+  }
+
+  private void completedRun(String id, String customer) {
+    InvoiceWorkflowClient.of(engine).start(id, customer, 1900L).await(WAIT);
+  }
+
+  private void logIn() {
+    browser.get(url("/login"));
+    browser.findElement(By.id("token")).sendKeys(TOKEN);
+    browser.findElement(By.id("login-button")).click();
+    waiting().until(ExpectedConditions.textToBe(By.cssSelector(".flash.ok"),
+        "Logged in: actions are enabled in this browser."));
+  }
+
+  /**
+   * The element's text. Live refresh replaces a page's parts every few hundred milliseconds, so an
+   * element found may be gone when read: it is looked up again.
+   */
+  private String text(By by) {
+    return waiting().ignoring(StaleElementReferenceException.class)
+        .until(d -> d.findElement(by).getText());
+  }
+
+  /** The texts of the elements, looked up again if live refresh replaced them meanwhile. */
+  private List<String> texts(By by) {
+    return waiting().ignoring(StaleElementReferenceException.class)
+        .until(d -> d.findElements(by).stream().map(WebElement::getText).toList());
+  }
+
+  /** Clicks the element, looking it up again if live refresh replaced it meanwhile. */
+  private void click(By by) {
+    waiting().ignoring(StaleElementReferenceException.class).until(d -> {
+      d.findElement(by).click();
+      return true;
+    });
+  }
+
+  private static void assertNoAlert() {
+    assertThrows(NoAlertPresentException.class, () -> browser.switchTo().alert(),
+        "a page ran a script from a run id or an error");
+  }
+
+  @Test
+  void aFailedRunIsFoundOpenedRequeuedAndSeenToComplete() {
+    decline.set(null);
+    completedRun("inv-ok-1", "ada");
+    decline.set(InvoiceWorkflow.DECLINED);
+    failedRun(NASTY_ID, "bob");
+    NapWorkflowClient.of(engine).start("nap-1", "cy");
+
+    logIn();
+    new Select(browser.findElement(By.id("status"))).selectByValue("FAILED");
+    browser.findElement(By.id("apply")).click();
+    waiting().until(ExpectedConditions.urlContains("status=FAILED"));
+    assertEquals(List.of(NASTY_ID), texts(By.cssSelector("table.runs a.run-id")));
+    assertNoAlert();
+
+    click(By.linkText(NASTY_ID));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-id"), NASTY_ID));
+    assertEquals("FAILED", text(By.id("run-status")));
+    assertTrue(text(By.cssSelector("tr.step")).startsWith("0 charge FAILED 2"),
+        text(By.cssSelector("tr.step")));
+    assertEquals(InvoiceWorkflow.DECLINED, text(By.cssSelector("tr.step .step-error")));
+    assertTrue(text(By.id("run-error")).contains(InvoiceWorkflow.DECLINED));
+    assertNoAlert();
+
+    decline.set(null);
+    click(By.cssSelector("form[action$='/requeue'] button"));
+    waiting().until(ExpectedConditions.textToBe(By.cssSelector(".flash.ok"),
+        "Requeued: the steps that failed the run get a fresh retry budget."));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
+    assertTrue(text(By.id("payloads")).contains("receipt for ch_bob_4200"));
+    assertNoAlert();
+  }
+
+  @Test
+  void withoutLoggingInThePagesOfferNoActions() {
+    failedRun("inv-failed", "dee");
+
+    browser.get(url(Html.runPath("inv-failed")));
+    assertEquals("FAILED", text(By.id("run-status")));
+    assertTrue(browser.findElements(By.cssSelector("form[action$='/requeue']")).isEmpty());
+    assertTrue(browser.findElement(By.id("login")).isDisplayed());
+  }
+
+  @Test
+  void screenshotsOfTheMainPages() throws Exception {
+    assumeTrue(store == TestStore.H2, "the screenshots are taken once, on H2");
+    decline.set(null);
+    for (int i = 1; i <= 6; i++) {
+      completedRun("invoice-100" + i, List.of("ada", "bob", "cy", "dee", "eve", "fay").get(i - 1));
+    }
+    NapWorkflowClient.of(engine).start("nap-7f3a", "gus");
+    decline.set("card declined by the issuer: insufficient funds (402)");
+    failedRun("invoice-1007", "hal");
+    CountDownLatch printed = new CountDownLatch(1);
+    try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl())
+        .workerId("label-printer-1").concurrency(1).pollInterval(Duration.ofMillis(100))
+        .handle(LabelSteps.PRINT, (task, input) -> {
+          printed.await();
+          return "\"label\"";
+        })
+        .build()) {
+      worker.start();
+      ShipmentWorkflowClient.of(engine).start("shipment-88", "parcel 88");
+      ShipmentWorkflowClient.of(engine).start("shipment-89", "parcel 89");
+      logIn();
+
+      browser.get(url("/"));
+      waiting().until(ExpectedConditions.presenceOfElementLocated(By.linkText("shipment-89")));
+      screenshot("dashboard-runs");
+      browser.get(url(Html.runPath("invoice-1007")));
+      waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
+      click(By.id("live")); // off: the step's details stay as opened
+      click(By.cssSelector("tr.step-detail summary"));
+      screenshot("dashboard-run");
+      click(By.id("live"));
+      browser.get(url("/workers"));
+      waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+          By.cssSelector("table.queues"), "label.print 1 1"));
+      waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+          By.cssSelector("table.workers"), "label-printer-1 1"));
+      screenshot("dashboard-workers");
+      browser.get(url("/lost?silence=0s"));
+      waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr.task"), 2));
+      screenshot("dashboard-lost");
+      browser.get(url("/schedules"));
+      waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr.schedule")));
+      screenshot("dashboard-schedules");
+      printed.countDown();
+    }
+  }
+
+  private static void screenshot(String name) {
+    Path dir = Path.of(System.getProperty("durable.dashboard.screenshots", "target/screenshots"));
+    try {
+      Files.createDirectories(dir);
+      File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+      Files.copy(shot.toPath(), dir.resolve(name + ".png"),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not save screenshot " + name, e);
+    }
+  }
+}

@@ -1,0 +1,371 @@
+package dev.durable.dashboard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.dashboard.TestStore.Database;
+import dev.durable.dashboard.flows.ApprovalWorkflowClient;
+import dev.durable.dashboard.flows.ApprovalWorkflowDurable;
+import dev.durable.dashboard.flows.InvoiceWorkflow;
+import dev.durable.dashboard.flows.InvoiceWorkflowClient;
+import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
+import dev.durable.dashboard.flows.NapWorkflowClient;
+import dev.durable.dashboard.flows.LabelSteps;
+import dev.durable.dashboard.flows.LabelStepsDispatch;
+import dev.durable.dashboard.flows.NapWorkflowDurable;
+import dev.durable.dashboard.flows.ShipmentWorkflowClient;
+import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.RunState;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The dashboard's pages and actions, through its router (no HTTP server), over an engine on H2
+ * and on PostgreSQL: what each page shows, that every stored value is shown escaped, and that
+ * actions need the token's login and the session's CSRF value.
+ */
+@ParameterizedClass
+@MethodSource("dev.durable.dashboard.TestStore#all")
+class RouterTest {
+  static final String TOKEN = "router-test-token-0123456789";
+  /** A run id a page must show as text and put in URLs encoded. */
+  static final String NASTY_ID = "inv-<script>alert('id')</script>\"/&x";
+
+  @Parameter TestStore store;
+
+  private Database db;
+  private DurableEngine engine;
+  private final AtomicReference<String> decline =
+      new AtomicReference<>(InvoiceWorkflow.DECLINED);
+  private final List<String> bodies = new ArrayList<>();
+
+  @BeforeEach
+  void startEngine() {
+    db = store.open();
+    engine = db.engine()
+        .register(new InvoiceWorkflowDurable(decline))
+        .register(new NapWorkflowDurable())
+        .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
+        .register(new ApprovalWorkflowDurable())
+        .build();
+    InvoiceWorkflowClient.of(engine).start(NASTY_ID, "ada", 1200L);
+    NapWorkflowClient.of(engine).start("nap-1", "bob");
+    engine.tick();
+  }
+
+  @AfterEach
+  void closeEngine() {
+    if (engine != null) {
+      engine.close();
+    }
+    if (db != null) {
+      db.close();
+    }
+    for (String body : bodies) {
+      assertFalse(body.contains(TOKEN), "a page showed the token");
+    }
+  }
+
+  private Router router(String token) {
+    return new Router(engine, new Sessions(token, Clock.systemUTC()), Clock.systemUTC(),
+        Duration.ofSeconds(2));
+  }
+
+  private Response get(Router router, String pathAndQuery, String cookie) {
+    Request plain = Request.get(pathAndQuery);
+    Response response = router.respond(
+        new Request("GET", plain.rawPath(), plain.query(), Map.of(), cookie, false));
+    bodies.add(response.text());
+    return response;
+  }
+
+  private Response post(Router router, String path, Map<String, String> form, String cookie) {
+    Response response = router.respond(new Request("POST", path, Map.of(), form, cookie, false));
+    bodies.add(response.text());
+    return response;
+  }
+
+  /** Logs in with the token and returns the session cookie ("name=value"). */
+  private String login(Router router) {
+    Response response = post(router, "/login", Map.of("token", TOKEN), null);
+    assertEquals(303, response.status());
+    String setCookie = response.headers().get("Set-Cookie");
+    assertTrue(setCookie.contains("HttpOnly"), setCookie);
+    assertTrue(setCookie.contains("SameSite=Strict"), setCookie);
+    return setCookie.substring(0, setCookie.indexOf(';'));
+  }
+
+  private static String csrf(String page) {
+    Matcher m = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(page);
+    assertTrue(m.find(), "the page has no action form");
+    return m.group(1);
+  }
+
+  private static final String ESCAPED_ID = Html.escape(NASTY_ID);
+  private static final String RUN_PATH = Html.runPath(NASTY_ID);
+
+  @Test
+  void theListShowsEveryRunNewestFirstWithItsErrorAndEveryValueEscaped() {
+    Response list = get(router(null), "/", null);
+
+    assertEquals(200, list.status());
+    String page = list.text();
+    assertTrue(page.contains(ESCAPED_ID), page);
+    assertTrue(page.contains("href=\"" + RUN_PATH + "\""), page);
+    assertTrue(page.contains(Html.escape(InvoiceWorkflow.DECLINED)), page);
+    assertFalse(page.contains("<script>alert"), "markup from a run id or an error got through");
+    assertTrue(page.indexOf("nap-1") < page.indexOf(ESCAPED_ID), "newest first");
+    assertTrue(page.contains("FAILED") && page.contains("SLEEPING"), page);
+  }
+
+  @Test
+  void filtersNarrowTheListAndATimeThatCannotBeReadIsSaid() {
+    Router router = router(null);
+
+    String failed = get(router, "/?status=FAILED", null).text();
+    assertTrue(failed.contains(ESCAPED_ID) && !failed.contains("nap-1"), failed);
+    String nap = get(router, "/?workflow=nap&version=2", null).text();
+    assertTrue(nap.contains("nap-1") && !nap.contains(ESCAPED_ID), nap);
+    String prefix = get(router, "/?run=inv-", null).text();
+    assertTrue(prefix.contains(ESCAPED_ID) && !prefix.contains("nap-1"), prefix);
+    String future = get(router, "/?from=2999-01-01", null).text();
+    assertTrue(future.contains("No runs match"), future);
+
+    Response bad = get(router, "/?from=yesterday&status=LOST", null);
+    assertEquals(400, bad.status());
+    assertTrue(bad.text().contains("&#39;from&#39; must be a time such as"), bad.text());
+    assertTrue(bad.text().contains("status must be one of"), bad.text());
+  }
+
+  @Test
+  void pagesFollowEachOtherByTheLastRunsId() {
+    for (int i = 1; i <= 3; i++) {
+      NapWorkflowClient.of(engine).start("nap-page-" + i, "n" + i);
+    }
+    Router router = router(null);
+    String first = get(router, "/?workflow=nap&limit=2", null).text();
+    assertTrue(first.contains("nap-page-3") && first.contains("nap-page-2"), first);
+    assertFalse(first.contains("nap-page-1"), first);
+    Matcher next = Pattern.compile("id=\"next-page\" href=\"([^\"]+)\"").matcher(first);
+    assertTrue(next.find(), first);
+    String link = next.group(1).replace("&amp;", "&");
+    assertEquals("/?workflow=nap&limit=2&after=nap-page-2", link);
+
+    String second = get(router, link, null).text();
+    assertTrue(second.contains("nap-page-1") && second.contains("nap-1"), second);
+    assertFalse(second.contains("nap-page-2"), second);
+    assertFalse(second.contains("id=\"next-page\""), "the last page has no next page");
+  }
+
+  @Test
+  void aRunsPageShowsItsStepsAttemptsErrorsInputAndEventsEscaped() {
+    Response response = get(router(null), RUN_PATH, null);
+
+    assertEquals(200, response.status());
+    String page = response.text();
+    assertTrue(page.contains("<span id=\"run-id\">" + ESCAPED_ID + "</span>"), page);
+    assertTrue(page.contains("<td class=\"step-name\">charge</td>"), page);
+    assertTrue(page.contains(Html.escape(InvoiceWorkflow.DECLINED)), page);
+    assertTrue(page.contains("step.failed"), page);
+    assertTrue(page.contains("run.failed"), page);
+    assertTrue(page.contains("&quot;ada&quot;"), "the input, escaped: " + page);
+    assertFalse(page.contains("<script>alert"), "markup got through");
+    assertFalse(page.contains("action=\"" + RUN_PATH + "/requeue\""),
+        "a read-only dashboard shows no actions");
+  }
+
+  @Test
+  void anUnknownRunIsNotFound() {
+    Response response = get(router(null), "/runs/" + Html.encode("<b>missing</b>"), null);
+
+    assertEquals(404, response.status());
+    assertTrue(response.text().contains("No run with id &#39;&lt;b&gt;missing&lt;/b&gt;&#39;"),
+        response.text());
+  }
+
+  @Test
+  void aDashboardWithoutATokenRefusesEveryAction() {
+    Router router = router(null);
+
+    Response refused = post(router, RUN_PATH + "/requeue", Map.of("csrf", "x"), null);
+    assertEquals(403, refused.status());
+    assertTrue(refused.text().contains("started without a token"), refused.text());
+    Response login = post(router, "/login", Map.of("token", TOKEN), null);
+    assertTrue(login.text().contains("read-only and nobody logs in"), login.text());
+    assertFalse(login.headers().containsKey("Set-Cookie"), "no session without a token");
+    assertEquals(RunState.FAILED, engine.getRunStatus(NASTY_ID).run().status());
+  }
+
+  @Test
+  void aLoggedInBrowserRequeuesAFailedRunAndSeesItComplete() {
+    Router router = router(TOKEN);
+    String page = get(router, RUN_PATH, null).text();
+    assertFalse(page.contains("/requeue"), "no actions before logging in");
+    assertTrue(page.contains("href=\"/login\""), page);
+
+    Response wrong = post(router, "/login", Map.of("token", "not-the-token-at-all"), null);
+    assertEquals(403, wrong.status());
+    assertTrue(wrong.text().contains("not the dashboard&#39;s token"), wrong.text());
+    String cookie = login(router);
+
+    String loggedIn = get(router, RUN_PATH, cookie).text();
+    assertTrue(loggedIn.contains("action=\"" + RUN_PATH + "/requeue\""), loggedIn);
+    String csrf = csrf(loggedIn);
+    assertEquals(403, post(router, RUN_PATH + "/requeue", Map.of(), cookie).status(),
+        "an action without the CSRF value");
+    assertEquals(403, post(router, RUN_PATH + "/requeue", Map.of("csrf", csrf), null).status(),
+        "an action without the session");
+    assertEquals(403,
+        post(router, RUN_PATH + "/requeue", Map.of("csrf", csrf), "durable_session=guess")
+            .status(), "an action with a made-up session");
+    assertEquals(RunState.FAILED, engine.getRunStatus(NASTY_ID).run().status());
+
+    decline.set(null);
+    Response requeued = post(router, RUN_PATH + "/requeue", Map.of("csrf", csrf), cookie);
+    assertEquals(303, requeued.status());
+    assertEquals(RUN_PATH, requeued.headers().get("Location"));
+    engine.tick();
+
+    String after = get(router, RUN_PATH, cookie).text();
+    assertTrue(after.contains("Requeued: the steps that failed the run"), after);
+    assertTrue(after.contains(">COMPLETED<"), after);
+    assertEquals(RunState.COMPLETED, engine.getRunStatus(NASTY_ID).run().status());
+    String again = get(router, RUN_PATH, cookie).text();
+    assertFalse(again.contains("Requeued:"), "the message is shown once");
+  }
+
+  @Test
+  void aRequeueThatTheEngineRefusesSaysWhy() {
+    Router router = router(TOKEN);
+    String cookie = login(router);
+    String csrf = csrf(get(router, "/runs/nap-1", cookie).text());
+
+    post(router, "/runs/nap-1/requeue", Map.of("csrf", csrf), cookie);
+
+    String page = get(router, "/runs/nap-1", cookie).text();
+    assertTrue(page.contains("class=\"flash error\""), page);
+    assertEquals(RunState.SLEEPING, engine.getRunStatus("nap-1").run().status());
+  }
+
+  @Test
+  void cancelAndRedispatchActOnARunThatHasNotEnded() {
+    Router router = router(TOKEN);
+    String cookie = login(router);
+    String csrf = csrf(get(router, "/runs/nap-1", cookie).text());
+
+    post(router, "/runs/nap-1/redispatch", Map.of("csrf", csrf), cookie);
+    assertTrue(get(router, "/runs/nap-1", cookie).text()
+        .contains("No task of this run was waiting"));
+    post(router, "/runs/nap-1/cancel", Map.of("csrf", csrf), cookie);
+    String page = get(router, "/runs/nap-1", cookie).text();
+    assertTrue(page.contains("Cancelled."), page);
+    assertEquals(RunState.CANCELLED, engine.getRunStatus("nap-1").run().status());
+    assertFalse(page.contains("/runs/nap-1/cancel"), "an ended run offers no cancel");
+  }
+
+  @Test
+  void loggingOutEndsTheSession() {
+    Router router = router(TOKEN);
+    String cookie = login(router);
+    String csrf = csrf(get(router, "/", cookie).text());
+
+    Response out = post(router, "/logout", new LinkedHashMap<>(Map.of("csrf", csrf)), cookie);
+    assertEquals(303, out.status());
+    assertTrue(out.headers().get("Set-Cookie").contains("Max-Age=0"));
+    assertEquals(403, post(router, RUN_PATH + "/requeue", Map.of("csrf", csrf), cookie).status());
+  }
+
+  @Test
+  void workersQueuesAndSilentTasksAreListedAndTheLostViewRedispatches() {
+    ShipmentWorkflowClient.of(engine).start("ship-1", "parcel <7>");
+    engine.tick();
+    Router router = router(TOKEN);
+    String cookie = login(router);
+
+    String queues = get(router, "/workers", cookie).text();
+    assertTrue(queues.contains("<tr class=\"queue\"><td>label.print</td><td>1</td><td>0</td>"),
+        queues);
+    assertTrue(queues.contains("No worker holds a task"), queues);
+    String lost = get(router, "/lost?silence=0s", cookie).text();
+    assertTrue(lost.contains("href=\"/runs/ship-1\""), lost);
+    assertTrue(lost.contains("QUEUED"), lost);
+    String csrf = csrf(lost);
+    assertTrue(get(router, "/lost", cookie).text().contains("No open task has been silent for 5 min"));
+    Response bad = get(router, "/lost?silence=soon", cookie);
+    assertEquals(400, bad.status());
+    assertTrue(bad.text().contains("silence must be a duration such as 90s"), bad.text());
+
+    Response redispatched = post(router, "/runs/ship-1/redispatch",
+        Map.of("csrf", csrf, "back", "/lost?silence=0s"), cookie);
+    assertEquals("/lost?silence=0s", redispatched.headers().get("Location"));
+    assertTrue(get(router, "/lost?silence=0s", cookie).text()
+        .contains("1 task was given up and queued again."));
+    assertEquals("/runs/ship-1", post(router, "/runs/ship-1/redispatch",
+        Map.of("csrf", csrf, "back", "https://elsewhere.example/"), cookie)
+        .headers().get("Location"), "an action goes back only to a page of the dashboard");
+
+    String workerId = "printer-<b>1</b>";
+    try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).workerId(workerId)
+        .handle(LabelSteps.PRINT, (task, input) -> "\"label printed\"").build()) {
+      worker.tick();
+    }
+    engine.tick();
+    String workers = get(router, "/workers", cookie).text();
+    assertTrue(workers.contains("<tr class=\"worker\"><td>" + Html.escape(workerId) + "</td><td>0</td>"),
+        workers);
+    String run = get(router, "/runs/ship-1", cookie).text();
+    assertTrue(run.contains(">COMPLETED<"), run);
+    assertTrue(run.contains("<h2>Dispatched tasks</h2>"), run);
+    assertTrue(run.contains(">SUCCEEDED<") && run.contains(">LOST<"), run);
+    assertTrue(run.contains("<td>" + Html.escape(workerId) + "</td>"), run);
+    assertFalse(run.contains("<b>1</b>"), "a worker id's markup got through");
+  }
+
+  @Test
+  void aSignalIsSentFromTheRunsPageAndABadOneIsRefusedWithTheReason() {
+    ApprovalWorkflowClient.of(engine).start("approval-1", "leave");
+    engine.tick();
+    Router router = router(TOKEN);
+    String cookie = login(router);
+    String page = get(router, "/runs/approval-1", cookie).text();
+    String csrf = csrf(page);
+    assertTrue(page.contains("action=\"/runs/approval-1/signal\""), page);
+
+    post(router, "/runs/approval-1/signal", Map.of("csrf", csrf, "name", "approve",
+        "json", "{not json"), cookie);
+    String refused = get(router, "/runs/approval-1", cookie).text();
+    assertTrue(refused.contains("class=\"flash error\""), refused);
+    post(router, "/runs/approval-1/signal", Map.of("csrf", csrf, "name", "approve",
+        "json", "\"<i>ann</i>\""), cookie);
+    assertTrue(get(router, "/runs/approval-1", cookie).text()
+        .contains("Signal &#39;approve&#39; sent."));
+    engine.tick();
+
+    String done = get(router, "/runs/approval-1", cookie).text();
+    assertTrue(done.contains(">COMPLETED<"), done);
+    assertTrue(done.contains("leave approved by &lt;i&gt;ann&lt;/i&gt;"), done);
+    assertTrue(done.contains("<h2>Signals</h2>") && done.contains("signal.received"), done);
+  }
+
+  @Test
+  void theSchedulesPageSaysWhenNoneIsStored() {
+    String page = get(router(null), "/schedules", null).text();
+    assertTrue(page.contains("No schedule is stored"), page);
+  }
+}
