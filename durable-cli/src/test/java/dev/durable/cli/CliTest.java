@@ -18,6 +18,12 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.testing.TestClock;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -349,6 +356,37 @@ class CliTest {
     Result none = cli("purge", "--before", "2026-01-05", "--yes");
     assertExit(0, none);
     assertEquals("deleted 0 runs that ended before 2026-01-05T00:00:00Z\n", none.out());
+  }
+
+  @Test
+  void dashboardServesTheStoreUntilStopped() throws Exception {
+    order("failed-1", true, false);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    AtomicInteger code = new AtomicInteger(-1);
+    Thread serving = new Thread(() -> code.set(DurableCli.run(new PrintWriter(out, true),
+        new PrintWriter(err, true), Map.of(), "--jdbc-url", db.url(), "dashboard",
+        "--port", "0")));
+    serving.start();
+    try {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (!out.toString().contains("\n") && serving.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      String line = out.toString();
+      assertTrue(line.matches("dashboard at http://127\\.0\\.0\\.1:\\d+/ \\(read-only: set"
+          + " DURABLE_DASHBOARD_TOKEN for the actions\\)\\n"), line + err);
+      URI url = URI.create(line.split(" ")[2]);
+      HttpResponse<String> page = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(url).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, page.statusCode());
+      assertTrue(page.body().contains("failed-1"), page.body());
+    } finally {
+      serving.interrupt();
+      serving.join(WAIT.toMillis());
+    }
+    assertEquals(0, code.get(), err::toString);
   }
 
   @Test
