@@ -1,0 +1,80 @@
+package dev.durable.cli;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.StoreException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * A command that works on the store: checks its arguments, opens the store through an engine that
+ * registers no workflow and is never started, does its work, and closes the engine.
+ */
+abstract class StoreCommand implements Callable<Integer> {
+  @ParentCommand DurableCli cli;
+
+  @Mixin ConnectionOptions connection;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit")
+  boolean help;
+
+  @Override
+  public final Integer call() {
+    check();
+    String url = cli.setting(
+        connection.jdbcUrl, cli.connection.jdbcUrl, ConnectionOptions.URL_VARIABLE);
+    if (url == null) {
+      throw usage("no database named: give --jdbc-url <url> or set "
+          + ConnectionOptions.URL_VARIABLE);
+    }
+    String user = cli.setting(connection.user, cli.connection.user, ConnectionOptions.USER_VARIABLE);
+    String password = cli.password(connection);
+    Printer printer = new Printer(spec.commandLine().getOut(), connection.json || cli.connection.json);
+    try (DurableEngine engine = open(url, user, password)) {
+      execute(engine, printer);
+    }
+    printer.flush();
+    return ExitCodes.OK;
+  }
+
+  /** Checks what can be checked before connecting; throws {@link #usage} if something is wrong. */
+  void check() {}
+
+  /** Does the command's work; throws {@link Refused} when the store refuses it. */
+  abstract void execute(DurableEngine engine, Printer out);
+
+  /** A usage error of this command: exit code {@link ExitCodes#USAGE}. */
+  ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+
+  private static DurableEngine open(String url, String user, String password) {
+    StoreCheck.requireStore(url, user, password);
+    DurableEngine.Builder builder = DurableEngine.builder()
+        .jdbcUrl(url)
+        .discover(false)
+        // the pool's size follows it: durable-cli makes one call at a time
+        .maxConcurrentRuns(1);
+    if (user != null) {
+      builder.user(user);
+    }
+    if (password != null) {
+      builder.password(password);
+    }
+    try {
+      return builder.build();
+    } catch (RuntimeException e) {
+      // the engine's own message names the URL (its password masked) when connecting failed
+      String message = e instanceof StoreException
+          ? e.getMessage()
+          : "cannot open the store at " + url + ": " + e.getMessage();
+      throw new CannotConnect(message, e);
+    }
+  }
+}

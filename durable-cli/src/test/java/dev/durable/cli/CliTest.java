@@ -1,0 +1,427 @@
+package dev.durable.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.durable.cli.CliRunner.Result;
+import dev.durable.cli.fixtures.NightlyFlowDurable;
+import dev.durable.cli.fixtures.OrderFlowClient;
+import dev.durable.cli.fixtures.OrderFlowDurable;
+import dev.durable.cli.fixtures.PricedFlowClient;
+import dev.durable.cli.fixtures.PricedFlowDurable;
+import dev.durable.cli.fixtures.PricingStepsDispatch;
+import dev.durable.cli.fixtures.PricingStepsWorker;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.testing.TestClock;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * durable-cli end to end, on H2 and on PostgreSQL: an engine with the fixtures' workflows makes
+ * runs, durable-cli (run in this JVM through its entry point) lists, shows and operates them.
+ */
+@ParameterizedClass
+@MethodSource("dev.durable.cli.Stores#all")
+class CliTest {
+  private static final Duration WAIT = Duration.ofSeconds(20);
+
+  @Parameter Stores store;
+
+  @TempDir Path directory;
+
+  private Stores.Database db;
+  private DurableEngine engine;
+  private final TestClock clock = TestClock.at(Instant.parse("2026-01-05T09:00:00Z"));
+  private final AtomicBoolean declining = new AtomicBoolean();
+
+  @BeforeEach
+  void openStore() {
+    db = store.open(directory);
+    engine = DurableEngine.builder()
+        .jdbcUrl(db.url())
+        .discover(false)
+        .clock(clock)
+        .register(new OrderFlowDurable(declining))
+        .register(new PricedFlowDurable(new PricingStepsDispatch()))
+        .register(new NightlyFlowDurable())
+        .build();
+  }
+
+  @AfterEach
+  void closeStore() {
+    if (engine != null) {
+      engine.close();
+    }
+    if (db != null) {
+      db.close();
+    }
+  }
+
+  private Result cli(String... args) {
+    List<String> all = new ArrayList<>(List.of("--jdbc-url", db.url()));
+    all.addAll(List.of(args));
+    return CliRunner.run(all.toArray(String[]::new));
+  }
+
+  /** Starts an order run with the given id, one second after the one before, and drives it. */
+  private RunHandle<String> order(String id, boolean declined, boolean awaitApproval) {
+    clock.advance(Duration.ofSeconds(1));
+    declining.set(declined);
+    RunHandle<String> run = OrderFlowClient.of(engine).start(id, "item-" + id, awaitApproval);
+    engine.tick();
+    declining.set(false);
+    return run;
+  }
+
+  private RunState status(String runId) {
+    return engine.getRunStatus(runId).run().status();
+  }
+
+  private static void assertExit(int code, Result result) {
+    assertEquals(code, result.code(), result::toString);
+  }
+
+  @Test
+  void listShowsTheRunsThatMatchNewestFirst() {
+    order("a-1", false, false);
+    order("a-2", true, false);
+    order("b-3", false, false);
+    order("b-4", true, false);
+
+    Result all = cli("list");
+    assertExit(0, all);
+    assertEquals("", all.err());
+    List<String> lines = all.out().lines().toList();
+    assertEquals(List.of("RUN ID", "WORKFLOW", "STATUS", "CREATED", "UPDATED", "ERROR"),
+        List.of(lines.get(0).split("\\s{2,}")));
+    assertEquals(5, lines.size(), all::toString);
+    assertTrue(lines.get(1).matches("b-4\\s+cli-order@\\S+\\s+FAILED\\s+2026-01-05T09:00:04Z\\s+\\S+\\s+declined"),
+        lines.get(1));
+    assertTrue(lines.get(4).startsWith("a-1 "), lines.get(4));
+
+    assertEquals(List.of("b-4", "a-2"), ids(cli("list", "--status", "FAILED", "--json")));
+    assertEquals(List.of("b-4", "b-3", "a-2", "a-1"), ids(cli("list", "--status", "failed,completed", "--json")));
+    assertEquals(List.of("a-2", "a-1"), ids(cli("list", "--prefix", "a-", "--json")));
+    assertEquals(List.of("b-4", "a-2"), ids(cli("list", "--code", "declined", "--json")));
+    assertEquals(List.of("b-4", "b-3"), ids(cli("list", "--workflow", "cli-order",
+        "--created-from", "2026-01-05T09:00:03Z", "--json")));
+    assertEquals(List.of("a-1"), ids(cli("list", "--created-before", "2026-01-05T10:00:02+01:00", "--json")));
+    assertEquals(List.of(), ids(cli("list", "--workflow", "cli-priced", "--json")));
+    assertEquals("no runs match\n", cli("list", "--workflow", "cli-priced").out());
+  }
+
+  @Test
+  void listPagesWithAfter() {
+    for (int i = 1; i <= 5; i++) {
+      order("run-" + i, false, false);
+    }
+    Result first = cli("list", "--limit", "2");
+    assertExit(0, first);
+    assertTrue(first.out().endsWith("next page: --after run-4\n"), first::toString);
+
+    JsonNode second = cli("list", "--limit", "2", "--after", "run-4", "--json").json();
+    assertEquals(List.of("run-3", "run-2"), ids(second.get("runs")));
+    assertEquals("run-2", second.get("nextAfter").asText());
+
+    JsonNode last = cli("list", "--limit", "2", "--after", "run-2", "--json").json();
+    assertEquals(List.of("run-1"), ids(last.get("runs")));
+    assertTrue(last.get("nextAfter").isNull());
+    assertFalse(cli("list", "--limit", "2", "--after", "run-2").out().contains("next page"));
+  }
+
+  @Test
+  void showPrintsTheRunItsStepsAndItsTimeline() {
+    order("failed-1", true, false);
+
+    Result shown = cli("show", "failed-1");
+    assertExit(0, shown);
+    String out = shown.out();
+    assertTrue(out.contains("run          failed-1\n"), out);
+    assertTrue(out.contains("status       FAILED\n"), out);
+    assertTrue(out.contains("error        declined in step charge: card declined for item-failed-1\n"), out);
+    assertTrue(out.contains("input        [\"item-failed-1\",false]\n"), out);
+    assertTrue(out.matches("(?s).*\\n0\\s+charge\\s+FAILED\\s+1\\s+card declined for item-failed-1\\s+-\\n.*"), out);
+    assertTrue(out.contains("Timeline\n"), out);
+    assertTrue(out.contains("run.created"), out);
+    assertTrue(out.contains("run.failed"), out);
+
+    JsonNode json = cli("show", "failed-1", "--json").json();
+    assertEquals("FAILED", json.at("/run/status").asText());
+    assertEquals("declined", json.at("/run/error/code").asText());
+    assertEquals("item-failed-1", json.at("/input/0").asText());
+    assertEquals("charge", json.at("/steps/0/name").asText());
+    assertEquals(1, json.at("/steps/0/attempts").asInt());
+    assertEquals("item-failed-1", json.at("/steps/0/input/0").asText());
+    assertEquals("run.created", json.at("/history/0/type").asText());
+    assertEquals(0, json.get("signalsWaiting").size());
+  }
+
+  @Test
+  void showListsTheSignalsARunWaitsFor() {
+    order("waiting-1", false, true);
+    assertEquals(RunState.SLEEPING, status("waiting-1"));
+
+    String out = cli("show", "waiting-1").out();
+    assertTrue(out.matches("(?s).*Signals waiting\\nSIGNAL\\s+SINCE.*\\napprove\\s+2026-01-05T09:00:01Z.*"), out);
+    JsonNode json = cli("show", "waiting-1", "--json").json();
+    assertEquals("approve", json.at("/signalsWaiting/0/name").asText());
+    assertEquals("ch_item-waiting-1", json.at("/steps/0/output").asText());
+  }
+
+  @Test
+  void historyPrintsTheEventLog() {
+    order("done-1", false, false);
+    Result history = cli("history", "done-1");
+    assertExit(0, history);
+    List<String> lines = history.out().lines().toList();
+    assertTrue(lines.get(0).matches("AT\\s+EVENT\\s+STEP\\s+ATTEMPT\\s+DETAIL"), lines.get(0));
+    assertTrue(lines.get(1).contains("run.created"), history::toString);
+    assertTrue(lines.get(lines.size() - 1).contains("run.completed"), history::toString);
+
+    JsonNode json = cli("history", "done-1", "--json").json();
+    assertEquals("run.created", json.get(0).get("type").asText());
+    assertEquals("run.completed", json.get(json.size() - 1).get("type").asText());
+    assertEquals(lines.size() - 1, json.size());
+  }
+
+  @Test
+  void requeueRetriesAFailedRunThatThenCompletes() throws Exception {
+    RunHandle<String> run = order("declined-1", true, false);
+    assertEquals(RunState.FAILED, status("declined-1"));
+
+    Result requeued = cli("requeue", "declined-1");
+    // durable-cli's engine keeps the wall clock, and made the run due by it
+    clock.advanceTo(Instant.now().plusSeconds(1));
+    assertExit(0, requeued);
+    assertEquals("requeued declined-1: an engine with its workflow runs it again\n", requeued.out());
+    engine.start();
+    assertEquals("ch_item-declined-1", run.await(WAIT));
+
+    Result again = cli("requeue", "declined-1", "--json");
+    assertExit(1, again);
+    assertEquals("", again.out());
+    assertTrue(again.err().startsWith("durable-cli: "), again::toString);
+    assertTrue(again.err().contains("declined-1"), again::toString);
+  }
+
+  @Test
+  void cancelStopsARunAndIsRefusedOnceItEnded() {
+    order("waiting-1", false, true);
+
+    Result cancelled = cli("cancel", "waiting-1", "--json");
+    assertExit(0, cancelled);
+    assertEquals("waiting-1", cancelled.json().get("runId").asText());
+    assertTrue(cancelled.json().get("cancelled").asBoolean());
+    assertEquals(RunState.CANCELLED, status("waiting-1"));
+
+    Result again = cli("cancel", "waiting-1");
+    assertExit(1, again);
+    assertEquals("durable-cli: run waiting-1 has already ended (CANCELLED): nothing to cancel\n",
+        again.err());
+  }
+
+  @Test
+  void redispatchQueuesAStuckTaskAgain() {
+    PricedFlowClient.of(engine).start("priced-1", "lamp");
+    engine.tick();
+    assertEquals(RunState.SLEEPING, status("priced-1"));
+
+    Result redispatched = cli("redispatch", "priced-1");
+    assertExit(0, redispatched);
+    assertEquals("queued 1 task of run priced-1 again\n", redispatched.out());
+    assertTrue(cli("history", "priced-1").out().contains("step.redispatched"));
+
+    Result none = cli("redispatch", "priced-1", "--json");
+    assertExit(0, none);
+    assertTrue(none.json().get("tasks").isInt());
+  }
+
+  @Test
+  void signalReachesAWaitingRunThatThenCompletes() throws Exception {
+    RunHandle<String> run = order("waiting-1", false, true);
+
+    Result notJson = cli("signal", "waiting-1", "approve", "alice");
+    assertExit(2, notJson);
+    assertTrue(notJson.err().startsWith("durable-cli: the signal's value must be JSON, but was"
+        + " alice; a string is written in double quotes: '\"alice\"'\n"), notJson::toString);
+
+    Result sent = cli("signal", "waiting-1", "approve", "\"alice\"");
+    assertExit(0, sent);
+    assertEquals("sent signal approve to run waiting-1\n", sent.out());
+    // durable-cli's engine keeps the wall clock, and made the run due by it
+    clock.advanceTo(Instant.now().plusSeconds(1));
+    engine.tick();
+    assertEquals("ch_item-waiting-1 approved by alice", run.await(WAIT));
+
+    Result ended = cli("signal", "waiting-1", "approve", "\"bob\"", "--json");
+    assertExit(1, ended);
+    assertEquals("", ended.out());
+    assertTrue(ended.err().contains("waiting-1"), ended::toString);
+  }
+
+  @Test
+  void workersListsQueuesSilentTasksAndWorkers() throws Exception {
+    PricedFlowClient.of(engine).start("priced-1", "lamp");
+    engine.tick();
+
+    Result idle = cli("workers");
+    assertExit(0, idle);
+    assertTrue(idle.out().startsWith("Workers\n  none seen within the last hour\n\nQueues\n"),
+        idle::toString);
+    assertTrue(idle.out().matches("(?s).*\\npricing\\.price\\s+1\\s+0\\s+2026-01-05T09:00:00Z\\n"),
+        idle::toString);
+    // the task was queued at the test clock's time, long before the wall clock's now
+    JsonNode silent = cli("workers", "--silent", "1h", "--json").json();
+    assertEquals("pricing.price", silent.at("/queues/0/step").asText());
+    assertEquals(1, silent.at("/queues/0/queued").asInt());
+    assertEquals("priced-1", silent.at("/silentTasks/0/runId").asText());
+    assertEquals("QUEUED", silent.at("/silentTasks/0/status").asText());
+    assertTrue(cli("workers", "--json").json().get("silentTasks").isNull());
+    assertTrue(cli("show", "priced-1").out().contains("Dispatched tasks\n"));
+
+    try (DurableWorker worker = DurableWorker.builder()
+        .jdbcUrl(db.url())
+        .workerId("worker-1")
+        .serve(PricingStepsWorker.of(item -> 1200L))
+        .build()) {
+      assertEquals(1, worker.tick());
+    }
+    JsonNode served = cli("workers", "--json").json();
+    assertEquals("worker-1", served.at("/workers/0/workerId").asText());
+    assertEquals(0, served.at("/workers/0/running").asInt());
+    assertEquals(0, served.get("queues").size());
+    JsonNode shown = cli("show", "priced-1", "--json").json();
+    assertEquals("SUCCEEDED", shown.at("/tasks/0/status").asText());
+    assertEquals("worker-1", shown.at("/tasks/0/workerId").asText());
+  }
+
+  @Test
+  void schedulesListsTheStoredSchedules() {
+    Result none = cli("schedules");
+    assertExit(0, none);
+    engine.tick();
+
+    Result listed = cli("schedules");
+    assertExit(0, listed);
+    assertTrue(listed.out().matches("WORKFLOW\\s+CRON\\s+ZONE\\s+HANDLED UNTIL\\s+NEXT FIRE TIMES\\n"
+        + "cli-nightly\\s+0 0 2 \\* \\* \\*\\s+Europe/Berlin\\s.*\\n"), listed::toString);
+    JsonNode json = cli("schedules", "--json").json();
+    assertEquals("cli-nightly", json.at("/0/workflowName").asText());
+    assertEquals("Europe/Berlin", json.at("/0/zone").asText());
+    assertTrue(json.at("/0/nextFireTimes").size() > 0, json::toString);
+  }
+
+  @Test
+  void purgeDeletesEndedRunsOnlyWithYes() {
+    order("done-1", false, false);
+    order("failed-2", true, false);
+    order("waiting-3", false, true);
+
+    Result dryRun = cli("purge", "--older-than", "30d");
+    assertExit(0, dryRun);
+    assertTrue(dryRun.out().matches("would delete about 2 runs that ended before \\S+;"
+        + " nothing deleted: add --yes to delete them\\n"), dryRun::toString);
+    assertEquals(List.of("waiting-3", "failed-2", "done-1"), ids(cli("list", "--json")));
+
+    JsonNode purged = cli("purge", "--older-than", "30d", "--yes", "--json").json();
+    assertTrue(purged.get("deleted").asBoolean());
+    assertEquals(2, purged.get("runs").asInt());
+    assertEquals(List.of("waiting-3"), ids(cli("list", "--json")));
+    assertExit(1, cli("show", "done-1"));
+
+    Result none = cli("purge", "--before", "2026-01-05", "--yes");
+    assertExit(0, none);
+    assertEquals("deleted 0 runs that ended before 2026-01-05T00:00:00Z\n", none.out());
+  }
+
+  @Test
+  void dashboardServesTheStoreUntilStopped() throws Exception {
+    order("failed-1", true, false);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    AtomicInteger code = new AtomicInteger(-1);
+    Thread serving = new Thread(() -> code.set(DurableCli.run(new PrintWriter(out, true),
+        new PrintWriter(err, true), Map.of(), "--jdbc-url", db.url(), "dashboard",
+        "--port", "0")));
+    serving.start();
+    try {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (!out.toString().contains("\n") && serving.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      String line = out.toString();
+      assertTrue(line.matches("dashboard at http://127\\.0\\.0\\.1:\\d+/ \\(read-only: set"
+          + " DURABLE_DASHBOARD_TOKEN for the actions\\)\\n"), line + err);
+      URI url = URI.create(line.split(" ")[2]);
+      HttpResponse<String> page = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(url).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, page.statusCode());
+      assertTrue(page.body().contains("failed-1"), page.body());
+    } finally {
+      serving.interrupt();
+      serving.join(WAIT.toMillis());
+    }
+    assertEquals(0, code.get(), err::toString);
+  }
+
+  @Test
+  void anUnknownRunIsRefused() {
+    for (String command : List.of("show", "history", "requeue", "cancel", "redispatch")) {
+      Result result = cli(command, "no-such-run");
+      assertExit(1, result);
+      assertEquals("", result.out());
+      assertTrue(result.err().startsWith("durable-cli: ") && result.err().contains("no-such-run"),
+          result::toString);
+    }
+    Result after = cli("list", "--after", "no-such-run");
+    assertExit(1, after);
+  }
+
+  @Test
+  void theUrlComesFromTheEnvironmentOrAfterTheCommand() {
+    order("a-1", false, false);
+    Result fromEnvironment = CliRunner.run(Map.of("DURABLE_JDBC_URL", db.url()), "list", "--json");
+    assertExit(0, fromEnvironment);
+    assertEquals(List.of("a-1"), ids(fromEnvironment));
+
+    Result afterCommand = CliRunner.run("list", "--jdbc-url", db.url(), "--json");
+    assertExit(0, afterCommand);
+    assertEquals(List.of("a-1"), ids(afterCommand));
+  }
+
+  private static List<String> ids(Result result) {
+    assertExit(0, result);
+    return ids(result.json().get("runs"));
+  }
+
+  private static List<String> ids(JsonNode runs) {
+    List<String> ids = new ArrayList<>();
+    runs.forEach(run -> ids.add(run.get("id").asText()));
+    return ids;
+  }
+}
