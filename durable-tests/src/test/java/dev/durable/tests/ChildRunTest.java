@@ -131,9 +131,11 @@ class ChildRunTest extends OnEachStore {
       engine.start();
       RunHandle<String> parent =
           CheckoutParentWorkflowClient.of(engine).start("checkout-9", "slow-named-9");
-      Await.until("the parent waits for its child", () ->
+      // the child's timer must be stored before the clock moves past its end
+      Await.until("the parent waits for its sleeping child", () ->
           parent.status().run().status() == RunState.SLEEPING
-              && parent.status().children().size() == 1);
+              && parent.status().children().size() == 1
+              && parent.status().children().get(0).status() == RunState.SLEEPING);
 
       RunHandle<String> again =
           CheckoutParentWorkflowClient.of(engine).start("checkout-9", "slow-named-9");
