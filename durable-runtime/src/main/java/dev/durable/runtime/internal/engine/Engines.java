@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.EventType;
@@ -12,6 +13,8 @@ import dev.durable.runtime.StoreException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
@@ -100,7 +103,8 @@ public final class Engines {
           observer);
       config.queues().keySet().forEach(
           queue -> observer.queueSlots(queue, () -> services.queues().used(queue)));
-      observer.tasksWaiting(() -> store.tasks().queuedByStep());
+      observer.tasksWaiting(() -> store.tasks().queues().stream().collect(Collectors.toMap(
+          TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
       Schedules schedules = Schedules.of(services, registry.workflows());
       Scheduler scheduler = new Scheduler(
           services, registry, new RunExecutor(services, registry), poll, timers, schedules,

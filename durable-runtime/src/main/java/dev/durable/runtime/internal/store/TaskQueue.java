@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -131,11 +130,6 @@ public final class TaskQueue {
   public List<TaskRecord> current(String runId, int fromSeq, int toSeq) {
     return autocommit("read the tasks of run " + runId,
         connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
-  }
-
-  /** How many tasks of each step wait for a worker, by step name; steps with none are absent. */
-  public Map<String, Long> queuedByStep() {
-    return autocommit("count the tasks waiting for a worker", TasksTable::queuedByStep);
   }
 
   /** The run's tasks, in the order of its steps and attempts. */

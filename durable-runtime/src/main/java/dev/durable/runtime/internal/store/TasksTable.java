@@ -8,9 +8,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The SQL of {@code durable_tasks}: queueing a task (alone, or in PostgreSQL's progress statement),
@@ -73,9 +71,6 @@ final class TasksTable {
       SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
           + " ORDER BY created_at, task_id";
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
-  /** How many tasks of each step wait for a worker. */
-  private static final String QUEUED_BY_STEP =
-      "SELECT step, COUNT(*) FROM durable_tasks WHERE status = 'QUEUED' GROUP BY step";
   private static final String DELETE_RESET =
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
           + " (SELECT seq FROM durable_steps WHERE run_id = ?) OR seq IN"
@@ -246,18 +241,6 @@ final class TasksTable {
       select.setInt(2, fromSeq);
       select.setInt(3, toSeq);
       return read(select);
-    }
-  }
-
-  /** How many tasks of each step wait for a worker, by step name; steps with none are absent. */
-  static Map<String, Long> queuedByStep(Connection connection) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(QUEUED_BY_STEP);
-        ResultSet rows = select.executeQuery()) {
-      Map<String, Long> counts = new TreeMap<>();
-      while (rows.next()) {
-        counts.put(rows.getString(1), rows.getLong(2));
-      }
-      return counts;
     }
   }
 
