@@ -133,13 +133,8 @@ final class SignalSender {
       return; // the send says so
     }
     WorkflowKey runs = run.get().workflow();
-    Optional<SignalType<?>> theirs = others.stream()
-        .filter(other -> other.workflowType().version().equals(runs.version())
-            && other.workflowType().name().equals(runs.name()))
-        .flatMap(other -> other.signals().stream())
-        .filter(candidate -> candidate.name().equals(signal.name()))
-        .findFirst();
-    if (theirs.isEmpty()) {
+    Optional<SignalType<?>> theirs = signalOf(runs, signal.name());
+    if (runs.version().equals(workflow.version()) || theirs.isEmpty()) {
       return;
     }
     try {
@@ -165,10 +160,9 @@ final class SignalSender {
     if (workflow.isEmpty()) {
       return; // checked by the run's wait, which sets a value aside if it does not fit
     }
-    List<? extends SignalType<?>> signals = workflow.get().signals();
-    Optional<? extends SignalType<?>> signal =
-        signals.stream().filter(candidate -> candidate.name().equals(name)).findFirst();
+    Optional<SignalType<?>> signal = signalOf(run.workflow(), name);
     if (signal.isEmpty()) {
+      List<? extends SignalType<?>> signals = workflow.get().signals();
       throw new InvalidInputException(
           "cannot send signal '" + name + "' to run " + run.runId() + ": " + run.workflow()
               + " has no signal of that name; it has "
@@ -185,6 +179,15 @@ final class SignalSender {
               + signal.get().value().type() + " (" + e.getMessage() + "). Nothing was stored.",
           List.of(e.getMessage()));
     }
+  }
+
+  /** Signal {@code name} of workflow version {@code key}, if that version is registered here. */
+  private Optional<SignalType<?>> signalOf(WorkflowKey key, String name) {
+    return services.registry().find(key).stream()
+        .flatMap(workflow -> workflow.signals().stream())
+        .filter(candidate -> candidate.name().equals(name))
+        .<SignalType<?>>map(candidate -> candidate)
+        .findFirst();
   }
 
   private String encode(WorkflowType<?> workflow, SignalType<?> signal, Object value) {
