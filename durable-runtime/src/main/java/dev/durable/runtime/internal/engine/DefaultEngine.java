@@ -15,12 +15,10 @@ import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
-import dev.durable.runtime.TaskState;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
@@ -28,11 +26,9 @@ import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
-import dev.durable.runtime.internal.store.TaskRecord;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,8 +41,7 @@ import org.slf4j.LoggerFactory;
 
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
 final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
-  /** How recently a worker must have finished a task to be listed without holding one. */
-  private static final Duration WORKERS_SEEN_WITHIN = Duration.ofHours(1);
+
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
   private static final long AWAIT_POLL_MS = 100;
 
@@ -54,6 +49,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Registry registry;
   private final Scheduler scheduler;
   private final RunStarts starts;
+  private final OperatorViews views;
   private final RunStatuses statuses;
   private final Schedules schedules;
   private final List<AutoCloseable> resources;
@@ -68,6 +64,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.registry = registry;
     this.scheduler = scheduler;
     this.starts = new RunStarts(services);
+    this.views = new OperatorViews(services);
     this.statuses = new RunStatuses(services);
     this.schedules = schedules;
     this.resources = resources;
@@ -234,54 +231,27 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public List<TaskInfo> tasks(String runId) {
-    return services.store().tasks().ofRun(runId).stream().map(DefaultEngine::taskInfo).toList();
+    return views.tasks(runId);
   }
 
   @Override
   public List<TaskQueueInfo> taskQueues() {
-    return services.store().tasks().queues();
+    return views.taskQueues();
   }
 
   @Override
   public List<WorkerInfo> workers() {
-    return services.store().tasks().workers(services.time().now().minus(WORKERS_SEEN_WITHIN));
+    return views.workers();
   }
 
   @Override
   public List<TaskInfo> silentTasks(Duration silence) {
-    if (silence.isNegative()) {
-      throw new IllegalArgumentException("silence must not be negative, but was " + silence);
-    }
-    return services.store().tasks().silent(services.time().now().minus(silence)).stream()
-        .map(DefaultEngine::taskInfo).toList();
+    return views.silentTasks(silence);
   }
 
   @Override
   public List<StoredSchedule> storedSchedules() {
-    Instant now = services.time().now();
-    return services.store().storedSchedules().stream()
-        .map(row -> {
-          List<Instant> next;
-          ZoneId zone;
-          try {
-            CronSchedule cron = CronSchedule.parse(row.cron(), row.zone());
-            next = cron.next(now, LISTED_FIRE_TIMES);
-            zone = cron.zone();
-          } catch (RuntimeException e) { // a row written by hand, or by a newer version
-            next = List.of();
-            zone = ZoneId.of("UTC");
-          }
-          return new StoredSchedule(row.workflowName(), row.cron(), zone, row.handledUntil(), next);
-        })
-        .toList();
-  }
-
-  private static TaskInfo taskInfo(TaskRecord task) {
-    return new TaskInfo(task.taskId(), task.runId(), task.seq(), task.step(), task.attempt(),
-        TaskState.valueOf(task.status().name()), Optional.ofNullable(task.workerId()),
-        task.createdAt(), Optional.ofNullable(task.claimedAt()),
-        Optional.ofNullable(task.heartbeatAt()), Optional.ofNullable(task.finishedAt()),
-        Optional.ofNullable(task.errorMessage()));
+    return views.storedSchedules();
   }
 
   @Override
