@@ -3,14 +3,17 @@ package dev.durable.runtime.internal.engine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.CompensationInfo;
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.spi.StepType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The compensations of a turn: the completed steps that have a {@code @Step(compensate = ...)},
@@ -22,7 +25,7 @@ import java.util.Optional;
  * the plan as JSON. Each compensation is then one step call, so the {@code i}-th takes the marker's
  * position {@code + 1 + i}, and the {@code @OnFailure} clean-up's checkpoints come after them.
  * The status API reads the plan back from there, and {@code requeue} decides from it what a retry
- * means (see {@link DefaultEngine#requeue}). A run that fails with neither compensations nor a
+ * means (see {@link #toDropOnRequeue}). A run that fails with neither compensations nor a
  * clean-up records no marker.
  *
  * <p>Belongs to the turn's thread.
@@ -130,5 +133,35 @@ final class Compensations {
           planned.step(), planned.position(), planned.compensation(), state));
     }
     return infos;
+  }
+
+  /**
+   * What a requeue of failed run {@code run}, with {@code checkpoints}, drops of its failure's handling (see {@link
+   * Compensations}): nothing if it has none, or if a compensation failed (the requeue goes on
+   * with the compensations where they stopped); the handling's checkpoints, from its marker on, if
+   * nothing was to be undone (the run is retried, and cleaned up again if it fails again).
+   *
+   * @return the marker's position; null to drop nothing
+   * @throws IllegalStateException if the run's steps were undone: it cannot be retried
+   */
+  static Integer toDropOnRequeue(RunRecord run, List<CheckpointRecord> checkpoints) {
+    if (run.status() != RunState.FAILED
+        || (run.error() != null && run.error().code().equals(Errors.COMPENSATION_FAILED))) {
+      return null;
+    }
+    Optional<CheckpointRecord> marker = marker(checkpoints);
+    if (marker.isEmpty()) {
+      return null;
+    }
+    List<CompensationInfo> undone = status(checkpoints);
+    if (!undone.isEmpty()) {
+      throw new IllegalStateException(
+          "run " + run.runId() + " failed and its completed steps were undone ("
+              + undone.stream().map(c -> c.compensation() + " undid " + c.step())
+                  .collect(Collectors.joining(", "))
+              + "): a retry would go on from steps whose effects are gone, so it cannot be"
+              + " requeued; start a new run instead");
+    }
+    return marker.get().seq();
   }
 }

@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.AwaitTimeoutException;
-import dev.durable.runtime.CompensationInfo;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
@@ -22,7 +21,6 @@ import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
-import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
@@ -31,11 +29,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -270,44 +266,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     Instant deadlineAt = run.deadlineAt() == null
         ? null
         : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
-    if (!services.store().requeue(runId, failureHandlingToDrop(run), deadlineAt, now)) {
+    if (!services.store().requeue(runId, Compensations.toDropOnRequeue(run, services.store().snapshot(runId)
+            .map(RunSnapshot::checkpoints).orElse(List.of())), deadlineAt, now)) {
       throw new IllegalStateException(
           "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
               + " requeued");
     }
     scheduler.signalPoll();
-  }
-
-  /**
-   * What a requeue of failed run {@code run} drops of its failure's handling (see {@link
-   * Compensations}): nothing if it has none, or if a compensation failed (the requeue goes on
-   * with the compensations where they stopped); the handling's checkpoints, from its marker on, if
-   * nothing was to be undone (the run is retried, and cleaned up again if it fails again).
-   *
-   * @return the marker's position; null to drop nothing
-   * @throws IllegalStateException if the run's steps were undone: it cannot be retried
-   */
-  private Integer failureHandlingToDrop(RunRecord run) {
-    if (run.status() != RunState.FAILED
-        || (run.error() != null && run.error().code().equals(Errors.COMPENSATION_FAILED))) {
-      return null;
-    }
-    List<CheckpointRecord> checkpoints = services.store().snapshot(run.runId())
-        .map(RunSnapshot::checkpoints).orElse(List.of());
-    Optional<CheckpointRecord> marker = Compensations.marker(checkpoints);
-    if (marker.isEmpty()) {
-      return null;
-    }
-    List<CompensationInfo> undone = Compensations.status(checkpoints);
-    if (!undone.isEmpty()) {
-      throw new IllegalStateException(
-          "run " + run.runId() + " failed and its completed steps were undone ("
-              + undone.stream().map(c -> c.compensation() + " undid " + c.step())
-                  .collect(Collectors.joining(", "))
-              + "): a retry would go on from steps whose effects are gone, so it cannot be"
-              + " requeued; start a new run instead");
-    }
-    return marker.get().seq();
   }
 
   @Override
