@@ -37,7 +37,22 @@ final class BenchEngine implements AutoCloseable {
   private final DurableEngine engine;
   private LifetimeCommits lifetime;
 
+  /** An engine whose statements are counted and whose runs are seen by {@code hooks}. */
   BenchEngine(Database database, DurableHooks hooks, DurableWorkflow<?>... workflows)
+      throws Exception {
+    this(database, hooks, true, workflows);
+  }
+
+  /**
+   * An engine as an application runs it: no hooks, no counting proxy between it and its pool, so
+   * that its throughput and CPU are not the instruments'. {@link #counts()} stays empty.
+   */
+  static BenchEngine plain(Database database, DurableWorkflow<?>... workflows) throws Exception {
+    return new BenchEngine(database, null, false, workflows);
+  }
+
+  private BenchEngine(
+      Database database, DurableHooks hooks, boolean counted, DurableWorkflow<?>... workflows)
       throws Exception {
     this.database = database;
     this.name = "durable-bench-" + ENGINES.incrementAndGet();
@@ -46,10 +61,12 @@ final class BenchEngine implements AutoCloseable {
     this.counting = new CountingDataSource(pool);
     DurableEngine.Builder builder =
         DurableEngine.builder()
-            .dataSource(counting.dataSource())
+            .dataSource(counted ? counting.dataSource() : pool)
             .discover(false)
-            .maxConcurrentRuns(MAX_CONCURRENT_RUNS)
-            .hooks(hooks);
+            .maxConcurrentRuns(MAX_CONCURRENT_RUNS);
+    if (hooks != null) {
+      builder.hooks(hooks);
+    }
     for (DurableWorkflow<?> workflow : workflows) {
       builder.register(workflow);
     }
