@@ -14,6 +14,25 @@ import java.util.List;
  */
 final class Params {
   private final List<Object> values = new ArrayList<>();
+  private final boolean instantsAsText;
+
+  Params() {
+    this(false);
+  }
+
+  private Params(boolean instantsAsText) {
+    this.instantsAsText = instantsAsText;
+  }
+
+  /**
+   * Parameters for PostgreSQL's progress and start statements, which bind many instants: each is
+   * sent as its ISO-8601 text, of no declared type, as the driver sends a timestamp itself, and
+   * PostgreSQL parses it as the column or cast it meets requires. The driver's own conversion goes
+   * through a {@code Calendar} for every value and cost a tenth of a turn's CPU.
+   */
+  static Params postgres() {
+    return new Params(true);
+  }
 
   Params string(String value) {
     values.add(value == null ? NullString.INSTANCE : value);
@@ -56,7 +75,11 @@ final class Params {
       } else if (value instanceof Long number) {
         statement.setLong(index, number);
       } else if (value instanceof Instant instant) {
-        Rows.setInstant(statement, index, instant);
+        if (instantsAsText) {
+          statement.setObject(index, instant.toString(), Types.OTHER);
+        } else {
+          Rows.setInstant(statement, index, instant);
+        }
       } else if (value == NullInstant.INSTANCE) {
         Rows.setInstant(statement, index, null);
       } else if (value == NullInt.INSTANCE) {

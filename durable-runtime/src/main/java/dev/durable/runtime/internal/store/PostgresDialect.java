@@ -148,7 +148,7 @@ final class PostgresDialect implements Dialect {
       Arrays.sort(order, Comparator.comparing((Integer i) -> runs.get(i).leased())
           .thenComparing(i -> runs.get(i).events().size()));
       StringBuilder sql = new StringBuilder();
-      Params params = new Params();
+      Params params = Params.postgres();
       for (int i : order) {
         NewRun run = runs.get(i);
         sql.append(INSERT_RUN);

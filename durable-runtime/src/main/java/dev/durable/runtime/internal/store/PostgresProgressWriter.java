@@ -55,7 +55,7 @@ final class PostgresProgressWriter {
   static boolean[] write(Connection connection, List<Commit> commits, Instant now)
       throws SQLException {
     StringBuilder sql = new StringBuilder();
-    Params params = new Params();
+    Params params = Params.postgres();
     Integer[] order = canonicalOrder(commits);
     for (int i : order) {
       write(sql, params, commits.get(i), now);
