@@ -258,6 +258,15 @@ class ReplayTest extends OnEachStore {
           "run.claimed",
           "step.started", "step.completed",
           "run.completed"), types);
+      List<HistoryEvent> history = engine.history(run.id());
+      for (int i = 1; i < history.size(); i++) {
+        assertTrue(history.get(i).id() > history.get(i - 1).id(),
+            "ids increase along the history: " + history);
+      }
+      HistoryEvent completed = history.get(11);
+      assertEquals("step.completed", completed.type());
+      assertEquals("ship", completed.step().orElseThrow());
+      assertEquals(1, completed.attempt());
       HistoryEvent retry = engine.history(run.id()).get(3);
       assertEquals("quote", retry.step().orElseThrow());
       assertEquals(1, retry.attempt());

@@ -1,10 +1,12 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.StepState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunRecord;
 import java.time.Instant;
 import java.util.List;
@@ -56,18 +58,36 @@ final class StepResults {
     Instant now = services.time().now();
     Transition completed =
         StepTransitions.next(state, StepTransitions.Event.ATTEMPT_SUCCEEDED);
+    List<NewEvent> events = completed.events(type -> switch (type) {
+      case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
+      default -> type.step(step.name(), attempt, null, now);
+    });
+    Commit.CheckpointWrite checkpoint = new Commit.CheckpointWrite(
+        log.checkpoint(seq, step.name()).status(completed.status()).attempts(attempt)
+            .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
+        completed.inserts());
+    if (carriesItsEvents(checkpoint, events)) {
+      // the common case, a local step done at its first attempt: its two events ride on its row
+      checkpoint = new Commit.CheckpointWrite(checkpoint.record(), true, 0, true);
+      events = List.of();
+    }
     progress.holdCompleted(
-        new Commit.CheckpointWrite(
-            log.checkpoint(seq, step.name()).status(completed.status()).attempts(attempt)
-                .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
-            completed.inserts()),
-        completed.events(type -> switch (type) {
-          case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
-          default -> type.step(step.name(), attempt, null, now);
-        }),
-        hooks.completion(completed, step.name(), seq, attempt));
+        checkpoint, events, hooks.completion(completed, step.name(), seq, attempt));
     // Answer with the stored form, as a replay would, so both take the same path.
     return decode(step, output);
+  }
+
+  /**
+   * Whether {@code events} are exactly what {@code checkpoint} can carry itself ({@link
+   * Commit.CheckpointWrite#carriesEvents}): those of a new checkpoint of a completed step, started
+   * without a queue.
+   */
+  private static boolean carriesItsEvents(
+      Commit.CheckpointWrite checkpoint, List<NewEvent> events) {
+    return checkpoint.insert()
+        && checkpoint.record().status() == StepState.COMPLETED
+        && new Commit.CheckpointWrite(checkpoint.record(), true, 0, true).carriedEvents()
+            .equals(events);
   }
 
   /** A step's recorded result; stops the turn, failing the run, if it cannot be decoded. */

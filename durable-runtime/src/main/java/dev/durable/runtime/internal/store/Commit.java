@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.StepState;
 import java.util.List;
 
 /**
@@ -45,12 +46,45 @@ public record Commit(
    *
    * @param takesSignal the id of the signal ({@code durable_signals}) that a signal wait's
    *     checkpoint takes, marked taken in the same commit; 0: none
+   * @param carriesEvents whether the step's {@code step.started} (attempt 1, {@value
+   *     #LOCAL_DETAIL}) and {@code step.completed} events are the checkpoint's own, told by its
+   *     started and updated instants and its attempts: they are not among the commit's events,
+   *     and come before them in the run's history. Only for a new checkpoint of a completed step.
    */
-  public record CheckpointWrite(CheckpointRecord record, boolean insert, long takesSignal) {
+  public record CheckpointWrite(
+      CheckpointRecord record, boolean insert, long takesSignal, boolean carriesEvents) {
+    /** The detail of a local step's {@code step.started} event, when it uses no queue. */
+    public static final String LOCAL_DETAIL = "local";
 
-    /** A checkpoint that takes no signal. */
+    public CheckpointWrite {
+      if (carriesEvents && (!insert || record.status() != StepState.COMPLETED)) {
+        throw new IllegalArgumentException(
+            "only a new checkpoint of a completed step carries its events: " + record);
+      }
+    }
+
+    /** A checkpoint that takes no signal and whose events, if any, are the commit's. */
     public CheckpointWrite(CheckpointRecord record, boolean insert) {
-      this(record, insert, 0);
+      this(record, insert, 0, false);
+    }
+
+    /** A checkpoint whose events, if any, are the commit's. */
+    public CheckpointWrite(CheckpointRecord record, boolean insert, long takesSignal) {
+      this(record, insert, takesSignal, false);
+    }
+
+    /**
+     * The events this checkpoint carries, as the log would hold them: {@code step.started} at its
+     * start, then {@code step.completed} at its last update. Empty unless {@link #carriesEvents}.
+     */
+    public List<NewEvent> carriedEvents() {
+      if (!carriesEvents) {
+        return List.of();
+      }
+      return List.of(
+          EventType.STEP_STARTED.step(record.name(), 1, LOCAL_DETAIL, record.startedAt()),
+          EventType.STEP_COMPLETED.step(
+              record.name(), record.attempts(), null, record.updatedAt()));
     }
   }
 }

@@ -27,9 +27,23 @@ final class EventsTable {
   private static final String LOG_RELEASED =
       INSERT_RUN_EVENT_INTO + " SELECT run_id, ?, ?, 0, lease_owner FROM durable_runs"
           + " WHERE status = 'RUNNING' AND (lease_owner = ? OR ? IS NULL)";
+  /**
+   * The events that the checkpoints of a run from a position on carry ({@code
+   * Commit.CheckpointWrite#carriesEvents}), as rows of the log: its run id and the position, twice.
+   */
+  private static final String CARRIED =
+      "SELECT started_event, run_id, started_at, 'step.started', name, 1, '"
+          + Commit.CheckpointWrite.LOCAL_DETAIL + "' FROM durable_steps"
+          + " WHERE run_id = ? AND seq >= ? AND started_event IS NOT NULL"
+          + " UNION ALL SELECT completed_event, run_id, updated_at, 'step.completed', name,"
+          + " attempts, NULL FROM durable_steps"
+          + " WHERE run_id = ? AND seq >= ? AND completed_event IS NOT NULL";
   private static final String SELECT_EVENTS =
-      "SELECT id, run_id, at, type, step, attempt, detail FROM durable_events"
-          + " WHERE run_id = ? ORDER BY id";
+      "SELECT id, run_id, at, type, step, attempt, detail FROM durable_events WHERE run_id = ?"
+          + " UNION ALL " + CARRIED + " ORDER BY 1";
+  /** Makes rows of the events carried by checkpoints about to be deleted, so the log keeps them. */
+  private static final String KEEP_CARRIED =
+      "INSERT INTO durable_events (id, run_id, at, type, step, attempt, detail) " + CARRIED;
 
   private EventsTable() {}
 
@@ -74,10 +88,30 @@ final class EventsTable {
     }
   }
 
-  /** The run's events, oldest first. */
+  /**
+   * Writes as rows of the log the events carried by the run's checkpoints from position {@code
+   * seq} on, which are about to be deleted: the run's history keeps them.
+   */
+  static void keepCarried(Connection connection, String runId, int seq) throws SQLException {
+    try (PreparedStatement keep = connection.prepareStatement(KEEP_CARRIED)) {
+      bindCarried(keep, 1, runId, seq);
+      keep.executeUpdate();
+    }
+  }
+
+  private static void bindCarried(PreparedStatement statement, int first, String runId, int seq)
+      throws SQLException {
+    statement.setString(first, runId);
+    statement.setInt(first + 1, seq);
+    statement.setString(first + 2, runId);
+    statement.setInt(first + 3, seq);
+  }
+
+  /** The run's events, oldest first: the log's rows and the events its checkpoints carry. */
   static List<HistoryEvent> read(Connection connection, String runId) throws SQLException {
     try (PreparedStatement select = connection.prepareStatement(SELECT_EVENTS)) {
       select.setString(1, runId);
+      bindCarried(select, 2, runId, 0);
       List<HistoryEvent> events = new ArrayList<>();
       try (ResultSet rows = select.executeQuery()) {
         while (rows.next()) {

@@ -51,6 +51,10 @@ final class PortableProgressWriter {
         if (checkpoint.takesSignal() != 0) {
           takes.add(checkpoint);
         }
+        // here the events a checkpoint carries are rows of the log, before the commit's own
+        for (NewEvent event : checkpoint.carriedEvents()) {
+          events.add(new EventsTable.Entry(commit.fence().runId(), event));
+        }
       }
       for (NewEvent event : commit.events()) {
         events.add(new EventsTable.Entry(commit.fence().runId(), event));

@@ -27,6 +27,11 @@ final class PostgresProgressWriter {
       EventsTable.INSERT_INTO
           + " SELECT f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
           + " CROSS JOIN (VALUES ";
+  /** {@link #INSERT_EVENTS} with the ids the statement numbered ({@code numbered x}). */
+  private static final String INSERT_NUMBERED_EVENTS =
+      "INSERT INTO durable_events (id, run_id, at, type, step, attempt, detail)"
+          + " SELECT x.id, f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
+          + " CROSS JOIN (VALUES ";
   private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
 
   private PostgresProgressWriter() {}
@@ -102,12 +107,29 @@ final class PostgresProgressWriter {
   private static void write(StringBuilder sql, Params params, Commit commit, Instant now) {
     sql.append("WITH fenced AS (").append(RunsTable.fence(commit, now, params));
     sql.append(" RETURNING run_id)");
+    int carried = 0;
+    for (Commit.CheckpointWrite write : commit.checkpoints()) {
+      carried += write.carriesEvents() ? 2 : 0;
+    }
+    if (carried > 0) {
+      // the log's ids of the events the checkpoints carry, then of the commit's own, in order
+      sql.append(", ids AS (SELECT nextval('durable_events_id_seq') AS id FROM fenced CROSS JOIN")
+          .append(" generate_series(1, ").append(carried + commit.events().size())
+          .append(")), numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ids)");
+    }
     int updates = 0;
     int part = 0;
+    int nextCarried = 1;
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       String name = write.insert() ? "i" + part++ : "u" + updates++;
       sql.append(", ").append(name).append(" AS (");
-      writeCheckpoint(sql, params, write);
+      if (write.carriesEvents()) {
+        sql.append(StepsTable.insertFencedCarrying(nextCarried));
+        StepsTable.bindInsert(params, write.record());
+        nextCarried += 2;
+      } else {
+        writeCheckpoint(sql, params, write);
+      }
       sql.append(')');
       if (write.takesSignal() != 0) {
         sql.append(", u").append(updates++).append(" AS (").append(SignalsTable.TAKE_FENCED)
@@ -117,7 +139,7 @@ final class PostgresProgressWriter {
     }
     if (!commit.events().isEmpty()) {
       sql.append(", logged AS (");
-      insertEvents(sql, params, commit);
+      insertEvents(sql, params, commit, carried);
       sql.append(')');
     }
     if (commit.wakes() != null) {
@@ -162,7 +184,8 @@ final class PostgresProgressWriter {
   private static String shape(Commit commit) {
     StringBuilder shape = new StringBuilder().append(commit.change().kind().ordinal());
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
-      shape.append(write.insert() ? 'i' : 'u').append(write.takesSignal() != 0 ? "s" : "");
+      shape.append(write.insert() ? 'i' : 'u').append(write.takesSignal() != 0 ? "s" : "")
+          .append(write.carriesEvents() ? "c" : "");
     }
     return shape.append('/').append(commit.events().size()).append('/')
         .append(commit.tasks().size()).toString();
@@ -179,8 +202,13 @@ final class PostgresProgressWriter {
     }
   }
 
-  private static void insertEvents(StringBuilder sql, Params params, Commit commit) {
-    sql.append(INSERT_EVENTS);
+  /**
+   * The commit's events, in order; after {@code carried} events that its checkpoints carry, if
+   * any, whose ids come first: then the events take the ids numbered after those.
+   */
+  private static void insertEvents(
+      StringBuilder sql, Params params, Commit commit, int carried) {
+    sql.append(carried == 0 ? INSERT_EVENTS : INSERT_NUMBERED_EVENTS);
     int ord = 0;
     for (NewEvent event : commit.events()) {
       if (ord > 0) {
@@ -190,6 +218,10 @@ final class PostgresProgressWriter {
       params.instant(event.at()).string(event.type()).string(event.step()).int4(event.attempt())
           .string(event.detail());
     }
-    sql.append(") AS v(at, type, step, attempt, detail, ord) ORDER BY v.ord");
+    sql.append(") AS v(at, type, step, attempt, detail, ord)");
+    if (carried > 0) {
+      sql.append(" JOIN numbered x ON x.n = v.ord + ").append(carried + 1);
+    }
+    sql.append(" ORDER BY v.ord");
   }
 }

@@ -29,6 +29,18 @@ final class StepsTable {
    */
   static final String INSERT_FENCED =
       insert("?::timestamptz", "?::int4", " SELECT ", " FROM fenced");
+
+  /**
+   * {@link #INSERT_FENCED} of a checkpoint that carries its step's two events ({@link
+   * Commit.CheckpointWrite#carriesEvents}): they take the ids numbered {@code started} and {@code
+   * started + 1} of the statement's {@code numbered} ids, in the log's order.
+   */
+  static String insertFencedCarrying(int started) {
+    return "INSERT INTO durable_steps (" + COLUMNS + ", started_event, completed_event) SELECT"
+        + " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz,"
+        + " ?::int4, (SELECT id FROM numbered WHERE n = " + started + "), (SELECT id FROM numbered"
+        + " WHERE n = " + (started + 1) + ") FROM fenced";
+  }
   /** A checkpoint's new state; {@link #bindUpdate} binds it. */
   static final String UPDATE = update("?", "");
   /** {@link #UPDATE} in a PostgreSQL progress statement: only if the run's row was fenced. */
@@ -189,8 +201,12 @@ final class StepsTable {
     return reset;
   }
 
-  /** Deletes the run's checkpoints from position {@code seq} on. */
+  /**
+   * Deletes the run's checkpoints from position {@code seq} on; the events they carry stay in the
+   * run's history as rows of the log.
+   */
   static void deleteFrom(Connection connection, String runId, int seq) throws SQLException {
+    EventsTable.keepCarried(connection, runId, seq);
     try (PreparedStatement delete = connection.prepareStatement(DELETE_FROM)) {
       delete.setString(1, runId);
       delete.setInt(2, seq);
