@@ -6,8 +6,9 @@ import java.nio.file.Path;
 
 /**
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
- * writes them to {@code results-<store>.md}. From the repository root: {@code mvn -q -Pbench
- * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search]}.
+ * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
+ * alone). From the repository root: {@code mvn -q -Pbench package -DskipTests
+ * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|dbos]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -19,24 +20,36 @@ public final class BenchMain {
       try (Database database = Database.open(store, config)) {
         StoreBench bench = new StoreBench(database, config, System.out);
         Report report;
+        String file = "results-";
         if (config.main()) {
           report = new StoreReport(bench.run()).build();
+        } else if (config.dbosAlone()) {
+          if (!bench.comparesWithDbos()) {
+            System.out.println("[" + store + "] phase (h), DBOS Transact, runs on PostgreSQL only");
+            continue;
+          }
+          report = new Report();
+          report.heading("Durable and DBOS Transact on " + database.product());
+          report.lines("Store: " + database.where() + ".", machine());
+          DbosBench.reportAlone(report, bench.dbosComparison());
+          file = "dbos-";
         } else {
           report = new Report();
           report.heading("Durable run search benchmark on " + database.product());
-          Runtime runtime = Runtime.getRuntime();
-          report.lines("Store: " + database.where() + ".",
-              "Machine: " + runtime.availableProcessors() + " CPUs, Java "
-                  + System.getProperty("java.version") + "; database and benchmark share the"
-                  + " CPUs.");
+          report.lines("Store: " + database.where() + ".", machine());
           SearchBench.report(report, bench.search());
         }
         System.out.print(report.toText());
         System.out.println();
-        Path file = config.out().resolve("results-" + store + ".md");
-        Files.writeString(file, report.toMarkdown(), StandardCharsets.UTF_8);
-        System.out.println("(written to " + file.toAbsolutePath().normalize() + ")");
+        Path path = config.out().resolve(file + store + ".md");
+        Files.writeString(path, report.toMarkdown(), StandardCharsets.UTF_8);
+        System.out.println("(written to " + path.toAbsolutePath().normalize() + ")");
       }
     }
+  }
+
+  private static String machine() {
+    return "Machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, Java "
+        + System.getProperty("java.version") + "; database and benchmark share the CPUs.";
   }
 }

@@ -64,13 +64,22 @@ abstract class Database implements AutoCloseable {
     config.setMinimumIdle(size);
     config.setPoolName(name);
     configure(config, name);
+    return filled(config);
+  }
+
+  /**
+   * Opens the pool {@code config} describes and returns once it holds its {@code
+   * maximumPoolSize} connections.
+   */
+  static HikariDataSource filled(HikariConfig config) throws InterruptedException {
+    int size = config.getMaximumPoolSize();
     HikariDataSource pool = new HikariDataSource(config);
     long deadline = System.nanoTime() + POOL_FILL_TIMEOUT.toNanos();
     while (pool.getHikariPoolMXBean().getTotalConnections() < size) {
       if (System.nanoTime() > deadline) {
         pool.close();
-        throw new IllegalStateException(
-            "pool " + name + " did not open " + size + " connections within " + POOL_FILL_TIMEOUT);
+        throw new IllegalStateException("pool " + config.getPoolName() + " did not open " + size
+            + " connections within " + POOL_FILL_TIMEOUT);
       }
       Thread.sleep(10);
     }

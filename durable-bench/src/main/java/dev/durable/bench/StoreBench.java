@@ -1,5 +1,6 @@
 package dev.durable.bench;
 
+import dev.dbos.transact.DBOS;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Optional;
@@ -9,8 +10,10 @@ import java.util.Optional;
  * concurrent throughput, (c) backoff lateness, (e) dispatched steps, (f) typed signals, the
  * database's limit again,
  * (d) the poll query
- * with 1,000 and a million sleeping runs (it fills the runs table), and (g) run search among a
- * million runs unless {@code bench.phases=main}. Each phase starts after a checkpoint.
+ * with 1,000 and a million sleeping runs (it fills the runs table), (g) run search among a
+ * million runs unless {@code bench.phases=main}, and last, on PostgreSQL only, (h) the workflow of
+ * (a) and (b) on DBOS Transact, so that nothing of DBOS runs while Durable is measured. Each phase
+ * starts after a checkpoint.
  */
 final class StoreBench {
   static final int CLIENT_THREADS = 16;
@@ -23,7 +26,8 @@ final class StoreBench {
       String product, String where, CpuMeter.Usage background, CommitBaseline.Result baseline,
       ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
       LatenessBench.Result lateness, DispatchBench.Result dispatch, SignalBench.Result signals,
-      PollBench.Result poll, Optional<SearchBench.Result> search) {}
+      PollBench.Result poll, Optional<SearchBench.Result> search,
+      Optional<DbosBench.Result> dbos) {}
 
   private final Database database;
   private final BenchConfig config;
@@ -44,16 +48,8 @@ final class StoreBench {
         + CommitBaseline.MANY + " connections");
     database.settle();
     CommitBaseline.Measurement before = CommitBaseline.measure(database);
-    step("(a) sequential: " + SEQUENTIAL_WARMUP + " warm-up + " + config.sequentialRuns()
-        + " runs");
-    database.settle();
-    ThroughputBench.Result sequential =
-        ThroughputBench.run(database, 1, SEQUENTIAL_WARMUP, config.sequentialRuns());
-    step("(b) " + CLIENT_THREADS + " client threads: " + CONCURRENT_WARMUP + " warm-up + "
-        + config.runs() + " runs");
-    database.settle();
-    ThroughputBench.Result concurrent =
-        ThroughputBench.run(database, CLIENT_THREADS, CONCURRENT_WARMUP, config.runs());
+    ThroughputBench.Result sequential = sequential();
+    ThroughputBench.Result concurrent = concurrent();
     step("(c) backoff lateness: " + LatenessBench.BATCHES + " batches of " + LatenessBench.BATCH
         + " runs");
     database.settle();
@@ -76,9 +72,54 @@ final class StoreBench {
     PollBench.Result poll = PollBench.run(database, config.sleeping());
     Optional<SearchBench.Result> search =
         config.searchPhase() ? Optional.of(search()) : Optional.empty();
+    Optional<DbosBench.Result> dbos =
+        config.dbosPhase() && comparesWithDbos() ? Optional.of(dbos()) : Optional.empty();
     return new Results(
         product, database.where(), background, new CommitBaseline.Result(before, after), sequential,
-        concurrent, lateness, dispatch, signals, poll, search);
+        concurrent, lateness, dispatch, signals, poll, search, dbos);
+  }
+
+  /** Whether phase (h) runs on this store: DBOS Transact runs on PostgreSQL only. */
+  boolean comparesWithDbos() {
+    return database.id().equals("pg");
+  }
+
+  /** Phases (a), (b) and (h) alone: what the comparison with DBOS needs. */
+  DbosBench.Comparison dbosComparison() throws Exception {
+    ThroughputBench.Result sequential = sequential();
+    ThroughputBench.Result concurrent = concurrent();
+    return new DbosBench.Comparison(sequential, concurrent, dbos());
+  }
+
+  private ThroughputBench.Result sequential() throws Exception {
+    step("(a) sequential: " + SEQUENTIAL_WARMUP + " warm-up + " + config.sequentialRuns()
+        + " runs");
+    database.settle();
+    return ThroughputBench.run(database, 1, SEQUENTIAL_WARMUP, config.sequentialRuns());
+  }
+
+  private ThroughputBench.Result concurrent() throws Exception {
+    step("(b) " + CLIENT_THREADS + " client threads: " + CONCURRENT_WARMUP + " warm-up + "
+        + config.runs() + " runs");
+    database.settle();
+    return ThroughputBench.run(database, CLIENT_THREADS, CONCURRENT_WARMUP, config.runs());
+  }
+
+  /** Phase (h), with the warm-up and measured runs of (a) and (b), in a database it drops. */
+  private DbosBench.Result dbos() throws Exception {
+    try (DbosDatabase dbos = new DbosDatabase(config.pgUrl())) {
+      step("(h) DBOS Transact, sequential: " + SEQUENTIAL_WARMUP + " warm-up + "
+          + config.sequentialRuns() + " runs");
+      database.settle();
+      DbosBench.Phase sequential =
+          DbosBench.run(dbos, 1, SEQUENTIAL_WARMUP, config.sequentialRuns());
+      step("(h) DBOS Transact, " + CLIENT_THREADS + " client threads: " + CONCURRENT_WARMUP
+          + " warm-up + " + config.runs() + " runs");
+      database.settle();
+      DbosBench.Phase concurrent =
+          DbosBench.run(dbos, CLIENT_THREADS, CONCURRENT_WARMUP, config.runs());
+      return new DbosBench.Result(DBOS.version(), dbos.where(), sequential, concurrent);
+    }
   }
 
   /** Phase (g) alone, or after the others. */

@@ -54,6 +54,7 @@ final class StoreReport {
     SignalBench.report(report, results.signals());
     poll(report);
     results.search().ifPresent(search -> SearchBench.report(report, search));
+    results.dbos().ifPresent(dbos -> DbosBench.report(report, comparison(dbos)));
     targets(report);
     return report;
   }
@@ -156,6 +157,11 @@ final class StoreReport {
         f0(b.workflowsPerSecond()), times(b.workflowsPerSecond(), c8 / 4, "c8/4"));
     table.row("steps/s", f0(a.stepsPerSecond()), times(a.stepsPerSecond(), c1, "c1"),
         f0(b.stepsPerSecond()), times(b.stepsPerSecond(), c8, "c8"));
+    results.dbos().ifPresent(h -> table.row("DBOS Transact's workflows/s, (h)",
+        f0(h.sequential().workflowsPerSecond()),
+        times(a.workflowsPerSecond(), h.sequential().workflowsPerSecond(), "DBOS"),
+        f0(h.concurrent().workflowsPerSecond()),
+        times(b.workflowsPerSecond(), h.concurrent().workflowsPerSecond(), "DBOS")));
     table.row("run latency p50 / p99", pair(a.latency()), inCommits(a.latency()),
         pair(b.latency()), inCommits(b.latency()));
     table.row("per-step overhead p50 / p99", pair(a.stepOverhead()), inCommits(a.stepOverhead()),
@@ -329,7 +335,8 @@ final class StoreReport {
     DispatchBench.Result e = results.dispatch();
     double dispatchP50 = e.roundTrip().p50() / 1e6;
     report.heading("Targets (set for the 2-core machine)");
-    report.table("target", "required", "measured", "result")
+    Report.TableBuilder table = report.table("target", "required", "measured", "result");
+    table
         .row("sequential workflows/s >= " + percent(sequentialTarget) + " of c1/4",
             ">= " + f1(sequentialTarget * c1 / 4),
             f1(a.workflowsPerSecond()) + " (" + percent(a.workflowsPerSecond() / (c1 / 4)) + ")",
@@ -350,6 +357,11 @@ final class StoreReport {
             f0(e.fanTasksPerSecond()), verdict(e.fanTasksPerSecond() >= FAN_TARGET))
         .row("poll p50 at 1M sleeping runs within 2x of 1k", "<= " + f2(POLL_TARGET) + "x",
             f2(pollRatio()) + "x", verdict(pollRatio() <= POLL_TARGET));
+    results.dbos().ifPresent(dbos -> DbosBench.targets(table, comparison(dbos)));
+  }
+
+  private DbosBench.Comparison comparison(DbosBench.Result dbos) {
+    return new DbosBench.Comparison(results.sequential(), results.concurrent(), dbos);
   }
 
   private boolean postgres() {

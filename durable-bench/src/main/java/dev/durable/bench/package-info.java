@@ -1,7 +1,8 @@
 /**
  * The benchmark harness: throughput, per-step overhead, backoff lateness and poll cost of the
  * engine on H2 and PostgreSQL, each printed next to the database's own limit (one-row INSERT
- * transactions from 1 and 8 connections) and next to the performance targets.
+ * transactions from 1 and 8 connections) and next to the performance targets; and the same
+ * workflow on DBOS Transact, side by side ({@link dev.durable.bench.DbosBench}).
  *
  * <p>{@link dev.durable.bench.BenchMain} is the entry point ({@code mvn -q -Pbench package
  * -DskipTests} from the repository root); {@link dev.durable.bench.StoreBench} runs the phases on

@@ -1,0 +1,283 @@
+package dev.durable.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.dbos.transact.DBOS;
+import dev.dbos.transact.StartWorkflowOptions;
+import dev.dbos.transact.config.DBOSConfig;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Phase (h): the workflow of phases (a) and (b), three steps that each add 1, on DBOS Transact
+ * ({@code dev.dbos:transact}), the peer engine that also keeps its workflows in PostgreSQL: in the
+ * same JVM, on the same server, after Durable's phases, from 1 and from {@link
+ * StoreBench#CLIENT_THREADS} client threads with the same warm-up and measured runs as (a) and
+ * (b). Each client starts a run with {@code DBOS.startWorkflow} under its own workflow id and
+ * awaits the handle's {@code getResult}, again and again.
+ *
+ * <p>DBOS runs as its documentation sets it up: {@code DBOSConfig.defaults} (migrations on start,
+ * LISTEN/NOTIFY), {@code @Workflow} and {@code @Step} methods registered with {@code registerProxy},
+ * a fresh {@code DBOS} instance launched per pass, as Durable gets a fresh engine. Its pool is
+ * {@link DbosDatabase#pool}, in a database of its own; measured as Durable is, with nothing between
+ * DBOS and its pool, then counted in a shorter pass behind the same counting proxy as Durable's.
+ *
+ * <p>What DBOS does per run, read from its sources (1.1.0-m6: {@code DBOSExecutor}, {@code
+ * WorkflowDAO}, {@code StepsDAO}): the start is one transaction, an upsert of the run's {@code
+ * workflow_status} row, before the run is handed to DBOS's executor threads. Each step is four
+ * statements, each in auto-commit on a connection taken from the pool for it: before the step, a
+ * read of the run's status (is it cancelled?) and of the step's recorded output; after it, the
+ * {@code INSERT} of its output into {@code operation_outputs}, a commit flushed to disk, then an
+ * {@code UPDATE} that re-stamps the run's executor id (matching no row while it is unchanged). The
+ * end is one {@code UPDATE} of the run's status and output. So a 3-step run costs 5 flushed
+ * commits (1 + 3 + 1) and 14 round trips, one flushed commit per step, and nothing is batched
+ * across runs; the handle's result comes from an in-memory future.
+ */
+final class DbosBench {
+  /** Durable's sequential workflows/s must be at least this many times DBOS's. */
+  static final double SEQUENTIAL_TARGET = 2.5;
+  /** Durable's steps/s from 16 client threads must be at least this many times DBOS's. */
+  static final double CONCURRENT_TARGET = 4.0;
+  static final String APP_NAME = "durable-bench";
+
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+  /**
+   * One measured phase of DBOS, measured as Durable's (a) and (b) are ({@link ThroughputBench}).
+   *
+   * @param clients client threads
+   * @param runs runs measured, with nothing between DBOS and its pool
+   * @param warmupRuns runs before the measurement
+   * @param elapsedNanos wall time of the measured runs
+   * @param latency start to the result, per run
+   * @param cpu CPU used over the measured runs
+   * @param tracedRuns runs of the second pass, behind the counting proxy
+   * @param counts the JDBC work over those runs
+   */
+  record Phase(
+      int clients, int runs, int warmupRuns, long elapsedNanos, Samples latency,
+      CpuMeter.Usage cpu, int tracedRuns, JdbcCounts counts) {
+
+    double workflowsPerSecond() {
+      return runs / (elapsedNanos / 1e9);
+    }
+
+    double stepsPerSecond() {
+      return 3 * workflowsPerSecond();
+    }
+
+    /** {@code count}, counted over the traced runs, per workflow. */
+    double perWorkflow(long count) {
+      return (double) count / tracedRuns;
+    }
+  }
+
+  /** One pass: its wall time, latencies, CPU and, when counted, JDBC work. */
+  private record Pass(long elapsedNanos, Samples latency, CpuMeter.Usage cpu, JdbcCounts counts) {}
+
+  /**
+   * Phase (h).
+   *
+   * @param version DBOS's version, as it reports it
+   * @param where where DBOS's tables were
+   * @param sequential from 1 client thread, as (a)
+   * @param concurrent from {@link StoreBench#CLIENT_THREADS} client threads, as (b)
+   */
+  record Result(String version, String where, Phase sequential, Phase concurrent) {}
+
+  /** Durable's (a) and (b) next to DBOS's (h). */
+  record Comparison(ThroughputBench.Result a, ThroughputBench.Result b, Result h) {
+    /** Durable's sequential workflows/s over DBOS's. */
+    double sequential() {
+      return a.workflowsPerSecond() / h.sequential().workflowsPerSecond();
+    }
+
+    /** Durable's steps/s from 16 client threads over DBOS's. */
+    double concurrent() {
+      return b.stepsPerSecond() / h.concurrent().stepsPerSecond();
+    }
+  }
+
+  private DbosBench() {}
+
+  /**
+   * Measures {@code runs} from {@code clients} threads on DBOS with nothing between it and its
+   * pool, after {@code warmupRuns}; then, as {@link ThroughputBench} does for Durable, a shorter
+   * pass behind the counting proxy for the round trips and commits. Each pass launches DBOS on
+   * {@code database} afresh, and shuts it down and closes its pool after.
+   */
+  static Phase run(DbosDatabase database, int clients, int warmupRuns, int runs)
+      throws Exception {
+    Pass measured = pass(database, clients, warmupRuns, runs, false);
+    int traced = Math.min(runs, ThroughputBench.TRACED_RUNS);
+    Pass counted = pass(database, clients, ThroughputBench.TRACED_WARMUP, traced, true);
+    return new Phase(clients, runs, warmupRuns, measured.elapsedNanos(), measured.latency(),
+        measured.cpu(), traced, counted.counts());
+  }
+
+  private static Pass pass(
+      DbosDatabase database, int clients, int warmupRuns, int runs, boolean counted)
+      throws Exception {
+    String name = "dbos-bench-" + INSTANCES.incrementAndGet();
+    try (HikariDataSource pool = database.pool(name, BenchEngine.POOL_SIZE)) {
+      CountingDataSource counting = new CountingDataSource(pool);
+      DBOSConfig config = DBOSConfig.defaults(APP_NAME)
+          .withDataSource(counted ? counting.dataSource() : pool);
+      try (DBOS dbos = new DBOS(config)) {
+        DbosBenchWorkflowImpl workflow = new DbosBenchWorkflowImpl();
+        DbosBenchWorkflow proxy = dbos.registerProxy(DbosBenchWorkflow.class, workflow);
+        workflow.proxy(proxy);
+        dbos.launch();
+        drive(dbos, proxy, clients, warmupRuns, new Samples());
+        JdbcCounts before = counting.snapshot();
+        Samples latency = new Samples();
+        CpuMeter.Reading cpu = CpuMeter.read();
+        long started = System.nanoTime();
+        drive(dbos, proxy, clients, runs, latency);
+        long elapsed = System.nanoTime() - started;
+        return new Pass(elapsed, latency, CpuMeter.read().since(cpu),
+            counting.snapshot().minus(before));
+      }
+    }
+  }
+
+  /** {@code runs} runs from {@code clients} threads, each started and awaited, then checked. */
+  private static void drive(
+      DBOS dbos, DbosBenchWorkflow workflow, int clients, int runs, Samples latency)
+      throws Exception {
+    Clients.drive(clients, runs, latency, (runId, n) -> {
+      int result = dbos.startWorkflow(() -> workflow.run(n), new StartWorkflowOptions(runId))
+          .getResult();
+      if (result != n + 3) {
+        throw new IllegalStateException("DBOS workflow " + runId + " returned " + result);
+      }
+    });
+  }
+
+  /** The phase's section of a report: DBOS's figures next to Durable's (a) and (b). */
+  static void report(Report report, Comparison c) {
+    ThroughputBench.Result a = c.a();
+    ThroughputBench.Result b = c.b();
+    Phase h1 = c.h().sequential();
+    Phase h16 = c.h().concurrent();
+    report.heading("(h) DBOS Transact side by side: the same 3-step workflow");
+    report.lines(
+        "DBOS Transact " + c.h().version() + " in this JVM after Durable's phases, its tables in a "
+            + c.h().where() + ": @Workflow \"bench\" with three @Step methods that each add 1,"
+            + " registered with registerProxy; each client starts a run with"
+            + " DBOS.startWorkflow under its own id and awaits the handle's getResult. Same"
+            + " warm-up and measured runs as (a) and (b), a fresh DBOS instance per phase.",
+        "DBOS's configuration: DBOSConfig.defaults (migrations, LISTEN/NOTIFY), its own HikariCP"
+            + " settings but " + BenchEngine.POOL_SIZE + " connections (pre-filled) as Durable's"
+            + " pool; as for Durable, throughput, latency and CPU with nothing between it and its"
+            + " pool, round trips and commits from a second, shorter pass behind the same"
+            + " counting proxy.");
+    Report.TableBuilder table = report.table("figure", "(a) Durable, 1 client", "(h) DBOS, 1 client",
+        "Durable vs DBOS", "(b) Durable, " + b.clients() + " clients",
+        "(h) DBOS, " + h16.clients() + " clients", "Durable vs DBOS");
+    table.row("runs measured (warm-up)", runs(a.runs(), a.warmupRuns()),
+        runs(h1.runs(), h1.warmupRuns()), "", runs(b.runs(), b.warmupRuns()),
+        runs(h16.runs(), h16.warmupRuns()), "");
+    table.row("workflows/s", f0(a.workflowsPerSecond()), f0(h1.workflowsPerSecond()),
+        times(a.workflowsPerSecond() / h1.workflowsPerSecond()), f0(b.workflowsPerSecond()),
+        f0(h16.workflowsPerSecond()), times(b.workflowsPerSecond() / h16.workflowsPerSecond()));
+    table.row("steps/s", f0(a.stepsPerSecond()), f0(h1.stepsPerSecond()),
+        times(a.stepsPerSecond() / h1.stepsPerSecond()), f0(b.stepsPerSecond()),
+        f0(h16.stepsPerSecond()), times(b.stepsPerSecond() / h16.stepsPerSecond()));
+    table.row("run latency p50 / p99", pair(a.latency()), pair(h1.latency()),
+        inverse(h1.latency(), a.latency()), pair(b.latency()), pair(h16.latency()),
+        inverse(h16.latency(), b.latency()));
+    table.row("JVM CPU time / workflow", Samples.ms(a.cpu().processNanos() / a.runs()),
+        Samples.ms(h1.cpu().processNanos() / h1.runs()),
+        times((double) h1.cpu().processNanos() / h1.runs() / (a.cpu().processNanos() / a.runs())),
+        Samples.ms(b.cpu().processNanos() / b.runs()),
+        Samples.ms(h16.cpu().processNanos() / h16.runs()),
+        times((double) h16.cpu().processNanos() / h16.runs()
+            / (b.cpu().processNanos() / b.runs())));
+    table.row("CPU: benchmark JVM / whole machine", cores(a.cpu()), cores(h1.cpu()), "",
+        cores(b.cpu()), cores(h16.cpu()), "");
+    table.row("JDBC round trips / workflow", f2(a.perWorkflow(a.counts().roundTrips())),
+        f2(h1.perWorkflow(h1.counts().roundTrips())), "",
+        f2(b.perWorkflow(b.counts().roundTrips())),
+        f2(h16.perWorkflow(h16.counts().roundTrips())), "");
+    table.row("commits / workflow", f2(a.perWorkflow(a.counts().commits())),
+        f2(h1.perWorkflow(h1.counts().commits())), "", f2(b.perWorkflow(b.counts().commits())),
+        f2(h16.perWorkflow(h16.counts().commits())), "");
+    report.lines(
+        "Durable vs DBOS: sequential: " + times(c.sequential()) + " DBOS (workflows/s); "
+            + b.clients() + " client threads: " + times(c.concurrent()) + " DBOS (steps/s).",
+        "Ratios are Durable's rate over DBOS's, and DBOS's latency or CPU time over Durable's:"
+            + " above 1 Durable is ahead in every row. CPU time is this whole JVM's (engine and"
+            + " clients) over the measured runs, per run.",
+        "Round trips and commits counted by the same proxy over the instrumented runs; a statement"
+            + " in auto-commit counts as a commit, whether it wrote or not. By DBOS's sources, a"
+            + " 3-step run is 14 statements and 5 commits flushed to disk: the start's upsert of"
+            + " the run's row, per step a read of the run's status and of the step's recorded"
+            + " output, the insert of its output (the flushed commit) and an update re-stamping"
+            + " the run's executor id that matches no row, and the end's update of the run's"
+            + " status. DBOS writes each step in a transaction of its own and batches nothing"
+            + " across runs.");
+  }
+
+  /**
+   * Adds the targets against DBOS to a table of target, required, measured and result: sequential
+   * workflows/s at least {@link #SEQUENTIAL_TARGET} times DBOS's, steps/s from 16 client threads
+   * at least {@link #CONCURRENT_TARGET} times.
+   */
+  static void targets(Report.TableBuilder table, Comparison c) {
+    double dbosSequential = c.h().sequential().workflowsPerSecond();
+    double dbosConcurrent = c.h().concurrent().stepsPerSecond();
+    table.row("sequential workflows/s >= " + f1(SEQUENTIAL_TARGET) + "x DBOS (h)",
+            ">= " + f1(SEQUENTIAL_TARGET * dbosSequential),
+            f1(c.a().workflowsPerSecond()) + " (" + times(c.sequential()) + " DBOS)",
+            verdict(c.sequential() >= SEQUENTIAL_TARGET))
+        .row(c.b().clients() + " client threads steps/s >= " + f1(CONCURRENT_TARGET)
+                + "x DBOS (h)", ">= " + f1(CONCURRENT_TARGET * dbosConcurrent),
+            f1(c.b().stepsPerSecond()) + " (" + times(c.concurrent()) + " DBOS)",
+            verdict(c.concurrent() >= CONCURRENT_TARGET));
+  }
+
+  /** Phases (a), (b) and (h) alone: the side-by-side section and the targets against DBOS. */
+  static void reportAlone(Report report, Comparison c) {
+    report(report, c);
+    report.heading("Targets against DBOS Transact (set for PostgreSQL on the 2-core machine)");
+    targets(report.table("target", "required", "measured", "result"), c);
+  }
+
+  private static String runs(int runs, int warmup) {
+    return f0(runs) + " (" + f0(warmup) + ")";
+  }
+
+  private static String inverse(Samples dbos, Samples durable) {
+    return f2((double) dbos.p50() / durable.p50()) + "x / "
+        + f2((double) dbos.p99() / durable.p99()) + "x";
+  }
+
+  private static String pair(Samples samples) {
+    return String.format(Locale.ROOT, "%.2f / %.2f ms", samples.p50() / 1e6, samples.p99() / 1e6);
+  }
+
+  private static String cores(CpuMeter.Usage cpu) {
+    return f2(cpu.processCores()) + " / "
+        + (cpu.machineCores() < 0 ? "n/a" : f2(cpu.machineCores())) + " cores";
+  }
+
+  private static String times(double ratio) {
+    return f2(ratio) + "x";
+  }
+
+  private static String verdict(boolean pass) {
+    return pass ? "PASS" : "MISS";
+  }
+
+  private static String f0(double value) {
+    return String.format(Locale.ROOT, "%,.0f", value);
+  }
+
+  private static String f1(double value) {
+    return String.format(Locale.ROOT, "%,.1f", value);
+  }
+
+  private static String f2(double value) {
+    return String.format(Locale.ROOT, "%.2f", value);
+  }
+}
