@@ -55,7 +55,9 @@ final class BenchEngine implements AutoCloseable {
       Database database, DurableHooks hooks, boolean counted, DurableWorkflow<?>... workflows)
       throws Exception {
     this.database = database;
-    this.name = "durable-bench-" + ENGINES.incrementAndGet();
+    // the process id too: the sessions of a pool are looked up by name across the whole server
+    this.name =
+        "durable-bench-" + ProcessHandle.current().pid() + "-" + ENGINES.incrementAndGet();
     this.serverCommitsBefore = database.committedTransactions();
     this.pool = database.pool(name, POOL_SIZE);
     this.counting = new CountingDataSource(pool);

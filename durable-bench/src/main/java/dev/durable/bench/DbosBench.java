@@ -117,7 +117,9 @@ final class DbosBench {
   private static Pass pass(
       DbosDatabase database, int clients, int warmupRuns, int runs, boolean counted)
       throws Exception {
-    String name = "dbos-bench-" + INSTANCES.incrementAndGet();
+    // the process id too: the sessions of a pool are looked up by name across the whole server
+    String name =
+        "dbos-bench-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet();
     try (HikariDataSource pool = database.pool(name, BenchEngine.POOL_SIZE)) {
       CountingDataSource counting = new CountingDataSource(pool);
       DBOSConfig config = DBOSConfig.defaults(APP_NAME)
