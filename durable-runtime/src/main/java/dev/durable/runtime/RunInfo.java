@@ -12,7 +12,8 @@ import java.util.Optional;
  * @param status where the run is
  * @param wakeAt when a {@link RunState#SLEEPING} run wakes; {@code null} otherwise
  * @param createdAt when the run was started
- * @param updatedAt when the run last changed
+ * @param updatedAt when the run's state last changed: started, claimed, suspended, woken, requeued
+ *     or ended; a step completing within a turn does not move it (its checkpoint has its own time)
  * @param error why the run failed, when it did
  * @param owner the engine whose lease the run is under, while it is {@link RunState#RUNNING}
  * @param scheduledAt the fire time a run started by a {@code @Schedule} serves (the instant its

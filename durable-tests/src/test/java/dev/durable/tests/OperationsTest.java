@@ -83,7 +83,7 @@ class OperationsTest extends OnEachStore {
         .register(new OrderWorkflowDurable(script)).build()) {
       RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("chair", 1));
       // the checkpoint of quote, written before charge runs
-      flaky.failNext("UPDATE durable_runs SET updated_at", "40P01");
+      flaky.failNext("INSERT INTO durable_steps", "40P01");
       engine.tick();
       clock.advance(Duration.ofHours(1));
       engine.tick();

@@ -105,8 +105,13 @@ final class PostgresProgressWriter {
    * row: whether the fence held, and how many checkpoints were updated.
    */
   private static void write(StringBuilder sql, Params params, Commit commit, Instant now) {
-    sql.append("WITH fenced AS (").append(RunsTable.fence(commit, now, params));
-    sql.append(" RETURNING run_id)");
+    if (commit.change().kind() == RunChange.Kind.TOUCH) {
+      sql.append("WITH fenced AS (").append(RunsTable.TOUCH_LOCKED).append(')');
+      params.string(commit.fence().runId()).int8(commit.fence().epoch());
+    } else {
+      sql.append("WITH fenced AS (").append(RunsTable.fence(commit, now, params));
+      sql.append(" RETURNING run_id)");
+    }
     int carried = 0;
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       carried += write.carriesEvents() ? 2 : 0;

@@ -18,7 +18,10 @@ public record RunChange(Kind kind, Instant wakeAt, Instant dueAt, String output,
 
   /** The kinds of change. */
   public enum Kind {
-    /** Nothing but proving the lease is still held (and stamping {@code updated_at}). */
+    /**
+     * Nothing but proving the lease is still held: the run's row is not rewritten, so its {@code
+     * updated_at} keeps the last change of its state (a step's progress has its checkpoint's).
+     */
     TOUCH,
     /** The run suspends until a time, holding no lease. */
     SLEEPING,

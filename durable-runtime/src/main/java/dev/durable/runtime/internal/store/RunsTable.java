@@ -39,8 +39,20 @@ final class RunsTable {
 
   // ---- the fenced updates of a turn's commit: each holds only while the run's epoch does
 
+  /**
+   * Proves the lease in a batch of plain statements (H2): an update that changes nothing, so the
+   * row's {@code updated_at} stays that of the run's last change of state, as on PostgreSQL.
+   */
   private static final String TOUCH =
-      "UPDATE durable_runs SET updated_at = ? WHERE run_id = ? AND epoch = ?";
+      "UPDATE durable_runs SET epoch = epoch WHERE run_id = ? AND epoch = ?";
+  /**
+   * Proves the lease in PostgreSQL's progress statement: the row is locked for the commit, which
+   * keeps any claim, cancel or requeue out as an update would, but no new version of it is
+   * written. Rewriting the run's row at every step cost a row version each, and a long-running
+   * transaction elsewhere in the database kept them all visible to the next step's update.
+   */
+  static final String TOUCH_LOCKED =
+      "SELECT run_id FROM durable_runs WHERE run_id = ? AND epoch = ? FOR SHARE";
   /**
    * Suspends a run, unless it was woken while it executed ({@code woken_at}): then it is due at
    * once, at its last update, an instant of the engines' clock.
@@ -151,7 +163,10 @@ final class RunsTable {
         yield FAIL;
       }
     };
-    params.instant(now).string(commit.fence().runId()).int8(commit.fence().epoch());
+    if (change.kind() != RunChange.Kind.TOUCH) {
+      params.instant(now);
+    }
+    params.string(commit.fence().runId()).int8(commit.fence().epoch());
     return sql;
   }
 
