@@ -7,7 +7,8 @@ import java.nio.file.Path;
 /**
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md}. From the repository root: {@code mvn -q -Pbench
- * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search]}.
+ * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
+ * [-Dbench.phases=search|long]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -23,13 +24,19 @@ public final class BenchMain {
           report = new StoreReport(bench.run()).build();
         } else {
           report = new Report();
-          report.heading("Durable run search benchmark on " + database.product());
+          report.heading("Durable " + (config.searchPhase() ? "run search" : "long run")
+              + " benchmark on " + database.product());
           Runtime runtime = Runtime.getRuntime();
           report.lines("Store: " + database.where() + ".",
               "Machine: " + runtime.availableProcessors() + " CPUs, Java "
                   + System.getProperty("java.version") + "; database and benchmark share the"
                   + " CPUs.");
-          SearchBench.report(report, bench.search());
+          if (config.searchPhase()) {
+            SearchBench.report(report, bench.search());
+          }
+        }
+        if (config.longPhase()) {
+          LongRunBench.report(report, bench.longRuns());
         }
         System.out.print(report.toText());
         System.out.println();
