@@ -281,8 +281,8 @@ final class LongRunBench {
             + " after step " + f0(half) + " (its checkpoint, the sleep, the timer, a new turn"
             + " reading and replaying " + f0(half) + " checkpoints); the " + EDGE
             + " steps after it took " + ms(resumed.meanNanos(half, half + EDGE))
-            + " each, the " + EDGE + " before it " + ms(resumed.meanNanos(half - 1 - EDGE, half - 1))
-            + ".",
+            + " each, the " + EDGE + " before it "
+            + ms(resumed.meanNanos(half - 1 - EDGE, half - 1)) + ".",
         "Over the sequential runs: " + f2(counts.roundTrips() / steps) + " JDBC round trips and "
             + f2(counts.commits() / steps) + " commits per step:");
     Report.TableBuilder statements = report.table("statement", "round trips / step");
