@@ -40,7 +40,8 @@ final class BenchEngine implements AutoCloseable {
   BenchEngine(Database database, DurableHooks hooks, DurableWorkflow<?>... workflows)
       throws Exception {
     this.database = database;
-    this.name = "durable-bench-" + ENGINES.incrementAndGet();
+    // the process id keeps apart the sessions of two benchmarks run at once on one server
+    this.name = "durable-bench-" + ProcessHandle.current().pid() + "-" + ENGINES.incrementAndGet();
     this.serverCommitsBefore = database.committedTransactions();
     this.pool = database.pool(name, POOL_SIZE);
     this.counting = new CountingDataSource(pool);
