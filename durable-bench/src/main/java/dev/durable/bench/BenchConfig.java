@@ -8,13 +8,13 @@ import java.util.List;
  * both}), {@code bench.runs} (runs of the concurrent phase), {@code bench.sleeping} (sleeping runs
  * of the large poll measurement), {@code bench.search} (runs of the run search phase), {@code
  * bench.phases} ({@code all}, {@code main} for phases (a) to (f) and (h), {@code search} for (g),
- * or {@code dbos} for (a), (b) and (h), the comparison with DBOS Transact),
+ * {@code dbos} for (a), (b) and (h), the comparison with DBOS Transact, or {@code long} for (i)),
  * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
  * variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
-    boolean dbosPhase, String pgUrl, Path out) {
+    boolean dbosPhase, String pgUrl, Path out, boolean longPhase) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -32,10 +32,10 @@ record BenchConfig(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
     String phases = System.getProperty("bench.phases", "all").strip();
-    if (!List.of("all", "main", "search", "dbos").contains(phases)) {
+    if (!List.of("all", "main", "search", "dbos", "long").contains(phases)) {
       throw new IllegalArgumentException(
-          "bench.phases must be all, main (phases a to f and h), search (phase g) or dbos (phases"
-              + " a, b and h), but was '" + phases + "'");
+          "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
+              + " a, b and h) or long (phase i), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -47,7 +47,8 @@ record BenchConfig(
         phases.equals("all") || phases.equals("search"),
         !phases.equals("search"),
         pgUrl == null || pgUrl.isBlank() ? DEFAULT_PG_URL : pgUrl,
-        Path.of(System.getProperty("bench.out", "target")));
+        Path.of(System.getProperty("bench.out", "target")),
+        phases.equals("all") || phases.equals("long"));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
  * alone). From the repository root: {@code mvn -q -Pbench package -DskipTests
- * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|dbos]}.
+ * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -35,9 +35,15 @@ public final class BenchMain {
           file = "dbos-";
         } else {
           report = new Report();
-          report.heading("Durable run search benchmark on " + database.product());
+          report.heading("Durable " + (config.searchPhase() ? "run search" : "long run")
+              + " benchmark on " + database.product());
           report.lines("Store: " + database.where() + ".", machine());
-          SearchBench.report(report, bench.search());
+          if (config.searchPhase()) {
+            SearchBench.report(report, bench.search());
+          }
+        }
+        if (config.longPhase()) {
+          LongRunBench.report(report, bench.longRuns());
         }
         System.out.print(report.toText());
         System.out.println();

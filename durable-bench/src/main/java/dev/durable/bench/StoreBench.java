@@ -130,6 +130,15 @@ final class StoreBench {
     return SearchBench.run(database, config.search());
   }
 
+  /** Phase (i) alone, or after the others. */
+  LongRunBench.Result longRuns() throws Exception {
+    step("(i) long runs of " + LongRunBench.STEPS + " steps: a warm-up, "
+        + LongRunBench.SEQUENTIAL + " one after another, " + LongRunBench.CONCURRENT
+        + " at once, one resumed, " + LongRunBench.PAIRS + " side by side with a fresh one");
+    database.settle();
+    return LongRunBench.run(database);
+  }
+
   private void step(String what) {
     progress.println("[" + database.id() + "] " + what);
   }
