@@ -3,9 +3,9 @@ package dev.durable.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Client threads that each start a run and await it, again and again, until all are done. */
@@ -22,13 +22,19 @@ final class Clients {
    * Makes {@code runs} runs from {@code clients} threads, adding each one's start-to-await time to
    * {@code latency}. Run ids are a fresh random prefix with a number, so that each start really
    * starts a run.
+   *
+   * @return the CPU this JVM used meanwhile and its threads' context switches, the client
+   *     threads' included (read while they are alive)
    */
-  static void drive(int clients, int runs, Samples latency, OneRun oneRun) throws Exception {
+  static CpuMeter.Usage drive(int clients, int runs, Samples latency, OneRun oneRun)
+      throws Exception {
     String prefix = UUID.randomUUID() + "-";
-    ExecutorService threads = Executors.newFixedThreadPool(clients);
+    ThreadPoolExecutor threads = (ThreadPoolExecutor) Executors.newFixedThreadPool(clients);
     try {
+      threads.prestartAllCoreThreads();
       AtomicInteger next = new AtomicInteger();
       List<Future<?>> done = new ArrayList<>();
+      CpuMeter.Reading before = CpuMeter.read();
       for (int i = 0; i < clients; i++) {
         done.add(threads.submit(() -> {
           for (int n = next.getAndIncrement(); n < runs; n = next.getAndIncrement()) {
@@ -42,6 +48,7 @@ final class Clients {
       for (Future<?> each : done) {
         each.get();
       }
+      return CpuMeter.read().since(before);
     } finally {
       threads.shutdownNow();
     }

@@ -15,8 +15,13 @@ final class CpuMeter {
   private static final int IDLE = 3;
   private static final int IOWAIT = 4;
 
-  /** Cumulative counters at one moment; the machine's are -1 when unknown. */
-  record Reading(long wallNanos, long processNanos, long machineBusy, long machineTotal) {
+  /**
+   * Cumulative counters at one moment; the machine's are -1 when unknown. {@code switches}: the
+   * context switches of this JVM's threads alive at that moment (from {@code /proc/self/task}), -1
+   * when unknown.
+   */
+  record Reading(
+      long wallNanos, long processNanos, long machineBusy, long machineTotal, long switches) {
 
     /** CPU used between {@code earlier} and this, in cores (1.0 = one core busy throughout). */
     Usage since(Reading earlier) {
@@ -28,7 +33,8 @@ final class CpuMeter {
         machine = busy / (machineTotal - earlier.machineTotal)
             * Runtime.getRuntime().availableProcessors();
       }
-      return new Usage(process, machine, processNanos - earlier.processNanos);
+      long switched = switches < 0 || earlier.switches < 0 ? -1 : switches - earlier.switches;
+      return new Usage(process, machine, processNanos - earlier.processNanos, switched);
     }
   }
 
@@ -36,8 +42,11 @@ final class CpuMeter {
    * @param processCores this JVM's CPU use, in cores
    * @param machineCores the whole machine's, in cores; -1 when unknown
    * @param processNanos this JVM's CPU time
+   * @param contextSwitches this JVM's threads' context switches, voluntary (a thread waiting: for
+   *     the database, a lock, another thread's hand-off) and not; -1 when unknown
    */
-  record Usage(double processCores, double machineCores, long processNanos) {
+  record Usage(
+      double processCores, double machineCores, long processNanos, long contextSwitches) {
     /** What other processes used, in cores; -1 when unknown. */
     double otherCores() {
       return machineCores < 0 ? -1 : Math.max(0, machineCores - processCores);
@@ -71,6 +80,31 @@ final class CpuMeter {
       busy = -1;
       total = -1;
     }
-    return new Reading(System.nanoTime(), process, busy, total);
+    return new Reading(System.nanoTime(), process, busy, total, contextSwitches());
+  }
+
+  /**
+   * The context switches of this JVM's live threads so far. A thread that ended is not counted:
+   * take readings while the threads measured are alive.
+   */
+  private static long contextSwitches() {
+    try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+      long sum = 0;
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          for (String line : Files.readAllLines(task.resolve("status"))) {
+            if (line.startsWith("voluntary_ctxt_switches:")
+                || line.startsWith("nonvoluntary_ctxt_switches:")) {
+              sum += Long.parseLong(line.substring(line.indexOf(':') + 1).strip());
+            }
+          }
+        } catch (IOException e) {
+          // the thread ended while being read
+        }
+      }
+      return sum;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 }

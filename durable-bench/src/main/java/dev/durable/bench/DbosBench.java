@@ -132,21 +132,19 @@ final class DbosBench {
         drive(dbos, proxy, clients, warmupRuns, new Samples());
         JdbcCounts before = counting.snapshot();
         Samples latency = new Samples();
-        CpuMeter.Reading cpu = CpuMeter.read();
         long started = System.nanoTime();
-        drive(dbos, proxy, clients, runs, latency);
+        CpuMeter.Usage cpu = drive(dbos, proxy, clients, runs, latency);
         long elapsed = System.nanoTime() - started;
-        return new Pass(elapsed, latency, CpuMeter.read().since(cpu),
-            counting.snapshot().minus(before));
+        return new Pass(elapsed, latency, cpu, counting.snapshot().minus(before));
       }
     }
   }
 
   /** {@code runs} runs from {@code clients} threads, each started and awaited, then checked. */
-  private static void drive(
+  private static CpuMeter.Usage drive(
       DBOS dbos, DbosBenchWorkflow workflow, int clients, int runs, Samples latency)
       throws Exception {
-    Clients.drive(clients, runs, latency, (runId, n) -> {
+    return Clients.drive(clients, runs, latency, (runId, n) -> {
       int result = dbos.startWorkflow(() -> workflow.run(n), new StartWorkflowOptions(runId))
           .getResult();
       if (result != n + 3) {
@@ -195,6 +193,9 @@ final class DbosBench {
         Samples.ms(h16.cpu().processNanos() / h16.runs()),
         times((double) h16.cpu().processNanos() / h16.runs()
             / (b.cpu().processNanos() / b.runs())));
+    table.row("context switches / workflow (this JVM's threads)", switches(a.cpu(), a.runs()),
+        switches(h1.cpu(), h1.runs()), "", switches(b.cpu(), b.runs()),
+        switches(h16.cpu(), h16.runs()), "");
     table.row("CPU: benchmark JVM / whole machine", cores(a.cpu()), cores(h1.cpu()), "",
         cores(b.cpu()), cores(h16.cpu()), "");
     table.row("JDBC round trips / workflow", f2(a.perWorkflow(a.counts().roundTrips())),
@@ -243,6 +244,10 @@ final class DbosBench {
     report(report, c);
     report.heading("Targets against DBOS Transact (set for PostgreSQL on the 2-core machine)");
     targets(report.table("target", "required", "measured", "result"), c);
+  }
+
+  static String switches(CpuMeter.Usage cpu, int runs) {
+    return cpu.contextSwitches() < 0 ? "n/a" : f1((double) cpu.contextSwitches() / runs);
   }
 
   private static String runs(int runs, int warmup) {

@@ -174,6 +174,8 @@ final class StoreReport {
     table.row("engine commits/s", f0(commitsPerSecond(a)), times(commitsPerSecond(a), c1, "c1"),
         f0(commitsPerSecond(b)), times(commitsPerSecond(b), c8, "c8"));
     table.row("commits in engine's life: proxy / server", lifetime(a), "", lifetime(b), "");
+    table.row("context switches / workflow (this JVM's threads)",
+        DbosBench.switches(a.cpu(), a.runs()), "", DbosBench.switches(b.cpu(), b.runs()), "");
     table.row("CPU: benchmark JVM / whole machine", cores(a.cpu()), "", cores(b.cpu()), "");
     table.row("JVM CPU time / workflow", Samples.ms(a.cpu().processNanos() / a.runs()), "",
         Samples.ms(b.cpu().processNanos() / b.runs()), "");

@@ -65,11 +65,9 @@ final class ThroughputBench {
     try (BenchEngine bench = BenchEngine.plain(database, new BenchWorkflowDurable())) {
       BenchWorkflowClient client = BenchWorkflowClient.of(bench.engine());
       drive(client, null, clients, warmupRuns, new Samples());
-      CpuMeter.Reading before = CpuMeter.read();
       long started = System.nanoTime();
-      drive(client, null, clients, runs, latency);
+      cpu = drive(client, null, clients, runs, latency);
       elapsed = System.nanoTime() - started;
-      cpu = CpuMeter.read().since(before);
     }
     database.settle();
     int traced = Math.min(runs, TRACED_RUNS);
@@ -94,10 +92,10 @@ final class ThroughputBench {
    * {@code runs} runs from {@code clients} threads, each started and awaited, then checked; the
    * client's moments go to {@code timeline}, if there is one.
    */
-  private static void drive(
+  private static CpuMeter.Usage drive(
       BenchWorkflowClient client, RunTimeline timeline, int clients, int runs, Samples latency)
       throws Exception {
-    Clients.drive(clients, runs, latency, (runId, n) -> {
+    return Clients.drive(clients, runs, latency, (runId, n) -> {
       if (timeline != null) {
         timeline.starting(runId);
       }
