@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /**
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md}. From the repository root: {@code mvn -q -Pbench
- * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search]}.
+ * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|lateness]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -19,7 +19,9 @@ public final class BenchMain {
       try (Database database = Database.open(store, config)) {
         StoreBench bench = new StoreBench(database, config, System.out);
         Report report;
-        if (config.main()) {
+        if (config.latenessOnly()) {
+          report = LatenessBench.alone(database, System.out);
+        } else if (config.main()) {
           report = new StoreReport(bench.run()).build();
         } else {
           report = new Report();
