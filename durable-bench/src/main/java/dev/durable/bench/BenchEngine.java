@@ -40,7 +40,8 @@ final class BenchEngine implements AutoCloseable {
   BenchEngine(Database database, DurableHooks hooks, DurableWorkflow<?>... workflows)
       throws Exception {
     this.database = database;
-    this.name = "durable-bench-" + ENGINES.incrementAndGet();
+    // the process id: a benchmark run alongside on the same database names its pools alike
+    this.name = "durable-bench-" + ProcessHandle.current().pid() + "-" + ENGINES.incrementAndGet();
     this.serverCommitsBefore = database.committedTransactions();
     this.pool = database.pool(name, POOL_SIZE);
     this.counting = new CountingDataSource(pool);
