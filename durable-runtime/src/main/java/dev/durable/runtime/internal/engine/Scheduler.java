@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -25,6 +26,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
  * the store (and, when due within five minutes, one of the {@link Timers} that wake the poll).
+ * The engine that suspended it claims it back by id a little ahead of that time ({@link
+ * Time#claimLead}), on a worker thread, and its turn waits out the rest in process.
  * The poll and the timers are made before the scheduler and the {@link Services} it shares with
  * the turns, which ask them for wake-ups; see {@link #pollLoop}.
  */
@@ -74,6 +77,7 @@ final class Scheduler implements AutoCloseable {
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
     this.cancelledElsewhere = new CancelledElsewhere(services);
     this.leases = new Leases(services, cancelledElsewhere);
+    timers.onAhead(this::claimAhead);
   }
 
   synchronized void start() {
@@ -171,6 +175,54 @@ final class Scheduler implements AutoCloseable {
     return more;
   }
 
+  // ---- claims ahead
+
+  /**
+   * Claims back the runs whose timers' leads came ({@link Timers#claimAhead}), each on a worker
+   * thread in a slot reserved for its turn, so that claims run side by side rather than one after
+   * another on the poller; a run without a free slot is left to a timer at its due time.
+   */
+  private void claimAhead(List<Timers.Ahead> runs) {
+    for (Timers.Ahead run : runs) {
+      if (!tryReserve()) {
+        timers.wakeAt(run.due());
+        continue;
+      }
+      try {
+        workers.execute(() -> claimBack(run));
+      } catch (RuntimeException rejected) {
+        release(); // the engine is closing
+      }
+    }
+  }
+
+  /**
+   * Claims one run back by id in a reserved slot and executes its turn in that slot; if the run is
+   * not claimed (it changed meanwhile, or the store failed), gives the slot back and leaves the run
+   * to a timer at its due time.
+   */
+  private void claimBack(Timers.Ahead run) {
+    Optional<ClaimedRun> claimed = Optional.empty();
+    Instant now = services.time().now();
+    try {
+      claimed = services.store()
+          .claimAhead(List.of(run.runId()), now.plus(services.time().claimLead()), now,
+              services.engineId(), now.plus(services.leaseDuration()))
+          .stream()
+          .findFirst();
+    } catch (RuntimeException e) {
+      LOG.debug("cannot claim run {} ahead of its due time: {}; it waits for it", run.runId(),
+          e.getMessage());
+    }
+    if (claimed.isEmpty()) {
+      timers.wakeAt(run.due());
+      release();
+      return;
+    }
+    observeClaim(claimed.get(), now);
+    submit(claimed.get().run(), false);
+  }
+
   /**
    * Warns, once per workflow and engine, about due runs of workflows no engine here has
    * registered: they would otherwise wait silently.
@@ -213,9 +265,15 @@ final class Scheduler implements AutoCloseable {
     Instant now = services.time().now();
     List<ClaimedRun> claimed = services.store().claim(
         now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
-    claimed.forEach(claim -> services.observer().runClaimed(claim.run().workflow().name(),
-        Duration.between(claim.wasDueAt(), now), claim.takenOver()));
+    claimed.forEach(claim -> observeClaim(claim, now));
     return claimed.stream().map(ClaimedRun::run).toList();
+  }
+
+  /** Reports a claim, and how late it was: none for a run claimed ahead of its due time. */
+  private void observeClaim(ClaimedRun claim, Instant now) {
+    Duration late = Duration.between(claim.wasDueAt(), now);
+    services.observer().runClaimed(claim.run().workflow().name(),
+        late.isNegative() ? Duration.ZERO : late, claim.takenOver());
   }
 
   // ---- shutdown
