@@ -16,9 +16,8 @@ import org.slf4j.LoggerFactory;
  * In-memory wake-ups for runs suspended here that come due soon: one thread that, at each instant
  * by the engine's clock, wakes the poller, which claims whatever is due then. A run suspended by a
  * timer or a backoff of its own is instead claimed back by id {@link Time#claimLead} ahead ({@link
- * #onAhead}), its turn waiting out the rest. Only a latency optimisation;
- * the store's due time is the truth, and the poll finds whatever a timer does not fire (after a
- * restart, say).
+ * #onAhead}), its turn waiting out the rest. Only a latency optimisation; the store's due time is
+ * the truth, and the poll finds whatever a timer does not fire (after a restart, say).
  */
 final class Timers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Timers.class);
@@ -80,9 +79,9 @@ final class Timers implements AutoCloseable {
 
   /**
    * Fires {@link Time#claimLead} ahead of {@code due}, to claim {@code runId} back by id ({@link
-   * #onAhead}), if {@code due} is within five minutes; without a lead (a test
-   * clock) as {@link #wakeAt}. For a run suspended here by a timer or a backoff of its own, whose
-   * next turn waits out the rest in process.
+   * #onAhead}), if {@code due} is within five minutes; without a lead (a test clock) as {@link
+   * #wakeAt}. For a run suspended here by a timer or a backoff of its own, whose next turn waits
+   * out the rest in process.
    */
   void claimAhead(String runId, Instant due) {
     Duration lead = time.claimLead();

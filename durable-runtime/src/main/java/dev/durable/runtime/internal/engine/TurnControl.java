@@ -173,7 +173,11 @@ final class TurnControl {
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
 
-  /** {@link #sleepUntil}, with {@code why} as the {@code run.sleeping} event's detail. */
+  /**
+   * Records the run as sleeping until {@code wakeAt} as {@link #sleepUntil} does, with {@code why}
+   * as the {@code run.sleeping} event's detail, for a wait that something other than time may end
+   * (a queue slot, a signal, a child run): an ordinary timer wakes the poll at its due time.
+   */
   TurnStop sleepUntil(
       Instant wakeAt, String why, Instant now, List<Commit.CheckpointWrite> checkpoints,
       List<NewEvent> events) {
