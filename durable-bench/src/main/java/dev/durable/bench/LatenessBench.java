@@ -126,7 +126,7 @@ final class LatenessBench {
         "Workflow \"bench-backoff\": one step, retries = 2, FIXED " + BackoffWorkflow.BACKOFF_MS
             + " ms; its first attempt fails. " + c.runs() + " runs measured in batches of "
             + BATCH + " started together, after " + WARMUP_BATCHES
-            + " warm-up batches; the in-memory timer wakes them.",
+            + " warm-up batches; the engine claims each back ahead of its due time.",
         "Scheduled = time of the step.retrying event (the instant the delay is computed from) +"
             + " delay. Lateness = start of attempt 2, read inside the step, - scheduled.");
     Report.TableBuilder table = report.table("figure", "p50", "p99", "max", "p50 / p99 in commits");
@@ -152,7 +152,9 @@ final class LatenessBench {
     c.claimsByThread().forEach((thread, count) -> claims.add(thread + " " + count));
     report.lines(
         "Wake covers the timer firing, the claim transaction and the hand-off to a worker; replay"
-            + " covers reading the checkpoints and re-running @Run up to the step. The hook's time"
+            + " covers reading the checkpoints, re-running @Run up to the step and waiting out the"
+            + " rest in process (wake is negative for a run claimed back ahead of its due time,"
+            + " as the engine does for a backoff; a run claimed late was not). The hook's time"
             + " is taken after the retry's transaction commits, so hook-based lateness"
             + " understates by that transaction's time. The runs of a batch come due in the order"
             + " they were started, a few milliseconds apart.",
