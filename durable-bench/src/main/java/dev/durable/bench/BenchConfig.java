@@ -8,13 +8,14 @@ import java.util.List;
  * both}), {@code bench.runs} (runs of the concurrent phase), {@code bench.sleeping} (sleeping runs
  * of the large poll measurement), {@code bench.search} (runs of the run search phase), {@code
  * bench.phases} ({@code all}, {@code main} for phases (a) to (f) and (h), {@code search} for (g),
- * {@code dbos} for (a), (b) and (h), the comparison with DBOS Transact, or {@code long} for (i)),
+ * {@code dbos} for (a), (b) and (h), the comparison with DBOS Transact, {@code long} for (i), or
+ * {@code lateness} for (c) alone),
  * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
  * variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
-    boolean dbosPhase, String pgUrl, Path out, boolean longPhase) {
+    boolean dbosPhase, boolean latenessOnly, String pgUrl, Path out, boolean longPhase) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -32,10 +33,10 @@ record BenchConfig(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
     String phases = System.getProperty("bench.phases", "all").strip();
-    if (!List.of("all", "main", "search", "dbos", "long").contains(phases)) {
+    if (!List.of("all", "main", "search", "dbos", "long", "lateness").contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
-              + " a, b and h) or long (phase i), but was '" + phases + "'");
+              + " a, b and h), long (phase i) or lateness (phase c), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -45,7 +46,8 @@ record BenchConfig(
         positive("bench.search", 1_000_000),
         phases.equals("all") || phases.equals("main"),
         phases.equals("all") || phases.equals("search"),
-        !phases.equals("search"),
+        List.of("all", "main", "dbos").contains(phases),
+        phases.equals("lateness"),
         pgUrl == null || pgUrl.isBlank() ? DEFAULT_PG_URL : pgUrl,
         Path.of(System.getProperty("bench.out", "target")),
         phases.equals("all") || phases.equals("long"));

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
  * alone). From the repository root: {@code mvn -q -Pbench package -DskipTests
- * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long]}.
+ * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long|lateness]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -21,7 +21,9 @@ public final class BenchMain {
         StoreBench bench = new StoreBench(database, config, System.out);
         Report report;
         String file = "results-";
-        if (config.main()) {
+        if (config.latenessOnly()) {
+          report = LatenessBench.alone(database, System.out);
+        } else if (config.main()) {
           report = new StoreReport(bench.run()).build();
         } else if (config.dbosAlone()) {
           if (!bench.comparesWithDbos()) {

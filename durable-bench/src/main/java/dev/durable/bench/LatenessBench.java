@@ -2,12 +2,16 @@ package dev.durable.bench;
 
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunHandle;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Phase (c): how late a 200 ms backoff ends on a started engine with the default poll interval, so
@@ -17,6 +21,8 @@ import java.util.TreeMap;
  * <p>Lateness = when attempt 2 really started (read by the step) − when it was scheduled (the time
  * of the run's {@code step.retrying} event, the instant the engine computed the delay from, plus
  * the delay). Both are the same wall clock ({@link Instant#now()}).
+ *
+ * <p>{@code bench.phases=lateness} runs this phase alone ({@link #alone}).
  */
 final class LatenessBench {
   static final int BATCH = 20;
@@ -109,6 +115,77 @@ final class LatenessBench {
         .map(HistoryEvent::at)
         .findFirst()
         .orElseThrow(() -> new IllegalStateException("run " + runId + " logged no retry"));
+  }
+
+  /** The phase's section of a report; latencies also in commits of {@code oneCommitNanos}. */
+  static void report(Report report, Result c, long oneCommitNanos) {
+    Function<Samples, String> inCommits = samples -> String.format(Locale.ROOT, "%.1f / %.1f",
+        (double) samples.p50() / oneCommitNanos, (double) samples.p99() / oneCommitNanos);
+    report.heading("(c) lateness of a 200 ms backoff on a started engine");
+    report.lines(
+        "Workflow \"bench-backoff\": one step, retries = 2, FIXED " + BackoffWorkflow.BACKOFF_MS
+            + " ms; its first attempt fails. " + c.runs() + " runs measured in batches of "
+            + BATCH + " started together, after " + WARMUP_BATCHES
+            + " warm-up batches; the engine claims each back ahead of its due time.",
+        "Scheduled = time of the step.retrying event (the instant the delay is computed from) +"
+            + " delay. Lateness = start of attempt 2, read inside the step, - scheduled.");
+    Report.TableBuilder table = report.table("figure", "p50", "p99", "max", "p50 / p99 in commits");
+    table.row("lateness (scheduled -> attempt 2 starts)", Samples.ms(c.lateness().p50()),
+            Samples.ms(c.lateness().p99()), Samples.ms(c.lateness().max()),
+            inCommits.apply(c.lateness()))
+        .row("  wake: scheduled -> second turn starts", Samples.ms(c.wake().p50()),
+            Samples.ms(c.wake().p99()), Samples.ms(c.wake().max()), inCommits.apply(c.wake()))
+        .row("  replay: second turn -> attempt 2", Samples.ms(c.replay().p50()),
+            Samples.ms(c.replay().p99()), Samples.ms(c.replay().max()),
+            inCommits.apply(c.replay()));
+    for (int i = 0; i < c.wakeByPosition().size(); i++) {
+      Samples wake = c.wakeByPosition().get(i);
+      table.row("  wake of runs " + (i * POSITIONS + 1) + "-" + ((i + 1) * POSITIONS)
+              + " of their batch",
+          Samples.ms(wake.p50()), Samples.ms(wake.p99()), Samples.ms(wake.max()),
+          inCommits.apply(wake));
+    }
+    table.row("hook-based: onStepRetry time + delay -> attempt 2",
+        Samples.ms(c.hookLateness().p50()), Samples.ms(c.hookLateness().p99()),
+        Samples.ms(c.hookLateness().max()), inCommits.apply(c.hookLateness()));
+    List<String> claims = new ArrayList<>();
+    c.claimsByThread().forEach((thread, count) -> claims.add(thread + " " + count));
+    report.lines(
+        "Wake covers the timer firing, the claim transaction and the hand-off to a worker; replay"
+            + " covers reading the checkpoints, re-running @Run up to the step and waiting out the"
+            + " rest in process (wake is negative for a run claimed back ahead of its due time,"
+            + " as the engine does for a backoff; a run claimed late was not). The hook's time"
+            + " is taken after the retry's transaction commits, so hook-based lateness"
+            + " understates by that transaction's time. The runs of a batch come due in the order"
+            + " they were started, a few milliseconds apart.",
+        "Claim statements (" + CLAIM + ") during the measured batches, by thread: "
+            + (claims.isEmpty() ? "none counted" : String.join(", ", claims)) + ", for "
+            + c.runs() + " wake-ups; each claim beyond one per wake-up found the run already"
+            + " claimed by the other thread.");
+  }
+
+  /**
+   * Runs this phase alone on one store, after measuring the database's limit (c1 and c8) for the
+   * latencies in commits and as a sign of the machine's load at the time.
+   */
+  static Report alone(Database database, PrintStream progress) throws Exception {
+    progress.println("[" + database.id() + "] database limit: one-row INSERT transactions from 1"
+        + " and " + CommitBaseline.MANY + " connections");
+    database.settle();
+    CommitBaseline.Measurement limit = CommitBaseline.measure(database);
+    progress.println("[" + database.id() + "] (c) backoff lateness: " + BATCHES + " batches of "
+        + BATCH + " runs");
+    database.settle();
+    Result result = run(database);
+    Report report = new Report();
+    report.heading("Durable backoff lateness benchmark on " + database.product());
+    report.lines("Store: " + database.where() + ".",
+        String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
+            + " commits/s; machine: %d CPUs, load average %.2f.", limit.oneConnection(),
+            limit.manyConnections(), Runtime.getRuntime().availableProcessors(),
+            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+    report(report, result, Math.round(1e9 / limit.oneConnection()));
+    return report;
   }
 
   private static long nanosBetween(Instant from, Instant to) {

@@ -237,40 +237,7 @@ final class StoreReport {
   }
 
   private void lateness(Report report) {
-    LatenessBench.Result c = results.lateness();
-    report.heading("(c) lateness of a 200 ms backoff on a started engine");
-    report.lines(
-        "Workflow \"bench-backoff\": one step, retries = 2, FIXED " + BackoffWorkflow.BACKOFF_MS
-            + " ms; its first attempt fails. " + c.runs() + " runs measured in batches of "
-            + LatenessBench.BATCH + " started together, after " + LatenessBench.WARMUP_BATCHES
-            + " warm-up batches; the in-memory timer wakes them.",
-        "Scheduled = time of the step.retrying event (the instant the delay is computed from) +"
-            + " delay. Lateness = start of attempt 2, read inside the step, - scheduled.");
-    Report.TableBuilder table = report.table("figure", "p50", "p99", "max", "p50 / p99 in commits");
-    table.row("lateness (scheduled -> attempt 2 starts)", Samples.ms(c.lateness().p50()),
-            Samples.ms(c.lateness().p99()), Samples.ms(c.lateness().max()), inCommits(c.lateness()))
-        .row("  wake: scheduled -> second turn starts", Samples.ms(c.wake().p50()),
-            Samples.ms(c.wake().p99()), Samples.ms(c.wake().max()), inCommits(c.wake()))
-        .row("  replay: second turn -> attempt 2", Samples.ms(c.replay().p50()),
-            Samples.ms(c.replay().p99()), Samples.ms(c.replay().max()), inCommits(c.replay()));
-    for (int i = 0; i < c.wakeByPosition().size(); i++) {
-      Samples wake = c.wakeByPosition().get(i);
-      table.row("  wake of runs " + (i * LatenessBench.POSITIONS + 1) + "-"
-              + ((i + 1) * LatenessBench.POSITIONS) + " of their batch",
-          Samples.ms(wake.p50()), Samples.ms(wake.p99()), Samples.ms(wake.max()), inCommits(wake));
-    }
-    table.row("hook-based: onStepRetry time + delay -> attempt 2",
-            Samples.ms(c.hookLateness().p50()), Samples.ms(c.hookLateness().p99()),
-            Samples.ms(c.hookLateness().max()), inCommits(c.hookLateness()));
-    report.lines(
-        "Wake covers the timer firing, the claim transaction and the hand-off to a worker; replay"
-            + " covers reading the checkpoints and re-running @Run up to the step. The hook's time"
-            + " is taken after the retry's transaction commits, so hook-based lateness"
-            + " understates by that transaction's time. The runs of a batch come due in the order"
-            + " they were started, a few milliseconds apart.",
-        "Claim statements (" + LatenessBench.CLAIM + ") during the measured batches, by thread: "
-            + claims(c.claimsByThread()) + ", for " + f0(c.runs()) + " wake-ups; each claim"
-            + " beyond one per wake-up found the run already claimed by the other thread.");
+    LatenessBench.report(report, results.lateness(), oneCommit);
   }
 
   private void dispatch(Report report) {
@@ -381,12 +348,6 @@ final class StoreReport {
 
   private static String pair(Samples samples) {
     return String.format(Locale.ROOT, "%.2f / %.2f ms", samples.p50() / 1e6, samples.p99() / 1e6);
-  }
-
-  private static String claims(Map<String, Long> byThread) {
-    List<String> parts = new ArrayList<>();
-    byThread.forEach((thread, count) -> parts.add(thread + " " + f0(count)));
-    return parts.isEmpty() ? "none counted" : String.join(", ", parts);
   }
 
   private static String cores(CpuMeter.Usage cpu) {

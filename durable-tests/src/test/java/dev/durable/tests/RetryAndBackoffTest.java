@@ -1,10 +1,12 @@
 package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
@@ -19,6 +21,7 @@ import dev.durable.tests.workflows.OrderWorkflowClient;
 import dev.durable.tests.workflows.OrderWorkflowDurable;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Retries, the backoff formulas, durable backoff on a started engine, and in-process waits. */
@@ -97,6 +100,30 @@ class RetryAndBackoffTest extends OnEachStore {
       // real clock: 100 ms and 200 ms backoffs; only a timer can wake the run within the hour
       assertEquals(15, run.await(WAIT));
       assertEquals(3, script.executions("exp"));
+    }
+  }
+
+  @Test
+  void aRetryOnAStartedEngineNeverStartsBeforeItsBackoffEnds() {
+    script.failTimes("exp", 3);
+    try (DurableEngine engine = db.engine().register(new BackoffWorkflowDurable(script)).build()) {
+      engine.start();
+      RunHandle<Integer> run = BackoffWorkflowClient.of(engine).start();
+      // real clock: the engine claims the run back ahead of each backoff's end, and waits the rest
+      assertEquals(15, run.await(WAIT));
+      List<Instant> retried = engine.history(run.id()).stream()
+          .filter(event -> event.type().equals("step.retrying"))
+          .map(HistoryEvent::at)
+          .toList();
+      List<Instant> attempts = script.entered("exp");
+      assertEquals(3, retried.size());
+      assertEquals(4, attempts.size());
+      for (int failure = 0; failure < 3; failure++) {
+        Instant due = retried.get(failure).plusMillis(100L << failure);
+        assertFalse(attempts.get(failure + 1).isBefore(due),
+            "attempt " + (failure + 2) + " started at " + attempts.get(failure + 1)
+                + ", before its backoff ended at " + due);
+      }
     }
   }
 

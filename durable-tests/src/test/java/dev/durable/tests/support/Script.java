@@ -1,7 +1,10 @@
 package dev.durable.tests.support;
 
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -13,6 +16,7 @@ public final class Script {
   private final Recorder executions = new Recorder();
   private final Map<String, AtomicInteger> failuresLeft = new ConcurrentHashMap<>();
   private final Map<String, Supplier<? extends RuntimeException>> errors = new ConcurrentHashMap<>();
+  private final Map<String, List<Instant>> entered = new ConcurrentHashMap<>();
 
   /** The next {@code times} executions of {@code step} throw an ordinary exception. */
   public Script failTimes(String step, int times) {
@@ -28,6 +32,7 @@ public final class Script {
 
   /** Records an execution of {@code step}, and throws if a failure is scheduled. */
   public void enter(String step) {
+    entered.computeIfAbsent(step, name -> new CopyOnWriteArrayList<>()).add(Instant.now());
     executions.record(step);
     AtomicInteger left = failuresLeft.get(step);
     if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
@@ -38,6 +43,11 @@ public final class Script {
   /** How many times {@code step} executed. */
   public long executions(String step) {
     return executions.count(step);
+  }
+
+  /** When each execution of {@code step} began, by the system clock, in order. */
+  public List<Instant> entered(String step) {
+    return List.copyOf(entered.getOrDefault(step, List.of()));
   }
 
   /** Every execution, in order. */

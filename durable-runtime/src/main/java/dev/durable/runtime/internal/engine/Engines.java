@@ -97,6 +97,7 @@ public final class Engines {
           engineId,
           config.leaseDuration(),
           timers::wakeAt,
+          timers::claimAhead,
           poll::isStopped,
           () -> ThreadLocalRandom.current().nextDouble(),
           registry,

@@ -56,14 +56,15 @@ final class LocalAttempts {
 
   /**
    * Returns once a retrying step's next attempt is due: at once if it is, else by suspending the
-   * run until then (it throws) or, where the turn may not suspend, by waiting in process.
+   * run until then (it throws) or, where the turn may not suspend or the rest is within the
+   * engine's claim lead ({@link TurnControl#withinLead}), by waiting in process.
    */
   void awaitNextAttempt(Instant nextAttempt) {
     Instant now = services.time().now();
     if (nextAttempt == null || !now.isBefore(nextAttempt)) {
       return;
     }
-    if (maySuspend) {
+    if (maySuspend && !control.withinLead(nextAttempt, now)) {
       throw control.sleepUntil(nextAttempt, now, List.of(), List.of());
     }
     control.waitUntil(nextAttempt);

@@ -7,6 +7,7 @@ import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
@@ -18,6 +19,8 @@ import java.util.function.DoubleSupplier;
  * @param starts writes new runs with group commit
  * @param wakeups wakes the workers of this process when a task is queued
  * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
+ * @param claimAhead asks the engine to claim back a run suspended here by a timer or a backoff of
+ *     its own, a little ahead of its due time ({@link Time#claimLead}); the turn waits out the rest
  * @param closing whether the engine is shutting down
  * @param random uniform values in [0, 1) for jitter
  * @param observer reports metrics and spans; {@link Observer#NONE} without either
@@ -37,6 +40,7 @@ record Services(
     String engineId,
     Duration leaseDuration,
     Consumer<Instant> wakeAt,
+    BiConsumer<String, Instant> claimAhead,
     BooleanSupplier closing,
     DoubleSupplier random,
     Registry registry,

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -12,7 +13,15 @@ import java.util.function.BooleanSupplier;
  * TestClock} an in-process wait advances the clock instead of sleeping.
  */
 final class Time {
-  private static final long WAIT_SLICE_MS = 50;
+  private static final Duration WAIT_SLICE = Duration.ofMillis(50);
+
+  /**
+   * How far ahead of a timer's or a backoff's end a started engine claims back the run it
+   * suspended, so that the claim, the hand-off and the replay are done by the end, which the turn
+   * then waits for in process: more than a claim and a replay take on a loaded machine, little
+   * enough for the slot it holds meanwhile not to matter.
+   */
+  static final Duration CLAIM_LEAD = Duration.ofMillis(50);
 
   private static final Duration MAX_POLL_BACKOFF = Duration.ofSeconds(30);
 
@@ -32,7 +41,16 @@ final class Time {
   }
 
   /**
-   * Waits until {@code instant}, or until {@code stop} says to give up.
+   * How far ahead of their due time the runs suspended by a timer or a backoff are claimed back
+   * ({@link #CLAIM_LEAD}); none under a {@link TestClock}, whose time moves only when a test moves
+   * it (an in-process wait would move it instead).
+   */
+  Duration claimLead() {
+    return clock instanceof TestClock ? Duration.ZERO : CLAIM_LEAD;
+  }
+
+  /**
+   * Waits until {@code instant}, never returning before it, or until {@code stop} says to give up.
    *
    * @return whether {@code instant} was reached
    */
@@ -48,11 +66,16 @@ final class Time {
       if (stop.getAsBoolean()) {
         return false;
       }
-      long remaining = Duration.between(clock.instant(), instant).toMillis();
-      if (remaining <= 0) {
+      Duration remaining = Duration.between(clock.instant(), instant);
+      if (remaining.isNegative() || remaining.isZero()) {
         return true;
       }
-      Thread.sleep(Math.min(remaining, WAIT_SLICE_MS));
+      // to the microsecond: a sleep in whole milliseconds would end up to one early or late
+      LockSupport.parkNanos(
+          remaining.compareTo(WAIT_SLICE) < 0 ? remaining.toNanos() : WAIT_SLICE.toNanos());
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
     }
   }
 

@@ -2,37 +2,61 @@ package dev.durable.runtime.internal.engine;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * In-memory wake-ups for runs suspended here that come due soon: one thread that, at each instant
- * by the engine's clock, wakes the poller, which claims whatever is due then. Only a latency
- * optimisation; the store's due time is the truth, and the poll finds whatever a timer does not
- * fire (after a restart, say).
+ * by the engine's clock, wakes the poller, which claims whatever is due then. A run suspended by a
+ * timer or a backoff of its own is instead claimed back by id {@link Time#claimLead} ahead ({@link
+ * #onAhead}), its turn waiting out the rest. Only a latency optimisation; the store's due time is
+ * the truth, and the poll finds whatever a timer does not fire (after a restart, say).
  */
 final class Timers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Timers.class);
   /** How far ahead a wake-up is kept in memory; later ones are left to the poll. */
   static final Duration HORIZON = Duration.ofMinutes(5);
 
+  /**
+   * A run to claim back ahead of its due time.
+   *
+   * @param runId the run, suspended here
+   * @param due when it is due in the store
+   */
+  record Ahead(String runId, Instant due) {}
+
+  /** A wake-up at {@code at}; for a run to claim back ahead when {@code ahead} is not null. */
+  private record Entry(Instant at, Ahead ahead) {}
+
   private final Time time;
   private final Runnable fire;
-  private final PriorityQueue<Instant> due = new PriorityQueue<>();
+  private volatile Consumer<List<Ahead>> claimAhead = runs -> {};
+  private final PriorityQueue<Entry> due =
+      new PriorityQueue<>(Comparator.comparing(Entry::at));
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private final Thread thread;
   private volatile boolean started;
   private volatile boolean closed;
 
+  /** @param fire wakes the poller to claim what is due */
   Timers(Time time, String name, Runnable fire) {
     this.time = time;
     this.fire = fire;
     this.thread = new Thread(this::loop, name);
     this.thread.setDaemon(true);
+  }
+
+  /** What claims back the runs whose lead came, on this thread: set before {@link #start}. */
+  void onAhead(Consumer<List<Ahead>> claimAhead) {
+    this.claimAhead = claimAhead;
   }
 
   synchronized void start() {
@@ -48,16 +72,34 @@ final class Timers implements AutoCloseable {
    * #close}.
    */
   void wakeAt(Instant at) {
-    if (started && !closed && Duration.between(time.now(), at).compareTo(HORIZON) <= 0) {
-      schedule(at);
+    if (isLive() && Duration.between(time.now(), at).compareTo(HORIZON) <= 0) {
+      schedule(new Entry(at, null));
     }
   }
 
-  /** Fires at {@code at}. */
-  private void schedule(Instant at) {
+  /**
+   * Fires {@link Time#claimLead} ahead of {@code due}, to claim {@code runId} back by id ({@link
+   * #onAhead}), if {@code due} is within five minutes; without a lead (a test clock) as {@link
+   * #wakeAt}. For a run suspended here by a timer or a backoff of its own, whose next turn waits
+   * out the rest in process.
+   */
+  void claimAhead(String runId, Instant due) {
+    Duration lead = time.claimLead();
+    if (lead.isZero()) {
+      wakeAt(due);
+    } else if (isLive() && Duration.between(time.now(), due).compareTo(HORIZON) <= 0) {
+      schedule(new Entry(due.minus(lead), new Ahead(runId, due)));
+    }
+  }
+
+  private boolean isLive() {
+    return started && !closed;
+  }
+
+  private void schedule(Entry entry) {
     lock.lock();
     try {
-      due.add(at);
+      due.add(entry);
       changed.signalAll();
     } finally {
       lock.unlock();
@@ -76,22 +118,28 @@ final class Timers implements AutoCloseable {
 
   private void loop() {
     while (!closed) {
-      boolean fireNow = false;
+      boolean plain = false;
+      List<Ahead> ahead = new ArrayList<>();
       lock.lock();
       try {
-        Instant next = due.peek();
+        Entry next = due.peek();
         if (next == null) {
           changed.await();
         } else {
-          Duration remaining = Duration.between(time.now(), next);
+          Instant now = time.now();
+          Duration remaining = Duration.between(now, next.at());
           if (remaining.isNegative() || remaining.isZero()) {
             // every instant that has passed is served by one wake-up
-            while (!due.isEmpty() && !due.peek().isAfter(time.now())) {
-              due.poll();
+            while (!due.isEmpty() && !due.peek().at().isAfter(now)) {
+              Entry passed = due.poll();
+              if (passed.ahead() != null) {
+                ahead.add(passed.ahead());
+              } else {
+                plain = true;
+              }
             }
-            fireNow = true;
           } else {
-            // never early: a run is only claimable once its due time has passed
+            // never early: a run is only claimable once its due time (or its lead) has come
             changed.awaitNanos(remaining.toNanos());
           }
         }
@@ -100,12 +148,15 @@ final class Timers implements AutoCloseable {
       } finally {
         lock.unlock();
       }
-      if (fireNow) {
-        try {
-          fire.run();
-        } catch (RuntimeException e) {
-          LOG.warn("a timer's wake-up failed; the next poll picks the runs up", e);
+      try {
+        if (!ahead.isEmpty()) {
+          claimAhead.accept(ahead);
         }
+        if (plain) {
+          fire.run();
+        }
+      } catch (RuntimeException e) {
+        LOG.warn("a timer's wake-up failed; the next poll picks the runs up", e);
       }
     }
   }

@@ -10,6 +10,7 @@ import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskRecord;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,22 +159,48 @@ final class TurnControl {
   /**
    * Records the run as sleeping until {@code wakeAt}, together with {@code checkpoints} and
    * {@code events} (before the {@code run.sleeping} event, stamped {@code now}), and suspends the
-   * turn.
+   * turn: for a timer or a backoff of the run's own, which nothing but time ends. The engine claims
+   * the run back a little ahead of its due time ({@link Time#claimLead}), and the next turn waits
+   * out the rest in process ({@link #withinLead}), so that the claim and the replay are done by
+   * the time it is due.
    */
   TurnStop sleepUntil(
       Instant wakeAt, Instant now, List<Commit.CheckpointWrite> checkpoints,
       List<NewEvent> events) {
-    return sleepUntil(wakeAt, "until " + wakeAt, now, checkpoints, events);
+    RunChange sleeping = sleeping(wakeAt);
+    write(sleeping, checkpoints, withSleeping(events, "until " + wakeAt, now));
+    services.claimAhead().accept(run.runId(), sleeping.dueAt());
+    return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
 
-  /** {@link #sleepUntil}, with {@code why} as the {@code run.sleeping} event's detail. */
+  /**
+   * Records the run as sleeping until {@code wakeAt} as {@link #sleepUntil} does, with {@code why}
+   * as the {@code run.sleeping} event's detail, for a wait that something other than time may end
+   * (a queue slot, a signal, a child run): an ordinary timer wakes the poll at its due time.
+   */
   TurnStop sleepUntil(
       Instant wakeAt, String why, Instant now, List<Commit.CheckpointWrite> checkpoints,
       List<NewEvent> events) {
+    write(sleeping(wakeAt), checkpoints, withSleeping(events, why, now));
+    return suspended(wakeAt);
+  }
+
+  private static List<NewEvent> withSleeping(List<NewEvent> events, String why, Instant now) {
     List<NewEvent> all = new ArrayList<>(events);
     all.add(EventType.RUN_SLEEPING.run(why, now));
-    write(sleeping(wakeAt), checkpoints, all);
-    return suspended(wakeAt);
+    return all;
+  }
+
+  /**
+   * Whether a wait from {@code now} until {@code wakeAt}, or until the run timeout's end if that
+   * comes first, is within the engine's claim lead ({@link Time#claimLead}): the turn then waits in
+   * process ({@link #waitUntil}) instead of suspending the run, as when the engine claimed the run
+   * back ahead of its timer or backoff.
+   */
+  boolean withinLead(Instant wakeAt, Instant now) {
+    Instant deadline = run.deadlineAt();
+    Instant until = deadline != null && deadline.isBefore(wakeAt) ? deadline : wakeAt;
+    return Duration.between(now, until).compareTo(services.time().claimLead()) <= 0;
   }
 
   /**

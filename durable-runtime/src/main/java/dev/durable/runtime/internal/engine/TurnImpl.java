@@ -165,11 +165,15 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
       if (recorded.status() == StepState.COMPLETED) {
         return;
       }
-      if (!now.isBefore(recorded.wakeAt())) {
-        holdEndOf(recorded, now);
-        return;
+      if (now.isBefore(recorded.wakeAt())) {
+        if (!control.withinLead(recorded.wakeAt(), now)) {
+          throw control.sleepUntil(recorded.wakeAt(), now, List.of(), List.of());
+        }
+        control.waitUntil(recorded.wakeAt());
+        now = services.time().now();
       }
-      throw control.sleepUntil(recorded.wakeAt(), now, List.of(), List.of());
+      holdEndOf(recorded, now);
+      return;
     }
     Instant wakeAt = now.plus(duration);
     CheckpointRecord timer = log.checkpoint(seq, CheckpointKind.SLEEP, SLEEP_NAME)

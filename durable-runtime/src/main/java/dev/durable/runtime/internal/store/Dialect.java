@@ -73,6 +73,16 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
       Instant leaseUntil) throws SQLException;
 
+  /**
+   * Claims those of {@code runIds} that sleep until {@code dueBy} at the latest, earliest first,
+   * and logs it: a run suspended by a timer or a backoff of its own, claimed back a little ahead
+   * of its due time by the engine that suspended it (its turn waits out the rest in process). Only
+   * sleeping runs: a run still leased is never taken over early.
+   */
+  List<ClaimedRun> claimAhead(
+      Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
+      Instant leaseUntil) throws SQLException;
+
   /** Extends {@code owner}'s lease on the given runs; runs it no longer holds are left alone. */
   void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil);
 

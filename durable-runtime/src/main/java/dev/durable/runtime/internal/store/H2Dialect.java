@@ -29,6 +29,7 @@ final class H2Dialect implements Dialect {
   private static final String CLAIM_RUN =
       "UPDATE durable_runs SET " + RunsTable.CLAIM_SET + ", epoch = ?, updated_at = ?"
           + " WHERE run_id = ? AND epoch = ? AND due_at <= ?";
+  private static final String CLAIM_SLEEPING_RUN = CLAIM_RUN + " AND status = 'SLEEPING'";
   private static final String RENEW_LEASE = RunsTable.RENEW_LEASE + "run_id = ?" + RunsTable.HELD;
   private static final String TASK_CANDIDATES =
       TasksTable.SELECT + " WHERE " + TasksTable.QUEUED_OF_STEPS + " " + TasksTable.OLDEST;
@@ -120,7 +121,29 @@ final class H2Dialect implements Dialect {
       Instant leaseUntil) throws SQLException {
     List<ClaimedRun> claimed = new ArrayList<>();
     for (String runId : findDue(connection, now, workflows, limit)) {
-      claimOne(connection, runId, owner, now, leaseUntil).ifPresent(claimed::add);
+      claimOne(connection, runId, owner, now, now, leaseUntil).ifPresent(claimed::add);
+    }
+    return claimed;
+  }
+
+  /** Reads which of the runs sleep until {@code dueBy} at the latest, then claims each. */
+  @Override
+  public List<ClaimedRun> claimAhead(
+      Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
+      Instant leaseUntil) throws SQLException {
+    List<String> sleeping = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(
+        "SELECT run_id FROM durable_runs WHERE " + RunsTable.aheadFilter(runIds.size()))) {
+      RunsTable.bindAhead(new Params(), runIds, dueBy).bind(select);
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          sleeping.add(rows.getString(1));
+        }
+      }
+    }
+    List<ClaimedRun> claimed = new ArrayList<>();
+    for (String runId : sleeping) {
+      claimOne(connection, runId, owner, now, dueBy, leaseUntil).ifPresent(claimed::add);
     }
     return claimed;
   }
@@ -143,17 +166,25 @@ final class H2Dialect implements Dialect {
     }
   }
 
-  /** Claims one run if it is due: a compare-and-set on its epoch, and logs it. */
+  /**
+   * Claims one run if it is due by {@code dueBy}: a compare-and-set on its epoch, and logs it. A
+   * claim ahead of the due time ({@code dueBy} after {@code now}) takes only a sleeping run.
+   */
   private static Optional<ClaimedRun> claimOne(
-      Connection connection, String runId, String owner, Instant now, Instant leaseUntil)
-      throws SQLException {
+      Connection connection, String runId, String owner, Instant now, Instant dueBy,
+      Instant leaseUntil) throws SQLException {
     Optional<RunRecord> found = RunsTable.select(connection, runId);
-    if (found.isEmpty() || found.get().dueAt() == null || found.get().dueAt().isAfter(now)) {
+    if (found.isEmpty() || found.get().dueAt() == null || found.get().dueAt().isAfter(dueBy)) {
       return Optional.empty();
     }
     RunRecord run = found.get();
+    boolean ahead = dueBy.isAfter(now);
+    if (ahead && run.status() != RunState.SLEEPING) {
+      return Optional.empty();
+    }
     long epoch = run.epoch() + 1;
-    try (PreparedStatement claim = connection.prepareStatement(CLAIM_RUN)) {
+    try (PreparedStatement claim =
+        connection.prepareStatement(ahead ? CLAIM_SLEEPING_RUN : CLAIM_RUN)) {
       claim.setString(1, owner);
       Rows.setInstant(claim, 2, leaseUntil);
       Rows.setInstant(claim, 3, leaseUntil);
@@ -161,7 +192,7 @@ final class H2Dialect implements Dialect {
       Rows.setInstant(claim, 5, now);
       claim.setString(6, runId);
       claim.setLong(7, run.epoch());
-      Rows.setInstant(claim, 8, now);
+      Rows.setInstant(claim, 8, dueBy);
       if (claim.executeUpdate() == 0) {
         return Optional.empty();
       }

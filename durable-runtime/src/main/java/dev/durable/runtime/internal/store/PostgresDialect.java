@@ -199,8 +199,26 @@ final class PostgresDialect implements Dialect {
       Instant leaseUntil) throws SQLException {
     String sql = dueClaims.computeIfAbsent(workflows.size(),
         keys -> CLAIM_PREFIX + RunsTable.dueFilter(keys) + CLAIM_SUFFIX);
+    return claim(connection, sql, RunsTable.bindDue(new Params(), now, workflows, limit), now,
+        owner, leaseUntil);
+  }
+
+  /** {@link #claimDue}'s statement with the filter of runs by id instead. */
+  @Override
+  public List<ClaimedRun> claimAhead(
+      Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
+      Instant leaseUntil) throws SQLException {
+    String sql = CLAIM_PREFIX + RunsTable.aheadFilter(runIds.size()) + CLAIM_SUFFIX;
+    return claim(connection, sql, RunsTable.bindAhead(new Params(), runIds, dueBy), now, owner,
+        leaseUntil);
+  }
+
+  /** Runs a claim statement whose filter {@code filter} binds. */
+  private static List<ClaimedRun> claim(
+      Connection connection, String sql, Params filter, Instant now, String owner,
+      Instant leaseUntil) throws SQLException {
     try (PreparedStatement claim = connection.prepareStatement(sql)) {
-      RunsTable.bindDue(new Params(), now, workflows, limit)
+      filter
           .string(owner).instant(leaseUntil).instant(leaseUntil).instant(now)
           .instant(now).string(owner).string(owner)
           .bind(claim);
@@ -217,6 +235,7 @@ final class PostgresDialect implements Dialect {
       return claimed;
     }
   }
+
 
   @Override
   public boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException {

@@ -182,6 +182,22 @@ final class RunsTable {
     return sql.append(") ORDER BY due_at LIMIT ?").toString();
   }
 
+  /**
+   * The filter of {@code ids} runs that sleep until a time, earliest first, that a claim ahead of
+   * due time reads from: primary key lookups. {@link #bindAhead} binds it.
+   */
+  static String aheadFilter(int ids) {
+    return "run_id IN (" + "?, ".repeat(ids - 1) + "?) AND status = 'SLEEPING' AND due_at <= ?"
+        + " ORDER BY due_at";
+  }
+
+  static Params bindAhead(Params params, List<String> runIds, Instant dueBy) {
+    for (String runId : runIds) {
+      params.string(runId);
+    }
+    return params.instant(dueBy);
+  }
+
   static Params bindDue(Params params, Instant now, List<WorkflowKey> workflows, int limit) {
     params.instant(now);
     for (WorkflowKey key : workflows) {

@@ -233,6 +233,20 @@ public final class Store {
         connection -> dialect.claimDue(connection, now, workflows, limit, owner, leaseUntil));
   }
 
+  /**
+   * Leases to {@code owner} those of {@code runIds} that sleep until {@code dueBy} at the latest,
+   * and logs it: see {@link Dialect#claimAhead}.
+   */
+  public List<ClaimedRun> claimAhead(
+      List<String> runIds, Instant dueBy, Instant now, String owner, Instant leaseUntil) {
+    if (runIds.isEmpty()) {
+      return List.of();
+    }
+    return inTransaction(
+        "claim runs ahead of their due time",
+        connection -> dialect.claimAhead(connection, runIds, dueBy, now, owner, leaseUntil));
+  }
+
   /** How many runs of each workflow are due at {@code now}, registered here or not. */
   public Map<WorkflowKey, Long> countDueByWorkflow(Instant now) {
     return autocommit(
