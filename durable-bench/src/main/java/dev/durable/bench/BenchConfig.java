@@ -7,13 +7,14 @@ import java.util.List;
  * What to run, from system properties: {@code bench.store} ({@code pg}, {@code h2} or {@code
  * both}), {@code bench.runs} (runs of the concurrent phase), {@code bench.sleeping} (sleeping runs
  * of the large poll measurement), {@code bench.search} (runs of the run search phase), {@code
- * bench.phases} ({@code all}, {@code main} for phases (a) to (f), or {@code search} for (g)),
+ * bench.phases} ({@code all}, {@code main} for phases (a) to (f), {@code search} for (g), or
+ * {@code dispatch} for (e) alone),
  * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
  * variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
-    String pgUrl, Path out) {
+    boolean dispatchOnly, String pgUrl, Path out) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -31,10 +32,10 @@ record BenchConfig(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
     String phases = System.getProperty("bench.phases", "all").strip();
-    if (!List.of("all", "main", "search").contains(phases)) {
+    if (!List.of("all", "main", "search", "dispatch").contains(phases)) {
       throw new IllegalArgumentException(
-          "bench.phases must be all, main (phases a to f) or search (phase g), but was '" + phases
-              + "'");
+          "bench.phases must be all, main (phases a to f), search (phase g) or dispatch (phase e),"
+              + " but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -42,8 +43,9 @@ record BenchConfig(
         positive("bench.runs", 8000),
         sleeping,
         positive("bench.search", 1_000_000),
-        !phases.equals("search"),
-        !phases.equals("main"),
+        !phases.equals("search") && !phases.equals("dispatch"),
+        !phases.equals("main") && !phases.equals("dispatch"),
+        phases.equals("dispatch"),
         pgUrl == null || pgUrl.isBlank() ? DEFAULT_PG_URL : pgUrl,
         Path.of(System.getProperty("bench.out", "target")));
   }

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /**
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md}. From the repository root: {@code mvn -q -Pbench
- * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search]}.
+ * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|dispatch]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -21,6 +21,9 @@ public final class BenchMain {
         Report report;
         if (config.main()) {
           report = new StoreReport(bench.run()).build();
+        } else if (config.dispatchOnly()) {
+          database.settle();
+          report = DispatchBench.report(database, DispatchBench.run(database));
         } else {
           report = new Report();
           report.heading("Durable run search benchmark on " + database.product());
