@@ -85,7 +85,17 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   boolean[] writeProgress(List<Commit> commits, Instant now);
 
   /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
-  List<TaskRecord> claimTasks(
-      Connection connection, List<String> steps, int limit, String workerId, Instant now)
-      throws SQLException;
+  List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now);
+
+  /**
+   * Stores the outcomes of tasks {@code workerId} holds, each with a wake-up of the run that waits
+   * for it, and wakes the engines: all in one commit.
+   *
+   * @return for each outcome, whether it was stored: false where the worker no longer held the
+   *     task
+   */
+  boolean[] finishTasks(List<FinishedTask> finished, String workerId, Instant now);
+
+  /** The run's checkpoints and waiting tasks ({@link Resumption}), in one round trip. */
+  Resumption resumption(Connection connection, String runId) throws SQLException;
 }

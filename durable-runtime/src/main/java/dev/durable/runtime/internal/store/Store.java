@@ -265,6 +265,15 @@ public final class Store {
     });
   }
 
+  /**
+   * What a turn of a claimed run reads before it replays: its checkpoints and the tasks its
+   * dispatched steps wait for, in one round trip on PostgreSQL.
+   */
+  public Resumption resumption(String runId) {
+    return autocommit(
+        "read checkpoints of run " + runId, connection -> dialect.resumption(connection, runId));
+  }
+
   /** The run's checkpoints and timers, in order. */
   public List<CheckpointRecord> checkpoints(String runId) {
     return autocommit(

@@ -70,6 +70,14 @@ final class TasksTable {
   private static final String CURRENT =
       SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
           + " ORDER BY created_at, task_id";
+  /**
+   * The deliveries, not lost, of the run's dispatched steps whose checkpoints wait for a worker
+   * (run id bound twice), oldest first: what a resumed turn looks at.
+   */
+  static final String WAITING =
+      SELECT + " WHERE run_id = ? AND status <> 'LOST' AND seq IN (SELECT seq FROM durable_steps"
+          + " WHERE run_id = ? AND kind = 'REMOTE' AND status IN ('PENDING', 'RUNNING'))"
+          + " ORDER BY created_at, task_id";
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
   private static final String DELETE_RESET =
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
@@ -101,13 +109,27 @@ final class TasksTable {
 
   /** The tasks {@code select} returns. */
   static List<TaskRecord> read(PreparedStatement select) throws SQLException {
-    List<TaskRecord> tasks = new ArrayList<>();
     try (ResultSet rows = select.executeQuery()) {
-      while (rows.next()) {
-        tasks.add(task(rows));
-      }
+      return readAll(rows);
+    }
+  }
+
+  /** The tasks in {@code rows}, selected with {@link #COLUMNS}. */
+  static List<TaskRecord> readAll(ResultSet rows) throws SQLException {
+    List<TaskRecord> tasks = new ArrayList<>();
+    while (rows.next()) {
+      tasks.add(task(rows));
     }
     return tasks;
+  }
+
+  /** The tasks {@link #WAITING} of run {@code runId}. */
+  static List<TaskRecord> waiting(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(WAITING)) {
+      select.setString(1, runId);
+      select.setString(2, runId);
+      return read(select);
+    }
   }
 
   /**
