@@ -68,10 +68,12 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
    */
   boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException;
 
-  /** Claims up to {@code limit} due runs of the given workflows, earliest first, and logs it. */
+  /**
+   * Claims up to {@code limit} due runs of the given workflows, earliest first, and logs it, in
+   * one commit.
+   */
   List<ClaimedRun> claimDue(
-      Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
-      Instant leaseUntil) throws SQLException;
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil);
 
   /** Extends {@code owner}'s lease on the given runs; runs it no longer holds are left alone. */
   void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil);

@@ -115,16 +115,17 @@ final class H2Dialect implements Dialect {
     }
   }
 
-  /** Reads the due runs, then claims each by a compare-and-set on its epoch. */
+  /** Reads the due runs, then claims each by a compare-and-set on its epoch, in a transaction. */
   @Override
   public List<ClaimedRun> claimDue(
-      Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
-      Instant leaseUntil) throws SQLException {
-    List<ClaimedRun> claimed = new ArrayList<>();
-    for (String runId : findDue(connection, now, workflows, limit)) {
-      claimOne(connection, runId, owner, now, leaseUntil).ifPresent(claimed::add);
-    }
-    return claimed;
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
+    return transactions.inTransaction("claim due runs", connection -> {
+      List<ClaimedRun> claimed = new ArrayList<>();
+      for (String runId : findDue(connection, now, workflows, limit)) {
+        claimOne(connection, runId, owner, now, leaseUntil).ifPresent(claimed::add);
+      }
+      return claimed;
+    });
   }
 
   /** The ids of up to {@code limit} due runs of the given workflows, earliest first. */

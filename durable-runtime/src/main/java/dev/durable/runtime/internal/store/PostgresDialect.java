@@ -212,31 +212,32 @@ final class PostgresDialect implements Dialect {
   /**
    * Claims a batch of due runs in one statement: {@code FOR UPDATE SKIP LOCKED} picks due rows no
    * other engine is claiming, the update leases them and moves their epochs on, and the claim is
-   * logged, all in one round trip.
+   * logged; autocommitted, it is one round trip and one commit.
    */
   @Override
   public List<ClaimedRun> claimDue(
-      Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
-      Instant leaseUntil) throws SQLException {
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
     String sql = dueClaims.computeIfAbsent(workflows.size(),
         keys -> CLAIM_PREFIX + RunsTable.dueFilter(keys) + CLAIM_SUFFIX);
-    try (PreparedStatement claim = connection.prepareStatement(sql)) {
-      RunsTable.bindDue(new Params(), now, workflows, limit)
-          .string(owner).instant(leaseUntil).instant(leaseUntil).instant(now)
-          .instant(now).string(owner).string(owner)
-          .bind(claim);
-      List<ClaimedRun> claimed = new ArrayList<>();
-      try (ResultSet rows = claim.executeQuery()) {
-        while (rows.next()) {
-          claimed.add(new ClaimedRun(
-              RunsTable.read(rows, 1),
-              Rows.instant(rows, rows.findColumn("previous_due")),
-              ClaimedRun.takesOver(
-                  rows.getString("previous_status"), rows.getString("previous_owner"))));
+    return transactions.autocommit("claim due runs", connection -> {
+      try (PreparedStatement claim = connection.prepareStatement(sql)) {
+        RunsTable.bindDue(new Params(), now, workflows, limit)
+            .string(owner).instant(leaseUntil).instant(leaseUntil).instant(now)
+            .instant(now).string(owner).string(owner)
+            .bind(claim);
+        List<ClaimedRun> claimed = new ArrayList<>();
+        try (ResultSet rows = claim.executeQuery()) {
+          while (rows.next()) {
+            claimed.add(new ClaimedRun(
+                RunsTable.read(rows, 1),
+                Rows.instant(rows, rows.findColumn("previous_due")),
+                ClaimedRun.takesOver(
+                    rows.getString("previous_status"), rows.getString("previous_owner"))));
+          }
         }
+        return claimed;
       }
-      return claimed;
-    }
+    });
   }
 
   @Override

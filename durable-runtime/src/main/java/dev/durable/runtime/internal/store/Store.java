@@ -228,9 +228,7 @@ public final class Store {
     if (workflows.isEmpty() || limit <= 0) {
       return List.of();
     }
-    return inTransaction(
-        "claim due runs",
-        connection -> dialect.claimDue(connection, now, workflows, limit, owner, leaseUntil));
+    return dialect.claimDue(now, workflows, limit, owner, leaseUntil);
   }
 
   /** How many runs of each workflow are due at {@code now}, registered here or not. */
