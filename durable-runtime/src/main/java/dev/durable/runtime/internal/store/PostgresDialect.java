@@ -42,7 +42,7 @@ final class PostgresDialect implements Dialect {
           + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM finished)")
           + " RETURNING 1)"
           + " SELECT task_id, pg_notify('durable_runs', '') FROM finished";
-  /** A resumed turn's reads ({@link Resumption}): the run's id bound three times. */
+  /** A resumed turn's reads ({@link Resumption}): the run's id bound twice. */
   private static final String RESUMPTION = StepsTable.SELECT + ";\n" + TasksTable.WAITING;
   /** The channel engines listen on; a payload is the id of a run started or cancelled. */
   private static final String RUNS_CHANNEL = "durable_runs";
@@ -368,7 +368,6 @@ final class PostgresDialect implements Dialect {
     try (PreparedStatement select = connection.prepareStatement(RESUMPTION)) {
       select.setString(1, runId);
       select.setString(2, runId);
-      select.setString(3, runId);
       if (!select.execute()) {
         throw new SQLException("expected the run's checkpoints, got an update count");
       }

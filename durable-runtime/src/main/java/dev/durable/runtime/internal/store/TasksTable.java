@@ -71,13 +71,17 @@ final class TasksTable {
       SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
           + " ORDER BY created_at, task_id";
   /**
-   * The deliveries, not lost, of the run's dispatched steps whose checkpoints wait for a worker
-   * (run id bound twice), oldest first: what a resumed turn looks at.
+   * The deliveries, not lost, of the run's dispatched steps whose checkpoints wait for a worker,
+   * oldest first: what a resumed turn looks at. The run's tasks are found through their index,
+   * and each one's checkpoint through its key, by a correlated {@code EXISTS} that H2 plans as
+   * PostgreSQL does.
    */
   static final String WAITING =
-      SELECT + " WHERE run_id = ? AND status <> 'LOST' AND seq IN (SELECT seq FROM durable_steps"
-          + " WHERE run_id = ? AND kind = 'REMOTE' AND status IN ('PENDING', 'RUNNING'))"
-          + " ORDER BY created_at, task_id";
+      "SELECT " + Rows.prefixed("t.", COLUMNS) + " FROM durable_tasks t"
+          + " WHERE t.run_id = ? AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM durable_steps s"
+          + " WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
+          + " AND s.status IN ('PENDING', 'RUNNING'))"
+          + " ORDER BY t.created_at, t.task_id";
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
   private static final String DELETE_RESET =
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
@@ -127,7 +131,6 @@ final class TasksTable {
   static List<TaskRecord> waiting(Connection connection, String runId) throws SQLException {
     try (PreparedStatement select = connection.prepareStatement(WAITING)) {
       select.setString(1, runId);
-      select.setString(2, runId);
       return read(select);
     }
   }
