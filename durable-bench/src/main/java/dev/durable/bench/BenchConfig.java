@@ -9,13 +9,14 @@ import java.util.List;
  * of the large poll measurement), {@code bench.search} (runs of the run search phase), {@code
  * bench.phases} ({@code all}, {@code main} for phases (a) to (f) and (h), {@code search} for (g),
  * {@code dbos} for (a), (b) and (h), the comparison with DBOS Transact, {@code long} for (i), or
- * {@code lateness} for (c) alone),
+ * {@code lateness} or {@code dispatch} for (c) or (e) alone),
  * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
  * variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
-    boolean dbosPhase, boolean latenessOnly, String pgUrl, Path out, boolean longPhase) {
+    boolean dbosPhase, boolean latenessOnly, boolean dispatchOnly, String pgUrl, Path out,
+    boolean longPhase) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -33,10 +34,12 @@ record BenchConfig(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
     String phases = System.getProperty("bench.phases", "all").strip();
-    if (!List.of("all", "main", "search", "dbos", "long", "lateness").contains(phases)) {
+    if (!List.of("all", "main", "search", "dbos", "long", "lateness", "dispatch")
+        .contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
-              + " a, b and h), long (phase i) or lateness (phase c), but was '" + phases + "'");
+              + " a, b and h), long (phase i), lateness (phase c) or dispatch (phase e), but was '"
+              + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -48,6 +51,7 @@ record BenchConfig(
         phases.equals("all") || phases.equals("search"),
         List.of("all", "main", "dbos").contains(phases),
         phases.equals("lateness"),
+        phases.equals("dispatch"),
         pgUrl == null || pgUrl.isBlank() ? DEFAULT_PG_URL : pgUrl,
         Path.of(System.getProperty("bench.out", "target")),
         phases.equals("all") || phases.equals("long"));

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Phase (e), dispatched steps: a started engine and a started worker (8 tasks at once) in this
@@ -70,6 +71,25 @@ final class DispatchBench {
       }
       return new Result(roundTrip, concurrent, fans);
     }
+  }
+
+  /** Phase (e) alone ({@code bench.phases=dispatch}): its figures, with no other phase's. */
+  static Report report(Database database, Result e) throws Exception {
+    Report report = new Report();
+    report.heading("Durable dispatched steps (e) on " + database.product());
+    report.lines("Store: " + database.where() + ". Machine: "
+        + Runtime.getRuntime().availableProcessors() + " CPUs, Java "
+        + System.getProperty("java.version") + ".");
+    report.table("figure", "p50", "p99", "rate")
+        .row("1 client: start -> await of a run with one dispatched step",
+            Samples.ms(e.roundTrip().p50()), Samples.ms(e.roundTrip().p99()),
+            String.format(Locale.ROOT, "%.0f runs/s", 1e9 / e.roundTrip().p50()))
+        .row(StoreBench.CLIENT_THREADS + " clients: " + CONCURRENT + " runs", "", "",
+            String.format(Locale.ROOT, "%.0f runs/s", e.concurrentPerSecond()))
+        .row("a fan of " + FAN_WIDTH + " dispatched steps, start -> await",
+            Samples.ms(e.fans().p50()), Samples.ms(e.fans().p99()),
+            String.format(Locale.ROOT, "%.0f tasks/s", e.fanTasksPerSecond()));
+    return report;
   }
 
   /** {@code runs} runs of one dispatched step from {@code clients} threads, each awaited. */

@@ -10,6 +10,7 @@ import dev.durable.runtime.TaskContext;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.TraceSpan;
 import dev.durable.runtime.spi.CurrentTask;
+import dev.durable.runtime.internal.store.FinishedTask;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskOutcome;
@@ -29,7 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A worker: a poller that claims queued tasks of the served steps for its free slots, and a pool
- * that runs their handlers and stores their outcomes.
+ * that runs their handlers and stores their outcomes. Outcomes stored at the same moment share a
+ * commit ({@link GroupCommit}), which wakes each of their runs once: the branches of a fan that
+ * finish together are taken up by one turn of their run, not one turn each.
  */
 final class DefaultWorker implements DurableWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
@@ -47,6 +50,13 @@ final class DefaultWorker implements DurableWorker {
   private final PollLoop poll;
   private final ExecutorService executor;
   private final Observer observer;
+  private final GroupCommit<FinishedTask> outcomes;
+  /**
+   * Whether the last poll may have left queued tasks behind for want of a free slot: a slot freed
+   * then polls again. Set before the poll counts free slots, so that a slot freed meanwhile sees
+   * it.
+   */
+  private volatile boolean limited;
   private LocalWakeups.Registration wakeupsRegistration;
   private AutoCloseable listener;
 
@@ -68,6 +78,8 @@ final class DefaultWorker implements DurableWorker {
     this.slots = new Semaphore(concurrency);
     this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
     this.observer = observer;
+    this.outcomes = new GroupCommit<>(
+        batch -> store.tasks().finish(batch, workerId, time.now()), workerId + "-outcomes", 1);
   }
 
   @Override
@@ -99,11 +111,13 @@ final class DefaultWorker implements DurableWorker {
    * queued and a slot is still free.
    */
   private boolean pollOnce() {
+    limited = true;
     int free = slots.availablePermits();
     if (free == 0) {
       return false;
     }
     List<TaskRecord> claimed = store.tasks().claim(steps, free, workerId, time.now());
+    limited = claimed.size() == free;
     for (TaskRecord task : claimed) {
       slots.acquireUninterruptibly();
       executor.execute(() -> {
@@ -111,7 +125,9 @@ final class DefaultWorker implements DurableWorker {
           serve(task);
         } finally {
           slots.release();
-          poll.signal();
+          if (limited) {
+            poll.signal();
+          }
         }
       });
     }
@@ -175,7 +191,7 @@ final class DefaultWorker implements DurableWorker {
   }
 
   private void finish(TaskRecord task, TaskOutcome outcome) {
-    if (store.tasks().finish(task, workerId, outcome, time.now())) {
+    if (outcomes.write(new FinishedTask(task, outcome))) {
       wakeups.runDue();
     } else {
       LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
@@ -298,6 +314,7 @@ final class DefaultWorker implements DurableWorker {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    outcomes.close();
     if (pool != null) {
       try {
         pool.close();

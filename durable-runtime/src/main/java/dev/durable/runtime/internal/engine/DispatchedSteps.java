@@ -45,28 +45,41 @@ final class DispatchedSteps {
   private int branchesFrom;
   private int branchesTo;
   private Map<String, TaskRecord> tasksRead;
+  /**
+   * The tasks the run's waiting steps had when the turn began, read with its checkpoints; they
+   * answer the first pass over those steps, until a pass reads afresh. Read with the checkpoints,
+   * they are at least as new as them; a worker's outcome stored since then marked the run woken
+   * ({@code woken_at}), so a turn that suspends on a task read as open is taken up again at once.
+   */
+  private Map<String, TaskRecord> tasksAtStart;
 
+  /** @param waitingTasks the run's waiting tasks as the turn read them with its checkpoints */
   DispatchedSteps(
       Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results,
-      StepHooks hooks) {
+      StepHooks hooks, List<TaskRecord> waitingTasks) {
     this.services = services;
     this.run = run;
     this.log = log;
     this.control = control;
     this.results = results;
     this.hooks = hooks;
+    this.tasksAtStart = byAttempt(waitingTasks);
   }
 
-  /** Watches the branches at positions {@code from} to {@code to}, from a fresh read. */
+  /**
+   * Watches the branches at positions {@code from} to {@code to}: from the tasks read at the
+   * turn's start while no pass has read afresh, else from a fresh read.
+   */
   void watch(int from, int to) {
     branchesFrom = from;
     branchesTo = to;
-    tasksRead = null;
+    tasksRead = tasksAtStart;
   }
 
   /** Starts a new pass: the branches' tasks are read afresh when next looked at. */
   void newPass() {
     tasksRead = null;
+    tasksAtStart = null;
   }
 
   /** Looks at a dispatched branch's checkpoint and, where it waits, at its task. */
@@ -297,12 +310,18 @@ final class DispatchedSteps {
       } catch (StoreException e) {
         throw control.storeFailed(e);
       }
-      tasksRead = new HashMap<>();
-      for (TaskRecord task : read) { // oldest first: a later delivery replaces an earlier one
-        tasksRead.put(task.seq() + "/" + task.attempt(), task);
-      }
+      tasksRead = byAttempt(read);
     }
     return tasksRead.get(seq + "/" + attempt);
+  }
+
+  /** The latest delivery of each attempt among {@code tasks}, which are oldest first. */
+  private static Map<String, TaskRecord> byAttempt(List<TaskRecord> tasks) {
+    Map<String, TaskRecord> latest = new HashMap<>();
+    for (TaskRecord task : tasks) { // a later delivery replaces an earlier one
+      latest.put(task.seq() + "/" + task.attempt(), task);
+    }
+    return latest;
   }
 
   /** Gives a task up; false if its worker was heard from meanwhile. */

@@ -11,6 +11,7 @@ import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.Resumption;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.StoreException;
@@ -103,14 +104,15 @@ final class RunExecutor {
           Errors.PAYLOAD_UNDECODABLE, PayloadException.class));
       return;
     }
-    List<CheckpointRecord> checkpoints =
-        fresh ? List.of() : services.store().checkpoints(run.runId());
+    Resumption resumption =
+        fresh ? new Resumption(List.of(), List.of()) : services.store().resumption(run.runId());
+    List<CheckpointRecord> checkpoints = resumption.checkpoints();
     if (checkpoints.isEmpty()) {
       RunLog.started(run.runId(), run.workflow());
     } else {
       RunLog.resumed(run.runId(), run.workflow());
     }
-    TurnImpl turn = new TurnImpl(services, run, checkpoints, maySuspend, flight);
+    TurnImpl turn = new TurnImpl(services, run, resumption, maySuspend, flight);
     WorkflowBody.Ended<R> ended;
     try {
       ended = CurrentTurn.with(turn, () -> WorkflowBody.run(workflow, turn, input));

@@ -20,6 +20,7 @@ import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.Resumption;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.StoreException;
 import java.time.Duration;
@@ -81,13 +82,14 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   TurnImpl(
       Services services,
       RunRecord run,
-      List<CheckpointRecord> checkpoints,
+      Resumption resumption,
       boolean maySuspend,
       InFlight.Run flight) {
     this.services = services;
     this.run = run;
     this.maySuspend = maySuspend;
-    this.log = new ReplayLog(run.runId(), run.workflow(), checkpoints, services.payloads());
+    this.log =
+        new ReplayLog(run.runId(), run.workflow(), resumption.checkpoints(), services.payloads());
     this.progress = new ProgressBuffer(services, run, log::written);
     this.control = new TurnControl(services, run, flight, progress);
     StepHooks hooks = new StepHooks(services, run);
@@ -95,7 +97,8 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     this.attempts =
         new LocalAttempts(services, run, log, control, results, hooks, flight, maySuspend);
     this.fans = new Fans(services, log, control, results, hooks, attempts,
-        new DispatchedSteps(services, run, log, control, results, hooks), maySuspend);
+        new DispatchedSteps(services, run, log, control, results, hooks,
+            resumption.waitingTasks()), maySuspend);
     this.children =
         new Children(services, run, log, progress, control, () -> nextSeq++, this::flush);
     this.values = new RecordedValues(services, run, log, progress, control);

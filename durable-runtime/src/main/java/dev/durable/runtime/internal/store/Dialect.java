@@ -68,10 +68,12 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
    */
   boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException;
 
-  /** Claims up to {@code limit} due runs of the given workflows, earliest first, and logs it. */
+  /**
+   * Claims up to {@code limit} due runs of the given workflows, earliest first, and logs it, in
+   * one commit.
+   */
   List<ClaimedRun> claimDue(
-      Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
-      Instant leaseUntil) throws SQLException;
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil);
 
   /**
    * Claims those of {@code runIds} that sleep until {@code dueBy} at the latest, earliest first,
@@ -95,7 +97,17 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   boolean[] writeProgress(List<Commit> commits, Instant now);
 
   /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
-  List<TaskRecord> claimTasks(
-      Connection connection, List<String> steps, int limit, String workerId, Instant now)
-      throws SQLException;
+  List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now);
+
+  /**
+   * Stores the outcomes of tasks {@code workerId} holds, each with a wake-up of the run that waits
+   * for it, and wakes the engines: all in one commit.
+   *
+   * @return for each outcome, whether it was stored: false where the worker no longer held the
+   *     task
+   */
+  boolean[] finishTasks(List<FinishedTask> finished, String workerId, Instant now);
+
+  /** The run's checkpoints and waiting tasks ({@link Resumption}), in one round trip. */
+  Resumption resumption(Connection connection, String runId) throws SQLException;
 }

@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -114,16 +116,17 @@ final class H2Dialect implements Dialect {
     }
   }
 
-  /** Reads the due runs, then claims each by a compare-and-set on its epoch. */
+  /** Reads the due runs, then claims each by a compare-and-set on its epoch, in a transaction. */
   @Override
   public List<ClaimedRun> claimDue(
-      Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
-      Instant leaseUntil) throws SQLException {
-    List<ClaimedRun> claimed = new ArrayList<>();
-    for (String runId : findDue(connection, now, workflows, limit)) {
-      claimOne(connection, runId, owner, now, now, leaseUntil).ifPresent(claimed::add);
-    }
-    return claimed;
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
+    return transactions.inTransaction("claim due runs", connection -> {
+      List<ClaimedRun> claimed = new ArrayList<>();
+      for (String runId : findDue(connection, now, workflows, limit)) {
+        claimOne(connection, runId, owner, now, now, leaseUntil).ifPresent(claimed::add);
+      }
+      return claimed;
+    });
   }
 
   /** Reads which of the runs sleep until {@code dueBy} at the latest, then claims each. */
@@ -232,9 +235,45 @@ final class H2Dialect implements Dialect {
         connection -> PortableProgressWriter.write(connection, commits, now));
   }
 
-  /** Reads the candidates, then claims each by a compare-and-set on its status. */
   @Override
-  public List<TaskRecord> claimTasks(
+  public List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now) {
+    return transactions.inTransaction("claim tasks for worker " + workerId,
+        connection -> claimTasks(connection, steps, limit, workerId, now));
+  }
+
+  /**
+   * Stores each outcome and wakes its run, in one transaction; the runs are woken in the order of
+   * their ids, so that two workers' batches lock shared runs in the same order.
+   */
+  @Override
+  public boolean[] finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
+    return transactions.inTransaction(
+        "store the outcomes of " + finished.size() + " task(s)", connection -> {
+          boolean[] stored = new boolean[finished.size()];
+          Set<String> runs = new TreeSet<>();
+          for (int i = 0; i < stored.length; i++) {
+            FinishedTask f = finished.get(i);
+            stored[i] = TasksTable.finish(connection, f.task(), workerId, f.outcome(), now);
+            if (stored[i]) {
+              runs.add(f.task().runId());
+            }
+          }
+          for (String runId : runs) {
+            RunsTable.wake(connection, runId, now);
+          }
+          return stored;
+        });
+  }
+
+  /** Two statements: an embedded database has no round trips to save. */
+  @Override
+  public Resumption resumption(Connection connection, String runId) throws SQLException {
+    return new Resumption(
+        StepsTable.select(connection, runId), TasksTable.waiting(connection, runId));
+  }
+
+  /** Reads the candidates, then claims each by a compare-and-set on its status. */
+  private static List<TaskRecord> claimTasks(
       Connection connection, List<String> steps, int limit, String workerId, Instant now)
       throws SQLException {
     List<TaskRecord> candidates;

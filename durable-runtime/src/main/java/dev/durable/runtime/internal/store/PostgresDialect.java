@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,6 +24,26 @@ import java.util.function.Consumer;
  * new work with {@code NOTIFY} and listen with {@code LISTEN} ({@link Listener}).
  */
 final class PostgresDialect implements Dialect {
+  /**
+   * Stores outcomes, given as arrays (task ids, statuses, outputs, error messages, codes, types,
+   * retryable), on the tasks the worker still holds; wakes each of their runs once; and notifies
+   * the engines (PostgreSQL folds identical notifications of one transaction into one). Returns
+   * the ids of the tasks whose outcomes were stored.
+   */
+  private static final String FINISH_TASKS =
+      "WITH outcome AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::text[], ?::text[],"
+          + " ?::varchar[], ?::varchar[], ?::bool[])"
+          + " AS o (task_id, status, output, error_message, error_code, error_type, retryable)),"
+          + " finished AS (UPDATE durable_tasks t SET status = o.status, output = o.output,"
+          + " error_message = o.error_message, error_code = o.error_code,"
+          + " error_type = o.error_type, retryable = o.retryable, finished_at = ?"
+          + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
+          + " AND t.worker_id = ? RETURNING t.task_id, t.run_id),"
+          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM finished)")
+          + " RETURNING 1)"
+          + " SELECT task_id, pg_notify('durable_runs', '') FROM finished";
+  /** A resumed turn's reads ({@link Resumption}): the run's id bound twice. */
+  private static final String RESUMPTION = StepsTable.SELECT + ";\n" + TasksTable.WAITING;
   /** The channel engines listen on; a payload is the id of a run started or cancelled. */
   private static final String RUNS_CHANNEL = "durable_runs";
   /** The channel workers listen on: tasks were queued. */
@@ -191,16 +212,15 @@ final class PostgresDialect implements Dialect {
   /**
    * Claims a batch of due runs in one statement: {@code FOR UPDATE SKIP LOCKED} picks due rows no
    * other engine is claiming, the update leases them and moves their epochs on, and the claim is
-   * logged, all in one round trip.
+   * logged; autocommitted, it is one round trip and one commit.
    */
   @Override
   public List<ClaimedRun> claimDue(
-      Connection connection, Instant now, List<WorkflowKey> workflows, int limit, String owner,
-      Instant leaseUntil) throws SQLException {
+      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
     String sql = dueClaims.computeIfAbsent(workflows.size(),
         keys -> CLAIM_PREFIX + RunsTable.dueFilter(keys) + CLAIM_SUFFIX);
-    return claim(connection, sql, RunsTable.bindDue(new Params(), now, workflows, limit), now,
-        owner, leaseUntil);
+    return transactions.autocommit("claim due runs", connection -> claim(connection, sql,
+        RunsTable.bindDue(new Params(), now, workflows, limit), now, owner, leaseUntil));
   }
 
   /** {@link #claimDue}'s statement with the filter of runs by id instead. */
@@ -293,16 +313,91 @@ final class PostgresDialect implements Dialect {
     return written;
   }
 
+  /** One statement, autocommitted: one round trip. */
   @Override
-  public List<TaskRecord> claimTasks(
-      Connection connection, List<String> steps, int limit, String workerId, Instant now)
-      throws SQLException {
-    try (PreparedStatement claim = connection.prepareStatement(CLAIM_TASKS)) {
-      claim.setArray(1, connection.createArrayOf("varchar", steps.toArray()));
-      claim.setInt(2, limit);
-      claim.setString(3, workerId);
-      Rows.setInstant(claim, 4, now);
-      return TasksTable.read(claim);
+  public List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now) {
+    return transactions.autocommit("claim tasks for worker " + workerId, connection -> {
+      try (PreparedStatement claim = connection.prepareStatement(CLAIM_TASKS)) {
+        claim.setArray(1, connection.createArrayOf("varchar", steps.toArray()));
+        claim.setInt(2, limit);
+        claim.setString(3, workerId);
+        Rows.setInstant(claim, 4, now);
+        return TasksTable.read(claim);
+      }
+    });
+  }
+
+  /**
+   * One statement, autocommitted ({@link #FINISH_TASKS}): the outcomes stored, their runs woken and
+   * the engines notified in one round trip and one commit.
+   */
+  @Override
+  public boolean[] finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
+    return transactions.autocommit(
+        "store the outcomes of " + finished.size() + " task(s)", connection -> {
+          int n = finished.size();
+          String[] ids = new String[n];
+          String[] statuses = new String[n];
+          String[] outputs = new String[n];
+          String[] messages = new String[n];
+          String[] codes = new String[n];
+          String[] types = new String[n];
+          Boolean[] retryable = new Boolean[n];
+          Map<String, Integer> index = new HashMap<>();
+          for (int i = 0; i < n; i++) {
+            FinishedTask f = finished.get(i);
+            TaskOutcome outcome = f.outcome();
+            ids[i] = f.task().taskId();
+            statuses[i] = (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name();
+            outputs[i] = outcome.output();
+            messages[i] = outcome.errorMessage();
+            codes[i] = outcome.errorCode();
+            types[i] = outcome.errorType();
+            retryable[i] = outcome.succeeded() ? null : outcome.retryable();
+            index.put(ids[i], i);
+          }
+          boolean[] stored = new boolean[n];
+          try (PreparedStatement finish = connection.prepareStatement(FINISH_TASKS)) {
+            finish.setArray(1, connection.createArrayOf("varchar", ids));
+            finish.setArray(2, connection.createArrayOf("varchar", statuses));
+            finish.setArray(3, connection.createArrayOf("text", outputs));
+            finish.setArray(4, connection.createArrayOf("text", messages));
+            finish.setArray(5, connection.createArrayOf("varchar", codes));
+            finish.setArray(6, connection.createArrayOf("varchar", types));
+            finish.setArray(7, connection.createArrayOf("bool", retryable));
+            Rows.setInstant(finish, 8, now);
+            finish.setString(9, workerId);
+            Rows.setInstant(finish, 10, now);
+            Rows.setInstant(finish, 11, now);
+            try (ResultSet rows = finish.executeQuery()) {
+              while (rows.next()) {
+                stored[index.get(rows.getString(1))] = true;
+              }
+            }
+          }
+          return stored;
+        });
+  }
+
+  /** The two reads joined in one multi-statement text: one round trip. */
+  @Override
+  public Resumption resumption(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(RESUMPTION)) {
+      select.setString(1, runId);
+      select.setString(2, runId);
+      if (!select.execute()) {
+        throw new SQLException("expected the run's checkpoints, got an update count");
+      }
+      List<CheckpointRecord> checkpoints;
+      try (ResultSet rows = select.getResultSet()) {
+        checkpoints = StepsTable.readAll(rows);
+      }
+      if (!select.getMoreResults()) {
+        throw new SQLException("expected the run's waiting tasks, got an update count");
+      }
+      try (ResultSet rows = select.getResultSet()) {
+        return new Resumption(checkpoints, TasksTable.readAll(rows));
+      }
     }
   }
 }

@@ -109,14 +109,21 @@ final class RunsTable {
    * reads the outcome), while a turn already under way, which may have read the task before, finds
    * the mark when it suspends and makes the run due instead of asleep.
    */
-  private static final String WAKE =
-      "UPDATE durable_runs SET"
-          + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
-          + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
-          + " woken_at = CASE WHEN status = 'SLEEPING' THEN woken_at ELSE ? END,"
-          + " updated_at = CASE WHEN status = 'SLEEPING' THEN ? ELSE updated_at END"
-          + " WHERE run_id = ? AND (status IN ('RUNNING', 'PENDING')"
-          + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
+  private static final String WAKE = wake("run_id = ?");
+
+  /**
+   * {@link #WAKE} of the runs {@code which} selects (a condition on {@code run_id}); its values are
+   * bound by {@link #bindWake}, with the condition's after them.
+   */
+  static String wake(String which) {
+    return "UPDATE durable_runs SET"
+        + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
+        + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
+        + " woken_at = CASE WHEN status = 'SLEEPING' THEN woken_at ELSE ? END,"
+        + " updated_at = CASE WHEN status = 'SLEEPING' THEN ? ELSE updated_at END"
+        + " WHERE " + which + " AND (status IN ('RUNNING', 'PENDING')"
+        + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
+  }
   /**
    * {@link #WAKE} in a progress statement: the run a commit wakes (the parent of a run that ends),
    * only where the commit's fence held.

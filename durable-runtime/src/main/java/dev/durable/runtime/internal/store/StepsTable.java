@@ -46,7 +46,7 @@ final class StepsTable {
   /** {@link #UPDATE} in a PostgreSQL progress statement: only if the run's row was fenced. */
   static final String UPDATE_FENCED =
       update("?::timestamptz", " AND EXISTS (SELECT 1 FROM fenced) RETURNING 1");
-  private static final String SELECT =
+  static final String SELECT =
       "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id = ? ORDER BY seq";
   private static final String SELECT_SNAPSHOT =
       "SELECT " + Rows.prefixed("s.", COLUMNS) + ", " + Rows.prefixed("r.", RunsTable.COLUMNS)
@@ -142,14 +142,19 @@ final class StepsTable {
   static List<CheckpointRecord> select(Connection connection, String runId) throws SQLException {
     try (PreparedStatement select = connection.prepareStatement(SELECT)) {
       select.setString(1, runId);
-      List<CheckpointRecord> checkpoints = new ArrayList<>();
       try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          checkpoints.add(read(rows, false));
-        }
+        return readAll(rows);
       }
-      return checkpoints;
     }
+  }
+
+  /** The checkpoints in {@code rows}, selected by {@link #SELECT}. */
+  static List<CheckpointRecord> readAll(ResultSet rows) throws SQLException {
+    List<CheckpointRecord> checkpoints = new ArrayList<>();
+    while (rows.next()) {
+      checkpoints.add(read(rows, false));
+    }
+    return checkpoints;
   }
 
   /**

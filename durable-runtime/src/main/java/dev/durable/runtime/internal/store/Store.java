@@ -228,9 +228,7 @@ public final class Store {
     if (workflows.isEmpty() || limit <= 0) {
       return List.of();
     }
-    return inTransaction(
-        "claim due runs",
-        connection -> dialect.claimDue(connection, now, workflows, limit, owner, leaseUntil));
+    return dialect.claimDue(now, workflows, limit, owner, leaseUntil);
   }
 
   /**
@@ -277,6 +275,15 @@ public final class Store {
       }
       return released;
     });
+  }
+
+  /**
+   * What a turn of a claimed run reads before it replays: its checkpoints and the tasks its
+   * dispatched steps wait for, in one round trip on PostgreSQL.
+   */
+  public Resumption resumption(String runId) {
+    return autocommit(
+        "read checkpoints of run " + runId, connection -> dialect.resumption(connection, runId));
   }
 
   /** The run's checkpoints and timers, in order. */

@@ -26,8 +26,7 @@ public final class TaskQueue {
 
   /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
   public List<TaskRecord> claim(List<String> steps, int limit, String workerId, Instant now) {
-    return inTransaction("claim tasks for worker " + workerId,
-        connection -> dialect.claimTasks(connection, steps, limit, workerId, now));
+    return dialect.claimTasks(steps, limit, workerId, now);
   }
 
   /**
@@ -37,14 +36,18 @@ public final class TaskQueue {
    * @return false if the worker no longer holds the task
    */
   public boolean finish(TaskRecord task, String workerId, TaskOutcome outcome, Instant now) {
-    return inTransaction("store the outcome of task " + task.taskId(), connection -> {
-      if (!TasksTable.finish(connection, task, workerId, outcome, now)) {
-        return false;
-      }
-      RunsTable.wake(connection, task.runId(), now);
-      dialect.wakeEngines(connection);
-      return true;
-    });
+    return finish(List.of(new FinishedTask(task, outcome)), workerId, now)[0];
+  }
+
+  /**
+   * Stores the outcomes of several tasks the worker holds in one commit, making the runs that wait
+   * for them due and waking the engines once.
+   *
+   * @return for each outcome, whether it was stored: false where the worker no longer held the
+   *     task
+   */
+  public boolean[] finish(List<FinishedTask> finished, String workerId, Instant now) {
+    return dialect.finishTasks(finished, workerId, now);
   }
 
   /**

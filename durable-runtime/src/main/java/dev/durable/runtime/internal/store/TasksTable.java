@@ -70,6 +70,18 @@ final class TasksTable {
   private static final String CURRENT =
       SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
           + " ORDER BY created_at, task_id";
+  /**
+   * The deliveries, not lost, of the run's dispatched steps whose checkpoints wait for a worker,
+   * oldest first: what a resumed turn looks at. The run's tasks are found through their index,
+   * and each one's checkpoint through its key, by a correlated {@code EXISTS} that H2 plans as
+   * PostgreSQL does.
+   */
+  static final String WAITING =
+      "SELECT " + Rows.prefixed("t.", COLUMNS) + " FROM durable_tasks t"
+          + " WHERE t.run_id = ? AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM durable_steps s"
+          + " WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
+          + " AND s.status IN ('PENDING', 'RUNNING'))"
+          + " ORDER BY t.created_at, t.task_id";
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
   private static final String DELETE_RESET =
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
@@ -101,13 +113,26 @@ final class TasksTable {
 
   /** The tasks {@code select} returns. */
   static List<TaskRecord> read(PreparedStatement select) throws SQLException {
-    List<TaskRecord> tasks = new ArrayList<>();
     try (ResultSet rows = select.executeQuery()) {
-      while (rows.next()) {
-        tasks.add(task(rows));
-      }
+      return readAll(rows);
+    }
+  }
+
+  /** The tasks in {@code rows}, selected with {@link #COLUMNS}. */
+  static List<TaskRecord> readAll(ResultSet rows) throws SQLException {
+    List<TaskRecord> tasks = new ArrayList<>();
+    while (rows.next()) {
+      tasks.add(task(rows));
     }
     return tasks;
+  }
+
+  /** The tasks {@link #WAITING} of run {@code runId}. */
+  static List<TaskRecord> waiting(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(WAITING)) {
+      select.setString(1, runId);
+      return read(select);
+    }
   }
 
   /**
