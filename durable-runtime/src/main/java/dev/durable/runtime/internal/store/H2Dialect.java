@@ -151,12 +151,18 @@ final class H2Dialect implements Dialect {
     return claimed;
   }
 
-  /** The ids of up to {@code limit} due runs of the given workflows, earliest first. */
+  /**
+   * The ids of up to {@code limit} due runs of the given workflows, earliest first: a range scan
+   * of the due-time index. H2 is told to use it: left to choose, it took the index of runs by
+   * workflow (V12, for the run search) and read every run of the workflow at each poll, 35 ms
+   * among 100,000 sleeping runs instead of half a millisecond.
+   */
   private List<String> findDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit)
       throws SQLException {
     String sql = dueQueries.computeIfAbsent(workflows.size(),
-        keys -> "SELECT run_id FROM durable_runs WHERE " + RunsTable.dueFilter(keys));
+        keys -> "SELECT run_id FROM durable_runs USE INDEX (durable_runs_due) WHERE "
+            + RunsTable.dueFilter(keys));
     try (PreparedStatement select = connection.prepareStatement(sql)) {
       RunsTable.bindDue(new Params(), now, workflows, limit).bind(select);
       List<String> ids = new ArrayList<>();
