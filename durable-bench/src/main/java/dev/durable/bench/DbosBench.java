@@ -1,5 +1,10 @@
 package dev.durable.bench;
 
+import static dev.durable.bench.Figures.f0;
+import static dev.durable.bench.Figures.f1;
+import static dev.durable.bench.Figures.f2;
+import static dev.durable.bench.Figures.verdict;
+
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dbos.transact.DBOS;
 import dev.dbos.transact.StartWorkflowOptions;
@@ -270,21 +275,5 @@ final class DbosBench {
 
   private static String times(double ratio) {
     return f2(ratio) + "x";
-  }
-
-  private static String verdict(boolean pass) {
-    return pass ? "PASS" : "MISS";
-  }
-
-  private static String f0(double value) {
-    return String.format(Locale.ROOT, "%,.0f", value);
-  }
-
-  private static String f1(double value) {
-    return String.format(Locale.ROOT, "%,.1f", value);
-  }
-
-  private static String f2(double value) {
-    return String.format(Locale.ROOT, "%.2f", value);
   }
 }

@@ -1,5 +1,9 @@
 package dev.durable.bench;
 
+import static dev.durable.bench.Figures.f0;
+import static dev.durable.bench.Figures.f1;
+import static dev.durable.bench.Figures.f2;
+
 import dev.durable.runtime.RunHandle;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -371,17 +375,5 @@ final class LongRunBench {
 
   private static String seconds(long nanos) {
     return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
-  }
-
-  private static String f0(double value) {
-    return String.format(Locale.ROOT, "%,.0f", value);
-  }
-
-  private static String f1(double value) {
-    return String.format(Locale.ROOT, "%.1f", value);
-  }
-
-  private static String f2(double value) {
-    return String.format(Locale.ROOT, "%.2f", value);
   }
 }

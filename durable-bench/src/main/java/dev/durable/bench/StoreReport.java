@@ -1,5 +1,10 @@
 package dev.durable.bench;
 
+import static dev.durable.bench.Figures.f0;
+import static dev.durable.bench.Figures.f1;
+import static dev.durable.bench.Figures.f2;
+import static dev.durable.bench.Figures.verdict;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -375,27 +380,11 @@ final class StoreReport {
     return f2(value / base) + " x " + unit;
   }
 
-  private static String verdict(boolean pass) {
-    return pass ? "PASS" : "MISS";
-  }
-
   private static String percent(double ratio) {
     return String.format(Locale.ROOT, "%.0f%%", ratio * 100);
   }
 
   private static String seconds(long millis) {
     return String.format(Locale.ROOT, "%.1f s", millis / 1e3);
-  }
-
-  private static String f0(double value) {
-    return String.format(Locale.ROOT, "%,.0f", value);
-  }
-
-  private static String f1(double value) {
-    return String.format(Locale.ROOT, "%,.1f", value);
-  }
-
-  private static String f2(double value) {
-    return String.format(Locale.ROOT, "%.2f", value);
   }
 }
