@@ -1,12 +1,12 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.StepState;
+import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
-import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.RunRecord;
 import java.time.Instant;
 import java.util.List;
@@ -16,6 +16,10 @@ import java.util.List;
  * and decoded when a replay answers with it.
  */
 final class StepResults {
+  /** The events a checkpoint can carry, in order. */
+  private static final List<EventType> CARRIED =
+      List.of(EventType.STEP_STARTED, EventType.STEP_COMPLETED);
+
   private final Services services;
   private final RunRecord run;
   private final ReplayLog log;
@@ -58,36 +62,37 @@ final class StepResults {
     Instant now = services.time().now();
     Transition completed =
         StepTransitions.next(state, StepTransitions.Event.ATTEMPT_SUCCEEDED);
-    List<NewEvent> events = completed.events(type -> switch (type) {
-      case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
-      default -> type.step(step.name(), attempt, null, now);
-    });
-    Commit.CheckpointWrite checkpoint = new Commit.CheckpointWrite(
+    CheckpointRecord record =
         log.checkpoint(seq, step.name()).status(completed.status()).attempts(attempt)
-            .input(input).output(output).startedAt(startedAt).updatedAt(now).build(),
-        completed.inserts());
-    if (carriesItsEvents(checkpoint, events)) {
+            .input(input).output(output).startedAt(startedAt).updatedAt(now).build();
+    StepEvent completion = hooks.completion(completed, step.name(), seq, attempt);
+    if (carriesItsEvents(completed, step)) {
       // the common case, a local step done at its first attempt: its two events ride on its row
-      checkpoint = new Commit.CheckpointWrite(checkpoint.record(), true, 0, true);
-      events = List.of();
+      progress.holdCompleted(
+          new Commit.CheckpointWrite(record, true, 0, true), List.of(), completion);
+    } else {
+      progress.holdCompleted(
+          new Commit.CheckpointWrite(record, completed.inserts()),
+          completed.events(type -> switch (type) {
+            case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
+            default -> type.step(step.name(), attempt, null, now);
+          }),
+          completion);
     }
-    progress.holdCompleted(
-        checkpoint, events, hooks.completion(completed, step.name(), seq, attempt));
     // Answer with the stored form, as a replay would, so both take the same path.
     return decode(step, output);
   }
 
   /**
-   * Whether {@code events} are exactly what {@code checkpoint} can carry itself ({@link
-   * Commit.CheckpointWrite#carriesEvents}): those of a new checkpoint of a completed step, started
-   * without a queue.
+   * Whether the checkpoint of a step that {@code completed} carries its events itself ({@link
+   * Commit.CheckpointWrite#carriesEvents}): a new checkpoint, of a step started without a queue
+   * (its {@code step.started} detail is then {@link Commit.CheckpointWrite#LOCAL_DETAIL}), whose
+   * events are its start and its completion.
    */
-  private static boolean carriesItsEvents(
-      Commit.CheckpointWrite checkpoint, List<NewEvent> events) {
-    return checkpoint.insert()
-        && checkpoint.record().status() == StepState.COMPLETED
-        && new Commit.CheckpointWrite(checkpoint.record(), true, 0, true).carriedEvents()
-            .equals(events);
+  private static boolean carriesItsEvents(Transition completed, StepType<?> step) {
+    return completed.inserts()
+        && step.queue().isEmpty()
+        && completed.events().equals(CARRIED);
   }
 
   /** A step's recorded result; stops the turn, failing the run, if it cannot be decoded. */
