@@ -76,7 +76,7 @@ final class Params {
         statement.setLong(index, number);
       } else if (value instanceof Instant instant) {
         if (instantsAsText) {
-          statement.setObject(index, instant.toString(), Types.OTHER);
+          statement.setObject(index, InstantText.of(instant), Types.OTHER);
         } else {
           Rows.setInstant(statement, index, instant);
         }

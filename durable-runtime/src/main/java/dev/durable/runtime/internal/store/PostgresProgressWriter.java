@@ -33,6 +33,7 @@ final class PostgresProgressWriter {
           + " SELECT x.id, f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
           + " CROSS JOIN (VALUES ";
   private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
+  private static final Integer[] ONLY = {0};
 
   private PostgresProgressWriter() {}
 
@@ -176,6 +177,9 @@ final class PostgresProgressWriter {
    * would be new nearly every time, and parsed and planned statement by statement.
    */
   private static Integer[] canonicalOrder(List<Commit> commits) {
+    if (commits.size() == 1) {
+      return ONLY; // a commit written alone, as every commit of a sequential run is
+    }
     Integer[] order = new Integer[commits.size()];
     String[] shapes = new String[commits.size()];
     for (int i = 0; i < order.length; i++) {
