@@ -91,8 +91,11 @@ public record RunExport(Instant exportedAt, List<Run> runs) {
       events = events == null ? List.of() : List.copyOf(events);
     }
 
-    /** This run, as run {@code id} of workflow {@code workflow} version {@code version}. */
-    public Run as(String id, String workflow, String version) {
+    /**
+     * This run as a run of workflow {@code workflow} version {@code version}: to replay the runs of
+     * one version against the class of another (would version 2 take up version 1's runs?).
+     */
+    public Run asWorkflow(String workflow, String version) {
       return new Run(id, workflow, version, status, parentId, fingerprint, createdAt, updatedAt,
           input, output, error, checkpoints, events);
     }
