@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -150,15 +151,28 @@ public record RunExport(Instant exportedAt, List<Run> runs) {
   /** The document as written: the export with its format and version. */
   private record Document(String format, Integer version, Instant exportedAt, List<Run> runs) {}
 
-  /** Writes this export as a JSON document to {@code out}, which stays open. */
+  /** Writes this export as a JSON document to {@code out}, in UTF-8; {@code out} stays open. */
   public void writeTo(OutputStream out) {
     try {
-      JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-          .writeValue(out, new Document(FORMAT, VERSION, exportedAt, runs));
+      JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document());
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the export: " + e.getMessage(), e);
     }
+  }
+
+  /** Writes this export as a JSON document to {@code out}, which stays open. */
+  public void writeTo(Writer out) {
+    try {
+      JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document());
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the export: " + e.getMessage(), e);
+    }
+  }
+
+  private Document document() {
+    return new Document(FORMAT, VERSION, exportedAt, runs);
   }
 
   /**
