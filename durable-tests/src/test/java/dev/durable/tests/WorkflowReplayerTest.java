@@ -14,7 +14,24 @@ import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.testing.ReplayFailure;
 import dev.durable.runtime.testing.ReplayReport;
 import dev.durable.runtime.testing.WorkflowReplayer;
+import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.support.Gate;
+import dev.durable.tests.support.Recorder;
 import dev.durable.tests.workflows.ChangingWorkflowClient;
+import dev.durable.tests.workflows.ChargeWorkflowDurable;
+import dev.durable.tests.workflows.CheckoutParentWorkflowClient;
+import dev.durable.tests.workflows.CheckoutParentWorkflowDurable;
+import dev.durable.tests.workflows.DrawingWorkflowClient;
+import dev.durable.tests.workflows.DrawingWorkflowDurable;
+import dev.durable.tests.workflows.FanRequest;
+import dev.durable.tests.workflows.FanWorkflowClient;
+import dev.durable.tests.workflows.FanWorkflowDurable;
+import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.SagaWorkflowClient;
+import dev.durable.tests.workflows.SagaWorkflowDurable;
+import dev.durable.tests.workflows.SignalWorkflowClient;
+import dev.durable.tests.workflows.SignalWorkflowDurable;
 import dev.durable.tests.workflows.ChangingWorkflowDurable;
 import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.OrderInputChangedDurable;
@@ -119,6 +136,58 @@ class WorkflowReplayerTest extends OnEachStore {
     assertTrue(completed.events().stream().anyMatch(e -> e.type().equals("run.completed")),
         completed.events().toString());
     assertEquals("declined", export.runs().get(2).error().orElseThrow().code());
+  }
+
+  /** The workflows of {@link #runsOfEveryKindOfCallReplay}, with fresh dependencies. */
+  private List<DurableWorkflow<?>> everyKind(Recorder recorder) {
+    Gate gate = new Gate();
+    return List.of(
+        new SagaWorkflowDurable(script, gate),
+        new DrawingWorkflowDurable(script, new AtomicBoolean()),
+        new SignalWorkflowDurable(recorder),
+        new CheckoutParentWorkflowDurable(recorder),
+        new ChargeWorkflowDurable(recorder),
+        new FanWorkflowDurable(new PricingStepsDispatch(), script, gate));
+  }
+
+  @Test
+  void runsOfEveryKindOfCallReplay() {
+    Recorder recorder = new Recorder();
+    DurableEngine.Builder builder = db.engine().clock(clock);
+    everyKind(recorder).forEach(builder::register);
+    RunExport export;
+    try (DurableEngine engine = builder.build()) {
+      engine.start();
+      assertEquals("shipped lamp-1", SagaWorkflowClient.of(engine).start("lamp-1").await(WAIT));
+      RunHandle<String> seats = SagaWorkflowClient.of(engine).start("seats-2");
+      assertThrows(RunFailedException.class, () -> seats.await(WAIT),
+          "a group failed: compensations, then the clean-up");
+      assertEquals("backordered backorder-3",
+          SagaWorkflowClient.of(engine).start("backorder-3").await(WAIT));
+      RunHandle<String> drawing = DrawingWorkflowClient.of(engine).start();
+      Await.until("the drawing sleeps",
+          () -> drawing.status().run().status() == RunState.SLEEPING);
+      clock.advance(DrawingWorkflowDurable.PAUSE);
+      drawing.await(WAIT);
+      RunHandle<String> approved = SignalWorkflowClient.of(engine).start(1, 0L);
+      SignalWorkflowClient.of(engine).approval(approved.id(), "yes");
+      assertEquals("yes", approved.await(WAIT));
+      RunHandle<String> waiting = SignalWorkflowClient.of(engine).start(1, 0L);
+      Await.until("the run waits for its signal",
+          () -> waiting.status().run().status() == RunState.SLEEPING);
+      assertEquals("shipped: paid order-7",
+          CheckoutParentWorkflowClient.of(engine).start("order-7").await(WAIT));
+      assertEquals("a=100,b=200", FanWorkflowClient.of(engine).start(
+          new FanRequest("local", List.of(new Order("a", 1), new Order("b", 2)))).await(WAIT));
+      export = engine.export(RunFilter.builder().build());
+    }
+    long executions = script.executions("reserve") + script.executions("price:a");
+
+    ReplayReport report = WorkflowReplayer.of(everyKind(new Recorder())
+        .toArray(DurableWorkflow<?>[]::new)).replay(export);
+
+    assertEquals(9, report.replayed().size(), "the child run too: " + report);
+    assertEquals(executions, script.executions("reserve") + script.executions("price:a"));
   }
 
   @Test
