@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.durable.runtime.codec.Payloads;
 import java.io.IOException;
@@ -153,19 +154,27 @@ public record RunExport(Instant exportedAt, List<Run> runs) {
 
   /** Writes this export as a JSON document to {@code out}, in UTF-8; {@code out} stays open. */
   public void writeTo(OutputStream out) {
-    try {
-      JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document());
+    write(writer -> {
+      writer.writeValue(out, document());
       out.flush();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the export: " + e.getMessage(), e);
-    }
+    });
   }
 
   /** Writes this export as a JSON document to {@code out}, which stays open. */
   public void writeTo(Writer out) {
-    try {
-      JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document());
+    write(writer -> {
+      writer.writeValue(out, document());
       out.flush();
+    });
+  }
+
+  private interface Write {
+    void to(ObjectWriter writer) throws IOException;
+  }
+
+  private static void write(Write write) {
+    try {
+      write.to(JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the export: " + e.getMessage(), e);
     }
