@@ -34,9 +34,11 @@ import dev.durable.tests.workflows.SignalWorkflowClient;
 import dev.durable.tests.workflows.SignalWorkflowDurable;
 import dev.durable.tests.workflows.ChangingWorkflowDurable;
 import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.OrderExtendedDurable;
 import dev.durable.tests.workflows.OrderInputChangedDurable;
 import dev.durable.tests.workflows.OrderParamChangedDurable;
 import dev.durable.tests.workflows.OrderResultChangedDurable;
+import dev.durable.tests.workflows.OrderShortenedDurable;
 import dev.durable.tests.workflows.OrderWorkflowClient;
 import dev.durable.tests.workflows.OrderWorkflowDurable;
 import java.io.ByteArrayInputStream;
@@ -264,6 +266,38 @@ class WorkflowReplayerTest extends OnEachStore {
     assertTrue(first.differences().stream().anyMatch(d -> d.contains("its stored input"
         + " [{\"sku\":\"lamp\",\"quantity\":3}] no longer decodes into the @Run method's"
         + " parameters")), first.differences().toString());
+  }
+
+  @Test
+  void codeThatEndsBeforeARunsLastCheckpointOrGoesOnPastACompletedRunsEndFailsTheReplay() {
+    RunExport export = exportOrders();
+    String completed = export.runs().get(0).id();
+    String sleeping = export.runs().get(1).id();
+
+    ReplayFailure shortened = assertThrows(ReplayFailure.class, () -> WorkflowReplayer
+        .of(new OrderShortenedDurable()).replay(relabeled(export, "order-shortened")));
+    ReplayReport.Failed failed = shortened.report().failed().get(2);
+    assertEquals(1, failed.differences().size(), failed.toString());
+    assertTrue(failed.differences().get(0).contains("started on a different step graph"),
+        "the failed run ended where the code now does, but the class lost a step: "
+            + failed.differences());
+    assertTrue(shortened.report().failed().get(1).differences().stream().anyMatch(d ->
+        d.startsWith("run " + sleeping + " of workflow 'order-shortened' version '1' recorded a"
+            + " sleep at position 2, but the code now ends before it")), shortened.getMessage());
+    assertTrue(shortened.report().failed().get(0).differences().stream().anyMatch(d -> d.equals(
+        "run " + completed + " of workflow 'order-shortened' version '1' recorded a sleep at"
+            + " position 2, but the code now ends before it (4 checkpoint(s) recorded, 2"
+            + " replayed): a call was removed or moved under a running version; deploy the old"
+            + " code for this version, or give the changed workflow a new version")),
+        shortened.getMessage());
+
+    ReplayFailure extended = assertThrows(ReplayFailure.class, () -> WorkflowReplayer
+        .of(new OrderExtendedDurable()).replay(relabeled(export, "order-extended")));
+    assertEquals(List.of(completed), extended.report().failed().stream()
+        .map(ReplayReport.Failed::runId).toList(), "a sleeping run may still go on");
+    assertTrue(extended.getMessage().contains("run " + completed + " of workflow"
+        + " 'order-extended' version '1' completed after 4 checkpoint(s), but the code now goes on"
+        + " at position 4"), extended.getMessage());
   }
 
   @Test
