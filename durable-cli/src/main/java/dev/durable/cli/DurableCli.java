@@ -47,6 +47,7 @@ import picocli.CommandLine.Spec;
       WorkersCommand.class,
       SchedulesCommand.class,
       PurgeCommand.class,
+      ExportCommand.class,
       DashboardCommand.class,
     })
 public final class DurableCli implements Runnable {

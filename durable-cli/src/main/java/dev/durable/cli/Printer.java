@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -50,6 +51,11 @@ final class Printer {
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("cannot write " + value.getClass() + " as JSON", e);
     }
+  }
+
+  /** Where it prints: for a document written as a whole, such as an export. */
+  Writer writer() {
+    return out;
   }
 
   /** Prints a line of text. */

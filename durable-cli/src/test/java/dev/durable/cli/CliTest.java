@@ -16,14 +16,19 @@ import dev.durable.cli.fixtures.PricingStepsWorker;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.testing.ReplayReport;
+import dev.durable.runtime.testing.WorkflowReplayer;
 import dev.durable.runtime.testing.TestClock;
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -359,6 +364,39 @@ class CliTest {
   }
 
   @Test
+  void exportWritesRunsThatReplayAgainstTheirCode() throws Exception {
+    order("done-1", false, false);
+    order("failed-2", true, false);
+    order("waiting-3", false, true);
+    order("other-4", false, false);
+    Path file = directory.resolve("runs.json");
+
+    assertExit(2, cli("export", "--limit", "0"));
+    Result filtered = cli("export", "--status", "COMPLETED,FAILED", "--limit", "2", "--out",
+        file.toString());
+    assertExit(0, filtered);
+    assertEquals("exported 2 runs to " + file + "\n", filtered.out());
+    ReplayReport report =
+        WorkflowReplayer.of(new OrderFlowDurable(new AtomicBoolean(true))).replay(file);
+    assertEquals(List.of("other-4", "failed-2"), report.replayed(), report::toString);
+
+    Result named = cli("export", "waiting-3", "done-1");
+    assertExit(0, named);
+    RunExport export =
+        RunExport.read(new ByteArrayInputStream(named.out().getBytes(StandardCharsets.UTF_8)));
+    assertEquals(List.of("waiting-3", "done-1"),
+        export.runs().stream().map(RunExport.Run::id).toList());
+    assertEquals("SIGNAL", export.runs().get(0).checkpoints().get(1).kind());
+    assertEquals(2, WorkflowReplayer.of(new OrderFlowDurable(declining)).replay(export)
+        .replayed().size());
+
+    JsonNode json = cli("export", "done-1", "--out", file.toString(), "--json").json();
+    assertEquals(1, json.get("runs").asInt());
+    assertExit(2, cli("export", "done-1", "--workflow", "cli-order"));
+    assertExit(2, cli("export", "--out", directory.resolve("no/such/dir.json").toString()));
+  }
+
+  @Test
   void dashboardServesTheStoreUntilStopped() throws Exception {
     order("failed-1", true, false);
     StringWriter out = new StringWriter();
@@ -391,7 +429,8 @@ class CliTest {
 
   @Test
   void anUnknownRunIsRefused() {
-    for (String command : List.of("show", "history", "requeue", "cancel", "redispatch")) {
+    for (String command :
+        List.of("show", "history", "requeue", "cancel", "redispatch", "export")) {
       Result result = cli(command, "no-such-run");
       assertExit(1, result);
       assertEquals("", result.out());

@@ -20,7 +20,7 @@ class UsageTest {
     assertExit(0, help);
     for (String command : new String[] {
         "list", "show", "history", "requeue", "cancel", "redispatch", "signal", "workers",
-        "schedules", "purge", "dashboard"}) {
+        "schedules", "purge", "export", "dashboard"}) {
       assertTrue(help.out().contains("\n  " + command + " "), help::toString);
     }
     assertTrue(help.out().contains("Exit codes:"), help::toString);

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -166,6 +167,18 @@ public interface DurableEngine extends AutoCloseable {
 
   /** The run's event log, oldest first: every transition it went through. */
   List<HistoryEvent> history(String runId);
+
+  /**
+   * The runs with these ids, in this order, each with every checkpoint a replay reads back and its
+   * history: what {@code WorkflowReplayer} replays against the current code before a deploy
+   * ({@link RunExport#writeTo} writes it as a file). Needs no workflow registered.
+   *
+   * @throws UnknownRunException if one of them is not stored
+   */
+  RunExport export(Collection<String> runIds);
+
+  /** {@link #export(Collection)} of the runs {@code filter} matches: newest first, at most its limit. */
+  RunExport export(RunFilter filter);
 
   /**
    * Deletes every run that ended (completed, failed or cancelled) before {@code endedBefore}, with

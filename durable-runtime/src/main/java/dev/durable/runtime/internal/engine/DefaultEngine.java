@@ -5,6 +5,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunCancelledException;
+import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunFailedException;
@@ -27,6 +28,7 @@ import dev.durable.runtime.internal.store.RunSnapshot;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -46,6 +48,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Scheduler scheduler;
   private final RunStarts starts;
   private final OperatorViews views;
+  private final RunExports exports;
   private final RunStatuses statuses;
   private final Schedules schedules;
   private final List<AutoCloseable> resources;
@@ -61,6 +64,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.scheduler = scheduler;
     this.starts = new RunStarts(services);
     this.views = new OperatorViews(services);
+    this.exports = new RunExports(services.store(), services.time());
     this.statuses = new RunStatuses(services);
     this.schedules = schedules;
     this.resources = resources;
@@ -305,6 +309,16 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public List<ScheduleInfo> schedules() {
     return schedules.list();
+  }
+
+  @Override
+  public RunExport export(Collection<String> runIds) {
+    return exports.of(runIds);
+  }
+
+  @Override
+  public RunExport export(RunFilter filter) {
+    return exports.of(Objects.requireNonNull(filter, "filter"));
   }
 
   @Override

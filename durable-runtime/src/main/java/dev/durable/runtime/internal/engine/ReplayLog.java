@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointKind;
@@ -26,17 +27,23 @@ final class ReplayLog {
   private final WorkflowKey workflow;
   private final Payloads payloads;
   private final List<CheckpointRecord> checkpoints;
+  private final boolean decodesArgs;
 
   /**
    * @param checkpoints the run's checkpoints, in order of position
    * @param payloads encodes the arguments of a step call to compare them with those recorded
+   * @param decodesArgs whether a matched step's recorded arguments must also decode into its
+   *     parameters' types, as a replay test checks ({@link Replays}); an engine's turn only compares
+   *     them with the call's, which a compatible change of type passes
    */
   ReplayLog(
-      String runId, WorkflowKey workflow, List<CheckpointRecord> checkpoints, Payloads payloads) {
+      String runId, WorkflowKey workflow, List<CheckpointRecord> checkpoints, Payloads payloads,
+      boolean decodesArgs) {
     this.runId = runId;
     this.workflow = workflow;
     this.payloads = payloads;
     this.checkpoints = new ArrayList<>(checkpoints);
+    this.decodesArgs = decodesArgs;
   }
 
   /** How many positions have checkpoints: a call below it replays. */
@@ -141,7 +148,16 @@ final class ReplayLog {
   }
 
   private NonDeterminismException mismatch(int seq, CheckpointRecord recorded, String now) {
-    String was = switch (recorded.kind()) {
+    return new NonDeterminismException(
+        "run " + runId + " of " + workflow + " called " + now + " at position " + seq
+            + ", where it had recorded " + describe(recorded) + ": the workflow's code changed"
+            + " under a running version; deploy the old code for this version, or give the changed"
+            + " workflow a new version");
+  }
+
+  /** What the code called to record {@code recorded}: "step 'charge'", "a sleep"... */
+  static String describe(CheckpointRecord recorded) {
+    return switch (recorded.kind()) {
       case SLEEP -> "a sleep";
       case CHILD -> "a start of workflow '" + recorded.name() + "'";
       case AWAIT -> "an await of a run of workflow '" + recorded.name() + "'";
@@ -151,11 +167,6 @@ final class ReplayLog {
       case STEP, REMOTE -> "step '" + recorded.name() + "'";
       case SIGNAL -> "a wait for signal '" + recorded.name() + "'";
     };
-    return new NonDeterminismException(
-        "run " + runId + " of " + workflow + " called " + now + " at position " + seq
-            + ", where it had recorded " + was + ": the workflow's code changed under a running"
-            + " version; deploy the old code for this version, or give the changed workflow a new"
-            + " version");
   }
 
   /**
@@ -167,6 +178,18 @@ final class ReplayLog {
       int seq, String called, StepType<?> step, Object[] args, CheckpointRecord recorded) {
     if (recorded.input() == null) {
       return; // its arguments could not be stored, and it failed for that
+    }
+    if (decodesArgs) {
+      try {
+        payloads.decodeArgs(step.params(), recorded.input());
+      } catch (PayloadException e) {
+        throw new NonDeterminismException(
+            "run " + runId + " of " + workflow + " recorded at position " + seq + " arguments of "
+                + called + " '" + step.name() + "' that no longer decode into its parameters' types"
+                + " (" + e.getMessage() + "): a parameter's type changed incompatibly under a"
+                + " running version; keep the old type, or give the changed workflow a new"
+                + " version");
+      }
     }
     Optional<String> difference = payloads.argsDiffer(step.params(), args, recorded.input());
     if (difference.isPresent()) {

@@ -242,6 +242,8 @@ final class RunExecutor {
       case STORE_UNAVAILABLE -> LOG.warn(
           "run {}: the store failed ({}); the run is taken up again when its lease expires",
           run.runId(), stop.getCause() == null ? "" : stop.getCause().getMessage());
+      case REPLAYED -> throw new IllegalStateException(
+          "run " + run.runId() + ": an executed turn stopped as a replay does; this is a bug");
     }
   }
 

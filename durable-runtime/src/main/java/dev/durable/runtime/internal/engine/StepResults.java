@@ -103,8 +103,8 @@ final class StepResults {
       throw control.stop(
           TurnStop.Reason.FAILED,
           Errors.engine(
-              "cannot decode the stored result of step '" + step.name() + "' of run "
-                  + run.runId() + ": " + e.getMessage() + "; the class changed incompatibly since"
+              "cannot decode the stored result of step '" + step.name() + "' at position "
+                  + recorded.seq() + " of run " + run.runId() + ": " + e.getMessage() + "; the class changed incompatibly since"
                   + " the run stored it: restore a compatible class and requeue the run, or"
                   + " cancel it",
               Errors.PAYLOAD_UNDECODABLE,

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.StepState;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
@@ -31,13 +32,22 @@ final class TurnControl {
   private final RunRecord run;
   private final InFlight.Run flight;
   private final ProgressBuffer progress;
+  private final boolean replayOnly;
   private volatile TurnStop stop;
 
-  TurnControl(Services services, RunRecord run, InFlight.Run flight, ProgressBuffer progress) {
+  /**
+   * @param replayOnly whether the turn only replays ({@link Replays}): it stops, {@link
+   *     TurnStop.Reason#REPLAYED}, at the first position without an ended checkpoint, where it would
+   *     otherwise execute, wait or write
+   */
+  TurnControl(
+      Services services, RunRecord run, InFlight.Run flight, ProgressBuffer progress,
+      boolean replayOnly) {
     this.services = services;
     this.run = run;
     this.flight = flight;
     this.progress = progress;
+    this.replayOnly = replayOnly;
   }
 
   /** Stops the turn for {@code reason}, unless it stopped already; either way, the first stop. */
@@ -108,14 +118,21 @@ final class TurnControl {
 
   /**
    * The checkpoint {@code match} finds in the {@link ReplayLog}, or null; fails the run if the
-   * workflow's code no longer matches what the run recorded.
+   * workflow's code no longer matches what the run recorded. A turn that only replays stops here
+   * where the run had not got further: no checkpoint, or one that has not ended.
    */
   CheckpointRecord replayed(Supplier<CheckpointRecord> match) {
+    CheckpointRecord recorded;
     try {
-      return match.get();
+      recorded = match.get();
     } catch (NonDeterminismException e) {
       throw nonDeterminism(e);
     }
+    if (replayOnly && (recorded == null
+        || recorded.status() != StepState.COMPLETED && recorded.status() != StepState.FAILED)) {
+      throw stop(TurnStop.Reason.REPLAYED, null, null);
+    }
+    return recorded;
   }
 
   /** Stops the turn with a non-determinism error: the run fails. */

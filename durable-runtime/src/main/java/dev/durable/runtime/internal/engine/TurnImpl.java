@@ -85,13 +85,34 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
       Resumption resumption,
       boolean maySuspend,
       InFlight.Run flight) {
+    this(services, run, resumption, maySuspend, flight, false);
+  }
+
+  /**
+   * A turn that only replays {@code checkpoints}: it stops ({@link TurnStop.Reason#REPLAYED}) where
+   * it would execute, wait or write, and checks besides that the arguments each step recorded
+   * still decode into its parameters' types. For {@link Replays}.
+   */
+  static TurnImpl replaying(
+      Services services, RunRecord run, List<CheckpointRecord> checkpoints) {
+    return new TurnImpl(services, run, new Resumption(checkpoints, List.of()), true,
+        new InFlight.Run(), true);
+  }
+
+  private TurnImpl(
+      Services services,
+      RunRecord run,
+      Resumption resumption,
+      boolean maySuspend,
+      InFlight.Run flight,
+      boolean replayOnly) {
     this.services = services;
     this.run = run;
     this.maySuspend = maySuspend;
-    this.log =
-        new ReplayLog(run.runId(), run.workflow(), resumption.checkpoints(), services.payloads());
+    this.log = new ReplayLog(
+        run.runId(), run.workflow(), resumption.checkpoints(), services.payloads(), replayOnly);
     this.progress = new ProgressBuffer(services, run, log::written);
-    this.control = new TurnControl(services, run, flight, progress);
+    this.control = new TurnControl(services, run, flight, progress, replayOnly);
     StepHooks hooks = new StepHooks(services, run);
     this.results = new StepResults(services, run, log, progress, control, hooks);
     this.attempts =
@@ -337,6 +358,16 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     } catch (TurnStop ignored) {
       // the steps run again when the run is picked up
     }
+  }
+
+  /** The position of the workflow's next call: how many positions the turn has gone through. */
+  int position() {
+    return nextSeq;
+  }
+
+  /** The checkpoint recorded at {@code seq}, or null if none was. */
+  CheckpointRecord recordedAt(int seq) {
+    return log.at(seq);
   }
 
   /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */

@@ -23,7 +23,12 @@ final class TurnStop extends Error {
     /** The engine is shutting down; the run is released to be picked up again. */
     SHUTDOWN,
     /** The store could not be reached; the run is picked up again when its lease expires. */
-    STORE_UNAVAILABLE
+    STORE_UNAVAILABLE,
+    /**
+     * A turn that only replays ({@link Replays}) reached a position the run had not got past:
+     * everything the run recorded before it matched.
+     */
+    REPLAYED
   }
 
   private final Reason reason;

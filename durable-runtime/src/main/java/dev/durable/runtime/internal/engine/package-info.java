@@ -16,8 +16,10 @@
  * status API. {@code Schedules} fires the schedules of the registered workflows at each poll and
  * tick ({@code CronSchedule} reads their cron expressions). {@code Retention} deletes ended runs;
  * {@code RunMdc} puts a run's keys in the SLF4J MDC and {@code RunLog} writes its lifecycle lines.
- * Only {@code Engines}, {@code
- * EngineConfig} and {@code Workers} are public, for the builders of {@code DurableEngine} and
- * {@code DurableWorker}; the rest is package-private.
+ * {@code RunExports} reads runs for {@code DurableEngine.export}; {@code Replays} replays them
+ * against the current code with a turn that only replays ({@code TurnImpl.replaying}). Only {@code
+ * Engines}, {@code EngineConfig}, {@code Workers} and {@code Replays} are public, for the builders
+ * of {@code DurableEngine} and {@code DurableWorker} and for {@code WorkflowReplayer}; the rest is
+ * package-private.
  */
 package dev.durable.runtime.internal.engine;

@@ -36,7 +36,7 @@ class ReplayLogTest {
   private final CheckpointRecord dispatched =
       checkpoint(2, CheckpointKind.REMOTE, "charge", null, 2);
   private final ReplayLog log =
-      new ReplayLog("r-1", CHECKOUT, List.of(sleep, charge, dispatched), PAYLOADS);
+      new ReplayLog("r-1", CHECKOUT, List.of(sleep, charge, dispatched), PAYLOADS, false);
 
   @Test
   void aCallPastTheRecordedCheckpointsMatchesNothing() {

@@ -1,0 +1,193 @@
+package dev.durable.runtime.internal.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.RunExport;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.observe.Observer;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.spi.CurrentTurn;
+import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.spi.WorkflowType;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Replays exported runs ({@link RunExport}) against the workflows' current code, without a
+ * database and without executing anything: the real turn ({@link TurnImpl#replaying}) answers
+ * each call from the run's checkpoints, and stops where the run had not got further (a call
+ * without an ended checkpoint), which is where an engine would execute a step, wait or write. What
+ * a deploy would break shows as a difference: the engine's own checks (the step graph's
+ * fingerprint, non-determinism, a stored result or input that no longer decodes) and a replay's
+ * (stored arguments that no longer decode, a completed run whose code now ends elsewhere or
+ * fails). The public face is {@code dev.durable.runtime.testing.WorkflowReplayer}.
+ */
+public final class Replays implements AutoCloseable {
+  private final Registry registry;
+  private final Services services;
+
+  /**
+   * @param workflows the workflows to replay runs of, by name and version
+   * @param mapper the Jackson mapper the engine stores payloads with
+   */
+  public Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
+    this.registry = Registry.of(workflows, false);
+    AttemptRunner attempts = new AttemptRunner(Observer.NONE);
+    // No store, no group commits: a turn that only replays stops before its first read or write.
+    this.services = new Services(
+        null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), new Time(Clock.systemUTC()),
+        new Hooks(List.of()), attempts, new InFlight(), new Queues(Map.of(), runId -> {}),
+        new Waiters(), new LocalWakeups(), "replay", Duration.ofMinutes(1), instant -> {},
+        (runId, instant) -> {}, () -> false, () -> 0.5, registry, Observer.NONE);
+  }
+
+  /** The workflows registered, as "workflow 'name' version 'v'". */
+  public List<String> registered() {
+    return registry.keys().stream().map(WorkflowKey::toString).toList();
+  }
+
+  /** Whether the workflow of {@code run}, at its version, is registered. */
+  public boolean isRegistered(RunExport.Run run) {
+    return registry.find(new WorkflowKey(run.workflow(), run.version())).isPresent();
+  }
+
+  /**
+   * Replays {@code run} against its workflow's current code.
+   *
+   * @return the differences, each a sentence naming the run, and the position where there is one;
+   *     empty if the current code replays the run
+   * @throws IllegalArgumentException if its workflow is not registered, or its checkpoints are
+   *     not in order
+   */
+  public List<String> replay(RunExport.Run run) {
+    DurableWorkflow<?> workflow = registry.find(new WorkflowKey(run.workflow(), run.version()))
+        .orElseThrow(() -> new IllegalArgumentException(
+            "run " + run.id() + " is of workflow '" + run.workflow() + "' version '"
+                + run.version() + "', which is not registered"));
+    List<CheckpointRecord> checkpoints = RunExports.checkpoints(run);
+    return new Differences<>(workflow, run, RunExports.record(run), checkpoints).find();
+  }
+
+  @Override
+  public void close() {
+    services.attempts().close();
+  }
+
+  /** The differences of one run, found by one turn. */
+  private final class Differences<R> {
+    private final DurableWorkflow<R> workflow;
+    private final WorkflowType<R> type;
+    private final RunExport.Run exported;
+    private final RunRecord run;
+    private final List<CheckpointRecord> checkpoints;
+    private final List<String> found = new ArrayList<>();
+
+    @SuppressWarnings("unchecked")
+    Differences(
+        DurableWorkflow<?> workflow, RunExport.Run exported, RunRecord run,
+        List<CheckpointRecord> checkpoints) {
+      this.workflow = (DurableWorkflow<R>) workflow;
+      this.type = this.workflow.workflowType();
+      this.exported = exported;
+      this.run = run;
+      this.checkpoints = checkpoints;
+    }
+
+    List<String> find() {
+      if (!type.accepts(run.fingerprint())) {
+        found.add(Errors.fingerprintMismatch(run.runId(), type, run.fingerprint()).message());
+      }
+      checkStoredOutput();
+      Object[] input;
+      try {
+        input = services.payloads().decodeArgs(type.params(), run.input());
+      } catch (PayloadException e) {
+        found.add("run " + run.runId() + " of " + run.workflow() + ": its stored input "
+            + run.input() + " no longer decodes into the @Run method's parameters: "
+            + e.getMessage());
+        return found;
+      }
+      replay(input);
+      return found;
+    }
+
+    /** A completed run's stored result must still decode: its callers read it with that type. */
+    private void checkStoredOutput() {
+      if (run.status() != RunState.COMPLETED || run.output() == null) {
+        return;
+      }
+      try {
+        services.payloads().decode(type.result(), run.output());
+      } catch (PayloadException e) {
+        found.add("run " + run.runId() + " of " + run.workflow() + ": its stored result "
+            + run.output() + " no longer decodes into the @Run method's result type: "
+            + e.getMessage());
+      }
+    }
+
+    private void replay(Object[] input) {
+      TurnImpl turn = TurnImpl.replaying(services, run, checkpoints);
+      WorkflowBody.Ended<R> ended = null;
+      Throwable thrown = null;
+      try {
+        ended = CurrentTurn.with(turn, () -> WorkflowBody.run(workflow, turn, input));
+      } catch (VirtualMachineError fatal) {
+        throw fatal;
+      } catch (Throwable error) {
+        thrown = error;
+      }
+      Optional<TurnStop> stop = turn.stopped();
+      if (stop.isEmpty() && thrown instanceof TurnStop stopped) {
+        stop = Optional.of(stopped);
+      }
+      if (stop.isPresent()) {
+        stopped(stop.get());
+      } else {
+        ended(turn, ended != null ? ended.failed() : Errors.ofWorkflow(thrown));
+      }
+    }
+
+    private void stopped(TurnStop stop) {
+      switch (stop.reason()) {
+        case REPLAYED -> {
+          if (exported.status() == RunState.COMPLETED) {
+            found.add("run " + run.runId() + " of " + run.workflow() + " completed after "
+                + checkpoints.size() + " checkpoint(s), but the code now goes on at position "
+                + checkpoints.size() + ": it calls something the run never did before its"
+                + " end; guard new calls with ctx.patched(...), or give the changed workflow a"
+                + " new version");
+          }
+        }
+        case FAILED -> found.add(stop.failure().message());
+        default -> found.add("run " + run.runId() + " of " + run.workflow() + ": the replay"
+            + " stopped unexpectedly (" + stop.reason() + ")"
+            + (stop.getCause() == null ? "" : ": " + Errors.messageOf(stop.getCause())));
+      }
+    }
+
+    /** The code ended (returned, or failed for good) at {@code turn}'s position. */
+    private void ended(TurnImpl turn, RunError failed) {
+      int position = turn.position();
+      if (position < checkpoints.size()) {
+        found.add("run " + run.runId() + " of " + run.workflow() + " recorded "
+            + ReplayLog.describe(turn.recordedAt(position)) + " at position " + position
+            + ", but the code now ends before it (" + checkpoints.size() + " checkpoint(s)"
+            + " recorded, " + position + " replayed): a call was removed or moved under a"
+            + " running version; deploy the old code for this version, or give the changed"
+            + " workflow a new version");
+      } else if (failed != null && exported.status() == RunState.COMPLETED) {
+        found.add("run " + run.runId() + " of " + run.workflow() + " completed, but the code"
+            + " now fails it at position " + position + " [" + failed.code() + "]: "
+            + failed.message());
+      }
+    }
+  }
+}
