@@ -109,11 +109,47 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void workflowIndexListsEveryWorkflowWhateverItsConstructors() {
+    Compilation compilation = Fixtures.compileAll(List.of());
+
+    assertThat(compilation).succeededWithoutWarnings();
+    // Listed too: CheckoutWorkflow (its constructor takes a PricingClient) and GreetingWorkflow
+    // (its no-argument constructor is private): a container creates them with their arguments.
+    assertEquals(
+        "com.acme.CheckoutWorkflowDurable\n"
+            + "com.acme.edge.DeprecatedMembersWorkflowDurable\n"
+            + "com.acme.edge.GreetingWorkflowDurable\n"
+            + "com.acme.edge.Outer_InnerDurable\n"
+            + "com.acme.edge.PrimitiveWorkflowDurable\n"
+            + "com.acme.edge.RetiredWorkflowDurable\n"
+            + "com.acme.edge.ShadowedWorkflowDurable\n"
+            + "com.acme.naming.NamingWorkflowDurable\n"
+            + "com.acme.schedule.NightlyReportDurable\n"
+            + "com.acme.signal.ApprovalWorkflowDurable\n"
+            + "com.acme.valid.SignupWorkflowDurable\n",
+        Fixtures.resource(compilation, SourceWriter.WORKFLOW_INDEX).orElseThrow());
+  }
+
+  @Test
+  void contractIndexNamesEachContractsDispatchAndWorker() {
+    Compilation compilation = Fixtures.CONTRACT.compile();
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertEquals(
+        "com.acme.contract.ShippingSteps com.acme.contract.ShippingStepsDispatch"
+            + " com.acme.contract.ShippingStepsWorker\n",
+        Fixtures.resource(compilation, SourceWriter.CONTRACT_INDEX).orElseThrow());
+    assertThat(Fixtures.resource(compilation, SourceWriter.WORKFLOW_INDEX)).isEmpty();
+  }
+
+  @Test
   void noServicesFileWithoutDiscoverableWorkflows() {
     Compilation compilation = Fixtures.CHECKOUT.compile();
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(Fixtures.services(compilation)).isEmpty();
+    assertThat(Fixtures.resource(compilation, SourceWriter.WORKFLOW_INDEX))
+        .hasValue("com.acme.CheckoutWorkflowDurable\n");
   }
 
   @Test
@@ -122,7 +158,8 @@ class GeneratedCodeTest {
     Map<String, String> second = generated(Fixtures.compileAll(List.of()));
 
     int files = Arrays.stream(Fixtures.values()).mapToInt(Fixtures::generatedFiles).sum();
-    assertThat(first).hasSize(files + 1);
+    // and the services file, the workflow index and the contract index
+    assertThat(first).hasSize(files + 3);
     assertEquals(first, second);
   }
 
