@@ -4,7 +4,7 @@ import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
 
 /** The {@code durable} health indicator on Spring Boot 3 ({@code org.springframework.boot.actuate}). */
-final class Boot3HealthIndicator implements HealthIndicator {
+public final class Boot3HealthIndicator implements HealthIndicator {
   private final DurableHealth health;
 
   Boot3HealthIndicator(DurableHealth health) {

@@ -7,7 +7,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * The {@code durable} health indicator on Spring Boot 4 ({@code
  * org.springframework.boot.health.contributor}).
  */
-final class Boot4HealthIndicator implements HealthIndicator {
+public final class Boot4HealthIndicator implements HealthIndicator {
   private final DurableHealth health;
 
   Boot4HealthIndicator(DurableHealth health) {
