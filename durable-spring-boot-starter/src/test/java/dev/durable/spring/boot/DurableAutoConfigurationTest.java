@@ -93,10 +93,14 @@ class DurableAutoConfigurationTest {
   void propertiesReachTheEngine() {
     try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
       on(contexts, db)
-          .withPropertyValues("durable.engine-id=boot-test", "durable.auto-start=false")
+          .withPropertyValues("durable.engine-id=boot-test", "durable.auto-start=false",
+              "durable.queues.mail.concurrency=2", "durable.poll-interval=250ms")
           .run(context -> {
             DurableEngine engine = context.getBean(DurableEngine.class);
             assertThat(engine.engineId()).isEqualTo("boot-test");
+            DurableProperties properties = context.getBean(DurableProperties.class);
+            assertThat(properties.queues().get("mail").concurrency()).isEqualTo(2);
+            assertThat(properties.pollInterval()).isEqualTo(Duration.ofMillis(250));
 
             String runId = GreetingWorkflowClient.of(engine).start("Ada").id();
 
@@ -126,6 +130,21 @@ class DurableAutoConfigurationTest {
 
         assertThat(ShoutWorkflowClient.of(engine).start("hey").await(WAIT)).isEqualTo("HEY!");
       });
+    }
+  }
+
+  @Test
+  void twoBeansImplementingOneContractAreRefused() {
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db)
+          .withBean("shouter", Shouter.class)
+          .withBean("otherShouter", Shouter.class)
+          .run(context -> assertThat(context)
+              .hasFailed()
+              .getFailure()
+              .rootCause()
+              .hasMessageContaining("beans [otherShouter, shouter] all implement the step contract"
+                  + " dev.durable.spring.boot.app.ShoutSteps"));
     }
   }
 
