@@ -3,7 +3,10 @@ package dev.durable.spring.boot;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
 
-/** The {@code durable} health indicator on Spring Boot 3 ({@code org.springframework.boot.actuate}). */
+/**
+ * The {@code durable} health indicator on Spring Boot 3 ({@code
+ * org.springframework.boot.actuate.health}).
+ */
 public final class Boot3HealthIndicator implements HealthIndicator {
   private final DurableHealth health;
 

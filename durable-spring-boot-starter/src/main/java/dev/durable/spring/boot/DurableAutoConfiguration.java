@@ -35,11 +35,13 @@ import org.springframework.context.annotation.Import;
       // Boot 3
       "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
       "org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration",
-      "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.metrics"
+          + ".CompositeMeterRegistryAutoConfiguration",
       // Boot 4
       "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
       "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
-      "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"
+      "org.springframework.boot.micrometer.metrics.autoconfigure"
+          + ".CompositeMeterRegistryAutoConfiguration"
     })
 @ConditionalOnClass(DurableEngine.class)
 @ConditionalOnProperty(prefix = "durable", name = "enabled", matchIfMissing = true)
@@ -95,7 +97,8 @@ public class DurableAutoConfiguration {
   /** Starts the engine with the context, and closes it before the data source closes. */
   @Bean
   @ConditionalOnMissingBean
-  DurableEngineLifecycle durableEngineLifecycle(DurableEngine engine, DurableProperties properties) {
+  DurableEngineLifecycle durableEngineLifecycle(
+      DurableEngine engine, DurableProperties properties) {
     return new DurableEngineLifecycle(engine, properties.autoStart());
   }
 

@@ -7,8 +7,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The {@code durable.*} properties: how the auto-configured {@link dev.durable.runtime.DurableEngine},
- * its step worker and its dashboard are set up. A property left out keeps the engine's default.
+ * The {@code durable.*} properties: how the auto-configured {@link
+ * dev.durable.runtime.DurableEngine}, its step worker and its dashboard are set up. A property
+ * left out keeps the engine's default.
  *
  * @param enabled whether to configure an engine at all; {@code true} by default
  * @param autoStart whether the engine starts with the application context; {@code false} leaves it

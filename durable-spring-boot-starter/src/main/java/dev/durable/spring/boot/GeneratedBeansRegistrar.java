@@ -31,7 +31,8 @@ final class GeneratedBeansRegistrar implements ImportBeanDefinitionRegistrar, Be
   }
 
   @Override
-  public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
+  public void registerBeanDefinitions(
+      AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
     GeneratedIndex index = new GeneratedIndex(classLoader);
     for (String workflow : index.workflows()) {
       register(registry, workflow);

@@ -19,6 +19,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
@@ -82,9 +85,31 @@ class DurableAutoConfigurationTest {
                     String.class))
                 .containsExactly("V1__ledger.sql");
             assertThat(jdbc.queryForObject(
-                    "SELECT COUNT(*) FROM durable_schema_history WHERE success", Integer.class))
+                    "SELECT COUNT(*) FROM \"durable_schema_history\" WHERE \"success\"",
+                    Integer.class))
                 .isGreaterThan(10);
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM ledger", Integer.class)).isZero();
+          });
+    }
+  }
+
+  @Test
+  void durableMigratesBesideTablesAnApplicationMadeWithoutFlyway() throws SQLException {
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2);
+        // holds the in-memory database open, with the application's table, until the test ends;
+        // as the user Boot connects to an embedded database with
+        Connection application = DriverManager.getConnection(db.url(), "sa", "")) {
+      application.createStatement().execute("CREATE TABLE customers (id INT PRIMARY KEY)");
+
+      on(contexts, db)
+          .withConfiguration(AutoConfigurations.of(FlywayAutoConfiguration.class))
+          .withPropertyValues("spring.flyway.enabled=false")
+          .run(context -> {
+            assertThat(context).hasNotFailed();
+            DurableEngine engine = context.getBean(DurableEngine.class);
+
+            assertThat(GreetingWorkflowClient.of(engine).start("Ada").await(WAIT))
+                .isEqualTo("Hello, Ada");
           });
     }
   }
@@ -143,7 +168,7 @@ class DurableAutoConfigurationTest {
               .hasFailed()
               .getFailure()
               .rootCause()
-              .hasMessageContaining("beans [otherShouter, shouter] all implement the step contract"
+              .hasMessageContaining("beans [shouter, otherShouter] all implement the step contract"
                   + " dev.durable.spring.boot.app.ShoutSteps"));
     }
   }
@@ -276,9 +301,9 @@ class DurableAutoConfigurationTest {
   }
 
   /**
-   * Stands in for a workflow class annotated {@code @Transactional}: its generated subclass inherits
-   * the annotation, and Spring applies a class's annotation to the methods declared in it, such as
-   * the generated {@code execute}, which this override redeclares.
+   * Stands in for a workflow class annotated {@code @Transactional}: its generated subclass
+   * inherits the annotation, and Spring applies a class's annotation to the methods declared in
+   * it, such as the generated {@code execute}, which this override redeclares.
    */
   @Transactional
   static class TransactionalGreeting extends GreetingWorkflowDurable {
