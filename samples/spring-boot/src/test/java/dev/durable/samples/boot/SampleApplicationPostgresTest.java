@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.durable.runtime.DurableEngine;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -27,12 +28,12 @@ class SampleApplicationPostgresTest {
     String baseUrl = System.getenv("DURABLE_PG_URL");
     String schema = "sample_boot_" + UUID.randomUUID().toString().replace("-", "");
     execute(baseUrl, "CREATE SCHEMA " + schema);
+    String url = baseUrl + (baseUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+    // a command-line argument, as in `java -jar app.jar --spring.datasource.url=...`: it wins
+    // over application.properties (SpringApplicationBuilder.properties would not)
     try (ConfigurableApplicationContext context =
         new SpringApplicationBuilder(SampleApplication.class)
-            .properties(
-                "spring.datasource.url=" + baseUrl + (baseUrl.contains("?") ? "&" : "?")
-                    + "currentSchema=" + schema)
-            .run()) {
+            .run("--spring.datasource.url=" + url)) {
       DurableEngine engine = context.getBean(DurableEngine.class);
 
       String result = OrderWorkflowClient.of(engine)
@@ -40,9 +41,20 @@ class SampleApplicationPostgresTest {
           .await(Duration.ofSeconds(10));
 
       assertThat(result).isEqualTo("reserved 3 teapot, 7 left");
+      assertThat(queryInt(url, "SELECT quantity FROM stock")).isEqualTo(7);
+      assertThat(queryInt(url, "SELECT COUNT(*) FROM durable_runs")).isEqualTo(1);
       assertThat(HealthStatus.of(context.getBean("durableHealthIndicator"))).isEqualTo("UP");
     } finally {
       execute(baseUrl, "DROP SCHEMA " + schema + " CASCADE");
+    }
+  }
+
+  private static int queryInt(String url, String sql) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url);
+        Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery(sql)) {
+      result.next();
+      return result.getInt(1);
     }
   }
 
