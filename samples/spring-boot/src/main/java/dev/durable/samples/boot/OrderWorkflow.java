@@ -6,17 +6,22 @@ import dev.durable.annotations.Workflow;
 
 /**
  * Reserves an order's items, then mails the customer. Its dependencies are beans: Spring creates
- * the generated {@code OrderWorkflowDurable} through this constructor. Each step is checkpointed:
- * after a crash between the two, the reservation is not made twice.
+ * the generated {@code OrderWorkflowDurable} through this constructor. The reservation is a local
+ * step; the mail a step of the contract {@link MailSteps}, dispatched to a worker. Each step is
+ * checkpointed: after a crash between the two, the reservation is not made again.
  */
 @Workflow(name = "order")
 public class OrderWorkflow {
   private final Inventory inventory;
-  private final Mailer mailer;
+  private final MailStepsDispatch mail;
 
-  public OrderWorkflow(Inventory inventory, Mailer mailer) {
+  /**
+   * @param mail the generated dispatch, a bean the starter registers: declared as {@code
+   *     MailSteps}, the parameter would have two candidates, it and the {@link Mailer}
+   */
+  public OrderWorkflow(Inventory inventory, MailStepsDispatch mail) {
     this.inventory = inventory;
-    this.mailer = mailer;
+    this.mail = mail;
   }
 
   @Step(retries = 3, backoffMs = 100)
@@ -24,15 +29,10 @@ public class OrderWorkflow {
     return inventory.reserve(order.item(), order.quantity());
   }
 
-  @Step(retries = 5, backoffMs = 1_000)
-  protected void confirm(Order order) {
-    mailer.send(order.customer(), order.quantity() + " " + order.item() + " are on their way");
-  }
-
   @Run
   public String run(Order order) {
     int left = reserve(order);
-    confirm(order);
+    mail.confirm(order.customer(), order.quantity() + " " + order.item() + " are on their way");
     return "reserved " + order.quantity() + " " + order.item() + ", " + left + " left";
   }
 }

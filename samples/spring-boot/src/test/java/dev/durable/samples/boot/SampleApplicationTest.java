@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunFailedException;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -19,6 +20,7 @@ class SampleApplicationTest {
   @Autowired DurableEngine engine;
   @Autowired Mailer mailer;
   @Autowired ApplicationContext context;
+  @Autowired MeterRegistry meters;
 
   @Test
   void anOrderRunsToCompletionThroughTheApplicationsBeans() {
@@ -26,7 +28,10 @@ class SampleApplicationTest {
         OrderWorkflowClient.of(engine).start(new Order("ada@example.com", "teapot", 2)).await(WAIT);
 
     assertThat(result).isEqualTo("reserved 2 teapot, 8 left");
+    // sent by the starter's worker, which serves MailSteps with the Mailer bean
     assertThat(mailer.sent()).containsExactly("ada@example.com: 2 teapot are on their way");
+    // reported to the application's meter registry (Actuator's)
+    assertThat(meters.get("durable.runs.completed").counter().count()).isGreaterThanOrEqualTo(1);
   }
 
   @Test
