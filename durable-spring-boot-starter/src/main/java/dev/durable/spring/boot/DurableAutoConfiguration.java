@@ -2,7 +2,6 @@ package dev.durable.spring.boot;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableHooks;
-import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.spi.DurableWorkflow;
 import io.micrometer.core.instrument.MeterRegistry;
 import javax.sql.DataSource;

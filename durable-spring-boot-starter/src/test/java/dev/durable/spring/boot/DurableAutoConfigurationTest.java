@@ -34,6 +34,7 @@ import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -260,6 +261,26 @@ class DurableAutoConfigurationTest {
                 HttpRequest.newBuilder(url).build(), HttpResponse.BodyHandlers.ofString());
 
             assertThat(page.statusCode()).isEqualTo(200);
+          });
+    }
+  }
+
+  @Test
+  void withoutMicrometerActuatorOrTheDashboardOnTheClassPathTheEngineStillRuns() {
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db)
+          .withClassLoader(new FilteredClassLoader(
+              "io.micrometer", "org.springframework.boot.actuate", "dev.durable.dashboard"))
+          .withPropertyValues("durable.dashboard.enabled=true")
+          .run(context -> {
+            assertThat(context)
+                .hasNotFailed()
+                .doesNotHaveBean("durableHealthIndicator")
+                .doesNotHaveBean("durableDashboard");
+            DurableEngine engine = context.getBean(DurableEngine.class);
+
+            assertThat(GreetingWorkflowClient.of(engine).start("Ada").await(WAIT))
+                .isEqualTo("Hello, Ada");
           });
     }
   }
