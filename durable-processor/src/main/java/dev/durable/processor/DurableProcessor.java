@@ -52,9 +52,10 @@ import javax.tools.Diagnostic;
 /**
  * The one entry point: validates every {@code @Workflow} class, builds its model and generates its
  * {@code Durable}, {@code Client} and {@code Codecs} classes, plus one sorted {@code
- * META-INF/services} file for the workflows that can be discovered. Validates every step contract
- * (an interface whose methods carry {@code @Step}, served by workers) and generates its {@code
- * Codecs}, {@code Dispatch} and {@code Worker} classes.
+ * META-INF/services} file for the workflows that can be discovered, and the indexes of every
+ * generated workflow and step contract under {@code META-INF/durable/}. Validates every step
+ * contract (an interface whose methods carry {@code @Step}, served by workers) and generates its
+ * {@code Codecs}, {@code Dispatch} and {@code Worker} classes.
  *
  * <p>Workflows and step contracts go through the same steps ({@link Pipeline}): a type whose
  * signatures refer to types not generated yet is deferred to the next round and reported at the
@@ -76,6 +77,10 @@ public final class DurableProcessor extends AbstractProcessor {
   public static final String LOCK_FILE_OPTION = "durable.lockfile";
 
   private final SortedSet<String> discoverable = new TreeSet<>();
+  /** Every generated {@code Durable} class, for {@link SourceWriter#WORKFLOW_INDEX}. */
+  private final SortedSet<String> workflowIndex = new TreeSet<>();
+  /** Every step contract's line of {@link SourceWriter#CONTRACT_INDEX}. */
+  private final SortedSet<String> contractIndex = new TreeSet<>();
   /** Workflows' rules; it remembers their names and versions across rounds. */
   private WorkflowValidator workflowRules;
   private SourceWriter writer;
@@ -147,26 +152,36 @@ public final class DurableProcessor extends AbstractProcessor {
         workflows.guarded(workflow,
             () -> workflowRules.lintRunBodies(workflow).printTo(processingEnv.getMessager()));
       }
-      try {
-        SourceWriter.writeServices(processingEnv.getFiler(), discoverable);
-      } catch (IOException e) {
-        processingEnv
-            .getMessager()
-            .printMessage(
-                Diagnostic.Kind.ERROR,
-                Messages.GENERATED_WRITE.format(SourceWriter.SERVICES_FILE, e.getMessage()));
-      }
+      writeLines(SourceWriter.SERVICES_FILE, discoverable);
+      writeLines(SourceWriter.WORKFLOW_INDEX, workflowIndex);
+      writeLines(SourceWriter.CONTRACT_INDEX, contractIndex);
       writeLock(round);
     }
     return false;
   }
 
-  /** Generates a valid contract's classes. */
+  /** Writes one of the listings of generated classes; a failure is an error. */
+  private void writeLines(String path, SortedSet<String> lines) {
+    try {
+      SourceWriter.writeLines(processingEnv.getFiler(), path, lines);
+    } catch (IOException e) {
+      processingEnv.getMessager().printMessage(
+          Diagnostic.Kind.ERROR, Messages.GENERATED_WRITE.format(path, e.getMessage()));
+    }
+  }
+
+  /** Generates a valid contract's classes, and lists them in the contract index. */
   private void generateContract(TypeElement contract) {
     ContractModel model = new ModelFactory(processingEnv).createContract(contract);
     for (var file : ContractGenerator.generate(model)) {
       writer.write(file, contract);
     }
+    contractIndex.add(
+        String.join(
+            " ",
+            model.contractClass().reflectionName(),
+            model.dispatchClass().reflectionName(),
+            model.workerClass().reflectionName()));
   }
 
   /**
@@ -206,6 +221,7 @@ public final class DurableProcessor extends AbstractProcessor {
     for (var file : Generators.generate(model, graph.lines())) {
       writer.write(file, workflow);
     }
+    workflowIndex.add(model.durableClass().reflectionName());
     if (model.discoverable()) {
       discoverable.add(model.durableClass().reflectionName());
     }

@@ -18,12 +18,26 @@ import javax.tools.StandardLocation;
 /**
  * Writes generated files through the {@link Filer}: each source file with the workflow or step
  * contract it was generated from as its originating element (so incremental builds know what to
- * regenerate), and the {@code META-INF/services} file once, at the end.
+ * regenerate), and the {@code META-INF/services} file and the indexes of generated classes once,
+ * at the end.
  */
 public final class SourceWriter {
   /** Where {@code ServiceLoader} finds the generated {@code Durable} classes. */
   public static final String SERVICES_FILE =
       "META-INF/services/dev.durable.runtime.spi.DurableWorkflow";
+
+  /**
+   * The index of every generated {@code Durable} class, whatever its constructors, one binary name
+   * a line: what a container that creates them with constructor injection (the Spring Boot
+   * starter) reads instead of scanning the class path.
+   */
+  public static final String WORKFLOW_INDEX = "META-INF/durable/workflows";
+
+  /**
+   * The index of step contracts, one a line: the contract's binary name, then its generated {@code
+   * Dispatch} and {@code Worker} classes', separated by single spaces.
+   */
+  public static final String CONTRACT_INDEX = "META-INF/durable/step-contracts";
 
   private final Filer filer;
   private final Messager messager;
@@ -60,14 +74,23 @@ public final class SourceWriter {
    * by binary name, one a line, in the set's (sorted) order; writes nothing when there are none.
    */
   public static void writeServices(Filer filer, SortedSet<String> classNames) throws IOException {
-    if (classNames.isEmpty()) {
+    writeLines(filer, SERVICES_FILE, classNames);
+  }
+
+  /**
+   * Writes the resource {@code path} with {@code lines}, one a line, in the set's (sorted) order;
+   * writes nothing when there are none.
+   */
+  public static void writeLines(Filer filer, String path, SortedSet<String> lines)
+      throws IOException {
+    if (lines.isEmpty()) {
       return;
     }
-    FileObject services = filer.createResource(StandardLocation.CLASS_OUTPUT, "", SERVICES_FILE);
+    FileObject resource = filer.createResource(StandardLocation.CLASS_OUTPUT, "", path);
     try (Writer writer =
-        new OutputStreamWriter(services.openOutputStream(), StandardCharsets.UTF_8)) {
-      for (String className : classNames) {
-        writer.write(className);
+        new OutputStreamWriter(resource.openOutputStream(), StandardCharsets.UTF_8)) {
+      for (String line : lines) {
+        writer.write(line);
         writer.write('\n');
       }
     }

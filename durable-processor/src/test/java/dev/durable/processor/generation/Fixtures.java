@@ -134,8 +134,13 @@ enum Fixtures {
 
   /** The generated {@code META-INF/services} file, if any. */
   static Optional<String> services(Compilation compilation) {
+    return resource(compilation, SERVICES);
+  }
+
+  /** The generated resource {@code path}, if any. */
+  static Optional<String> resource(Compilation compilation, String path) {
     return compilation
-        .generatedFile(StandardLocation.CLASS_OUTPUT, SERVICES)
+        .generatedFile(StandardLocation.CLASS_OUTPUT, path)
         .map(
             file -> {
               try (InputStream in = file.openInputStream()) {

@@ -11,7 +11,9 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,11 +111,42 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void workflowIndexListsEveryWorkflowWhateverItsConstructors() {
+    Compilation compilation = Fixtures.compileAll(List.of());
+
+    assertThat(compilation).succeededWithoutWarnings();
+    // The discoverable ones, and also CheckoutWorkflow (its constructor takes a PricingClient) and
+    // GreetingWorkflow (its no-argument constructor is private): a container creates them with
+    // their arguments.
+    SortedSet<String> expected =
+        new TreeSet<>(Fixtures.services(compilation).orElseThrow().lines().toList());
+    expected.add("com.acme.CheckoutWorkflowDurable");
+    expected.add("com.acme.edge.GreetingWorkflowDurable");
+    assertEquals(
+        String.join("\n", expected) + "\n",
+        Fixtures.resource(compilation, SourceWriter.WORKFLOW_INDEX).orElseThrow());
+  }
+
+  @Test
+  void contractIndexNamesEachContractsDispatchAndWorker() {
+    Compilation compilation = Fixtures.CONTRACT.compile();
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertEquals(
+        "com.acme.contract.ShippingSteps com.acme.contract.ShippingStepsDispatch"
+            + " com.acme.contract.ShippingStepsWorker\n",
+        Fixtures.resource(compilation, SourceWriter.CONTRACT_INDEX).orElseThrow());
+    assertThat(Fixtures.resource(compilation, SourceWriter.WORKFLOW_INDEX)).isEmpty();
+  }
+
+  @Test
   void noServicesFileWithoutDiscoverableWorkflows() {
     Compilation compilation = Fixtures.CHECKOUT.compile();
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(Fixtures.services(compilation)).isEmpty();
+    assertThat(Fixtures.resource(compilation, SourceWriter.WORKFLOW_INDEX))
+        .hasValue("com.acme.CheckoutWorkflowDurable\n");
   }
 
   @Test
@@ -122,7 +155,8 @@ class GeneratedCodeTest {
     Map<String, String> second = generated(Fixtures.compileAll(List.of()));
 
     int files = Arrays.stream(Fixtures.values()).mapToInt(Fixtures::generatedFiles).sum();
-    assertThat(first).hasSize(files + 1);
+    // and the services file, the workflow index and the contract index
+    assertThat(first).hasSize(files + 3);
     assertEquals(first, second);
   }
 

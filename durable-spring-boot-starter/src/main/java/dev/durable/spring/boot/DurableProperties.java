@@ -1,0 +1,82 @@
+package dev.durable.spring.boot;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The {@code durable.*} properties: how the auto-configured {@link
+ * dev.durable.runtime.DurableEngine}, its step worker and its dashboard are set up. A property
+ * left out keeps the engine's default.
+ *
+ * @param enabled whether to configure an engine at all; {@code true} by default
+ * @param autoStart whether the engine starts with the application context; {@code false} leaves it
+ *     to {@code engine.tick()} (tests, scripts)
+ * @param engineId the id stored on the runs this engine leases; by default host, process and a
+ *     random suffix
+ * @param pollInterval how often the started engine looks for due runs it was not told about
+ * @param leaseDuration how long a run stays leased to this engine without renewal
+ * @param maxConcurrentRuns how many runs execute at once on this engine
+ * @param shutdownTimeout how long stopping the engine waits for the runs in flight
+ * @param retention how long ended runs are kept; unset keeps them for ever
+ * @param maxPayloadBytes the longest stored value, in UTF-8 bytes of its JSON
+ * @param queues flow-control queues by name ({@code @Step(queue = name)})
+ * @param worker the worker that serves the application's step-contract beans
+ * @param dashboard the operator dashboard, when {@code durable-dashboard} is on the class path
+ */
+@ConfigurationProperties("durable")
+public record DurableProperties(
+    @DefaultValue("true") boolean enabled,
+    @DefaultValue("true") boolean autoStart,
+    String engineId,
+    Duration pollInterval,
+    Duration leaseDuration,
+    Integer maxConcurrentRuns,
+    Duration shutdownTimeout,
+    Duration retention,
+    Integer maxPayloadBytes,
+    Map<String, Queue> queues,
+    @DefaultValue Worker worker,
+    @DefaultValue Dashboard dashboard) {
+
+  public DurableProperties {
+    queues = queues == null ? Map.of() : Map.copyOf(queues);
+  }
+
+  /**
+   * A flow-control queue.
+   *
+   * @param concurrency how many attempts of the queue's steps run at once on this engine
+   */
+  public record Queue(int concurrency) {}
+
+  /**
+   * The worker that serves every bean implementing a step contract (through the contract's
+   * generated {@code <Name>Worker}).
+   *
+   * @param enabled whether to serve them in this application; {@code true} by default
+   * @param concurrency how many tasks are served at once; 4 by default
+   * @param pollInterval how often the worker looks for tasks it was not told about
+   */
+  public record Worker(@DefaultValue("true") boolean enabled, Integer concurrency,
+      Duration pollInterval) {}
+
+  /**
+   * The dashboard ({@code dev.durable.dashboard.DurableDashboard}).
+   *
+   * @param enabled whether to serve it; {@code false} by default
+   * @param port the port it listens on; 8081 by default, beside an application on 8080
+   * @param host the address it binds; {@code 127.0.0.1} (this machine only) by default
+   * @param token the token that unlocks its actions, 16 characters at least; unset: read-only
+   */
+  public record Dashboard(@DefaultValue("false") boolean enabled, @DefaultValue("8081") int port,
+      @DefaultValue("127.0.0.1") String host, String token) {
+
+    /** The token, if one is set. */
+    public Optional<String> tokenIfSet() {
+      return Optional.ofNullable(token).filter(t -> !t.isEmpty());
+    }
+  }
+}

@@ -1,0 +1,1 @@
+CREATE TABLE ledger (entry VARCHAR(100) NOT NULL);
