@@ -12,23 +12,18 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.testing.StepFaults;
 import dev.durable.runtime.testing.TestClock;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * One test's durable world: an engine on a fresh private in-memory H2 database, in-process workers
+ * One test's durable world: an engine on a private in-memory H2 database with empty tables, in-process workers
  * on the same database, and a {@link TestClock} that only moves when the test moves it. Nothing
  * runs in the background: {@link #runUntilIdle()} and {@link #advance(Duration)} drive the engine
  * and the workers on the test's thread, so a test reads as a script of what happens when.
@@ -60,8 +55,7 @@ public final class DurableTestEnv implements AutoCloseable {
   /** How many rounds {@link #runUntilIdle()} makes, by default, before it gives up. */
   public static final int DEFAULT_MAX_ROUNDS = 1_000;
 
-  private final String jdbcUrl =
-      "jdbc:h2:mem:durable-test-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+  private final String jdbcUrl = Databases.take();
   private final TestClock clock = TestClock.at(START);
   private final StepFaults faults = new StepFaults();
   private final List<DurableWorkflow<?>> workflows = new ArrayList<>();
@@ -300,7 +294,10 @@ public final class DurableTestEnv implements AutoCloseable {
         .collect(Collectors.joining(", "));
   }
 
-  /** Closes the workers, the engine and the database; a second call does nothing. */
+  /**
+   * Closes the workers and the engine, and empties the database for the next env; a second call
+   * does nothing.
+   */
   @Override
   public void close() {
     if (closed) {
@@ -312,9 +309,7 @@ public final class DurableTestEnv implements AutoCloseable {
     if (engine != null) {
       resources.add(engine);
     }
-    if (engine != null || !workers.isEmpty()) {
-      resources.add(this::shutDownDatabase);
-    }
+    resources.add(() -> Databases.giveBack(jdbcUrl));
     for (AutoCloseable resource : resources) {
       try {
         resource.close();
@@ -328,14 +323,6 @@ public final class DurableTestEnv implements AutoCloseable {
     }
     if (failure != null) {
       throw failure;
-    }
-  }
-
-  /** Drops the in-memory database, which would otherwise live as long as the JVM. */
-  private void shutDownDatabase() throws SQLException {
-    try (Connection connection = DriverManager.getConnection(jdbcUrl);
-        Statement statement = connection.createStatement()) {
-      statement.execute("SHUTDOWN");
     }
   }
 

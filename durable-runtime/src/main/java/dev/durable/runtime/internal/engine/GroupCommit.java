@@ -31,8 +31,6 @@ final class GroupCommit<T> implements AutoCloseable {
   private final BlockingQueue<Pending<T>> queue = new LinkedBlockingQueue<>();
   private final AtomicInteger writing = new AtomicInteger();
   private final List<Thread> writers = new ArrayList<>();
-  /** Queued once per writer by {@link #close()}: wakes an idle writer to see that it is closed. */
-  private final Pending<T> wakeUp = new Pending<>(null, null);
   private volatile boolean closed;
 
   /**
@@ -86,16 +84,11 @@ final class GroupCommit<T> implements AutoCloseable {
     while (!closed || !queue.isEmpty()) {
       try {
         Pending<T> first = queue.poll(IDLE_POLL_MS, TimeUnit.MILLISECONDS);
-        if (first == null || first == wakeUp) {
+        if (first == null) {
           continue;
         }
         batch.add(first);
         queue.drainTo(batch, MAX_BATCH - 1);
-        int drained = batch.size();
-        batch.removeIf(pending -> pending == wakeUp);
-        for (int i = batch.size(); i < drained; i++) {
-          queue.add(wakeUp); // drained with the writes, it was meant for another writer
-        }
         writeAll(batch);
       } catch (InterruptedException e) {
         if (closed) {
@@ -151,8 +144,6 @@ final class GroupCommit<T> implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    // without it, closing would wait out each idle writer's poll: an engine's close took 200 ms
-    writers.forEach(writer -> queue.add(wakeUp));
     for (Thread writer : writers) {
       try {
         writer.join(TimeUnit.SECONDS.toMillis(5));
