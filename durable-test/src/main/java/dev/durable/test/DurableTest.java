@@ -11,7 +11,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Gives each test a {@link DurableTestEnv}: declare a parameter of that type on a test method, a
  * {@code @BeforeEach} or {@code @AfterEach} method or the test class's constructor, and all of them
- * get the same fresh env for one test, closed (its workers, its engine and its database) after it.
+ * get the same fresh env for one test, closed after it: its workers and its engine closed, its
+ * database emptied.
  *
  * <pre>{@code
  * @DurableTest

@@ -148,7 +148,10 @@ public final class DurableTestEnv implements AutoCloseable {
     return clock;
   }
 
-  /** The JDBC URL of this env's database, to open more engines or tools on it. */
+  /**
+   * The JDBC URL of this env's database, to open more engines or tools on it; close them before
+   * the env closes.
+   */
   public String jdbcUrl() {
     return jdbcUrl;
   }
