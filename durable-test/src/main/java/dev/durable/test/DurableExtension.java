@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * The JUnit 5 extension behind {@link DurableTest}: resolves {@link DurableTestEnv} parameters to
  * one env per test, made on first request, and closes it after the test's {@code @AfterEach}
- * methods.
+ * methods. A test that passed fails there if an error it injected was never thrown ({@link
+ * DurableTestEnv#requireInjectedFailuresThrown()}).
  */
 public final class DurableExtension implements ParameterResolver, AfterEachCallback {
   private static final Namespace NAMESPACE = Namespace.create(DurableExtension.class);
@@ -45,7 +46,13 @@ public final class DurableExtension implements ParameterResolver, AfterEachCallb
     DurableTestEnv env = context.getStore(NAMESPACE)
         .remove(DurableTestEnv.class, DurableTestEnv.class);
     if (env != null) {
-      env.close();
+      try {
+        if (context.getExecutionException().isEmpty()) {
+          env.requireInjectedFailuresThrown();
+        }
+      } finally {
+        env.close();
+      }
     }
   }
 }

@@ -15,9 +15,11 @@ import dev.durable.runtime.testing.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.opentest4j.AssertionFailedError;
@@ -61,6 +63,7 @@ public final class DurableTestEnv implements AutoCloseable {
   private final List<DurableWorkflow<?>> workflows = new ArrayList<>();
   private final List<Consumer<DurableEngine.Builder>> engineSettings = new ArrayList<>();
   private final List<DurableWorker> workers = new ArrayList<>();
+  private final Set<String> faultedSteps = new LinkedHashSet<>();
   private ObjectMapper mapper = Payloads.defaultMapper();
   private int maxRounds = DEFAULT_MAX_ROUNDS;
   private DurableEngine engine;
@@ -181,7 +184,23 @@ public final class DurableTestEnv implements AutoCloseable {
    */
   public DurableTestEnv failNextAttempt(String step, Exception error) {
     faults.failNextAttempt(step, error);
+    faultedSteps.add(step);
     return this;
+  }
+
+  /**
+   * Fails if an error given to {@link #failNextAttempt} was never thrown: no attempt of its step
+   * began, which a misspelt step name also causes. {@link DurableTest} checks this after each test.
+   *
+   * @throws AssertionFailedError naming the steps
+   */
+  public void requireInjectedFailuresThrown() {
+    List<String> unused = faultedSteps.stream().filter(step -> faults.pending(step) > 0).toList();
+    if (!unused.isEmpty()) {
+      throw new AssertionFailedError("failNextAttempt(...) injected an error that no attempt threw,"
+          + " for step(s) " + unused + ": none of their attempts began after it. Check the name:"
+          + " a step is named as stored, by its method's name or its @Step(name = ...)");
+    }
   }
 
   /**
@@ -207,7 +226,7 @@ public final class DurableTestEnv implements AutoCloseable {
 
   /**
    * Drives the engine and the workers until nothing is due now: an engine tick (every run due
-   * now, backoffs of local steps passed by moving the clock), then a tick of every worker (every
+   * now, a retrying step's backoff passed by moving the clock), then a tick of every worker (every
    * task queued now), again, until a round's workers found nothing to serve. Runs waiting for a
    * later time, a signal or a task no worker here serves are left waiting.
    *

@@ -13,6 +13,7 @@ import dev.durable.test.workflows.PaymentWorkflowDurable;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 
 /** An error injected into a local step's next attempt is taken as that attempt's outcome. */
 @DurableTest
@@ -86,5 +87,22 @@ class FaultInjectionTest {
     assertEquals(1, run.status().steps().get(1).attempts(), "a FatalError is never retried");
     assertEquals(0, payments.charges.get());
     env.history(run.id()).containsInOrder("step.failed charge", "run.completed");
+  }
+
+  @Test
+  void anInjectedFailureThatNoAttemptThrewIsReported() {
+    // an env of its own: the one the extension gives would fail this test after it, rightly
+    try (DurableTestEnv env = DurableTestEnv.create().register(new PaymentWorkflowDurable())) {
+      env.failNextAttempt("chrage", new IllegalStateException("misspelt"))
+          .failNextAttempt("charge", new IllegalStateException("thrown"));
+      PaymentWorkflowClient.of(env.engine()).start("D1");
+      env.runUntilIdle();
+
+      AssertionFailedError unused =
+          assertThrows(AssertionFailedError.class, env::requireInjectedFailuresThrown);
+      assertTrue(unused.getMessage().startsWith("failNextAttempt(...) injected an error that no"
+          + " attempt threw, for step(s) [chrage]: none of their attempts began after it"),
+          unused.getMessage());
+    }
   }
 }
