@@ -81,6 +81,22 @@ class WorkersTest {
   }
 
   @Test
+  void anInjectedFailureReachesAnUntypedHandlerToo(DurableTestEnv env) {
+    env.worker(worker -> worker.handle("quotes.price", (task, input) -> {
+      calls.incrementAndGet();
+      return "700";
+    }));
+    env.failNextAttempt("quotes.price", new IllegalStateException("rate table reloading"));
+    RunHandle<String> run = QuoteWorkflowClient.of(env.engine()).start("scarf");
+
+    env.runUntilIdle();
+
+    assertEquals("scarf costs 700 cents", run.await(WAIT));
+    assertEquals(1, calls.get());
+    assertEquals(2, run.status().steps().get(0).attempts());
+  }
+
+  @Test
   void aRunThatNeverWaitsFailsRunUntilIdleWithTheRunsNamed(DurableTestEnv env) {
     env.worker(worker -> worker.serve(QuoteStepsWorker.of(prices)));
     env.maxRounds(5);
