@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.engine.EngineConfig;
 import dev.durable.runtime.internal.engine.Engines;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.testing.StepFaults;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
@@ -225,6 +226,7 @@ public interface DurableEngine extends AutoCloseable {
     // typed Object so that loading this builder never loads Micrometer or OpenTelemetry classes
     private Object meterRegistry;
     private Object openTelemetry;
+    private StepFaults stepFaults;
 
     Builder() {}
 
@@ -415,6 +417,17 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
+    /**
+     * For tests: the errors that local steps' next attempts throw instead of running, as {@link
+     * StepFaults#failNextAttempt} injects them. Give the same instance to the workers ({@link
+     * DurableWorker.Builder#stepFaults}) to reach dispatched steps too. The {@code durable-test}
+     * kit sets this up; production code has no use for it.
+     */
+    public Builder stepFaults(StepFaults stepFaults) {
+      this.stepFaults = Objects.requireNonNull(stepFaults, "stepFaults");
+      return this;
+    }
+
     /** How long {@link DurableEngine#close()} waits for turns in flight; 10 s by default. */
     public Builder shutdownTimeout(Duration shutdownTimeout) {
       this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
@@ -445,7 +458,8 @@ public interface DurableEngine extends AutoCloseable {
               Map.copyOf(queues),
               maxPayloadBytes,
               Optional.ofNullable(retention),
-              Observers.of(meterRegistry, openTelemetry)));
+              Observers.of(meterRegistry, openTelemetry),
+              Optional.ofNullable(stepFaults)));
     }
 
     private static Duration positive(Duration value, String name) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.internal.engine.Workers;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.spi.StepBinding;
+import dev.durable.runtime.testing.StepFaults;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
@@ -70,6 +71,7 @@ public interface DurableWorker extends AutoCloseable {
     private Clock clock = Clock.systemUTC();
     // typed Object so that loading this builder never loads OpenTelemetry classes
     private Object openTelemetry;
+    private StepFaults stepFaults;
 
     Builder() {}
 
@@ -177,6 +179,17 @@ public interface DurableWorker extends AutoCloseable {
       return this;
     }
 
+    /**
+     * For tests: the errors that the served steps' next attempts throw instead of running, as
+     * {@link StepFaults#failNextAttempt} injects them; the engines' instance ({@link
+     * DurableEngine.Builder#stepFaults}). The {@code durable-test} kit sets this up; production
+     * code has no use for it.
+     */
+    public Builder stepFaults(StepFaults stepFaults) {
+      this.stepFaults = Objects.requireNonNull(stepFaults, "stepFaults");
+      return this;
+    }
+
     /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
     public DurableWorker build() {
       if (handlers.isEmpty() && bindings.isEmpty()) {
@@ -190,7 +203,7 @@ public interface DurableWorker extends AutoCloseable {
           dataSource == null ? (jdbcUrl == null ? DurableEngine.DEFAULT_JDBC_URL : jdbcUrl) : null,
           user, password, dataSource, Map.copyOf(handlers), List.copyOf(bindings), objectMapper,
           workerId == null ? Workers.defaultWorkerId() : workerId, concurrency, pollInterval,
-          shutdownTimeout, clock, Observers.of(null, openTelemetry)));
+          shutdownTimeout, clock, Observers.of(null, openTelemetry), stepFaults));
     }
   }
 }

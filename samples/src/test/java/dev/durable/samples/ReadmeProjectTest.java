@@ -40,9 +40,12 @@ class ReadmeProjectTest {
       Pattern.MULTILINE | Pattern.DOTALL);
   private static final String GROUP = "dev/durable";
   private static final String PARENT = "durable-parent";
-  /** The modules a user's project needs: the runtime, what it depends on, and the processor. */
+  /**
+   * The modules a user's project needs: the runtime, what it depends on, the test kit and the
+   * processor.
+   */
   private static final List<String> MODULES =
-      List.of("durable-annotations", "durable-runtime", "durable-processor");
+      List.of("durable-annotations", "durable-runtime", "durable-test", "durable-processor");
   private static final long BUILD_MINUTES = 5;
 
   @TempDir

@@ -5,6 +5,8 @@ import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.testing.StepFaults;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -28,14 +30,25 @@ final class AttemptRunner implements AutoCloseable {
 
   private final ExecutorService threads;
   private final Observer observer;
+  private final StepFaults faults;
 
-  /** @param observer hands the current span on to the step threads */
-  AttemptRunner(Observer observer) {
+  /**
+   * @param observer hands the current span on to the step threads
+   * @param faults errors a test injects in place of attempts; null (outside tests) for none
+   */
+  AttemptRunner(Observer observer, StepFaults faults) {
     this.threads = Executors.newCachedThreadPool(Threads.numbered("durable-step"));
     this.observer = observer;
+    this.faults = faults;
   }
 
   <T> Outcome<T> run(StepType<T> step, StepBody<T> body, AttemptContext context) {
+    if (faults != null) {
+      Optional<Exception> injected = faults.takeNext(step.name());
+      if (injected.isPresent()) {
+        return new Outcome<>(null, injected.get());
+      }
+    }
     if (step.timeoutMs() == 0) {
       try (RunMdc.Scope mdc = RunMdc.step(step.name())) {
         return new Outcome<>(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableHooks;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.testing.StepFaults;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -11,7 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 
-/** Everything {@code DurableEngine.Builder} collected; immutable. */
+/**
+ * Everything {@code DurableEngine.Builder} collected; immutable.
+ *
+ * @param stepFaults errors injected into local steps' attempts by a test; empty outside tests
+ */
 public record EngineConfig(
     Optional<DataSource> dataSource,
     String jdbcUrl,
@@ -30,4 +35,5 @@ public record EngineConfig(
     Map<String, Integer> queues,
     int maxPayloadBytes,
     Optional<Duration> retention,
-    Observer observer) {}
+    Observer observer,
+    Optional<StepFaults> stepFaults) {}

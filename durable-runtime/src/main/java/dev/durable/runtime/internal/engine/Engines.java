@@ -72,7 +72,7 @@ public final class Engines {
       }
       Observer observer = config.observer();
       resources.add(0, observer);
-      AttemptRunner attempts = new AttemptRunner(observer);
+      AttemptRunner attempts = new AttemptRunner(observer, config.stepFaults().orElse(null));
       GroupCommit<Commit> progress = new GroupCommit<>(
           commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
       GroupCommit<NewRun> starts =

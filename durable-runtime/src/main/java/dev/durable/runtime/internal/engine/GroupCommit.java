@@ -31,6 +31,12 @@ final class GroupCommit<T> implements AutoCloseable {
   private final BlockingQueue<Pending<T>> queue = new LinkedBlockingQueue<>();
   private final AtomicInteger writing = new AtomicInteger();
   private final List<Thread> writers = new ArrayList<>();
+  /**
+   * Queued once per writer by {@link #close()}: wakes a writer idle in its poll to see that it is
+   * closed, instead of letting the close wait out the poll (which made an engine's close take
+   * 200 ms: two group commits, each joining idle writers one after the other).
+   */
+  private final Pending<T> wakeUp = new Pending<>(null, null);
   private volatile boolean closed;
 
   /**
@@ -81,14 +87,19 @@ final class GroupCommit<T> implements AutoCloseable {
 
   private void loop() {
     List<Pending<T>> batch = new ArrayList<>();
-    while (!closed || !queue.isEmpty()) {
+    while (!closed || queue.stream().anyMatch(pending -> pending != wakeUp)) {
       try {
         Pending<T> first = queue.poll(IDLE_POLL_MS, TimeUnit.MILLISECONDS);
-        if (first == null) {
+        if (first == null || first == wakeUp) {
           continue;
         }
         batch.add(first);
         queue.drainTo(batch, MAX_BATCH - 1);
+        int drained = batch.size();
+        batch.removeIf(pending -> pending == wakeUp);
+        for (int i = batch.size(); i < drained; i++) {
+          queue.add(wakeUp); // drained with the writes, it was meant for another writer
+        }
         writeAll(batch);
       } catch (InterruptedException e) {
         if (closed) {
@@ -144,6 +155,7 @@ final class GroupCommit<T> implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    writers.forEach(writer -> queue.add(wakeUp));
     for (Thread writer : writers) {
       try {
         writer.join(TimeUnit.SECONDS.toMillis(5));

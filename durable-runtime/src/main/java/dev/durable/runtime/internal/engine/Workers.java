@@ -8,6 +8,7 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.spi.StepBinding;
 import dev.durable.runtime.spi.StepType;
+import dev.durable.runtime.testing.StepFaults;
 import dev.durable.runtime.internal.store.Store;
 import java.net.InetAddress;
 import java.time.Clock;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -30,6 +32,7 @@ public final class Workers {
    * @param bindings the typed contract implementations served
    * @param objectMapper the mapper of typed bindings' payloads, or null for the default
    * @param observer records the spans of the tasks served; {@link Observer#NONE} without tracing
+   * @param stepFaults errors a test injects in place of attempts; null (outside tests) for none
    */
   public record Config(
       String jdbcUrl,
@@ -44,7 +47,8 @@ public final class Workers {
       Duration pollInterval,
       Duration shutdownTimeout,
       Clock clock,
-      Observer observer) {}
+      Observer observer,
+      StepFaults stepFaults) {}
 
   public static DurableWorker create(Config config) {
     HikariDataSource pool = null;
@@ -76,10 +80,13 @@ public final class Workers {
     // an engine with a raised limit would take
     Payloads payloads =
         new Payloads(mapper(config), Payloads.MAX_LIMIT);
-    Map<String, StepHandler> handlers = new LinkedHashMap<>(config.handlers());
+    Map<String, StepHandler> handlers = new LinkedHashMap<>();
+    config.handlers().forEach((step, handler) ->
+        handlers.put(step, withFaults(handler, config.stepFaults())));
     for (StepBinding binding : config.bindings()) {
+      StepBinding served = withFaults(binding, config.stepFaults());
       for (StepType<?> step : binding.steps()) {
-        if (handlers.putIfAbsent(step.name(), new TypedHandler(payloads, step, binding)) != null) {
+        if (handlers.putIfAbsent(step.name(), new TypedHandler(payloads, step, served)) != null) {
           throw new IllegalArgumentException(
               "step '" + step.name() + "' already has a handler on this worker; serve each step"
                   + " once");
@@ -87,6 +94,49 @@ public final class Workers {
       }
     }
     return handlers;
+  }
+
+  /**
+   * {@code handler}, whose attempts first throw the error a test injected for their step, if any:
+   * the worker then reports it as it reports the handler's own errors.
+   */
+  private static StepHandler withFaults(StepHandler handler, StepFaults faults) {
+    if (faults == null) {
+      return handler;
+    }
+    return (task, input) -> {
+      throwInjected(faults, task.step());
+      return handler.handle(task, input);
+    };
+  }
+
+  /**
+   * {@code binding}, whose calls first throw the error a test injected for their step, if any:
+   * inside the typed handler, so that the step's {@code nonRetryable} applies to it.
+   */
+  private static StepBinding withFaults(StepBinding binding, StepFaults faults) {
+    if (faults == null) {
+      return binding;
+    }
+    return new StepBinding() {
+      @Override
+      public List<StepType<?>> steps() {
+        return binding.steps();
+      }
+
+      @Override
+      public Object invoke(String step, Object[] args) throws Exception {
+        throwInjected(faults, step);
+        return binding.invoke(step, args);
+      }
+    };
+  }
+
+  private static void throwInjected(StepFaults faults, String step) throws Exception {
+    Optional<Exception> injected = faults.takeNext(step);
+    if (injected.isPresent()) {
+      throw injected.get();
+    }
   }
 
   private static ObjectMapper mapper(Config config) {
