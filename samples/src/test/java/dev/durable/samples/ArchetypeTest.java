@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ArchetypeTest {
   /** The archetype, and what the generated project depends on: runtime, processor, test kit. */
   private static final List<String> MODULES = List.of(
-      "durable-archetype", "durable-annotations", "durable-runtime", "durable-processor");
+      "durable-archetype", "durable-annotations", "durable-runtime", "durable-processor",
+      "durable-test");
   private static final String ARCHETYPE_PLUGIN =
       "org.apache.maven.plugins:maven-archetype-plugin:3.4.1:generate";
   private static final Pattern TESTS_RUN =
