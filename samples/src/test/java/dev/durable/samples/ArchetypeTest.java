@@ -12,8 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The project template works on a fresh machine: {@code mvn archetype:generate} with
- * durable-archetype, then {@code mvn verify} in the generated project, both with the Maven running
- * this build and on Durable's artifacts as this build just made them ({@link BuiltArtifacts}).
+ * durable-archetype, then {@code mvn verify} and {@code mvn exec:java} (its App) in the generated
+ * project, all with the Maven running this build and on Durable's artifacts as this build just
+ * made them ({@link BuiltArtifacts}).
  */
 class ArchetypeTest {
   /** The archetype, and what the generated project depends on: runtime, processor, test kit. */
@@ -44,6 +45,8 @@ class ArchetypeTest {
               .contains("<durable.version>" + BuiltArtifacts.version() + "</durable.version>"),
           "the project builds on this archetype's Durable version");
       output = built.maven(project, "-q", "verify");
+      String app = built.maven(project, "-q", "exec:java");
+      assertTrue(app.contains("started order-"), "App did not start an order:\n" + app);
     }
 
     assertTrue(Files.isRegularFile(

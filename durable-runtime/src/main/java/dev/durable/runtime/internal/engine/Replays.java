@@ -40,7 +40,7 @@ public final class Replays implements AutoCloseable {
    */
   public Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
     this.registry = Registry.of(workflows, false);
-    AttemptRunner attempts = new AttemptRunner(Observer.NONE);
+    AttemptRunner attempts = new AttemptRunner(Observer.NONE, null); // a replay runs no attempt
     // No store, no group commits: a turn that only replays stops before its first read or write.
     this.services = new Services(
         null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), new Time(Clock.systemUTC()),
