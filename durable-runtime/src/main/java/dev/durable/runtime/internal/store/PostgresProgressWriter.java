@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes a whole batch of progress in one round trip and one commit: one statement per run, joined
@@ -34,6 +36,14 @@ final class PostgresProgressWriter {
           + " CROSS JOIN (VALUES ";
   private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
   private static final Integer[] ONLY = {0};
+  /**
+   * The texts of the batch shapes seen (see {@link #shape}), by their sorted shapes: a recurring
+   * shape's text is written once, and the driver finds the same string in its statement cache
+   * without hashing or comparing kilobytes of it. At most {@link #MAX_TEXTS}; others are written
+   * each time.
+   */
+  private static final Map<String, String> TEXTS = new ConcurrentHashMap<>();
+  private static final int MAX_TEXTS = 1_024;
 
   private PostgresProgressWriter() {}
 
@@ -60,9 +70,19 @@ final class PostgresProgressWriter {
    */
   static boolean[] write(Connection connection, List<Commit> commits, Instant now)
       throws SQLException {
-    StringBuilder sql = new StringBuilder();
+    String[] shapes = new String[commits.size()];
+    for (int i = 0; i < shapes.length; i++) {
+      shapes[i] = shape(commits.get(i));
+    }
+    Integer[] order = canonicalOrder(shapes);
+    StringBuilder shape = new StringBuilder(shapes[order[0]]);
+    for (int i = 1; i < order.length; i++) {
+      shape.append('|').append(shapes[order[i]]);
+    }
+    String key = shape.toString();
+    String known = TEXTS.get(key);
+    Text sql = known == null ? Text.written() : Text.KNOWN;
     Params params = Params.postgres();
-    Integer[] order = canonicalOrder(commits);
     for (int i : order) {
       write(sql, params, commits.get(i), now);
     }
@@ -75,8 +95,9 @@ final class PostgresProgressWriter {
         params.string(commit.wakes());
       }
     }
+    String text = known != null ? known : remember(key, sql.toString());
     boolean[] written = new boolean[commits.size()];
-    try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+    try (PreparedStatement statement = connection.prepareStatement(text)) {
       params.bind(statement);
       statement.execute();
       for (int i : order) {
@@ -105,7 +126,7 @@ final class PostgresProgressWriter {
    * signals they take) and events, each written from the fenced row, so nothing is written where the fence failed. Returns one
    * row: whether the fence held, and how many checkpoints were updated.
    */
-  private static void write(StringBuilder sql, Params params, Commit commit, Instant now) {
+  private static void write(Text sql, Params params, Commit commit, Instant now) {
     if (commit.change().kind() == RunChange.Kind.TOUCH) {
       sql.append("WITH fenced AS (").append(RunsTable.TOUCH_LOCKED).append(')');
       params.string(commit.fence().runId()).int8(commit.fence().epoch());
@@ -130,7 +151,9 @@ final class PostgresProgressWriter {
       String name = write.insert() ? "i" + part++ : "u" + updates++;
       sql.append(", ").append(name).append(" AS (");
       if (write.carriesEvents()) {
-        sql.append(StepsTable.insertFencedCarrying(nextCarried));
+        if (sql.isWritten()) {
+          sql.append(StepsTable.insertFencedCarrying(nextCarried));
+        }
         StepsTable.bindInsert(params, write.record());
         nextCarried += 2;
       } else {
@@ -176,20 +199,24 @@ final class PostgresProgressWriter {
    * recur are prepared once by the driver and planned once by the server; a text in arrival order
    * would be new nearly every time, and parsed and planned statement by statement.
    */
-  private static Integer[] canonicalOrder(List<Commit> commits) {
-    if (commits.size() == 1) {
+  private static Integer[] canonicalOrder(String[] shapes) {
+    if (shapes.length == 1) {
       return ONLY; // a commit written alone, as every commit of a sequential run is
     }
-    Integer[] order = new Integer[commits.size()];
-    String[] shapes = new String[commits.size()];
+    Integer[] order = new Integer[shapes.length];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
-      shapes[i] = shape(commits.get(i));
     }
     Arrays.sort(order, Comparator.comparing(i -> shapes[i]));
     return order;
   }
 
+  /**
+   * What the text of {@code commit}'s statement depends on, and nothing else: the run's change,
+   * each checkpoint write (insert or update, whether it takes a signal, whether it carries its
+   * events), how many events and tasks it writes, and whether it wakes a run. Its bound values
+   * never change the text.
+   */
   private static String shape(Commit commit) {
     StringBuilder shape = new StringBuilder().append(commit.change().kind().ordinal());
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
@@ -197,11 +224,67 @@ final class PostgresProgressWriter {
           .append(write.carriesEvents() ? "c" : "");
     }
     return shape.append('/').append(commit.events().size()).append('/')
-        .append(commit.tasks().size()).toString();
+        .append(commit.tasks().size()).append(commit.wakes() != null ? "/w" : "").toString();
+  }
+
+  /** Keeps {@code text} as the text of the batches of shapes {@code key}, while there is room. */
+  private static String remember(String key, String text) {
+    if (TEXTS.size() < MAX_TEXTS) {
+      TEXTS.putIfAbsent(key, text);
+    }
+    return text;
+  }
+
+  /**
+   * A statement's text as it is written, or nothing ({@link #KNOWN}) where the text of the batch's
+   * shapes is known already: the same code binds the parameters either way, in the same order.
+   */
+  private static final class Text {
+    static final Text KNOWN = new Text(null);
+
+    private final StringBuilder sql;
+
+    private Text(StringBuilder sql) {
+      this.sql = sql;
+    }
+
+    static Text written() {
+      return new Text(new StringBuilder(4096));
+    }
+
+    boolean isWritten() {
+      return sql != null;
+    }
+
+    Text append(String text) {
+      if (sql != null) {
+        sql.append(text);
+      }
+      return this;
+    }
+
+    Text append(int number) {
+      if (sql != null) {
+        sql.append(number);
+      }
+      return this;
+    }
+
+    Text append(char character) {
+      if (sql != null) {
+        sql.append(character);
+      }
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return String.valueOf(sql);
+    }
   }
 
   private static void writeCheckpoint(
-      StringBuilder sql, Params params, Commit.CheckpointWrite write) {
+      Text sql, Params params, Commit.CheckpointWrite write) {
     if (write.insert()) {
       sql.append(StepsTable.INSERT_FENCED);
       StepsTable.bindInsert(params, write.record());
@@ -216,7 +299,7 @@ final class PostgresProgressWriter {
    * any, whose ids come first: then the events take the ids numbered after those.
    */
   private static void insertEvents(
-      StringBuilder sql, Params params, Commit commit, int carried) {
+      Text sql, Params params, Commit commit, int carried) {
     sql.append(carried == 0 ? INSERT_EVENTS : INSERT_NUMBERED_EVENTS);
     int ord = 0;
     for (NewEvent event : commit.events()) {
