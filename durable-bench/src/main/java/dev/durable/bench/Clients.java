@@ -1,5 +1,7 @@
 package dev.durable.bench;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -16,7 +18,36 @@ final class Clients {
     void run(String runId, int n) throws Exception;
   }
 
+  /** Warm-up rounds at most: the JIT of this JVM has always settled well before. */
+  static final int MAX_WARMUP_ROUNDS = 8;
+  /** The JIT is settled once it compiles for less than this share of a warm-up round's time. */
+  private static final double SETTLED_JIT_SHARE = 0.02;
+
   private Clients() {}
+
+  /**
+   * Warms up with rounds of {@code runs} runs until the JIT has settled: until it compiled for
+   * less than {@value #SETTLED_JIT_SHARE} of a round's time, {@value #MAX_WARMUP_ROUNDS} rounds at
+   * most. A fixed count of runs was not enough for the sequential phases: the JIT still compiled
+   * through the first measured runs, and its threads' CPU counted as the workflows'.
+   *
+   * @return the runs made
+   */
+  static int warmUp(int clients, int runs, OneRun oneRun) throws Exception {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    int made = 0;
+    for (int round = 0; round < MAX_WARMUP_ROUNDS; round++) {
+      long compiledMs = jit.getTotalCompilationTime();
+      long started = System.nanoTime();
+      drive(clients, runs, new Samples(), oneRun);
+      made += runs;
+      double roundMs = (System.nanoTime() - started) / 1e6;
+      if (jit.getTotalCompilationTime() - compiledMs < SETTLED_JIT_SHARE * roundMs) {
+        break;
+      }
+    }
+    return made;
+  }
 
   /**
    * Makes {@code runs} runs from {@code clients} threads, adding each one's start-to-await time to

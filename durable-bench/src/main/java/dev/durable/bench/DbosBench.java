@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Phase (h): the workflow of phases (a) and (b), three steps that each add 1, on DBOS Transact
  * ({@code dev.dbos:transact}), the peer engine that also keeps its workflows in PostgreSQL: in the
  * same JVM, on the same server, after Durable's phases, from 1 and from {@link
- * StoreBench#CLIENT_THREADS} client threads with the same warm-up and measured runs as (a) and
- * (b). Each client starts a run with {@code DBOS.startWorkflow} under its own workflow id and
+ * StoreBench#CLIENT_THREADS} client threads with the same warm-up rules and measured runs as (a)
+ * and (b). Each client starts a run with {@code DBOS.startWorkflow} under its own workflow id and
  * awaits the handle's {@code getResult}, again and again.
  *
  * <p>DBOS runs as its documentation sets it up: {@code DBOSConfig.defaults} (migrations on start,
@@ -77,7 +77,8 @@ final class DbosBench {
   }
 
   /** One pass: its wall time, latencies, CPU and, when counted, JDBC work. */
-  private record Pass(long elapsedNanos, Samples latency, CpuMeter.Usage cpu, JdbcCounts counts) {}
+  private record Pass(
+      int warmedUp, long elapsedNanos, Samples latency, CpuMeter.Usage cpu, JdbcCounts counts) {}
 
   /**
    * Phase (h).
@@ -115,7 +116,7 @@ final class DbosBench {
     Pass measured = pass(database, clients, warmupRuns, runs, false);
     int traced = Math.min(runs, ThroughputBench.TRACED_RUNS);
     Pass counted = pass(database, clients, ThroughputBench.TRACED_WARMUP, traced, true);
-    return new Phase(clients, runs, warmupRuns, measured.elapsedNanos(), measured.latency(),
+    return new Phase(clients, runs, measured.warmedUp(), measured.elapsedNanos(), measured.latency(),
         measured.cpu(), traced, counted.counts());
   }
 
@@ -134,13 +135,18 @@ final class DbosBench {
         DbosBenchWorkflow proxy = dbos.registerProxy(DbosBenchWorkflow.class, workflow);
         workflow.proxy(proxy);
         dbos.launch();
-        drive(dbos, proxy, clients, warmupRuns, new Samples());
+        int warmedUp = warmupRuns;
+        if (counted) { // counts only: as Durable's counted pass, a fixed warm-up
+          drive(dbos, proxy, clients, warmupRuns, new Samples());
+        } else {
+          warmedUp = Clients.warmUp(clients, warmupRuns, oneRun(dbos, proxy));
+        }
         JdbcCounts before = counting.snapshot();
         Samples latency = new Samples();
         long started = System.nanoTime();
         CpuMeter.Usage cpu = drive(dbos, proxy, clients, runs, latency);
         long elapsed = System.nanoTime() - started;
-        return new Pass(elapsed, latency, cpu, counting.snapshot().minus(before));
+        return new Pass(warmedUp, elapsed, latency, cpu, counting.snapshot().minus(before));
       }
     }
   }
@@ -149,13 +155,18 @@ final class DbosBench {
   private static CpuMeter.Usage drive(
       DBOS dbos, DbosBenchWorkflow workflow, int clients, int runs, Samples latency)
       throws Exception {
-    return Clients.drive(clients, runs, latency, (runId, n) -> {
+    return Clients.drive(clients, runs, latency, oneRun(dbos, workflow));
+  }
+
+  /** One run started and awaited, then checked. */
+  private static Clients.OneRun oneRun(DBOS dbos, DbosBenchWorkflow workflow) {
+    return (runId, n) -> {
       int result = dbos.startWorkflow(() -> workflow.run(n), new StartWorkflowOptions(runId))
           .getResult();
       if (result != n + 3) {
         throw new IllegalStateException("DBOS workflow " + runId + " returned " + result);
       }
-    });
+    };
   }
 
   /** The phase's section of a report: DBOS's figures next to Durable's (a) and (b). */
@@ -170,7 +181,8 @@ final class DbosBench {
             + c.h().where() + ": @Workflow \"bench\" with three @Step methods that each add 1,"
             + " registered with registerProxy; each client starts a run with"
             + " DBOS.startWorkflow under its own id and awaits the handle's getResult. Same"
-            + " warm-up and measured runs as (a) and (b), a fresh DBOS instance per phase.",
+            + " warm-up rounds (repeated until the JIT settled) and measured runs as (a) and (b),"
+            + " a fresh DBOS instance per phase.",
         "DBOS's configuration: DBOSConfig.defaults (migrations, LISTEN/NOTIFY), its own HikariCP"
             + " settings but " + BenchEngine.POOL_SIZE + " connections (pre-filled) as Durable's"
             + " pool; as for Durable, throughput, latency and CPU with nothing between it and its"

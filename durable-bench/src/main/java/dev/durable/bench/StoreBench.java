@@ -92,15 +92,15 @@ final class StoreBench {
   }
 
   private ThroughputBench.Result sequential() throws Exception {
-    step("(a) sequential: " + SEQUENTIAL_WARMUP + " warm-up + " + config.sequentialRuns()
-        + " runs");
+    step("(a) sequential: warm-up rounds of " + SEQUENTIAL_WARMUP + " until the JIT settles, then "
+        + config.sequentialRuns() + " runs");
     database.settle();
     return ThroughputBench.run(database, 1, SEQUENTIAL_WARMUP, config.sequentialRuns());
   }
 
   private ThroughputBench.Result concurrent() throws Exception {
-    step("(b) " + CLIENT_THREADS + " client threads: " + CONCURRENT_WARMUP + " warm-up + "
-        + config.runs() + " runs");
+    step("(b) " + CLIENT_THREADS + " client threads: warm-up rounds of " + CONCURRENT_WARMUP
+        + " until the JIT settles, then " + config.runs() + " runs");
     database.settle();
     return ThroughputBench.run(database, CLIENT_THREADS, CONCURRENT_WARMUP, config.runs());
   }
@@ -108,13 +108,13 @@ final class StoreBench {
   /** Phase (h), with the warm-up and measured runs of (a) and (b), in a database it drops. */
   private DbosBench.Result dbos() throws Exception {
     try (DbosDatabase dbos = new DbosDatabase(config.pgUrl())) {
-      step("(h) DBOS Transact, sequential: " + SEQUENTIAL_WARMUP + " warm-up + "
-          + config.sequentialRuns() + " runs");
+      step("(h) DBOS Transact, sequential: warm-up rounds of " + SEQUENTIAL_WARMUP
+          + " until the JIT settles, then " + config.sequentialRuns() + " runs");
       database.settle();
       DbosBench.Phase sequential =
           DbosBench.run(dbos, 1, SEQUENTIAL_WARMUP, config.sequentialRuns());
-      step("(h) DBOS Transact, " + CLIENT_THREADS + " client threads: " + CONCURRENT_WARMUP
-          + " warm-up + " + config.runs() + " runs");
+      step("(h) DBOS Transact, " + CLIENT_THREADS + " client threads: warm-up rounds of "
+          + CONCURRENT_WARMUP + " until the JIT settles, then " + config.runs() + " runs");
       database.settle();
       DbosBench.Phase concurrent =
           DbosBench.run(dbos, CLIENT_THREADS, CONCURRENT_WARMUP, config.runs());

@@ -22,7 +22,8 @@ final class ThroughputBench {
    *
    * @param clients client threads
    * @param runs runs measured on the plain engine
-   * @param warmupRuns runs before that measurement
+   * @param warmupRuns runs before that measurement, until the JIT settled ({@link
+   *     Clients#warmUp})
    * @param elapsedNanos wall time of the measured runs
    * @param latency start to await returning, per run
    * @param cpu CPU used over the measured runs
@@ -62,9 +63,10 @@ final class ThroughputBench {
     long elapsed;
     Samples latency = new Samples();
     CpuMeter.Usage cpu;
+    int warmedUp;
     try (BenchEngine bench = BenchEngine.plain(database, new BenchWorkflowDurable())) {
       BenchWorkflowClient client = BenchWorkflowClient.of(bench.engine());
-      drive(client, null, clients, warmupRuns, new Samples());
+      warmedUp = Clients.warmUp(clients, warmupRuns, oneRun(client, null));
       long started = System.nanoTime();
       cpu = drive(client, null, clients, runs, latency);
       elapsed = System.nanoTime() - started;
@@ -84,7 +86,7 @@ final class ThroughputBench {
       segments = timeline.stop();
       counts = bench.counts().minus(before);
     }
-    return new Result(clients, runs, warmupRuns, elapsed, latency, cpu, traced, segments, counts,
+    return new Result(clients, runs, warmedUp, elapsed, latency, cpu, traced, segments, counts,
         bench.lifetimeCommits());
   }
 
@@ -95,7 +97,12 @@ final class ThroughputBench {
   private static CpuMeter.Usage drive(
       BenchWorkflowClient client, RunTimeline timeline, int clients, int runs, Samples latency)
       throws Exception {
-    return Clients.drive(clients, runs, latency, (runId, n) -> {
+    return Clients.drive(clients, runs, latency, oneRun(client, timeline));
+  }
+
+  /** One run started and awaited, then checked; its moments go to {@code timeline}, if any. */
+  private static Clients.OneRun oneRun(BenchWorkflowClient client, RunTimeline timeline) {
+    return (runId, n) -> {
       if (timeline != null) {
         timeline.starting(runId);
       }
@@ -106,6 +113,6 @@ final class ThroughputBench {
       if (result != n + 3) {
         throw new IllegalStateException("run " + runId + " returned " + result);
       }
-    });
+    };
   }
 }
