@@ -116,7 +116,8 @@ final class DbosBench {
     Pass measured = pass(database, clients, warmupRuns, runs, false);
     int traced = Math.min(runs, ThroughputBench.TRACED_RUNS);
     Pass counted = pass(database, clients, ThroughputBench.TRACED_WARMUP, traced, true);
-    return new Phase(clients, runs, measured.warmedUp(), measured.elapsedNanos(), measured.latency(),
+    return new Phase(
+        clients, runs, measured.warmedUp(), measured.elapsedNanos(), measured.latency(),
         measured.cpu(), traced, counted.counts());
   }
 
