@@ -5,20 +5,12 @@ import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -53,10 +45,7 @@ final class Scheduler implements AutoCloseable {
   private final CancelledElsewhere cancelledElsewhere;
   private final PollLoop poll;
   private final Schedules schedules;
-  /** Claims back the runs whose timers' leads came, one claim at a time. */
-  private final ExecutorService claimer =
-      Executors.newSingleThreadExecutor(Threads.numbered("durable-claim-ahead"));
-  private final Queue<Timers.Ahead> toClaimBack = new ConcurrentLinkedQueue<>();
+  private final ClaimsAhead claimsAhead;
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
   private volatile long lastUnknownReport;
 
@@ -88,7 +77,23 @@ final class Scheduler implements AutoCloseable {
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
     this.cancelledElsewhere = new CancelledElsewhere(services);
     this.leases = new Leases(services, cancelledElsewhere);
-    timers.onAhead(this::claimAhead);
+    this.claimsAhead = new ClaimsAhead(services, timers, new ClaimsAhead.Slots() {
+      @Override
+      public boolean tryReserve() {
+        return Scheduler.this.tryReserve();
+      }
+
+      @Override
+      public void release() {
+        Scheduler.this.release();
+      }
+
+      @Override
+      public void submit(ClaimedRun claim, Instant now) {
+        observeClaim(claim, now);
+        Scheduler.this.submit(claim.run(), false);
+      }
+    });
   }
 
   synchronized void start() {
@@ -186,67 +191,6 @@ final class Scheduler implements AutoCloseable {
     return more;
   }
 
-  // ---- claims ahead
-
-  /**
-   * Queues the runs whose timers' leads came ({@link Timers#claimAhead}) for the claimer thread,
-   * which claims them back: off the poller, so that a poll under way does not hold them up.
-   */
-  private void claimAhead(List<Timers.Ahead> runs) {
-    toClaimBack.addAll(runs);
-    try {
-      claimer.execute(this::claimBack);
-    } catch (RejectedExecutionException closing) {
-      // the engine is closing: its runs are left to whichever engine polls next
-    }
-  }
-
-  /**
-   * Claims back by id, in one statement, every run queued by {@link #claimAhead} for which a slot
-   * is free, earliest due first, and submits their turns in those slots; runs queued while a claim
-   * is under way are claimed together by the next. A run not claimed (no free slot, the store
-   * failed, or the run changed meanwhile) is left to a timer at its due time.
-   */
-  private void claimBack() {
-    List<Timers.Ahead> runs = new ArrayList<>();
-    for (Timers.Ahead run = toClaimBack.poll(); run != null; run = toClaimBack.poll()) {
-      runs.add(run);
-    }
-    runs.sort(Comparator.comparing(Timers.Ahead::due));
-    int reserved = 0;
-    while (reserved < runs.size() && tryReserve()) {
-      reserved++;
-    }
-    List<Timers.Ahead> claimable = runs.subList(0, reserved);
-    List<ClaimedRun> claimed = List.of();
-    Instant now = services.time().now();
-    if (!claimable.isEmpty()) {
-      try {
-        claimed = services.store().claimAhead(
-            claimable.stream().map(Timers.Ahead::runId).toList(),
-            now.plus(services.time().claimLead()), now, services.engineId(),
-            now.plus(services.leaseDuration()));
-      } catch (RuntimeException e) {
-        LOG.debug("cannot claim runs ahead of their due time: {}; they wait for it",
-            e.getMessage());
-      }
-    }
-    Set<String> taken = new HashSet<>();
-    for (ClaimedRun claim : claimed) {
-      taken.add(claim.run().runId());
-      observeClaim(claim, now);
-      submit(claim.run(), false);
-    }
-    for (int i = claimed.size(); i < reserved; i++) {
-      release();
-    }
-    for (Timers.Ahead run : runs) {
-      if (!taken.contains(run.runId())) {
-        timers.wakeAt(run.due());
-      }
-    }
-  }
-
   /**
    * Warns, once per workflow and engine, about due runs of workflows no engine here has
    * registered: they would otherwise wait silently.
@@ -308,7 +252,7 @@ final class Scheduler implements AutoCloseable {
       return;
     }
     timers.close();
-    claimer.shutdownNow();
+    claimsAhead.close();
     workers.shutdown();
     try {
       if (!workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {

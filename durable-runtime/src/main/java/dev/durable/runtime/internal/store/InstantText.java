@@ -5,11 +5,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 
 /**
- * An instant as the ISO-8601 text {@link Instant#toString()} writes ({@code
- * 2026-12-02T04:42:16.123456789Z}, the fraction only if there is one), which PostgreSQL reads as a
- * {@code timestamptz}. Written digit by digit: {@code Instant.toString()} formats through a {@code
- * DateTimeFormatter}, a {@code LocalDateTime} and three builders, and a turn binds several instants
- * per commit.
+ * An instant as ISO-8601 text that PostgreSQL reads as a {@code timestamptz} and {@link
+ * Instant#parse} reads back to the same instant: {@code 2026-12-02T04:42:16.123456789Z}, the
+ * fraction in nine digits when there is one ({@link Instant#toString()} writes three, six or nine).
+ * Written digit by digit: {@code Instant.toString()} formats through a {@code DateTimeFormatter},
+ * a {@code LocalDateTime} and three builders, and a turn binds several instants per commit.
  */
 final class InstantText {
   private static final int SECONDS_PER_DAY = 86_400;

@@ -8,8 +8,6 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes a whole batch of progress in one round trip and one commit: one statement per run, joined
@@ -36,14 +34,6 @@ final class PostgresProgressWriter {
           + " CROSS JOIN (VALUES ";
   private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
   private static final Integer[] ONLY = {0};
-  /**
-   * The texts of the batch shapes seen (see {@link #shape}), by their sorted shapes: a recurring
-   * shape's text is written once, and the driver finds the same string in its statement cache
-   * without hashing or comparing kilobytes of it. At most {@link #MAX_TEXTS}; others are written
-   * each time.
-   */
-  private static final Map<String, String> TEXTS = new ConcurrentHashMap<>();
-  private static final int MAX_TEXTS = 1_024;
 
   private PostgresProgressWriter() {}
 
@@ -80,8 +70,7 @@ final class PostgresProgressWriter {
       shape.append('|').append(shapes[order[i]]);
     }
     String key = shape.toString();
-    String known = TEXTS.get(key);
-    Text sql = known == null ? Text.written() : Text.KNOWN;
+    ShapedText sql = ShapedText.of(key);
     Params params = Params.postgres();
     for (int i : order) {
       write(sql, params, commits.get(i), now);
@@ -95,7 +84,7 @@ final class PostgresProgressWriter {
         params.string(commit.wakes());
       }
     }
-    String text = known != null ? known : remember(key, sql.toString());
+    String text = sql.text();
     boolean[] written = new boolean[commits.size()];
     try (PreparedStatement statement = connection.prepareStatement(text)) {
       params.bind(statement);
@@ -123,10 +112,11 @@ final class PostgresProgressWriter {
 
   /**
    * One statement for one commit: the fenced update of its run, then its checkpoints (and the
-   * signals they take) and events, each written from the fenced row, so nothing is written where the fence failed. Returns one
-   * row: whether the fence held, and how many checkpoints were updated.
+   * signals they take) and events, each written from the fenced row, so nothing is written where
+   * the fence failed. Returns one row: whether the fence held, and how many checkpoints were
+   * updated.
    */
-  private static void write(Text sql, Params params, Commit commit, Instant now) {
+  private static void write(ShapedText sql, Params params, Commit commit, Instant now) {
     if (commit.change().kind() == RunChange.Kind.TOUCH) {
       sql.append("WITH fenced AS (").append(RunsTable.TOUCH_LOCKED).append(')');
       params.string(commit.fence().runId()).int8(commit.fence().epoch());
@@ -227,64 +217,8 @@ final class PostgresProgressWriter {
         .append(commit.tasks().size()).append(commit.wakes() != null ? "/w" : "").toString();
   }
 
-  /** Keeps {@code text} as the text of the batches of shapes {@code key}, while there is room. */
-  private static String remember(String key, String text) {
-    if (TEXTS.size() < MAX_TEXTS) {
-      TEXTS.putIfAbsent(key, text);
-    }
-    return text;
-  }
-
-  /**
-   * A statement's text as it is written, or nothing ({@link #KNOWN}) where the text of the batch's
-   * shapes is known already: the same code binds the parameters either way, in the same order.
-   */
-  private static final class Text {
-    static final Text KNOWN = new Text(null);
-
-    private final StringBuilder sql;
-
-    private Text(StringBuilder sql) {
-      this.sql = sql;
-    }
-
-    static Text written() {
-      return new Text(new StringBuilder(4096));
-    }
-
-    boolean isWritten() {
-      return sql != null;
-    }
-
-    Text append(String text) {
-      if (sql != null) {
-        sql.append(text);
-      }
-      return this;
-    }
-
-    Text append(int number) {
-      if (sql != null) {
-        sql.append(number);
-      }
-      return this;
-    }
-
-    Text append(char character) {
-      if (sql != null) {
-        sql.append(character);
-      }
-      return this;
-    }
-
-    @Override
-    public String toString() {
-      return String.valueOf(sql);
-    }
-  }
-
   private static void writeCheckpoint(
-      Text sql, Params params, Commit.CheckpointWrite write) {
+      ShapedText sql, Params params, Commit.CheckpointWrite write) {
     if (write.insert()) {
       sql.append(StepsTable.INSERT_FENCED);
       StepsTable.bindInsert(params, write.record());
@@ -299,7 +233,7 @@ final class PostgresProgressWriter {
    * any, whose ids come first: then the events take the ids numbered after those.
    */
   private static void insertEvents(
-      Text sql, Params params, Commit commit, int carried) {
+      ShapedText sql, Params params, Commit commit, int carried) {
     sql.append(carried == 0 ? INSERT_EVENTS : INSERT_NUMBERED_EVENTS);
     int ord = 0;
     for (NewEvent event : commit.events()) {

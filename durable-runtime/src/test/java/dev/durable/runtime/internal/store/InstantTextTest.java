@@ -26,7 +26,7 @@ class InstantTextTest {
   }
 
   @Test
-  void writesTheSameFieldsAsInstantToString() {
+  void writesTheFieldsInFixedWidths() {
     assertEquals("2026-12-02T04:42:16Z", InstantText.of(Instant.parse("2026-12-02T04:42:16Z")));
     assertEquals("1970-01-01T00:00:00.000000001Z", InstantText.of(Instant.ofEpochSecond(0, 1)));
     assertEquals("1969-12-31T23:59:59.500000000Z",
