@@ -70,14 +70,6 @@ public final class SourceWriter {
   }
 
   /**
-   * Writes the {@code META-INF/services} file that lists the discoverable {@code Durable} classes
-   * by binary name, one a line, in the set's (sorted) order; writes nothing when there are none.
-   */
-  public static void writeServices(Filer filer, SortedSet<String> classNames) throws IOException {
-    writeLines(filer, SERVICES_FILE, classNames);
-  }
-
-  /**
    * Writes the resource {@code path} with {@code lines}, one a line, in the set's (sorted) order;
    * writes nothing when there are none.
    */

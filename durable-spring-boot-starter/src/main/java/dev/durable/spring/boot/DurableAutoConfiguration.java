@@ -69,7 +69,7 @@ public class DurableAutoConfiguration {
       ObjectProvider<DurableEngineCustomizer> customizers) {
     DurableEngine.Builder builder = DurableEngine.builder().dataSource(dataSource).discover(false);
     workflows.orderedStream().forEach(workflow -> builder.register(unproxied(workflow)));
-    hooks.ifUnique(builder::hooks);
+    hooks.orderedStream().forEach(builder::hooks); // every one: the engine calls them in order
     new EngineSettings(properties).applyTo(builder);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();

@@ -24,7 +24,8 @@ final class DurableHealth {
   Outcome check() {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("engineId", engine.engineId());
-    details.put("started", lifecycle.isRunning());
+    boolean running = lifecycle.isRunning();
+    details.put("started", running);
     try {
       engine.listRuns(RunFilter.builder().limit(1).build());
       details.put("store", "reachable");
@@ -32,6 +33,6 @@ final class DurableHealth {
       details.put("store", "unreachable: " + e.getMessage());
       return new Outcome(false, details);
     }
-    return new Outcome(lifecycle.isRunning(), details);
+    return new Outcome(running, details);
   }
 }

@@ -3,6 +3,8 @@ package dev.durable.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableHooks;
+import dev.durable.runtime.RunEvent;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.spring.boot.app.AppBeans;
@@ -23,6 +25,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,6 +72,33 @@ class DurableAutoConfigurationTest {
         assertThat(greeting).isEqualTo("Hello, Ada");
       });
     }
+  }
+
+  @Test
+  void everyHooksBeanSeesTheRuns() throws Exception {
+    CountDownLatch audit = new CountDownLatch(1);
+    CountDownLatch metrics = new CountDownLatch(1);
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db)
+          .withBean("audit", DurableHooks.class, () -> countingStarts(audit))
+          .withBean("metrics", DurableHooks.class, () -> countingStarts(metrics))
+          .run(context -> {
+            DurableEngine engine = context.getBean(DurableEngine.class);
+            GreetingWorkflowClient.of(engine).start("Ada").await(WAIT);
+
+            assertThat(audit.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            assertThat(metrics.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+          });
+    }
+  }
+
+  private static DurableHooks countingStarts(CountDownLatch started) {
+    return new DurableHooks() {
+      @Override
+      public void onRunStart(RunEvent run) {
+        started.countDown();
+      }
+    };
   }
 
   @ParameterizedTest

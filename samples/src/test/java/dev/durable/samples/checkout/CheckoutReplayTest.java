@@ -4,11 +4,6 @@ import dev.durable.runtime.testing.WorkflowReplayer;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/**
- * The README's "Replay tests before a deploy", as pasted: runs exported with {@code durable-cli
- * export} (a completed checkout and one asleep in its cancellation window) still replay against
- * the checkout workflow's current code.
- */
 class CheckoutReplayTest {
   @Test
   void theRunsInProductionStillReplay() {
