@@ -68,6 +68,9 @@ class ParallelTest extends OnEachStore {
   private String quote(TaskContext task, String input) throws Exception {
     served.add(task.taskId());
     JsonNode order = JSON.readTree(input).get(0);
+    if (order.get("sku").asText().startsWith("gated")) {
+      gate.pass(order.get("sku").asText());
+    }
     if (order.get("sku").asText().startsWith("flaky") && workerFailures.getAndIncrement() == 0) {
       throw new IllegalStateException("pricing service unavailable");
     }
@@ -202,6 +205,62 @@ class ParallelTest extends OnEachStore {
       assertEquals("a=7,b=14,c=21,d=28", run.await(WAIT));
       assertEquals(List.of(run.id() + "/0/1", run.id() + "/1/1", run.id() + "/2/1",
           run.id() + "/3/1"), served.stream().sorted().toList());
+    }
+  }
+
+  /**
+   * A fan's run waits for all of its branches, so the answers before the last wake nobody (each
+   * turn would replay the fan and read all of its checkpoints): the last answer takes it up once.
+   */
+  @Test
+  void aFanOfDispatchedStepsIsTakenUpOnceByItsLastAnswer() {
+    try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
+      engine.start();
+      worker.start();
+      List<Order> orders = orders("gated-a", "gated-b", "gated-c", "gated-d");
+      RunHandle<String> run = FanWorkflowClient.of(engine).start(new FanRequest("remote", orders));
+      for (int answered = 1; answered <= orders.size(); answered++) {
+        String sku = orders.get(answered - 1).sku();
+        Await.until("the worker serves " + sku, () -> gate.isEntered(sku));
+        gate.open(sku);
+        long expected = answered;
+        Await.until(answered + " branch(es) answered", () -> db.queryLong(
+            "SELECT COUNT(*) FROM durable_tasks WHERE status = 'SUCCEEDED'") == expected);
+        if (answered < orders.size()) {
+          assertEquals(RunState.SLEEPING, run.status().run().status(), answered + " answer(s)");
+          assertEquals(0L, db.queryLong("SELECT COUNT(*) FROM durable_runs WHERE run_id = '"
+              + run.id() + "' AND (due_at IS NOT NULL OR woken_at IS NOT NULL)"),
+              "not woken by answer " + answered + " of " + orders.size());
+        }
+      }
+
+      assertEquals("gated-a=7,gated-b=14,gated-c=21,gated-d=28", run.await(WAIT));
+      assertEquals(2L, db.queryLong("SELECT COUNT(*) FROM durable_events WHERE run_id = '"
+          + run.id() + "' AND type = 'run.claimed'"),
+          "claimed at its start, then once more: by the last answer");
+    }
+  }
+
+  /**
+   * Two workers answering a fan's last branches at the same moment: each reads the other's task
+   * as open unless the second waits for the first, and then neither would wake the run.
+   */
+  @Test
+  void fansAnsweredByTwoWorkersAtOnceComplete() {
+    try (DurableEngine engine = engine(); DurableWorker first = worker();
+        DurableWorker second = worker()) {
+      engine.start();
+      first.start();
+      second.start();
+      for (int fan = 0; fan < 10; fan++) {
+        String[] skus = new String[40];
+        for (int i = 0; i < skus.length; i++) {
+          skus[i] = "w" + fan + "-" + i;
+        }
+        RunHandle<String> run =
+            FanWorkflowClient.of(engine).start(new FanRequest("remote", orders(skus)));
+        assertEquals(40, run.await(WAIT).split(",").length);
+      }
     }
   }
 

@@ -129,7 +129,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       return;
     }
     if (local) {
-      scheduler.submit(run.asStored(), true);
+      scheduler.submit(run.asStored(), RunExecutor.FRESH);
     } else {
       scheduler.signalPoll();
       if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {

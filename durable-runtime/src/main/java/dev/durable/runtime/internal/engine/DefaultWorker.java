@@ -14,6 +14,7 @@ import dev.durable.runtime.internal.store.FinishedTask;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskOutcome;
+import dev.durable.runtime.internal.store.StoredOutcomes;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,8 +32,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A worker: a poller that claims queued tasks of the served steps for its free slots, and a pool
  * that runs their handlers and stores their outcomes. Outcomes stored at the same moment share a
- * commit ({@link GroupCommit}), which wakes each of their runs once: the branches of a fan that
- * finish together are taken up by one turn of their run, not one turn each.
+ * commit ({@link GroupCommit}), which wakes only the runs it leaves with no task open (or with a
+ * failed one): a fan's run is taken up by one turn when its last branch is answered, not one turn
+ * per answer.
  */
 final class DefaultWorker implements DurableWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
@@ -78,8 +80,7 @@ final class DefaultWorker implements DurableWorker {
     this.slots = new Semaphore(concurrency);
     this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
     this.observer = observer;
-    this.outcomes = new GroupCommit<>(
-        batch -> store.tasks().finish(batch, workerId, time.now()), workerId + "-outcomes", 1);
+    this.outcomes = new GroupCommit<>(this::store, workerId + "-outcomes", 1);
   }
 
   @Override
@@ -191,12 +192,22 @@ final class DefaultWorker implements DurableWorker {
   }
 
   private void finish(TaskRecord task, TaskOutcome outcome) {
-    if (outcomes.write(new FinishedTask(task, outcome))) {
-      wakeups.runDue();
-    } else {
+    if (!outcomes.write(new FinishedTask(task, outcome))) {
       LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
           + " not stored", workerId, task.taskId());
     }
+  }
+
+  /**
+   * Stores a batch of outcomes in one commit and, where that woke a run (its last open task was
+   * answered, or one failed), the engines of this process: a fan's other answers wake nobody.
+   */
+  private boolean[] store(List<FinishedTask> batch) {
+    StoredOutcomes stored = store.tasks().finish(batch, workerId, time.now());
+    if (stored.runsWoken()) {
+      wakeups.runDue();
+    }
+    return stored.stored();
   }
 
   /** A FatalError, or any NonRetryable exception, fails the step at once; others may be retried. */

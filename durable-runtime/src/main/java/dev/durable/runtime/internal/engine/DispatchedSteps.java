@@ -48,8 +48,9 @@ final class DispatchedSteps {
   /**
    * The tasks the run's waiting steps had when the turn began, read with its checkpoints; they
    * answer the first pass over those steps, until a pass reads afresh. Read with the checkpoints,
-   * they are at least as new as them; a worker's outcome stored since then marked the run woken
-   * ({@code woken_at}), so a turn that suspends on a task read as open is taken up again at once.
+   * they are at least as new as them; a worker's outcome stored since then that left the run no
+   * task open (or failed) marked it woken ({@code woken_at}), so a turn that suspends on a task
+   * read as open is taken up again at once when nothing else is left to wait for.
    */
   private Map<String, TaskRecord> tasksAtStart;
 

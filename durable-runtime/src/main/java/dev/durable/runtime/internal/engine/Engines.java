@@ -59,11 +59,11 @@ public final class Engines {
       dataSource = pool;
     }
     try {
-      Store store = new Store(dataSource);
+      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
+      Store store = new Store(dataSource, wakeups.origin());
       store.migrate();
       store.requireDurableCommits();
       Time time = new Time(config.clock());
-      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
       if (DataSources.isExclusive(config)) {
         int recovered = store.releaseLeases(null, EventType.RUN_RECOVERED, time.now());
         if (recovered > 0) {

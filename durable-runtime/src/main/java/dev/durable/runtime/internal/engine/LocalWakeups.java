@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.internal.store.Store;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -16,18 +18,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * mutable state of the engine. It is not keyed by database: an engine cannot tell that a worker's
  * URL and its own {@code DataSource} lead to the same database, and a signal to one on another
  * database costs only a poll.
+ *
+ * <p>The {@code NOTIFY}s sent where these wake-ups are given too carry their {@link #origin()}, so
+ * that the listeners of this process, already woken, do not poll a second time for them.
  */
 final class LocalWakeups {
   private static final LocalWakeups THIS_PROCESS = new LocalWakeups();
 
   private final Set<Runnable> engines = ConcurrentHashMap.newKeySet();
   private final Set<Runnable> workers = ConcurrentHashMap.newKeySet();
+  private final String origin = Store.wakeOrigin(UUID.randomUUID());
 
   LocalWakeups() {}
 
   /** The wake-ups shared by every engine and worker built in this process. */
   static LocalWakeups ofThisProcess() {
     return THIS_PROCESS;
+  }
+
+  /**
+   * What the {@code NOTIFY}s of the stores of these engines and workers carry where they wake
+   * them here too: their listeners leave those to the in-process wake-up.
+   */
+  String origin() {
+    return origin;
   }
 
   /** A registration; closing it stops the calls. */

@@ -28,6 +28,9 @@ import org.slf4j.LoggerFactory;
 final class RunExecutor {
   private static final Logger LOG = LoggerFactory.getLogger(RunExecutor.class);
 
+  /** What the first turn of a run just created here reads: nothing. */
+  static final Resumption FRESH = new Resumption(List.of(), List.of());
+
   private final Services services;
   private final Registry registry;
 
@@ -42,9 +45,10 @@ final class RunExecutor {
    *
    * @param maySuspend whether retries may suspend the run in storage (a started engine) or must
    *     wait in process ({@code tick()})
-   * @param fresh whether the run was just created here, so that it has no checkpoints to read
+   * @param resumption the run's checkpoints and waiting tasks, if read already ({@link #FRESH} for
+   *     a run just created here); null for the turn to read them
    */
-  void execute(RunRecord run, InFlight.Run flight, boolean maySuspend, boolean fresh) {
+  void execute(RunRecord run, InFlight.Run flight, boolean maySuspend, Resumption resumption) {
     // the catch's lines and the flight's end are about the run too: the scope encloses them
     try (RunMdc.Scope mdc =
         RunMdc.run(run.runId(), run.workflow().name(), run.workflow().version())) {
@@ -57,7 +61,7 @@ final class RunExecutor {
         }
         try (TraceSpan span = services.observer().turn(
             run.runId(), run.workflow().name(), run.workflow().version(), run.traceContext())) {
-          turn(workflow.get(), run, maySuspend, fresh, flight);
+          turn(workflow.get(), run, maySuspend, resumption, flight);
         }
       } catch (StoreException e) {
         if (e.isPermanent()) {
@@ -73,7 +77,7 @@ final class RunExecutor {
   }
 
   private <R> void turn(
-      DurableWorkflow<R> workflow, RunRecord run, boolean maySuspend, boolean fresh,
+      DurableWorkflow<R> workflow, RunRecord run, boolean maySuspend, Resumption known,
       InFlight.Run flight) {
     WorkflowType<R> type = workflow.workflowType();
     RunEvent runEvent = runEvent(run);
@@ -104,8 +108,7 @@ final class RunExecutor {
           Errors.PAYLOAD_UNDECODABLE, PayloadException.class));
       return;
     }
-    Resumption resumption =
-        fresh ? new Resumption(List.of(), List.of()) : services.store().resumption(run.runId());
+    Resumption resumption = known != null ? known : services.store().resumption(run.runId());
     List<CheckpointRecord> checkpoints = resumption.checkpoints();
     if (checkpoints.isEmpty()) {
       RunLog.started(run.runId(), run.workflow());

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.internal.store.ClaimedRun;
+import dev.durable.runtime.internal.store.Resumption;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
@@ -91,7 +92,7 @@ final class Scheduler implements AutoCloseable {
       @Override
       public void submit(ClaimedRun claim, Instant now) {
         observeClaim(claim, now);
-        Scheduler.this.submit(claim.run(), false);
+        Scheduler.this.submit(claim.run(), claim.resumption());
       }
     });
   }
@@ -129,13 +130,16 @@ final class Scheduler implements AutoCloseable {
   /**
    * Executes a run this engine claimed, in a reserved slot: at once, or when a turn of it that is
    * still finishing here has ended.
+   *
+   * @param resumption what the turn reads before it replays, if read already (with the claim, or
+   *     {@link RunExecutor#FRESH}); null for the turn to read it
    */
-  void submit(RunRecord claimed, boolean fresh) {
+  void submit(RunRecord claimed, Resumption resumption) {
     services.inFlight().begin(claimed.runId(), flight -> {
       try {
         workers.execute(() -> {
           try {
-            executor.execute(claimed, flight, true, fresh);
+            executor.execute(claimed, flight, true, resumption);
           } catch (RuntimeException e) {
             LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
                 + " expires", claimed.runId(), e);
@@ -181,12 +185,12 @@ final class Scheduler implements AutoCloseable {
       slots.pollWasLimited(true);
       return false;
     }
-    List<RunRecord> claimed = claimDue(free);
+    List<ClaimedRun> claimed = claimDue(free);
     slots.take(claimed.size());
     boolean more = claimed.size() == free;
     slots.pollWasLimited(more);
-    for (RunRecord run : claimed) {
-      submit(run, false);
+    for (ClaimedRun claim : claimed) {
+      submit(claim.run(), claim.resumption());
     }
     return more;
   }
@@ -224,17 +228,17 @@ final class Scheduler implements AutoCloseable {
     schedules.fireDue();
     return poll.tick(
         () -> claimDue(1),
-        run -> services.inFlight().begin(
-            run.runId(), flight -> executor.execute(run, flight, false, false)));
+        claim -> services.inFlight().begin(claim.run().runId(),
+            flight -> executor.execute(claim.run(), flight, false, claim.resumption())));
   }
 
   /** Claims up to {@code limit} due runs of the registered workflows, leased to this engine. */
-  private List<RunRecord> claimDue(int limit) {
+  private List<ClaimedRun> claimDue(int limit) {
     Instant now = services.time().now();
     List<ClaimedRun> claimed = services.store().claim(
         now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
     claimed.forEach(claim -> observeClaim(claim, now));
-    return claimed.stream().map(ClaimedRun::run).toList();
+    return claimed;
   }
 
   /** Reports a claim, and how late it was: none for a run claimed ahead of its due time. */

@@ -60,12 +60,13 @@ public final class Workers {
       dataSource = pool;
     }
     try {
-      Store store = new Store(dataSource);
+      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
+      Store store = new Store(dataSource, wakeups.origin());
       store.migrate();
       store.requireDurableCommits();
       return new DefaultWorker(config.workerId(), handlers(config), config.concurrency(),
           config.pollInterval(), config.shutdownTimeout(), store, mapper(config), new Time(config.clock()),
-          LocalWakeups.ofThisProcess(), pool, config.observer());
+          wakeups, pool, config.observer());
     } catch (RuntimeException e) {
       if (pool != null) {
         pool.close();

@@ -8,8 +8,11 @@ import java.time.Instant;
  * @param run the run as claimed: leased to the claiming engine
  * @param wasDueAt when it was due: how late the claim came is measured from it
  * @param takenOver whether another engine held it and its lease had expired
+ * @param resumption what its turn reads before it replays, where the claim read it in the same
+ *     round trip (PostgreSQL's poll); null where the turn is to read it
  */
-public record ClaimedRun(RunRecord run, Instant wasDueAt, boolean takenOver) {
+public record ClaimedRun(
+    RunRecord run, Instant wasDueAt, boolean takenOver, Resumption resumption) {
 
   /** Whether a run in {@code previousStatus}, leased to {@code previousOwner}, is taken over. */
   static boolean takesOver(String previousStatus, String previousOwner) {

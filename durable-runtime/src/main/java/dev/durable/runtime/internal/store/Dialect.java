@@ -20,12 +20,18 @@ import java.util.function.Consumer;
  */
 sealed interface Dialect permits H2Dialect, PostgresDialect {
 
-  /** The dialect of the database {@code connection} is to. */
-  static Dialect of(Connection connection, Transactions transactions) throws SQLException {
+  /**
+   * The dialect of the database {@code connection} is to.
+   *
+   * @param origin what the notifications that this process's in-process wake-ups also give carry
+   *     ({@link Store#wakeOrigin})
+   */
+  static Dialect of(Connection connection, Transactions transactions, String origin)
+      throws SQLException {
     String product = connection.getMetaData().getDatabaseProductName();
     return switch (product) {
       case "H2" -> new H2Dialect(transactions);
-      case "PostgreSQL" -> new PostgresDialect(transactions);
+      case "PostgreSQL" -> new PostgresDialect(transactions, origin);
       default -> throw new SQLException(
           "Durable stores runs in H2 or PostgreSQL, but this database is " + product);
     };
@@ -100,13 +106,10 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now);
 
   /**
-   * Stores the outcomes of tasks {@code workerId} holds, each with a wake-up of the run that waits
-   * for it, and wakes the engines: all in one commit.
-   *
-   * @return for each outcome, whether it was stored: false where the worker no longer held the
-   *     task
+   * Stores the outcomes of tasks {@code workerId} holds, wakes the runs that have no task left open
+   * (or whose task failed; {@link TasksTable#ANSWERED}) and tells the engines: all in one commit.
    */
-  boolean[] finishTasks(List<FinishedTask> finished, String workerId, Instant now);
+  StoredOutcomes finishTasks(List<FinishedTask> finished, String workerId, Instant now);
 
   /** The run's checkpoints and waiting tasks ({@link Resumption}), in one round trip. */
   Resumption resumption(Connection connection, String runId) throws SQLException;

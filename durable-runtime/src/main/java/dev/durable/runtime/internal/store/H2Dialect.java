@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -214,7 +215,8 @@ final class H2Dialect implements Dialect {
             run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil, epoch,
             run.deadlineAt(), run.parentRunId(), run.fingerprint(), run.traceContext()),
         run.dueAt(),
-        ClaimedRun.takesOver(run.status().name(), run.leaseOwner())));
+        ClaimedRun.takesOver(run.status().name(), run.leaseOwner()),
+        null));
   }
 
   /** One update per run, as one batch in a transaction. */
@@ -248,26 +250,37 @@ final class H2Dialect implements Dialect {
   }
 
   /**
-   * Stores each outcome and wakes its run, in one transaction; the runs are woken in the order of
+   * Stores each outcome, then locks each run and wakes it where it has no task left open or a task
+   * failed ({@link TasksTable#ANSWERED}), in one transaction; the runs are locked in the order of
    * their ids, so that two workers' batches lock shared runs in the same order.
    */
   @Override
-  public boolean[] finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
+  public StoredOutcomes finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
     return transactions.inTransaction(
         "store the outcomes of " + finished.size() + " task(s)", connection -> {
           boolean[] stored = new boolean[finished.size()];
           Set<String> runs = new TreeSet<>();
+          Set<String> failed = new HashSet<>();
           for (int i = 0; i < stored.length; i++) {
             FinishedTask f = finished.get(i);
             stored[i] = TasksTable.finish(connection, f.task(), workerId, f.outcome(), now);
             if (stored[i]) {
               runs.add(f.task().runId());
+              if (!f.outcome().succeeded()) {
+                failed.add(f.task().runId());
+              }
             }
           }
+          // as PostgreSQL's (TasksTable.ANSWERED): the open tasks are read once the run is locked
+          boolean woken = false;
           for (String runId : runs) {
-            RunsTable.wake(connection, runId, now);
+            RunsTable.lock(connection, runId);
+            if (failed.contains(runId) || !TasksTable.anyOpen(connection, runId)) {
+              RunsTable.wake(connection, runId, now);
+              woken = true;
+            }
           }
-          return stored;
+          return new StoredOutcomes(stored, woken);
         });
   }
 

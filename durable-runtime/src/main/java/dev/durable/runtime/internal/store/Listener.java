@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -14,27 +15,44 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Listens on a PostgreSQL channel on a connection of its own and calls back for each batch of
- * notifications, with their non-empty payloads: {@code durable_runs}, so that a run started or
- * woken through one engine begins at once on another, and a run cancelled through one stops at
+ * notifications, with the run ids among their payloads: {@code durable_runs}, so that a run started
+ * or woken through one engine begins at once on another, and a run cancelled through one stops at
  * once on the one executing it; and {@code durable_tasks}, so that a worker on another machine
  * picks up a task as soon as it is queued. Reconnects after failures; what is missed meanwhile is
  * found by the poll (and a cancellation by the next lease renewal).
+ *
+ * <p>A payload that is a process's wake-up origin ({@link Store#wakeOrigin}) is a plain wake-up:
+ * it names no run. One of this listener's own origin was sent where this process woke its engines
+ * and workers in process already, so a batch of nothing else calls nobody back: the echo would only
+ * cost a poll that finds nothing, contending with the work it announced. (A run whose id has the
+ * form of an origin is not stopped at once when cancelled elsewhere, only at its lease renewal.)
  */
 final class Listener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
   private static final int WAIT_MS = 500;
   private static final long RECONNECT_MS = 1_000;
+  /** How a wake-up origin begins: {@code wake:} and a UUID. */
+  static final String WAKE_PREFIX = "wake:";
+  private static final int ORIGIN_LENGTH = WAKE_PREFIX.length() + 36;
 
   private final DataSource dataSource;
   private final String channel;
+  private final String origin;
   private final Consumer<List<String>> onNotification;
   private final Thread thread;
   private volatile boolean closed;
 
+  /**
+   * @param origin this process's wake-up origin: notifications carrying it are left to the
+   *     in-process wake-up
+   * @param onNotification called with the run ids named, possibly none
+   */
   Listener(
-      DataSource dataSource, String channel, Consumer<List<String>> onNotification, String name) {
+      DataSource dataSource, String channel, String origin,
+      Consumer<List<String>> onNotification, String name) {
     this.dataSource = dataSource;
     this.channel = channel;
+    this.origin = origin;
     this.onNotification = onNotification;
     this.thread = new Thread(this::loop, name);
     this.thread.setDaemon(true);
@@ -52,13 +70,7 @@ final class Listener implements AutoCloseable {
         while (!closed) {
           PGNotification[] received = notifications.getNotifications(WAIT_MS);
           if (received != null && received.length > 0) {
-            List<String> payloads = new ArrayList<>();
-            for (PGNotification notification : received) {
-              if (!notification.getParameter().isEmpty()) {
-                payloads.add(notification.getParameter());
-              }
-            }
-            onNotification.accept(payloads);
+            deliver(received);
           }
         }
       } catch (SQLException | RuntimeException e) {
@@ -74,6 +86,38 @@ final class Listener implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** Calls back with the run ids named, unless every notification is this process's echo. */
+  private void deliver(PGNotification[] received) {
+    List<String> payloads = new ArrayList<>(received.length);
+    for (PGNotification notification : received) {
+      payloads.add(notification.getParameter());
+    }
+    runIdsNamed(payloads, origin).ifPresent(onNotification);
+  }
+
+  /**
+   * The run ids among a batch of notifications' payloads, or empty when each of them is an echo of
+   * {@code origin}: nothing to call back for.
+   */
+  static Optional<List<String>> runIdsNamed(List<String> payloads, String origin) {
+    boolean foreign = false;
+    List<String> runIds = new ArrayList<>();
+    for (String payload : payloads) {
+      if (payload.equals(origin)) {
+        continue;
+      }
+      foreign = true;
+      if (!payload.isEmpty() && !isOrigin(payload)) {
+        runIds.add(payload);
+      }
+    }
+    return foreign ? Optional.of(runIds) : Optional.empty();
+  }
+
+  private static boolean isOrigin(String payload) {
+    return payload.length() == ORIGIN_LENGTH && payload.startsWith(WAKE_PREFIX);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store;
 
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,22 +27,28 @@ import java.util.function.Consumer;
 final class PostgresDialect implements Dialect {
   /**
    * Stores outcomes, given as arrays (task ids, statuses, outputs, error messages, codes, types,
-   * retryable), on the tasks the worker still holds; wakes each of their runs once; and notifies
-   * the engines (PostgreSQL folds identical notifications of one transaction into one). Returns
-   * the ids of the tasks whose outcomes were stored.
+   * retryable), on the tasks the worker still holds, returning the ids of those stored; locks their
+   * runs' rows, in order; then wakes each run that has no task left open (or whose task failed) and
+   * notifies the engines ({@link TasksTable#ANSWERED}). Three statements in one text: one round
+   * trip and, autocommitted, one commit. The wake-up reads the tasks after the lock, in a statement
+   * of its own with a fresh snapshot: of two workers answering a run's last two tasks at once, the
+   * second to lock sees the first's answer committed, so one of them wakes the run.
    */
   private static final String FINISH_TASKS =
       "WITH outcome AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::text[], ?::text[],"
           + " ?::varchar[], ?::varchar[], ?::bool[])"
-          + " AS o (task_id, status, output, error_message, error_code, error_type, retryable)),"
-          + " finished AS (UPDATE durable_tasks t SET status = o.status, output = o.output,"
+          + " AS o (task_id, status, output, error_message, error_code, error_type, retryable))"
+          + " UPDATE durable_tasks t SET status = o.status, output = o.output,"
           + " error_message = o.error_message, error_code = o.error_code,"
           + " error_type = o.error_type, retryable = o.retryable, finished_at = ?"
           + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
-          + " AND t.worker_id = ? RETURNING t.task_id, t.run_id),"
-          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM finished)")
+          + " AND t.worker_id = ? RETURNING t.task_id;\n"
+          + "SELECT run_id FROM durable_runs WHERE run_id IN (SELECT run_id FROM durable_tasks"
+          + " WHERE " + TasksTable.STORED_BY + ") ORDER BY run_id FOR UPDATE;\n"
+          + "WITH answered AS (" + TasksTable.ANSWERED + "),"
+          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
           + " RETURNING 1)"
-          + " SELECT task_id, pg_notify('durable_runs', '') FROM finished";
+          + " SELECT pg_notify('" + "durable_runs" + "', ?) FROM answered LIMIT 1";
   /** A resumed turn's reads ({@link Resumption}): the run's id bound twice. */
   private static final String RESUMPTION = StepsTable.SELECT + ";\n" + TasksTable.WAITING;
   /** The channel engines listen on; a payload is the id of a run started or cancelled. */
@@ -50,6 +57,11 @@ final class PostgresDialect implements Dialect {
   private static final String TASKS_CHANNEL = "durable_tasks";
   private static final String NOTIFY_RUNS = "NOTIFY " + RUNS_CHANNEL;
   static final String NOTIFY_TASKS = "NOTIFY " + TASKS_CHANNEL;
+  /**
+   * Tells the workers of tasks queued, with the origin of this process's wake-ups: its own workers
+   * are woken in process already ({@link Listener}).
+   */
+  static final String NOTIFY_TASKS_FROM = "SELECT pg_notify('" + TASKS_CHANNEL + "', ?)";
   /** Names a run to the engines listening. */
   static final String ANNOUNCE_RUN = "SELECT pg_notify('" + RUNS_CHANNEL + "', ?)";
   /**
@@ -100,20 +112,30 @@ final class PostgresDialect implements Dialect {
   private static final String RENEW_LEASES_SKIP_LOCKED =
       RunsTable.RENEW_LEASE + "run_id IN ( SELECT run_id FROM durable_runs WHERE run_id = ANY (?)"
           + RunsTable.HELD + " FOR UPDATE SKIP LOCKED)";
-  /** One statement; concurrent workers skip each other's rows. */
+  /**
+   * One statement; concurrent workers skip each other's rows. Its commit does not wait for the
+   * write-ahead log to reach the disk ({@code synchronous_commit} off for this transaction only):
+   * a claim that a crash of PostgreSQL undoes leaves the task queued, to be claimed and served
+   * again, and the outcome of its first serving is refused, as for a task given up as lost. So a
+   * claim need not be durable, and the next durable commit (the outcome's) flushes it anyway.
+   */
   private static final String CLAIM_TASKS =
-      "WITH picked AS ("
-          + "  SELECT task_id AS picked_id FROM durable_tasks"
+      "WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),"
+          + " picked AS ("
+          + "  SELECT task_id AS picked_id FROM durable_tasks, relaxed"
           + "  WHERE " + TasksTable.QUEUED_OF_STEPS
-          + "  " + TasksTable.OLDEST + " FOR UPDATE SKIP LOCKED"
+          + "  " + TasksTable.OLDEST + " FOR UPDATE OF durable_tasks SKIP LOCKED"
           + ") " + TasksTable.CLAIM
           + " FROM picked WHERE task_id = picked.picked_id RETURNING " + TasksTable.COLUMNS;
 
   private final Transactions transactions;
+  private final String origin;
   private final Map<Integer, String> dueClaims = new ConcurrentHashMap<>();
 
-  PostgresDialect(Transactions transactions) {
+  /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
+  PostgresDialect(Transactions transactions, String origin) {
     this.transactions = transactions;
+    this.origin = origin;
   }
 
   /** PostgreSQL commits durably already. */
@@ -122,13 +144,13 @@ final class PostgresDialect implements Dialect {
 
   @Override
   public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
-    return new Listener(transactions.dataSource(), RUNS_CHANNEL, onRuns, threadName);
+    return new Listener(transactions.dataSource(), RUNS_CHANNEL, origin, onRuns, threadName);
   }
 
   @Override
   public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
     return new Listener(
-        transactions.dataSource(), TASKS_CHANNEL, ids -> onNewTasks.run(), threadName);
+        transactions.dataSource(), TASKS_CHANNEL, origin, ids -> onNewTasks.run(), threadName);
   }
 
   @Override
@@ -218,9 +240,45 @@ final class PostgresDialect implements Dialect {
   public List<ClaimedRun> claimDue(
       Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
     String sql = dueClaims.computeIfAbsent(workflows.size(),
-        keys -> CLAIM_PREFIX + RunsTable.dueFilter(keys) + CLAIM_SUFFIX);
-    return transactions.autocommit("claim due runs", connection -> claim(connection, sql,
-        RunsTable.bindDue(new Params(), now, workflows, limit), now, owner, leaseUntil));
+        keys -> CLAIM_PREFIX + RunsTable.dueFilter(keys) + CLAIM_SUFFIX + ";\n"
+            + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED);
+    return transactions.autocommit("claim due runs", connection -> {
+      try (PreparedStatement claim = connection.prepareStatement(sql)) {
+        bindClaim(RunsTable.bindDue(new Params(), now, workflows, limit), now, owner, leaseUntil)
+            .instant(leaseUntil).string(owner).instant(leaseUntil).string(owner)
+            .bind(claim);
+        if (!claim.execute()) {
+          throw new SQLException("expected the runs claimed, got an update count");
+        }
+        List<ClaimedRun> claimed;
+        try (ResultSet rows = claim.getResultSet()) {
+          claimed = readClaimed(rows);
+        }
+        Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
+        Map<String, List<TaskRecord>> tasks = new HashMap<>();
+        if (!claim.getMoreResults()) {
+          throw new SQLException("expected the claimed runs' checkpoints, got an update count");
+        }
+        try (ResultSet rows = claim.getResultSet()) {
+          for (CheckpointRecord checkpoint : StepsTable.readAll(rows)) {
+            checkpoints.computeIfAbsent(checkpoint.runId(), id -> new ArrayList<>())
+                .add(checkpoint);
+          }
+        }
+        if (!claim.getMoreResults()) {
+          throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
+        }
+        try (ResultSet rows = claim.getResultSet()) {
+          for (TaskRecord task : TasksTable.readAll(rows)) {
+            tasks.computeIfAbsent(task.runId(), id -> new ArrayList<>()).add(task);
+          }
+        }
+        return claimed.stream().map(run -> new ClaimedRun(run.run(), run.wasDueAt(),
+            run.takenOver(), new Resumption(
+                checkpoints.getOrDefault(run.run().runId(), List.of()),
+                tasks.getOrDefault(run.run().runId(), List.of())))).toList();
+      }
+    });
   }
 
   /** {@link #claimDue}'s statement with the filter of runs by id instead. */
@@ -238,22 +296,32 @@ final class PostgresDialect implements Dialect {
       Connection connection, String sql, Params filter, Instant now, String owner,
       Instant leaseUntil) throws SQLException {
     try (PreparedStatement claim = connection.prepareStatement(sql)) {
-      filter
-          .string(owner).instant(leaseUntil).instant(leaseUntil).instant(now)
-          .instant(now).string(owner).string(owner)
-          .bind(claim);
-      List<ClaimedRun> claimed = new ArrayList<>();
+      bindClaim(filter, now, owner, leaseUntil).bind(claim);
       try (ResultSet rows = claim.executeQuery()) {
-        while (rows.next()) {
-          claimed.add(new ClaimedRun(
-              RunsTable.read(rows, 1),
-              Rows.instant(rows, rows.findColumn("previous_due")),
-              ClaimedRun.takesOver(
-                  rows.getString("previous_status"), rows.getString("previous_owner"))));
-        }
+        return readClaimed(rows);
       }
-      return claimed;
     }
+  }
+
+  /** The values of a claim statement after its filter's. */
+  private static Params bindClaim(Params filter, Instant now, String owner, Instant leaseUntil) {
+    return filter
+        .string(owner).instant(leaseUntil).instant(leaseUntil).instant(now)
+        .instant(now).string(owner).string(owner);
+  }
+
+  /** The runs a claim statement returned; their resumptions are the turns' to read. */
+  private static List<ClaimedRun> readClaimed(ResultSet rows) throws SQLException {
+    List<ClaimedRun> claimed = new ArrayList<>();
+    while (rows.next()) {
+      claimed.add(new ClaimedRun(
+          RunsTable.read(rows, 1),
+          Rows.instant(rows, rows.findColumn("previous_due")),
+          ClaimedRun.takesOver(
+              rows.getString("previous_status"), rows.getString("previous_owner")),
+          null));
+    }
+    return claimed;
   }
 
 
@@ -299,7 +367,7 @@ final class PostgresDialect implements Dialect {
       String what = "record the progress of " + chunk.size() + " run(s)";
       boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
           ? transactions.autocommit(what,
-              connection -> PostgresProgressWriter.write(connection, chunk, now))
+              connection -> PostgresProgressWriter.write(connection, chunk, origin, now))
           : transactions.inTransaction(what, connection -> {
             boolean[] large = PortableProgressWriter.write(connection, chunk, now);
             if (PostgresProgressWriter.queuesTasks(chunk)) {
@@ -328,11 +396,11 @@ final class PostgresDialect implements Dialect {
   }
 
   /**
-   * One statement, autocommitted ({@link #FINISH_TASKS}): the outcomes stored, their runs woken and
-   * the engines notified in one round trip and one commit.
+   * One text, autocommitted ({@link #FINISH_TASKS}): the outcomes stored, their runs woken where
+   * answered in full and the engines notified, in one round trip and one commit.
    */
   @Override
-  public boolean[] finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
+  public StoredOutcomes finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
     return transactions.autocommit(
         "store the outcomes of " + finished.size() + " task(s)", connection -> {
           int n = finished.size();
@@ -358,7 +426,8 @@ final class PostgresDialect implements Dialect {
           }
           boolean[] stored = new boolean[n];
           try (PreparedStatement finish = connection.prepareStatement(FINISH_TASKS)) {
-            finish.setArray(1, connection.createArrayOf("varchar", ids));
+            Array taskIds = connection.createArrayOf("varchar", ids);
+            finish.setArray(1, taskIds);
             finish.setArray(2, connection.createArrayOf("varchar", statuses));
             finish.setArray(3, connection.createArrayOf("text", outputs));
             finish.setArray(4, connection.createArrayOf("text", messages));
@@ -367,15 +436,29 @@ final class PostgresDialect implements Dialect {
             finish.setArray(7, connection.createArrayOf("bool", retryable));
             Rows.setInstant(finish, 8, now);
             finish.setString(9, workerId);
-            Rows.setInstant(finish, 10, now);
-            Rows.setInstant(finish, 11, now);
-            try (ResultSet rows = finish.executeQuery()) {
+            finish.setArray(10, taskIds);
+            finish.setString(11, workerId);
+            finish.setArray(12, taskIds);
+            finish.setString(13, workerId);
+            Rows.setInstant(finish, 14, now);
+            Rows.setInstant(finish, 15, now);
+            finish.setString(16, origin);
+            if (!finish.execute()) {
+              throw new SQLException("expected the ids of the outcomes stored, got an update count");
+            }
+            try (ResultSet rows = finish.getResultSet()) {
               while (rows.next()) {
                 stored[index.get(rows.getString(1))] = true;
               }
             }
+            finish.getMoreResults(); // the runs locked
+            if (!finish.getMoreResults()) {
+              throw new SQLException("expected the runs woken, got an update count");
+            }
+            try (ResultSet rows = finish.getResultSet()) {
+              return new StoredOutcomes(stored, rows.next());
+            }
           }
-          return stored;
         });
   }
 

@@ -58,7 +58,7 @@ final class PostgresProgressWriter {
    *
    * @return for each commit, whether its fence held and it was written
    */
-  static boolean[] write(Connection connection, List<Commit> commits, Instant now)
+  static boolean[] write(Connection connection, List<Commit> commits, String origin, Instant now)
       throws SQLException {
     String[] shapes = new String[commits.size()];
     for (int i = 0; i < shapes.length; i++) {
@@ -76,7 +76,8 @@ final class PostgresProgressWriter {
       write(sql, params, commits.get(i), now);
     }
     if (queuesTasks(commits)) {
-      sql.append(PostgresDialect.NOTIFY_TASKS).append(";\n"); // after the results
+      sql.append(PostgresDialect.NOTIFY_TASKS_FROM).append(";\n"); // after the results
+      params.string(origin);
     }
     for (Commit commit : commits) {
       if (commit.wakes() != null) { // tells the other engines, one of which may take it up

@@ -77,6 +77,13 @@ final class RunsTable {
       "status = 'RUNNING', lease_owner = ?, lease_until = ?, due_at = ?, wake_at = NULL,"
           + " woken_at = NULL";
   private static final String DUE_KEY = "(workflow_name = ? AND workflow_version = ?)";
+  /**
+   * The runs leased to an owner ({@code ?}) until a time ({@code ?}): those a claim just made,
+   * found through the index on {@code due_at}, which a claim sets to the lease's end. (A renewal
+   * in the same microsecond would add its runs: read for nothing, not wrongly.)
+   */
+  static final String JUST_CLAIMED =
+      "SELECT run_id FROM durable_runs WHERE due_at = ? AND lease_owner = ?";
   static final String RENEW_LEASE = "UPDATE durable_runs SET lease_until = ?, due_at = ? WHERE ";
   /** The rows of the runs an owner holds, after {@code run_id}'s condition. */
   static final String HELD = " AND lease_owner = ? AND status = 'RUNNING'";

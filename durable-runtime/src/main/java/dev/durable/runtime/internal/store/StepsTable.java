@@ -48,6 +48,13 @@ final class StepsTable {
       update("?::timestamptz", " AND EXISTS (SELECT 1 FROM fenced) RETURNING 1");
   static final String SELECT =
       "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id = ? ORDER BY seq";
+  /**
+   * The checkpoints of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}), by run and
+   * in order.
+   */
+  static final String OF_JUST_CLAIMED =
+      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id IN (" + RunsTable.JUST_CLAIMED + ")"
+          + " ORDER BY run_id, seq";
   private static final String SELECT_SNAPSHOT =
       "SELECT " + Rows.prefixed("s.", COLUMNS) + ", " + Rows.prefixed("r.", RunsTable.COLUMNS)
           + " FROM durable_runs r LEFT JOIN durable_steps s ON s.run_id = r.run_id"

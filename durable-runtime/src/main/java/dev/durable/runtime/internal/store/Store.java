@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -39,10 +40,19 @@ public final class Store {
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
+    this(dataSource, wakeOrigin(UUID.randomUUID()));
+  }
+
+  /**
+   * A store on {@code dataSource} whose {@code NOTIFY}s, where this process wakes its own engines
+   * and workers at once besides, carry {@code origin} ({@link #wakeOrigin}): the listeners given
+   * the same origin leave those to the in-process wake-up instead of polling again.
+   */
+  public Store(DataSource dataSource, String origin) {
     this.dataSource = dataSource;
     this.transactions = new Transactions(dataSource);
     try (Connection connection = dataSource.getConnection()) {
-      this.dialect = Dialect.of(connection, transactions);
+      this.dialect = Dialect.of(connection, transactions, origin);
     } catch (SQLException e) {
       throw new StoreException(
           "cannot connect to the database: " + e.getMessage()
@@ -51,6 +61,15 @@ public final class Store {
     }
     this.signals = new SignalQueue(transactions, dialect);
     this.tasks = new TaskQueue(transactions, dialect);
+  }
+
+  /**
+   * The origin that the wake-ups of one process carry ({@link #Store(DataSource, String)}): {@code
+   * wake:} and a UUID. A notification carrying another process's origin is a plain wake-up, not a
+   * run's id.
+   */
+  public static String wakeOrigin(UUID id) {
+    return Listener.WAKE_PREFIX + id;
   }
 
   /** The signals sent to runs. */

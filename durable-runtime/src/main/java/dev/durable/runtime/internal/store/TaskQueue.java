@@ -30,23 +30,10 @@ public final class TaskQueue {
   }
 
   /**
-   * Stores the outcome of a task the worker holds, and makes the run that waits for it due, waking
-   * the engines.
-   *
-   * @return false if the worker no longer holds the task
+   * Stores the outcomes of several tasks the worker holds in one commit, making due the runs that
+   * they leave with no task open (or whose task failed), and waking the engines once.
    */
-  public boolean finish(TaskRecord task, String workerId, TaskOutcome outcome, Instant now) {
-    return finish(List.of(new FinishedTask(task, outcome)), workerId, now)[0];
-  }
-
-  /**
-   * Stores the outcomes of several tasks the worker holds in one commit, making the runs that wait
-   * for them due and waking the engines once.
-   *
-   * @return for each outcome, whether it was stored: false where the worker no longer held the
-   *     task
-   */
-  public boolean[] finish(List<FinishedTask> finished, String workerId, Instant now) {
+  public StoredOutcomes finish(List<FinishedTask> finished, String workerId, Instant now) {
     return dialect.finishTasks(finished, workerId, now);
   }
 

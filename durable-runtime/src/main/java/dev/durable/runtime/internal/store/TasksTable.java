@@ -76,12 +76,33 @@ final class TasksTable {
    * and each one's checkpoint through its key, by a correlated {@code EXISTS} that H2 plans as
    * PostgreSQL does.
    */
-  static final String WAITING =
-      "SELECT " + Rows.prefixed("t.", COLUMNS) + " FROM durable_tasks t"
-          + " WHERE t.run_id = ? AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM durable_steps s"
-          + " WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
-          + " AND s.status IN ('PENDING', 'RUNNING'))"
-          + " ORDER BY t.created_at, t.task_id";
+  static final String WAITING = waiting("t.run_id = ?");
+  /**
+   * The tasks among some ({@code task_id = ANY (?)}) whose outcomes a worker ({@code ?}) stored:
+   * after {@code WHERE}.
+   */
+  static final String STORED_BY =
+      "task_id = ANY (?) AND worker_id = ? AND status IN ('SUCCEEDED', 'FAILED')";
+  /**
+   * The runs to wake after a worker stored outcomes ({@link #STORED_BY}): those with no task left
+   * waiting for a worker or being served, and those of a failed task (its retry is the engine's to
+   * schedule). A fan's run is woken once, by its last answer, not by each: every turn of it would
+   * replay the fan and read all of its checkpoints. To be read after the runs' rows are locked, in
+   * a statement of its own, so that of two answers at once the second sees the first.
+   */
+  static final String ANSWERED =
+      "SELECT DISTINCT t.run_id FROM durable_tasks t WHERE t.task_id = ANY (?)"
+          + " AND t.worker_id = ? AND t.status IN ('SUCCEEDED', 'FAILED')"
+          + " AND (t.status = 'FAILED' OR NOT EXISTS (SELECT 1 FROM durable_tasks o"
+          + " WHERE o.run_id = t.run_id AND o.status IN ('QUEUED', 'RUNNING')))";
+  /** Whether the run has a task waiting for a worker or being served. */
+  private static final String ANY_OPEN =
+      "SELECT 1 FROM durable_tasks WHERE run_id = ?" + OPEN;
+
+  /** {@link #WAITING} of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}). */
+  static final String WAITING_OF_JUST_CLAIMED =
+      waiting("t.run_id IN (" + RunsTable.JUST_CLAIMED + ")");
+
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
   private static final String DELETE_RESET =
       "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
@@ -89,6 +110,15 @@ final class TasksTable {
           + " (SELECT seq FROM durable_steps WHERE run_id = ? AND attempts = 0))";
 
   private TasksTable() {}
+
+  /** {@link #WAITING} of the runs that {@code runs}, a condition on {@code t.run_id}, selects. */
+  private static String waiting(String runs) {
+    return "SELECT " + Rows.prefixed("t.", COLUMNS) + " FROM durable_tasks t"
+        + " WHERE " + runs + " AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM durable_steps s"
+        + " WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
+        + " AND s.status IN ('PENDING', 'RUNNING'))"
+        + " ORDER BY t.created_at, t.task_id";
+  }
 
   /** The values of {@link #INSERT} for {@code task}. */
   static Params bindInsert(Params params, TaskRecord task) {
@@ -236,6 +266,16 @@ final class TasksTable {
       beat.setString(3, taskId);
       beat.setString(4, workerId);
       return beat.executeUpdate() == 1;
+    }
+  }
+
+  /** Whether run {@code runId} has a task waiting for a worker or being served. */
+  static boolean anyOpen(Connection connection, String runId) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(ANY_OPEN)) {
+      select.setString(1, runId);
+      try (ResultSet rows = select.executeQuery()) {
+        return rows.next();
+      }
     }
   }
 
