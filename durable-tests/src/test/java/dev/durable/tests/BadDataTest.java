@@ -266,6 +266,31 @@ class BadDataTest extends OnEachStore {
     }
   }
 
+  /**
+   * A poll claims the due runs together (and on PostgreSQL reads what their turns need with the
+   * claim): a row of one that does not read fails that run alone, and the others go on.
+   */
+  @Test
+  void anUnreadableRowFailsItsRunAloneAmongTheRunsClaimedWithIt() {
+    try (DurableEngine engine = db.engine().clock(clock)
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script)).build()) {
+      RunHandle<String> bad = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+      RunHandle<String> good = RemoteOrderWorkflowClient.of(engine).start(new Order("desk", 2));
+      engine.tick();
+      assertEquals(RunState.SLEEPING, good.status().run().status(), "waiting for a worker");
+      db.execute("UPDATE durable_tasks SET status = 'BOGUS' WHERE run_id = '" + bad.id() + "'");
+      db.execute("UPDATE durable_runs SET status = 'PENDING', due_at = updated_at");
+      engine.start();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> bad.await(WAIT));
+      assertEquals("storage_unreadable", failed.code());
+      Await.until("the other run waits for its worker again", () -> {
+        RunStatus status = good.status();
+        return status.run().status() == RunState.SLEEPING && status.run().wakeAt() == null;
+      });
+    }
+  }
+
   @Test
   void aRunWithAnUnknownStatusIsReportedFailedByTheStatusApiAndAwait() {
     try (DurableEngine engine = engine()) {

@@ -12,8 +12,10 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -256,25 +258,27 @@ final class PostgresDialect implements Dialect {
         }
         Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
         Map<String, List<TaskRecord>> tasks = new HashMap<>();
+        Set<String> unreadable = new HashSet<>();
         if (!claim.getMoreResults()) {
           throw new SQLException("expected the claimed runs' checkpoints, got an update count");
         }
         try (ResultSet rows = claim.getResultSet()) {
-          for (CheckpointRecord checkpoint : StepsTable.readAll(rows)) {
-            checkpoints.computeIfAbsent(checkpoint.runId(), id -> new ArrayList<>())
-                .add(checkpoint);
+          while (rows.next()) {
+            readInto(
+                checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
           }
         }
         if (!claim.getMoreResults()) {
           throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
         }
         try (ResultSet rows = claim.getResultSet()) {
-          for (TaskRecord task : TasksTable.readAll(rows)) {
-            tasks.computeIfAbsent(task.runId(), id -> new ArrayList<>()).add(task);
+          while (rows.next()) {
+            readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
           }
         }
+        // a run with a row that does not read is left for its turn to read, and to fail visibly
         return claimed.stream().map(run -> new ClaimedRun(run.run(), run.wasDueAt(),
-            run.takenOver(), new Resumption(
+            run.takenOver(), unreadable.contains(run.run().runId()) ? null : new Resumption(
                 checkpoints.getOrDefault(run.run().runId(), List.of()),
                 tasks.getOrDefault(run.run().runId(), List.of())))).toList();
       }
@@ -289,6 +293,25 @@ final class PostgresDialect implements Dialect {
     String sql = CLAIM_PREFIX + RunsTable.aheadFilter(runIds.size()) + CLAIM_SUFFIX;
     return claim(connection, sql, RunsTable.bindAhead(new Params(), runIds, dueBy), now, owner,
         leaseUntil);
+  }
+
+  /** A row's reading, which may find it unreadable. */
+  private interface RowReader<T> {
+    T read() throws SQLException;
+  }
+
+  /**
+   * Reads a row of run {@code runId} into its list in {@code byRun}, or, if it does not read,
+   * marks the run {@code unreadable}: the claim goes on for the other runs.
+   */
+  private static <T> void readInto(
+      Map<String, List<T>> byRun, Set<String> unreadable, String runId, RowReader<T> row)
+      throws SQLException {
+    try {
+      byRun.computeIfAbsent(runId, id -> new ArrayList<>()).add(row.read());
+    } catch (UnreadableRowException e) {
+      unreadable.add(runId);
+    }
   }
 
   /** Runs a claim statement whose filter {@code filter} binds. */
@@ -444,7 +467,8 @@ final class PostgresDialect implements Dialect {
             Rows.setInstant(finish, 15, now);
             finish.setString(16, origin);
             if (!finish.execute()) {
-              throw new SQLException("expected the ids of the outcomes stored, got an update count");
+              throw new SQLException(
+                  "expected the ids of the outcomes stored, got an update count");
             }
             try (ResultSet rows = finish.getResultSet()) {
               while (rows.next()) {

@@ -309,7 +309,7 @@ final class TasksTable {
     }
   }
 
-  private static TaskRecord task(ResultSet rows) throws SQLException {
+  static TaskRecord task(ResultSet rows) throws SQLException {
     Boolean retryable = rows.getObject(12) == null ? null : rows.getBoolean(12);
     return new TaskRecord(
         rows.getString(1),
