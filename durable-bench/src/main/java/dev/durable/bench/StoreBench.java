@@ -13,10 +13,12 @@ import java.util.Optional;
  * Runs every phase on one fresh store, in order: the database's limit, (a) sequential and (b)
  * concurrent throughput, measured in rounds with the database's commit rate probed between them
  * and, on PostgreSQL, DBOS Transact's (h) alternating with Durable's in the same rounds ({@link
- * Interleaved}); then (c) backoff lateness, (e) dispatched steps and (f) typed signals; the
- * database's limit again; (d) the poll query with 1,000 and a million sleeping runs (it fills the
- * runs table), and (g) run search among a million runs unless {@code bench.phases=main}. Each
- * phase, round and probe starts after a checkpoint.
+ * Interleaved}); then (c) backoff lateness, (e) dispatched steps and (f) typed signals, each in a
+ * fresh database of its own (a schema, or an H2 file, dropped afterwards), so that the tens of
+ * thousands of runs (a) and (b) leave behind do not slow them; the database's limit again; (d)
+ * the poll query with 1,000 and a million sleeping runs (it fills the runs table), and (g) run
+ * search among a million runs unless {@code bench.phases=main}. Each phase, round and probe
+ * starts after a checkpoint.
  */
 final class StoreBench {
   static final int CLIENT_THREADS = 16;
@@ -35,6 +37,12 @@ final class StoreBench {
   /** Phases (a) and (b), and (h) where DBOS ran beside them. */
   private record Throughput(
       ThroughputBench.Result a, ThroughputBench.Result b, Optional<DbosBench.Result> h) {}
+
+  /** A phase that runs on a database given to it. */
+  @FunctionalInterface
+  private interface OnDatabase<T> {
+    T run(Database database) throws Exception;
+  }
 
   private final Database database;
   private final BenchConfig config;
@@ -58,18 +66,15 @@ final class StoreBench {
     CommitBaseline.Measurement before = CommitBaseline.measure(database);
     Throughput throughput = throughput(config.dbosPhase() && comparesWithDbos());
     step("(c) backoff lateness: " + LatenessBench.BATCHES + " batches of " + LatenessBench.BATCH
-        + " runs");
-    database.settle();
-    LatenessBench.Result lateness = LatenessBench.run(database);
+        + " runs, in a fresh database");
+    LatenessBench.Result lateness = alone(LatenessBench::run);
     step("(e) dispatched steps: " + DispatchBench.SEQUENTIAL + " runs from 1 client, "
         + DispatchBench.CONCURRENT + " from " + CLIENT_THREADS + ", " + DispatchBench.FANS
-        + " fans of " + DispatchBench.FAN_WIDTH);
-    database.settle();
-    DispatchBench.Result dispatch = DispatchBench.run(database);
+        + " fans of " + DispatchBench.FAN_WIDTH + ", in a fresh database");
+    DispatchBench.Result dispatch = alone(DispatchBench::run);
     step("(f) typed signals: " + SignalBench.WARMUP + " warm-up + " + SignalBench.RUNS
-        + " runs, one at a time");
-    database.settle();
-    SignalBench.Result signals = SignalBench.run(database);
+        + " runs, one at a time, in a fresh database");
+    SignalBench.Result signals = alone(SignalBench::run);
     step("database limit again");
     database.settle();
     CommitBaseline.Measurement after = CommitBaseline.measure(database);
@@ -164,6 +169,14 @@ final class StoreBench {
   /** A phase's measured runs, split over the rounds. */
   private static int perRound(int runs) {
     return Math.max(1, (runs + Interleaved.ROUNDS - 1) / Interleaved.ROUNDS);
+  }
+
+  /** Runs {@code phase} on a fresh database of the same kind, removed afterwards. */
+  private <T> T alone(OnDatabase<T> phase) throws Exception {
+    try (Database fresh = Database.open(database.id(), config)) {
+      fresh.settle();
+      return phase.run(fresh);
+    }
   }
 
   /** Phase (g) alone, or after the others. */

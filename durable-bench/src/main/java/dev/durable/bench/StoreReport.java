@@ -89,7 +89,10 @@ final class StoreReport {
             + Interleaved.ROUNDS + " rounds with the database's commit rate probed before each"
             + " round and after the last" + (results.dbos().isPresent()
                 ? ", DBOS Transact (h) measured in the same rounds, alternating with Durable"
-                : "") + "; their ratios are to the limit next to each round.",
+                : "") + "; their ratios are to the limit next to each round. Phases (c), (e) and"
+            + " (f) each run in a fresh database of their own (a new "
+            + (postgres() ? "schema" : "H2 file database") + ", removed afterwards), free of the"
+            + " runs (a) and (b) leave behind.",
         "Ratios: c1 and c8 are the database's commit rates from 1 and " + CommitBaseline.MANY
             + " connections; latencies are also given in commits, multiples of the time of one"
             + " commit from 1 connection (1 / c1 = " + Samples.ms(oneCommit) + "; for (a) and"
