@@ -224,8 +224,9 @@ final class DbosBench {
         "DBOS Transact " + c.h().version() + " in this JVM, its tables in a " + c.h().where()
             + ": @Workflow \"bench\" with three @Step methods that each add 1, registered with"
             + " registerProxy; each client starts a run with DBOS.startWorkflow under its own id"
-            + " and awaits the handle's getResult. Same warm-up rules (rounds repeated until the"
-            + " JIT settled) and measured runs as (a) and (b), in rounds alternating with"
+            + " and awaits the handle's getResult. Same warm-up rules as (a) and (b) (rounds"
+            + " repeated until the JIT settled, then, once both engines had warmed up, a second"
+            + " warm-up of each in turn) and the same measured runs, in rounds alternating with"
             + " Durable's (" + Interleaved.ROUNDS + " of (a), then " + Interleaved.ROUNDS
             + " of (b)); one DBOS instance and one Durable engine stay up through all of them,"
             + " each idle while the other is measured.",

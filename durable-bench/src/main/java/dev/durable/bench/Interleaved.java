@@ -14,13 +14,16 @@ import java.util.function.Consumer;
  *
  * <p>Why rounds: the server's speed drifts within a run (its one-row commit rate c1 fell from 3,593
  * to 2,246/s within one 8-minute run), so figures measured minutes apart compare the server's
- * moods as much as the engines. Each engine is started and warmed up once, as before ({@link
- * Clients#warmUp}, until the JIT settles), and stays up; then {@link #ROUNDS} rounds each measure
- * the commit rate ({@link CommitBaseline#probe}) and then every engine in turn, the same runs
- * each. The order within a round alternates (Durable first in the first round, DBOS first in the
- * second, ...) so that neither always follows the probe. A last probe follows the last round, so
- * each round lies between two probes; its limit is their mean. Every measured window and probe
- * starts after a checkpoint ({@link Database#settle}).
+ * moods as much as the engines. Each engine is started and warmed up once ({@link Clients#warmUp},
+ * until the JIT settles) and stays up; where there are two, each then warms up once more in turn,
+ * because code both run (the JDBC driver, the pool, the clients) may be recompiled when the other
+ * engine takes paths it had not (with one pass, DBOS's measured rounds of (b) after Durable's
+ * still compiled for about a second each). Then {@link #ROUNDS} rounds each measure the commit
+ * rate ({@link CommitBaseline#probe}) and then every engine in turn, the same runs each. The
+ * order within a round alternates (Durable first in the first round, DBOS first in the second,
+ * ...) so that neither always follows the probe. A last probe follows the last round, so each
+ * round lies between two probes; its limit is their mean. Every measured window and probe starts
+ * after a checkpoint ({@link Database#settle}).
  */
 final class Interleaved {
   static final int ROUNDS = 3;
@@ -63,6 +66,15 @@ final class Interleaved {
           + " until the JIT settles");
       database.settle();
       warmups.add(Clients.warmUp(clients, warmupRuns, contender.oneRun()));
+    }
+    if (contenders.size() > 1) {
+      // see the class comment: the shared code settles for both here, not in the measured rounds
+      for (int i = 0; i < contenders.size(); i++) {
+        progress.accept(contenders.get(i).name() + ": warm-up again, after the others");
+        database.settle();
+        warmups.set(i, warmups.get(i)
+            + Clients.warmUp(clients, warmupRuns, contenders.get(i).oneRun()));
+      }
     }
     int connections = clients == 1 ? 1 : CommitBaseline.MANY;
     String limitName = connections == 1 ? "c1" : "c" + connections;

@@ -104,6 +104,9 @@ final class StoreBench {
   /**
    * Phases (a) and (b) on one plain engine and, {@code withDbos}, (h) on one DBOS instance in a
    * database it drops, in alternating rounds ({@link Interleaved}); then the instrumented passes.
+   * Both pools stay open through the rounds ({@link BenchEngine#POOL_SIZE} connections each), and
+   * the probes open {@link CommitBaseline#MANY} more: over 80 of PostgreSQL's default 100, so a
+   * second benchmark on the same server at the same time can leave either without connections.
    */
   private Throughput throughput(boolean withDbos) throws Exception {
     int sequentialRuns = perRound(config.sequentialRuns());

@@ -173,8 +173,9 @@ final class StoreReport {
         "Workflow \"bench\": three steps that each add 1. Each client thread starts a run and"
             + " awaits it, again and again.",
         "Throughput, latency and CPU: " + Interleaved.ROUNDS + " measured rounds per phase,"
-            + " after a warm-up of the same shape repeated until the JIT settled, on one engine as"
-            + " an application runs it (no hooks, nothing between it and its pool); rates are the"
+            + " after a warm-up of the same shape repeated until the JIT settled (and, beside"
+            + " DBOS, a second one after DBOS's), on one engine as an application runs it (no"
+            + " hooks, nothing between it and its pool); rates are the"
             + " median of the rounds', ratios to the database's limit the median of the rounds'"
             + " ratios to the limit probed next to each; latencies pooled over the rounds, CPU"
             + " summed. Per-step overhead, round trips and commits: a second, shorter pass of"
