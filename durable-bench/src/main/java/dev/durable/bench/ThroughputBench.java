@@ -131,7 +131,8 @@ final class ThroughputBench {
 
   /** One run on the plain engine {@code bench}, as {@link Interleaved} measures it. */
   static Interleaved.Contender contender(BenchEngine bench) {
-    return new Interleaved.Contender("Durable", oneRun(BenchWorkflowClient.of(bench.engine()), null));
+    return new Interleaved.Contender(
+        "Durable", oneRun(BenchWorkflowClient.of(bench.engine()), null));
   }
 
   /**
