@@ -5,13 +5,14 @@ import java.util.List;
 
 /**
  * What to run, from system properties: {@code bench.store} ({@code pg}, {@code h2} or {@code
- * both}), {@code bench.runs} (runs of the concurrent phase), {@code bench.sleeping} (sleeping runs
- * of the large poll measurement), {@code bench.search} (runs of the run search phase), {@code
- * bench.phases} ({@code all}, {@code main} for phases (a) to (f) and (h), {@code search} for (g),
- * {@code dbos} for (a), (b) and (h), the comparison with DBOS Transact, {@code long} for (i), or
- * {@code lateness} or {@code dispatch} for (c) or (e) alone),
- * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
- * variable {@code DURABLE_PG_URL}.
+ * both}), {@code bench.runs} (measured runs of the concurrent phase per engine, split over {@link
+ * Interleaved#ROUNDS} rounds; the sequential phase measures a quarter as many, at least 200),
+ * {@code bench.sleeping} (sleeping runs of the large poll measurement), {@code bench.search} (runs
+ * of the run search phase), {@code bench.phases} ({@code all}, {@code main} for phases (a) to (f)
+ * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
+ * Transact in alternating rounds, {@code long} for (i), or {@code lateness} or {@code dispatch}
+ * for (c) or (e) alone), {@code bench.out} (where the Markdown results go), and the PostgreSQL URL
+ * from the environment variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,

@@ -18,6 +18,23 @@ final class Clients {
     void run(String runId, int n) throws Exception;
   }
 
+  /**
+   * One measured window: {@code runs} runs from {@code clients} threads.
+   *
+   * @param elapsedNanos wall time of the runs
+   * @param latency start to the result, per run
+   * @param cpu CPU used over the runs
+   * @param jitMillis time the JIT spent compiling meanwhile, all its threads together: more than
+   *     a few percent of the window means the code measured was still being compiled
+   */
+  record Measured(
+      int clients, int runs, long elapsedNanos, Samples latency, CpuMeter.Usage cpu,
+      long jitMillis) {
+    double workflowsPerSecond() {
+      return runs / (elapsedNanos / 1e9);
+    }
+  }
+
   /** Warm-up rounds at most: the JIT of this JVM has always settled well before. */
   static final int MAX_WARMUP_ROUNDS = 8;
   /** The JIT is settled once it compiles for less than this share of a warm-up round's time. */
@@ -47,6 +64,18 @@ final class Clients {
       }
     }
     return made;
+  }
+
+  /** Makes {@code runs} runs from {@code clients} threads and says how long they took. */
+  static Measured measure(int clients, int runs, OneRun oneRun) throws Exception {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    Samples latency = new Samples();
+    long compiledMs = jit.getTotalCompilationTime();
+    long started = System.nanoTime();
+    CpuMeter.Usage cpu = drive(clients, runs, latency, oneRun);
+    long elapsed = System.nanoTime() - started;
+    return new Measured(
+        clients, runs, elapsed, latency, cpu, jit.getTotalCompilationTime() - compiledMs);
   }
 
   /**

@@ -14,12 +14,16 @@ import java.util.concurrent.Future;
 /**
  * The database's own limit: one-row INSERTs into {@code bench_commit}, each its own transaction
  * (auto-commit), from one connection and from eight connections on eight threads. Every figure of
- * the engine is printed as a ratio to these.
+ * the engine is printed as a ratio to these. The server's speed drifts within a run, so phases (a)
+ * and (b) take theirs from short {@linkplain #probe probes} between their rounds instead.
  */
 final class CommitBaseline {
   static final Duration WARMUP = Duration.ofSeconds(2);
   static final Duration MEASURED = Duration.ofSeconds(3);
   static final int MANY = 8;
+  /** The warm-up and measured window of a {@link #probe}: short, as it runs between rounds. */
+  static final Duration PROBE_WARMUP = Duration.ofSeconds(1);
+  static final Duration PROBE_MEASURED = Duration.ofSeconds(3);
 
   /**
    * One measurement.
@@ -59,18 +63,32 @@ final class CommitBaseline {
   private CommitBaseline() {}
 
   static Measurement measure(Database database) throws Exception {
+    createTable(database);
+    Samples oneLatency = new Samples();
+    Samples manyLatency = new Samples();
+    double one = commitsPerSecond(database, 1, WARMUP, MEASURED, oneLatency);
+    double many = commitsPerSecond(database, MANY, WARMUP, MEASURED, manyLatency);
+    return new Measurement(one, many, oneLatency, manyLatency);
+  }
+
+  /**
+   * Commits per second from {@code connections} connections over {@link #PROBE_MEASURED} after
+   * {@link #PROBE_WARMUP}: c1 or c8 as it is now, next to a round of (a) or (b).
+   */
+  static double probe(Database database, int connections) throws Exception {
+    createTable(database);
+    return commitsPerSecond(database, connections, PROBE_WARMUP, PROBE_MEASURED, new Samples());
+  }
+
+  private static void createTable(Database database) throws SQLException {
     try (Connection connection = database.connect()) {
       database.prepare(connection);
       Database.execute(connection, database.createCommitTable());
     }
-    Samples oneLatency = new Samples();
-    Samples manyLatency = new Samples();
-    double one = commitsPerSecond(database, 1, oneLatency);
-    double many = commitsPerSecond(database, MANY, manyLatency);
-    return new Measurement(one, many, oneLatency, manyLatency);
   }
 
-  private static double commitsPerSecond(Database database, int connections, Samples latency)
+  private static double commitsPerSecond(
+      Database database, int connections, Duration warmup, Duration measured, Samples latency)
       throws Exception {
     ExecutorService threads = Executors.newFixedThreadPool(connections);
     try {
@@ -79,7 +97,8 @@ final class CommitBaseline {
       long[] start = new long[1];
       List<Future<Long>> counts = new ArrayList<>();
       for (int i = 0; i < connections; i++) {
-        counts.add(threads.submit(() -> insertLoop(database, connected, go, start, latency)));
+        counts.add(threads.submit(
+            () -> insertLoop(database, connected, go, start, warmup, measured, latency)));
       }
       connected.await();
       start[0] = System.nanoTime();
@@ -88,7 +107,7 @@ final class CommitBaseline {
       for (Future<Long> count : counts) {
         total += count.get();
       }
-      return total / (MEASURED.toNanos() / 1e9);
+      return total / (measured.toNanos() / 1e9);
     } finally {
       threads.shutdownNow();
     }
@@ -97,7 +116,8 @@ final class CommitBaseline {
   /** Inserts until the measured window ends; returns how many commits started inside it. */
   private static long insertLoop(
       Database database, CountDownLatch connected, CountDownLatch go, long[] start,
-      Samples latency) throws SQLException, InterruptedException {
+      Duration warmup, Duration measured, Samples latency)
+      throws SQLException, InterruptedException {
     try (Connection connection = database.connect()) {
       database.prepare(connection);
       connection.setAutoCommit(true);
@@ -105,8 +125,8 @@ final class CommitBaseline {
           connection.prepareStatement("INSERT INTO bench_commit (v) VALUES (?)")) {
         connected.countDown();
         go.await();
-        long measuredFrom = start[0] + WARMUP.toNanos();
-        long measuredTo = measuredFrom + MEASURED.toNanos();
+        long measuredFrom = start[0] + warmup.toNanos();
+        long measuredTo = measuredFrom + measured.toNanos();
         long count = 0;
         for (int v = 0; ; v++) {
           long before = System.nanoTime();

@@ -9,22 +9,28 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.dbos.transact.DBOS;
 import dev.dbos.transact.StartWorkflowOptions;
 import dev.dbos.transact.config.DBOSConfig;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Phase (h): the workflow of phases (a) and (b), three steps that each add 1, on DBOS Transact
  * ({@code dev.dbos:transact}), the peer engine that also keeps its workflows in PostgreSQL: in the
- * same JVM, on the same server, after Durable's phases, from 1 and from {@link
- * StoreBench#CLIENT_THREADS} client threads with the same warm-up rules and measured runs as (a)
- * and (b). Each client starts a run with {@code DBOS.startWorkflow} under its own workflow id and
+ * same JVM, on the same server, from 1 and from {@link StoreBench#CLIENT_THREADS} client threads
+ * with the same warm-up rules and measured runs as (a) and (b), in rounds that alternate with
+ * theirs ({@link Interleaved}), so that the server's drift within a run falls on both engines
+ * alike. Each client starts a run with {@code DBOS.startWorkflow} under its own workflow id and
  * awaits the handle's {@code getResult}, again and again.
  *
  * <p>DBOS runs as its documentation sets it up: {@code DBOSConfig.defaults} (migrations on start,
  * LISTEN/NOTIFY), {@code @Workflow} and {@code @Step} methods registered with {@code registerProxy},
- * a fresh {@code DBOS} instance launched per pass, as Durable gets a fresh engine. Its pool is
- * {@link DbosDatabase#pool}, in a database of its own; measured as Durable is, with nothing between
- * DBOS and its pool, then counted in a shorter pass behind the same counting proxy as Durable's.
+ * one {@code DBOS} instance launched for the measured rounds of (a) and (b), as Durable has one
+ * engine for them (a launch is heavy: DBOS runs its migrations and starts its services). Its
+ * pool is {@link DbosDatabase#pool}, in a database of its own; measured as Durable is, with nothing
+ * between DBOS and its pool, then counted in a shorter pass on a second instance behind the same
+ * counting proxy as Durable's.
  *
  * <p>What DBOS does per run, read from its sources (1.1.0-m6: {@code DBOSExecutor}, {@code
  * WorkflowDAO}, {@code StepsDAO}): the start is one transaction, an upsert of the run's {@code
@@ -50,24 +56,32 @@ final class DbosBench {
    * One measured phase of DBOS, measured as Durable's (a) and (b) are ({@link ThroughputBench}).
    *
    * @param clients client threads
-   * @param runs runs measured, with nothing between DBOS and its pool
-   * @param warmupRuns runs before the measurement
-   * @param elapsedNanos wall time of the measured runs
-   * @param latency start to the result, per run
-   * @param cpu CPU used over the measured runs
+   * @param warmupRuns runs before the measured rounds
+   * @param rounds the measured rounds, with nothing between DBOS and its pool
    * @param tracedRuns runs of the second pass, behind the counting proxy
    * @param counts the JDBC work over those runs
    */
-  record Phase(
-      int clients, int runs, int warmupRuns, long elapsedNanos, Samples latency,
-      CpuMeter.Usage cpu, int tracedRuns, JdbcCounts counts) {
+  record Phase(int clients, int warmupRuns, Rounds rounds, int tracedRuns, JdbcCounts counts) {
 
+    int runs() {
+      return rounds.runs();
+    }
+
+    /** The median of the rounds'. */
     double workflowsPerSecond() {
-      return runs / (elapsedNanos / 1e9);
+      return rounds.workflowsPerSecond();
     }
 
     double stepsPerSecond() {
       return 3 * workflowsPerSecond();
+    }
+
+    Samples latency() {
+      return rounds.latency();
+    }
+
+    CpuMeter.Usage cpu() {
+      return rounds.cpu();
     }
 
     /** {@code count}, counted over the traced runs, per workflow. */
@@ -75,10 +89,6 @@ final class DbosBench {
       return (double) count / tracedRuns;
     }
   }
-
-  /** One pass: its wall time, latencies, CPU and, when counted, JDBC work. */
-  private record Pass(
-      int warmedUp, long elapsedNanos, Samples latency, CpuMeter.Usage cpu, JdbcCounts counts) {}
 
   /**
    * Phase (h).
@@ -90,73 +100,106 @@ final class DbosBench {
    */
   record Result(String version, String where, Phase sequential, Phase concurrent) {}
 
-  /** Durable's (a) and (b) next to DBOS's (h). */
+  /** Durable's (a) and (b) next to DBOS's (h), measured in the same rounds. */
   record Comparison(ThroughputBench.Result a, ThroughputBench.Result b, Result h) {
-    /** Durable's sequential workflows/s over DBOS's. */
+    /** Durable's sequential workflows/s over DBOS's: the median of the rounds' ratios. */
     double sequential() {
-      return a.workflowsPerSecond() / h.sequential().workflowsPerSecond();
+      return median(a.rounds(), h.sequential().rounds());
     }
 
-    /** Durable's steps/s from 16 client threads over DBOS's. */
+    /** Durable's steps/s from 16 client threads over DBOS's: the median of the rounds' ratios. */
     double concurrent() {
-      return b.stepsPerSecond() / h.concurrent().stepsPerSecond();
+      return median(b.rounds(), h.concurrent().rounds());
+    }
+
+    /** Durable's workflows/s over DBOS's in round {@code round}. */
+    static double ratio(Rounds durable, Rounds dbos, int round) {
+      return durable.get(round).workflowsPerSecond() / dbos.get(round).workflowsPerSecond();
+    }
+
+    /** The median of the rounds' {@link #ratio}s. */
+    static double median(Rounds durable, Rounds dbos) {
+      double[] each = new double[durable.size()];
+      for (int i = 0; i < each.length; i++) {
+        each[i] = ratio(durable, dbos, i);
+      }
+      return Rounds.median(each);
+    }
+  }
+
+  /**
+   * A launched DBOS instance with the bench workflow registered, over a pool of its own; closing
+   * it shuts DBOS down and closes the pool.
+   */
+  static final class Instance implements AutoCloseable {
+    private final HikariDataSource pool;
+    private final CountingDataSource counting;
+    private final DBOS dbos;
+    private final DbosBenchWorkflow proxy;
+
+    /**
+     * Launches DBOS on {@code database}; with {@code counted}, behind the counting proxy, for
+     * {@link #counts()}.
+     */
+    Instance(DbosDatabase database, boolean counted) throws Exception {
+      // the process id too: the sessions of a pool are looked up by name across the whole server
+      String name =
+          "dbos-bench-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet();
+      pool = database.pool(name, BenchEngine.POOL_SIZE);
+      counting = new CountingDataSource(pool);
+      DBOSConfig config = DBOSConfig.defaults(APP_NAME)
+          .withDataSource(counted ? counting.dataSource() : pool);
+      DBOS launched = null;
+      try {
+        launched = new DBOS(config);
+        DbosBenchWorkflowImpl workflow = new DbosBenchWorkflowImpl();
+        proxy = launched.registerProxy(DbosBenchWorkflow.class, workflow);
+        workflow.proxy(proxy);
+        launched.launch();
+      } catch (Exception | Error e) {
+        try (pool) {
+          if (launched != null) {
+            launched.close();
+          }
+        }
+        throw e;
+      }
+      dbos = launched;
+    }
+
+    /** One run, as {@link Interleaved} measures it. */
+    Interleaved.Contender contender() {
+      return new Interleaved.Contender("DBOS", oneRun(dbos, proxy));
+    }
+
+    JdbcCounts counts() {
+      return counting.snapshot();
+    }
+
+    @Override
+    public void close() throws Exception {
+      try {
+        dbos.close();
+      } finally {
+        pool.close();
+      }
     }
   }
 
   private DbosBench() {}
 
   /**
-   * Measures {@code runs} from {@code clients} threads on DBOS with nothing between it and its
-   * pool, after {@code warmupRuns}; then, as {@link ThroughputBench} does for Durable, a shorter
-   * pass behind the counting proxy for the round trips and commits. Each pass launches DBOS on
-   * {@code database} afresh, and shuts it down and closes its pool after.
+   * As {@link ThroughputBench#traced} does for Durable: {@code runs} runs ({@link
+   * ThroughputBench#TRACED_RUNS} at most) from {@code clients} threads on {@code counted}, an
+   * instance behind the counting proxy, after {@link ThroughputBench#TRACED_WARMUP}; the JDBC
+   * work of those runs.
    */
-  static Phase run(DbosDatabase database, int clients, int warmupRuns, int runs)
-      throws Exception {
-    Pass measured = pass(database, clients, warmupRuns, runs, false);
-    int traced = Math.min(runs, ThroughputBench.TRACED_RUNS);
-    Pass counted = pass(database, clients, ThroughputBench.TRACED_WARMUP, traced, true);
-    return new Phase(
-        clients, runs, measured.warmedUp(), measured.elapsedNanos(), measured.latency(),
-        measured.cpu(), traced, counted.counts());
-  }
-
-  private static Pass pass(
-      DbosDatabase database, int clients, int warmupRuns, int runs, boolean counted)
-      throws Exception {
-    // the process id too: the sessions of a pool are looked up by name across the whole server
-    String name =
-        "dbos-bench-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet();
-    try (HikariDataSource pool = database.pool(name, BenchEngine.POOL_SIZE)) {
-      CountingDataSource counting = new CountingDataSource(pool);
-      DBOSConfig config = DBOSConfig.defaults(APP_NAME)
-          .withDataSource(counted ? counting.dataSource() : pool);
-      try (DBOS dbos = new DBOS(config)) {
-        DbosBenchWorkflowImpl workflow = new DbosBenchWorkflowImpl();
-        DbosBenchWorkflow proxy = dbos.registerProxy(DbosBenchWorkflow.class, workflow);
-        workflow.proxy(proxy);
-        dbos.launch();
-        int warmedUp = warmupRuns;
-        if (counted) { // counts only: as Durable's counted pass, a fixed warm-up
-          drive(dbos, proxy, clients, warmupRuns, new Samples());
-        } else {
-          warmedUp = Clients.warmUp(clients, warmupRuns, oneRun(dbos, proxy));
-        }
-        JdbcCounts before = counting.snapshot();
-        Samples latency = new Samples();
-        long started = System.nanoTime();
-        CpuMeter.Usage cpu = drive(dbos, proxy, clients, runs, latency);
-        long elapsed = System.nanoTime() - started;
-        return new Pass(warmedUp, elapsed, latency, cpu, counting.snapshot().minus(before));
-      }
-    }
-  }
-
-  /** {@code runs} runs from {@code clients} threads, each started and awaited, then checked. */
-  private static CpuMeter.Usage drive(
-      DBOS dbos, DbosBenchWorkflow workflow, int clients, int runs, Samples latency)
-      throws Exception {
-    return Clients.drive(clients, runs, latency, oneRun(dbos, workflow));
+  static JdbcCounts counted(Instance counted, int clients, int runs) throws Exception {
+    Clients.OneRun oneRun = counted.contender().oneRun();
+    Clients.drive(clients, ThroughputBench.TRACED_WARMUP, new Samples(), oneRun);
+    JdbcCounts before = counted.counts();
+    Clients.drive(clients, Math.min(runs, ThroughputBench.TRACED_RUNS), new Samples(), oneRun);
+    return counted.counts().minus(before);
   }
 
   /** One run started and awaited, then checked. */
@@ -178,29 +221,35 @@ final class DbosBench {
     Phase h16 = c.h().concurrent();
     report.heading("(h) DBOS Transact side by side: the same 3-step workflow");
     report.lines(
-        "DBOS Transact " + c.h().version() + " in this JVM after Durable's phases, its tables in a "
-            + c.h().where() + ": @Workflow \"bench\" with three @Step methods that each add 1,"
-            + " registered with registerProxy; each client starts a run with"
-            + " DBOS.startWorkflow under its own id and awaits the handle's getResult. Same"
-            + " warm-up rounds (repeated until the JIT settled) and measured runs as (a) and (b),"
-            + " a fresh DBOS instance per phase.",
+        "DBOS Transact " + c.h().version() + " in this JVM, its tables in a " + c.h().where()
+            + ": @Workflow \"bench\" with three @Step methods that each add 1, registered with"
+            + " registerProxy; each client starts a run with DBOS.startWorkflow under its own id"
+            + " and awaits the handle's getResult. Same warm-up rules as (a) and (b) (rounds"
+            + " repeated until the JIT settled, then, once both engines had warmed up, a second"
+            + " warm-up of each in turn) and the same measured runs, in rounds alternating with"
+            + " Durable's (" + Interleaved.ROUNDS + " of (a), then " + Interleaved.ROUNDS
+            + " of (b)); one DBOS instance and one Durable engine stay up through all of them,"
+            + " each idle while the other is measured.",
         "DBOS's configuration: DBOSConfig.defaults (migrations, LISTEN/NOTIFY), its own HikariCP"
             + " settings but " + BenchEngine.POOL_SIZE + " connections (pre-filled) as Durable's"
             + " pool; as for Durable, throughput, latency and CPU with nothing between it and its"
             + " pool, round trips and commits from a second, shorter pass behind the same"
-            + " counting proxy.");
+            + " counting proxy (a second DBOS instance, launched after the rounds).",
+        "Rates are the median of the rounds'; the ratios of rates are the median of the rounds'"
+            + " ratios (each round's engines measured minutes apart at most); latencies pooled"
+            + " over the rounds, CPU summed over them.");
     Report.TableBuilder table = report.table("figure", "(a) Durable, 1 client", "(h) DBOS, 1 client",
         "Durable vs DBOS", "(b) Durable, " + b.clients() + " clients",
         "(h) DBOS, " + h16.clients() + " clients", "Durable vs DBOS");
-    table.row("runs measured (warm-up)", runs(a.runs(), a.warmupRuns()),
-        runs(h1.runs(), h1.warmupRuns()), "", runs(b.runs(), b.warmupRuns()),
-        runs(h16.runs(), h16.warmupRuns()), "");
-    table.row("workflows/s", f0(a.workflowsPerSecond()), f0(h1.workflowsPerSecond()),
-        times(a.workflowsPerSecond() / h1.workflowsPerSecond()), f0(b.workflowsPerSecond()),
-        f0(h16.workflowsPerSecond()), times(b.workflowsPerSecond() / h16.workflowsPerSecond()));
-    table.row("steps/s", f0(a.stepsPerSecond()), f0(h1.stepsPerSecond()),
-        times(a.stepsPerSecond() / h1.stepsPerSecond()), f0(b.stepsPerSecond()),
-        f0(h16.stepsPerSecond()), times(b.stepsPerSecond() / h16.stepsPerSecond()));
+    table.row("runs measured: rounds x runs (warm-up)", runs(a.rounds(), a.warmupRuns()),
+        runs(h1.rounds(), h1.warmupRuns()), "", runs(b.rounds(), b.warmupRuns()),
+        runs(h16.rounds(), h16.warmupRuns()), "");
+    table.row("workflows/s (median of rounds)", f0(a.workflowsPerSecond()),
+        f0(h1.workflowsPerSecond()), times(c.sequential()), f0(b.workflowsPerSecond()),
+        f0(h16.workflowsPerSecond()), times(c.concurrent()));
+    table.row("steps/s (median of rounds)", f0(a.stepsPerSecond()), f0(h1.stepsPerSecond()),
+        times(c.sequential()), f0(b.stepsPerSecond()), f0(h16.stepsPerSecond()),
+        times(c.concurrent()));
     table.row("run latency p50 / p99", pair(a.latency()), pair(h1.latency()),
         inverse(h1.latency(), a.latency()), pair(b.latency()), pair(h16.latency()),
         inverse(h16.latency(), b.latency()));
@@ -224,8 +273,10 @@ final class DbosBench {
         f2(h1.perWorkflow(h1.counts().commits())), "", f2(b.perWorkflow(b.counts().commits())),
         f2(h16.perWorkflow(h16.counts().commits())), "");
     report.lines(
-        "Durable vs DBOS: sequential: " + times(c.sequential()) + " DBOS (workflows/s); "
-            + b.clients() + " client threads: " + times(c.concurrent()) + " DBOS (steps/s).",
+        "Durable vs DBOS, median of the rounds' ratios: sequential: " + times(c.sequential())
+            + " DBOS (workflows/s; rounds " + roundRatios(a.rounds(), h1.rounds()) + "); "
+            + b.clients() + " client threads: " + times(c.concurrent()) + " DBOS (steps/s; rounds "
+            + roundRatios(b.rounds(), h16.rounds()) + ").",
         "Ratios are Durable's rate over DBOS's, and DBOS's latency or CPU time over Durable's:"
             + " above 1 Durable is ahead in every row. CPU time is this whole JVM's (engine and"
             + " clients) over the measured runs, per run.",
@@ -245,20 +296,30 @@ final class DbosBench {
    * at least {@link #CONCURRENT_TARGET} times.
    */
   static void targets(Report.TableBuilder table, Comparison c) {
-    double dbosSequential = c.h().sequential().workflowsPerSecond();
-    double dbosConcurrent = c.h().concurrent().stepsPerSecond();
+    Phase h1 = c.h().sequential();
+    Phase h16 = c.h().concurrent();
     table.row("sequential workflows/s >= " + f1(SEQUENTIAL_TARGET) + "x DBOS (h)",
-            ">= " + f1(SEQUENTIAL_TARGET * dbosSequential),
-            f1(c.a().workflowsPerSecond()) + " (" + times(c.sequential()) + " DBOS)",
+            ">= " + times(SEQUENTIAL_TARGET),
+            times(c.sequential()) + ", the median of rounds " + roundRatios(c.a().rounds(),
+                h1.rounds()) + " (medians: " + f0(c.a().workflowsPerSecond()) + " and "
+                + f0(h1.workflowsPerSecond()) + " workflows/s)",
             verdict(c.sequential() >= SEQUENTIAL_TARGET))
         .row(c.b().clients() + " client threads steps/s >= " + f1(CONCURRENT_TARGET)
-                + "x DBOS (h)", ">= " + f1(CONCURRENT_TARGET * dbosConcurrent),
-            f1(c.b().stepsPerSecond()) + " (" + times(c.concurrent()) + " DBOS)",
+                + "x DBOS (h)", ">= " + times(CONCURRENT_TARGET),
+            times(c.concurrent()) + ", the median of rounds " + roundRatios(c.b().rounds(),
+                h16.rounds()) + " (medians: " + f0(c.b().stepsPerSecond()) + " and "
+                + f0(h16.stepsPerSecond()) + " steps/s)",
             verdict(c.concurrent() >= CONCURRENT_TARGET));
   }
 
-  /** Phases (a), (b) and (h) alone: the side-by-side section and the targets against DBOS. */
+  /**
+   * Phases (a), (b) and (h) alone: the rounds, the side-by-side section and the targets against
+   * DBOS.
+   */
   static void reportAlone(Report report, Comparison c) {
+    report.heading("(a), (b) and (h) round by round");
+    Interleaved.report(report, c.a(), Optional.of(c.h().sequential()));
+    Interleaved.report(report, c.b(), Optional.of(c.h().concurrent()));
     report(report, c);
     report.heading("Targets against DBOS Transact (set for PostgreSQL on the 2-core machine)");
     targets(report.table("target", "required", "measured", "result"), c);
@@ -268,8 +329,17 @@ final class DbosBench {
     return cpu.contextSwitches() < 0 ? "n/a" : f1((double) cpu.contextSwitches() / runs);
   }
 
-  private static String runs(int runs, int warmup) {
-    return f0(runs) + " (" + f0(warmup) + ")";
+  private static String runs(Rounds rounds, int warmup) {
+    return rounds.size() + " x " + f0(rounds.runsPerRound()) + " (" + f0(warmup) + ")";
+  }
+
+  /** Durable's rate over DBOS's in each round, in order: "1.20x, 0.95x, 1.40x". */
+  static String roundRatios(Rounds durable, Rounds dbos) {
+    List<String> each = new ArrayList<>();
+    for (int i = 0; i < durable.size(); i++) {
+      each.add(times(Comparison.ratio(durable, dbos, i)));
+    }
+    return String.join(", ", each);
   }
 
   private static String inverse(Samples dbos, Samples durable) {
@@ -286,7 +356,7 @@ final class DbosBench {
         + (cpu.machineCores() < 0 ? "n/a" : f2(cpu.machineCores())) + " cores";
   }
 
-  private static String times(double ratio) {
+  static String times(double ratio) {
     return f2(ratio) + "x";
   }
 }

@@ -15,6 +15,21 @@ final class Samples {
     values[size++] = nanos;
   }
 
+  /** Adds every sample of {@code other}. */
+  void addAll(Samples other) {
+    long[] theirs;
+    synchronized (other) {
+      theirs = Arrays.copyOf(other.values, other.size);
+    }
+    synchronized (this) {
+      if (size + theirs.length > values.length) {
+        values = Arrays.copyOf(values, Math.max(size * 2, size + theirs.length));
+      }
+      System.arraycopy(theirs, 0, values, size, theirs.length);
+      size += theirs.length;
+    }
+  }
+
   synchronized int size() {
     return size;
   }
