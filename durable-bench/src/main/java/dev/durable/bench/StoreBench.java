@@ -69,7 +69,8 @@ final class StoreBench {
         + " runs, in a fresh database");
     LatenessBench.Result lateness = alone(LatenessBench::run);
     step("(e) dispatched steps: " + DispatchBench.SEQUENTIAL + " runs from 1 client, "
-        + DispatchBench.CONCURRENT + " from " + CLIENT_THREADS + ", " + DispatchBench.FANS
+        + DispatchBench.CONCURRENT + " from " + CLIENT_THREADS + ", " + DispatchBench.FAN_WARMUP
+        + " + " + DispatchBench.FANS
         + " fans of " + DispatchBench.FAN_WIDTH + ", in a fresh database");
     DispatchBench.Result dispatch = alone(DispatchBench::run);
     step("(f) typed signals: " + SignalBench.WARMUP + " warm-up + " + SignalBench.RUNS
