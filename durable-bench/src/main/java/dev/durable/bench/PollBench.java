@@ -98,12 +98,16 @@ final class PollBench {
     }
     // the statement that finds the due runs: PostgreSQL's one claim statement, H2's due-run scan
     CountingDataSource.Executed query = counting.firstExecuted();
+    // PostgreSQL's claim reads the claimed runs' checkpoints and tasks in the same text, after it
+    String claim = query.sql().split(";\n", 2)[0];
+    Object[] params =
+        query.params().subList(0, (int) claim.chars().filter(c -> c == '?').count()).toArray();
     Optional<Database.PlanUse> planUse;
     List<String> plan;
     try (Connection connection = pool.getConnection()) {
-      planUse = database.planUse(connection, query.sql())
+      planUse = database.planUse(connection, claim)
           .map(use -> earlier.map(use::minus).orElse(use));
-      plan = database.explain(connection, query.sql(), query.params().toArray());
+      plan = database.explain(connection, claim, params);
     }
     return new Size(to, insertNanos, time, plan, planUse);
   }
