@@ -252,15 +252,9 @@ class ParallelTest extends OnEachStore {
       engine.start();
       first.start();
       second.start();
-      for (int fan = 0; fan < 10; fan++) {
-        String[] skus = new String[40];
-        for (int i = 0; i < skus.length; i++) {
-          skus[i] = "w" + fan + "-" + i;
-        }
-        RunHandle<String> run =
-            FanWorkflowClient.of(engine).start(new FanRequest("remote", orders(skus)));
-        assertEquals(40, run.await(WAIT).split(",").length);
-      }
+      runFans(engine, 10, 40);
+      assertEquals(2L, db.queryLong("SELECT COUNT(DISTINCT worker_id) FROM durable_tasks"),
+          "both workers answered");
     }
   }
 
@@ -273,15 +267,20 @@ class ParallelTest extends OnEachStore {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       engine.start();
       worker.start();
-      for (int fan = 0; fan < 5; fan++) {
-        String[] skus = new String[60];
-        for (int i = 0; i < skus.length; i++) {
-          skus[i] = "s" + fan + "-" + i;
-        }
-        RunHandle<String> run =
-            FanWorkflowClient.of(engine).start(new FanRequest("remote", orders(skus)));
-        assertEquals(60, run.await(WAIT).split(",").length);
+      runFans(engine, 5, 60);
+    }
+  }
+
+  /** Runs {@code fans} fans of {@code width} dispatched steps, one after the other, each in full. */
+  private static void runFans(DurableEngine engine, int fans, int width) {
+    for (int fan = 0; fan < fans; fan++) {
+      String[] skus = new String[width];
+      for (int i = 0; i < width; i++) {
+        skus[i] = "s" + fan + "-" + i;
       }
+      RunHandle<String> run =
+          FanWorkflowClient.of(engine).start(new FanRequest("remote", orders(skus)));
+      assertEquals(width, run.await(WAIT).split(",").length);
     }
   }
 

@@ -14,6 +14,11 @@ import java.time.Instant;
 public record ClaimedRun(
     RunRecord run, Instant wasDueAt, boolean takenOver, Resumption resumption) {
 
+  /** This claim with its run's resumption, read with it. */
+  ClaimedRun resumed(Resumption read) {
+    return new ClaimedRun(run, wasDueAt, takenOver, read);
+  }
+
   /** Whether a run in {@code previousStatus}, leased to {@code previousOwner}, is taken over. */
   static boolean takesOver(String previousStatus, String previousOwner) {
     return "RUNNING".equals(previousStatus) && previousOwner != null;

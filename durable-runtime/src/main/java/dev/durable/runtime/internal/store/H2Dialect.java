@@ -9,7 +9,6 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -250,9 +249,9 @@ final class H2Dialect implements Dialect {
   }
 
   /**
-   * Stores each outcome, then locks each run and wakes it where it has no task left open or a task
-   * failed ({@link TasksTable#ANSWERED}), in one transaction; the runs are locked in the order of
-   * their ids, so that two workers' batches lock shared runs in the same order.
+   * Stores each outcome, then locks the runs, in the order of their ids (so that two workers'
+   * batches lock shared runs in the same order), and wakes those {@link TasksTable#ANSWERED}, as
+   * PostgreSQL's one text does: in one transaction.
    */
   @Override
   public StoredOutcomes finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
@@ -260,27 +259,22 @@ final class H2Dialect implements Dialect {
         "store the outcomes of " + finished.size() + " task(s)", connection -> {
           boolean[] stored = new boolean[finished.size()];
           Set<String> runs = new TreeSet<>();
-          Set<String> failed = new HashSet<>();
           for (int i = 0; i < stored.length; i++) {
             FinishedTask f = finished.get(i);
             stored[i] = TasksTable.finish(connection, f.task(), workerId, f.outcome(), now);
             if (stored[i]) {
               runs.add(f.task().runId());
-              if (!f.outcome().succeeded()) {
-                failed.add(f.task().runId());
-              }
             }
           }
-          // as PostgreSQL's (TasksTable.ANSWERED): the open tasks are read once the run is locked
-          boolean woken = false;
           for (String runId : runs) {
             RunsTable.lock(connection, runId);
-            if (failed.contains(runId) || !TasksTable.anyOpen(connection, runId)) {
-              RunsTable.wake(connection, runId, now);
-              woken = true;
-            }
           }
-          return new StoredOutcomes(stored, woken);
+          String[] taskIds = finished.stream().map(f -> f.task().taskId()).toArray(String[]::new);
+          List<String> answered = TasksTable.answered(connection, taskIds, workerId);
+          for (String runId : answered) {
+            RunsTable.wake(connection, runId, now);
+          }
+          return new StoredOutcomes(stored, !answered.isEmpty());
         });
   }
 

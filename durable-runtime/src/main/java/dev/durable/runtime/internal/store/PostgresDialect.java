@@ -50,7 +50,7 @@ final class PostgresDialect implements Dialect {
           + "WITH answered AS (" + TasksTable.ANSWERED + "),"
           + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
           + " RETURNING 1)"
-          + " SELECT pg_notify('" + "durable_runs" + "', ?) FROM answered LIMIT 1";
+          + " SELECT pg_notify('" + PostgresDialect.RUNS_CHANNEL + "', ?) FROM answered LIMIT 1";
   /** A resumed turn's reads ({@link Resumption}): the run's id bound twice. */
   private static final String RESUMPTION = StepsTable.SELECT + ";\n" + TasksTable.WAITING;
   /** The channel engines listen on; a payload is the id of a run started or cancelled. */
@@ -277,10 +277,11 @@ final class PostgresDialect implements Dialect {
           }
         }
         // a run with a row that does not read is left for its turn to read, and to fail visibly
-        return claimed.stream().map(run -> new ClaimedRun(run.run(), run.wasDueAt(),
-            run.takenOver(), unreadable.contains(run.run().runId()) ? null : new Resumption(
-                checkpoints.getOrDefault(run.run().runId(), List.of()),
-                tasks.getOrDefault(run.run().runId(), List.of())))).toList();
+        return claimed.stream().map(run -> {
+          String runId = run.run().runId();
+          return unreadable.contains(runId) ? run : run.resumed(new Resumption(
+              checkpoints.getOrDefault(runId, List.of()), tasks.getOrDefault(runId, List.of())));
+        }).toList();
       }
     });
   }

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store;
 
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -91,13 +92,9 @@ final class TasksTable {
    * a statement of its own, so that of two answers at once the second sees the first.
    */
   static final String ANSWERED =
-      "SELECT DISTINCT t.run_id FROM durable_tasks t WHERE t.task_id = ANY (?)"
-          + " AND t.worker_id = ? AND t.status IN ('SUCCEEDED', 'FAILED')"
-          + " AND (t.status = 'FAILED' OR NOT EXISTS (SELECT 1 FROM durable_tasks o"
+      "SELECT DISTINCT run_id FROM durable_tasks t WHERE " + STORED_BY
+          + " AND (status = 'FAILED' OR NOT EXISTS (SELECT 1 FROM durable_tasks o"
           + " WHERE o.run_id = t.run_id AND o.status IN ('QUEUED', 'RUNNING')))";
-  /** Whether the run has a task waiting for a worker or being served. */
-  private static final String ANY_OPEN =
-      "SELECT 1 FROM durable_tasks WHERE run_id = ?" + OPEN;
 
   /** {@link #WAITING} of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}). */
   static final String WAITING_OF_JUST_CLAIMED =
@@ -269,13 +266,20 @@ final class TasksTable {
     }
   }
 
-  /** Whether run {@code runId} has a task waiting for a worker or being served. */
-  static boolean anyOpen(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(ANY_OPEN)) {
-      select.setString(1, runId);
+  /** The runs {@link #ANSWERED} after {@code workerId} stored the outcomes of {@code taskIds}. */
+  static List<String> answered(Connection connection, String[] taskIds, String workerId)
+      throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement(ANSWERED)) {
+      Array ids = connection.createArrayOf("VARCHAR", taskIds);
+      select.setArray(1, ids);
+      select.setString(2, workerId);
+      List<String> runs = new ArrayList<>();
       try (ResultSet rows = select.executeQuery()) {
-        return rows.next();
+        while (rows.next()) {
+          runs.add(rows.getString(1));
+        }
       }
+      return runs;
     }
   }
 
