@@ -106,4 +106,18 @@ class GroupCommitTest {
           + batches);
     }
   }
+
+  @Test
+  void closingWakesEveryIdleWriterAndStopsIt() throws Exception {
+    GroupCommit<String> commits = new GroupCommit<>(batch -> write(batch, true), "test-close", 3);
+    assertTrue(commits.write("a"));
+    commits.close();
+
+    List<Thread> writers = Thread.getAllStackTraces().keySet().stream()
+        .filter(thread -> thread.getName().startsWith("test-close-"))
+        .filter(Thread::isAlive)
+        .toList();
+    assertEquals(List.of(), writers, "the writers wait without a timeout; the close wakes them");
+    assertThrows(StoreException.class, () -> commits.write("late"));
+  }
 }
