@@ -12,6 +12,7 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Await;
+import dev.durable.tests.support.CuttableDataSource;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.support.Turns;
@@ -29,6 +30,10 @@ import org.junit.jupiter.api.Test;
 
 /** Typed signals: sent through the generated client, waited for durably by {@code @Signal}. */
 class SignalTest extends OnEachStore {
+  /** How the claim of due runs reads their checkpoints, and how a turn reads one run's. */
+  private static final String CLAIMED_RUNS_CHECKPOINTS = "FROM durable_steps WHERE run_id IN (";
+  private static final String ONE_RUNS_CHECKPOINTS = "FROM durable_steps WHERE run_id = ? ORDER";
+
   private final Recorder recorder = new Recorder();
 
   private DurableEngine.Builder engine() {
@@ -267,5 +272,36 @@ class SignalTest extends OnEachStore {
       SignalWorkflowClient.of(client).approval(run.id(), "from afar");
       assertEquals("from afar", run.await(WAIT));
     }
+  }
+
+  /**
+   * On PostgreSQL, the poll's claim of due runs reads their checkpoints and waiting tasks in the
+   * same round trip, and a run it claimed replays from what was read there: its turn does not read
+   * them again.
+   */
+  @Test
+  void aRunWokenBySignalsResumesFromWhatItsClaimRead() {
+    assumeTrue(kind == TestDatabase.Kind.POSTGRESQL,
+        "only PostgreSQL's claim reads the claimed runs' checkpoints; on H2 the turn reads them");
+    CuttableDataSource recording = new CuttableDataSource(db.jdbcUrl());
+    try (DurableEngine engine = engine().dataSource(recording).build()) {
+      engine.start();
+      SignalWorkflowClient client = SignalWorkflowClient.of(engine);
+      RunHandle<String> run = client.start(2, 0L);
+      Await.until("the run sleeps, waiting for the first signal", () -> sleeping(run));
+      recording.recordStatements();
+
+      client.approval(run.id(), "first");
+      Await.until("the run sleeps, waiting for the second signal",
+          () -> recorder.entries().size() == 1 && sleeping(run));
+      client.approval(run.id(), "second");
+      assertEquals("first,second", run.await(WAIT));
+    }
+    List<String> statements = recording.statements();
+    assertTrue(statements.stream().anyMatch(sql -> sql.contains(CLAIMED_RUNS_CHECKPOINTS)),
+        "the claims read the checkpoints: " + statements);
+    assertEquals(List.of(), statements.stream()
+        .filter(sql -> sql.contains(ONE_RUNS_CHECKPOINTS)).toList(),
+        "no turn read its run's checkpoints again");
   }
 }

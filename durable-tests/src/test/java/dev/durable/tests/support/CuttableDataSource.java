@@ -8,6 +8,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Logger;
@@ -17,13 +19,16 @@ import javax.sql.DataSource;
  * A data source whose database the test can cut off and restore, as if the network between one
  * engine and the database failed, or whose next statement of a kind the database refuses, as when
  * it aborts a transaction (a deadlock, say): the statement is refused before it runs, so nothing of
- * it is written. Opens a fresh connection per call (no pool).
+ * it is written; or that records the statements prepared through it, for a test to see what an
+ * engine asked of the database. Opens a fresh connection per call (no pool).
  */
 public final class CuttableDataSource implements DataSource {
   private final String url;
   private final List<String> refusedThreads = new CopyOnWriteArrayList<>();
   private volatile boolean cut;
   private final AtomicReference<String[]> armed = new AtomicReference<>();
+  private final Queue<String> statements = new ConcurrentLinkedQueue<>();
+  private volatile boolean recording;
 
   public CuttableDataSource(String url) {
     this.url = url;
@@ -47,6 +52,16 @@ public final class CuttableDataSource implements DataSource {
     return armed.get() == null;
   }
 
+  /** Records the text of every statement prepared from now on; see {@link #statements}. */
+  public void recordStatements() {
+    recording = true;
+  }
+
+  /** The statements prepared since {@link #recordStatements}, in order. */
+  public List<String> statements() {
+    return List.copyOf(statements);
+  }
+
   /** How many connections were refused to threads whose name starts with {@code prefix}. */
   public long refusalsTo(String prefix) {
     return refusedThreads.stream().filter(name -> name.startsWith(prefix)).count();
@@ -64,6 +79,9 @@ public final class CuttableDataSource implements DataSource {
         (proxy, method, args) -> {
           if (method.getName().equals("prepareStatement") && args != null
               && args[0] instanceof String sql) {
+            if (recording) {
+              statements.add(sql);
+            }
             String[] failure = armed.get();
             if (failure != null && sql.contains(failure[0]) && armed.compareAndSet(failure, null)) {
               throw new SQLException("refused by the test", failure[1]);
