@@ -260,6 +260,13 @@ final class DbosBench {
         Samples.ms(h16.cpu().processNanos() / h16.runs()),
         times((double) h16.cpu().processNanos() / h16.runs()
             / (b.cpu().processNanos() / b.runs())));
+    table.row("JVM CPU time / workflow, net of the JVM's idle use",
+        Samples.ms(a.rounds().netCpuNanosPerRun()), Samples.ms(h1.rounds().netCpuNanosPerRun()),
+        times((double) h1.rounds().netCpuNanosPerRun() / a.rounds().netCpuNanosPerRun()),
+        Samples.ms(b.rounds().netCpuNanosPerRun()), Samples.ms(h16.rounds().netCpuNanosPerRun()),
+        times((double) h16.rounds().netCpuNanosPerRun() / b.rounds().netCpuNanosPerRun()));
+    table.row("the JVM idle, both engines up: CPU ms/s", f2(a.rounds().idleCores() * 1000), "", "",
+        f2(b.rounds().idleCores() * 1000), "", "");
     table.row("context switches / workflow (this JVM's threads)", switches(a.cpu(), a.runs()),
         switches(h1.cpu(), h1.runs()), "", switches(b.cpu(), b.runs()),
         switches(h16.cpu(), h16.runs()), "");
@@ -279,7 +286,11 @@ final class DbosBench {
             + roundRatios(b.rounds(), h16.rounds()) + ").",
         "Ratios are Durable's rate over DBOS's, and DBOS's latency or CPU time over Durable's:"
             + " above 1 Durable is ahead in every row. CPU time is this whole JVM's (engine and"
-            + " clients) over the measured runs, per run.",
+            + " clients) over the measured runs, per run; its net figure subtracts the JVM's CPU"
+            + " use while both engines were up and idle (their polls, listeners and timers, and"
+            + " the JVM's own threads), measured for " + Interleaved.IDLE_WINDOW.toSeconds()
+            + " s before the rounds, over the rounds' time: each engine's rounds otherwise also"
+            + " pay for the other's background.",
         "Round trips and commits counted by the same proxy over the instrumented runs; a statement"
             + " in auto-commit counts as a commit, whether it wrote or not. By DBOS's sources, a"
             + " 3-step run is 14 statements and 5 commits flushed to disk: the start's upsert of"

@@ -27,6 +27,8 @@ import java.util.function.Consumer;
  */
 final class Interleaved {
   static final int ROUNDS = 3;
+  /** How long the JVM's idle CPU use is measured before the rounds, every engine up. */
+  static final java.time.Duration IDLE_WINDOW = java.time.Duration.ofSeconds(5);
 
   /** One engine in the rounds: its name, for progress lines, and one run of its workflow. */
   record Contender(String name, Clients.OneRun oneRun) {}
@@ -76,6 +78,11 @@ final class Interleaved {
             + Clients.warmUp(clients, warmupRuns, contenders.get(i).oneRun()));
       }
     }
+    database.settle();
+    CpuMeter.Reading idleFrom = CpuMeter.read();
+    Thread.sleep(IDLE_WINDOW.toMillis());
+    double idleCores = CpuMeter.read().since(idleFrom).processCores();
+    progress.accept("the JVM idle, every engine up: " + f2(idleCores * 1000) + " ms of CPU/s");
     int connections = clients == 1 ? 1 : CommitBaseline.MANY;
     String limitName = connections == 1 ? "c1" : "c" + connections;
     List<Double> limits = new ArrayList<>();
@@ -101,7 +108,7 @@ final class Interleaved {
     limits.add(CommitBaseline.probe(database, connections));
     progress.accept("after the last round: " + limitName + " " + f0(limits.get(ROUNDS)) + "/s");
     return new Phase(clients, connections, limits, warmups,
-        measured.stream().map(Rounds::new).toList());
+        measured.stream().map(each -> new Rounds(each, idleCores)).toList());
   }
 
   /**

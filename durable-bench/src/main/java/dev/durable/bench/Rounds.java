@@ -6,8 +6,12 @@ import java.util.List;
 /**
  * One engine's measured rounds of one phase, in the order they ran ({@link Interleaved}). Its
  * rate is the median of the rounds' rates; latencies are pooled over the rounds, CPU summed.
+ *
+ * @param idleCores this JVM's CPU use, in cores, with every engine of the phase up and idle,
+ *     measured just before the rounds: the background (polls, listeners, the JVM's own threads) that
+ *     the rounds' CPU includes, whichever engine is measured
  */
-record Rounds(List<Clients.Measured> rounds) {
+record Rounds(List<Clients.Measured> rounds, double idleCores) {
   Rounds {
     if (rounds.isEmpty()) {
       throw new IllegalArgumentException("no rounds measured");
@@ -64,6 +68,15 @@ record Rounds(List<Clients.Measured> rounds) {
     }
     return new CpuMeter.Usage(
         (double) process / wall, machine < 0 ? -1 : machine / wall, process, switches);
+  }
+
+  /**
+   * This JVM's CPU time per run, less the idle use measured before the rounds over the rounds'
+   * wall time: what the runs themselves cost, without the other engine's background.
+   */
+  long netCpuNanosPerRun() {
+    long wall = rounds.stream().mapToLong(Clients.Measured::elapsedNanos).sum();
+    return Math.max(0, (long) (cpu().processNanos() - idleCores * wall)) / runs();
   }
 
   /** The median; of an even count, the mean of the middle two. */

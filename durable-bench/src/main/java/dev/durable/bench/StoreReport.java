@@ -218,6 +218,10 @@ final class StoreReport {
     table.row("CPU: benchmark JVM / whole machine", cores(a.cpu()), "", cores(b.cpu()), "");
     table.row("JVM CPU time / workflow", Samples.ms(a.cpu().processNanos() / a.runs()), "",
         Samples.ms(b.cpu().processNanos() / b.runs()), "");
+    table.row("JVM CPU time / workflow, net of the JVM's idle use (" + f2(
+            a.rounds().idleCores() * 1000) + " / " + f2(b.rounds().idleCores() * 1000)
+            + " ms/s, every engine up)", Samples.ms(a.rounds().netCpuNanosPerRun()), "",
+        Samples.ms(b.rounds().netCpuNanosPerRun()), "");
     report.lines(
         "Run latency: from start() to await() returning. Per-step overhead: from the start of one"
             + " step to the start of the next in the same run (onStepStart hooks; 2 per run); the"
@@ -358,7 +362,9 @@ final class StoreReport {
                 + f1(a.workflowsPerSecond()) + " workflows/s, median)",
             verdict(a.ofLimit() >= sequentialTarget))
         .row("JVM CPU per sequential workflow <= " + f2(CPU_TARGET_MS) + " ms",
-            "<= " + f2(CPU_TARGET_MS) + " ms", f2(cpuMs) + " ms", verdict(cpuMs <= CPU_TARGET_MS))
+            "<= " + f2(CPU_TARGET_MS) + " ms", f2(cpuMs) + " ms (net of the JVM's idle use: "
+                + f2(a.rounds().netCpuNanosPerRun() / 1e6) + " ms)",
+            verdict(cpuMs <= CPU_TARGET_MS))
         .row("concurrent steps/s >= " + percent(CONCURRENT_TARGET) + " of c8",
             ">= " + percent(CONCURRENT_TARGET) + " (c8 next to the rounds: median "
                 + f0(b.limit()) + ")",
