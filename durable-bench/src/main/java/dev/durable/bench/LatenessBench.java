@@ -41,10 +41,20 @@ final class LatenessBench {
    *     and so on: the runs of a batch come due in the order they were started
    * @param claimsByThread the claims made during the measured batches, by the kind of thread
    *     that made them: the timer thread or the poller
+   * @param pauses the JVM's garbage collections during the measured batches
+   * @param latenessClearOfPauses {@code lateness} of the wake-ups no collection overlapped, from
+   *     {@link #CLEAR_BEFORE} before their due time to their attempt
    */
   record Result(
       int runs, Samples lateness, Samples wake, Samples replay, Samples hookLateness,
-      List<Samples> wakeByPosition, Map<String, Long> claimsByThread) {}
+      List<Samples> wakeByPosition, Map<String, Long> claimsByThread, List<GcPauses.Pause> pauses,
+      Samples latenessClearOfPauses) {}
+
+  /**
+   * How long before its due time a wake-up is under way: the engine claims a run back 50 ms
+   * ahead, so a collection from then on can hold it up.
+   */
+  static final Duration CLEAR_BEFORE = Duration.ofMillis(60);
 
   /** The label of the claim statement, whose executions tell which thread woke a run. */
   static final String CLAIM = "UPDATE durable_runs SET status = 'RUNNING'";
@@ -63,8 +73,12 @@ final class LatenessBench {
       }
       JdbcCounts before = bench.counts();
       List<String> measured = new ArrayList<>();
-      for (int i = 0; i < BATCHES; i++) {
-        measured.addAll(batch(client));
+      List<GcPauses.Pause> pauses;
+      try (GcPauses gc = new GcPauses()) {
+        for (int i = 0; i < BATCHES; i++) {
+          measured.addAll(batch(client));
+        }
+        pauses = gc.pauses();
       }
       Map<String, Long> claims = new TreeMap<>();
       bench.counts().minus(before).byThread().forEach((key, count) -> {
@@ -77,12 +91,17 @@ final class LatenessBench {
         byPosition.add(new Samples());
       }
       Result result = new Result(measured.size(), new Samples(), new Samples(), new Samples(),
-          new Samples(), byPosition, claims);
+          new Samples(), byPosition, claims, pauses, new Samples());
       for (int i = 0; i < measured.size(); i++) {
         String runId = measured.get(i);
         AttemptLog.Moments at = log.get(runId).orElseThrow();
         Instant scheduled = retryEventTime(bench, runId).plus(at.delay);
-        result.lateness().add(nanosBetween(scheduled, at.secondAttemptAt));
+        long lateness = nanosBetween(scheduled, at.secondAttemptAt);
+        result.lateness().add(lateness);
+        Instant from = scheduled.minus(CLEAR_BEFORE);
+        if (pauses.stream().noneMatch(pause -> pause.overlaps(from, at.secondAttemptAt))) {
+          result.latenessClearOfPauses().add(lateness);
+        }
         result.wake().add(nanosBetween(scheduled, at.secondTurnAt));
         byPosition.get(i % BATCH / POSITIONS).add(nanosBetween(scheduled, at.secondTurnAt));
         result.replay().add(nanosBetween(at.secondTurnAt, at.secondAttemptAt));
@@ -133,6 +152,10 @@ final class LatenessBench {
     table.row("lateness (scheduled -> attempt 2 starts)", Samples.ms(c.lateness().p50()),
             Samples.ms(c.lateness().p99()), Samples.ms(c.lateness().max()),
             inCommits.apply(c.lateness()))
+        .row("  of the " + c.latenessClearOfPauses().size() + " wake-ups clear of GC pauses",
+            Samples.ms(c.latenessClearOfPauses().p50()),
+            Samples.ms(c.latenessClearOfPauses().p99()),
+            Samples.ms(c.latenessClearOfPauses().max()), inCommits.apply(c.latenessClearOfPauses()))
         .row("  wake: scheduled -> second turn starts", Samples.ms(c.wake().p50()),
             Samples.ms(c.wake().p99()), Samples.ms(c.wake().max()), inCommits.apply(c.wake()))
         .row("  replay: second turn -> attempt 2", Samples.ms(c.replay().p50()),
@@ -161,7 +184,25 @@ final class LatenessBench {
         "Claim statements (" + CLAIM + ") during the measured batches, by thread: "
             + (claims.isEmpty() ? "none counted" : String.join(", ", claims)) + ", for "
             + c.runs() + " wake-ups; each claim beyond one per wake-up found the run already"
-            + " claimed by the other thread.");
+            + " claimed by the other thread.",
+        gcLine(c));
+  }
+
+  /** The collections during the measured batches, and the wake-ups they overlapped. */
+  static String gcLine(Result c) {
+    if (c.pauses().isEmpty()) {
+      return "GC pauses during the measured batches: none.";
+    }
+    long longest = c.pauses().stream().mapToLong(pause -> pause.duration().toMillis()).max()
+        .orElse(0);
+    long total = c.pauses().stream().mapToLong(pause -> pause.duration().toMillis()).sum();
+    return "GC pauses during the measured batches: " + c.pauses().size() + " ("
+        + c.pauses().get(0).collector() + "), longest " + longest + " ms, " + total
+        + " ms in all; " + (c.runs() - c.latenessClearOfPauses().size()) + " of the " + c.runs()
+        + " wake-ups overlapped one (from " + CLEAR_BEFORE.toMillis() + " ms before their due"
+        + " time, when the engine begins to claim the run back, to their attempt). Every"
+        + " process stops for its collections; the row \"clear of GC pauses\" says what is left"
+        + " of the lateness without them.";
   }
 
   /**
