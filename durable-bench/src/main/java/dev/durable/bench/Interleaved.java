@@ -3,6 +3,7 @@ package dev.durable.bench;
 import static dev.durable.bench.Figures.f0;
 import static dev.durable.bench.Figures.f2;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +29,7 @@ import java.util.function.Consumer;
 final class Interleaved {
   static final int ROUNDS = 3;
   /** How long the JVM's idle CPU use is measured before the rounds, every engine up. */
-  static final java.time.Duration IDLE_WINDOW = java.time.Duration.ofSeconds(5);
+  static final Duration IDLE_WINDOW = Duration.ofSeconds(5);
 
   /** One engine in the rounds: its name, for progress lines, and one run of its workflow. */
   record Contender(String name, Clients.OneRun oneRun) {}

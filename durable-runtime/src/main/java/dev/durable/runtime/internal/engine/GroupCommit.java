@@ -33,8 +33,8 @@ final class GroupCommit<T> implements AutoCloseable {
   /**
    * Queued once per writer by {@link #close()}: wakes a writer waiting for work to see that it is
    * closed. Writers wait without a timeout, so an idle engine's writers cost nothing (a 100 ms
-   * poll woke each of its eight writers ten times a second, about a third of an idle engine's
-   * CPU).
+   * poll woke each of its eight writers ten times a second: most of the CPU an idle engine's own
+   * threads used).
    */
   private final Pending<T> wakeUp = new Pending<>(null, null);
   private volatile boolean closed;
