@@ -214,15 +214,33 @@ class ParallelTest extends OnEachStore {
    */
   @Test
   void aFanOfDispatchedStepsIsTakenUpOnceByItsLastAnswer() {
+    fanAnsweredOneByOne(List.of(0, 1, 2, 3));
+  }
+
+  /**
+   * The answer that finds no task left open must look past every newer task answered before it:
+   * the search for an open task starts from the newest.
+   */
+  @Test
+  void aFanAnsweredNewestFirstIsTakenUpByItsLastAnswer() {
+    fanAnsweredOneByOne(List.of(3, 2, 1, 0));
+  }
+
+  /**
+   * A fan of four gated branches, all served at once, answered one by one in {@code order} (the
+   * branches' indices): the run is woken by the last answer only, and claimed once more for it.
+   */
+  private void fanAnsweredOneByOne(List<Integer> order) {
     try (DurableEngine engine = engine(); DurableWorker worker = worker()) {
       engine.start();
       worker.start();
       List<Order> orders = orders("gated-a", "gated-b", "gated-c", "gated-d");
       RunHandle<String> run = FanWorkflowClient.of(engine).start(new FanRequest("remote", orders));
+      for (Order branch : orders) {
+        Await.until("the worker serves " + branch.sku(), () -> gate.isEntered(branch.sku()));
+      }
       for (int answered = 1; answered <= orders.size(); answered++) {
-        String sku = orders.get(answered - 1).sku();
-        Await.until("the worker serves " + sku, () -> gate.isEntered(sku));
-        gate.open(sku);
+        gate.open(orders.get(order.get(answered - 1)).sku());
         long expected = answered;
         Await.until(answered + " branch(es) answered", () -> db.queryLong(
             "SELECT COUNT(*) FROM durable_tasks WHERE status = 'SUCCEEDED'") == expected);
