@@ -354,23 +354,15 @@ final class StoreReport {
     double dispatchP50 = e.roundTrip().p50() / 1e6;
     report.heading("Targets (set for the 2-core machine)");
     Report.TableBuilder table = report.table("target", "required", "measured", "result");
+    shareOfLimit(table, "sequential workflows/s", "c1/4", sequentialTarget, a,
+        f1(a.workflowsPerSecond()) + " workflows/s");
+    shareOfLimit(table, "concurrent steps/s", "c8", CONCURRENT_TARGET, b,
+        f1(b.stepsPerSecond()) + " steps/s");
     table
-        .row("sequential workflows/s >= " + percent(sequentialTarget) + " of c1/4",
-            ">= " + percent(sequentialTarget) + " (c1 next to the rounds: median "
-                + f0(a.limit()) + ")",
-            percent(a.ofLimit()) + ", the median of rounds " + shares(a) + " ("
-                + f1(a.workflowsPerSecond()) + " workflows/s, median)",
-            verdict(a.ofLimit() >= sequentialTarget))
         .row("JVM CPU per sequential workflow <= " + f2(CPU_TARGET_MS) + " ms",
             "<= " + f2(CPU_TARGET_MS) + " ms", f2(cpuMs) + " ms (net of the JVM's idle use: "
                 + f2(a.rounds().netCpuNanosPerRun() / 1e6) + " ms)",
             verdict(cpuMs <= CPU_TARGET_MS))
-        .row("concurrent steps/s >= " + percent(CONCURRENT_TARGET) + " of c8",
-            ">= " + percent(CONCURRENT_TARGET) + " (c8 next to the rounds: median "
-                + f0(b.limit()) + ")",
-            percent(b.ofLimit()) + ", the median of rounds " + shares(b) + " ("
-                + f1(b.stepsPerSecond()) + " steps/s, median)",
-            verdict(b.ofLimit() >= CONCURRENT_TARGET))
         .row("backoff lateness p99 <= " + f0(LATENESS_TARGET_MS) + " ms",
             "<= " + f1(LATENESS_TARGET_MS) + " ms", f2(latenessP99) + " ms (the wake-ups clear"
                 + " of GC pauses: " + f2(results.lateness().latenessClearOfPauses().p99() / 1e6)
@@ -414,6 +406,20 @@ final class StoreReport {
   }
 
   /** Each round's share of the limit next to it, in order. */
+  /**
+   * The row of a target on a phase's share of the database's limit: {@code what} at least {@code
+   * target} of {@code limit}, measured as the median of the rounds' shares.
+   */
+  private static void shareOfLimit(Report.TableBuilder table, String what, String limit,
+      double target, ThroughputBench.Result r, String rate) {
+    String probe = limit.substring(0, 2);
+    table.row(what + " >= " + percent(target) + " of " + limit,
+        ">= " + percent(target) + " (" + probe + " next to the rounds: median " + f0(r.limit())
+            + ")",
+        percent(r.ofLimit()) + ", the median of rounds " + shares(r) + " (" + rate + ", median)",
+        verdict(r.ofLimit() >= target));
+  }
+
   private static String shares(ThroughputBench.Result r) {
     List<String> each = new ArrayList<>();
     for (int i = 0; i < r.rounds().size(); i++) {
