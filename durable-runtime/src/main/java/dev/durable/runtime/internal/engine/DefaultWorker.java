@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * that runs their handlers and stores their outcomes. Outcomes stored at the same moment share a
  * commit ({@link GroupCommit}), which wakes only the runs it leaves with no task open (or with a
  * failed one): a fan's run is taken up by one turn when its last branch is answered, not one turn
- * per answer.
+ * per answer. Its free slots are also offered to the engines of this process on the same database,
+ * which hand it tasks claimed for it as they queue them ({@link EagerDispatch}).
  */
 final class DefaultWorker implements DurableWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
@@ -44,6 +46,7 @@ final class DefaultWorker implements DurableWorker {
   private final List<String> steps;
   private final Duration shutdownTimeout;
   private final Store store;
+  private final DatabaseKey database;
   private final ObjectMapper mapper;
   private final Time time;
   private final AutoCloseable pool;
@@ -60,17 +63,20 @@ final class DefaultWorker implements DurableWorker {
    */
   private volatile boolean limited;
   private LocalWakeups.Registration wakeupsRegistration;
+  private LocalWakeups.Registration offerRegistration;
   private AutoCloseable listener;
 
+  /** @param database the database {@code store} opened, which an engine of this process may share */
   DefaultWorker(
       String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
-      Duration shutdownTimeout, Store store, ObjectMapper mapper, Time time, LocalWakeups wakeups,
-      AutoCloseable pool, Observer observer) {
+      Duration shutdownTimeout, Store store, DatabaseKey database, ObjectMapper mapper, Time time,
+      LocalWakeups wakeups, AutoCloseable pool, Observer observer) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
     this.steps = List.copyOf(handlers.keySet());
     this.shutdownTimeout = shutdownTimeout;
     this.store = store;
+    this.database = database;
     this.mapper = mapper;
     this.time = time;
     this.pool = pool;
@@ -99,6 +105,7 @@ final class DefaultWorker implements DurableWorker {
     wakeupsRegistration = wakeups.onTaskQueued(poll::signal);
     listener = store.listenForTasks(poll::signal, workerId + "-listener");
     poll.start(this::pollOnce);
+    offerRegistration = wakeups.onTaskOffered(new FreeSlots());
     LOG.info("worker {} serves {}", workerId, steps);
   }
 
@@ -109,30 +116,83 @@ final class DefaultWorker implements DurableWorker {
 
   /**
    * Claims queued tasks for the free slots and hands them to the pool; returns whether more may be
-   * queued and a slot is still free.
+   * queued and a slot is still free. The free slots are taken before the claim, so that an engine
+   * handing this worker a task meanwhile finds none of them free.
    */
   private boolean pollOnce() {
     limited = true;
-    int free = slots.availablePermits();
+    int free = slots.drainPermits();
     if (free == 0) {
       return false;
     }
-    List<TaskRecord> claimed = store.tasks().claim(steps, free, workerId, time.now());
+    List<TaskRecord> claimed = List.of();
+    try {
+      claimed = store.tasks().claim(steps, free, workerId, time.now());
+    } finally {
+      slots.release(free - claimed.size()); // each task claimed keeps one
+    }
     limited = claimed.size() == free;
     for (TaskRecord task : claimed) {
-      slots.acquireUninterruptibly();
+      execute(task);
+    }
+    return claimed.size() == free && slots.availablePermits() > 0;
+  }
+
+  /** Serves a task claimed for this worker in the pool, in a slot taken for it. */
+  private void execute(TaskRecord task) {
+    try {
       executor.execute(() -> {
         try {
           serve(task);
         } finally {
-          slots.release();
-          if (limited) {
-            poll.signal();
-          }
+          releaseSlot();
         }
       });
+    } catch (RejectedExecutionException closing) {
+      releaseSlot();
+      LOG.warn("worker {} closed before it could serve task {}; the task is delivered again when"
+          + " its lease ends", workerId, task.taskId());
     }
-    return claimed.size() == free && slots.availablePermits() > 0;
+  }
+
+  private void releaseSlot() {
+    slots.release();
+    if (limited) {
+      poll.signal();
+    }
+  }
+
+  /** This worker's free slots, offered to the engines of this process ({@link EagerDispatch}). */
+  private final class FreeSlots implements LocalWakeups.TaskTaker {
+    @Override
+    public DatabaseKey database() {
+      return database;
+    }
+
+    @Override
+    public String workerId() {
+      return workerId;
+    }
+
+    @Override
+    public boolean serves(String step) {
+      return handlers.containsKey(step);
+    }
+
+    @Override
+    public boolean tryReserve() {
+      return !poll.isStopped() && slots.tryAcquire();
+    }
+
+    @Override
+    public void take(TaskRecord task) {
+      execute(task);
+    }
+
+    @Override
+    public void release() {
+      releaseSlot();
+    }
   }
 
   /**
@@ -308,6 +368,7 @@ final class DefaultWorker implements DurableWorker {
       }
     }
     if (wakeupsRegistration != null) {
+      offerRegistration.close();
       wakeupsRegistration.close();
       try {
         listener.close();

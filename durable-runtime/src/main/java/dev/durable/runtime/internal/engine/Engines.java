@@ -94,6 +94,8 @@ public final class Engines {
           new Queues(config.queues(), runId -> wakeParked(store, time, timers, runId)),
           new Waiters(),
           wakeups,
+          DatabaseKey.of(
+              config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
           engineId,
           config.leaseDuration(),
           timers::wakeAt,

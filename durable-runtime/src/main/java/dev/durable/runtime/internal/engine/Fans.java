@@ -288,15 +288,15 @@ final class Fans {
     }
   }
 
-  /** Writes a batch, if it holds anything, with {@code change}; queued tasks wake local workers. */
+  /**
+   * Writes a batch, if it holds anything, with {@code change}; its tasks go to the workers of this
+   * process at once where they have slots free, and otherwise wake them ({@link TurnControl}).
+   */
   private void commit(Batch batch, RunChange change) {
     if (batch.isEmpty() && change == RunChange.TOUCH) {
       return;
     }
     control.write(change, batch.checkpoints, batch.events, batch.tasks);
-    if (!batch.tasks.isEmpty()) {
-      services.wakeups().taskQueued();
-    }
     batch.after.forEach(Runnable::run);
   }
 }

@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.TaskRecord;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,12 +23,16 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The {@code NOTIFY}s sent where these wake-ups are given too carry their {@link #origin()}, so
  * that the listeners of this process, already woken, do not poll a second time for them.
+ *
+ * <p>Workers also offer their free slots here ({@link #onTaskOffered}), so that an engine of the
+ * same database can hand a task over as it queues it ({@link EagerDispatch}).
  */
 final class LocalWakeups {
   private static final LocalWakeups THIS_PROCESS = new LocalWakeups();
 
   private final Set<Runnable> engines = ConcurrentHashMap.newKeySet();
   private final Set<Runnable> workers = ConcurrentHashMap.newKeySet();
+  private final Set<TaskTaker> takers = ConcurrentHashMap.newKeySet();
   private final String origin = Store.wakeOrigin(UUID.randomUUID());
 
   LocalWakeups() {}
@@ -60,6 +66,48 @@ final class LocalWakeups {
   Registration onTaskQueued(Runnable poll) {
     workers.add(poll);
     return () -> workers.remove(poll);
+  }
+
+  /**
+   * A started worker of this process, which takes a task claimed for it in the commit that queues
+   * it, in a slot reserved before that commit.
+   */
+  interface TaskTaker {
+    /** The database the worker stores its outcomes in. */
+    DatabaseKey database();
+
+    String workerId();
+
+    /** Whether it serves {@code step}. */
+    boolean serves(String step);
+
+    /** Takes one of its free slots for a task to come; false if none is free. */
+    boolean tryReserve();
+
+    /** Serves {@code task}, claimed for it, in a slot it reserved. */
+    void take(TaskRecord task);
+
+    /** Gives back a reserved slot: its task was not queued. */
+    void release();
+  }
+
+  /** Offers {@code taker}'s free slots to the engines of this process, until closed. */
+  Registration onTaskOffered(TaskTaker taker) {
+    takers.add(taker);
+    return () -> takers.remove(taker);
+  }
+
+  /**
+   * A worker of this process on {@code database} that serves {@code step}, with a slot reserved
+   * for it, if one has a slot free.
+   */
+  Optional<TaskTaker> reserve(DatabaseKey database, String step) {
+    for (TaskTaker taker : takers) {
+      if (taker.database().equals(database) && taker.serves(step) && taker.tryReserve()) {
+        return Optional.of(taker);
+      }
+    }
+    return Optional.empty();
   }
 
   void runDue() {

@@ -18,6 +18,8 @@ import java.util.function.DoubleSupplier;
  * @param progress writes turns' progress with group commit
  * @param starts writes new runs with group commit
  * @param wakeups wakes the workers of this process when a task is queued
+ * @param database the database this engine opened, which a worker of this process shares if it
+ *     opened the same ({@link EagerDispatch})
  * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
  * @param claimAhead asks the engine to claim back a run suspended here by a timer or a backoff of
  *     its own, a little ahead of its due time ({@link Time#claimLead}); the turn waits out the rest
@@ -37,6 +39,7 @@ record Services(
     Queues queues,
     Waiters waiters,
     LocalWakeups wakeups,
+    DatabaseKey database,
     String engineId,
     Duration leaseDuration,
     Consumer<Instant> wakeAt,

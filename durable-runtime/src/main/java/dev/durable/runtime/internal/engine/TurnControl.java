@@ -261,21 +261,34 @@ final class TurnControl {
     write(change, checkpoints, events, List.of());
   }
 
-  /** {@link #write}, queueing {@code tasks} in the same commit. */
+  /**
+   * {@link #write}, queueing {@code tasks} in the same commit: those a worker of this process can
+   * take at once are handed to it ({@link EagerDispatch}), and the others wake the workers.
+   */
   void write(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
       List<TaskRecord> tasks) {
+    EagerDispatch dispatch = EagerDispatch.reserve(
+        services.wakeups(), services.database(), tasks, services.time().now());
     boolean written;
     try {
-      written = progress.write(change, checkpoints, events, tasks);
+      written = progress.write(change, checkpoints, events, dispatch.tasks());
+      if (written) {
+        dispatch.handOver();
+      }
     } catch (StoreException e) {
       if (e.isPermanent()) {
         progress.discardHeld();
       }
       throw storeFailed(e);
+    } finally {
+      dispatch.release();
     }
     if (!written) {
       throw cancelledOr(TurnStop.Reason.LEASE_LOST, null);
+    }
+    if (dispatch.anyQueued()) {
+      services.wakeups().taskQueued();
     }
   }
 }

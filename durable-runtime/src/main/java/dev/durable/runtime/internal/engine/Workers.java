@@ -65,8 +65,9 @@ public final class Workers {
       store.migrate();
       store.requireDurableCommits();
       return new DefaultWorker(config.workerId(), handlers(config), config.concurrency(),
-          config.pollInterval(), config.shutdownTimeout(), store, mapper(config), new Time(config.clock()),
-          wakeups, pool, config.observer());
+          config.pollInterval(), config.shutdownTimeout(), store,
+          DatabaseKey.of(config.dataSource(), config.jdbcUrl(), config.user()), mapper(config),
+          new Time(config.clock()), wakeups, pool, config.observer());
     } catch (RuntimeException e) {
       if (pool != null) {
         pool.close();

@@ -51,9 +51,13 @@ final class PostgresProgressWriter {
   private static final String GENERIC_PLAN =
       "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
 
-  /** Whether any of {@code commits} queues a task, so that workers must be told. */
+  /**
+   * Whether any of {@code commits} queues a task for any worker to claim, so that workers must be
+   * told; a task claimed already by a worker of this process is handed to it in process.
+   */
   static boolean queuesTasks(List<Commit> commits) {
-    return commits.stream().anyMatch(commit -> !commit.tasks().isEmpty());
+    return commits.stream().flatMap(commit -> commit.tasks().stream())
+        .anyMatch(task -> task.status() == TaskStatus.QUEUED);
   }
 
   /** How many parameters {@code commit}'s statement binds, at most. */
@@ -63,7 +67,7 @@ final class PostgresProgressWriter {
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       count += (write.insert() ? 15 : 10) + (write.takesSignal() != 0 ? 3 : 0);
     }
-    return count + 5 * commit.events().size() + 8 * commit.tasks().size();
+    return count + 5 * commit.events().size() + 12 * commit.tasks().size();
   }
 
   /**
@@ -85,7 +89,9 @@ final class PostgresProgressWriter {
     }
     boolean generic = commits.stream().mapToInt(PostgresProgressWriter::parameters).sum()
         > GENERIC_PLAN_ABOVE;
-    String key = (generic ? "generic|" : "") + shape;
+    boolean notify = queuesTasks(commits);
+    // tasks all handed to workers of this process tell no other worker: a text of its own
+    String key = (generic ? "generic|" : "") + (notify ? "" : "quiet|") + shape;
     ShapedText sql = ShapedText.of(key);
     if (generic) {
       sql.append(GENERIC_PLAN).append(";\n");
@@ -94,7 +100,7 @@ final class PostgresProgressWriter {
     for (int i : order) {
       write(sql, params, commits.get(i), now);
     }
-    if (queuesTasks(commits)) {
+    if (notify) {
       sql.append(PostgresDialect.NOTIFY_TASKS_FROM).append(";\n"); // after the results
       params.string(origin);
     }

@@ -58,6 +58,13 @@ public record TaskRecord(
         null, null, null, now, null, null, null, null, windowMs, null);
   }
 
+  /** This task, queued already claimed by worker {@code workerId} at {@code now}. */
+  public TaskRecord claimedBy(String workerId, Instant now) {
+    return new TaskRecord(taskId, runId, seq, step, attempt, input, TaskStatus.RUNNING, output,
+        errorMessage, errorCode, errorType, retryable, workerId, createdAt, now, finishedAt,
+        heartbeatAt, progress, windowMs, traceContext);
+  }
+
   /** This task, carrying {@code traceContext} to its worker. */
   public TaskRecord withTraceContext(String traceContext) {
     return new TaskRecord(taskId, runId, seq, step, attempt, input, status, output, errorMessage,

@@ -21,14 +21,16 @@ final class TasksTable {
           + " error_type, retryable, worker_id, created_at, claimed_at, finished_at, heartbeat_at,"
           + " progress, window_ms, trace_context";
   private static final String INSERT_INTO =
-      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, created_at,"
-          + " window_ms, trace_context)";
-  /** A queued task; {@link #bindInsert} binds it. */
-  private static final String INSERT =
-      INSERT_INTO + " VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, ?)";
+      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, worker_id,"
+          + " created_at, claimed_at, window_ms, trace_context)";
+  /**
+   * A new task: queued, or already claimed by a worker of the engine's process ({@code
+   * EagerDispatch}); {@link #bindInsert} binds it.
+   */
+  private static final String INSERT = INSERT_INTO + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   /** {@link #INSERT} in a PostgreSQL progress statement: only if the run's row was fenced. */
   static final String INSERT_FENCED =
-      INSERT_INTO + " SELECT ?, ?, ?, ?, ?, ?, 'QUEUED', ?::timestamptz, ?::int8, ?"
+      INSERT_INTO + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::int8, ?"
           + " FROM fenced";
   static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
   /** The tasks a claim picks from, after {@code WHERE}: the queued tasks of some steps. */
@@ -128,10 +130,11 @@ final class TasksTable {
   static Params bindInsert(Params params, TaskRecord task) {
     return params.string(task.taskId()).string(task.runId()).int4(task.seq())
         .string(task.step()).int4(task.attempt()).string(task.input())
-        .instant(task.createdAt()).int8(task.windowMs()).string(task.traceContext());
+        .string(task.status().name()).string(task.workerId()).instant(task.createdAt())
+        .instant(task.claimedAt()).int8(task.windowMs()).string(task.traceContext());
   }
 
-  /** Queues {@code tasks}, as one JDBC batch. */
+  /** Inserts {@code tasks}, queued or claimed, as one JDBC batch. */
   static void insert(Connection connection, List<TaskRecord> tasks) throws SQLException {
     if (tasks.isEmpty()) {
       return;

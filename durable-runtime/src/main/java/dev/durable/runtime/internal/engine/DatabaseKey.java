@@ -1,0 +1,20 @@
+package dev.durable.runtime.internal.engine;
+
+import javax.sql.DataSource;
+
+/**
+ * Which database an engine or a worker of this process opened, as far as this process can tell:
+ * the {@code DataSource} it was given, or the URL and user it opened one with. Equal keys lead to
+ * the same database; unequal ones may too (two pools on one URL spelled differently), and are
+ * taken for different ones. A {@code DataSource}'s key is the object itself.
+ *
+ * @param dataSource the supplied data source, or null
+ * @param url the JDBC URL opened, or null with a data source
+ * @param user the user it was opened as, or null
+ */
+record DatabaseKey(DataSource dataSource, String url, String user) {
+
+  static DatabaseKey of(DataSource supplied, String url, String user) {
+    return supplied != null ? new DatabaseKey(supplied, null, null) : new DatabaseKey(null, url, user);
+  }
+}
