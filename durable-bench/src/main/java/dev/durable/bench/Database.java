@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -27,6 +28,7 @@ abstract class Database implements AutoCloseable {
   private final AtomicBoolean removed = new AtomicBoolean();
   private final Thread removeOnExit = new Thread(this::removeOnExit, "durable-bench-cleanup");
   private volatile boolean checkpoints = true;
+  private final List<String> alsoMaintained = new CopyOnWriteArrayList<>();
 
   /** Opens a fresh database of the kind named {@code pg} or {@code h2}. */
   static Database open(String id, BenchConfig config) throws SQLException {
@@ -89,11 +91,21 @@ abstract class Database implements AutoCloseable {
   void configure(HikariConfig config, String name) {}
 
   /**
-   * Writes out what earlier work left dirty ({@code CHECKPOINT}), so that each phase starts on the
-   * same footing instead of competing with a checkpoint in progress. A PostgreSQL user without the
-   * right to checkpoint is told once and goes on without.
+   * Brings the database to the footing a database in service stands on before each phase, round
+   * and probe: vacuumed and analyzed where the server's autovacuum would be but is off ({@link
+   * #maintain}, here and in the databases {@link #alsoMaintain} names), then written out ({@code
+   * CHECKPOINT}), so that each starts without a checkpoint in progress. A PostgreSQL user without
+   * the right to checkpoint is told once and goes on without.
    */
   final void settle() throws SQLException {
+    try (Connection connection = connect()) {
+      maintain(connection);
+    }
+    for (String url : alsoMaintained) {
+      try (Connection connection = DriverManager.getConnection(url)) {
+        maintain(connection);
+      }
+    }
     if (!checkpoints) {
       return;
     }
@@ -108,6 +120,17 @@ abstract class Database implements AutoCloseable {
           + " checkpoint in progress: " + e.getMessage());
     }
   }
+
+  /** Has {@link #settle} maintain the database at {@code jdbcUrl} too: another engine's, beside. */
+  final void alsoMaintain(String jdbcUrl) {
+    alsoMaintained.add(jdbcUrl);
+  }
+
+  /**
+   * Does on {@code connection}'s database what the server's own maintenance would have done by
+   * now, if it does none; nothing by default.
+   */
+  void maintain(Connection connection) throws SQLException {}
 
   /** Sets a connection up as the engine sets up its store: H2 needs durable commits turned on. */
   void prepare(Connection connection) throws SQLException {}

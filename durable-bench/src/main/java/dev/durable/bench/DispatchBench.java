@@ -13,7 +13,10 @@ import java.util.Locale;
  * dispatched steps, each run alone, after {@link #FAN_WARMUP} of them: a fan's texts are new to the
  * database, which plans a prepared statement afresh for each of its first five executions on a
  * connection, 15 to 30 ms for a fan's turn on PostgreSQL, before it settles on a generic plan; an
- * engine running fans all day pays that once per connection, not once per fan.
+ * engine running fans all day pays that once per connection, not once per fan. The database is
+ * settled ({@link Database#settle}) after each warm-up, as before every measured window elsewhere.
+ * The engine hands each task to the worker as it queues it ({@code EagerDispatch}): they share
+ * the pool, so the worker claims only what finds it with no slot free (most of a fan).
  */
 final class DispatchBench {
   static final int WARMUP = 1_000;
@@ -58,12 +61,14 @@ final class DispatchBench {
       worker.start();
       DispatchBenchWorkflowClient client = DispatchBenchWorkflowClient.of(engine);
       drive(client, StoreBench.CLIENT_THREADS, WARMUP, new Samples());
+      database.settle();
       Samples roundTrip = new Samples();
       drive(client, 1, SEQUENTIAL, roundTrip);
       long started = System.nanoTime();
       drive(client, StoreBench.CLIENT_THREADS, CONCURRENT, new Samples());
       long concurrent = System.nanoTime() - started;
       fans(client, FAN_WARMUP, new Samples());
+      database.settle();
       Samples fans = new Samples();
       fans(client, FANS, fans);
       return new Result(roundTrip, concurrent, fans);

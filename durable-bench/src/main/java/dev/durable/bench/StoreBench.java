@@ -115,6 +115,9 @@ final class StoreBench {
     Interleaved.Phase sequential;
     Interleaved.Phase concurrent;
     DbosDatabase dbosDatabase = withDbos ? new DbosDatabase(config.pgUrl()) : null;
+    if (withDbos) {
+      database.alsoMaintain(dbosDatabase.jdbcUrl()); // settled as Durable's is, between rounds
+    }
     try {
       try (BenchEngine durable = BenchEngine.plain(database, new BenchWorkflowDurable());
           DbosBench.Instance dbos =
