@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
@@ -11,6 +12,7 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.tests.support.CapturedLogs;
 import dev.durable.tests.support.CapturedLogs.Line;
+import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.LoggingWorkflowClient;
 import dev.durable.tests.workflows.LoggingWorkflowDurable;
 import dev.durable.tests.workflows.Order;
@@ -133,5 +135,28 @@ class LogsTest extends OnEachStore {
     assertEquals(1, found.size(), "lines of run " + runId + " with '" + text + "': " + found
         + "\nall lines: " + logs.lines());
     return found.get(0);
+  }
+
+  /**
+   * An engine on PostgreSQL tables that autovacuum leaves alone says so at its start, with what to
+   * do: their dead row versions would slow every claim down.
+   */
+  @Test
+  void anEngineWarnsAtItsStartWhereAutovacuumIsOffOnItsTables() {
+    assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "H2 needs no vacuuming");
+    try (DurableEngine migrates = engine()) {
+      db.execute("ALTER TABLE durable_runs SET (autovacuum_enabled = false)");
+    }
+    try (CapturedLogs.Capture logs = CapturedLogs.capture(); DurableEngine engine = engine()) {
+      List<Line> warnings = logs.lines().stream()
+          .filter(line -> line.text().contains("Durable's tables durable_runs")).toList();
+      assertEquals(1, warnings.size(), logs.lines().toString());
+      assertEquals(Level.WARN, warnings.get(0).level());
+      assertTrue(warnings.get(0).text().startsWith("PostgreSQL's autovacuum is off "),
+          warnings.get(0).text());
+      assertTrue(warnings.get(0).text().endsWith(
+          "turn autovacuum on, or run VACUUM (ANALYZE) on Durable's tables regularly"),
+          warnings.get(0).text());
+    }
   }
 }

@@ -63,6 +63,7 @@ public final class Engines {
       Store store = new Store(dataSource, wakeups.origin());
       store.migrate();
       store.requireDurableCommits();
+      store.upkeepWarning().ifPresent(LOG::warn);
       Time time = new Time(config.clock());
       if (DataSources.isExclusive(config)) {
         int recovered = store.releaseLeases(null, EventType.RUN_RECOVERED, time.now());

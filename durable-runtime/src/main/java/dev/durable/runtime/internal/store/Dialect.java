@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -39,6 +40,14 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
 
   /** Makes every commit durable before it returns. */
   void requireDurableCommits();
+
+  /**
+   * What the database's own upkeep leaves undone that the engine's speed depends on, as a warning
+   * to log once, or empty: nothing on H2.
+   */
+  default Optional<String> upkeepWarning() {
+    return Optional.empty();
+  }
 
   /**
    * Calls {@code onRuns} whenever runs become due through another process, or are cancelled, with

@@ -117,6 +117,11 @@ public final class Store {
     dialect.requireDurableCommits();
   }
 
+  /** See {@link Dialect#upkeepWarning}. */
+  public Optional<String> upkeepWarning() {
+    return dialect.upkeepWarning();
+  }
+
   /**
    * Calls {@code onRuns} whenever another engine or a client stores runs that no engine took at
    * once, makes runs due, or cancels a run (PostgreSQL {@code LISTEN}), with the ids of the runs
