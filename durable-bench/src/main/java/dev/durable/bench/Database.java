@@ -121,9 +121,17 @@ abstract class Database implements AutoCloseable {
     }
   }
 
-  /** Has {@link #settle} maintain the database at {@code jdbcUrl} too: another engine's, beside. */
+  /**
+   * Has {@link #settle} maintain the database at {@code jdbcUrl} too, another engine's beside
+   * this one, until {@link #stopMaintaining} it.
+   */
   final void alsoMaintain(String jdbcUrl) {
     alsoMaintained.add(jdbcUrl);
+  }
+
+  /** Leaves the database at {@code jdbcUrl} alone again, before it is dropped. */
+  final void stopMaintaining(String jdbcUrl) {
+    alsoMaintained.remove(jdbcUrl);
   }
 
   /**

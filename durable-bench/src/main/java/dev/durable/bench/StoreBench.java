@@ -168,6 +168,7 @@ final class StoreBench {
       return new Throughput(a, b, Optional.of(h));
     } finally {
       if (dbosDatabase != null) {
+        database.stopMaintaining(dbosDatabase.jdbcUrl());
         dbosDatabase.close();
       }
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -395,6 +396,44 @@ class DispatchTest extends OnEachStore {
       assertEquals(1, claims(shared), "the worker claimed no task: it was handed the task");
       assertEquals(worker.workerId(), engine.tasks(run.id()).get(0).workerId().orElseThrow());
     }
+  }
+
+  /**
+   * The worker hands the run back to the engine that handed it the task: the commit that stores
+   * its answer leases the run to that engine, which resumes it with no claim of its own.
+   */
+  @Test
+  void theWorkerHandsTheRunBackToTheEngineThatHandedItTheTask() {
+    assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "on H2 the answer wakes the run, and the"
+        + " engine claims it: a call in process, with no round trip to spare");
+    CuttableDataSource shared = new CuttableDataSource(db.jdbcUrl());
+    try (DurableEngine engine = DurableEngine.builder().dataSource(shared).discover(false)
+            .clock(clock).pollInterval(Duration.ofHours(1))
+            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
+            .build();
+        DurableWorker worker = DurableWorker.builder().dataSource(shared).clock(clock)
+            .pollInterval(Duration.ofHours(1))
+            .handle(PricingSteps.QUOTE, this::quote)
+            .build()) {
+      shared.recordStatements();
+      engine.start();
+      worker.start();
+      Await.until("the engine and the worker have polled once, at their starts",
+          () -> claimsOfRuns(shared) == 1 && claims(shared) == 1);
+
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      assertEquals("shipped lamp for 750", run.await(WAIT));
+      assertEquals(1, claimsOfRuns(shared), "the engine claimed no run: it was handed the run");
+      assertEquals(List.of(engine.engineId(), engine.engineId()), engine.history(run.id())
+          .stream().filter(event -> event.type().equals("run.claimed"))
+          .map(HistoryEvent::detail).toList(),
+          "the history reads as when the engine claims the run: at its start, and when answered");
+    }
+  }
+
+  /** How many claims of due runs {@code source} was asked for. */
+  private static long claimsOfRuns(CuttableDataSource source) {
+    return source.statements().stream().filter(sql -> sql.startsWith("WITH due AS")).count();
   }
 
   /** How many claims of tasks {@code source} was asked for. */

@@ -10,7 +10,9 @@ import dev.durable.runtime.TaskContext;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.TraceSpan;
 import dev.durable.runtime.spi.CurrentTask;
+import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.FinishedTask;
+import dev.durable.runtime.internal.store.HandBack;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskOutcome;
@@ -18,6 +20,7 @@ import dev.durable.runtime.internal.store.StoredOutcomes;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +58,13 @@ final class DefaultWorker implements DurableWorker {
   private final PollLoop poll;
   private final ExecutorService executor;
   private final Observer observer;
-  private final GroupCommit<FinishedTask> outcomes;
+  private final GroupCommit<Answer> outcomes;
+  /**
+   * An outcome to store, and the engine of this process its run may be handed back to (null: any
+   * engine claims it): the one that handed the task over.
+   */
+  private record Answer(FinishedTask finished, EngineSlots engine) {}
+
   /**
    * Whether the last poll may have left queued tasks behind for want of a free slot: a slot freed
    * then polls again. Set before the poll counts free slots, so that a slot freed meanwhile sees
@@ -111,7 +120,8 @@ final class DefaultWorker implements DurableWorker {
 
   @Override
   public int tick() {
-    return poll.tick(() -> store.tasks().claim(steps, 1, workerId, time.now()), this::serve);
+    return poll.tick(
+        () -> store.tasks().claim(steps, 1, workerId, time.now()), task -> serve(task, null));
   }
 
   /**
@@ -133,17 +143,20 @@ final class DefaultWorker implements DurableWorker {
     }
     limited = claimed.size() == free;
     for (TaskRecord task : claimed) {
-      execute(task);
+      execute(task, null);
     }
     return claimed.size() == free && slots.availablePermits() > 0;
   }
 
-  /** Serves a task claimed for this worker in the pool, in a slot taken for it. */
-  private void execute(TaskRecord task) {
+  /**
+   * Serves a task claimed for this worker in the pool, in a slot taken for it; its answer may hand
+   * the run back to {@code engine} (null: none).
+   */
+  private void execute(TaskRecord task, EngineSlots engine) {
     try {
       executor.execute(() -> {
         try {
-          serve(task);
+          serve(task, engine);
         } finally {
           releaseSlot();
         }
@@ -185,8 +198,8 @@ final class DefaultWorker implements DurableWorker {
     }
 
     @Override
-    public void take(TaskRecord task) {
-      execute(task);
+    public void take(TaskRecord task, EngineSlots engine) {
+      execute(task, engine);
     }
 
     @Override
@@ -199,13 +212,13 @@ final class DefaultWorker implements DurableWorker {
    * Runs the task's handler and stores its outcome, with the task's run and step in the MDC (a
    * task does not carry its run's workflow, and reading it would cost a query per task).
    */
-  private void serve(TaskRecord task) {
+  private void serve(TaskRecord task, EngineSlots engine) {
     try (RunMdc.Scope mdc = RunMdc.task(task.runId(), task.step())) {
-      serveInScope(task);
+      serveInScope(task, engine);
     }
   }
 
-  private void serveInScope(TaskRecord task) {
+  private void serveInScope(TaskRecord task, EngineSlots engine) {
     StepHandler handler = handlers.get(task.step());
     TaskOutcome outcome;
     Task context = new Task(task);
@@ -229,7 +242,7 @@ final class DefaultWorker implements DurableWorker {
       return;
     }
     try {
-      finish(task, outcome);
+      finish(task, outcome, engine);
     } catch (StoreException e) {
       if (!e.isPermanent() || !outcome.succeeded()) {
         // the task stays RUNNING under this worker; it is given up when its window or lease ends
@@ -243,7 +256,7 @@ final class DefaultWorker implements DurableWorker {
       try {
         finish(task, TaskOutcome.failed(
             "the database refused to store the result of task " + task.taskId() + ": "
-                + e.getMessage(), Errors.STORAGE_REFUSED, e.getClass().getName(), false));
+                + e.getMessage(), Errors.STORAGE_REFUSED, e.getClass().getName(), false), engine);
       } catch (StoreException again) {
         LOG.warn("worker {} could not store the failure of task {} either: {}", workerId,
             task.taskId(), again.getMessage());
@@ -251,8 +264,8 @@ final class DefaultWorker implements DurableWorker {
     }
   }
 
-  private void finish(TaskRecord task, TaskOutcome outcome) {
-    if (!outcomes.write(new FinishedTask(task, outcome))) {
+  private void finish(TaskRecord task, TaskOutcome outcome, EngineSlots engine) {
+    if (!outcomes.write(new Answer(new FinishedTask(task, outcome), engine))) {
       LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
           + " not stored", workerId, task.taskId());
     }
@@ -260,10 +273,43 @@ final class DefaultWorker implements DurableWorker {
 
   /**
    * Stores a batch of outcomes in one commit and, where that woke a run (its last open task was
-   * answered, or one failed), the engines of this process: a fan's other answers wake nobody.
+   * answered, or one failed), the engines of this process: a fan's other answers wake nobody. The
+   * runs of tasks an engine handed over go back to it where it has slots free: leased to it in the
+   * same commit and executed at once, with no claim of its own (one engine per batch, the first
+   * answer's; the others' runs are woken as any).
    */
-  private boolean[] store(List<FinishedTask> batch) {
-    StoredOutcomes stored = store.tasks().finish(batch, workerId, time.now());
+  private boolean[] store(List<Answer> batch) {
+    EngineSlots engine = null;
+    List<String> handedBack = new ArrayList<>();
+    List<FinishedTask> finished = new ArrayList<>(batch.size());
+    for (Answer answer : batch) {
+      finished.add(answer.finished());
+      if (answer.engine() == null || (engine != null && answer.engine() != engine)) {
+        continue;
+      }
+      String runId = answer.finished().task().runId();
+      if (!handedBack.contains(runId) && answer.engine().tryReserve()) {
+        engine = answer.engine();
+        handedBack.add(runId);
+      }
+    }
+    Instant now = time.now();
+    StoredOutcomes stored;
+    try {
+      stored = store.tasks().finish(finished, workerId, now, engine == null
+          ? null : new HandBack(handedBack, engine.owner(), engine.leaseUntil(now)));
+    } catch (RuntimeException e) {
+      for (int reserved = 0; reserved < handedBack.size(); reserved++) {
+        engine.release();
+      }
+      throw e;
+    }
+    for (ClaimedRun claim : stored.handedBack()) {
+      engine.submit(claim, now);
+    }
+    for (int unused = stored.handedBack().size(); unused < handedBack.size(); unused++) {
+      engine.release();
+    }
     if (stored.runsWoken()) {
       wakeups.runDue();
     }

@@ -11,6 +11,8 @@ import java.util.Optional;
  * where one serves its step and has a slot free: the commit inserts it claimed by that worker, and
  * the worker serves it once the commit is made, sparing the claim's round trip and the poll's
  * wake-up (as Temporal's eager activity dispatch does). The others are queued for any worker.
+ * When the worker answers, it may hand the run back to this engine in the same way ({@link
+ * EngineSlots}).
  *
  * <p>Each slot is reserved before the commit: {@link #handOver} gives the claimed tasks to their
  * workers once it is made, {@link #release} gives the slots back if it is not. A task handed over
@@ -18,24 +20,33 @@ import java.util.Optional;
  * up when its window or lease ends and delivered again.
  */
 final class EagerDispatch {
-  private static final EagerDispatch NONE = new EagerDispatch(List.of(), List.of(), false);
+  private static final EagerDispatch NONE =
+      new EagerDispatch(List.of(), List.of(), false, null);
 
   private final List<TaskRecord> tasks;
   private final List<Handed> handed;
   private final boolean anyQueued;
   private boolean settled;
 
+  private final EngineSlots engine;
+
   private record Handed(LocalWakeups.TaskTaker worker, TaskRecord task) {}
 
-  private EagerDispatch(List<TaskRecord> tasks, List<Handed> handed, boolean anyQueued) {
+  private EagerDispatch(
+      List<TaskRecord> tasks, List<Handed> handed, boolean anyQueued, EngineSlots engine) {
     this.tasks = tasks;
     this.handed = handed;
     this.anyQueued = anyQueued;
+    this.engine = engine;
   }
 
-  /** Reserves a slot of a worker of this process on {@code database} for each task it can. */
+  /**
+   * Reserves a slot of a worker of this process on {@code database} for each task it can; each
+   * worker may hand the task's run back to {@code engine} when it answers.
+   */
   static EagerDispatch reserve(
-      LocalWakeups wakeups, DatabaseKey database, List<TaskRecord> queued, Instant now) {
+      LocalWakeups wakeups, DatabaseKey database, EngineSlots engine, List<TaskRecord> queued,
+      Instant now) {
     if (queued.isEmpty()) {
       return NONE;
     }
@@ -53,7 +64,7 @@ final class EagerDispatch {
         anyQueued = true;
       }
     }
-    return new EagerDispatch(List.copyOf(tasks), List.copyOf(handed), anyQueued);
+    return new EagerDispatch(List.copyOf(tasks), List.copyOf(handed), anyQueued, engine);
   }
 
   /** The tasks to insert: queued, or claimed by the worker whose slot was reserved. */
@@ -69,7 +80,7 @@ final class EagerDispatch {
   /** The commit was made: each worker serves its task. */
   void handOver() {
     settled = true;
-    handed.forEach(h -> h.worker().take(h.task()));
+    handed.forEach(h -> h.worker().take(h.task(), engine));
   }
 
   /** The commit was not made (or failed): the reserved slots are given back, unless handed over. */

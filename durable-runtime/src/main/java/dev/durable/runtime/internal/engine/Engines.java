@@ -97,6 +97,7 @@ public final class Engines {
           wakeups,
           DatabaseKey.of(
               config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
+          new EngineSlots(engineId, config.leaseDuration()),
           engineId,
           config.leaseDuration(),
           timers::wakeAt,

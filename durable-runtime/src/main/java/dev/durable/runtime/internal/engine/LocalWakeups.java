@@ -84,8 +84,11 @@ final class LocalWakeups {
     /** Takes one of its free slots for a task to come; false if none is free. */
     boolean tryReserve();
 
-    /** Serves {@code task}, claimed for it, in a slot it reserved. */
-    void take(TaskRecord task);
+    /**
+     * Serves {@code task}, claimed for it, in a slot it reserved; its answer may hand the task's
+     * run back to {@code engine}.
+     */
+    void take(TaskRecord task, EngineSlots engine);
 
     /** Gives back a reserved slot: its task was not queued. */
     void release();

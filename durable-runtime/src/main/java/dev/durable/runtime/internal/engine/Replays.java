@@ -45,7 +45,8 @@ public final class Replays implements AutoCloseable {
     this.services = new Services(
         null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), new Time(Clock.systemUTC()),
         new Hooks(List.of()), attempts, new InFlight(), new Queues(Map.of(), runId -> {}),
-        new Waiters(), new LocalWakeups(), new DatabaseKey(null, null, null), "replay", Duration.ofMinutes(1), instant -> {},
+        new Waiters(), new LocalWakeups(), new DatabaseKey(null, null, null),
+        new EngineSlots("replay", Duration.ofMinutes(1)), "replay", Duration.ofMinutes(1), instant -> {},
         (runId, instant) -> {}, () -> false, () -> 0.5, registry, Observer.NONE);
   }
 

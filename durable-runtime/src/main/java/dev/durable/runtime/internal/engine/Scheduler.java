@@ -78,7 +78,7 @@ final class Scheduler implements AutoCloseable {
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
     this.cancelledElsewhere = new CancelledElsewhere(services);
     this.leases = new Leases(services, cancelledElsewhere);
-    this.claimsAhead = new ClaimsAhead(services, timers, new ClaimsAhead.Slots() {
+    ClaimsAhead.Slots claimedElsewhere = new ClaimsAhead.Slots() {
       @Override
       public boolean tryReserve() {
         return Scheduler.this.tryReserve();
@@ -94,7 +94,9 @@ final class Scheduler implements AutoCloseable {
         observeClaim(claim, now);
         Scheduler.this.submit(claim.run(), claim.resumption());
       }
-    });
+    };
+    this.claimsAhead = new ClaimsAhead(services, timers, claimedElsewhere);
+    services.slots().bind(claimedElsewhere); // runs a worker of this process hands back
   }
 
   synchronized void start() {

@@ -20,6 +20,7 @@ import java.util.function.DoubleSupplier;
  * @param wakeups wakes the workers of this process when a task is queued
  * @param database the database this engine opened, which a worker of this process shares if it
  *     opened the same ({@link EagerDispatch})
+ * @param slots the engine's slots, which a worker of this process hands runs back to
  * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
  * @param claimAhead asks the engine to claim back a run suspended here by a timer or a backoff of
  *     its own, a little ahead of its due time ({@link Time#claimLead}); the turn waits out the rest
@@ -40,6 +41,7 @@ record Services(
     Waiters waiters,
     LocalWakeups wakeups,
     DatabaseKey database,
+    EngineSlots slots,
     String engineId,
     Duration leaseDuration,
     Consumer<Instant> wakeAt,

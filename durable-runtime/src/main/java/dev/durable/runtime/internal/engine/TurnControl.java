@@ -268,8 +268,8 @@ final class TurnControl {
   void write(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
       List<TaskRecord> tasks) {
-    EagerDispatch dispatch = EagerDispatch.reserve(
-        services.wakeups(), services.database(), tasks, services.time().now());
+    EagerDispatch dispatch = EagerDispatch.reserve(services.wakeups(), services.database(),
+        services.slots(), tasks, services.time().now());
     boolean written;
     try {
       written = progress.write(change, checkpoints, events, dispatch.tasks());

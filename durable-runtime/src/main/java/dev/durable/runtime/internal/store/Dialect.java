@@ -117,8 +117,11 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   /**
    * Stores the outcomes of tasks {@code workerId} holds, wakes the runs that have no task left open
    * (or whose task failed; {@link TasksTable#ANSWERED}) and tells the engines: all in one commit.
+   * Where it can, it leases the sleeping runs of {@code handBack} (null: none) among them to its
+   * engine instead ({@link TaskQueue#finish}).
    */
-  StoredOutcomes finishTasks(List<FinishedTask> finished, String workerId, Instant now);
+  StoredOutcomes finishTasks(
+      List<FinishedTask> finished, String workerId, Instant now, HandBack handBack);
 
   /** The run's checkpoints and waiting tasks ({@link Resumption}), in one round trip. */
   Resumption resumption(Connection connection, String runId) throws SQLException;

@@ -251,10 +251,12 @@ final class H2Dialect implements Dialect {
   /**
    * Stores each outcome, then locks the runs, in the order of their ids (so that two workers'
    * batches lock shared runs in the same order), and wakes those {@link TasksTable#ANSWERED}, as
-   * PostgreSQL's one text does: in one transaction.
+   * PostgreSQL's one text does: in one transaction. It hands no run back: the engine's claim is an
+   * in-process call on an embedded database, with no round trip to spare.
    */
   @Override
-  public StoredOutcomes finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
+  public StoredOutcomes finishTasks(
+      List<FinishedTask> finished, String workerId, Instant now, HandBack handBack) {
     return transactions.inTransaction(
         "store the outcomes of " + finished.size() + " task(s)", connection -> {
           boolean[] stored = new boolean[finished.size()];
@@ -274,7 +276,7 @@ final class H2Dialect implements Dialect {
           for (String runId : answered) {
             RunsTable.wake(connection, runId, now);
           }
-          return new StoredOutcomes(stored, !answered.isEmpty());
+          return new StoredOutcomes(stored, !answered.isEmpty(), List.of());
         });
   }
 

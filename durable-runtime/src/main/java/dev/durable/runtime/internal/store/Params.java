@@ -65,9 +65,18 @@ final class Params {
   }
 
   void bind(PreparedStatement statement) throws SQLException {
+    bindFrom(statement, 1);
+  }
+
+  /**
+   * Binds the values to the parameters from {@code first} on, after some bound otherwise.
+   *
+   * @return the index of the parameter after the last bound
+   */
+  int bindFrom(PreparedStatement statement, int first) throws SQLException {
     for (int i = 0; i < values.size(); i++) {
       Object value = values.get(i);
-      int index = i + 1;
+      int index = first + i;
       if (value instanceof String text) {
         statement.setString(index, text);
       } else if (value instanceof Integer number) {
@@ -88,6 +97,7 @@ final class Params {
         statement.setNull(index, Types.VARCHAR);
       }
     }
+    return first + values.size();
   }
 
   private enum NullString {

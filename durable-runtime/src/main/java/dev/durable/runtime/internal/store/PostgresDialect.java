@@ -38,17 +38,7 @@ final class PostgresDialect implements Dialect {
    * second to lock sees the first's answer committed, so one of them wakes the run.
    */
   private static final String FINISH_TASKS =
-      "WITH outcome AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::text[], ?::text[],"
-          + " ?::varchar[], ?::varchar[], ?::bool[])"
-          + " AS o (task_id, status, output, error_message, error_code, error_type, retryable))"
-          + " UPDATE durable_tasks t SET status = o.status, output = o.output,"
-          + " error_message = o.error_message, error_code = o.error_code,"
-          + " error_type = o.error_type, retryable = o.retryable, finished_at = ?"
-          + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
-          + " AND t.worker_id = ? RETURNING t.task_id;\n"
-          + "SELECT run_id FROM durable_runs WHERE run_id IN (SELECT run_id FROM durable_tasks"
-          + " WHERE " + TasksTable.STORED_BY + ") ORDER BY run_id FOR UPDATE;\n"
-          + "WITH answered AS (" + TasksTable.ANSWERED + "),"
+      storeOutcomes() + "WITH answered AS (" + TasksTable.ANSWERED + "),"
           + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
           + " RETURNING 1)"
           + " SELECT pg_notify('" + PostgresDialect.RUNS_CHANNEL + "', ?) FROM answered LIMIT 1";
@@ -106,6 +96,22 @@ final class PostgresDialect implements Dialect {
           + "    THEN ? || ' took over from ' || previous_owner || ', whose lease expired'"
           + "    ELSE ? END FROM claimed"
           + ") SELECT * FROM claimed ORDER BY due_at";
+  /**
+   * {@link #FINISH_TASKS} that leases the runs of a {@link HandBack} to its engine instead of
+   * waking them, where they are answered and sleep: after the lock, a claim of those runs (as
+   * {@link #claimDue}'s, filtered by id, with the reads of their turns), then the wake-up of the
+   * others. A run answered while a turn of it still executes is marked woken, as before. Six
+   * statements, one round trip, one commit: the engine's claim and its commit are spared.
+   */
+  private static final String FINISH_TASKS_HANDING_BACK =
+      storeOutcomes() + CLAIM_PREFIX + "run_id = ANY (?) AND status = 'SLEEPING' AND run_id IN ("
+          + TasksTable.ANSWERED + ") ORDER BY run_id" + CLAIM_SUFFIX + ";\n"
+          + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED + ";\n"
+          + "WITH answered AS (" + TasksTable.ANSWERED + " AND run_id NOT IN ("
+          + RunsTable.JUST_CLAIMED + ")),"
+          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
+          + " RETURNING 1)"
+          + " SELECT pg_notify('" + PostgresDialect.RUNS_CHANNEL + "', ?) FROM answered LIMIT 1";
   /** Inserts a run (nothing on a taken id) and logs its start; the events' rows follow. */
   private static final String INSERT_RUN =
       "WITH inserted AS ( " + RunsTable.INSERT
@@ -148,6 +154,23 @@ final class PostgresDialect implements Dialect {
   PostgresDialect(Transactions transactions, String origin) {
     this.transactions = transactions;
     this.origin = origin;
+  }
+
+  /**
+   * The first two statements of {@link #FINISH_TASKS}: the outcomes stored on the tasks the worker
+   * still holds, returning their ids, then their runs' rows locked, in order.
+   */
+  private static String storeOutcomes() {
+    return "WITH outcome AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::text[],"
+        + " ?::text[], ?::varchar[], ?::varchar[], ?::bool[])"
+        + " AS o (task_id, status, output, error_message, error_code, error_type, retryable))"
+        + " UPDATE durable_tasks t SET status = o.status, output = o.output,"
+        + " error_message = o.error_message, error_code = o.error_code,"
+        + " error_type = o.error_type, retryable = o.retryable, finished_at = ?"
+        + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
+        + " AND t.worker_id = ? RETURNING t.task_id;\n"
+        + "SELECT run_id FROM durable_runs WHERE run_id IN (SELECT run_id FROM durable_tasks"
+        + " WHERE " + TasksTable.STORED_BY + ") ORDER BY run_id FOR UPDATE;\n";
   }
 
   /** PostgreSQL commits durably already. */
@@ -290,38 +313,45 @@ final class PostgresDialect implements Dialect {
         if (!claim.execute()) {
           throw new SQLException("expected the runs claimed, got an update count");
         }
-        List<ClaimedRun> claimed;
-        try (ResultSet rows = claim.getResultSet()) {
-          claimed = readClaimed(rows);
-        }
-        Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
-        Map<String, List<TaskRecord>> tasks = new HashMap<>();
-        Set<String> unreadable = new HashSet<>();
-        if (!claim.getMoreResults()) {
-          throw new SQLException("expected the claimed runs' checkpoints, got an update count");
-        }
-        try (ResultSet rows = claim.getResultSet()) {
-          while (rows.next()) {
-            readInto(
-                checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
-          }
-        }
-        if (!claim.getMoreResults()) {
-          throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
-        }
-        try (ResultSet rows = claim.getResultSet()) {
-          while (rows.next()) {
-            readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
-          }
-        }
-        // a run with a row that does not read is left for its turn to read, and to fail visibly
-        return claimed.stream().map(run -> {
-          String runId = run.run().runId();
-          return unreadable.contains(runId) ? run : run.resumed(new Resumption(
-              checkpoints.getOrDefault(runId, List.of()), tasks.getOrDefault(runId, List.of())));
-        }).toList();
+        return readClaims(claim);
       }
     });
+  }
+
+  /**
+   * The runs a claim statement returned, the current result of {@code claim}, each with its
+   * checkpoints and waiting tasks, the two results after it.
+   */
+  private static List<ClaimedRun> readClaims(PreparedStatement claim) throws SQLException {
+    List<ClaimedRun> claimed;
+    try (ResultSet rows = claim.getResultSet()) {
+      claimed = readClaimed(rows);
+    }
+    Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
+    Map<String, List<TaskRecord>> tasks = new HashMap<>();
+    Set<String> unreadable = new HashSet<>();
+    if (!claim.getMoreResults()) {
+      throw new SQLException("expected the claimed runs' checkpoints, got an update count");
+    }
+    try (ResultSet rows = claim.getResultSet()) {
+      while (rows.next()) {
+        readInto(checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
+      }
+    }
+    if (!claim.getMoreResults()) {
+      throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
+    }
+    try (ResultSet rows = claim.getResultSet()) {
+      while (rows.next()) {
+        readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
+      }
+    }
+    // a run with a row that does not read is left for its turn to read, and to fail visibly
+    return claimed.stream().map(run -> {
+      String runId = run.run().runId();
+      return unreadable.contains(runId) ? run : run.resumed(new Resumption(
+          checkpoints.getOrDefault(runId, List.of()), tasks.getOrDefault(runId, List.of())));
+    }).toList();
   }
 
   /** {@link #claimDue}'s statement with the filter of runs by id instead. */
@@ -462,7 +492,8 @@ final class PostgresDialect implements Dialect {
    * answered in full and the engines notified, in one round trip and one commit.
    */
   @Override
-  public StoredOutcomes finishTasks(List<FinishedTask> finished, String workerId, Instant now) {
+  public StoredOutcomes finishTasks(
+      List<FinishedTask> finished, String workerId, Instant now, HandBack handBack) {
     return transactions.autocommit(
         "store the outcomes of " + finished.size() + " task(s)", connection -> {
           int n = finished.size();
@@ -487,7 +518,8 @@ final class PostgresDialect implements Dialect {
             index.put(ids[i], i);
           }
           boolean[] stored = new boolean[n];
-          try (PreparedStatement finish = connection.prepareStatement(FINISH_TASKS)) {
+          try (PreparedStatement finish = connection.prepareStatement(
+              handBack == null ? FINISH_TASKS : FINISH_TASKS_HANDING_BACK)) {
             Array taskIds = connection.createArrayOf("varchar", ids);
             finish.setArray(1, taskIds);
             finish.setArray(2, connection.createArrayOf("varchar", statuses));
@@ -500,11 +532,28 @@ final class PostgresDialect implements Dialect {
             finish.setString(9, workerId);
             finish.setArray(10, taskIds);
             finish.setString(11, workerId);
-            finish.setArray(12, taskIds);
-            finish.setString(13, workerId);
-            Rows.setInstant(finish, 14, now);
-            Rows.setInstant(finish, 15, now);
-            finish.setString(16, origin);
+            int next = 12;
+            if (handBack != null) {
+              finish.setArray(next++, connection.createArrayOf("varchar",
+                  handBack.runIds().toArray()));
+              finish.setArray(next++, taskIds);
+              finish.setString(next++, workerId);
+              String owner = handBack.owner();
+              Instant until = handBack.leaseUntil();
+              // the claim's values, then the lease that tells the runs just claimed, thrice
+              next = bindClaim(new Params(), now, owner, until)
+                  .instant(until).string(owner).instant(until).string(owner)
+                  .bindFrom(finish, next);
+            }
+            finish.setArray(next++, taskIds);
+            finish.setString(next++, workerId);
+            if (handBack != null) {
+              Rows.setInstant(finish, next++, handBack.leaseUntil());
+              finish.setString(next++, handBack.owner());
+            }
+            Rows.setInstant(finish, next++, now);
+            Rows.setInstant(finish, next++, now);
+            finish.setString(next, origin);
             if (!finish.execute()) {
               throw new SQLException(
                   "expected the ids of the outcomes stored, got an update count");
@@ -515,11 +564,20 @@ final class PostgresDialect implements Dialect {
               }
             }
             finish.getMoreResults(); // the runs locked
+            List<ClaimedRun> handedBack = List.of();
+            if (handBack != null) {
+              if (!finish.getMoreResults()) {
+                throw new SQLException("expected the runs handed back, got an update count");
+              }
+              // each was due when its answer was stored, by the worker's clock
+              handedBack = readClaims(finish).stream().map(claim -> new ClaimedRun(
+                  claim.run(), now, claim.takenOver(), claim.resumption())).toList();
+            }
             if (!finish.getMoreResults()) {
               throw new SQLException("expected the runs woken, got an update count");
             }
             try (ResultSet rows = finish.getResultSet()) {
-              return new StoredOutcomes(stored, rows.next());
+              return new StoredOutcomes(stored, rows.next(), handedBack);
             }
           }
         });
