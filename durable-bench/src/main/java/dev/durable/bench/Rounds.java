@@ -56,6 +56,7 @@ record Rounds(List<Clients.Measured> rounds, double idleCores) {
     long wall = 0;
     long process = 0;
     double machine = 0;
+    double steal = 0;
     long switches = 0;
     for (Clients.Measured round : rounds) {
       CpuMeter.Usage cpu = round.cpu();
@@ -63,11 +64,13 @@ record Rounds(List<Clients.Measured> rounds, double idleCores) {
       process += cpu.processNanos();
       machine = machine < 0 || cpu.machineCores() < 0 ? -1
           : machine + cpu.machineCores() * round.elapsedNanos();
+      steal = steal < 0 || cpu.stealCores() < 0 ? -1
+          : steal + cpu.stealCores() * round.elapsedNanos();
       switches = switches < 0 || cpu.contextSwitches() < 0 ? -1
           : switches + cpu.contextSwitches();
     }
-    return new CpuMeter.Usage(
-        (double) process / wall, machine < 0 ? -1 : machine / wall, process, switches);
+    return new CpuMeter.Usage((double) process / wall, machine < 0 ? -1 : machine / wall,
+        steal < 0 ? -1 : steal / wall, process, switches);
   }
 
   /**

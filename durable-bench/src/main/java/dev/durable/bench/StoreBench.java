@@ -28,7 +28,8 @@ final class StoreBench {
 
   /** Everything measured on one store. */
   record Results(
-      String product, String where, CpuMeter.Usage background, CommitBaseline.Result baseline,
+      String product, String where, CpuMeter.Usage background, CpuMeter.Usage wholeRun,
+      CommitBaseline.Result baseline,
       ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
       LatenessBench.Result lateness, DispatchBench.Result dispatch, SignalBench.Result signals,
       PollBench.Result poll, Optional<SearchBench.Result> search,
@@ -59,6 +60,7 @@ final class StoreBench {
     String product = database.product();
     step("background load: the machine's CPU use over " + BACKGROUND_WINDOW.toSeconds()
         + " s while idle");
+    CpuMeter.Reading started = CpuMeter.read();
     CpuMeter.Usage background = CpuMeter.background(BACKGROUND_WINDOW);
     step("database limit: one-row INSERT transactions from 1 and "
         + CommitBaseline.MANY + " connections");
@@ -86,7 +88,8 @@ final class StoreBench {
     Optional<SearchBench.Result> search =
         config.searchPhase() ? Optional.of(search()) : Optional.empty();
     return new Results(
-        product, database.where(), background, new CommitBaseline.Result(before, after),
+        product, database.where(), background, CpuMeter.read().since(started),
+        new CommitBaseline.Result(before, after),
         throughput.a(), throughput.b(), lateness, dispatch, signals, poll, search,
         throughput.h());
   }

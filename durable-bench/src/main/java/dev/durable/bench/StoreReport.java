@@ -84,7 +84,9 @@ final class StoreReport {
             + " default pollInterval (1 s); a fresh engine per phase.",
         "Background load before the run: other processes used "
             + f2(results.background().otherCores()) + " cores over "
-            + StoreBench.BACKGROUND_WINDOW.toSeconds() + " s while this benchmark was idle.",
+            + StoreBench.BACKGROUND_WINDOW.toSeconds() + " s while this benchmark was idle."
+            + (results.wholeRun().stealCores() < 0 ? "" : " Over the whole run the hypervisor"
+                + " withheld " + f2(results.wholeRun().stealCores()) + " cores (steal time)."),
         "Phases (a) and (b): one engine each, warmed up, then measured in "
             + Interleaved.ROUNDS + " rounds with the database's commit rate probed before each"
             + " round and after the last" + (results.dbos().isPresent()
@@ -108,6 +110,13 @@ final class StoreReport {
     if (results.background().otherCores() > QUIET_CORES) {
       warnings.add("Before the run other processes were using " + f2(
           results.background().otherCores()) + " cores of the machine's CPUs.");
+    }
+    double steal = results.wholeRun().stealCores();
+    if (steal > QUIET_CORES) {
+      warnings.add("The hypervisor withheld " + f2(steal) + " of the machine's "
+          + Runtime.getRuntime().availableProcessors() + " CPUs over the run, on average (steal"
+          + " time): the engines and the database ran that much slower, so absolute figures are"
+          + " low and noisy; ratios measured side by side, in the same rounds, less so.");
     }
     for (ThroughputBench.Result phase : List.of(results.sequential(), results.concurrent())) {
       String name = phase == results.sequential() ? "(a)" : "(b)";

@@ -377,14 +377,7 @@ class DispatchTest extends OnEachStore {
   @Test
   void aTaskIsHandedToAWorkerOfTheProcessOnTheSameDatabaseWithoutAClaim() {
     CuttableDataSource shared = new CuttableDataSource(db.jdbcUrl());
-    try (DurableEngine engine = DurableEngine.builder().dataSource(shared).discover(false)
-            .clock(clock)
-            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
-            .build();
-        DurableWorker worker = DurableWorker.builder().dataSource(shared).clock(clock)
-            .pollInterval(Duration.ofHours(1))
-            .handle(PricingSteps.QUOTE, this::quote)
-            .build()) {
+    try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
       shared.recordStatements();
       engine.start();
       worker.start();
@@ -407,14 +400,7 @@ class DispatchTest extends OnEachStore {
     assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "on H2 the answer wakes the run, and the"
         + " engine claims it: a call in process, with no round trip to spare");
     CuttableDataSource shared = new CuttableDataSource(db.jdbcUrl());
-    try (DurableEngine engine = DurableEngine.builder().dataSource(shared).discover(false)
-            .clock(clock).pollInterval(Duration.ofHours(1))
-            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
-            .build();
-        DurableWorker worker = DurableWorker.builder().dataSource(shared).clock(clock)
-            .pollInterval(Duration.ofHours(1))
-            .handle(PricingSteps.QUOTE, this::quote)
-            .build()) {
+    try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
       shared.recordStatements();
       engine.start();
       worker.start();
@@ -429,6 +415,25 @@ class DispatchTest extends OnEachStore {
           .map(HistoryEvent::detail).toList(),
           "the history reads as when the engine claims the run: at its start, and when answered");
     }
+  }
+
+  /**
+   * An engine on {@code shared}, which polls at its start only: a claim of a run it makes later is
+   * one that something asked for.
+   */
+  private DurableEngine engineOn(CuttableDataSource shared) {
+    return DurableEngine.builder().dataSource(shared).discover(false).clock(clock)
+        .pollInterval(Duration.ofHours(1))
+        .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
+        .build();
+  }
+
+  /** A worker on {@code shared}, which polls at its start only, as {@link #engineOn}. */
+  private DurableWorker workerOn(CuttableDataSource shared) {
+    return DurableWorker.builder().dataSource(shared).clock(clock)
+        .pollInterval(Duration.ofHours(1))
+        .handle(PricingSteps.QUOTE, this::quote)
+        .build();
   }
 
   /** How many claims of due runs {@code source} was asked for. */
