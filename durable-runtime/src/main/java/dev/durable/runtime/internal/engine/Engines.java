@@ -13,9 +13,11 @@ import dev.durable.runtime.StoreException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -31,6 +33,12 @@ public final class Engines {
    * on 2 cores: 4 writers did about 15 % better than 2, and 8 worse than 4, their batches too small.
    */
   private static final int COMMIT_WRITERS = 4;
+
+  /**
+   * The upkeep warnings given in this process ({@link Store#upkeepWarning}): each names its server
+   * and database, and is given once, not by every engine built on them.
+   */
+  private static final Set<String> UPKEEP_WARNED = ConcurrentHashMap.newKeySet();
 
   private Engines() {}
 
@@ -63,7 +71,7 @@ public final class Engines {
       Store store = new Store(dataSource, wakeups.origin());
       store.migrate();
       store.requireDurableCommits();
-      store.upkeepWarning().ifPresent(LOG::warn);
+      store.upkeepWarning().filter(UPKEEP_WARNED::add).ifPresent(LOG::warn);
       Time time = new Time(config.clock());
       if (DataSources.isExclusive(config)) {
         int recovered = store.releaseLeases(null, EventType.RUN_RECOVERED, time.now());

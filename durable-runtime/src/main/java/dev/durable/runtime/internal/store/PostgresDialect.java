@@ -45,14 +45,16 @@ final class PostgresDialect implements Dialect {
   /** A resumed turn's reads ({@link Resumption}): the run's id bound twice. */
   private static final String RESUMPTION = StepsTable.SELECT + ";\n" + TasksTable.WAITING;
   /**
-   * The server's autovacuum setting, and the Durable tables of the current schema on which it is
-   * disabled (null if none).
+   * The server's autovacuum setting, the Durable tables of the current schema on which it is
+   * disabled (null if none), and where the server and database are.
    */
   private static final String UPKEEP =
       "SELECT current_setting('autovacuum'), (SELECT string_agg(c.relname, ', ' ORDER BY"
           + " c.relname) FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace"
           + " AND c.relname IN ('durable_runs', 'durable_steps', 'durable_tasks')"
-          + " AND c.reloptions @> ARRAY['autovacuum_enabled=false'])";
+          + " AND c.reloptions @> ARRAY['autovacuum_enabled=false']),"
+          + " coalesce(host(inet_server_addr()), 'a local socket') || ':'"
+          + " || current_setting('port') || ', database ' || current_database()";
   /** The channel engines listen on; a payload is the id of a run started or cancelled. */
   private static final String RUNS_CHANNEL = "durable_runs";
   /** The channel workers listen on: tasks were queued. */
@@ -180,7 +182,8 @@ final class PostgresDialect implements Dialect {
   /**
    * Warns where autovacuum is off on the server, or disabled on Durable's busiest tables: their
    * rows are updated at every step, claim and answer, and unvacuumed the dead row versions pile up
-   * behind the claims, while tables never analyzed keep the plans chosen for empty ones.
+   * behind the claims, while tables never analyzed keep the plans chosen for empty ones. The
+   * warning names the server and database, so that a process warns once for each.
    */
   @Override
   public Optional<String> upkeepWarning() {
@@ -193,9 +196,10 @@ final class PostgresDialect implements Dialect {
         if (!serverOff && tablesOff == null) {
           return Optional.empty();
         }
+        String server = "the server at " + row.getString(3);
         String where = serverOff && tablesOff != null
-            ? "on this server, and disabled on Durable's tables " + tablesOff
-            : serverOff ? "on this server" : "on Durable's tables " + tablesOff;
+            ? "on " + server + ", and disabled on Durable's tables " + tablesOff
+            : serverOff ? "on " + server : "on Durable's tables " + tablesOff + " (" + server + ")";
         return Optional.of("PostgreSQL's autovacuum is off " + where + ": Durable updates a run's"
             + " row at every step and a task's at its claim and answer, and unvacuumed, the dead"
             + " row versions pile up in the claims' way and the planner keeps the plans it chose"
