@@ -376,18 +376,20 @@ class DispatchTest extends OnEachStore {
    */
   @Test
   void aTaskIsHandedToAWorkerOfTheProcessOnTheSameDatabaseWithoutAClaim() {
-    CuttableDataSource shared = new CuttableDataSource(db.jdbcUrl());
-    try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
+    try (TestDatabase alone = kind.openAlone()) {
+      CuttableDataSource shared = new CuttableDataSource(alone.jdbcUrl());
       shared.recordStatements();
-      engine.start();
-      worker.start();
-      Await.until("the worker has polled once, at its start", () -> claims(shared) == 1);
+      try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
+        engine.start();
+        worker.start();
+        Await.until("the worker has polled once, at its start", () -> claims(shared) == 1);
 
-      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
-      assertEquals("shipped lamp for 750", run.await(WAIT));
-      assertEquals(List.of(run.id() + "/0/1"), served);
-      assertEquals(1, claims(shared), "the worker claimed no task: it was handed the task");
-      assertEquals(worker.workerId(), engine.tasks(run.id()).get(0).workerId().orElseThrow());
+        RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+        assertEquals("shipped lamp for 750", run.await(WAIT));
+        assertEquals(List.of(run.id() + "/0/1"), served);
+        assertEquals(1, claims(shared), "the worker claimed no task: it was handed the task");
+        assertEquals(worker.workerId(), engine.tasks(run.id()).get(0).workerId().orElseThrow());
+      }
     }
   }
 
@@ -399,21 +401,73 @@ class DispatchTest extends OnEachStore {
   void theWorkerHandsTheRunBackToTheEngineThatHandedItTheTask() {
     assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "on H2 the answer wakes the run, and the"
         + " engine claims it: a call in process, with no round trip to spare");
-    CuttableDataSource shared = new CuttableDataSource(db.jdbcUrl());
-    try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
+    try (TestDatabase alone = kind.openAlone()) {
+      CuttableDataSource shared = new CuttableDataSource(alone.jdbcUrl());
       shared.recordStatements();
+      try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
+        engine.start();
+        worker.start();
+        Await.until("the engine and the worker have polled once, at their starts",
+            () -> claimsOfRuns(shared) == 1 && claims(shared) == 1);
+
+        RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+        assertEquals("shipped lamp for 750", run.await(WAIT));
+        assertEquals(1, claimsOfRuns(shared), "the engine claimed no run: it was handed the run");
+        assertEquals(List.of(engine.engineId(), engine.engineId()), engine.history(run.id())
+            .stream().filter(event -> event.type().equals("run.claimed"))
+            .map(HistoryEvent::detail).toList(),
+            "the history reads as when the engine claims the run: at its start, and when answered");
+      }
+    }
+  }
+
+  /**
+   * An answer that finds the engine that handed over the task with no slot free does not hand the
+   * run back: it wakes the run, which the engine claims once a slot frees, as any due run.
+   */
+  @Test
+  void aRunAnsweredWhileItsEngineHasNoSlotFreeIsWokenAndClaimedOnceOneFrees() {
+    Gate gate = new Gate();
+    script.failWith("ship", 1, () -> {
+      passUninterruptibly(gate, "ship");
+      return new IllegalStateException("the first ship fails, after holding the engine's slot");
+    });
+    try (DurableEngine engine = db.engine().clock(clock).maxConcurrentRuns(1)
+            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
+            .build();
+        DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
+            .handle(PricingSteps.QUOTE, (task, input) -> {
+              if (input.contains("waits")) {
+                gate.pass("quote");
+              }
+              return quote(task, input);
+            })
+            .build()) {
       engine.start();
       worker.start();
-      Await.until("the engine and the worker have polled once, at their starts",
-          () -> claimsOfRuns(shared) == 1 && claims(shared) == 1);
+      RemoteOrderWorkflowClient client = RemoteOrderWorkflowClient.of(engine);
+      RunHandle<String> waiting = client.start(new Order("waits", 1));
+      Await.until("the first run's task is being served", () -> gate.isEntered("quote"));
+      RunHandle<String> holding = client.start(new Order("holds", 1));
+      Await.until("the second run holds the engine's only slot", () -> gate.isEntered("ship"));
 
-      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
-      assertEquals("shipped lamp for 750", run.await(WAIT));
-      assertEquals(1, claimsOfRuns(shared), "the engine claimed no run: it was handed the run");
-      assertEquals(List.of(engine.engineId(), engine.engineId()), engine.history(run.id())
-          .stream().filter(event -> event.type().equals("run.claimed"))
-          .map(HistoryEvent::detail).toList(),
-          "the history reads as when the engine claims the run: at its start, and when answered");
+      gate.open("quote");
+      Await.until("the first run's answer is stored", () -> engine.tasks(waiting.id()).get(0)
+          .status() == TaskState.SUCCEEDED);
+      assertEquals(RunState.PENDING, waiting.status().run().status(),
+          "woken for any engine to claim, not leased to one with no slot free");
+      gate.open("ship");
+      assertThrows(RunFailedException.class, () -> holding.await(WAIT));
+      assertEquals("shipped waits for 250", waiting.await(WAIT));
+    }
+  }
+
+  private static void passUninterruptibly(Gate gate, String key) {
+    try {
+      gate.pass(key);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 

@@ -100,20 +100,22 @@ final class PostgresDialect implements Dialect {
           + ") SELECT * FROM claimed ORDER BY due_at";
   /**
    * {@link #FINISH_TASKS} that leases the runs of a {@link HandBack} to its engine instead of
-   * waking them, where they are answered and sleep: after the lock, a claim of those runs (as
-   * {@link #claimDue}'s, filtered by id, with the reads of their turns), then the wake-up of the
-   * others. A run answered while a turn of it still executes is marked woken, as before. Six
-   * statements, one round trip, one commit: the engine's claim and its commit are spared.
+   * leaving them for any engine to claim. After the lock, the answered runs are woken as {@link
+   * #FINISH_TASKS} wakes them; then those of the hand-back that this left due are claimed (as
+   * {@link #claimDue} claims, filtered by id, with the reads of their turns); a run whose turn
+   * still executes somewhere stays marked woken, as before. The engines are notified only if an
+   * answered run is left due. Seven statements, one round trip, one commit: the engine's claim and
+   * its commit are spared.
    */
   private static final String FINISH_TASKS_HANDING_BACK =
-      storeOutcomes() + CLAIM_PREFIX + "run_id = ANY (?) AND status = 'SLEEPING' AND run_id IN ("
+      storeOutcomes() + "WITH answered AS (" + TasksTable.ANSWERED + "),"
+          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
+          + " RETURNING run_id) SELECT count(*) FROM woken;\n"
+          + CLAIM_PREFIX + "run_id = ANY (?) AND status = 'PENDING' AND run_id IN ("
           + TasksTable.ANSWERED + ") ORDER BY run_id" + CLAIM_SUFFIX + ";\n"
           + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED + ";\n"
-          + "WITH answered AS (" + TasksTable.ANSWERED + " AND run_id NOT IN ("
-          + RunsTable.JUST_CLAIMED + ")),"
-          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
-          + " RETURNING 1)"
-          + " SELECT pg_notify('" + PostgresDialect.RUNS_CHANNEL + "', ?) FROM answered LIMIT 1";
+          + "SELECT pg_notify('" + PostgresDialect.RUNS_CHANNEL + "', ?) FROM durable_runs"
+          + " WHERE run_id IN (" + TasksTable.ANSWERED + ") AND status = 'PENDING' LIMIT 1";
   /** Inserts a run (nothing on a taken id) and logs its start; the events' rows follow. */
   private static final String INSERT_RUN =
       "WITH inserted AS ( " + RunsTable.INSERT
@@ -536,28 +538,27 @@ final class PostgresDialect implements Dialect {
             finish.setString(9, workerId);
             finish.setArray(10, taskIds);
             finish.setString(11, workerId);
-            int next = 12;
-            if (handBack != null) {
-              finish.setArray(next++, connection.createArrayOf("varchar",
+            finish.setArray(12, taskIds);
+            finish.setString(13, workerId);
+            Rows.setInstant(finish, 14, now);
+            Rows.setInstant(finish, 15, now);
+            if (handBack == null) {
+              finish.setString(16, origin);
+            } else {
+              finish.setArray(16, connection.createArrayOf("varchar",
                   handBack.runIds().toArray()));
-              finish.setArray(next++, taskIds);
-              finish.setString(next++, workerId);
+              finish.setArray(17, taskIds);
+              finish.setString(18, workerId);
               String owner = handBack.owner();
               Instant until = handBack.leaseUntil();
-              // the claim's values, then the lease that tells the runs just claimed, thrice
-              next = bindClaim(new Params(), now, owner, until)
+              // the claim's values, then the lease that tells the runs just claimed, twice
+              int next = bindClaim(new Params(), now, owner, until)
                   .instant(until).string(owner).instant(until).string(owner)
-                  .bindFrom(finish, next);
+                  .bindFrom(finish, 19);
+              finish.setString(next++, origin);
+              finish.setArray(next++, taskIds);
+              finish.setString(next, workerId);
             }
-            finish.setArray(next++, taskIds);
-            finish.setString(next++, workerId);
-            if (handBack != null) {
-              Rows.setInstant(finish, next++, handBack.leaseUntil());
-              finish.setString(next++, handBack.owner());
-            }
-            Rows.setInstant(finish, next++, now);
-            Rows.setInstant(finish, next++, now);
-            finish.setString(next, origin);
             if (!finish.execute()) {
               throw new SQLException(
                   "expected the ids of the outcomes stored, got an update count");
@@ -570,6 +571,7 @@ final class PostgresDialect implements Dialect {
             finish.getMoreResults(); // the runs locked
             List<ClaimedRun> handedBack = List.of();
             if (handBack != null) {
+              finish.getMoreResults(); // the runs woken
               if (!finish.getMoreResults()) {
                 throw new SQLException("expected the runs handed back, got an update count");
               }

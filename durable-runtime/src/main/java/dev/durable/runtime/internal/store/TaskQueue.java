@@ -32,8 +32,8 @@ public final class TaskQueue {
   /**
    * Stores the outcomes of several tasks the worker holds in one commit, making due the runs that
    * they leave with no task open (or whose task failed), and waking the engines once. The runs of
-   * {@code handBack} (null: none) that this makes due and that sleep are leased to its engine in
-   * the same commit instead, on PostgreSQL; H2 wakes them as the others.
+   * {@code handBack} (null: none) that this leaves due are leased to its engine in the same commit
+   * instead, on PostgreSQL; H2 wakes them as the others.
    */
   public StoredOutcomes finish(
       List<FinishedTask> finished, String workerId, Instant now, HandBack handBack) {
