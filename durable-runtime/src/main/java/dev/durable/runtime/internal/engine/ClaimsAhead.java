@@ -105,8 +105,12 @@ final class ClaimsAhead implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops claiming: claims queued still run, and find no slot free. Not interrupted, as a
+   * {@link PollLoop} is not.
+   */
   @Override
   public void close() {
-    claimer.shutdownNow();
+    claimer.shutdown();
   }
 }

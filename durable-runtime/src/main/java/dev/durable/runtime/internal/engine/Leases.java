@@ -24,6 +24,8 @@ import org.slf4j.LoggerFactory;
  */
 final class Leases implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Leases.class);
+  /** The longest {@link #close} waits for a renewal under way to end. */
+  private static final Duration RENEWAL_DRAIN = Duration.ofSeconds(5);
 
   private final Services services;
   private final CancelledElsewhere cancelledElsewhere;
@@ -73,9 +75,17 @@ final class Leases implements AutoCloseable {
     cancelledElsewhere.stop(inFlight);
   }
 
-  /** Stops renewing: the engine releases its leases next, once no turn is in flight. */
+  /**
+   * Stops renewing, after the renewal under way, if any: the engine releases its leases next, once
+   * no turn is in flight. Not interrupted, as a {@link PollLoop} is not.
+   */
   @Override
   public void close() {
-    renewals.shutdownNow();
+    renewals.shutdown();
+    try {
+      renewals.awaitTermination(RENEWAL_DRAIN.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -85,7 +85,11 @@ final class PollLoop {
   }
 
   /**
-   * Stops the loop, interrupting its thread.
+   * Stops the loop: it ends when the poll under way, if any, returns. Its thread is woken, not
+   * interrupted: {@code java.nio} closes a file channel whose reader is interrupted, and an
+   * embedded H2 file database whose file is closed so is closed for every connection of the
+   * process, other engines' included (the harness lost its H2 database in this way, most likely,
+   * when one engine closed while another went on).
    *
    * @return whether this call stopped it: false when it was stopped already
    */
@@ -94,9 +98,7 @@ final class PollLoop {
       return false;
     }
     stopped = true;
-    if (thread != null) {
-      thread.interrupt();
-    }
+    signal.release();
     return true;
   }
 
