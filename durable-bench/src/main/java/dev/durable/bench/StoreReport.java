@@ -304,11 +304,13 @@ final class StoreReport {
     report.lines(
         "Workflow \"bench-dispatch\": one dispatched step (bench.echo adds 1), served by a"
             + " started worker (" + DispatchBench.WORKER_CONCURRENCY + " tasks at once) in the"
-            + " engine's process and pool; in-process wake-ups between them, as with embedded"
-            + " H2. After " + f0(DispatchBench.WARMUP) + " warm-up runs.",
-        "A run of one dispatched step costs 3 commits: the start, the dispatch (task, pending"
-            + " checkpoint, suspension), the worker's outcome (with the run's wake-up); then the"
-            + " completion.");
+            + " engine's process and pool, which the engine hands each task while it has a slot"
+            + " free (the others it claims). After " + f0(DispatchBench.WARMUP) + " warm-up runs.",
+        "A run of one dispatched step costs 4 commits: the start; the dispatch (the task,"
+            + " claimed for the worker it is handed to, the pending checkpoint, the suspension);"
+            + " the worker's outcome, which "
+            + (postgres() ? "hands the run back to the engine, leased" : "wakes the run")
+            + "; the completion.");
     report.table("figure", "p50", "p99", "rate")
         .row("1 client: start -> await of a run with one dispatched step",
             Samples.ms(e.roundTrip().p50()), Samples.ms(e.roundTrip().p99()),
