@@ -10,17 +10,13 @@ import dev.durable.runtime.TaskContext;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.TraceSpan;
 import dev.durable.runtime.spi.CurrentTask;
-import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.FinishedTask;
-import dev.durable.runtime.internal.store.HandBack;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskOutcome;
-import dev.durable.runtime.internal.store.StoredOutcomes;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,11 +31,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A worker: a poller that claims queued tasks of the served steps for its free slots, and a pool
- * that runs their handlers and stores their outcomes. Outcomes stored at the same moment share a
- * commit ({@link GroupCommit}), which wakes only the runs it leaves with no task open (or with a
- * failed one): a fan's run is taken up by one turn when its last branch is answered, not one turn
- * per answer. Its free slots are also offered to the engines of this process on the same database,
- * which hand it tasks claimed for it as they queue them ({@link EagerDispatch}).
+ * that runs their handlers and stores their outcomes ({@link TaskAnswers}). Its free slots are also
+ * offered to the engines of this process on the same database, which hand it tasks claimed for it
+ * as they queue them ({@link EagerDispatch}); the answer to such a task hands its run back.
  */
 final class DefaultWorker implements DurableWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultWorker.class);
@@ -58,12 +52,7 @@ final class DefaultWorker implements DurableWorker {
   private final PollLoop poll;
   private final ExecutorService executor;
   private final Observer observer;
-  private final GroupCommit<Answer> outcomes;
-  /**
-   * An outcome to store, and the engine of this process its run may be handed back to (null: any
-   * engine claims it): the one that handed the task over.
-   */
-  private record Answer(FinishedTask finished, EngineSlots engine) {}
+  private final TaskAnswers answers;
 
   /**
    * Whether the last poll may have left queued tasks behind for want of a free slot: a slot freed
@@ -95,7 +84,7 @@ final class DefaultWorker implements DurableWorker {
     this.slots = new Semaphore(concurrency);
     this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
     this.observer = observer;
-    this.outcomes = new GroupCommit<>(this::store, workerId + "-outcomes", 1);
+    this.answers = new TaskAnswers(workerId, store, time, wakeups);
   }
 
   @Override
@@ -265,55 +254,10 @@ final class DefaultWorker implements DurableWorker {
   }
 
   private void finish(TaskRecord task, TaskOutcome outcome, EngineSlots engine) {
-    if (!outcomes.write(new Answer(new FinishedTask(task, outcome), engine))) {
+    if (!answers.write(new FinishedTask(task, outcome), engine)) {
       LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
           + " not stored", workerId, task.taskId());
     }
-  }
-
-  /**
-   * Stores a batch of outcomes in one commit and, where that woke a run (its last open task was
-   * answered, or one failed), the engines of this process: a fan's other answers wake nobody. The
-   * runs of tasks an engine handed over go back to it where it has slots free: leased to it in the
-   * same commit and executed at once, with no claim of its own (one engine per batch, the first
-   * answer's; the others' runs are woken as any).
-   */
-  private boolean[] store(List<Answer> batch) {
-    EngineSlots engine = null;
-    List<String> handedBack = new ArrayList<>();
-    List<FinishedTask> finished = new ArrayList<>(batch.size());
-    for (Answer answer : batch) {
-      finished.add(answer.finished());
-      if (answer.engine() == null || (engine != null && answer.engine() != engine)) {
-        continue;
-      }
-      String runId = answer.finished().task().runId();
-      if (!handedBack.contains(runId) && answer.engine().tryReserve()) {
-        engine = answer.engine();
-        handedBack.add(runId);
-      }
-    }
-    Instant now = time.now();
-    StoredOutcomes stored;
-    try {
-      stored = store.tasks().finish(finished, workerId, now, engine == null
-          ? null : new HandBack(handedBack, engine.owner(), engine.leaseUntil(now)));
-    } catch (RuntimeException e) {
-      for (int reserved = 0; reserved < handedBack.size(); reserved++) {
-        engine.release();
-      }
-      throw e;
-    }
-    for (ClaimedRun claim : stored.handedBack()) {
-      engine.submit(claim, now);
-    }
-    for (int unused = stored.handedBack().size(); unused < handedBack.size(); unused++) {
-      engine.release();
-    }
-    if (stored.runsWoken()) {
-      wakeups.runDue();
-    }
-    return stored.stored();
   }
 
   /** A FatalError, or any NonRetryable exception, fails the step at once; others may be retried. */
@@ -432,7 +376,7 @@ final class DefaultWorker implements DurableWorker {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    outcomes.close();
+    answers.close();
     if (pool != null) {
       try {
         pool.close();
