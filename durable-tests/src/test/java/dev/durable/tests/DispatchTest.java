@@ -35,6 +35,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -376,20 +377,17 @@ class DispatchTest extends OnEachStore {
    */
   @Test
   void aTaskIsHandedToAWorkerOfTheProcessOnTheSameDatabaseWithoutAClaim() {
-    try (TestDatabase alone = kind.openAlone()) {
-      CuttableDataSource shared = new CuttableDataSource(alone.jdbcUrl());
-      shared.recordStatements();
-      try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
-        engine.start();
-        worker.start();
-        Await.until("the worker has polled once, at its start", () -> claims(shared) == 1);
+    CuttableDataSource shared = recording();
+    try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
+      engine.start();
+      worker.start();
+      Await.until("the worker has polled once, at its start", () -> claims(shared) == 1);
 
-        RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
-        assertEquals("shipped lamp for 750", run.await(WAIT));
-        assertEquals(List.of(run.id() + "/0/1"), served);
-        assertEquals(1, claims(shared), "the worker claimed no task: it was handed the task");
-        assertEquals(worker.workerId(), engine.tasks(run.id()).get(0).workerId().orElseThrow());
-      }
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      assertEquals("shipped lamp for 750", run.await(WAIT));
+      assertEquals(List.of(run.id() + "/0/1"), served);
+      assertEquals(1, claims(shared), "the worker claimed no task: it was handed the task");
+      assertEquals(worker.workerId(), engine.tasks(run.id()).get(0).workerId().orElseThrow());
     }
   }
 
@@ -401,23 +399,20 @@ class DispatchTest extends OnEachStore {
   void theWorkerHandsTheRunBackToTheEngineThatHandedItTheTask() {
     assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "on H2 the answer wakes the run, and the"
         + " engine claims it: a call in process, with no round trip to spare");
-    try (TestDatabase alone = kind.openAlone()) {
-      CuttableDataSource shared = new CuttableDataSource(alone.jdbcUrl());
-      shared.recordStatements();
-      try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
-        engine.start();
-        worker.start();
-        Await.until("the engine and the worker have polled once, at their starts",
-            () -> claimsOfRuns(shared) == 1 && claims(shared) == 1);
+    CuttableDataSource shared = recording();
+    try (DurableEngine engine = engineOn(shared); DurableWorker worker = workerOn(shared)) {
+      engine.start();
+      worker.start();
+      Await.until("the engine and the worker have polled once, at their starts",
+          () -> claimsOfRuns(shared) == 1 && claims(shared) == 1);
 
-        RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
-        assertEquals("shipped lamp for 750", run.await(WAIT));
-        assertEquals(1, claimsOfRuns(shared), "the engine claimed no run: it was handed the run");
-        assertEquals(List.of(engine.engineId(), engine.engineId()), engine.history(run.id())
-            .stream().filter(event -> event.type().equals("run.claimed"))
-            .map(HistoryEvent::detail).toList(),
-            "the history reads as when the engine claims the run: at its start, and when answered");
-      }
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 3));
+      assertEquals("shipped lamp for 750", run.await(WAIT));
+      assertEquals(1, claimsOfRuns(shared), "the engine claimed no run: it was handed the run");
+      assertEquals(List.of(engine.engineId(), engine.engineId()), engine.history(run.id())
+          .stream().filter(event -> event.type().equals("run.claimed"))
+          .map(HistoryEvent::detail).toList(),
+          "the history reads as when the engine claims the run: at its start, and when answered");
     }
   }
 
@@ -462,6 +457,61 @@ class DispatchTest extends OnEachStore {
     }
   }
 
+  /**
+   * A worker that closes while it serves a task an engine handed it loses nothing: the commit that
+   * queued the task claimed it for that worker, so the task is delivered again when its lease ends,
+   * to a worker that serves it, and the run completes with that answer. The closed worker's late
+   * answer is not stored.
+   */
+  @Test
+  void aHandedOverTaskWhoseWorkerClosesUnansweredIsDeliveredAgainWhenItsLeaseEnds() {
+    CountDownLatch release = new CountDownLatch(1);
+    try (DurableEngine engine = engine();
+        DurableWorker closing = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
+            .workerId("closing").shutdownTimeout(Duration.ofMillis(100))
+            .handle("pricing.leased", (task, input) -> {
+              served.add(task.taskId());
+              awaitUninterruptibly(release); // a handler that does not stop when told to
+              return "{\"sku\":\"late\",\"cents\":1}";
+            })
+            .build()) {
+      engine.start();
+      closing.start();
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("leased", 1));
+      Await.until("the closing worker serves the task", () -> served.size() == 1);
+      assertEquals("closing", engine.tasks(run.id()).get(0).workerId().orElseThrow(),
+          "the task was handed to the worker of the engine's process");
+
+      closing.close();
+      release.countDown();
+      try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl()).clock(clock)
+          .workerId("next").handle("pricing.leased", this::quote).build()) {
+        worker.start();
+        clock.advance(Duration.ofSeconds(1)); // the task's lease ends
+        assertEquals("shipped leased for 250", run.await(WAIT));
+      }
+      assertEquals(List.of(run.id() + "/0/1", run.id() + "/0/1"), served,
+          "one attempt, delivered twice");
+      assertEquals(List.of("LOST", "SUCCEEDED"), engine.tasks(run.id()).stream()
+          .map(task -> task.status().name()).toList());
+    }
+  }
+
+  private static void awaitUninterruptibly(CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private static void passUninterruptibly(Gate gate, String key) {
     try {
       gate.pass(key);
@@ -469,6 +519,17 @@ class DispatchTest extends OnEachStore {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * A data source on the test's database that records the statements asked of it. Only this
+   * test's engines and workers are woken by what is announced on it: PostgreSQL's channels are
+   * those of the test's schema.
+   */
+  private CuttableDataSource recording() {
+    CuttableDataSource source = new CuttableDataSource(db.jdbcUrl());
+    source.recordStatements();
+    return source;
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
@@ -11,9 +12,17 @@ import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.tests.support.Await;
+import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.OrderWorkflowClient;
 import dev.durable.tests.workflows.OrderWorkflowDurable;
+import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
+import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,6 +31,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 
 /**
  * Workers and the task protocol: tasks queued in {@code durable_tasks} as docs/task-protocol.md
@@ -210,5 +221,44 @@ class WorkerTest extends OnEachStore {
         () -> worker().handle("a", (t, i) -> i).handle("a", (t, i) -> i));
     assertEquals(
         "step 'a' already has a handler on this worker; register one per step", twice.getMessage());
+  }
+
+  /**
+   * A worker in another language listens on the task channel of the schema it serves, as the
+   * protocol documents ({@code durable_tasks.<schema>} outside the schema {@code public}): an
+   * engine that queues a task there notifies that channel only, not the one that installations in
+   * the database's other schemas listen on.
+   */
+  @Test
+  void anEngineNotifiesTheTaskChannelOfItsOwnSchemaOnly() throws Exception {
+    assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "H2 has no notifications");
+    String schema = (String) db.query("SELECT current_schema()").get(0).get(0);
+    try (Connection listening = DriverManager.getConnection(db.jdbcUrl());
+        Statement listen = listening.createStatement()) {
+      listen.execute("LISTEN \"durable_tasks." + schema + "\"");
+      listen.execute("LISTEN durable_tasks"); // the channel of an installation in public
+      try (DurableEngine engine = db.engine()
+          .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script))
+          .build()) {
+        RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 1));
+        assertEquals(1, engine.tick(), "the run's first turn queues its task");
+      }
+
+      List<String> heard = new ArrayList<>();
+      PGConnection notifications = listening.unwrap(PGConnection.class);
+      Await.until("a notification of the task", () -> {
+        PGNotification[] received;
+        try {
+          received = notifications.getNotifications(100);
+        } catch (SQLException e) {
+          throw new IllegalStateException(e);
+        }
+        for (PGNotification notification : received == null ? new PGNotification[0] : received) {
+          heard.add(notification.getName());
+        }
+        return !heard.isEmpty();
+      });
+      assertEquals(List.of("durable_tasks." + schema), heard);
+    }
   }
 }

@@ -35,16 +35,6 @@ public abstract class TestDatabase implements AutoCloseable {
     public TestDatabase open() {
       return this == H2 ? new H2() : new Postgres();
     }
-
-    /**
-     * Opens a fresh database of this kind that no other test's engine shares: on PostgreSQL a
-     * database of its own rather than a schema, since engines and workers notify on channels of
-     * the whole database (and other tests' would wake this test's to poll). For tests that count
-     * the statements an engine makes.
-     */
-    public TestDatabase openAlone() {
-      return this == H2 ? new H2() : new PostgresAlone();
-    }
   }
 
   /** The JDBC URL of this database. */
@@ -113,17 +103,11 @@ public abstract class TestDatabase implements AutoCloseable {
     }
   }
 
-  /**
-   * A database, or schema, of its own on the PostgreSQL server of {@code DURABLE_PG_URL}, made with
-   * {@code create} and removed with {@code drop} (each given its name).
-   */
-  private abstract static class OnPostgres extends TestDatabase {
-    final String baseUrl;
-    final String name = "durable_test_" + UUID.randomUUID().toString().replace("-", "");
-    private final String drop;
+  private static final class Postgres extends TestDatabase {
+    private final String baseUrl;
+    private final String schema = "durable_test_" + UUID.randomUUID().toString().replace("-", "");
 
-    OnPostgres(String create, String drop) {
-      this.drop = drop;
+    Postgres() {
       baseUrl = System.getenv(PG_URL_VARIABLE);
       assumeTrue(
           baseUrl != null && !baseUrl.isBlank(),
@@ -131,7 +115,7 @@ public abstract class TestDatabase implements AutoCloseable {
               + " jdbc:postgresql://127.0.0.1:5432/test?user=postgres to run it");
       try (Connection connection = DriverManager.getConnection(baseUrl);
           Statement statement = connection.createStatement()) {
-        statement.execute(create.formatted(name));
+        statement.execute("CREATE SCHEMA " + schema);
       } catch (SQLException e) {
         throw new IllegalStateException(
             PG_URL_VARIABLE + " is set to " + baseUrl + " but cannot be used: " + e.getMessage(),
@@ -140,51 +124,23 @@ public abstract class TestDatabase implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-      try (Connection connection = DriverManager.getConnection(baseUrl);
-          Statement statement = connection.createStatement()) {
-        statement.execute(drop.formatted(name));
-      } catch (SQLException e) {
-        throw new IllegalStateException("could not remove test database " + name, e);
-      }
-    }
-  }
-
-  /** A schema of its own in the database of {@code DURABLE_PG_URL}. */
-  private static final class Postgres extends OnPostgres {
-    Postgres() {
-      super("CREATE SCHEMA %s", "DROP SCHEMA %s CASCADE");
+    public String jdbcUrl() {
+      return baseUrl + (baseUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
     }
 
     @Override
-    public String jdbcUrl() {
-      return baseUrl + (baseUrl.contains("?") ? "&" : "?") + "currentSchema=" + name;
+    public void close() {
+      try (Connection connection = DriverManager.getConnection(baseUrl);
+          Statement statement = connection.createStatement()) {
+        statement.execute("DROP SCHEMA " + schema + " CASCADE");
+      } catch (SQLException e) {
+        throw new IllegalStateException("could not drop test schema " + schema, e);
+      }
     }
 
     @Override
     public String toString() {
       return "PostgreSQL";
-    }
-  }
-
-  /** A database of its own on the server of {@code DURABLE_PG_URL}: no other test notifies it. */
-  private static final class PostgresAlone extends OnPostgres {
-    PostgresAlone() {
-      super("CREATE DATABASE %s", "DROP DATABASE %s WITH (FORCE)");
-    }
-
-    /** The base URL with this database in place of its own, its parameters kept. */
-    @Override
-    public String jdbcUrl() {
-      int query = baseUrl.indexOf('?');
-      String path = query < 0 ? baseUrl : baseUrl.substring(0, query);
-      return path.substring(0, path.lastIndexOf('/') + 1) + name
-          + (query < 0 ? "" : baseUrl.substring(query));
-    }
-
-    @Override
-    public String toString() {
-      return "PostgreSQL, a database of its own";
     }
   }
 }

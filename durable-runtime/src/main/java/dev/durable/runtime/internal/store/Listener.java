@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -18,8 +19,10 @@ import org.slf4j.LoggerFactory;
  * notifications, with the run ids among their payloads: {@code durable_runs}, so that a run started
  * or woken through one engine begins at once on another, and a run cancelled through one stops at
  * once on the one executing it; and {@code durable_tasks}, so that a worker on another machine
- * picks up a task as soon as it is queued. Reconnects after failures; what is missed meanwhile is
- * found by the poll (and a cancellation by the next lease renewal).
+ * picks up a task as soon as it is queued. Each is the channel of the Durable tables in the
+ * connection's schema: its name is read from the server at each connection. Reconnects after
+ * failures; what is missed meanwhile is found by the poll (and a cancellation by the next lease
+ * renewal).
  *
  * <p>A payload that is a process's wake-up origin ({@link Store#wakeOrigin}) is a plain wake-up:
  * it names no run. One of this listener's own origin was sent where this process woke its engines
@@ -36,6 +39,7 @@ final class Listener implements AutoCloseable {
   private static final int ORIGIN_LENGTH = WAKE_PREFIX.length() + 36;
 
   private final DataSource dataSource;
+  /** An SQL expression of the channel's name. */
   private final String channel;
   private final String origin;
   private final Consumer<List<String>> onNotification;
@@ -43,6 +47,7 @@ final class Listener implements AutoCloseable {
   private volatile boolean closed;
 
   /**
+   * @param channel an SQL expression of the channel's name, which the server evaluates
    * @param origin this process's wake-up origin: notifications carrying it are left to the
    *     in-process wake-up
    * @param onNotification called with the run ids named, possibly none
@@ -60,11 +65,16 @@ final class Listener implements AutoCloseable {
   }
 
   private void loop() {
+    String name = "a channel of the Durable tables"; // until the server names it
     while (!closed) {
       try (Connection connection = dataSource.getConnection()) {
         connection.setAutoCommit(true);
         try (Statement listen = connection.createStatement()) {
-          listen.execute("LISTEN " + channel);
+          try (ResultSet named = listen.executeQuery("SELECT " + channel)) {
+            named.next();
+            name = named.getString(1);
+          }
+          listen.execute("LISTEN \"" + name.replace("\"", "\"\"") + "\"");
         }
         PGConnection notifications = connection.unwrap(PGConnection.class);
         while (!closed) {
@@ -78,7 +88,7 @@ final class Listener implements AutoCloseable {
           return;
         }
         LOG.warn("listening on {} failed ({}); the poll finds what is announced there until"
-            + " it reconnects", channel, e.getMessage());
+            + " it reconnects", name, e.getMessage());
         try {
           Thread.sleep(RECONNECT_MS);
         } catch (InterruptedException interrupted) {

@@ -29,6 +29,27 @@ import java.util.function.Consumer;
  */
 final class PostgresDialect implements Dialect {
   /**
+   * The channel engines listen on ({@link #channel}); a payload is the id of a run started or
+   * cancelled.
+   */
+  private static final String RUNS_CHANNEL = channel("durable_runs");
+  /** The channel workers listen on ({@link #channel}): tasks were queued. */
+  private static final String TASKS_CHANNEL = channel("durable_tasks");
+  private static final String NOTIFY_RUNS = "SELECT pg_notify(" + RUNS_CHANNEL + ", '')";
+  private static final String NOTIFY_TASKS = "SELECT pg_notify(" + TASKS_CHANNEL + ", '')";
+  /**
+   * Tells the workers of tasks queued, with the origin of this process's wake-ups: its own workers
+   * are woken in process already ({@link Listener}).
+   */
+  static final String NOTIFY_TASKS_FROM = "SELECT pg_notify(" + TASKS_CHANNEL + ", ?)";
+  /** Names a run to the engines listening. */
+  static final String ANNOUNCE_RUN = "SELECT pg_notify(" + RUNS_CHANNEL + ", ?)";
+  /**
+   * The longest schema name a channel's name carries as it is: with the longer of the two bases
+   * ({@code durable_tasks.}, 14 bytes) it makes 63, the most PostgreSQL allows.
+   */
+  private static final int SCHEMA_IN_CHANNEL = 49;
+  /**
    * Stores outcomes, given as arrays (task ids, statuses, outputs, error messages, codes, types,
    * retryable), on the tasks the worker still holds, returning the ids of those stored; locks their
    * runs' rows, in order; then wakes each run that has no task left open (or whose task failed) and
@@ -41,7 +62,7 @@ final class PostgresDialect implements Dialect {
       storeOutcomes() + "WITH answered AS (" + TasksTable.ANSWERED + "),"
           + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
           + " RETURNING 1)"
-          + " SELECT pg_notify('" + PostgresDialect.RUNS_CHANNEL + "', ?) FROM answered LIMIT 1";
+          + " SELECT pg_notify(" + RUNS_CHANNEL + ", ?) FROM answered LIMIT 1";
   /** A resumed turn's reads ({@link Resumption}): the run's id bound twice. */
   private static final String RESUMPTION = StepsTable.SELECT + ";\n" + TasksTable.WAITING;
   /**
@@ -55,19 +76,6 @@ final class PostgresDialect implements Dialect {
           + " AND c.reloptions @> ARRAY['autovacuum_enabled=false']),"
           + " coalesce(host(inet_server_addr()), 'a local socket') || ':'"
           + " || current_setting('port') || ', database ' || current_database()";
-  /** The channel engines listen on; a payload is the id of a run started or cancelled. */
-  private static final String RUNS_CHANNEL = "durable_runs";
-  /** The channel workers listen on: tasks were queued. */
-  private static final String TASKS_CHANNEL = "durable_tasks";
-  private static final String NOTIFY_RUNS = "NOTIFY " + RUNS_CHANNEL;
-  static final String NOTIFY_TASKS = "NOTIFY " + TASKS_CHANNEL;
-  /**
-   * Tells the workers of tasks queued, with the origin of this process's wake-ups: its own workers
-   * are woken in process already ({@link Listener}).
-   */
-  static final String NOTIFY_TASKS_FROM = "SELECT pg_notify('" + TASKS_CHANNEL + "', ?)";
-  /** Names a run to the engines listening. */
-  static final String ANNOUNCE_RUN = "SELECT pg_notify('" + RUNS_CHANNEL + "', ?)";
   /**
    * The most parameters one statement of a progress batch binds: the driver refuses more than
    * 65,535, and a batch stays well below so that its text stays small too.
@@ -114,7 +122,7 @@ final class PostgresDialect implements Dialect {
           + CLAIM_PREFIX + "run_id = ANY (?) AND status = 'PENDING' AND run_id IN ("
           + TasksTable.ANSWERED + ") ORDER BY run_id" + CLAIM_SUFFIX + ";\n"
           + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED + ";\n"
-          + "SELECT pg_notify('" + PostgresDialect.RUNS_CHANNEL + "', ?) FROM durable_runs"
+          + "SELECT pg_notify(" + RUNS_CHANNEL + ", ?) FROM durable_runs"
           + " WHERE run_id IN (" + TasksTable.ANSWERED + ") AND status = 'PENDING' LIMIT 1";
   /** Inserts a run (nothing on a taken id) and logs its start; the events' rows follow. */
   private static final String INSERT_RUN =
@@ -175,6 +183,20 @@ final class PostgresDialect implements Dialect {
         + " AND t.worker_id = ? RETURNING t.task_id;\n"
         + "SELECT run_id FROM durable_runs WHERE run_id IN (SELECT run_id FROM durable_tasks"
         + " WHERE " + TasksTable.STORED_BY + ") ORDER BY run_id FOR UPDATE;\n";
+  }
+
+  /**
+   * The name of one of the channels of the Durable tables in the current schema, as an SQL
+   * expression that the server evaluates where a notification is sent or listened for: {@code
+   * base} in the schema {@code public} (the name the channels have always had), {@code
+   * base.<schema>} in any other, so that installations in different schemas of one database do not
+   * wake each other's polls for nothing. A schema name too long to fit ({@link
+   * #SCHEMA_IN_CHANNEL}) is replaced by its md5.
+   */
+  private static String channel(String base) {
+    return "(CASE current_schema() WHEN 'public' THEN '" + base + "' ELSE '" + base + ".' ||"
+        + " CASE WHEN octet_length(current_schema()) <= " + SCHEMA_IN_CHANNEL
+        + " THEN current_schema() ELSE md5(current_schema()) END END)";
   }
 
   /** PostgreSQL commits durably already. */
