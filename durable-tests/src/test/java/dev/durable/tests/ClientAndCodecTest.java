@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -46,6 +47,26 @@ class ClientAndCodecTest extends OnEachStore {
         .register(new TypesWorkflowDurable(script))
         .register(new PaymentWorkflowDurable(script))
         .build();
+  }
+
+  /**
+   * A started engine executes a run started through it at once, and its first step's code runs
+   * only once the run is stored: a crash then cannot leave a step's effects behind with no run to
+   * finish it. {@code start} returns once the run is stored, too.
+   */
+  @Test
+  void aRunIsStoredBeforeItsFirstStepRunsAndBeforeStartReturns() {
+    List<Long> storedWhenTheStepRan = new CopyOnWriteArrayList<>();
+    script.onEnter("quote",
+        () -> storedWhenTheStepRan.add(db.queryLong("SELECT COUNT(*) FROM durable_runs")));
+    try (DurableEngine engine = engine()) {
+      engine.start();
+      RunHandle<String> run = OrderWorkflowClient.of(engine).start(new Order("pen", 1));
+      assertEquals(1, db.queryLong("SELECT COUNT(*) FROM durable_runs WHERE run_id = '"
+          + run.id() + "'"), "stored when start() returned");
+      Await.until("the first step ran", () -> !storedWhenTheStepRan.isEmpty());
+      assertEquals(List.of(1L), storedWhenTheStepRan);
+    }
   }
 
   @Test

@@ -17,6 +17,7 @@ public final class Script {
   private final Map<String, AtomicInteger> failuresLeft = new ConcurrentHashMap<>();
   private final Map<String, Supplier<? extends RuntimeException>> errors = new ConcurrentHashMap<>();
   private final Map<String, List<Instant>> entered = new ConcurrentHashMap<>();
+  private final Map<String, Runnable> onEnter = new ConcurrentHashMap<>();
 
   /** The next {@code times} executions of {@code step} throw an ordinary exception. */
   public Script failTimes(String step, int times) {
@@ -30,10 +31,17 @@ public final class Script {
     return this;
   }
 
+  /** Runs {@code action} at each execution of {@code step}, as it begins: to look at the world. */
+  public Script onEnter(String step, Runnable action) {
+    onEnter.put(step, action);
+    return this;
+  }
+
   /** Records an execution of {@code step}, and throws if a failure is scheduled. */
   public void enter(String step) {
     entered.computeIfAbsent(step, name -> new CopyOnWriteArrayList<>()).add(Instant.now());
     executions.record(step);
+    onEnter.getOrDefault(step, () -> {}).run();
     AtomicInteger left = failuresLeft.get(step);
     if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       throw errors.get(step).get();
