@@ -117,7 +117,7 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   /**
    * Stores the outcomes of tasks {@code workerId} holds, wakes the runs that have no task left open
    * (or whose task failed; {@link TasksTable#ANSWERED}) and tells the engines: all in one commit.
-   * Where it can, it leases the sleeping runs of {@code handBack} (null: none) among them to its
+   * Where it can, it leases the runs of {@code handBack} (null: none) that this leaves due to its
    * engine instead ({@link TaskQueue#finish}).
    */
   StoredOutcomes finishTasks(

@@ -109,21 +109,22 @@ final class PostgresDialect implements Dialect {
   /**
    * {@link #FINISH_TASKS} that leases the runs of a {@link HandBack} to its engine instead of
    * leaving them for any engine to claim. After the lock, the answered runs are woken as {@link
-   * #FINISH_TASKS} wakes them; then those of the hand-back that this left due are claimed (as
-   * {@link #claimDue} claims, filtered by id, with the reads of their turns); a run whose turn
-   * still executes somewhere stays marked woken, as before. The engines are notified only if an
-   * answered run is left due. Seven statements, one round trip, one commit: the engine's claim and
-   * its commit are spared.
+   * #FINISH_TASKS} wakes them; then the runs of the hand-back that are due are claimed, as {@link
+   * #claimDue} claims (due by {@code due_at}, here filtered by id), with the reads of their turns:
+   * those this wake-up left due, as a run that still waits for a task, or whose turn still executes
+   * somewhere (marked woken, as before), is not due. The engines are notified only if a run of the
+   * batch is left due. Seven statements, one round trip, one commit: the engine's claim and its
+   * commit are spared.
    */
   private static final String FINISH_TASKS_HANDING_BACK =
       storeOutcomes() + "WITH answered AS (" + TasksTable.ANSWERED + "),"
           + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
           + " RETURNING run_id) SELECT count(*) FROM woken;\n"
-          + CLAIM_PREFIX + "run_id = ANY (?) AND status = 'PENDING' AND run_id IN ("
-          + TasksTable.ANSWERED + ") ORDER BY run_id" + CLAIM_SUFFIX + ";\n"
-          + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED + ";\n"
-          + "SELECT pg_notify(" + RUNS_CHANNEL + ", ?) FROM durable_runs"
-          + " WHERE run_id IN (" + TasksTable.ANSWERED + ") AND status = 'PENDING' LIMIT 1";
+          + CLAIM_PREFIX + "run_id = ANY (?) AND due_at <= ? ORDER BY run_id" + CLAIM_SUFFIX
+          + ";\n" + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED + ";\n"
+          + "SELECT pg_notify(" + RUNS_CHANNEL + ", ?) FROM durable_runs WHERE run_id IN"
+          + " (SELECT run_id FROM durable_tasks WHERE " + TasksTable.STORED_BY + ")"
+          + " AND due_at <= ? LIMIT 1";
   /** Inserts a run (nothing on a taken id) and logs its start; the events' rows follow. */
   private static final String INSERT_RUN =
       "WITH inserted AS ( " + RunsTable.INSERT
@@ -335,8 +336,8 @@ final class PostgresDialect implements Dialect {
             + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED);
     return transactions.autocommit("claim due runs", connection -> {
       try (PreparedStatement claim = connection.prepareStatement(sql)) {
-        bindClaim(RunsTable.bindDue(new Params(), now, workflows, limit), now, owner, leaseUntil)
-            .instant(leaseUntil).string(owner).instant(leaseUntil).string(owner)
+        bindClaimAndReads(
+            RunsTable.bindDue(new Params(), now, workflows, limit), now, owner, leaseUntil)
             .bind(claim);
         if (!claim.execute()) {
           throw new SQLException("expected the runs claimed, got an update count");
@@ -421,6 +422,17 @@ final class PostgresDialect implements Dialect {
         return readClaimed(rows);
       }
     }
+  }
+
+  /**
+   * {@link #bindClaim}, then the lease that tells the runs just claimed ({@link
+   * RunsTable#JUST_CLAIMED}) to each of the two reads after the claim: their checkpoints and their
+   * waiting tasks.
+   */
+  private static Params bindClaimAndReads(
+      Params filter, Instant now, String owner, Instant leaseUntil) {
+    return bindClaim(filter, now, owner, leaseUntil)
+        .instant(leaseUntil).string(owner).instant(leaseUntil).string(owner);
   }
 
   /** The values of a claim statement after its filter's. */
@@ -569,17 +581,14 @@ final class PostgresDialect implements Dialect {
             } else {
               finish.setArray(16, connection.createArrayOf("varchar",
                   handBack.runIds().toArray()));
-              finish.setArray(17, taskIds);
-              finish.setString(18, workerId);
-              String owner = handBack.owner();
-              Instant until = handBack.leaseUntil();
-              // the claim's values, then the lease that tells the runs just claimed, twice
-              int next = bindClaim(new Params(), now, owner, until)
-                  .instant(until).string(owner).instant(until).string(owner)
-                  .bindFrom(finish, 19);
+              Rows.setInstant(finish, 17, now);
+              int next = bindClaimAndReads(
+                  new Params(), now, handBack.owner(), handBack.leaseUntil())
+                  .bindFrom(finish, 18);
               finish.setString(next++, origin);
               finish.setArray(next++, taskIds);
-              finish.setString(next, workerId);
+              finish.setString(next++, workerId);
+              Rows.setInstant(finish, next, now);
             }
             if (!finish.execute()) {
               throw new SQLException(
