@@ -26,9 +26,9 @@ final class EagerDispatch {
   private final List<TaskRecord> tasks;
   private final List<Handed> handed;
   private final boolean anyQueued;
-  private boolean settled;
-
+  /** The engine that queues the tasks, which their answers may hand the runs back to. */
   private final EngineSlots engine;
+  private boolean settled;
 
   private record Handed(LocalWakeups.TaskTaker worker, TaskRecord task) {}
 

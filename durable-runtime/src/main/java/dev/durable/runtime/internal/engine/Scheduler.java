@@ -78,7 +78,7 @@ final class Scheduler implements AutoCloseable {
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
     this.cancelledElsewhere = new CancelledElsewhere(services);
     this.leases = new Leases(services, cancelledElsewhere);
-    ClaimsAhead.Slots claimedElsewhere = new ClaimsAhead.Slots() {
+    ClaimsAhead.Slots claimSlots = new ClaimsAhead.Slots() {
       @Override
       public boolean tryReserve() {
         return Scheduler.this.tryReserve();
@@ -95,8 +95,8 @@ final class Scheduler implements AutoCloseable {
         Scheduler.this.submit(claim.run(), claim.resumption());
       }
     };
-    this.claimsAhead = new ClaimsAhead(services, timers, claimedElsewhere);
-    services.slots().bind(claimedElsewhere); // runs a worker of this process hands back
+    this.claimsAhead = new ClaimsAhead(services, timers, claimSlots);
+    services.slots().bind(claimSlots); // runs a worker of this process hands back
   }
 
   synchronized void start() {
