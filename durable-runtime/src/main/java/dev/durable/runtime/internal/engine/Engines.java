@@ -9,7 +9,6 @@ import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
-import dev.durable.runtime.StoreException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,17 +41,6 @@ public final class Engines {
 
   private Engines() {}
 
-  /** Makes a run parked for a queue slot due at once, and looks for it. */
-  private static void wakeParked(Store store, Time time, Timers timers, String runId) {
-    try {
-      store.wakeRun(runId, time.now());
-      timers.wakeAt(time.now());
-    } catch (StoreException e) {
-      LOG.warn("could not wake run {}, parked for a queue slot: {}; it tries again within {} s",
-          runId, e.getMessage(), Queues.PARKED_FALLBACK.toSeconds());
-    }
-  }
-
   /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
   public static DurableEngine create(EngineConfig config) {
     String engineId = config.engineId().orElseGet(Engines::defaultEngineId);
@@ -67,8 +55,8 @@ public final class Engines {
       dataSource = pool;
     }
     try {
-      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
-      Store store = new Store(dataSource, wakeups.origin());
+      ProcessWakeups process = ProcessWakeups.ofThisProcess();
+      Store store = new Store(dataSource, process.origin());
       store.migrate();
       store.requireDurableCommits();
       store.upkeepWarning().filter(UPKEEP_WARNED::add).ifPresent(LOG::warn);
@@ -86,10 +74,13 @@ public final class Engines {
           commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
       GroupCommit<NewRun> starts =
           new GroupCommit<>(store::insertRuns, "durable-start", COMMIT_WRITERS);
-      // the turns ask the poll and its timers for wake-ups: made first, they are in the services
-      // the scheduler then shares with the turns
+      // the turns wake runs through the wake-ups, which signal the poll: made first, they are in
+      // the services the scheduler then shares with the turns
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
-      Timers timers = new Timers(time, "durable-timers", poll::signal);
+      EngineWakeups wakeups = new EngineWakeups(store, time, poll, process,
+          DatabaseKey.of(
+              config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
+          engineId, config.leaseDuration());
       Services services = new Services(
           store,
           progress,
@@ -100,16 +91,11 @@ public final class Engines {
           new Hooks(config.hooks()),
           attempts,
           new InFlight(),
-          new Queues(config.queues(), runId -> wakeParked(store, time, timers, runId)),
+          new Queues(config.queues(), wakeups::parkedRunReady),
           new Waiters(),
           wakeups,
-          DatabaseKey.of(
-              config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
-          new EngineSlots(engineId, config.leaseDuration()),
           engineId,
           config.leaseDuration(),
-          timers::wakeAt,
-          timers::claimAhead,
           poll::isStopped,
           () -> ThreadLocalRandom.current().nextDouble(),
           registry,
@@ -120,7 +106,7 @@ public final class Engines {
           TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
       Schedules schedules = Schedules.of(services, registry.workflows());
       Scheduler scheduler = new Scheduler(
-          services, registry, new RunExecutor(services, registry), poll, timers, schedules,
+          services, registry, new RunExecutor(services, registry), poll, schedules,
           config.maxConcurrentRuns(), config.shutdownTimeout());
       Retention retention = new Retention(store, time, config.retention());
       resources.add(0, progress);
@@ -129,13 +115,7 @@ public final class Engines {
       resources.add(0, time.onAdvance(scheduler::clockMoved));
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
-      resources.add(0, wakeups.onRunDue(scheduler::signalPoll));
-      resources.add(0, store.listenForRuns(
-          runIds -> {
-            scheduler.signalPoll();
-            scheduler.stopCancelled(runIds);
-          },
-          "durable-listener-" + engineId));
+      resources.add(0, wakeups.listen(scheduler::stopCancelled, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),

@@ -41,13 +41,22 @@ public final class Replays implements AutoCloseable {
   public Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
     this.registry = Registry.of(workflows, false);
     AttemptRunner attempts = new AttemptRunner(Observer.NONE, null); // a replay runs no attempt
+    Time time = new Time(Clock.systemUTC());
     // No store, no group commits: a turn that only replays stops before its first read or write.
     this.services = new Services(
-        null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), new Time(Clock.systemUTC()),
+        null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), time,
         new Hooks(List.of()), attempts, new InFlight(), new Queues(Map.of(), runId -> {}),
-        new Waiters(), new LocalWakeups(), new DatabaseKey(null, null, null),
-        new EngineSlots("replay", Duration.ofMinutes(1)), "replay", Duration.ofMinutes(1), instant -> {},
-        (runId, instant) -> {}, () -> false, () -> 0.5, registry, Observer.NONE);
+        new Waiters(), replayWakeups(time), "replay", Duration.ofMinutes(1), () -> false,
+        () -> 0.5, registry, Observer.NONE);
+  }
+
+  /**
+   * Wake-ups that wake nothing: a turn that only replays stops before its first write, which is
+   * where a turn asks for one; the poll and the timers are never started.
+   */
+  private static EngineWakeups replayWakeups(Time time) {
+    return new EngineWakeups(null, time, Scheduler.pollLoop(Duration.ofMinutes(1)),
+        new ProcessWakeups(), new DatabaseKey(null, null, null), "replay", Duration.ofMinutes(1));
   }
 
   /** The workflows registered, as "workflow 'name' version 'v'". */

@@ -60,14 +60,14 @@ public final class Workers {
       dataSource = pool;
     }
     try {
-      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
-      Store store = new Store(dataSource, wakeups.origin());
+      ProcessWakeups process = ProcessWakeups.ofThisProcess();
+      Store store = new Store(dataSource, process.origin());
       store.migrate();
       store.requireDurableCommits();
       return new DefaultWorker(config.workerId(), handlers(config), config.concurrency(),
           config.pollInterval(), config.shutdownTimeout(), store,
           DatabaseKey.of(config.dataSource(), config.jdbcUrl(), config.user()), mapper(config),
-          new Time(config.clock()), wakeups, pool, config.observer());
+          new Time(config.clock()), process, pool, config.observer());
     } catch (RuntimeException e) {
       if (pool != null) {
         pool.close();

@@ -4,7 +4,11 @@
  *
  * <p>The engine and the worker: claiming due runs, executing turns, retries and durable backoff,
  * timers, leases, serving dispatched tasks, and the background poll engines and workers share
- * ({@code PollLoop}). A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
+ * ({@code PollLoop}). Every wake-up (a run due, tasks queued, a slot freed) goes through {@code
+ * Wakeups}: {@code EngineWakeups} routes an engine's to its {@code Timers}, {@code ClaimsAhead},
+ * the engines and workers of the process ({@code ProcessWakeups}) and its poll, and hands tasks to
+ * local workers ({@code EagerDispatch}, {@code HandBackTarget}); {@code WorkerWakeups} does a
+ * worker's. A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
  * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
  * {@code Fans}, {@code Children} (child runs and the waits for them), {@code SignalWaits} (typed
  * signals), {@code RecordedValues} (what {@code ctx.now()}, {@code ctx.randomUUID()} and {@code
