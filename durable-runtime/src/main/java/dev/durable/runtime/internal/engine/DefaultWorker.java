@@ -9,7 +9,6 @@ import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.TaskContext;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.TraceSpan;
-import dev.durable.runtime.spi.CurrentTask;
 import dev.durable.runtime.internal.store.FinishedTask;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.StoreException;
@@ -213,7 +212,7 @@ final class DefaultWorker implements DurableWorker {
     } else {
       try (TraceSpan span =
           observer.task(task.traceContext(), task.runId(), task.step(), task.attempt())) {
-        outcome = CurrentTask.with(context, () -> run(handler, context));
+        outcome = TaskContext.Current.with(context, () -> run(handler, context));
         if (!outcome.succeeded()) {
           span.failed(outcome.errorCode() == null ? Errors.STEP_FAILED : outcome.errorCode());
         }

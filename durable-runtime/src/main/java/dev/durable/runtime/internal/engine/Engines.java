@@ -2,9 +2,11 @@ package dev.durable.runtime.internal.engine;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observer;
+import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewRun;
@@ -22,8 +24,8 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Creates engines; the one way from the public builder into this package. */
-public final class Engines {
+/** Creates engines from their configuration; {@link Factories} calls it. */
+final class Engines {
   private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
 
   /**
@@ -42,7 +44,7 @@ public final class Engines {
   private Engines() {}
 
   /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
-  public static DurableEngine create(EngineConfig config) {
+  static DurableEngine create(EngineConfig config) {
     String engineId = config.engineId().orElseGet(Engines::defaultEngineId);
     Registry registry = Registry.of(config.workflows(), config.discover());
     List<AutoCloseable> resources = new ArrayList<>();
@@ -67,9 +69,10 @@ public final class Engines {
           LOG.info("recovered {} run(s) that a previous process left in flight", recovered);
         }
       }
-      Observer observer = config.observer();
+      Observer observer = Observers.of(
+          config.meterRegistry().orElse(null), config.openTelemetry().orElse(null));
       resources.add(0, observer);
-      AttemptRunner attempts = new AttemptRunner(observer, config.stepFaults().orElse(null));
+      AttemptRunner attempts = new AttemptRunner(observer, config.attemptGate().orElse(null));
       GroupCommit<Commit> progress = new GroupCommit<>(
           commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
       GroupCommit<NewRun> starts =

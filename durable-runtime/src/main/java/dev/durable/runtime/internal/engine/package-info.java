@@ -21,9 +21,11 @@
  * tick ({@code CronSchedule} reads their cron expressions). {@code Retention} deletes ended runs;
  * {@code RunMdc} puts a run's keys in the SLF4J MDC and {@code RunLog} writes its lifecycle lines.
  * {@code RunExports} reads runs for {@code DurableEngine.export}; {@code Replays} replays them
- * against the current code with a turn that only replays ({@code TurnImpl.replaying}). Only {@code
- * Engines}, {@code EngineConfig}, {@code Workers} and {@code Replays} are public, for the builders
- * of {@code DurableEngine} and {@code DurableWorker} and for {@code WorkflowReplayer}; the rest is
- * package-private.
+ * against the current code with a turn that only replays ({@code TurnImpl.replaying}). The way in
+ * from the public API is {@code Factories}, the one public class: it implements {@code
+ * DurableEngine.Factory}, {@code DurableWorker.Factory} and {@code spi.RunReplays.Factory}, is
+ * registered under {@code META-INF/services} and found with {@code ServiceLoader}, and hands the
+ * builders' {@code EngineConfig} and {@code WorkerConfig} to {@code Engines} and {@code Workers}.
+ * The public package names nothing here; the rest is package-private.
  */
 package dev.durable.runtime.internal.engine;
