@@ -67,18 +67,23 @@ class DocSnippetsTest {
     Path root = Path.of(System.getProperty("durable.rootDir", "..")).toRealPath();
     List<String> problems = new ArrayList<>();
     int blocks = 0;
-    for (Path doc : docs(root)) {
-      List<Block> found = blocks(root, doc);
-      blocks += found.size();
-      List<Unit> units = new ArrayList<>();
-      for (Block block : found) {
-        if (block.directive.equals("java-excerpt")) {
-          checkExcerpt(root, block, problems);
-        } else {
-          units.add(Unit.of(block, units.size()));
+    JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+    // one file manager for every compilation: it opens the class path's jars once
+    try (StandardJavaFileManager files =
+        compiler.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
+      for (Path doc : docs(root)) {
+        List<Block> found = blocks(root, doc);
+        blocks += found.size();
+        List<Unit> units = new ArrayList<>();
+        for (Block block : found) {
+          if (block.directive.equals("java-excerpt")) {
+            checkExcerpt(root, block, problems);
+          } else {
+            units.add(Unit.of(block, units.size()));
+          }
         }
+        problems.addAll(compile(compiler, files, doc, units));
       }
-      problems.addAll(compile(doc, units));
     }
     assertTrue(blocks >= 30, "found only " + blocks + " Java blocks: is the fence syntax broken?");
     assertEquals("", String.join("\n", problems), "Java blocks of the docs that do not compile");
@@ -183,14 +188,14 @@ class DocSnippetsTest {
   }
 
   /** Compiles one Markdown file's units in one task; returns its errors, file:line first. */
-  private List<String> compile(Path doc, List<Unit> units) throws IOException {
+  private List<String> compile(JavaCompiler compiler, StandardJavaFileManager files, Path doc,
+      List<Unit> units) throws IOException {
     if (units.isEmpty()) {
       return List.of();
     }
     String slug = slug(doc.getFileName().toString());
     Path classes = Files.createDirectories(temp.resolve(slug).resolve("classes"));
     Path generated = Files.createDirectories(temp.resolve(slug).resolve("generated"));
-    JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     List<String> options = List.of(
         "-classpath", System.getProperty("java.class.path"),
@@ -202,11 +207,7 @@ class DocSnippetsTest {
       sources.add(new Source(unit, "docs." + slug));
     }
     StringWriter out = new StringWriter();
-    boolean compiled;
-    try (StandardJavaFileManager files =
-        compiler.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-      compiled = compiler.getTask(out, files, diagnostics, options, null, sources).call();
-    }
+    boolean compiled = compiler.getTask(out, files, diagnostics, options, null, sources).call();
     List<String> errors = new ArrayList<>();
     for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
       if (d.getKind() != Diagnostic.Kind.ERROR) {
