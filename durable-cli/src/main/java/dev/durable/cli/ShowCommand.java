@@ -132,7 +132,7 @@ final class ShowCommand extends StoreCommand {
     run.error().ifPresent(error -> {
       out.field("error", error.code() + error.step().map(step -> " in step " + step).orElse("")
           + ": " + Printer.oneLine(error.message()));
-      out.field("error type", error.type());
+      Printer.errorType(error).ifPresent(type -> out.field("error type", type));
     });
     out.field("created", Printer.time(run.createdAt()));
     out.field("updated", Printer.time(run.updatedAt()));

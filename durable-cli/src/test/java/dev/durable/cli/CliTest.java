@@ -9,6 +9,8 @@ import dev.durable.cli.CliRunner.Result;
 import dev.durable.cli.fixtures.NightlyFlowDurable;
 import dev.durable.cli.fixtures.OrderFlowClient;
 import dev.durable.cli.fixtures.OrderFlowDurable;
+import dev.durable.cli.fixtures.ParcelFlowClient;
+import dev.durable.cli.fixtures.ParcelFlowDurable;
 import dev.durable.cli.fixtures.PricedFlowClient;
 import dev.durable.cli.fixtures.PricedFlowDurable;
 import dev.durable.cli.fixtures.PricingStepsDispatch;
@@ -73,6 +75,7 @@ class CliTest {
         .register(new OrderFlowDurable(declining))
         .register(new PricedFlowDurable(new PricingStepsDispatch()))
         .register(new NightlyFlowDurable())
+        .register(new ParcelFlowDurable())
         .build();
   }
 
@@ -183,6 +186,23 @@ class CliTest {
     assertEquals("item-failed-1", json.at("/steps/0/input/0").asText());
     assertEquals("run.created", json.at("/history/0/type").asText());
     assertEquals(0, json.get("signalsWaiting").size());
+  }
+
+  @Test
+  void showPrintsAnErrorsCodeAndMessageAndNoClassOfTheEngines() {
+    ParcelFlowClient.of(engine).start("parcel-1", "fragile");
+    engine.tick();
+    assertEquals(RunState.FAILED, status("parcel-1"));
+
+    String out = cli("show", "parcel-1").out();
+    assertTrue(out.contains("error        invalid_input in step send: step 'send' "), out);
+    assertTrue(out.contains("the label is smudged"), out);
+    assertFalse(out.contains("dev.durable.runtime.internal"), out);
+    assertFalse(out.contains("error type"), out);
+
+    order("failed-2", true, false);
+    assertTrue(cli("show", "failed-2").out()
+        .contains("error type   dev.durable.runtime.FatalError\n"), "a public type is shown");
   }
 
   @Test

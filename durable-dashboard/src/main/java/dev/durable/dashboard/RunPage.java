@@ -52,7 +52,7 @@ final class RunPage {
         .map(e -> html("""
             <div class="run-error" id="run-error"><p><span class="code">{}</span> {}{}</p>
             <pre>{}</pre></div>""",
-            e.code(), e.type(),
+            e.code(), Format.errorType(e),
             e.step().map(step -> html(" in step <b>{}</b>", step)).orElse(Safe.EMPTY),
             e.message()))
         .orElse(Safe.EMPTY);

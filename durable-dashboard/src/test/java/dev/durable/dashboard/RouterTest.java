@@ -14,6 +14,8 @@ import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.LabelSteps;
 import dev.durable.dashboard.flows.LabelStepsDispatch;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
+import dev.durable.dashboard.flows.ParcelFlowClient;
+import dev.durable.dashboard.flows.ParcelFlowDurable;
 import dev.durable.dashboard.flows.ShipmentWorkflowClient;
 import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
@@ -63,6 +65,7 @@ class RouterTest {
         .register(new NapWorkflowDurable())
         .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
         .register(new ApprovalWorkflowDurable())
+        .register(new ParcelFlowDurable())
         .build();
     InvoiceWorkflowClient.of(engine).start(NASTY_ID, "ada", 1200L);
     NapWorkflowClient.of(engine).start("nap-1", "bob");
@@ -188,6 +191,21 @@ class RouterTest {
     assertFalse(page.contains("<script>alert"), "markup got through");
     assertFalse(page.contains("action=\"" + RUN_PATH + "/requeue\""),
         "a read-only dashboard shows no actions");
+  }
+
+  @Test
+  void aRunsErrorShowsItsCodeAndMessageAndNoClassOfTheEngines() {
+    ParcelFlowClient.of(engine).start("parcel-1", "fragile");
+    engine.tick();
+    assertEquals(RunState.FAILED, engine.getRunStatus("parcel-1").run().status());
+
+    String page = get(router(null), "/runs/parcel-1", null).text();
+    assertTrue(page.contains("<span class=\"code\">invalid_input</span>  in step <b>send</b>"),
+        page);
+    assertTrue(page.contains("the label is smudged"), page);
+    assertFalse(page.contains("dev.durable.runtime.internal"), page);
+    assertTrue(get(router(null), RUN_PATH, null).text().contains("java.lang.IllegalStateException"),
+        "a type of the user's code is shown");
   }
 
   @Test
