@@ -172,7 +172,7 @@ class CliTest {
     assertTrue(out.contains("status       FAILED\n"), out);
     assertTrue(out.contains("error        declined in step charge: card declined for item-failed-1\n"), out);
     assertTrue(out.contains("input        [\"item-failed-1\",false]\n"), out);
-    assertTrue(out.matches("(?s).*\\n0\\s+charge\\s+FAILED\\s+1\\s+card declined for item-failed-1\\s+-\\n.*"), out);
+    assertTrue(out.matches("(?s).*\\n0\\s+step\\s+charge\\s+FAILED\\s+1\\s+card declined for item-failed-1\\n.*"), out);
     assertTrue(out.contains("Timeline\n"), out);
     assertTrue(out.contains("run.created"), out);
     assertTrue(out.contains("run.failed"), out);
@@ -212,9 +212,18 @@ class CliTest {
 
     String out = cli("show", "waiting-1").out();
     assertTrue(out.matches("(?s).*Signals waiting\\nSIGNAL\\s+SINCE.*\\napprove\\s+2026-01-05T09:00:01Z.*"), out);
+    // the wait at its position, after the step before it
+    assertTrue(out.matches("(?s).*Steps and waits\\nPOS\\s+KIND\\s+NAME\\s+STATUS\\s+ATTEMPTS\\s+DETAIL\\n"
+        + "0\\s+step\\s+charge\\s+COMPLETED\\s+1\\s+-\\n"
+        + "1\\s+signal\\s+approve\\s+WAITING\\s+-\\s+without limit\\n.*"), out);
     JsonNode json = cli("show", "waiting-1", "--json").json();
     assertEquals("approve", json.at("/signalsWaiting/0/name").asText());
     assertEquals("ch_item-waiting-1", json.at("/steps/0/output").asText());
+    assertEquals(1, json.get("steps").size(), "the status API's steps are steps only");
+    assertEquals(1, json.at("/positions/1/position").asInt());
+    assertEquals("signal", json.at("/positions/1/kind").asText());
+    assertEquals("approve", json.at("/positions/1/name").asText());
+    assertEquals("WAITING", json.at("/positions/1/status").asText());
   }
 
   @Test

@@ -194,6 +194,29 @@ class RouterTest {
   }
 
   @Test
+  void aRunsPageShowsItsWaitsAtTheirPositionsBetweenItsSteps() {
+    ApprovalWorkflowClient.of(engine).start("approval-2", "leave");
+    engine.tick();
+    Router router = router(null);
+
+    String approval = get(router, "/runs/approval-2", null).text();
+    assertTrue(approval.contains("<h2>Steps and waits</h2>"), approval);
+    assertTrue(approval.contains("<tr class=\"wait\" data-kind=\"signal\"><td>0</td>"
+        + "<td class=\"wait-name\">signal <b>approve</b></td>"
+        + "<td><span class=\"status waiting\">WAITING</span></td><td></td><td></td>"
+        + "<td class=\"wait-detail\">without limit</td></tr>"), approval);
+
+    String nap = get(router, "/runs/nap-1", null).text();
+    String wakeAt = Format.time(engine.getRunStatus("nap-1").run().wakeAt());
+    int step = nap.indexOf("<td class=\"step-name\">greet</td>");
+    int sleep = nap.indexOf("<tr class=\"wait\" data-kind=\"sleep\"><td>1</td>"
+        + "<td class=\"wait-name\">sleep <b>sleep</b></td>"
+        + "<td><span class=\"status waiting\">WAITING</span></td><td></td><td></td>"
+        + "<td class=\"wait-detail\">until " + wakeAt + "</td></tr>");
+    assertTrue(step > 0 && sleep > step, "the step at 0, then the sleep at 1: " + nap);
+  }
+
+  @Test
   void aRunsErrorShowsItsCodeAndMessageAndNoClassOfTheEngines() {
     ParcelFlowClient.of(engine).start("parcel-1", "fragile");
     engine.tick();
