@@ -1,4 +1,4 @@
-package dev.durable.runtime;
+package dev.durable.build;
 
 import java.io.PrintStream;
 import java.util.Optional;

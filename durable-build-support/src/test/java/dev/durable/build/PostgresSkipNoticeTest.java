@@ -1,4 +1,4 @@
-package dev.durable.cli;
+package dev.durable.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,8 +14,7 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * The PostgreSQL tests skipped for want of {@code DURABLE_PG_URL} are explained once, in one line
- * saying what to export; nothing is said for other skips or when the variable is set. (Each test
- * module with PostgreSQL variants registers its own copy of the listener.)
+ * saying what to export; nothing is said for other skips or when the variable is set.
  */
 class PostgresSkipNoticeTest {
   private static final String PG_SKIP =
