@@ -308,7 +308,7 @@ public interface DurableEngine extends AutoCloseable {
     /**
      * Reports the engine's metrics to a Micrometer registry: runs started, completed and failed,
      * step attempts, retries and durations, how late runs are claimed, queue slots in use, lease
-     * takeovers and tasks waiting for a worker; the README's "Metrics and tracing" lists them.
+     * takeovers and tasks waiting for a worker (listed in docs/guide/09-operating.md).
      * Micrometer ({@code io.micrometer:micrometer-core}) is an optional dependency: add it to use
      * this; without this call the engine records nothing and needs no Micrometer class.
      */
@@ -319,7 +319,7 @@ public interface DurableEngine extends AutoCloseable {
 
     /**
      * Records spans with OpenTelemetry: one for each run's start, one per turn and one per attempt
-     * of a local step, all of a run in one trace; the README's "Metrics and tracing" lists them.
+     * of a local step, all of a run in one trace (listed in docs/guide/09-operating.md).
      * Each dispatched step's task stores the W3C {@code traceparent} of its turn, so that a worker
      * configured with {@link DurableWorker.Builder#openTelemetry(OpenTelemetry)} records its
      * attempt in the run's trace. Pass the application's instance ({@code
