@@ -85,16 +85,10 @@ final class PortableProgressWriter {
     }
     boolean[] written = new boolean[commits.size()];
     for (List<Integer> indices : byKind.values()) {
-      String sql = null; // the same for every change of a kind
-      List<Params> rows = new ArrayList<>();
-      for (int index : indices) {
-        Params params = new Params();
-        sql = RunsTable.fence(commits.get(index), now, params);
-        rows.add(params);
-      }
-      try (PreparedStatement update = connection.prepareStatement(sql)) {
-        for (Params params : rows) {
-          params.bind(update);
+      Sql sql = RunsTable.fence(commits.get(indices.get(0)).change().kind());
+      try (PreparedStatement update = connection.prepareStatement(sql.text())) {
+        for (int index : indices) {
+          sql.bind(update, RunsTable.fenceValues(new Values(), commits.get(index), now));
           update.addBatch();
         }
         int[] counts = update.executeBatch();

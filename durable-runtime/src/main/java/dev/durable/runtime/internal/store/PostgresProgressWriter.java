@@ -23,16 +23,6 @@ import java.util.List;
  * {@code durable_runs} while the table was young, and stayed so).
  */
 final class PostgresProgressWriter {
-  private static final String INSERT_EVENTS =
-      EventsTable.INSERT_INTO
-          + " SELECT f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
-          + " CROSS JOIN (VALUES ";
-  /** {@link #INSERT_EVENTS} with the ids the statement numbered ({@code numbered x}). */
-  private static final String INSERT_NUMBERED_EVENTS =
-      "INSERT INTO durable_events (id, run_id, at, type, step, attempt, detail)"
-          + " SELECT x.id, f.run_id, v.at, v.type, v.step, v.attempt, v.detail FROM fenced f"
-          + " CROSS JOIN (VALUES ";
-  private static final String EVENT_ROW = "(?::timestamptz, ?, ?, ?::int4, ?, ";
   private static final Integer[] ONLY = {0};
 
   private PostgresProgressWriter() {}
@@ -60,14 +50,33 @@ final class PostgresProgressWriter {
         .anyMatch(task -> task.status() == TaskStatus.QUEUED);
   }
 
-  /** How many parameters {@code commit}'s statement binds, at most. */
+  /** How many parameters {@code commit}'s statement binds, as its statements say. */
   static int parameters(Commit commit) {
-    // the fenced update of the run, the run it wakes and the tasks a failure gives up, at most
-    int count = 11;
+    int count = commit.change().kind() == RunChange.Kind.TOUCH
+        ? RunsTable.TOUCH_LOCKED.parameterCount()
+        : RunsTable.fence(commit.change().kind()).parameterCount();
+    int carried = 0;
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
-      count += (write.insert() ? 15 : 10) + (write.takesSignal() != 0 ? 3 : 0);
+      count += checkpoint(write).parameterCount()
+          + (write.takesSignal() != 0 ? SignalsTable.TAKE_FENCED.parameterCount() : 0);
+      carried += write.carriesEvents() ? 2 : 0;
     }
-    return count + 5 * commit.events().size() + 12 * commit.tasks().size();
+    if (!commit.events().isEmpty()) {
+      count += EventsTable.logFenced(commit.events().size(), carried).parameterCount();
+    }
+    if (commit.wakes() != null) {
+      count += RunsTable.WAKE_FENCED.parameterCount();
+    }
+    if (commit.change().kind() == RunChange.Kind.FAILED) {
+      count += TasksTable.GIVE_UP_OPEN_FENCED.parameterCount();
+    }
+    return count + commit.tasks().size() * TasksTable.INSERT_FENCED.parameterCount();
+  }
+
+  /** The statement that writes a checkpoint in a progress statement. */
+  private static Sql checkpoint(Commit.CheckpointWrite write) {
+    return write.carriesEvents() ? StepsTable.INSERT_FENCED_CARRYING
+        : write.insert() ? StepsTable.INSERT_FENCED : StepsTable.UPDATE_FENCED;
   }
 
   /**
@@ -101,12 +110,12 @@ final class PostgresProgressWriter {
       write(sql, params, commits.get(i), now);
     }
     if (notify) {
-      sql.append(PostgresDialect.NOTIFY_TASKS_FROM).append(";\n"); // after the results
+      sql.append(PostgresDialect.NOTIFY_TASKS_FROM.text()).append(";\n"); // after the results
       params.string(origin);
     }
     for (Commit commit : commits) {
       if (commit.wakes() != null) { // tells the other engines, one of which may take it up
-        sql.append(PostgresDialect.ANNOUNCE_RUN).append(";\n");
+        sql.append(PostgresDialect.ANNOUNCE_RUN.text()).append(";\n");
         params.string(commit.wakes());
       }
     }
@@ -146,12 +155,12 @@ final class PostgresProgressWriter {
    * updated.
    */
   private static void write(ShapedText sql, Params params, Commit commit, Instant now) {
+    Values run = RunsTable.fenceValues(new Values(), commit, now);
     if (commit.change().kind() == RunChange.Kind.TOUCH) {
-      sql.append("WITH fenced AS (").append(RunsTable.TOUCH_LOCKED).append(')');
-      params.string(commit.fence().runId()).int8(commit.fence().epoch());
+      add(sql, params, "WITH fenced AS (", RunsTable.TOUCH_LOCKED, run, ")");
     } else {
-      sql.append("WITH fenced AS (").append(RunsTable.fence(commit, now, params));
-      sql.append(" RETURNING run_id)");
+      add(sql, params, "WITH fenced AS (", RunsTable.fence(commit.change().kind()), run,
+          " RETURNING run_id)");
     }
     int carried = 0;
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
@@ -168,48 +177,52 @@ final class PostgresProgressWriter {
     int nextCarried = 1;
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       String name = write.insert() ? "i" + part++ : "u" + updates++;
-      sql.append(", ").append(name).append(" AS (");
+      Values values = write.insert()
+          ? StepsTable.insertValues(new Values(), write.record())
+          : StepsTable.updateValues(new Values(), write.record());
       if (write.carriesEvents()) {
-        if (sql.isWritten()) {
-          sql.append(StepsTable.insertFencedCarrying(nextCarried));
-        }
-        StepsTable.bindInsert(params, write.record());
+        values.int8("startedEvent", nextCarried);
         nextCarried += 2;
-      } else {
-        writeCheckpoint(sql, params, write);
       }
-      sql.append(')');
+      sql.append(", ").append(name);
+      add(sql, params, " AS (", checkpoint(write), values, ")");
       if (write.takesSignal() != 0) {
-        sql.append(", u").append(updates++).append(" AS (").append(SignalsTable.TAKE_FENCED)
-            .append(')');
-        SignalsTable.bindTake(params, write);
+        sql.append(", u").append(updates++);
+        add(sql, params, " AS (", SignalsTable.TAKE_FENCED,
+            SignalsTable.takeValues(new Values(), write), ")");
       }
     }
     if (!commit.events().isEmpty()) {
-      sql.append(", logged AS (");
-      insertEvents(sql, params, commit, carried);
-      sql.append(')');
+      add(sql, params, ", logged AS (", EventsTable.logFenced(commit.events().size(), carried),
+          EventsTable.fencedValues(new Values(), commit.events()), ")");
     }
     if (commit.wakes() != null) {
-      sql.append(", woke AS (").append(RunsTable.WAKE_FENCED).append(')');
-      RunsTable.bindWake(params, commit.wakes(), now);
+      add(sql, params, ", woke AS (", RunsTable.WAKE_FENCED,
+          RunsTable.wakeValues(new Values(), commit.wakes(), now), ")");
     }
     if (commit.change().kind() == RunChange.Kind.FAILED) {
       // a failed run's tasks still open (its run timeout ended it) are given up with it
-      sql.append(", lost AS (").append(TasksTable.GIVE_UP_OPEN_FENCED).append(')');
-      params.instant(now);
+      add(sql, params, ", lost AS (", TasksTable.GIVE_UP_OPEN_FENCED,
+          new Values().instant("now", now), ")");
     }
     int queued = 0;
     for (TaskRecord task : commit.tasks()) {
-      sql.append(", t").append(queued++).append(" AS (").append(TasksTable.INSERT_FENCED)
-          .append(')');
-      TasksTable.bindInsert(params, task);
+      sql.append(", t").append(queued++);
+      add(sql, params, " AS (", TasksTable.INSERT_FENCED,
+          TasksTable.insertValues(new Values(), task), ")");
     }
     sql.append(" SELECT (SELECT count(*) FROM fenced), 0");
     for (int u = 0; u < updates; u++) {
       sql.append(" + (SELECT count(*) FROM u").append(u).append(')');
     }
     sql.append(";\n");
+  }
+
+  /** Appends {@code statement} between {@code before} and {@code after}, and binds its values. */
+  private static void add(ShapedText sql, Params params, String before, Sql statement,
+      Values values, String after) {
+    sql.append(before).append(statement.text()).append(after);
+    statement.bind(params, values);
   }
 
   /**
@@ -244,39 +257,5 @@ final class PostgresProgressWriter {
     }
     return shape.append('/').append(commit.events().size()).append('/')
         .append(commit.tasks().size()).append(commit.wakes() != null ? "/w" : "").toString();
-  }
-
-  private static void writeCheckpoint(
-      ShapedText sql, Params params, Commit.CheckpointWrite write) {
-    if (write.insert()) {
-      sql.append(StepsTable.INSERT_FENCED);
-      StepsTable.bindInsert(params, write.record());
-    } else {
-      sql.append(StepsTable.UPDATE_FENCED);
-      StepsTable.bindUpdate(params, write.record());
-    }
-  }
-
-  /**
-   * The commit's events, in order; after {@code carried} events that its checkpoints carry, if
-   * any, whose ids come first: then the events take the ids numbered after those.
-   */
-  private static void insertEvents(
-      ShapedText sql, Params params, Commit commit, int carried) {
-    sql.append(carried == 0 ? INSERT_EVENTS : INSERT_NUMBERED_EVENTS);
-    int ord = 0;
-    for (NewEvent event : commit.events()) {
-      if (ord > 0) {
-        sql.append(", ");
-      }
-      sql.append(EVENT_ROW).append(ord++).append(')');
-      params.instant(event.at()).string(event.type()).string(event.step()).int4(event.attempt())
-          .string(event.detail());
-    }
-    sql.append(") AS v(at, type, step, attempt, detail, ord)");
-    if (carried > 0) {
-      sql.append(" JOIN numbered x ON x.n = v.ord + ").append(carried + 1);
-    }
-    sql.append(" ORDER BY v.ord");
   }
 }
