@@ -17,7 +17,7 @@ final class EventsTable {
   /** An insert of events of a run itself, at no step: before its rows. */
   static final String INSERT_RUN_EVENTS =
       "INSERT INTO durable_events (run_id, at, type, attempt, detail)";
-  private static final Sql INSERT = Sql.of(
+  static final Sql INSERT = Sql.of(
       "INSERT INTO durable_events (run_id, at, type, step, attempt, detail)"
           + " VALUES (:runId, :at, :type, :step, :attempt, :detail)");
   /**
@@ -131,6 +131,13 @@ final class EventsTable {
         : owner;
   }
 
+  /** The values of {@link #INSERT} for an event of run {@code runId}. */
+  static Values values(String runId, NewEvent event) {
+    return new Values().string("runId", runId).instant("at", event.at())
+        .string("type", event.type()).string("step", event.step())
+        .int4("attempt", event.attempt()).string("detail", event.detail());
+  }
+
   /** Appends events of one run, in order, as one batch. */
   static void append(Connection connection, String runId, List<NewEvent> events)
       throws SQLException {
@@ -148,9 +155,7 @@ final class EventsTable {
     try (PreparedStatement insert = connection.prepareStatement(INSERT.text())) {
       for (Entry entry : entries) {
         NewEvent event = entry.event();
-        INSERT.bind(insert, new Values().string("runId", entry.runId())
-            .instant("at", event.at()).string("type", event.type()).string("step", event.step())
-            .int4("attempt", event.attempt()).string("detail", event.detail()));
+        INSERT.bind(insert, values(entry.runId(), event));
         insert.addBatch();
       }
       insert.executeBatch();

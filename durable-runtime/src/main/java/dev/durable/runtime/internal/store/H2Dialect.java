@@ -196,7 +196,8 @@ final class H2Dialect implements Dialect {
   @Override
   public boolean[] writeProgress(List<Commit> commits, Instant now) {
     return transactions.inTransaction("record the progress of " + commits.size() + " run(s)",
-        connection -> PortableProgressWriter.write(connection, commits, now));
+        connection -> ProgressWriter.asStatements(
+            connection, ProgressWriter.turns(commits, now), now));
   }
 
   @Override

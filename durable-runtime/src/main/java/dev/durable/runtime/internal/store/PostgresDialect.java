@@ -367,7 +367,7 @@ final class PostgresDialect implements Dialect {
   }
 
   /**
-   * Writes the batch as one statement ({@link PostgresProgressWriter}), cut into chunks that stay
+   * Writes the batch as one text ({@link ProgressWriter#asOneText}), cut into chunks that stay
    * within the driver's limit of parameters per statement, each chunk one commit; a single turn
    * too large for one statement (a fan of thousands of dispatched steps) is written with plain
    * statements in a transaction of its own. Every turn's writes still commit together.
@@ -375,22 +375,23 @@ final class PostgresDialect implements Dialect {
   @Override
   public boolean[] writeProgress(List<Commit> commits, Instant now) {
     boolean[] written = new boolean[commits.size()];
-    int[] sizes = commits.stream().mapToInt(PostgresProgressWriter::parameters).toArray();
+    List<ProgressWriter.Turn> turns = ProgressWriter.turns(commits, now);
     int from = 0;
-    while (from < commits.size()) {
+    while (from < turns.size()) {
       int to = from;
       int parameters = 0;
       do {
-        parameters += sizes[to++];
-      } while (to < commits.size() && parameters + sizes[to] <= MAX_STATEMENT_PARAMETERS);
-      List<Commit> chunk = commits.subList(from, to);
+        parameters += turns.get(to++).parameters();
+      } while (to < turns.size()
+          && parameters + turns.get(to).parameters() <= MAX_STATEMENT_PARAMETERS);
+      List<ProgressWriter.Turn> chunk = turns.subList(from, to);
       String what = "record the progress of " + chunk.size() + " run(s)";
       boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
           ? transactions.autocommit(what,
-              connection -> PostgresProgressWriter.write(connection, chunk, origin, now))
+              connection -> ProgressWriter.asOneText(connection, chunk, origin, now))
           : transactions.inTransaction(what, connection -> {
-            boolean[] large = PortableProgressWriter.write(connection, chunk, now);
-            if (PostgresProgressWriter.queuesTasks(chunk)) {
+            boolean[] large = ProgressWriter.asStatements(connection, chunk, now);
+            if (ProgressWriter.queuesTasks(chunk)) {
               wakeWorkers(connection);
             }
             return large;

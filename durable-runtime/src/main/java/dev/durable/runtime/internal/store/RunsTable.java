@@ -216,7 +216,7 @@ final class RunsTable {
           + " WHERE %s AND (status IN ('RUNNING', 'PENDING')"
           + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
   /** Wakes run {@code :runId}: see {@link #WAKE_WHERE}. */
-  private static final Sql WAKE = Sql.of(String.format(WAKE_WHERE, "run_id = :runId"));
+  static final Sql WAKE = Sql.of(String.format(WAKE_WHERE, "run_id = :runId"));
   /**
    * {@link #WAKE} in a progress statement: the run a commit wakes (the parent of a run that ends),
    * only where the commit's fence held.

@@ -24,7 +24,7 @@ final class TasksTable {
    * A new task: queued, or already claimed by a worker of the engine's process ({@code
    * EagerDispatch}); {@link #insertValues} binds it.
    */
-  private static final Sql INSERT = Sql.of(
+  static final Sql INSERT = Sql.of(
       "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, worker_id,"
           + " created_at, claimed_at, window_ms, trace_context) VALUES (:taskId, :runId, :seq,"
           + " :step, :attempt, :input, :status, :workerId, :createdAt, :claimedAt, :windowMs,"
@@ -90,7 +90,7 @@ final class TasksTable {
       "UPDATE durable_tasks SET status = 'LOST', finished_at = :now WHERE task_id = :taskId"
           + " AND status = :status AND heartbeat_at IS NOT DISTINCT FROM :heartbeatAt");
   /** Gives up every task of a run that waits for a worker or is being served: it was cancelled. */
-  private static final Sql GIVE_UP_OPEN = Sql.of(
+  static final Sql GIVE_UP_OPEN = Sql.of(
       "UPDATE durable_tasks SET status = 'LOST', finished_at = :now WHERE run_id = :runId"
           + " AND status IN ('QUEUED', 'RUNNING')");
   /** {@link #GIVE_UP_OPEN} of the run a progress statement's {@code fenced} row names. */
