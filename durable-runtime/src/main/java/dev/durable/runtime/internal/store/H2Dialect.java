@@ -3,7 +3,6 @@ package dev.durable.runtime.internal.store;
 import dev.durable.runtime.RunState;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;

@@ -6,16 +6,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -65,19 +62,6 @@ final class PostgresDialect implements Dialect {
   /** A resumed turn's reads ({@link Resumption}). */
   private static final Sql RESUMPTION = Sql.of(
       StepsTable.SELECT.named() + ";\n" + TasksTable.WAITING.named());
-  /**
-   * The server's autovacuum setting, the Durable tables of the current schema on which it is
-   * disabled (null if none), and where the server and database are.
-   */
-  private static final String UPKEEP =
-      "SELECT current_setting('autovacuum'), (" + RunsTable.AUTOVACUUM_DISABLED + "),"
-          + " coalesce(host(inet_server_addr()), 'a local socket') || ':'"
-          + " || current_setting('port') || ', database ' || current_database()";
-  /**
-   * The most parameters one statement of a progress batch binds: the driver refuses more than
-   * 65,535, and a batch stays well below so that its text stays small too.
-   */
-  static final int MAX_STATEMENT_PARAMETERS = 30_000;
   /**
    * {@link #FINISH_TASKS} that leases the runs of a {@link HandBack} to its engine instead of
    * leaving them for any engine to claim. After the lock, the answered runs are woken as {@link
@@ -129,34 +113,10 @@ final class PostgresDialect implements Dialect {
   @Override
   public void requireDurableCommits() {}
 
-  /**
-   * Warns where autovacuum is off on the server, or disabled on Durable's busiest tables: their
-   * rows are updated at every step, claim and answer, and unvacuumed the dead row versions pile up
-   * behind the claims, while tables never analyzed keep the plans chosen for empty ones. The
-   * warning names the server and database, so that a process warns once for each.
-   */
+  /** See {@link Upkeep}. */
   @Override
   public Optional<String> upkeepWarning() {
-    return transactions.autocommit("read the autovacuum settings", connection -> {
-      try (PreparedStatement read = connection.prepareStatement(UPKEEP);
-          ResultSet row = read.executeQuery()) {
-        row.next();
-        boolean serverOff = "off".equals(row.getString(1));
-        String tablesOff = row.getString(2);
-        if (!serverOff && tablesOff == null) {
-          return Optional.empty();
-        }
-        String server = "the server at " + row.getString(3);
-        String where = serverOff && tablesOff != null
-            ? "on " + server + ", and disabled on Durable's tables " + tablesOff
-            : serverOff ? "on " + server : "on Durable's tables " + tablesOff + " (" + server + ")";
-        return Optional.of("PostgreSQL's autovacuum is off " + where + ": Durable updates a run's"
-            + " row at every step and a task's at its claim and answer, and unvacuumed, the dead"
-            + " row versions pile up in the claims' way and the planner keeps the plans it chose"
-            + " for empty tables (a dispatched step's round trip grew from 5 to 12 ms over 4,000"
-            + " runs); turn autovacuum on, or run VACUUM (ANALYZE) on Durable's tables regularly");
-      }
-    });
+    return transactions.autocommit("read the autovacuum settings", Upkeep::warning);
   }
 
   @Override
@@ -265,45 +225,9 @@ final class PostgresDialect implements Dialect {
         if (!claim.execute()) {
           throw new SQLException("expected the runs claimed, got an update count");
         }
-        return readClaims(claim);
+        return ClaimedRows.withReads(claim);
       }
     });
-  }
-
-  /**
-   * The runs a claim statement returned, the current result of {@code claim}, each with its
-   * checkpoints and waiting tasks, the two results after it.
-   */
-  private static List<ClaimedRun> readClaims(PreparedStatement claim) throws SQLException {
-    List<ClaimedRun> claimed;
-    try (ResultSet rows = claim.getResultSet()) {
-      claimed = readClaimed(rows);
-    }
-    Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
-    Map<String, List<TaskRecord>> tasks = new HashMap<>();
-    Set<String> unreadable = new HashSet<>();
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' checkpoints, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
-      while (rows.next()) {
-        readInto(checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
-      }
-    }
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
-      while (rows.next()) {
-        readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
-      }
-    }
-    // a run with a row that does not read is left for its turn to read, and to fail visibly
-    return claimed.stream().map(run -> {
-      String runId = run.run().runId();
-      return unreadable.contains(runId) ? run : run.resumed(new Resumption(
-          checkpoints.getOrDefault(runId, List.of()), tasks.getOrDefault(runId, List.of())));
-    }).toList();
   }
 
   /** {@link #claimDue}'s statement with the filter of runs by id instead. */
@@ -315,43 +239,9 @@ final class PostgresDialect implements Dialect {
         new Values().strings("runIds", runIds).instant("dueBy", dueBy), now, owner, leaseUntil);
     try (PreparedStatement claim = RunsTable.CLAIM_AHEAD.prepare(connection, values);
         ResultSet rows = claim.executeQuery()) {
-      return readClaimed(rows);
+      return ClaimedRows.read(rows);
     }
   }
-
-  /** A row's reading, which may find it unreadable. */
-  private interface RowReader<T> {
-    T read() throws SQLException;
-  }
-
-  /**
-   * Reads a row of run {@code runId} into its list in {@code byRun}, or, if it does not read,
-   * marks the run {@code unreadable}: the claim goes on for the other runs.
-   */
-  private static <T> void readInto(
-      Map<String, List<T>> byRun, Set<String> unreadable, String runId, RowReader<T> row)
-      throws SQLException {
-    try {
-      byRun.computeIfAbsent(runId, id -> new ArrayList<>()).add(row.read());
-    } catch (UnreadableRowException e) {
-      unreadable.add(runId);
-    }
-  }
-
-  /** The runs a claim statement returned; their resumptions are the turns' to read. */
-  private static List<ClaimedRun> readClaimed(ResultSet rows) throws SQLException {
-    List<ClaimedRun> claimed = new ArrayList<>();
-    while (rows.next()) {
-      claimed.add(new ClaimedRun(
-          RunsTable.read(rows, 1),
-          Rows.instant(rows, rows.findColumn("previous_due")),
-          ClaimedRun.takesOver(
-              rows.getString("previous_status"), rows.getString("previous_owner")),
-          null));
-    }
-    return claimed;
-  }
-
 
   @Override
   public boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException {
@@ -383,10 +273,10 @@ final class PostgresDialect implements Dialect {
       do {
         parameters += turns.get(to++).parameters();
       } while (to < turns.size()
-          && parameters + turns.get(to).parameters() <= MAX_STATEMENT_PARAMETERS);
+          && parameters + turns.get(to).parameters() <= ProgressWriter.MAX_STATEMENT_PARAMETERS);
       List<ProgressWriter.Turn> chunk = turns.subList(from, to);
       String what = "record the progress of " + chunk.size() + " run(s)";
-      boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
+      boolean[] part = parameters <= ProgressWriter.MAX_STATEMENT_PARAMETERS
           ? transactions.autocommit(what,
               connection -> ProgressWriter.asOneText(connection, chunk, origin, now))
           : transactions.inTransaction(what, connection -> {
@@ -471,7 +361,7 @@ final class PostgresDialect implements Dialect {
                 throw new SQLException("expected the runs handed back, got an update count");
               }
               // each was due when its answer was stored, by the worker's clock
-              handedBack = readClaims(finish).stream().map(claim -> new ClaimedRun(
+              handedBack = ClaimedRows.withReads(finish).stream().map(claim -> new ClaimedRun(
                   claim.run(), now, claim.takenOver(), claim.resumption())).toList();
             }
             if (!finish.getMoreResults()) {

@@ -37,6 +37,11 @@ import java.util.function.Supplier;
 final class ProgressWriter {
   private static final Integer[] ONLY = {0};
   /**
+   * The most parameters one text of a progress batch binds: the driver refuses more than 65,535,
+   * and a batch stays well below so that its text stays small too.
+   */
+  static final int MAX_STATEMENT_PARAMETERS = 30_000;
+  /**
    * Above how many parameters a batch's text is planned once per connection (a generic plan), not
    * for each binding: PostgreSQL plans a prepared statement afresh for each of its first five
    * executions on a connection, and a turn of a fan of 100 (2,300 parameters) took 16 to 29 ms to
