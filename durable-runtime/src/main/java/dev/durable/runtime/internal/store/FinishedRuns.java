@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,31 +23,10 @@ import java.util.List;
  * cannot make its schedule fire again.
  */
 final class FinishedRuns {
-  private static final String ENDED = "('COMPLETED', 'FAILED', 'CANCELLED')";
-  /**
-   * Served by {@code durable_runs_status_created} (status, created_at, run_id; V12): a run that
-   * ended before the cut-off started before it too, so the index narrows to the ended runs started
-   * before the cut-off, nearly all of which are deleted, without a scan of the runs not ended. No
-   * index on updated_at: it changes at every step's commit, and one would cost every commit an
-   * index update (and PostgreSQL its HOT updates). No order: any ended runs will do, and an order
-   * would sort every ended run at each batch.
-   */
-  private static final String CANDIDATES =
-      "SELECT r.run_id FROM durable_runs r WHERE r.status IN " + ENDED + " AND r.created_at < ?"
-          + " AND r.updated_at < ?"
-          + " AND (r.parent_run_id IS NULL OR NOT EXISTS (SELECT 1 FROM durable_runs p"
-          + " WHERE p.run_id = r.parent_run_id AND p.status NOT IN " + ENDED + ")) LIMIT ?"
-          + " FOR UPDATE SKIP LOCKED";
-  /** Under the candidate's lock; the conditions again, so that a mistake cannot delete a live run. */
-  private static final String DELETE_RUN =
-      "DELETE FROM durable_runs WHERE run_id = ? AND status IN " + ENDED + " AND updated_at < ?";
   /** A deleted run's rows in the other tables, each statement served by an index on run_id. */
-  private static final List<String> DELETE_ROWS = List.of(
-      "DELETE FROM durable_steps WHERE run_id = ?",
-      "DELETE FROM durable_events WHERE run_id = ?",
-      "DELETE FROM durable_tasks WHERE run_id = ?",
-      "DELETE FROM durable_signals WHERE run_id = ?",
-      "DELETE FROM durable_schedule_runs WHERE run_id = ?");
+  private static final List<Sql> DELETE_ROWS = List.of(StepsTable.DELETE_OF_RUN,
+      EventsTable.DELETE_OF_RUN, TasksTable.DELETE_OF_RUN, SignalsTable.DELETE_OF_RUN,
+      SchedulesTable.DELETE_RUN);
 
   private FinishedRuns() {}
 
@@ -65,9 +43,10 @@ final class FinishedRuns {
     // the order in which the child rows are deleted: the same statement texts each batch
     candidates.sort(null);
     List<String> deleted = new ArrayList<>();
-    try (PreparedStatement delete = connection.prepareStatement(DELETE_RUN)) {
+    try (PreparedStatement delete = connection.prepareStatement(RunsTable.DELETE_ENDED.text())) {
       for (String runId : candidates) {
-        new Params().string(runId).instant(before).bind(delete);
+        RunsTable.DELETE_ENDED.bind(
+            delete, new Values().string("runId", runId).instant("before", before));
         delete.addBatch();
       }
       int[] counts = delete.executeBatch();
@@ -78,8 +57,8 @@ final class FinishedRuns {
       }
     }
     if (!deleted.isEmpty()) {
-      for (String sql : DELETE_ROWS) {
-        try (PreparedStatement delete = connection.prepareStatement(sql)) {
+      for (Sql sql : DELETE_ROWS) {
+        try (PreparedStatement delete = connection.prepareStatement(sql.text())) {
           for (String runId : deleted) {
             delete.setString(1, runId);
             delete.addBatch();
@@ -93,15 +72,7 @@ final class FinishedRuns {
 
   private static List<String> candidates(Connection connection, Instant before, int limit)
       throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(CANDIDATES)) {
-      new Params().instant(before).instant(before).int4(limit).bind(select);
-      List<String> runIds = new ArrayList<>();
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          runIds.add(rows.getString(1));
-        }
-      }
-      return runIds;
-    }
+    return new ArrayList<>(RunsTable.ENDED_BEFORE.list(connection,
+        new Values().instant("before", before).int4("limit", limit), rows -> rows.getString(1)));
   }
 }

@@ -3,7 +3,6 @@ package dev.durable.runtime.internal.store;
 import dev.durable.runtime.RunState;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
@@ -28,18 +27,9 @@ final class H2Dialect implements Dialect {
    * process loses it, which would let a completed step run again.
    */
   private static final String DURABLE_COMMITS = "SET WRITE_DELAY 0";
-  private static final String CLAIM_RUN =
-      "UPDATE durable_runs SET " + RunsTable.CLAIM_SET + ", epoch = ?, updated_at = ?"
-          + " WHERE run_id = ? AND epoch = ? AND due_at <= ?";
-  private static final String CLAIM_SLEEPING_RUN = CLAIM_RUN + " AND status = 'SLEEPING'";
-  private static final String RENEW_LEASE = RunsTable.RENEW_LEASE + "run_id = ?" + RunsTable.HELD;
-  private static final String TASK_CANDIDATES =
-      TasksTable.SELECT + " WHERE " + TasksTable.QUEUED_OF_STEPS + " " + TasksTable.OLDEST;
-  private static final String CLAIM_TASK =
-      TasksTable.CLAIM + " WHERE task_id = ? AND status = 'QUEUED'";
-
   private final Transactions transactions;
-  private final Map<Integer, String> dueQueries = new ConcurrentHashMap<>();
+  /** The reads of due runs ({@link RunsTable#selectDue}), by workflow count. */
+  private final Map<Integer, Sql> dueQueries = new ConcurrentHashMap<>();
 
   H2Dialect(Transactions transactions) {
     this.transactions = transactions;
@@ -80,10 +70,10 @@ final class H2Dialect implements Dialect {
     return transactions.inTransaction("start " + runs.size() + " run(s)", connection -> {
       boolean[] inserted = new boolean[runs.size()];
       List<EventsTable.Entry> events = new ArrayList<>();
-      try (PreparedStatement insert = connection.prepareStatement(RunsTable.INSERT)) {
+      try (PreparedStatement insert = connection.prepareStatement(RunsTable.INSERT.text())) {
         for (int i = 0; i < runs.size(); i++) {
           NewRun run = runs.get(i);
-          RunsTable.bindInsert(new Params(), run).bind(insert);
+          RunsTable.INSERT.bind(insert, RunsTable.insertValues(run));
           try {
             insert.executeUpdate();
             inserted[i] = true;
@@ -104,9 +94,8 @@ final class H2Dialect implements Dialect {
   /** H2 rolls back only the insert that hit a taken id; the transaction goes on. */
   @Override
   public boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException {
-    try (PreparedStatement insert = connection.prepareStatement(RunsTable.INSERT)) {
-      RunsTable.bindInsert(new Params(), run).bind(insert);
-      insert.executeUpdate();
+    try {
+      RunsTable.INSERT.update(connection, RunsTable.insertValues(run));
       return true;
     } catch (SQLException e) {
       if (!SqlErrors.isUniqueViolation(e)) {
@@ -134,16 +123,8 @@ final class H2Dialect implements Dialect {
   public List<ClaimedRun> claimAhead(
       Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
       Instant leaseUntil) throws SQLException {
-    List<String> sleeping = new ArrayList<>();
-    try (PreparedStatement select = connection.prepareStatement(
-        "SELECT run_id FROM durable_runs WHERE " + RunsTable.aheadFilter(runIds.size()))) {
-      RunsTable.bindAhead(new Params(), runIds, dueBy).bind(select);
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          sleeping.add(rows.getString(1));
-        }
-      }
-    }
+    List<String> sleeping = RunsTable.SELECT_AHEAD.list(connection,
+        new Values().strings("runIds", runIds).instant("dueBy", dueBy), rows -> rows.getString(1));
     List<ClaimedRun> claimed = new ArrayList<>();
     for (String runId : sleeping) {
       claimOne(connection, runId, owner, now, dueBy, leaseUntil).ifPresent(claimed::add);
@@ -151,28 +132,13 @@ final class H2Dialect implements Dialect {
     return claimed;
   }
 
-  /**
-   * The ids of up to {@code limit} due runs of the given workflows, earliest first: a range scan
-   * of the due-time index. H2 is told to use it: left to choose, it took the index of runs by
-   * workflow (V12, for the run search) and read every run of the workflow at each poll, 35 ms
-   * among 100,000 sleeping runs instead of half a millisecond.
-   */
+  /** The ids of up to {@code limit} due runs of the given workflows, earliest first. */
   private List<String> findDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit)
       throws SQLException {
-    String sql = dueQueries.computeIfAbsent(workflows.size(),
-        keys -> "SELECT run_id FROM durable_runs USE INDEX (durable_runs_due) WHERE "
-            + RunsTable.dueFilter(keys));
-    try (PreparedStatement select = connection.prepareStatement(sql)) {
-      RunsTable.bindDue(new Params(), now, workflows, limit).bind(select);
-      List<String> ids = new ArrayList<>();
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          ids.add(rows.getString(1));
-        }
-      }
-      return ids;
-    }
+    Sql sql = dueQueries.computeIfAbsent(workflows.size(), RunsTable::selectDue);
+    return sql.list(connection, RunsTable.dueValues(new Values(), now, workflows, limit),
+        rows -> rows.getString(1));
   }
 
   /**
@@ -192,21 +158,13 @@ final class H2Dialect implements Dialect {
       return Optional.empty();
     }
     long epoch = run.epoch() + 1;
-    try (PreparedStatement claim =
-        connection.prepareStatement(ahead ? CLAIM_SLEEPING_RUN : CLAIM_RUN)) {
-      claim.setString(1, owner);
-      Rows.setInstant(claim, 2, leaseUntil);
-      Rows.setInstant(claim, 3, leaseUntil);
-      claim.setLong(4, epoch);
-      Rows.setInstant(claim, 5, now);
-      claim.setString(6, runId);
-      claim.setLong(7, run.epoch());
-      Rows.setInstant(claim, 8, dueBy);
-      if (claim.executeUpdate() == 0) {
-        return Optional.empty();
-      }
+    Values values = RunsTable.claimValues(new Values(), now, owner, leaseUntil)
+        .string("runId", runId).int8("epoch", run.epoch()).instant("dueBy", dueBy);
+    if ((ahead ? RunsTable.CLAIM_SLEEPING_READ : RunsTable.CLAIM_READ)
+        .update(connection, values) == 0) {
+      return Optional.empty();
     }
-    String detail = RunsTable.claimedDetail(owner, run.status().name(), run.leaseOwner());
+    String detail = EventsTable.claimedDetail(owner, run.status().name(), run.leaseOwner());
     EventsTable.append(connection, runId, List.of(EventType.RUN_CLAIMED.run(detail, now)));
     return Optional.of(new ClaimedRun(
         new RunRecord(
@@ -222,12 +180,10 @@ final class H2Dialect implements Dialect {
   @Override
   public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
     transactions.inTransaction("renew leases", connection -> {
-      try (PreparedStatement renew = connection.prepareStatement(RENEW_LEASE)) {
+      try (PreparedStatement renew = connection.prepareStatement(RunsTable.RENEW_LEASE.text())) {
         for (String runId : runIds) {
-          Rows.setInstant(renew, 1, leaseUntil);
-          Rows.setInstant(renew, 2, leaseUntil);
-          renew.setString(3, runId);
-          renew.setString(4, owner);
+          RunsTable.RENEW_LEASE.bind(renew, new Values().instant("leaseUntil", leaseUntil)
+              .string("runId", runId).string("owner", owner));
           renew.addBatch();
         }
         renew.executeBatch();
@@ -239,7 +195,8 @@ final class H2Dialect implements Dialect {
   @Override
   public boolean[] writeProgress(List<Commit> commits, Instant now) {
     return transactions.inTransaction("record the progress of " + commits.size() + " run(s)",
-        connection -> PortableProgressWriter.write(connection, commits, now));
+        connection -> ProgressWriter.asStatements(
+            connection, ProgressWriter.turns(commits, now), now));
   }
 
   @Override
@@ -291,18 +248,13 @@ final class H2Dialect implements Dialect {
   private static List<TaskRecord> claimTasks(
       Connection connection, List<String> steps, int limit, String workerId, Instant now)
       throws SQLException {
-    List<TaskRecord> candidates;
-    try (PreparedStatement select = connection.prepareStatement(TASK_CANDIDATES)) {
-      select.setArray(1, connection.createArrayOf("VARCHAR", steps.toArray()));
-      select.setInt(2, limit);
-      candidates = TasksTable.read(select);
-    }
+    List<TaskRecord> candidates = TasksTable.CANDIDATES.list(connection,
+        new Values().strings("steps", steps).int4("limit", limit), TasksTable::task);
     List<TaskRecord> claimed = new ArrayList<>();
-    try (PreparedStatement claim = connection.prepareStatement(CLAIM_TASK)) {
+    try (PreparedStatement claim = connection.prepareStatement(TasksTable.CLAIM_READ.text())) {
       for (TaskRecord task : candidates) {
-        claim.setString(1, workerId);
-        Rows.setInstant(claim, 2, now);
-        claim.setString(3, task.taskId());
+        TasksTable.CLAIM_READ.bind(claim, new Values().string("workerId", workerId)
+            .instant("now", now).string("taskId", task.taskId()));
         if (claim.executeUpdate() == 1) {
           claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),
               task.attempt(), task.input(), TaskStatus.RUNNING, null, null, null, null, null, workerId,

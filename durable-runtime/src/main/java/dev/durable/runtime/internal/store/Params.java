@@ -34,8 +34,14 @@ final class Params {
     return new Params(true);
   }
 
+  /** A value as {@link Values} holds it: typed, a null as its {@link Null}. */
+  Params add(Object value) {
+    values.add(value);
+    return this;
+  }
+
   Params string(String value) {
-    values.add(value == null ? NullString.INSTANCE : value);
+    values.add(value == null ? Null.STRING : value);
     return this;
   }
 
@@ -45,7 +51,7 @@ final class Params {
   }
 
   Params nullableInt4(Integer value) {
-    values.add(value == null ? NullInt.INSTANCE : value);
+    values.add(value == null ? Null.INT : value);
     return this;
   }
 
@@ -55,7 +61,7 @@ final class Params {
   }
 
   Params instant(Instant value) {
-    values.add(value == null ? NullInstant.INSTANCE : value);
+    values.add(value == null ? Null.INSTANT : value);
     return this;
   }
 
@@ -89,10 +95,17 @@ final class Params {
         } else {
           Rows.setInstant(statement, index, instant);
         }
-      } else if (value == NullInstant.INSTANCE) {
+      } else if (value instanceof Boolean flag) {
+        statement.setBoolean(index, flag);
+      } else if (value instanceof SqlArray array) {
+        statement.setArray(
+            index, statement.getConnection().createArrayOf(array.type(), array.elements()));
+      } else if (value == Null.INSTANT) {
         Rows.setInstant(statement, index, null);
-      } else if (value == NullInt.INSTANCE) {
+      } else if (value == Null.INT) {
         statement.setNull(index, Types.INTEGER);
+      } else if (value == Null.BOOLEAN) {
+        statement.setNull(index, Types.BOOLEAN);
       } else {
         statement.setNull(index, Types.VARCHAR);
       }
@@ -100,15 +113,14 @@ final class Params {
     return first + values.size();
   }
 
-  private enum NullString {
-    INSTANCE
+  /** A null, of the type its parameter has. */
+  enum Null {
+    STRING,
+    INSTANT,
+    INT,
+    BOOLEAN
   }
 
-  private enum NullInstant {
-    INSTANCE
-  }
-
-  private enum NullInt {
-    INSTANCE
-  }
+  /** An array parameter: its elements, of the database's element type {@code type}. */
+  record SqlArray(String type, Object[] elements) {}
 }

@@ -1,22 +1,18 @@
 package dev.durable.runtime.internal.store;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -41,149 +37,62 @@ final class PostgresDialect implements Dialect {
    * Tells the workers of tasks queued, with the origin of this process's wake-ups: its own workers
    * are woken in process already ({@link Listener}).
    */
-  static final String NOTIFY_TASKS_FROM = "SELECT pg_notify(" + TASKS_CHANNEL + ", ?)";
+  static final Sql NOTIFY_TASKS_FROM = Sql.of("SELECT pg_notify(" + TASKS_CHANNEL + ", :origin)");
   /** Names a run to the engines listening. */
-  static final String ANNOUNCE_RUN = "SELECT pg_notify(" + RUNS_CHANNEL + ", ?)";
+  static final Sql ANNOUNCE_RUN = Sql.of("SELECT pg_notify(" + RUNS_CHANNEL + ", :runId)");
   /**
    * The longest schema name a channel's name carries as it is: with the longer of the two bases
    * ({@code durable_tasks.}, 14 bytes) it makes 63, the most PostgreSQL allows.
    */
   private static final int SCHEMA_IN_CHANNEL = 49;
   /**
-   * Stores outcomes, given as arrays (task ids, statuses, outputs, error messages, codes, types,
-   * retryable), on the tasks the worker still holds, returning the ids of those stored; locks their
-   * runs' rows, in order; then wakes each run that has no task left open (or whose task failed) and
-   * notifies the engines ({@link TasksTable#ANSWERED}). Three statements in one text: one round
-   * trip and, autocommitted, one commit. The wake-up reads the tasks after the lock, in a statement
-   * of its own with a fresh snapshot: of two workers answering a run's last two tasks at once, the
-   * second to lock sees the first's answer committed, so one of them wakes the run.
+   * Stores outcomes on the tasks the worker still holds, returning the ids of those stored ({@link
+   * TasksTable#FINISH_ALL}); locks their runs' rows, in order ({@link RunsTable#LOCK_ANSWERED});
+   * then wakes each run that has no task left open (or whose task failed) and notifies the engines
+   * ({@link TasksTable#ANSWERED}). Three statements in one text: one round trip and,
+   * autocommitted, one commit. The wake-up reads the tasks after the lock, in a statement of its
+   * own with a fresh snapshot: of two workers answering a run's last two tasks at once, the second
+   * to lock sees the first's answer committed, so one of them wakes the run.
    */
-  private static final String FINISH_TASKS =
-      storeOutcomes() + "WITH answered AS (" + TasksTable.ANSWERED + "),"
-          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
-          + " RETURNING 1)"
-          + " SELECT pg_notify(" + RUNS_CHANNEL + ", ?) FROM answered LIMIT 1";
-  /** A resumed turn's reads ({@link Resumption}): the run's id bound twice. */
-  private static final String RESUMPTION = StepsTable.SELECT + ";\n" + TasksTable.WAITING;
-  /**
-   * The server's autovacuum setting, the Durable tables of the current schema on which it is
-   * disabled (null if none), and where the server and database are.
-   */
-  private static final String UPKEEP =
-      "SELECT current_setting('autovacuum'), (SELECT string_agg(c.relname, ', ' ORDER BY"
-          + " c.relname) FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace"
-          + " AND c.relname IN ('durable_runs', 'durable_steps', 'durable_tasks')"
-          + " AND c.reloptions @> ARRAY['autovacuum_enabled=false']),"
-          + " coalesce(host(inet_server_addr()), 'a local socket') || ':'"
-          + " || current_setting('port') || ', database ' || current_database()";
-  /**
-   * The most parameters one statement of a progress batch binds: the driver refuses more than
-   * 65,535, and a batch stays well below so that its text stays small too.
-   */
-  static final int MAX_STATEMENT_PARAMETERS = 30_000;
-
-  /**
-   * Picks due rows no other engine is claiming, leases them and moves their epochs on, and logs
-   * the claim, in one statement; the due filter follows.
-   */
-  private static final String CLAIM_PREFIX =
-      "WITH due AS ("
-          + "  SELECT run_id, status AS previous_status, lease_owner AS previous_owner,"
-          + "  due_at AS previous_due"
-          + "  FROM durable_runs WHERE ";
-  private static final String CLAIM_SUFFIX =
-      "  FOR UPDATE SKIP LOCKED"
-          + "), claimed AS ("
-          + "  UPDATE durable_runs r SET " + RunsTable.CLAIM_SET + ", epoch = r.epoch + 1,"
-          + " updated_at = ?"
-          + "  FROM due WHERE r.run_id = due.run_id"
-          + "  RETURNING " + Rows.prefixed("r.", RunsTable.COLUMNS) + ","
-          + "    due.previous_status, due.previous_owner, due.previous_due"
-          + "), logged AS ("
-          + "  " + EventsTable.INSERT_RUN_EVENT_INTO
-          + "  SELECT run_id, ?, '" + EventType.RUN_CLAIMED.stored() + "', 0,"
-          + "    CASE WHEN previous_status = 'RUNNING' AND previous_owner IS NOT NULL"
-          + "    THEN ? || ' took over from ' || previous_owner || ', whose lease expired'"
-          + "    ELSE ? END FROM claimed"
-          + ") SELECT * FROM claimed ORDER BY due_at";
+  private static final Sql FINISH_TASKS = Sql.of(
+      TasksTable.FINISH_ALL.named() + ";\n" + RunsTable.LOCK_ANSWERED.named() + ";\n"
+          + "WITH answered AS (" + TasksTable.ANSWERED.named() + "),"
+          + " woken AS (" + RunsTable.WAKE_ANSWERED.named() + " RETURNING 1)"
+          + " SELECT pg_notify(" + RUNS_CHANNEL + ", :origin) FROM answered LIMIT 1");
+  /** A resumed turn's reads ({@link Resumption}). */
+  private static final Sql RESUMPTION = Sql.of(
+      StepsTable.SELECT.named() + ";\n" + TasksTable.WAITING.named());
   /**
    * {@link #FINISH_TASKS} that leases the runs of a {@link HandBack} to its engine instead of
    * leaving them for any engine to claim. After the lock, the answered runs are woken as {@link
    * #FINISH_TASKS} wakes them; then the runs of the hand-back that are due are claimed, as {@link
-   * #claimDue} claims (due by {@code due_at}, here filtered by id), with the reads of their turns:
-   * those this wake-up left due, as a run that still waits for a task, or whose turn still executes
-   * somewhere (marked woken, as before), is not due. The engines are notified only if a run of the
-   * batch is left due. Seven statements, one round trip, one commit: the engine's claim and its
-   * commit are spared.
+   * #claimDue} claims (due by {@code due_at}, here filtered by id: {@link
+   * RunsTable#CLAIM_DUE_AMONG}), with the reads of their turns: those this wake-up left due, as a
+   * run that still waits for a task, or whose turn still executes somewhere (marked woken, as
+   * before), is not due. The engines are notified only if a run of the batch is left due. Seven
+   * statements, one round trip, one commit: the engine's claim and its commit are spared.
    */
-  private static final String FINISH_TASKS_HANDING_BACK =
-      storeOutcomes() + "WITH answered AS (" + TasksTable.ANSWERED + "),"
-          + " woken AS (" + RunsTable.wake("run_id IN (SELECT run_id FROM answered)")
-          + " RETURNING run_id) SELECT count(*) FROM woken;\n"
-          + CLAIM_PREFIX + "run_id = ANY (?) AND due_at <= ? ORDER BY run_id" + CLAIM_SUFFIX
-          + ";\n" + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED + ";\n"
-          + "SELECT pg_notify(" + RUNS_CHANNEL + ", ?) FROM durable_runs WHERE run_id IN"
-          + " (SELECT run_id FROM durable_tasks WHERE " + TasksTable.STORED_BY + ")"
-          + " AND due_at <= ? LIMIT 1";
-  /** Inserts a run (nothing on a taken id) and logs its start; the events' rows follow. */
-  private static final String INSERT_RUN =
-      "WITH inserted AS ( " + RunsTable.INSERT
-          + " ON CONFLICT (run_id) DO NOTHING RETURNING run_id"
-          + ") " + EventsTable.INSERT_RUN_EVENT_INTO
-          + " SELECT i.run_id, v.at, v.type, 0, v.detail FROM inserted i CROSS JOIN (VALUES ";
-  /** Inserts a run, nothing on a taken id: a unique violation would abort the transaction. */
-  private static final String INSERT_RUN_IF_ABSENT =
-      RunsTable.INSERT + " ON CONFLICT (run_id) DO NOTHING";
-  private static final String INSERT_RUN_EVENT_ROW = "(?::timestamptz, ?, ?, ";
-  /**
-   * One statement that skips the rows a progress write holds locked right now (they are renewed
-   * next time, a third of a lease later), so that a renewal never waits on a write, nor deadlocks
-   * with one.
-   */
-  private static final String RENEW_LEASES_SKIP_LOCKED =
-      RunsTable.RENEW_LEASE + "run_id IN ( SELECT run_id FROM durable_runs WHERE run_id = ANY (?)"
-          + RunsTable.HELD + " FOR UPDATE SKIP LOCKED)";
-  /**
-   * One statement; concurrent workers skip each other's rows. Its commit does not wait for the
-   * write-ahead log to reach the disk ({@code synchronous_commit} off for this transaction only):
-   * a claim that a crash of PostgreSQL undoes leaves the task queued, to be claimed and served
-   * again, and the outcome of its first serving is refused, as for a task given up as lost. So a
-   * claim need not be durable, and the next durable commit (the outcome's) flushes it anyway.
-   */
-  private static final String CLAIM_TASKS =
-      "WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),"
-          + " picked AS ("
-          + "  SELECT task_id AS picked_id FROM durable_tasks, relaxed"
-          + "  WHERE " + TasksTable.QUEUED_OF_STEPS
-          + "  " + TasksTable.OLDEST + " FOR UPDATE OF durable_tasks SKIP LOCKED"
-          + ") " + TasksTable.CLAIM
-          + " FROM picked WHERE task_id = picked.picked_id RETURNING " + TasksTable.COLUMNS;
+  private static final Sql FINISH_TASKS_HANDING_BACK = Sql.of(
+      TasksTable.FINISH_ALL.named() + ";\n" + RunsTable.LOCK_ANSWERED.named() + ";\n"
+          + "WITH answered AS (" + TasksTable.ANSWERED.named() + "),"
+          + " woken AS (" + RunsTable.WAKE_ANSWERED.named() + " RETURNING run_id)"
+          + " SELECT count(*) FROM woken;\n"
+          + RunsTable.CLAIM_DUE_AMONG.named() + ";\n" + StepsTable.OF_JUST_CLAIMED.named() + ";\n"
+          + TasksTable.WAITING_OF_JUST_CLAIMED.named() + ";\n"
+          + "SELECT pg_notify(" + RUNS_CHANNEL + ", :origin) FROM (" + RunsTable.ANSWERED_DUE
+          + ") d");
+  /** A run's start: the run inserted (nothing on a taken id) and its events logged, by count. */
+  private static final Map<Integer, Sql> STARTS = new ConcurrentHashMap<>();
 
   private final Transactions transactions;
   private final String origin;
-  private final Map<Integer, String> dueClaims = new ConcurrentHashMap<>();
+  /** Claims of due runs with the reads of their turns ({@link #claimDue}), by workflow count. */
+  private final Map<Integer, Sql> dueClaims = new ConcurrentHashMap<>();
 
   /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
   PostgresDialect(Transactions transactions, String origin) {
     this.transactions = transactions;
     this.origin = origin;
-  }
-
-  /**
-   * The first two statements of {@link #FINISH_TASKS}: the outcomes stored on the tasks the worker
-   * still holds, returning their ids, then their runs' rows locked, in order.
-   */
-  private static String storeOutcomes() {
-    return "WITH outcome AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::text[],"
-        + " ?::text[], ?::varchar[], ?::varchar[], ?::bool[])"
-        + " AS o (task_id, status, output, error_message, error_code, error_type, retryable))"
-        + " UPDATE durable_tasks t SET status = o.status, output = o.output,"
-        + " error_message = o.error_message, error_code = o.error_code,"
-        + " error_type = o.error_type, retryable = o.retryable, finished_at = ?"
-        + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
-        + " AND t.worker_id = ? RETURNING t.task_id;\n"
-        + "SELECT run_id FROM durable_runs WHERE run_id IN (SELECT run_id FROM durable_tasks"
-        + " WHERE " + TasksTable.STORED_BY + ") ORDER BY run_id FOR UPDATE;\n";
   }
 
   /**
@@ -204,34 +113,10 @@ final class PostgresDialect implements Dialect {
   @Override
   public void requireDurableCommits() {}
 
-  /**
-   * Warns where autovacuum is off on the server, or disabled on Durable's busiest tables: their
-   * rows are updated at every step, claim and answer, and unvacuumed the dead row versions pile up
-   * behind the claims, while tables never analyzed keep the plans chosen for empty ones. The
-   * warning names the server and database, so that a process warns once for each.
-   */
+  /** See {@link Upkeep}. */
   @Override
   public Optional<String> upkeepWarning() {
-    return transactions.autocommit("read the autovacuum settings", connection -> {
-      try (PreparedStatement read = connection.prepareStatement(UPKEEP);
-          ResultSet row = read.executeQuery()) {
-        row.next();
-        boolean serverOff = "off".equals(row.getString(1));
-        String tablesOff = row.getString(2);
-        if (!serverOff && tablesOff == null) {
-          return Optional.empty();
-        }
-        String server = "the server at " + row.getString(3);
-        String where = serverOff && tablesOff != null
-            ? "on " + server + ", and disabled on Durable's tables " + tablesOff
-            : serverOff ? "on " + server : "on Durable's tables " + tablesOff + " (" + server + ")";
-        return Optional.of("PostgreSQL's autovacuum is off " + where + ": Durable updates a run's"
-            + " row at every step and a task's at its claim and answer, and unvacuumed, the dead"
-            + " row versions pile up in the claims' way and the planner keeps the plans it chose"
-            + " for empty tables (a dispatched step's round trip grew from 5 to 12 ms over 4,000"
-            + " runs); turn autovacuum on, or run VACUUM (ANALYZE) on Durable's tables regularly");
-      }
-    });
+    return transactions.autocommit("read the autovacuum settings", Upkeep::warning);
   }
 
   @Override
@@ -254,8 +139,8 @@ final class PostgresDialect implements Dialect {
 
   @Override
   public void announceCancelled(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement notify = connection.prepareStatement(ANNOUNCE_RUN)) {
-      notify.setString(1, runId);
+    try (PreparedStatement notify =
+        ANNOUNCE_RUN.prepare(connection, new Values().string("runId", runId))) {
       notify.execute();
     }
   }
@@ -286,17 +171,15 @@ final class PostgresDialect implements Dialect {
       Params params = Params.postgres();
       for (int i : order) {
         NewRun run = runs.get(i);
-        sql.append(INSERT_RUN);
-        RunsTable.bindInsert(params, run);
-        for (int e = 0; e < run.events().size(); e++) {
-          sql.append(e == 0 ? "" : ", ").append(INSERT_RUN_EVENT_ROW).append(e).append(')');
-          NewEvent event = run.events().get(e);
-          params.instant(event.at()).string(event.type()).string(event.detail());
-        }
-        sql.append(") AS v(at, type, detail, ord) ORDER BY v.ord;\n");
+        Sql start = STARTS.computeIfAbsent(run.events().size(), events -> Sql.of(
+            "WITH inserted AS (" + RunsTable.INSERT_IF_ABSENT.named() + " RETURNING run_id) "
+                + EventsTable.logInserted(events)));
+        Values values = EventsTable.insertedValues(RunsTable.insertValues(run), run.events());
+        sql.append(start.text()).append(";\n");
+        start.bind(params, values);
         if (!run.leased()) {
-          sql.append(ANNOUNCE_RUN).append(";\n");
-          params.string(run.runId());
+          sql.append(ANNOUNCE_RUN.text()).append(";\n");
+          ANNOUNCE_RUN.bind(params, values);
         }
       }
       boolean[] inserted = new boolean[runs.size()];
@@ -331,56 +214,20 @@ final class PostgresDialect implements Dialect {
   @Override
   public List<ClaimedRun> claimDue(
       Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
-    String sql = dueClaims.computeIfAbsent(workflows.size(),
-        keys -> CLAIM_PREFIX + RunsTable.dueFilter(keys) + CLAIM_SUFFIX + ";\n"
-            + StepsTable.OF_JUST_CLAIMED + ";\n" + TasksTable.WAITING_OF_JUST_CLAIMED);
+    Sql sql = dueClaims.computeIfAbsent(workflows.size(),
+        keys -> Sql.of(RunsTable.claimDue(keys).named() + ";\n"
+            + StepsTable.OF_JUST_CLAIMED.named() + ";\n"
+            + TasksTable.WAITING_OF_JUST_CLAIMED.named()));
+    Values values = RunsTable.claimValues(
+        RunsTable.dueValues(new Values(), now, workflows, limit), now, owner, leaseUntil);
     return transactions.autocommit("claim due runs", connection -> {
-      try (PreparedStatement claim = connection.prepareStatement(sql)) {
-        bindClaimAndReads(
-            RunsTable.bindDue(new Params(), now, workflows, limit), now, owner, leaseUntil)
-            .bind(claim);
+      try (PreparedStatement claim = sql.prepare(connection, values)) {
         if (!claim.execute()) {
           throw new SQLException("expected the runs claimed, got an update count");
         }
-        return readClaims(claim);
+        return ClaimedRows.withReads(claim);
       }
     });
-  }
-
-  /**
-   * The runs a claim statement returned, the current result of {@code claim}, each with its
-   * checkpoints and waiting tasks, the two results after it.
-   */
-  private static List<ClaimedRun> readClaims(PreparedStatement claim) throws SQLException {
-    List<ClaimedRun> claimed;
-    try (ResultSet rows = claim.getResultSet()) {
-      claimed = readClaimed(rows);
-    }
-    Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
-    Map<String, List<TaskRecord>> tasks = new HashMap<>();
-    Set<String> unreadable = new HashSet<>();
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' checkpoints, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
-      while (rows.next()) {
-        readInto(checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
-      }
-    }
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
-      while (rows.next()) {
-        readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
-      }
-    }
-    // a run with a row that does not read is left for its turn to read, and to fail visibly
-    return claimed.stream().map(run -> {
-      String runId = run.run().runId();
-      return unreadable.contains(runId) ? run : run.resumed(new Resumption(
-          checkpoints.getOrDefault(runId, List.of()), tasks.getOrDefault(runId, List.of())));
-    }).toList();
   }
 
   /** {@link #claimDue}'s statement with the filter of runs by id instead. */
@@ -388,98 +235,29 @@ final class PostgresDialect implements Dialect {
   public List<ClaimedRun> claimAhead(
       Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
       Instant leaseUntil) throws SQLException {
-    String sql = CLAIM_PREFIX + RunsTable.aheadFilter(runIds.size()) + CLAIM_SUFFIX;
-    return claim(connection, sql, RunsTable.bindAhead(new Params(), runIds, dueBy), now, owner,
-        leaseUntil);
-  }
-
-  /** A row's reading, which may find it unreadable. */
-  private interface RowReader<T> {
-    T read() throws SQLException;
-  }
-
-  /**
-   * Reads a row of run {@code runId} into its list in {@code byRun}, or, if it does not read,
-   * marks the run {@code unreadable}: the claim goes on for the other runs.
-   */
-  private static <T> void readInto(
-      Map<String, List<T>> byRun, Set<String> unreadable, String runId, RowReader<T> row)
-      throws SQLException {
-    try {
-      byRun.computeIfAbsent(runId, id -> new ArrayList<>()).add(row.read());
-    } catch (UnreadableRowException e) {
-      unreadable.add(runId);
+    Values values = RunsTable.claimValues(
+        new Values().strings("runIds", runIds).instant("dueBy", dueBy), now, owner, leaseUntil);
+    try (PreparedStatement claim = RunsTable.CLAIM_AHEAD.prepare(connection, values);
+        ResultSet rows = claim.executeQuery()) {
+      return ClaimedRows.read(rows);
     }
   }
-
-  /** Runs a claim statement whose filter {@code filter} binds. */
-  private static List<ClaimedRun> claim(
-      Connection connection, String sql, Params filter, Instant now, String owner,
-      Instant leaseUntil) throws SQLException {
-    try (PreparedStatement claim = connection.prepareStatement(sql)) {
-      bindClaim(filter, now, owner, leaseUntil).bind(claim);
-      try (ResultSet rows = claim.executeQuery()) {
-        return readClaimed(rows);
-      }
-    }
-  }
-
-  /**
-   * {@link #bindClaim}, then the lease that tells the runs just claimed ({@link
-   * RunsTable#JUST_CLAIMED}) to each of the two reads after the claim: their checkpoints and their
-   * waiting tasks.
-   */
-  private static Params bindClaimAndReads(
-      Params filter, Instant now, String owner, Instant leaseUntil) {
-    return bindClaim(filter, now, owner, leaseUntil)
-        .instant(leaseUntil).string(owner).instant(leaseUntil).string(owner);
-  }
-
-  /** The values of a claim statement after its filter's. */
-  private static Params bindClaim(Params filter, Instant now, String owner, Instant leaseUntil) {
-    return filter
-        .string(owner).instant(leaseUntil).instant(leaseUntil).instant(now)
-        .instant(now).string(owner).string(owner);
-  }
-
-  /** The runs a claim statement returned; their resumptions are the turns' to read. */
-  private static List<ClaimedRun> readClaimed(ResultSet rows) throws SQLException {
-    List<ClaimedRun> claimed = new ArrayList<>();
-    while (rows.next()) {
-      claimed.add(new ClaimedRun(
-          RunsTable.read(rows, 1),
-          Rows.instant(rows, rows.findColumn("previous_due")),
-          ClaimedRun.takesOver(
-              rows.getString("previous_status"), rows.getString("previous_owner")),
-          null));
-    }
-    return claimed;
-  }
-
 
   @Override
   public boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException {
-    try (PreparedStatement insert = connection.prepareStatement(INSERT_RUN_IF_ABSENT)) {
-      RunsTable.bindInsert(new Params(), run).bind(insert);
-      return insert.executeUpdate() > 0;
-    }
+    return RunsTable.INSERT_IF_ABSENT.update(connection, RunsTable.insertValues(run)) > 0;
   }
 
   @Override
   public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
     transactions.autocommit("renew leases", connection -> {
-      try (PreparedStatement renew = connection.prepareStatement(RENEW_LEASES_SKIP_LOCKED)) {
-        Rows.setInstant(renew, 1, leaseUntil);
-        Rows.setInstant(renew, 2, leaseUntil);
-        renew.setArray(3, connection.createArrayOf("varchar", runIds.toArray()));
-        renew.setString(4, owner);
-        return renew.executeUpdate();
-      }
+      return RunsTable.RENEW_LEASES_SKIPPING_LOCKED.update(connection, new Values()
+          .instant("leaseUntil", leaseUntil).strings("runIds", runIds).string("owner", owner));
     });
   }
 
   /**
-   * Writes the batch as one statement ({@link PostgresProgressWriter}), cut into chunks that stay
+   * Writes the batch as one text ({@link ProgressWriter#asOneText}), cut into chunks that stay
    * within the driver's limit of parameters per statement, each chunk one commit; a single turn
    * too large for one statement (a fan of thousands of dispatched steps) is written with plain
    * statements in a transaction of its own. Every turn's writes still commit together.
@@ -487,22 +265,23 @@ final class PostgresDialect implements Dialect {
   @Override
   public boolean[] writeProgress(List<Commit> commits, Instant now) {
     boolean[] written = new boolean[commits.size()];
-    int[] sizes = commits.stream().mapToInt(PostgresProgressWriter::parameters).toArray();
+    List<ProgressWriter.Turn> turns = ProgressWriter.turns(commits, now);
     int from = 0;
-    while (from < commits.size()) {
+    while (from < turns.size()) {
       int to = from;
       int parameters = 0;
       do {
-        parameters += sizes[to++];
-      } while (to < commits.size() && parameters + sizes[to] <= MAX_STATEMENT_PARAMETERS);
-      List<Commit> chunk = commits.subList(from, to);
+        parameters += turns.get(to++).parameters();
+      } while (to < turns.size()
+          && parameters + turns.get(to).parameters() <= ProgressWriter.MAX_STATEMENT_PARAMETERS);
+      List<ProgressWriter.Turn> chunk = turns.subList(from, to);
       String what = "record the progress of " + chunk.size() + " run(s)";
-      boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
+      boolean[] part = parameters <= ProgressWriter.MAX_STATEMENT_PARAMETERS
           ? transactions.autocommit(what,
-              connection -> PostgresProgressWriter.write(connection, chunk, origin, now))
+              connection -> ProgressWriter.asOneText(connection, chunk, origin, now))
           : transactions.inTransaction(what, connection -> {
-            boolean[] large = PortableProgressWriter.write(connection, chunk, now);
-            if (PostgresProgressWriter.queuesTasks(chunk)) {
+            boolean[] large = ProgressWriter.asStatements(connection, chunk, now);
+            if (ProgressWriter.queuesTasks(chunk)) {
               wakeWorkers(connection);
             }
             return large;
@@ -517,13 +296,9 @@ final class PostgresDialect implements Dialect {
   @Override
   public List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now) {
     return transactions.autocommit("claim tasks for worker " + workerId, connection -> {
-      try (PreparedStatement claim = connection.prepareStatement(CLAIM_TASKS)) {
-        claim.setArray(1, connection.createArrayOf("varchar", steps.toArray()));
-        claim.setInt(2, limit);
-        claim.setString(3, workerId);
-        Rows.setInstant(claim, 4, now);
-        return TasksTable.read(claim);
-      }
+      return TasksTable.CLAIM_SKIPPING_LOCKED.list(connection, new Values()
+          .strings("steps", steps).int4("limit", limit).string("workerId", workerId)
+          .instant("now", now), TasksTable::task);
     });
   }
 
@@ -557,39 +332,18 @@ final class PostgresDialect implements Dialect {
             retryable[i] = outcome.succeeded() ? null : outcome.retryable();
             index.put(ids[i], i);
           }
+          Values values = new Values().array("taskIds", "varchar", ids)
+              .array("statuses", "varchar", statuses).array("outputs", "text", outputs)
+              .array("errorMessages", "text", messages).array("errorCodes", "varchar", codes)
+              .array("errorTypes", "varchar", types).array("retryable", "bool", retryable)
+              .instant("now", now).string("workerId", workerId).string("origin", origin);
+          if (handBack != null) {
+            RunsTable.claimValues(values.strings("runIds", handBack.runIds()), now,
+                handBack.owner(), handBack.leaseUntil());
+          }
           boolean[] stored = new boolean[n];
-          try (PreparedStatement finish = connection.prepareStatement(
-              handBack == null ? FINISH_TASKS : FINISH_TASKS_HANDING_BACK)) {
-            Array taskIds = connection.createArrayOf("varchar", ids);
-            finish.setArray(1, taskIds);
-            finish.setArray(2, connection.createArrayOf("varchar", statuses));
-            finish.setArray(3, connection.createArrayOf("text", outputs));
-            finish.setArray(4, connection.createArrayOf("text", messages));
-            finish.setArray(5, connection.createArrayOf("varchar", codes));
-            finish.setArray(6, connection.createArrayOf("varchar", types));
-            finish.setArray(7, connection.createArrayOf("bool", retryable));
-            Rows.setInstant(finish, 8, now);
-            finish.setString(9, workerId);
-            finish.setArray(10, taskIds);
-            finish.setString(11, workerId);
-            finish.setArray(12, taskIds);
-            finish.setString(13, workerId);
-            Rows.setInstant(finish, 14, now);
-            Rows.setInstant(finish, 15, now);
-            if (handBack == null) {
-              finish.setString(16, origin);
-            } else {
-              finish.setArray(16, connection.createArrayOf("varchar",
-                  handBack.runIds().toArray()));
-              Rows.setInstant(finish, 17, now);
-              int next = bindClaimAndReads(
-                  new Params(), now, handBack.owner(), handBack.leaseUntil())
-                  .bindFrom(finish, 18);
-              finish.setString(next++, origin);
-              finish.setArray(next++, taskIds);
-              finish.setString(next++, workerId);
-              Rows.setInstant(finish, next, now);
-            }
+          try (PreparedStatement finish = (handBack == null ? FINISH_TASKS
+              : FINISH_TASKS_HANDING_BACK).prepare(connection, values)) {
             if (!finish.execute()) {
               throw new SQLException(
                   "expected the ids of the outcomes stored, got an update count");
@@ -607,7 +361,7 @@ final class PostgresDialect implements Dialect {
                 throw new SQLException("expected the runs handed back, got an update count");
               }
               // each was due when its answer was stored, by the worker's clock
-              handedBack = readClaims(finish).stream().map(claim -> new ClaimedRun(
+              handedBack = ClaimedRows.withReads(finish).stream().map(claim -> new ClaimedRun(
                   claim.run(), now, claim.takenOver(), claim.resumption())).toList();
             }
             if (!finish.getMoreResults()) {
@@ -623,9 +377,8 @@ final class PostgresDialect implements Dialect {
   /** The two reads joined in one multi-statement text: one round trip. */
   @Override
   public Resumption resumption(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(RESUMPTION)) {
-      select.setString(1, runId);
-      select.setString(2, runId);
+    try (PreparedStatement select =
+        RESUMPTION.prepare(connection, new Values().string("runId", runId))) {
       if (!select.execute()) {
         throw new SQLException("expected the run's checkpoints, got an update count");
       }

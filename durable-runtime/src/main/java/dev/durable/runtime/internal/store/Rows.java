@@ -12,8 +12,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Binding and reading the values every table holds (instants, and enums stored as text), and
- * column lists under a table's alias.
+ * Binding and reading the values every table holds: instants, and enums stored as text.
  */
 final class Rows {
   /** The code of the error of a run, or a step, whose row cannot be understood. */
@@ -51,10 +50,5 @@ final class Rows {
   static Instant instant(ResultSet rows, int index) throws SQLException {
     OffsetDateTime value = rows.getObject(index, OffsetDateTime.class);
     return value == null ? null : value.toInstant();
-  }
-
-  /** {@code columns}, each under the alias {@code prefix} ({@code "r."}). */
-  static String prefixed(String prefix, String columns) {
-    return prefix + String.join(", " + prefix, columns.split(",\\s*"));
   }
 }

@@ -3,11 +3,8 @@ package dev.durable.runtime.internal.store;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunState;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,11 +17,10 @@ import java.util.Optional;
  * search (g)", has the plans and times at a million runs.
  */
 final class RunSearch {
-  private static final String COLUMNS = Rows.prefixed("r.", RunsTable.COLUMNS)
-      .replace("r.input, r.output", "NULL, NULL");
-  private static final String FROM = "SELECT " + COLUMNS + ", f.fire_at FROM durable_runs r"
-      + " LEFT JOIN durable_schedule_runs f ON f.run_id = r.run_id WHERE 1 = 1";
-  private static final int FIRE_AT_COLUMN = RunsTable.COLUMNS.split(",").length + 1;
+  private static final String FROM =
+      "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM " + RunsTable.SEARCH_FROM
+          + " WHERE 1 = 1";
+  private static final int FIRE_AT_COLUMN = RunsTable.COLUMN_COUNT + 1;
 
   private RunSearch() {}
 
@@ -35,85 +31,77 @@ final class RunSearch {
   static List<ListedRun> select(Connection connection, RunFilter filter, boolean seekIdsInC)
       throws SQLException {
     StringBuilder sql = new StringBuilder(FROM);
-    Params params = new Params();
+    Values values = new Values();
     filter.workflow().ifPresent(name -> {
-      sql.append(" AND r.workflow_name = ?");
-      params.string(name);
+      sql.append(" AND r.workflow_name = :workflowName");
+      values.string("workflowName", name);
     });
     filter.version().ifPresent(version -> {
-      sql.append(" AND r.workflow_version = ?");
-      params.string(version);
+      sql.append(" AND r.workflow_version = :workflowVersion");
+      values.string("workflowVersion", version);
     });
     if (!filter.statuses().isEmpty()) {
       sql.append(" AND r.status IN (");
       String separator = "";
       for (RunState status : RunState.values()) { // in a fixed order: one text per set
         if (filter.statuses().contains(status)) {
-          sql.append(separator).append('?');
-          params.string(status.name());
+          sql.append(separator).append(":").append(status.name());
+          values.string(status.name(), status.name());
           separator = ", ";
         }
       }
       sql.append(')');
     }
-    range(sql, params, "r.created_at", filter.createdFrom(), filter.createdBefore());
-    range(sql, params, "r.updated_at", filter.updatedFrom(), filter.updatedBefore());
+    range(sql, values, "created", filter.createdFrom(), filter.createdBefore());
+    range(sql, values, "updated", filter.updatedFrom(), filter.updatedBefore());
     filter.runIdPrefix().ifPresent(prefix -> {
-      sql.append(" AND r.run_id LIKE ? ESCAPE '\\'");
-      params.string(likePrefix(prefix));
+      sql.append(" AND r.run_id LIKE :like ESCAPE '\\'");
+      values.string("like", likePrefix(prefix));
       Optional<String> above = above(prefix);
       if (seekIdsInC && above.isPresent()) {
         // the same ids, as a range an index in byte order can seek
-        sql.append(" AND r.run_id COLLATE \"C\" >= ? AND r.run_id COLLATE \"C\" < ?");
-        params.string(prefix).string(above.get());
+        sql.append(" AND r.run_id COLLATE \"C\" >= :prefix AND r.run_id COLLATE \"C\" < :above");
+        values.string("prefix", prefix).string("above", above.get());
       }
     });
     filter.parentId().ifPresent(parent -> {
-      sql.append(" AND r.parent_run_id = ?");
-      params.string(parent);
+      sql.append(" AND r.parent_run_id = :parentRunId");
+      values.string("parentRunId", parent);
     });
     filter.errorCode().ifPresent(code -> {
-      sql.append(" AND r.error_code = ?");
-      params.string(code);
+      sql.append(" AND r.error_code = :errorCode");
+      values.string("errorCode", code);
     });
     if (filter.afterRunId().isPresent()) {
       Instant createdAt = filter.afterCreatedAt().orElseThrow();
       // the first condition alone lets an index seek to the cursor; the second cuts within it
-      sql.append(" AND r.created_at <= ?"
-          + " AND (r.created_at < ? OR (r.created_at = ? AND r.run_id < ?))");
-      params.instant(createdAt).instant(createdAt).instant(createdAt)
-          .string(filter.afterRunId().get());
+      sql.append(" AND r.created_at <= :afterCreatedAt AND (r.created_at < :afterCreatedAt"
+          + " OR (r.created_at = :afterCreatedAt AND r.run_id < :afterRunId))");
+      values.instant("afterCreatedAt", createdAt).string("afterRunId", filter.afterRunId().get());
     }
     // the same order, led by the column an equality fixes, so that H2 too walks the index that
     // starts with it in order, and stops at the limit, instead of reading and sorting all it finds
     // (H2 picks the workflow's index when a workflow is given, whatever else is: that one then)
     String lead = filter.workflow().isPresent() ? "r.workflow_name DESC, "
         : filter.statuses().size() == 1 ? "r.status DESC, " : "";
-    sql.append(" ORDER BY ").append(lead).append("r.created_at DESC, r.run_id DESC LIMIT ?");
-    params.int4(filter.limit());
-    try (PreparedStatement select = connection.prepareStatement(sql.toString())) {
-      params.bind(select);
-      List<ListedRun> runs = new ArrayList<>();
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          runs.add(new ListedRun(RunsTable.read(rows, 1),
-              Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN))));
-        }
-      }
-      return runs;
-    }
+    sql.append(" ORDER BY ").append(lead)
+        .append("r.created_at DESC, r.run_id DESC LIMIT :limit");
+    values.int4("limit", filter.limit());
+    return Sql.of(sql.toString()).list(connection, values, rows -> new ListedRun(
+        RunsTable.read(rows, 1), Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN))));
   }
 
+  /** A range of {@code r.<name>_at}, its bounds {@code :<name>From} and {@code :<name>Before}. */
   private static void range(
-      StringBuilder sql, Params params, String column, Optional<Instant> from,
+      StringBuilder sql, Values values, String name, Optional<Instant> from,
       Optional<Instant> before) {
     from.ifPresent(instant -> {
-      sql.append(" AND ").append(column).append(" >= ?");
-      params.instant(instant);
+      sql.append(" AND r.").append(name).append("_at >= :").append(name).append("From");
+      values.instant(name + "From", instant);
     });
     before.ifPresent(instant -> {
-      sql.append(" AND ").append(column).append(" < ?");
-      params.instant(instant);
+      sql.append(" AND r.").append(name).append("_at < :").append(name).append("Before");
+      values.instant(name + "Before", instant);
     });
   }
 

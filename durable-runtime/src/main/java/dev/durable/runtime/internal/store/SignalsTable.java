@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
@@ -14,66 +13,56 @@ import java.util.Optional;
  * progress statement, where they are marked from the fenced run row).
  */
 final class SignalsTable {
-  private static final String INSERT =
-      "INSERT INTO durable_signals (run_id, name, payload, created_at) VALUES (?, ?, ?, ?)";
-  private static final String SELECT_NEXT =
-      "SELECT id, payload FROM durable_signals WHERE run_id = ? AND name = ?"
-          + " AND consumed_seq IS NULL ORDER BY id LIMIT 1";
-  /** Marks a signal taken by the wait at a position; {@link #bindTake} binds it. */
-  static final String TAKE =
-      "UPDATE durable_signals SET consumed_seq = ? WHERE id = ? AND run_id = ?"
-          + " AND consumed_seq IS NULL";
+  private static final Sql INSERT = Sql.of(
+      "INSERT INTO durable_signals (run_id, name, payload, created_at)"
+          + " VALUES (:runId, :name, :payload, :now)");
+  private static final Sql SELECT_NEXT = Sql.of(
+      "SELECT id, payload FROM durable_signals WHERE run_id = :runId AND name = :name"
+          + " AND consumed_seq IS NULL ORDER BY id LIMIT 1");
+  /** Marks a signal taken by the wait at a position; {@link #takeValues} binds it. */
+  static final Sql TAKE = Sql.of(
+      "UPDATE durable_signals SET consumed_seq = :seq WHERE id = :signalId AND run_id = :runId"
+          + " AND consumed_seq IS NULL");
   /** {@link #TAKE} in a PostgreSQL progress statement: only if the run's row was fenced. */
-  static final String TAKE_FENCED = TAKE + " AND EXISTS (SELECT 1 FROM fenced) RETURNING 1";
+  static final Sql TAKE_FENCED = Sql.of(
+      "UPDATE durable_signals SET consumed_seq = :seq WHERE id = :signalId AND run_id = :runId"
+          + " AND consumed_seq IS NULL AND EXISTS (SELECT 1 FROM fenced) RETURNING 1");
 
   /** The {@code consumed_seq} of a signal no wait took: its value did not fit. */
   static final int REJECTED = -1;
-  private static final String REJECT =
-      "UPDATE durable_signals SET consumed_seq = " + REJECTED + " WHERE id = ? AND run_id = ?"
-          + " AND consumed_seq IS NULL";
+  private static final Sql REJECT = Sql.of(
+      "UPDATE durable_signals SET consumed_seq = " + REJECTED + " WHERE id = :signalId"
+          + " AND run_id = :runId AND consumed_seq IS NULL");
+  /** A deleted run's signals ({@link FinishedRuns}). */
+  static final Sql DELETE_OF_RUN = Sql.of("DELETE FROM durable_signals WHERE run_id = :runId");
 
   private SignalsTable() {}
 
   /** Marks a signal rejected, if no wait took it; returns whether it did. */
   static boolean reject(Connection connection, String runId, long id) throws SQLException {
-    try (PreparedStatement reject = connection.prepareStatement(REJECT)) {
-      reject.setLong(1, id);
-      reject.setString(2, runId);
-      return reject.executeUpdate() == 1;
-    }
+    return REJECT.update(connection, new Values().int8("signalId", id).string("runId", runId))
+        == 1;
   }
 
   /** A signal taken by the checkpoint {@code write}: its position, id and run. */
-  static Params bindTake(Params params, Commit.CheckpointWrite write) {
-    return params.int4(write.record().seq()).int8(write.takesSignal())
-        .string(write.record().runId());
+  static Values takeValues(Values values, Commit.CheckpointWrite write) {
+    return values.int4("seq", write.record().seq()).int8("signalId", write.takesSignal())
+        .string("runId", write.record().runId());
   }
 
   /** Stores a signal; it is taken in the order of the ids this assigns. */
   static void insert(
       Connection connection, String runId, String name, String payload, Instant now)
       throws SQLException {
-    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-      insert.setString(1, runId);
-      insert.setString(2, name);
-      insert.setString(3, payload);
-      Rows.setInstant(insert, 4, now);
-      insert.executeUpdate();
-    }
+    INSERT.update(connection, new Values().string("runId", runId).string("name", name)
+        .string("payload", payload).instant("now", now));
   }
 
   /** The oldest signal named {@code name} sent to the run and not taken yet. */
   static Optional<SignalRecord> next(Connection connection, String runId, String name)
       throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(SELECT_NEXT)) {
-      select.setString(1, runId);
-      select.setString(2, name);
-      try (ResultSet rows = select.executeQuery()) {
-        return rows.next()
-            ? Optional.of(new SignalRecord(rows.getLong(1), rows.getString(2)))
-            : Optional.empty();
-      }
-    }
+    return SELECT_NEXT.first(connection, new Values().string("runId", runId).string("name", name),
+        rows -> new SignalRecord(rows.getLong(1), rows.getString(2)));
   }
 
   /**
@@ -86,9 +75,9 @@ final class SignalsTable {
     if (writes.isEmpty()) {
       return;
     }
-    try (PreparedStatement take = connection.prepareStatement(TAKE)) {
+    try (PreparedStatement take = connection.prepareStatement(TAKE.text())) {
       for (Commit.CheckpointWrite write : writes) {
-        bindTake(new Params(), write).bind(take);
+        TAKE.bind(take, takeValues(new Values(), write));
         take.addBatch();
       }
       int[] counts = take.executeBatch();

@@ -17,100 +17,105 @@ import java.util.Optional;
  * and resetting failed ones for a requeue.
  */
 final class StepsTable {
+  /** The table's name, for the statements of other tables that read checkpoints. */
+  static final String TABLE = "durable_steps";
   static final String COLUMNS =
       "run_id, seq, kind, name, status, attempts, input, output, error_message, error_code,"
           + " error_type, wake_at, started_at, updated_at, group_seq";
-  /** A new checkpoint; {@link #bindInsert} binds it. */
-  static final String INSERT = insert("?", "?", " VALUES (", ")");
+  /** How many columns {@link #COLUMNS} names. */
+  private static final int COLUMN_COUNT = 15;
+  /** A new checkpoint; {@link #insertValues} binds it. */
+  static final Sql INSERT = Sql.of(
+      "INSERT INTO durable_steps (" + COLUMNS + ") VALUES (:runId, :seq, :kind, :name, :status,"
+          + " :attempts, :input, :output, :errorMessage, :errorCode, :errorType, :wakeAt,"
+          + " :startedAt, :updatedAt, :groupSeq)");
   /**
    * {@link #INSERT} in a PostgreSQL progress statement: written only if the run's row was fenced
    * (the {@code fenced} CTE returned it). Its instants and group are cast, as parameters in a
    * {@code SELECT} list have no column to take their type from.
    */
-  static final String INSERT_FENCED =
-      insert("?::timestamptz", "?::int4", " SELECT ", " FROM fenced");
-
+  static final Sql INSERT_FENCED = Sql.of(
+      "INSERT INTO durable_steps (" + COLUMNS + ") SELECT :runId, :seq, :kind, :name, :status,"
+          + " :attempts, :input, :output, :errorMessage, :errorCode, :errorType,"
+          + " :wakeAt::timestamptz, :startedAt::timestamptz, :updatedAt::timestamptz,"
+          + " :groupSeq::int4 FROM fenced");
   /**
    * {@link #INSERT_FENCED} of a checkpoint that carries its step's two events ({@link
-   * Commit.CheckpointWrite#carriesEvents}): they take the ids numbered {@code started} and {@code
-   * started + 1} of the statement's {@code numbered} ids, in the log's order.
+   * Commit.CheckpointWrite#carriesEvents}): they take the ids numbered {@code :startedEvent} and
+   * the one after of the statement's {@code numbered} ids, in the log's order.
    */
-  static String insertFencedCarrying(int started) {
-    return "INSERT INTO durable_steps (" + COLUMNS + ", started_event, completed_event) SELECT"
-        + " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz,"
-        + " ?::int4, (SELECT id FROM numbered WHERE n = " + started + "), (SELECT id FROM numbered"
-        + " WHERE n = " + (started + 1) + ") FROM fenced";
-  }
-  /** A checkpoint's new state; {@link #bindUpdate} binds it. */
-  static final String UPDATE = update("?", "");
+  static final Sql INSERT_FENCED_CARRYING = Sql.of(
+      "INSERT INTO durable_steps (" + COLUMNS + ", started_event, completed_event) SELECT :runId,"
+          + " :seq, :kind, :name, :status, :attempts, :input, :output, :errorMessage, :errorCode,"
+          + " :errorType, :wakeAt::timestamptz, :startedAt::timestamptz, :updatedAt::timestamptz,"
+          + " :groupSeq::int4, (SELECT id FROM numbered WHERE n = :startedEvent::int8),"
+          + " (SELECT id FROM numbered WHERE n = :startedEvent::int8 + 1) FROM fenced");
+  /** A checkpoint's new state; {@link #updateValues} binds it. */
+  static final Sql UPDATE = Sql.of(
+      "UPDATE durable_steps SET status = :status, attempts = :attempts, output = :output,"
+          + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
+          + " wake_at = :wakeAt, updated_at = :updatedAt WHERE run_id = :runId AND seq = :seq");
   /** {@link #UPDATE} in a PostgreSQL progress statement: only if the run's row was fenced. */
-  static final String UPDATE_FENCED =
-      update("?::timestamptz", " AND EXISTS (SELECT 1 FROM fenced) RETURNING 1");
-  static final String SELECT =
-      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id = ? ORDER BY seq";
+  static final Sql UPDATE_FENCED = Sql.of(
+      "UPDATE durable_steps SET status = :status, attempts = :attempts, output = :output,"
+          + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
+          + " wake_at = :wakeAt::timestamptz, updated_at = :updatedAt::timestamptz"
+          + " WHERE run_id = :runId AND seq = :seq AND EXISTS (SELECT 1 FROM fenced) RETURNING 1");
+  static final Sql SELECT = Sql.of(
+      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id = :runId ORDER BY seq");
   /**
    * The checkpoints of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}), by run and
    * in order.
    */
-  static final String OF_JUST_CLAIMED =
+  static final Sql OF_JUST_CLAIMED = Sql.of(
       "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id IN (" + RunsTable.JUST_CLAIMED + ")"
-          + " ORDER BY run_id, seq";
-  private static final String SELECT_SNAPSHOT =
-      "SELECT " + Rows.prefixed("s.", COLUMNS) + ", " + Rows.prefixed("r.", RunsTable.COLUMNS)
+          + " ORDER BY run_id, seq");
+  private static final Sql SELECT_SNAPSHOT = Sql.of(
+      "SELECT s." + COLUMNS.replace(", ", ", s.") + ", " + RunsTable.prefixedColumns()
           + " FROM durable_runs r LEFT JOIN durable_steps s ON s.run_id = r.run_id"
-          + " WHERE r.run_id = ? ORDER BY s.seq";
-  /** Where the run's columns begin in a snapshot row: after the checkpoint's. */
-  private static final int SNAPSHOT_RUN_COLUMNS_FROM = COLUMNS.split(",").length + 1;
-  private static final String DELETE_FROM = "DELETE FROM durable_steps WHERE run_id = ? AND seq >= ?";
-  private static final String DELETE_TRAILING_FAILED =
-      "DELETE FROM durable_steps WHERE run_id = ? AND status = 'FAILED' AND seq >"
+          + " WHERE r.run_id = :runId ORDER BY s.seq");
+  private static final Sql DELETE_FROM = Sql.of(
+      "DELETE FROM durable_steps WHERE run_id = :runId AND seq >= :seq");
+  private static final Sql DELETE_TRAILING_FAILED = Sql.of(
+      "DELETE FROM durable_steps WHERE run_id = :runId AND status = 'FAILED' AND seq >"
           + " (SELECT COALESCE(MAX(seq), -1) FROM durable_steps"
-          + " WHERE run_id = ? AND status <> 'FAILED')";
+          + " WHERE run_id = :runId AND status <> 'FAILED')");
   /**
    * The failed branches of the group that failed the run (the group of its last checkpoint) start
    * over in place, with a fresh budget: the group's other branches keep their results.
    */
-  private static final String RESET_FAILED_BRANCHES =
+  private static final Sql RESET_FAILED_BRANCHES = Sql.of(
       "UPDATE durable_steps SET status = CASE WHEN kind = 'REMOTE' THEN 'RETRYING' ELSE 'PENDING'"
           + " END, attempts = 0, error_message = NULL, error_code = NULL, error_type = NULL,"
-          + " wake_at = NULL, updated_at = ? WHERE run_id = ? AND status = 'FAILED' AND group_seq ="
-          + " (SELECT s.group_seq FROM durable_steps s WHERE s.run_id = ? AND s.seq ="
-          + " (SELECT MAX(m.seq) FROM durable_steps m WHERE m.run_id = ?))";
+          + " wake_at = NULL, updated_at = :now WHERE run_id = :runId AND status = 'FAILED'"
+          + " AND group_seq = (SELECT s.group_seq FROM durable_steps s WHERE s.run_id = :runId"
+          + " AND s.seq = (SELECT MAX(m.seq) FROM durable_steps m WHERE m.run_id = :runId))");
+  /** A deleted run's checkpoints ({@link FinishedRuns}). */
+  static final Sql DELETE_OF_RUN = Sql.of("DELETE FROM durable_steps WHERE run_id = :runId");
 
   private StepsTable() {}
 
-  private static String insert(String instant, String int4, String open, String close) {
-    return "INSERT INTO durable_steps (" + COLUMNS + ")" + open
-        + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, " + instant + ", " + instant + ", " + instant + ", "
-        + int4 + close;
+  /** The values of {@link #INSERT} (and its fenced forms) for {@code c}. */
+  static Values insertValues(Values values, CheckpointRecord c) {
+    return stateValues(values, c).string("kind", c.kind().name()).string("name", c.name())
+        .string("input", c.input()).instant("startedAt", c.startedAt())
+        .nullableInt4("groupSeq", c.groupSeq());
   }
 
-  private static String update(String instant, String condition) {
-    return "UPDATE durable_steps SET status = ?, attempts = ?, output = ?, error_message = ?,"
-        + " error_code = ?, error_type = ?, wake_at = " + instant + ", updated_at = " + instant
-        + " WHERE run_id = ? AND seq = ?" + condition;
+  /** The values of {@link #UPDATE} (and {@link #UPDATE_FENCED}) for {@code c}. */
+  static Values updateValues(Values values, CheckpointRecord c) {
+    return stateValues(values, c);
   }
 
-  /** The values of {@link #INSERT} for {@code c}. */
-  static Params bindInsert(Params params, CheckpointRecord c) {
+  private static Values stateValues(Values values, CheckpointRecord c) {
     RunError error = c.error();
-    return params.string(c.runId()).int4(c.seq()).string(c.kind().name()).string(c.name())
-        .string(c.status().name()).int4(c.attempts()).string(c.input()).string(c.output())
-        .string(error == null ? null : error.message())
-        .string(error == null ? null : error.code())
-        .string(error == null ? null : error.type())
-        .instant(c.wakeAt()).instant(c.startedAt()).instant(c.updatedAt())
-        .nullableInt4(c.groupSeq());
-  }
-
-  /** The values of {@link #UPDATE} for {@code c}. */
-  static Params bindUpdate(Params params, CheckpointRecord c) {
-    RunError error = c.error();
-    return params.string(c.status().name()).int4(c.attempts()).string(c.output())
-        .string(error == null ? null : error.message())
-        .string(error == null ? null : error.code())
-        .string(error == null ? null : error.type())
-        .instant(c.wakeAt()).instant(c.updatedAt()).string(c.runId()).int4(c.seq());
+    return values.string("runId", c.runId()).int4("seq", c.seq())
+        .string("status", c.status().name()).int4("attempts", c.attempts())
+        .string("output", c.output())
+        .string("errorMessage", error == null ? null : error.message())
+        .string("errorCode", error == null ? null : error.code())
+        .string("errorType", error == null ? null : error.type())
+        .instant("wakeAt", c.wakeAt()).instant("updatedAt", c.updatedAt());
   }
 
   /** Inserts checkpoints, as one batch. */
@@ -118,9 +123,9 @@ final class StepsTable {
     if (inserts.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+    try (PreparedStatement insert = connection.prepareStatement(INSERT.text())) {
       for (CheckpointRecord c : inserts) {
-        bindInsert(new Params(), c).bind(insert);
+        INSERT.bind(insert, insertValues(new Values(), c));
         insert.addBatch();
       }
       insert.executeBatch();
@@ -132,9 +137,9 @@ final class StepsTable {
     if (updates.isEmpty()) {
       return;
     }
-    try (PreparedStatement update = connection.prepareStatement(UPDATE)) {
+    try (PreparedStatement update = connection.prepareStatement(UPDATE.text())) {
       for (CheckpointRecord c : updates) {
-        bindUpdate(new Params(), c).bind(update);
+        UPDATE.bind(update, updateValues(new Values(), c));
         update.addBatch();
       }
       for (int count : update.executeBatch()) {
@@ -147,12 +152,7 @@ final class StepsTable {
 
   /** The run's checkpoints, in order. */
   static List<CheckpointRecord> select(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(SELECT)) {
-      select.setString(1, runId);
-      try (ResultSet rows = select.executeQuery()) {
-        return readAll(rows);
-      }
-    }
+    return SELECT.list(connection, new Values().string("runId", runId), rows -> read(rows, false));
   }
 
   /** The checkpoints in {@code rows}, selected by {@link #SELECT}. */
@@ -170,14 +170,14 @@ final class StepsTable {
    */
   static Optional<RunSnapshot> snapshot(Connection connection, String runId)
       throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(SELECT_SNAPSHOT)) {
-      select.setString(1, runId);
+    try (PreparedStatement select =
+        SELECT_SNAPSHOT.prepare(connection, new Values().string("runId", runId))) {
       RunRecord run = null;
       List<CheckpointRecord> checkpoints = new ArrayList<>();
       try (ResultSet rows = select.executeQuery()) {
         while (rows.next()) {
           if (run == null) {
-            run = RunsTable.read(rows, SNAPSHOT_RUN_COLUMNS_FROM);
+            run = RunsTable.read(rows, COLUMN_COUNT + 1);
           }
           if (rows.getString(1) != null) {
             checkpoints.add(read(rows, true));
@@ -197,20 +197,9 @@ final class StepsTable {
    */
   static int resetFailed(Connection connection, String runId, Instant now)
       throws SQLException {
-    int reset;
-    try (PreparedStatement branches = connection.prepareStatement(RESET_FAILED_BRANCHES)) {
-      Rows.setInstant(branches, 1, now);
-      branches.setString(2, runId);
-      branches.setString(3, runId);
-      branches.setString(4, runId);
-      reset = branches.executeUpdate();
-    }
-    try (PreparedStatement delete = connection.prepareStatement(DELETE_TRAILING_FAILED)) {
-      delete.setString(1, runId);
-      delete.setString(2, runId);
-      reset += delete.executeUpdate();
-    }
-    return reset;
+    Values values = new Values().string("runId", runId).instant("now", now);
+    return RESET_FAILED_BRANCHES.update(connection, values)
+        + DELETE_TRAILING_FAILED.update(connection, values);
   }
 
   /**
@@ -219,11 +208,7 @@ final class StepsTable {
    */
   static void deleteFrom(Connection connection, String runId, int seq) throws SQLException {
     EventsTable.keepCarried(connection, runId, seq);
-    try (PreparedStatement delete = connection.prepareStatement(DELETE_FROM)) {
-      delete.setString(1, runId);
-      delete.setInt(2, seq);
-      delete.executeUpdate();
-    }
+    DELETE_FROM.update(connection, new Values().string("runId", runId).int4("seq", seq));
   }
 
   /**

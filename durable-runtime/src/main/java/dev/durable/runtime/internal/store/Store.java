@@ -18,8 +18,6 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.FlywayException;
 
 /**
  * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
@@ -88,24 +86,7 @@ public final class Store {
    * that already holds other tables is baselined below Durable's first migration.
    */
   public void migrate() {
-    try {
-      Flyway.configure(Store.class.getClassLoader())
-          // Flyway's own choice falls back to java.util.logging, which prints its INFO lines on
-          // the console, when no SLF4J provider is present; its log goes where the engine's goes
-          .loggers("slf4j")
-          .dataSource(dataSource)
-          .locations("classpath:db/durable/common")
-          .table("durable_schema_history")
-          .baselineOnMigrate(true)
-          .baselineVersion("0")
-          .load()
-          .migrate();
-    } catch (FlywayException e) {
-      throw new StoreException(
-          "could not create or upgrade Durable's tables: " + e.getMessage()
-              + "; check that the database is reachable and the user may create tables",
-          e);
-    }
+    Migrations.migrate(dataSource);
   }
 
   /**
@@ -166,57 +147,25 @@ public final class Store {
   // ---- schedules
 
   /**
-   * Gives a schedule its row, handled up to {@code now}, unless it has one: a schedule fires
-   * nothing from before it was first seen. Of engines racing to register it, one does.
+   * Gives a schedule its row, handled up to {@code now}, unless it has one: see {@link
+   * ScheduleFires#register}.
    */
   public void registerSchedule(ScheduleKey key, Instant now) {
     autocommit("register " + key, connection -> {
-      if (!SchedulesTable.exists(connection, key)) {
-        try {
-          SchedulesTable.register(connection, key, now);
-        } catch (SQLException e) {
-          if (!SqlErrors.isUniqueViolation(e)) {
-            throw e;
-          }
-        }
-      }
+      ScheduleFires.register(connection, key, now);
       return null;
     });
   }
 
   /**
-   * Fires a registered schedule: under its row's lock, {@code plan} says from the instant the row
-   * is handled up to which runs to start and how far the row is handled afterwards; the runs (each
-   * unless its id is taken), the fire times they serve, their starts' events and the row's new
-   * instant commit together, and other engines are woken for the runs. Engines firing one schedule
-   * take turns on the row, and each decides from what the one before it committed.
+   * Fires a registered schedule: see {@link ScheduleFires#fire}.
    *
    * @return the ids of the runs started
    */
   public List<String> fireSchedule(
       ScheduleKey key, Instant now, Function<Instant, SchedulePlan> plan) {
-    return inTransaction("fire " + key, connection -> {
-      Instant handled = SchedulesTable.lock(connection, key).orElseThrow(
-          () -> new IllegalStateException(key + " has no row: register it first"));
-      SchedulePlan planned = plan.apply(handled);
-      if (!planned.handledUntil().isAfter(handled)
-          || !SchedulesTable.advance(connection, key, handled, planned.handledUntil(), now)) {
-        return List.of();
-      }
-      List<String> started = new ArrayList<>();
-      for (SchedulePlan.Fire fire : planned.runs()) {
-        NewRun run = fire.run();
-        if (dialect.insertRunIfAbsent(connection, run)) {
-          EventsTable.append(connection, run.runId(), run.events());
-          SchedulesTable.insertRun(connection, key, run.runId(), fire.fireAt());
-          started.add(run.runId());
-        }
-      }
-      if (!started.isEmpty()) {
-        dialect.wakeEngines(connection);
-      }
-      return started;
-    });
+    return inTransaction("fire " + key,
+        connection -> ScheduleFires.fire(connection, dialect, key, now, plan));
   }
 
   /** The fire time run {@code runId} serves, if a schedule started it. */
@@ -337,29 +286,13 @@ public final class Store {
   }
 
   /**
-   * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
-   * again. On PostgreSQL the engines listening are told the run's id (see {@link
-   * #listenForRuns}), so that the one executing it, if another, stops its step at once. Its
-   * dispatched steps' open tasks are given up, as a timeout gives one up: no worker claims them
-   * any more, and one serving a task learns it at its next heartbeat.
+   * Cancels a run that has not ended, and its open children: see {@link RunControl#cancel}.
    *
-   * @return whether the run was cancelled now
+   * @return the ids of the runs cancelled now
    */
   public List<String> cancel(String runId, Instant now) {
-    return inTransaction("cancel run " + runId, connection -> {
-      List<String> cancelled = new ArrayList<>();
-      cancelWithChildren(connection, runId, null, now, cancelled);
-      if (!cancelled.isEmpty()) {
-        // a parent awaiting it learns that it ended
-        String parent = RunsTable.select(connection, runId).map(RunRecord::parentRunId)
-            .orElse(null);
-        if (parent != null) {
-          RunsTable.wake(connection, parent, now);
-          dialect.wakeEngines(connection);
-        }
-      }
-      return cancelled;
-    });
+    return inTransaction("cancel run " + runId,
+        connection -> RunControl.cancel(connection, dialect, runId, now));
   }
 
   /**
@@ -369,30 +302,8 @@ public final class Store {
    * @return the ids of the runs cancelled
    */
   public List<String> cancelChildren(String parentRunId, Instant now) {
-    return inTransaction("cancel the child runs of run " + parentRunId, connection -> {
-      List<String> cancelled = new ArrayList<>();
-      for (String child : RunsTable.openChildren(connection, parentRunId)) {
-        cancelWithChildren(connection, child, parentRunId, now, cancelled);
-      }
-      return cancelled;
-    });
-  }
-
-  /** Cancels run {@code runId} if it has not ended, and then its open children, depth first. */
-  private void cancelWithChildren(
-      Connection connection, String runId, String because, Instant now, List<String> cancelled)
-      throws SQLException {
-    if (!RunsTable.cancel(connection, runId, now)) {
-      return;
-    }
-    cancelled.add(runId);
-    TasksTable.giveUpOpen(connection, runId, now);
-    EventsTable.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(
-        because == null ? null : "its parent run " + because + " ended", now)));
-    dialect.announceCancelled(connection, runId);
-    for (String child : RunsTable.openChildren(connection, runId)) {
-      cancelWithChildren(connection, child, runId, now, cancelled);
-    }
+    return inTransaction("cancel the child runs of run " + parentRunId,
+        connection -> RunControl.cancelChildren(connection, dialect, parentRunId, now));
   }
 
   /** The runs that {@code parentRunId} started, oldest first. */
@@ -403,7 +314,8 @@ public final class Store {
 
   /** The runs {@code filter} matches, newest first, at most its limit. */
   public List<ListedRun> listRuns(RunFilter filter) {
-    return autocommit("list runs " + filter, connection -> RunSearch.select(connection, filter, dialect instanceof PostgresDialect));
+    return autocommit("list runs " + filter, connection -> RunSearch.select(
+        connection, filter, dialect instanceof PostgresDialect));
   }
 
   /** Which of {@code runIds} are cancelled. */
@@ -416,31 +328,13 @@ public final class Store {
   }
 
   /**
-   * Makes a failed run due again, deleting the failed checkpoints at its end so that those steps
-   * get a fresh retry budget; earlier checkpoints, completed or failed-and-caught, stay.
+   * Makes a failed run due again: see {@link RunControl#requeue}.
    *
-   * @param dropFrom if not null, the checkpoints from this position on are deleted first: those of
-   *     a failure's handling, which the retry must not replay
-   * @param deadlineAt the end of its fresh run timeout; null if it has none
    * @return whether the run had failed and was requeued
    */
   public boolean requeue(String runId, Integer dropFrom, Instant deadlineAt, Instant now) {
-    return inTransaction("requeue run " + runId, connection -> {
-      if (!RunsTable.requeue(connection, runId, deadlineAt, now)) {
-        return false;
-      }
-      if (dropFrom != null) {
-        StepsTable.deleteFrom(connection, runId, dropFrom);
-      }
-      int reset = StepsTable.resetFailed(connection, runId, now);
-      TasksTable.deleteReset(connection, runId);
-      EventsTable.append(
-          connection,
-          runId,
-          List.of(EventType.RUN_REQUEUED.run(reset + " failed step(s) reset", now)));
-      dialect.wakeEngines(connection);
-      return true;
-    });
+    return inTransaction("requeue run " + runId,
+        connection -> RunControl.requeue(connection, dialect, runId, dropFrom, deadlineAt, now));
   }
 
   /**

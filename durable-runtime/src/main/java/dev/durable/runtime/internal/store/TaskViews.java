@@ -17,48 +17,39 @@ import java.util.Optional;
  * workers the tasks show, and the tasks that went silent. None is on the engine's path.
  */
 final class TaskViews {
-  private static final String OF_RUN =
-      TasksTable.SELECT + " WHERE run_id = ? ORDER BY seq, attempt, created_at, task_id";
-  private static final String QUEUES =
+  private static final Sql OF_RUN = Sql.of(
+      TasksTable.SELECT + " WHERE run_id = :runId ORDER BY seq, attempt, created_at, task_id");
+  private static final Sql QUEUES = Sql.of(
       "SELECT step, SUM(CASE WHEN status = 'QUEUED' THEN 1 ELSE 0 END),"
           + " SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
           + " MIN(CASE WHEN status = 'QUEUED' THEN created_at END)"
-          + " FROM durable_tasks WHERE status IN ('QUEUED', 'RUNNING') GROUP BY step ORDER BY step";
-  private static final String WORKERS =
+          + " FROM " + TasksTable.TABLE + " WHERE status IN ('QUEUED', 'RUNNING')"
+          + " GROUP BY step ORDER BY step");
+  private static final Sql WORKERS = Sql.of(
       "SELECT worker_id, SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
           + " MAX(claimed_at), MAX(heartbeat_at), MAX(finished_at)"
-          + " FROM durable_tasks WHERE worker_id IS NOT NULL"
-          + " AND (status = 'RUNNING' OR finished_at >= ?) GROUP BY worker_id";
-  private static final String SILENT = TasksTable.SELECT
-      + " WHERE (status = 'QUEUED' AND created_at < ?)"
-      + " OR (status = 'RUNNING' AND COALESCE(heartbeat_at, claimed_at) < ?)"
-      + " ORDER BY created_at, task_id";
+          + " FROM " + TasksTable.TABLE + " WHERE worker_id IS NOT NULL"
+          + " AND (status = 'RUNNING' OR finished_at >= :since) GROUP BY worker_id");
+  private static final Sql SILENT = Sql.of(TasksTable.SELECT
+      + " WHERE (status = 'QUEUED' AND created_at < :before)"
+      + " OR (status = 'RUNNING' AND COALESCE(heartbeat_at, claimed_at) < :before)"
+      + " ORDER BY created_at, task_id");
 
   private TaskViews() {}
 
   static List<TaskRecord> ofRun(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(OF_RUN)) {
-      select.setString(1, runId);
-      return TasksTable.read(select);
-    }
+    return OF_RUN.list(connection, new Values().string("runId", runId), TasksTable::task);
   }
 
   static List<TaskQueueInfo> queues(Connection connection) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(QUEUES);
-        ResultSet rows = select.executeQuery()) {
-      List<TaskQueueInfo> queues = new ArrayList<>();
-      while (rows.next()) {
-        queues.add(new TaskQueueInfo(rows.getString(1), rows.getInt(2), rows.getInt(3),
-            Optional.ofNullable(Rows.instant(rows, 4))));
-      }
-      return queues;
-    }
+    return QUEUES.list(connection, new Values(), rows -> new TaskQueueInfo(rows.getString(1),
+        rows.getInt(2), rows.getInt(3), Optional.ofNullable(Rows.instant(rows, 4))));
   }
 
   /** The workers holding a task, or that finished one since {@code since}; latest seen first. */
   static List<WorkerInfo> workers(Connection connection, Instant since) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(WORKERS)) {
-      new Params().instant(since).bind(select);
+    try (PreparedStatement select =
+        WORKERS.prepare(connection, new Values().instant("since", since))) {
       List<WorkerInfo> workers = new ArrayList<>();
       try (ResultSet rows = select.executeQuery()) {
         while (rows.next()) {
@@ -83,9 +74,6 @@ final class TaskViews {
    * claimed with neither a heartbeat nor the claim after it; oldest first.
    */
   static List<TaskRecord> silent(Connection connection, Instant before) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(SILENT)) {
-      new Params().instant(before).instant(before).bind(select);
-      return TasksTable.read(select);
-    }
+    return SILENT.list(connection, new Values().instant("before", before), TasksTable::task);
   }
 }

@@ -1,11 +1,9 @@
 package dev.durable.runtime.internal.store;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,82 +14,125 @@ import java.util.Optional;
  * the parts of the dialects' claims, storing outcomes and heartbeats, and giving tasks up.
  */
 final class TasksTable {
+  /** The table's name, for the operators' reads of it ({@link TaskViews}). */
+  static final String TABLE = "durable_tasks";
   static final String COLUMNS =
       "task_id, run_id, seq, step, attempt, input, status, output, error_message, error_code,"
           + " error_type, retryable, worker_id, created_at, claimed_at, finished_at, heartbeat_at,"
           + " progress, window_ms, trace_context";
-  private static final String INSERT_INTO =
-      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, worker_id,"
-          + " created_at, claimed_at, window_ms, trace_context)";
   /**
    * A new task: queued, or already claimed by a worker of the engine's process ({@code
-   * EagerDispatch}); {@link #bindInsert} binds it.
+   * EagerDispatch}); {@link #insertValues} binds it.
    */
-  private static final String INSERT = INSERT_INTO + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  static final Sql INSERT = Sql.of(
+      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, worker_id,"
+          + " created_at, claimed_at, window_ms, trace_context) VALUES (:taskId, :runId, :seq,"
+          + " :step, :attempt, :input, :status, :workerId, :createdAt, :claimedAt, :windowMs,"
+          + " :traceContext)");
   /** {@link #INSERT} in a PostgreSQL progress statement: only if the run's row was fenced. */
-  static final String INSERT_FENCED =
-      INSERT_INTO + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::int8, ?"
-          + " FROM fenced";
+  static final Sql INSERT_FENCED = Sql.of(
+      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, worker_id,"
+          + " created_at, claimed_at, window_ms, trace_context) SELECT :taskId, :runId, :seq,"
+          + " :step, :attempt, :input, :status, :workerId, :createdAt::timestamptz,"
+          + " :claimedAt::timestamptz, :windowMs::int8, :traceContext FROM fenced");
   static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
-  /** The tasks a claim picks from, after {@code WHERE}: the queued tasks of some steps. */
-  static final String QUEUED_OF_STEPS = "status = 'QUEUED' AND step = ANY (?)";
-  /** A claim takes the oldest first, up to a limit. */
-  static final String OLDEST = "ORDER BY created_at LIMIT ?";
-  /** What a claim sets: the worker and when; before the rows it claims. */
-  static final String CLAIM =
-      "UPDATE durable_tasks SET status = 'RUNNING', worker_id = ?, claimed_at = ?";
-  private static final String FINISH =
-      "UPDATE durable_tasks SET status = ?, output = ?, error_message = ?, error_code = ?,"
-          + " error_type = ?, retryable = ?, finished_at = ?"
-          + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
+  /**
+   * Claims the oldest queued tasks of some steps for a worker in one statement, on PostgreSQL;
+   * concurrent workers skip each other's rows. Its commit does not wait for the write-ahead log to
+   * reach the disk ({@code synchronous_commit} off for this transaction only): a claim that a
+   * crash of PostgreSQL undoes leaves the task queued, to be claimed and served again, and the
+   * outcome of its first serving is refused, as for a task given up as lost. So a claim need not
+   * be durable, and the next durable commit (the outcome's) flushes it anyway.
+   */
+  static final Sql CLAIM_SKIPPING_LOCKED = Sql.of(
+      "WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),"
+          + " picked AS (SELECT task_id AS picked_id FROM durable_tasks, relaxed"
+          + " WHERE status = 'QUEUED' AND step = ANY (:steps) ORDER BY created_at LIMIT :limit"
+          + " FOR UPDATE OF durable_tasks SKIP LOCKED)"
+          + " UPDATE durable_tasks SET status = 'RUNNING', worker_id = :workerId,"
+          + " claimed_at = :now FROM picked WHERE task_id = picked.picked_id RETURNING " + COLUMNS);
+  /** The oldest queued tasks of some steps, for a claim that reads first (H2). */
+  static final Sql CANDIDATES = Sql.of(
+      SELECT + " WHERE status = 'QUEUED' AND step = ANY (:steps) ORDER BY created_at"
+          + " LIMIT :limit");
+  /** Claims one task read first, by a compare-and-set on its status (H2). */
+  static final Sql CLAIM_READ = Sql.of(
+      "UPDATE durable_tasks SET status = 'RUNNING', worker_id = :workerId, claimed_at = :now"
+          + " WHERE task_id = :taskId AND status = 'QUEUED'");
+  private static final Sql FINISH = Sql.of(
+      "UPDATE durable_tasks SET status = :status, output = :output,"
+          + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
+          + " retryable = :retryable, finished_at = :now"
+          + " WHERE task_id = :taskId AND status = 'RUNNING' AND worker_id = :workerId");
+  /**
+   * Stores outcomes, given as arrays, on the tasks the worker still holds, returning the ids of
+   * those stored: {@link #FINISH} of a batch, in one statement (PostgreSQL).
+   */
+  static final Sql FINISH_ALL = Sql.of(
+      "WITH outcome AS (SELECT * FROM unnest(:taskIds::varchar[], :statuses::varchar[],"
+          + " :outputs::text[], :errorMessages::text[], :errorCodes::varchar[],"
+          + " :errorTypes::varchar[], :retryable::bool[])"
+          + " AS o (task_id, status, output, error_message, error_code, error_type, retryable))"
+          + " UPDATE durable_tasks t SET status = o.status, output = o.output,"
+          + " error_message = o.error_message, error_code = o.error_code,"
+          + " error_type = o.error_type, retryable = o.retryable, finished_at = :now"
+          + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
+          + " AND t.worker_id = :workerId RETURNING t.task_id");
   /** The open tasks of a run: queued, or claimed by a worker that has not answered. */
-  private static final String OPEN_TASKS =
-      SELECT + " WHERE run_id = ? AND status IN ('QUEUED', 'RUNNING') ORDER BY seq, created_at";
+  private static final Sql OPEN_TASKS = Sql.of(
+      SELECT + " WHERE run_id = :runId AND status IN ('QUEUED', 'RUNNING')"
+          + " ORDER BY seq, created_at");
   /**
    * Gives a task up, unless it changed since it was read: a worker's outcome, claim or heartbeat
    * stored meanwhile wins.
    */
-  private static final String GIVE_UP =
-      "UPDATE durable_tasks SET status = 'LOST', finished_at = ? WHERE task_id = ? AND status = ?"
-          + " AND heartbeat_at IS NOT DISTINCT FROM ?";
+  private static final Sql GIVE_UP = Sql.of(
+      "UPDATE durable_tasks SET status = 'LOST', finished_at = :now WHERE task_id = :taskId"
+          + " AND status = :status AND heartbeat_at IS NOT DISTINCT FROM :heartbeatAt");
   /** Gives up every task of a run that waits for a worker or is being served: it was cancelled. */
-  private static final String GIVE_UP_OPEN_SET = "UPDATE durable_tasks SET status = 'LOST'";
-  private static final String OPEN = " AND status IN ('QUEUED', 'RUNNING')";
-  private static final String GIVE_UP_OPEN =
-      GIVE_UP_OPEN_SET + ", finished_at = ? WHERE run_id = ?" + OPEN;
+  static final Sql GIVE_UP_OPEN = Sql.of(
+      "UPDATE durable_tasks SET status = 'LOST', finished_at = :now WHERE run_id = :runId"
+          + " AND status IN ('QUEUED', 'RUNNING')");
   /** {@link #GIVE_UP_OPEN} of the run a progress statement's {@code fenced} row names. */
-  static final String GIVE_UP_OPEN_FENCED =
-      GIVE_UP_OPEN_SET + ", finished_at = ?::timestamptz"
-          + " WHERE run_id = (SELECT run_id FROM fenced)" + OPEN;
-  private static final String HEARTBEAT =
-      "UPDATE durable_tasks SET heartbeat_at = ?, progress = ?"
-          + " WHERE task_id = ? AND status = 'RUNNING' AND worker_id = ?";
-  private static final String ANY_FINISHED =
-      "SELECT 1 FROM durable_tasks WHERE task_id = ANY (?)"
-          + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1";
+  static final Sql GIVE_UP_OPEN_FENCED = Sql.of(
+      "UPDATE durable_tasks SET status = 'LOST', finished_at = :now::timestamptz"
+          + " WHERE run_id = (SELECT run_id FROM fenced) AND status IN ('QUEUED', 'RUNNING')");
+  private static final Sql HEARTBEAT = Sql.of(
+      "UPDATE durable_tasks SET heartbeat_at = :now, progress = :progress"
+          + " WHERE task_id = :taskId AND status = 'RUNNING' AND worker_id = :workerId");
+  private static final Sql ANY_FINISHED = Sql.of(
+      "SELECT 1 FROM durable_tasks WHERE task_id = ANY (:taskIds)"
+          + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1");
   /** The deliveries of some steps of a run that are not lost, oldest first. */
-  private static final String CURRENT =
-      SELECT + " WHERE run_id = ? AND seq BETWEEN ? AND ? AND status <> 'LOST'"
-          + " ORDER BY created_at, task_id";
+  private static final Sql CURRENT = Sql.of(
+      SELECT + " WHERE run_id = :runId AND seq BETWEEN :fromSeq AND :toSeq AND status <> 'LOST'"
+          + " ORDER BY created_at, task_id");
   /**
    * The deliveries, not lost, of the run's dispatched steps whose checkpoints wait for a worker,
-   * oldest first: what a resumed turn looks at. The run's tasks are found through their index,
-   * and each one's checkpoint through its key, by a correlated {@code EXISTS} that H2 plans as
-   * PostgreSQL does.
+   * oldest first, of the runs a condition on {@code t.run_id} ({@code %s}) selects: what a resumed
+   * turn looks at. The run's tasks are found through their index, and each one's checkpoint
+   * through its key, by a correlated {@code EXISTS} that H2 plans as PostgreSQL does.
    */
-  static final String WAITING = waiting("t.run_id = ?");
+  private static final String WAITING_OF =
+      "SELECT t." + COLUMNS.replace(", ", ", t.") + " FROM durable_tasks t"
+          + " WHERE %s AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM " + StepsTable.TABLE
+          + " s WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
+          + " AND s.status IN ('PENDING', 'RUNNING')) ORDER BY t.created_at, t.task_id";
+  static final Sql WAITING = Sql.of(String.format(WAITING_OF, "t.run_id = :runId"));
+  /** {@link #WAITING} of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}). */
+  static final Sql WAITING_OF_JUST_CLAIMED = Sql.of(
+      String.format(WAITING_OF, "t.run_id IN (" + RunsTable.JUST_CLAIMED + ")"));
+  /** The runs of the tasks among {@code :taskIds} whose outcomes {@code :workerId} stored. */
+  static final String STORED_RUNS =
+      "SELECT run_id FROM durable_tasks WHERE task_id = ANY (:taskIds) AND worker_id = :workerId"
+          + " AND status IN ('SUCCEEDED', 'FAILED')";
   /**
-   * The tasks among some ({@code task_id = ANY (?)}) whose outcomes a worker ({@code ?}) stored:
-   * after {@code WHERE}.
-   */
-  static final String STORED_BY =
-      "task_id = ANY (?) AND worker_id = ? AND status IN ('SUCCEEDED', 'FAILED')";
-  /**
-   * The runs to wake after a worker stored outcomes ({@link #STORED_BY}): those with no task left
-   * waiting for a worker or being served, and those of a failed task (its retry is the engine's to
-   * schedule). A fan's run is woken once, by its last answer, not by each: every turn of it would
-   * replay the fan and read all of its checkpoints. To be read after the runs' rows are locked, in
-   * a statement of its own, so that of two answers at once the second sees the first.
+   * The runs to wake after a worker stored outcomes: those with no task left waiting for a worker
+   * or being served, and those of a failed task (its retry is the engine's to schedule). A fan's
+   * run is woken once, by its last answer, not by each: every turn of it would replay the fan and
+   * read all of its checkpoints. To be read after the runs' rows are locked ({@link
+   * RunsTable#LOCK_ANSWERED}), in a statement of its own, so that of two answers at once the
+   * second sees the first.
    *
    * <p>The search for a task still open starts from the run's newest: workers take a fan's tasks
    * oldest first, so every answer before the last finds one at once. A search from the oldest
@@ -99,39 +140,30 @@ final class TasksTable {
    * too: a fan of 100 spent about 2 ms in each of its 27 outcome transactions, holding its run's
    * lock, against 0.2 ms now, and the whole fan took twice as long.
    */
-  static final String ANSWERED =
-      "SELECT DISTINCT run_id FROM durable_tasks t WHERE " + STORED_BY
+  static final Sql ANSWERED = Sql.of(
+      "SELECT DISTINCT run_id FROM durable_tasks t WHERE task_id = ANY (:taskIds)"
+          + " AND worker_id = :workerId AND status IN ('SUCCEEDED', 'FAILED')"
           + " AND (status = 'FAILED' OR (SELECT o.seq FROM durable_tasks o"
           + " WHERE o.run_id = t.run_id AND o.status IN ('QUEUED', 'RUNNING')"
-          + " ORDER BY o.run_id DESC, o.seq DESC, o.attempt DESC LIMIT 1) IS NULL)";
-
-  /** {@link #WAITING} of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}). */
-  static final String WAITING_OF_JUST_CLAIMED =
-      waiting("t.run_id IN (" + RunsTable.JUST_CLAIMED + ")");
-
+          + " ORDER BY o.run_id DESC, o.seq DESC, o.attempt DESC LIMIT 1) IS NULL)");
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
-  private static final String DELETE_RESET =
-      "DELETE FROM durable_tasks WHERE run_id = ? AND (seq NOT IN"
-          + " (SELECT seq FROM durable_steps WHERE run_id = ?) OR seq IN"
-          + " (SELECT seq FROM durable_steps WHERE run_id = ? AND attempts = 0))";
+  private static final Sql DELETE_RESET = Sql.of(
+      "DELETE FROM durable_tasks WHERE run_id = :runId AND (seq NOT IN"
+          + " (SELECT seq FROM " + StepsTable.TABLE + " WHERE run_id = :runId) OR seq IN"
+          + " (SELECT seq FROM " + StepsTable.TABLE + " WHERE run_id = :runId AND attempts = 0))");
+  /** A deleted run's tasks ({@link FinishedRuns}). */
+  static final Sql DELETE_OF_RUN = Sql.of("DELETE FROM durable_tasks WHERE run_id = :runId");
 
   private TasksTable() {}
 
-  /** {@link #WAITING} of the runs that {@code runs}, a condition on {@code t.run_id}, selects. */
-  private static String waiting(String runs) {
-    return "SELECT " + Rows.prefixed("t.", COLUMNS) + " FROM durable_tasks t"
-        + " WHERE " + runs + " AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM durable_steps s"
-        + " WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
-        + " AND s.status IN ('PENDING', 'RUNNING'))"
-        + " ORDER BY t.created_at, t.task_id";
-  }
-
-  /** The values of {@link #INSERT} for {@code task}. */
-  static Params bindInsert(Params params, TaskRecord task) {
-    return params.string(task.taskId()).string(task.runId()).int4(task.seq())
-        .string(task.step()).int4(task.attempt()).string(task.input())
-        .string(task.status().name()).string(task.workerId()).instant(task.createdAt())
-        .instant(task.claimedAt()).int8(task.windowMs()).string(task.traceContext());
+  /** The values of {@link #INSERT} (and {@link #INSERT_FENCED}) for {@code task}. */
+  static Values insertValues(Values values, TaskRecord task) {
+    return values.string("taskId", task.taskId()).string("runId", task.runId())
+        .int4("seq", task.seq()).string("step", task.step()).int4("attempt", task.attempt())
+        .string("input", task.input()).string("status", task.status().name())
+        .string("workerId", task.workerId()).instant("createdAt", task.createdAt())
+        .instant("claimedAt", task.claimedAt()).int8("windowMs", task.windowMs())
+        .string("traceContext", task.traceContext());
   }
 
   /** Inserts {@code tasks}, queued or claimed, as one JDBC batch. */
@@ -139,9 +171,9 @@ final class TasksTable {
     if (tasks.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+    try (PreparedStatement insert = connection.prepareStatement(INSERT.text())) {
       for (TaskRecord task : tasks) {
-        bindInsert(new Params(), task).bind(insert);
+        INSERT.bind(insert, insertValues(new Values(), task));
         insert.addBatch();
       }
       insert.executeBatch();
@@ -166,10 +198,7 @@ final class TasksTable {
 
   /** The tasks {@link #WAITING} of run {@code runId}. */
   static List<TaskRecord> waiting(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(WAITING)) {
-      select.setString(1, runId);
-      return read(select);
-    }
+    return WAITING.list(connection, new Values().string("runId", runId), TasksTable::task);
   }
 
   /**
@@ -180,19 +209,12 @@ final class TasksTable {
   static boolean finish(
       Connection connection, TaskRecord task, String workerId, TaskOutcome outcome, Instant now)
       throws SQLException {
-    try (PreparedStatement finish = connection.prepareStatement(FINISH)) {
-      finish.setString(
-          1, (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name());
-      finish.setString(2, outcome.output());
-      finish.setString(3, outcome.errorMessage());
-      finish.setString(4, outcome.errorCode());
-      finish.setString(5, outcome.errorType());
-      finish.setObject(6, outcome.succeeded() ? null : outcome.retryable(), Types.BOOLEAN);
-      Rows.setInstant(finish, 7, now);
-      finish.setString(8, task.taskId());
-      finish.setString(9, workerId);
-      return finish.executeUpdate() > 0;
-    }
+    return FINISH.update(connection, new Values()
+        .string("status", (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name())
+        .string("output", outcome.output()).string("errorMessage", outcome.errorMessage())
+        .string("errorCode", outcome.errorCode()).string("errorType", outcome.errorType())
+        .bool("retryable", outcome.succeeded() ? null : outcome.retryable())
+        .instant("now", now).string("taskId", task.taskId()).string("workerId", workerId)) > 0;
   }
 
   /**
@@ -203,11 +225,8 @@ final class TasksTable {
    */
   static List<TaskRecord> redispatch(Connection connection, String runId, Instant now)
       throws SQLException {
-    List<TaskRecord> open;
-    try (PreparedStatement select = connection.prepareStatement(OPEN_TASKS)) {
-      select.setString(1, runId);
-      open = read(select);
-    }
+    List<TaskRecord> open =
+        OPEN_TASKS.list(connection, new Values().string("runId", runId), TasksTable::task);
     List<TaskRecord> queued = new ArrayList<>();
     for (TaskRecord task : open) {
       redeliver(connection, task, now).ifPresent(queued::add);
@@ -231,32 +250,24 @@ final class TasksTable {
   }
 
   /**
+   * Gives up the run's open tasks: queued ones are never claimed, and the worker serving one learns
+   * at its next heartbeat that its outcome will not be stored.
+   */
+  static int giveUpOpen(Connection connection, String runId, Instant now) throws SQLException {
+    return GIVE_UP_OPEN.update(connection, new Values().instant("now", now).string("runId", runId));
+  }
+
+  /**
    * Gives {@code task} up as lost, so that its worker can no longer store an outcome, unless it
    * changed since it was read (claimed, heard from or answered).
    *
    * @return whether it was given up
    */
-  /**
-   * Gives up the run's open tasks: queued ones are never claimed, and the worker serving one learns
-   * at its next heartbeat that its outcome will not be stored.
-   */
-  static int giveUpOpen(Connection connection, String runId, Instant now) throws SQLException {
-    try (PreparedStatement update = connection.prepareStatement(GIVE_UP_OPEN)) {
-      Rows.setInstant(update, 1, now);
-      update.setString(2, runId);
-      return update.executeUpdate();
-    }
-  }
-
   static boolean giveUp(Connection connection, TaskRecord task, Instant now)
       throws SQLException {
-    try (PreparedStatement lose = connection.prepareStatement(GIVE_UP)) {
-      Rows.setInstant(lose, 1, now);
-      lose.setString(2, task.taskId());
-      lose.setString(3, task.status().name());
-      Rows.setInstant(lose, 4, task.heartbeatAt());
-      return lose.executeUpdate() == 1;
-    }
+    return GIVE_UP.update(connection, new Values().instant("now", now)
+        .string("taskId", task.taskId()).string("status", task.status().name())
+        .instant("heartbeatAt", task.heartbeatAt())) == 1;
   }
 
   /**
@@ -267,60 +278,33 @@ final class TasksTable {
   static boolean heartbeat(
       Connection connection, String taskId, String workerId, String progress, Instant now)
       throws SQLException {
-    try (PreparedStatement beat = connection.prepareStatement(HEARTBEAT)) {
-      Rows.setInstant(beat, 1, now);
-      beat.setString(2, progress);
-      beat.setString(3, taskId);
-      beat.setString(4, workerId);
-      return beat.executeUpdate() == 1;
-    }
+    return HEARTBEAT.update(connection, new Values().instant("now", now)
+        .string("progress", progress).string("taskId", taskId).string("workerId", workerId)) == 1;
   }
 
   /** The runs {@link #ANSWERED} after {@code workerId} stored the outcomes of {@code taskIds}. */
   static List<String> answered(Connection connection, String[] taskIds, String workerId)
       throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(ANSWERED)) {
-      Array ids = connection.createArrayOf("VARCHAR", taskIds);
-      select.setArray(1, ids);
-      select.setString(2, workerId);
-      List<String> runs = new ArrayList<>();
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          runs.add(rows.getString(1));
-        }
-      }
-      return runs;
-    }
+    return ANSWERED.list(connection,
+        new Values().array("taskIds", "varchar", taskIds).string("workerId", workerId),
+        rows -> rows.getString(1));
   }
 
   /** Deletes the tasks of the steps a requeue reset (see {@link #DELETE_RESET}). */
   static void deleteReset(Connection connection, String runId) throws SQLException {
-    try (PreparedStatement delete = connection.prepareStatement(DELETE_RESET)) {
-      delete.setString(1, runId);
-      delete.setString(2, runId);
-      delete.setString(3, runId);
-      delete.executeUpdate();
-    }
+    DELETE_RESET.update(connection, new Values().string("runId", runId));
   }
 
   static boolean anyFinished(Connection connection, List<String> taskIds) throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(ANY_FINISHED)) {
-      select.setArray(1, connection.createArrayOf("varchar", taskIds.toArray()));
-      try (ResultSet rows = select.executeQuery()) {
-        return rows.next();
-      }
-    }
+    return ANY_FINISHED.first(connection, new Values().strings("taskIds", taskIds), rows -> true)
+        .isPresent();
   }
 
   /** The deliveries of the steps at {@code fromSeq} to {@code toSeq} that are not lost. */
   static List<TaskRecord> current(Connection connection, String runId, int fromSeq, int toSeq)
       throws SQLException {
-    try (PreparedStatement select = connection.prepareStatement(CURRENT)) {
-      select.setString(1, runId);
-      select.setInt(2, fromSeq);
-      select.setInt(3, toSeq);
-      return read(select);
-    }
+    return CURRENT.list(connection, new Values().string("runId", runId).int4("fromSeq", fromSeq)
+        .int4("toSeq", toSeq), TasksTable::task);
   }
 
   static TaskRecord task(ResultSet rows) throws SQLException {

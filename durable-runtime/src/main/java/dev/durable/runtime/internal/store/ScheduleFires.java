@@ -1,0 +1,63 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** Registering schedules and firing them, in the caller's transaction. */
+final class ScheduleFires {
+  private ScheduleFires() {}
+
+  /**
+   * Gives a schedule its row, handled up to {@code now}, unless it has one: a schedule fires
+   * nothing from before it was first seen. Of engines racing to register it, one does.
+   */
+  static void register(Connection connection, ScheduleKey key, Instant now)
+      throws SQLException {
+    if (!SchedulesTable.exists(connection, key)) {
+      try {
+        SchedulesTable.register(connection, key, now);
+      } catch (SQLException e) {
+        if (!SqlErrors.isUniqueViolation(e)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * Fires a registered schedule: under its row's lock, {@code plan} says from the instant the row
+   * is handled up to which runs to start and how far the row is handled afterwards; the runs (each
+   * unless its id is taken), the fire times they serve, their starts' events and the row's new
+   * instant commit together, and other engines are woken for the runs. Engines firing one schedule
+   * take turns on the row, and each decides from what the one before it committed.
+   *
+   * @return the ids of the runs started
+   */
+  static List<String> fire(Connection connection, Dialect dialect, ScheduleKey key, Instant now,
+      Function<Instant, SchedulePlan> plan) throws SQLException {
+    Instant handled = SchedulesTable.lock(connection, key).orElseThrow(
+        () -> new IllegalStateException(key + " has no row: register it first"));
+    SchedulePlan planned = plan.apply(handled);
+    if (!planned.handledUntil().isAfter(handled)
+        || !SchedulesTable.advance(connection, key, handled, planned.handledUntil(), now)) {
+      return List.of();
+    }
+    List<String> started = new ArrayList<>();
+    for (SchedulePlan.Fire fire : planned.runs()) {
+      NewRun run = fire.run();
+      if (dialect.insertRunIfAbsent(connection, run)) {
+        EventsTable.append(connection, run.runId(), run.events());
+        SchedulesTable.insertRun(connection, key, run.runId(), fire.fireAt());
+        started.add(run.runId());
+      }
+    }
+    if (!started.isEmpty()) {
+      dialect.wakeEngines(connection);
+    }
+    return started;
+  }
+}
