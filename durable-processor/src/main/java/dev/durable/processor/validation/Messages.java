@@ -284,6 +284,12 @@ public enum Messages {
       "type-no-constructor",
       "%s cannot be stored: type %s%s has no constructor Jackson can use; add a no-argument"
           + " constructor or a @JsonCreator constructor, or make it a record"),
+  TYPE_NO_PROPERTIES(
+      "type-no-properties",
+      "%s cannot be stored: type %s%s has no property Jackson can see (a public field, a public"
+          + " getter such as getCents(), or a member annotated @JsonProperty), so it cannot be"
+          + " written (\"No serializer found\"); add getters, annotate its fields @JsonProperty,"
+          + " or make it a record"),
   TYPE_MAP_KEY(
       "type-map-key",
       "%s cannot be stored: map key type %s%s cannot be decoded from a JSON field name; use String,"

@@ -191,6 +191,24 @@ final class StorableTypes {
           "tools.jackson.databind.annotation.JsonDeserialize");
   private static final List<String> JSON_CREATOR =
       List.of("com.fasterxml.jackson.annotation.JsonCreator");
+  /** On a class: Jackson is told how to write it, whatever its members. */
+  private static final List<String> WRITTEN_AS_TOLD =
+      List.of(
+          "com.fasterxml.jackson.databind.annotation.JsonSerialize",
+          "tools.jackson.databind.annotation.JsonSerialize",
+          "com.fasterxml.jackson.annotation.JsonAutoDetect",
+          "com.fasterxml.jackson.annotation.JsonFormat");
+  /** On a field or method: Jackson writes it, whatever its visibility or name. */
+  private static final List<String> WRITTEN_MEMBER =
+      List.of(
+          "com.fasterxml.jackson.annotation.JsonProperty",
+          "com.fasterxml.jackson.annotation.JsonGetter",
+          "com.fasterxml.jackson.annotation.JsonAnyGetter",
+          "com.fasterxml.jackson.annotation.JsonValue",
+          "com.fasterxml.jackson.annotation.JsonUnwrapped",
+          "com.fasterxml.jackson.annotation.JsonRawValue");
+  private static final List<String> JSON_IGNORE =
+      List.of("com.fasterxml.jackson.annotation.JsonIgnore");
   private static final List<String> NOT_STORED =
       List.of(
           "com.fasterxml.jackson.annotation.JsonIgnore",
@@ -298,8 +316,11 @@ final class StorableTypes {
       } else if (constructible(type, element, path)) {
         if (element.getKind() == ElementKind.RECORD) {
           components(type, element, path);
-        } else {
+        } else if (hasProperties(element)) {
           fields(type, element, path);
+        } else {
+          // Jackson would find nothing to write: "No serializer found for class ..."
+          problem(Messages.TYPE_NO_PROPERTIES, type, path);
         }
       }
     }
@@ -441,6 +462,51 @@ final class StorableTypes {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether Jackson's default visibility finds a property to write in a class: a public field, a
+   * public getter ({@code getCents()}, or {@code isPaid()} returning {@code boolean}), or a member
+   * annotated {@code @JsonProperty} or the like, declared or inherited. Without one Jackson refuses
+   * to write the value ("No serializer found"), so a class with only private fields and accessors
+   * such as {@code cents()} cannot be stored.
+   */
+  private boolean hasProperties(TypeElement element) {
+    if (AnnotationValues.has(element, WRITTEN_AS_TOLD)) {
+      return true;
+    }
+    List<Element> members = new ArrayList<>(elements.getAllMembers(element));
+    for (TypeElement c = superclassOf(element); c != null; c = superclassOf(c)) {
+      members.addAll(c.getEnclosedElements()); // private members annotated @JsonProperty count
+    }
+    return members.stream().anyMatch(StorableTypes::isProperty);
+  }
+
+  private static boolean isProperty(Element member) {
+    Set<Modifier> modifiers = member.getModifiers();
+    if (modifiers.contains(Modifier.STATIC)
+        || member.getEnclosingElement() instanceof TypeElement owner
+            && owner.getQualifiedName().contentEquals("java.lang.Object")
+        || AnnotationValues.has(member, JSON_IGNORE)) {
+      return false;
+    }
+    if (AnnotationValues.has(member, WRITTEN_MEMBER)) {
+      return true;
+    }
+    if (!modifiers.contains(Modifier.PUBLIC)) {
+      return false;
+    }
+    if (member.getKind() == ElementKind.FIELD) {
+      return !modifiers.contains(Modifier.TRANSIENT);
+    }
+    if (member.getKind() != ElementKind.METHOD
+        || !((ExecutableElement) member).getParameters().isEmpty()) {
+      return false;
+    }
+    String name = member.getSimpleName().toString();
+    TypeMirror returned = ((ExecutableElement) member).getReturnType();
+    return (name.length() > 3 && name.startsWith("get") && returned.getKind() != TypeKind.VOID)
+        || (name.length() > 2 && name.startsWith("is") && returned.getKind() == TypeKind.BOOLEAN);
   }
 
   /** An interface with {@code @FunctionalInterface} or exactly one abstract method. */
