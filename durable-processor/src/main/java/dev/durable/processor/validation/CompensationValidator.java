@@ -46,15 +46,15 @@ final class CompensationValidator {
     List<ExecutableElement> named = ElementFilter.methodsIn(workflow.getEnclosedElements())
         .stream().filter(m -> m.getSimpleName().contentEquals(name)).toList();
     if (named.isEmpty()) {
-      error(report, step, annotation, Messages.COMPENSATE_MISSING, described, name,
-          Describe.type(workflow));
+      error(report, step, annotation, Messages.compensateMissing(described, name,
+              Describe.type(workflow)));
       return;
     }
     List<ExecutableElement> stepsNamed = named.stream()
         .filter(m -> AnnotationValues.find(m, Names.STEP).isPresent()).toList();
     if (stepsNamed.isEmpty()) {
-      error(report, step, annotation, Messages.COMPENSATE_NOT_STEP, described,
-          Describe.method(named.get(0)));
+      error(report, step, annotation, Messages.compensateNotStep(described,
+              Describe.method(named.get(0))));
       return;
     }
     List<TypeMirror> expected = new ArrayList<>(stored(step));
@@ -64,14 +64,14 @@ final class CompensationValidator {
     ExecutableElement compensation = stepsNamed.stream()
         .filter(m -> same(stored(m), expected)).findFirst().orElse(null);
     if (compensation == null) {
-      error(report, step, annotation, Messages.COMPENSATE_SIGNATURE, described,
-          Describe.method(stepsNamed.get(0)), list(expected), list(stored(stepsNamed.get(0))));
+      error(report, step, annotation, Messages.compensateSignature(described,
+              Describe.method(stepsNamed.get(0)), list(expected), list(stored(stepsNamed.get(0)))));
       return;
     }
     if (compensation.equals(step) || !AnnotationValues.of(compensation, Names.STEP, elements)
         .orElseThrow().stringValue("compensate").isEmpty()) {
-      error(report, step, annotation, Messages.COMPENSATE_CHAINED, described,
-          Describe.method(compensation));
+      error(report, step, annotation, Messages.compensateChained(described,
+              Describe.method(compensation)));
     }
   }
 
@@ -105,7 +105,7 @@ final class CompensationValidator {
 
   private static void error(
       ValidationReport report, ExecutableElement step, AnnotationValues annotation,
-      Messages message, Object... args) {
-    report.error(step, annotation.mirror(), annotation.explicit("compensate"), message, args);
+      Message message) {
+    report.error(step, annotation.mirror(), annotation.explicit("compensate"), message);
   }
 }

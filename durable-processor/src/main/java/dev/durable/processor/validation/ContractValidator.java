@@ -41,25 +41,23 @@ public final class ContractValidator {
     String type = Describe.type(contract);
     TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(contract);
     if (contract.getModifiers().contains(Modifier.PRIVATE)) {
-      report.error(contract, Messages.CONTRACT_PRIVATE, type);
+      report.error(contract, Messages.contractPrivate(type));
     } else if (privateOuter != null) {
       report.error(
-          contract, Messages.CONTRACT_IN_PRIVATE_CLASS, type, Describe.type(privateOuter));
+          contract, Messages.contractInPrivateClass(type, Describe.type(privateOuter)));
     }
     if (!contract.getTypeParameters().isEmpty()) {
       report.error(
           contract,
-          Messages.CONTRACT_GENERIC,
-          type,
-          Describe.typeParameters(contract.getTypeParameters()));
+          Messages.contractGeneric(type,
+              Describe.typeParameters(contract.getTypeParameters())));
     }
     List<? extends TypeMirror> supertypes = contract.getInterfaces();
     if (!supertypes.isEmpty()) {
       report.error(
           contract,
-          Messages.CONTRACT_EXTENDS,
-          type,
-          supertypes.stream().map(Describe::typeMirror).collect(Collectors.joining(", ")));
+          Messages.contractExtends(type,
+              supertypes.stream().map(Describe::typeMirror).collect(Collectors.joining(", "))));
     }
     for (ExecutableElement method : ElementFilter.methodsIn(contract.getEnclosedElements())) {
       String body = body(method);
@@ -67,11 +65,11 @@ public final class ContractValidator {
       if (!step) {
         if (body == null) {
           report.error(
-              method, Messages.CONTRACT_METHOD_WITHOUT_STEP, Describe.method(method), type);
+              method, Messages.contractMethodWithoutStep(Describe.method(method), type));
         }
       } else if (body != null) {
         report.error(
-            method, Messages.CONTRACT_STEP_BODY, Describe.method(method), type, body);
+            method, Messages.contractStepBody(Describe.method(method), type, body));
       } else {
         steps.validateRemote(method, report);
         stepName(method, report);
@@ -100,10 +98,9 @@ public final class ContractValidator {
           method,
           step,
           declared.value(),
-          Messages.CONTRACT_STEP_NAME_DUPLICATE,
-          WorkflowNames.shorten(declared.name()),
-          qualified(first),
-          qualified(method));
+          Messages.contractStepNameDuplicate(WorkflowNames.shorten(declared.name()),
+              qualified(first),
+              qualified(method)));
     }
   }
 

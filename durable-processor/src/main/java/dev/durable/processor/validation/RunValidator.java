@@ -29,21 +29,20 @@ final class RunValidator {
       long timeoutMs = run.longValue("timeoutMs");
       if (timeoutMs < 0) {
         report.error(method, run.mirror(), run.explicit("timeoutMs"),
-            Messages.RUN_TIMEOUT_NEGATIVE, timeoutMs);
+            Messages.runTimeoutNegative(timeoutMs));
       }
     });
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.RUN_MODIFIER, Describe.method(method), modifier);
+        report.error(method, Messages.runModifier(Describe.method(method), modifier));
       }
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
       report.error(
           method,
-          Messages.RUN_GENERIC,
-          Describe.method(method),
-          Describe.typeParameters(method.getTypeParameters()));
+          Messages.runGeneric(Describe.method(method),
+              Describe.typeParameters(method.getTypeParameters())));
     }
     List<? extends VariableElement> parameters = method.getParameters();
     for (int i = 0; i < parameters.size(); i++) {
@@ -53,17 +52,15 @@ final class RunValidator {
         if (i > 0) {
           report.error(
               parameter,
-              Messages.RUN_CONTEXT_POSITION,
-              Describe.method(method),
-              parameter.getSimpleName(),
-              i + 1);
+              Messages.runContextPosition(Describe.method(method),
+                  parameter.getSimpleName(),
+                  i + 1));
         }
       } else if (Names.is(type, Names.STEP_CONTEXT)) {
         report.error(
             parameter,
-            Messages.RUN_STEP_CONTEXT,
-            Describe.method(method),
-            parameter.getSimpleName());
+            Messages.runStepContext(Describe.method(method),
+                parameter.getSimpleName()));
       } else {
         String position = "run parameter '" + parameter.getSimpleName() + "'";
         accessible.check(type, method, parameter, position, report);

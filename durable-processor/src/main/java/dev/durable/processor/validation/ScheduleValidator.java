@@ -104,21 +104,21 @@ final class ScheduleValidator {
       try {
         PARSER.parse(cron).validate();
       } catch (IllegalArgumentException e) {
-        errorOnValue(report, workflow, schedule, values, "cron", Messages.SCHEDULE_CRON, cron,
-            e.getMessage());
+        errorOnValue(report, workflow, schedule, values, "cron", Messages.scheduleCron(cron,
+                e.getMessage()));
       }
       String zone = values.stringValue("zone");
       try {
         ZoneId.of(zone);
       } catch (DateTimeException e) {
-        errorOnValue(report, workflow, schedule, values, "zone", Messages.SCHEDULE_ZONE, zone,
-            e.getMessage());
+        errorOnValue(report, workflow, schedule, values, "zone", Messages.scheduleZone(zone,
+                e.getMessage()));
       }
     }
     if (name.length() > MAX_NAME_LENGTH && name.length() <= WorkflowNames.MAX_NAME_LENGTH) {
       StepNames.errorOnValue(report, workflow, workflowAnnotation, nameValue,
-          Messages.SCHEDULE_NAME_LENGTH, WorkflowNames.shorten(name), Describe.type(workflow),
-          name.length(), MAX_NAME_LENGTH);
+          Messages.scheduleNameLength(WorkflowNames.shorten(name), Describe.type(workflow),
+              name.length(), MAX_NAME_LENGTH));
     }
     if (runs.size() == 1) {
       ExecutableElement run = runs.get(0);
@@ -127,9 +127,9 @@ final class ScheduleValidator {
           .toList();
       if (!stored.isEmpty()
           && !(stored.size() == 1 && Names.is(stored.get(0).asType(), "java.time.Instant"))) {
-        report.error(run, Messages.SCHEDULE_RUN_INPUT, Describe.method(run),
-            Describe.type(workflow),
-            stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", ")));
+        report.error(run, Messages.scheduleRunInput(Describe.method(run),
+                Describe.type(workflow),
+                stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", "))));
       }
     }
   }
@@ -141,21 +141,20 @@ final class ScheduleValidator {
       Found schedule,
       AnnotationValues values,
       String attribute,
-      Messages message,
-      Object... args) {
+      Message message) {
     if (schedule.repeated() < 0) {
-      report.error(workflow, schedule.mirror(), values.explicit(attribute), message, args);
+      report.error(workflow, schedule.mirror(), values.explicit(attribute), message);
       return;
     }
     TreePath path = trees == null ? null : trees.getPath(workflow);
     ExpressionTree value =
         path == null ? null : valueTree(path, schedule.repeated(), attribute);
     if (value == null) {
-      report.error(workflow, message, args);
+      report.error(workflow, message);
     } else {
       report.error(
           (kind, text) -> trees.printMessage(kind, text, value, path.getCompilationUnit()),
-          workflow, message, args);
+          workflow, message);
     }
   }
 

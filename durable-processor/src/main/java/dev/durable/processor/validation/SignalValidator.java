@@ -36,28 +36,28 @@ final class SignalValidator {
   void validate(ExecutableElement method, ValidationReport report) {
     String described = Describe.method(method);
     if (CLIENT_METHODS.contains(method.getSimpleName().toString())) {
-      report.error(method, Messages.SIGNAL_CLIENT_NAME, described, method.getSimpleName());
+      report.error(method, Messages.signalClientName(described, method.getSimpleName()));
     }
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.SIGNAL_MODIFIER, described, modifier);
+        report.error(method, Messages.signalModifier(described, modifier));
       }
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
-      report.error(method, Messages.SIGNAL_GENERIC, described,
-          Describe.typeParameters(method.getTypeParameters()));
+      report.error(method, Messages.signalGeneric(described,
+              Describe.typeParameters(method.getTypeParameters())));
     }
     List<? extends VariableElement> parameters = method.getParameters();
     if (parameters.size() > 1) {
-      report.error(method, Messages.SIGNAL_PARAMETERS, described, parameters.size());
+      report.error(method, Messages.signalParameters(described, parameters.size()));
     } else if (parameters.size() == 1 && !Names.is(parameters.get(0).asType(), Names.DURATION)) {
       VariableElement parameter = parameters.get(0);
-      report.error(parameter, Messages.SIGNAL_PARAMETER_TYPE, described,
-          parameter.getSimpleName(), Describe.typeMirror(parameter.asType()));
+      report.error(parameter, Messages.signalParameterType(described,
+              parameter.getSimpleName(), Describe.typeMirror(parameter.asType())));
     }
     if (method.getReturnType().getKind() == TypeKind.VOID) {
-      report.error(method, Messages.SIGNAL_VOID, described);
+      report.error(method, Messages.signalVoid(described));
       return;
     }
     String position = "signal " + method.getSimpleName() + " value";

@@ -16,7 +16,17 @@ final class StepNames {
 
   /** The step's name, after reporting one that is too long or has disallowed characters. */
   static Declared check(ExecutableElement method, AnnotationValues step, ValidationReport report) {
-    return check(method, step, report, Messages.STEP_NAME_LENGTH, Messages.STEP_NAME_CHARACTERS);
+    return check(method, step, report, Messages::stepNameLength, Messages::stepNameCharacters);
+  }
+
+  /** The message for a name that is too long: the name (shortened), the method, its length. */
+  interface TooLong {
+    Message of(String name, String method, long length);
+  }
+
+  /** The message for a name with disallowed characters: the name, the method, the characters. */
+  interface Disallowed {
+    Message of(String name, String method, String characters);
   }
 
   /**
@@ -24,8 +34,8 @@ final class StepNames {
    * disallowed characters ({@code characters}).
    */
   static Declared check(
-      ExecutableElement method, AnnotationValues step, ValidationReport report, Messages length,
-      Messages characters) {
+      ExecutableElement method, AnnotationValues step, ValidationReport report, TooLong length,
+      Disallowed characters) {
     String name = step.stringValue("name");
     AnnotationValue nameValue = null;
     if (name.isEmpty()) {
@@ -39,10 +49,7 @@ final class StepNames {
           method,
           step,
           nameValue,
-          length,
-          WorkflowNames.shorten(name),
-          Describe.method(method),
-          name.length());
+          length.of(WorkflowNames.shorten(name), Describe.method(method), name.length()));
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
@@ -51,10 +58,7 @@ final class StepNames {
           method,
           step,
           nameValue,
-          characters,
-          WorkflowNames.shorten(name),
-          Describe.method(method),
-          disallowed);
+          characters.of(WorkflowNames.shorten(name), Describe.method(method), disallowed));
     }
     return new Declared(name, nameValue);
   }
@@ -68,12 +72,11 @@ final class StepNames {
       Element element,
       AnnotationValues annotation,
       AnnotationValue value,
-      Messages message,
-      Object... args) {
+      Message message) {
     if (value == null) {
-      report.error(element, message, args);
+      report.error(element, message);
     } else {
-      report.error(element, annotation.mirror(), value, message, args);
+      report.error(element, annotation.mirror(), value, message);
     }
   }
 }

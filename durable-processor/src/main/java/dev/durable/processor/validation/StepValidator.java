@@ -66,29 +66,28 @@ final class StepValidator {
       ExecutableElement method, AnnotationValues step, boolean remote, ValidationReport report) {
     int retries = step.intValue("retries");
     if (retries < 1) {
-      error(report, method, step, "retries", Messages.STEP_RETRIES, retries);
+      error(report, method, step, "retries", Messages.stepRetries(retries));
     }
     long backoffMs = step.longValue("backoffMs");
     long backoffMaxMs = step.longValue("backoffMaxMs");
     long timeoutMs = step.longValue("timeoutMs");
     long pickupTimeoutMs = step.longValue("pickupTimeoutMs");
     if (backoffMs < 0) {
-      error(report, method, step, "backoffMs", Messages.STEP_BACKOFF_NEGATIVE, backoffMs);
+      error(report, method, step, "backoffMs", Messages.stepBackoffNegative(backoffMs));
     }
     if (backoffMaxMs < 0) {
-      error(report, method, step, "backoffMaxMs", Messages.STEP_BACKOFF_MAX_NEGATIVE, backoffMaxMs);
+      error(report, method, step, "backoffMaxMs", Messages.stepBackoffMaxNegative(backoffMaxMs));
     } else if (backoffMaxMs > 0 && backoffMaxMs < backoffMs) {
       error(
           report,
           method,
           step,
           "backoffMaxMs",
-          Messages.STEP_BACKOFF_MAX_BELOW_BASE,
-          backoffMaxMs,
-          backoffMs);
+          Messages.stepBackoffMaxBelowBase(backoffMaxMs,
+              backoffMs));
     }
     if (timeoutMs < 0) {
-      error(report, method, step, "timeoutMs", Messages.STEP_TIMEOUT_NEGATIVE, timeoutMs);
+      error(report, method, step, "timeoutMs", Messages.stepTimeoutNegative(timeoutMs));
     }
     if (pickupTimeoutMs < 0) {
       error(
@@ -96,41 +95,40 @@ final class StepValidator {
           method,
           step,
           "pickupTimeoutMs",
-          Messages.STEP_PICKUP_TIMEOUT_NEGATIVE,
-          pickupTimeoutMs);
+          Messages.stepPickupTimeoutNegative(pickupTimeoutMs));
     }
     long redispatchMs = step.longValue("remoteRedispatchMs");
     int redispatchMax = step.intValue("remoteRedispatchMax");
     if (remote) {
       if (redispatchMs < 0) {
-        error(report, method, step, "remoteRedispatchMs", Messages.CONTRACT_REDISPATCH_NEGATIVE,
-            redispatchMs);
+        error(report, method, step, "remoteRedispatchMs",
+            Messages.contractRedispatchNegative(redispatchMs));
       }
       if (redispatchMs == 0 && step.explicit("remoteRedispatchMax") != null) {
         // without a lease no task is given up as lost: the count would never be consulted
         error(report, method, step, "remoteRedispatchMax",
-            Messages.CONTRACT_REDISPATCH_MAX_WITHOUT_LEASE, redispatchMax, Describe.method(method));
+            Messages.contractRedispatchMaxWithoutLease(redispatchMax, Describe.method(method)));
       } else if (redispatchMax < 1) {
-        error(report, method, step, "remoteRedispatchMax", Messages.CONTRACT_REDISPATCH_MAX,
-            redispatchMax);
+        error(report, method, step, "remoteRedispatchMax",
+            Messages.contractRedispatchMax(redispatchMax));
       }
     } else {
       for (String attribute : List.of("remoteRedispatchMs", "remoteRedispatchMax")) {
         if (step.explicit(attribute) != null) {
-          error(report, method, step, attribute, Messages.STEP_REDISPATCH_LOCAL, attribute,
-              Describe.method(method));
+          error(report, method, step, attribute, Messages.stepRedispatchLocal(attribute,
+                  Describe.method(method)));
         }
       }
     }
     if (remote && !step.stringValue("compensate").isEmpty()) {
-      error(report, method, step, "compensate", Messages.CONTRACT_COMPENSATE,
-          Describe.method(method));
+      error(report, method, step, "compensate",
+          Messages.contractCompensate(Describe.method(method)));
     }
     String queue = step.stringValue("queue");
     if (remote && !queue.isEmpty()) {
-      error(report, method, step, "queue", Messages.CONTRACT_QUEUE, Describe.method(method));
+      error(report, method, step, "queue", Messages.contractQueue(Describe.method(method)));
     } else if (!queue.isEmpty() && !QUEUE_NAME.matcher(queue).matches()) {
-      error(report, method, step, "queue", Messages.STEP_QUEUE_NAME, queue);
+      error(report, method, step, "queue", Messages.stepQueueName(queue));
     }
     if (remote) {
       if (pickupTimeoutMs > 0 && timeoutMs == 0) {
@@ -139,9 +137,8 @@ final class StepValidator {
             method,
             step,
             "pickupTimeoutMs",
-            Messages.CONTRACT_PICKUP_WITHOUT_TIMEOUT,
-            pickupTimeoutMs,
-            Describe.method(method));
+            Messages.contractPickupWithoutTimeout(pickupTimeoutMs,
+                Describe.method(method)));
       }
     } else if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
       error(
@@ -149,9 +146,8 @@ final class StepValidator {
           method,
           step,
           "pickupTimeoutMs",
-          Messages.STEP_PICKUP_TIMEOUT_LOCAL,
-          pickupTimeoutMs,
-          Describe.method(method));
+          Messages.stepPickupTimeoutLocal(pickupTimeoutMs,
+              Describe.method(method)));
     }
   }
 
@@ -173,11 +169,11 @@ final class StepValidator {
                   ? "Backoff." + step.enumValue(attribute)
                   : String.valueOf(value.getValue());
           if (window > 0) { // raising retries would not help either: say why
-            report.warning(method, step.mirror(), value, Messages.CONTRACT_BACKOFF_UNUSED,
-                attribute, shown, Describe.method(method), window);
+            report.warning(method, step.mirror(), value,
+                Messages.contractBackoffUnused(attribute, shown, Describe.method(method), window));
           } else {
             report.warning(
-                method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
+                method, step.mirror(), value, Messages.stepBackoffUnused(attribute, shown));
           }
           unusedJitter |= attribute.equals("jitter");
         }
@@ -185,14 +181,14 @@ final class StepValidator {
     }
     if (!unusedJitter && step.booleanValue("jitter") && step.longValue("backoffMs") == 0) {
       report.warning(
-          method, step.mirror(), step.explicit("jitter"), Messages.STEP_JITTER_WITHOUT_DELAY);
+          method, step.mirror(), step.explicit("jitter"), Messages.stepJitterWithoutDelay());
     }
   }
 
   private void modifiers(ExecutableElement method, ValidationReport report) {
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.STEP_MODIFIER, Describe.method(method), modifier);
+        report.error(method, Messages.stepModifier(Describe.method(method), modifier));
       }
     }
   }
@@ -202,9 +198,8 @@ final class StepValidator {
     if (generic) {
       report.error(
           method,
-          Messages.STEP_GENERIC,
-          Describe.method(method),
-          Describe.typeParameters(method.getTypeParameters()));
+          Messages.stepGeneric(Describe.method(method),
+              Describe.typeParameters(method.getTypeParameters())));
     }
     String step = "step " + method.getSimpleName();
     List<? extends VariableElement> parameters = method.getParameters();
@@ -215,24 +210,21 @@ final class StepValidator {
         if (remote) {
           report.error(
               parameter,
-              Messages.CONTRACT_STEP_CONTEXT,
-              Describe.method(method),
-              Describe.type(method.getEnclosingElement()),
-              parameter.getSimpleName());
+              Messages.contractStepContext(Describe.method(method),
+                  Describe.type(method.getEnclosingElement()),
+                  parameter.getSimpleName()));
         } else if (i > 0) {
           report.error(
               parameter,
-              Messages.STEP_CONTEXT_POSITION,
-              Describe.method(method),
-              parameter.getSimpleName(),
-              i + 1);
+              Messages.stepContextPosition(Describe.method(method),
+                  parameter.getSimpleName(),
+                  i + 1));
         }
       } else if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
         report.error(
             parameter,
-            Messages.STEP_WORKFLOW_CONTEXT,
-            Describe.method(method),
-            parameter.getSimpleName());
+            Messages.stepWorkflowContext(Describe.method(method),
+                parameter.getSimpleName()));
       } else {
         String position = step + " parameter '" + parameter.getSimpleName() + "'";
         accessible.check(type, method, parameter, position, report);
@@ -268,9 +260,8 @@ final class StepValidator {
             method,
             step.mirror(),
             value,
-            Messages.STEP_NON_RETRYABLE_NOT_THROWN,
-            Describe.typeMirror(exception),
-            Describe.method(method));
+            Messages.stepNonRetryableNotThrown(Describe.typeMirror(exception),
+                Describe.method(method)));
       }
     }
   }
@@ -303,8 +294,7 @@ final class StepValidator {
       ExecutableElement method,
       AnnotationValues step,
       String attribute,
-      Messages message,
-      Object... args) {
-    report.error(method, step.mirror(), step.explicit(attribute), message, args);
+      Message message) {
+    report.error(method, step.mirror(), step.explicit(attribute), message);
   }
 }

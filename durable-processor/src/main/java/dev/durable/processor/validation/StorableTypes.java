@@ -44,7 +44,7 @@ final class StorableTypes {
   record Problem(Messages message, String type, String path) {
     /** Reports this problem on {@code element}, naming {@code position}, e.g. "run result". */
     void reportOn(ValidationReport report, Element element, String position) {
-      report.error(element, message, position, type, path);
+      report.error(element, message.storedType(position, type, path));
     }
   }
 
