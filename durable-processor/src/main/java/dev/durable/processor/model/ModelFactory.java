@@ -6,8 +6,10 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeVariableName;
 import com.palantir.javapoet.WildcardTypeName;
-import dev.durable.annotations.Backoff;
 import dev.durable.annotations.Schedule;
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.Attribute;
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -53,9 +55,11 @@ public final class ModelFactory {
   private final Elements elements;
   private final Types types;
   private final ConstraintScanner constraints;
+  private final AnnotationReader reader;
 
   public ModelFactory(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(elements);
     this.types = env.getTypeUtils();
     this.constraints = new ConstraintScanner(elements);
   }
@@ -88,7 +92,7 @@ public final class ModelFactory {
         if (mirror(method, STEP).isPresent()) {
           StepModel step = step(method);
           steps.add(step);
-          compensate.add((String) attributes(method, STEP).get("compensate").getValue());
+          compensate.add(reader.step(method).orElseThrow().compensate().value());
         }
         if (mirror(method, SIGNAL).isPresent()) {
           signals.add(signal(method));
@@ -187,31 +191,25 @@ public final class ModelFactory {
         method.isVarArgs(),
         typeRef(method.getReturnType()),
         elements.isDeprecated(method),
-        ((Number) attributes(method, RUN).get("timeoutMs").getValue()).longValue());
+        reader.run(method).orElseThrow().timeoutMs().value());
   }
 
   private StepModel step(ExecutableElement method) {
-    Map<String, AnnotationValue> attributes = attributes(method, STEP);
-    String stepName = (String) attributes.get("name").getValue();
-    if (stepName.isEmpty()) {
-      stepName = method.getSimpleName().toString();
-    }
-    VariableElement backoff = (VariableElement) attributes.get("backoff").getValue();
+    StepAnnotation step = reader.step(method).orElseThrow();
     RetryPolicy retry =
         new RetryPolicy(
-            ((Number) attributes.get("retries").getValue()).intValue(),
-            Backoff.valueOf(backoff.getSimpleName().toString()),
-            ((Number) attributes.get("backoffMs").getValue()).longValue(),
-            ((Number) attributes.get("backoffMaxMs").getValue()).longValue(),
-            (Boolean) attributes.get("jitter").getValue());
+            step.retries().value(),
+            step.backoff().value(),
+            step.backoffMs().value(),
+            step.backoffMaxMs().value(),
+            step.jitter().value());
     List<ClassName> nonRetryable = new ArrayList<>();
-    for (Object value : (List<?>) attributes.get("nonRetryable").getValue()) {
-      TypeMirror type = (TypeMirror) ((AnnotationValue) value).getValue();
-      nonRetryable.add(ClassName.get((TypeElement) types.asElement(type)));
+    for (Attribute<TypeMirror> listed : step.nonRetryable()) {
+      nonRetryable.add(ClassName.get((TypeElement) types.asElement(listed.value())));
     }
     return new StepModel(
         method.getSimpleName().toString(),
-        stepName,
+        step.stepName(method.getSimpleName().toString()),
         visibility(method),
         typeVariables(method.getTypeParameters()),
         params(method),
@@ -219,13 +217,13 @@ public final class ModelFactory {
         typeRef(method.getReturnType()),
         thrown(method),
         retry,
-        ((Number) attributes.get("timeoutMs").getValue()).longValue(),
+        step.timeoutMs().value(),
         nonRetryable,
         elements.isDeprecated(method),
-        ((Number) attributes.get("remoteRedispatchMs").getValue()).longValue(),
-        ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue(),
-        ((Number) attributes.get("pickupTimeoutMs").getValue()).longValue(),
-        (String) attributes.get("queue").getValue(),
+        step.remoteRedispatchMs().value(),
+        step.remoteRedispatchMax().value(),
+        step.pickupTimeoutMs().value(),
+        step.queue().value(),
         Optional.empty());
   }
 
@@ -260,10 +258,8 @@ public final class ModelFactory {
   }
 
   private SignalModel signal(ExecutableElement method) {
-    String signalName = (String) attributes(method, SIGNAL).get("name").getValue();
-    if (signalName.isEmpty()) {
-      signalName = method.getSimpleName().toString();
-    }
+    String signalName =
+        reader.signal(method).orElseThrow().signalName(method.getSimpleName().toString());
     List<? extends VariableElement> parameters = method.getParameters();
     return new SignalModel(
         method.getSimpleName().toString(),

@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,14 +90,14 @@ public final class ContractValidator {
   }
 
   private void stepName(ExecutableElement method, ValidationReport report) {
-    AnnotationValues step = steps.annotation(method);
+    StepAnnotation step = steps.annotation(method);
     StepNames.Declared declared = StepNames.check(method, step, report);
     ExecutableElement first = stepNames.putIfAbsent(declared.name(), method);
     if (first != null && !first.equals(method)) {
       StepNames.errorOnValue(
           report,
           method,
-          step,
+          step.mirror(),
           declared.value(),
           Messages.contractStepNameDuplicate(WorkflowNames.shorten(declared.name()),
               qualified(first),

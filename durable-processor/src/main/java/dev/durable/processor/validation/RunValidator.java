@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -25,10 +26,10 @@ final class RunValidator {
   }
 
   void validate(ExecutableElement method, ValidationReport report) {
-    AnnotationValues.of(method, Names.RUN, elements).ifPresent(run -> {
-      long timeoutMs = run.longValue("timeoutMs");
+    new AnnotationReader(elements).run(method).ifPresent(run -> {
+      long timeoutMs = run.timeoutMs().value();
       if (timeoutMs < 0) {
-        report.error(method, run.mirror(), run.explicit("timeoutMs"),
+        report.error(method, run.mirror(), run.timeoutMs().written(),
             Messages.runTimeoutNegative(timeoutMs));
       }
     });

@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.SignalAnnotation;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
@@ -29,8 +31,8 @@ final class SignalValidator {
   private static final Set<String> CLIENT_METHODS = Set.of("of", "start", "get");
 
   /** The signal's annotation, which the method is known to carry. */
-  AnnotationValues annotation(ExecutableElement method) {
-    return AnnotationValues.of(method, Names.SIGNAL, elements).orElseThrow();
+  SignalAnnotation annotation(ExecutableElement method) {
+    return new AnnotationReader(elements).signal(method).orElseThrow();
   }
 
   void validate(ExecutableElement method, ValidationReport report) {

@@ -1,5 +1,8 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.Attribute;
+import dev.durable.processor.reading.StepAnnotation;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
@@ -15,8 +18,9 @@ final class StepNames {
   record Declared(String name, AnnotationValue value) {}
 
   /** The step's name, after reporting one that is too long or has disallowed characters. */
-  static Declared check(ExecutableElement method, AnnotationValues step, ValidationReport report) {
-    return check(method, step, report, Messages::stepNameLength, Messages::stepNameCharacters);
+  static Declared check(ExecutableElement method, StepAnnotation step, ValidationReport report) {
+    return check(method, step.mirror(), step.name(), report, Messages::stepNameLength,
+        Messages::stepNameCharacters);
   }
 
   /** The message for a name that is too long: the name (shortened), the method, its length. */
@@ -34,20 +38,20 @@ final class StepNames {
    * disallowed characters ({@code characters}).
    */
   static Declared check(
-      ExecutableElement method, AnnotationValues step, ValidationReport report, TooLong length,
-      Disallowed characters) {
-    String name = step.stringValue("name");
+      ExecutableElement method, AnnotationMirror annotation, Attribute<String> declared,
+      ValidationReport report, TooLong length, Disallowed characters) {
+    String name = declared.value();
     AnnotationValue nameValue = null;
     if (name.isEmpty()) {
       name = method.getSimpleName().toString();
     } else {
-      nameValue = step.explicit("name");
+      nameValue = declared.written();
     }
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
       errorOnValue(
           report,
           method,
-          step,
+          annotation,
           nameValue,
           length.of(WorkflowNames.shorten(name), Describe.method(method), name.length()));
     }
@@ -56,7 +60,7 @@ final class StepNames {
       errorOnValue(
           report,
           method,
-          step,
+          annotation,
           nameValue,
           characters.of(WorkflowNames.shorten(name), Describe.method(method), disallowed));
     }
@@ -73,10 +77,19 @@ final class StepNames {
       AnnotationValues annotation,
       AnnotationValue value,
       Message message) {
+    errorOnValue(report, element, annotation.mirror(), value, message);
+  }
+
+  static void errorOnValue(
+      ValidationReport report,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value,
+      Message message) {
     if (value == null) {
       report.error(element, message);
     } else {
-      report.error(element, annotation.mirror(), value, message);
+      report.error(element, annotation, value, message);
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.SignalAnnotation;
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -417,15 +419,15 @@ public final class WorkflowValidator {
       String workflowName,
       Map<String, ExecutableElement> names,
       ValidationReport report) {
-    AnnotationValues signal = signals.annotation(method);
-    StepNames.Declared declared = StepNames.check(
-        method, signal, report, Messages::signalNameLength, Messages::signalNameCharacters);
+    SignalAnnotation signal = signals.annotation(method);
+    StepNames.Declared declared = StepNames.check(method, signal.mirror(), signal.name(), report,
+        Messages::signalNameLength, Messages::signalNameCharacters);
     ExecutableElement first = names.putIfAbsent(declared.name(), method);
     if (first != null) {
       StepNames.errorOnValue(
           report,
           method,
-          signal,
+          signal.mirror(),
           declared.value(),
           Messages.signalNameDuplicate(WorkflowNames.shorten(declared.name()),
               workflowName,
@@ -440,14 +442,14 @@ public final class WorkflowValidator {
       String workflowName,
       Map<String, ExecutableElement> stepNames,
       ValidationReport report) {
-    AnnotationValues step = steps.annotation(method);
+    StepAnnotation step = steps.annotation(method);
     StepNames.Declared declared = StepNames.check(method, step, report);
     ExecutableElement first = stepNames.putIfAbsent(declared.name(), method);
     if (first != null) {
       StepNames.errorOnValue(
           report,
           method,
-          step,
+          step.mirror(),
           declared.value(),
           Messages.stepNameDuplicate(WorkflowNames.shorten(declared.name()),
               workflowName,
