@@ -6,18 +6,16 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeVariableName;
 import com.palantir.javapoet.WildcardTypeName;
-import dev.durable.annotations.Schedule;
 import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.ScheduleAnnotation;
+import dev.durable.processor.reading.WorkflowAnnotation;
 import dev.durable.processor.reading.Attribute;
 import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -42,7 +40,6 @@ import javax.lang.model.util.Types;
  * their defaults, so that class values ({@code nonRetryable}) need no loaded classes.
  */
 public final class ModelFactory {
-  private static final String WORKFLOW = "dev.durable.annotations.Workflow";
   private static final String RUN = "dev.durable.annotations.Run";
   private static final String STEP = "dev.durable.annotations.Step";
   private static final String SIGNAL = "dev.durable.annotations.Signal";
@@ -66,12 +63,9 @@ public final class ModelFactory {
 
   /** The model of {@code workflow}, which the validator accepted. */
   public WorkflowModel create(TypeElement workflow) {
-    Map<String, AnnotationValue> attributes = attributes(workflow, WORKFLOW);
-    String name = (String) attributes.get("name").getValue();
-    if (name.isEmpty()) {
-      name = workflow.getSimpleName().toString();
-    }
-    String version = (String) attributes.get("version").getValue();
+    WorkflowAnnotation annotation = reader.workflow(workflow).orElseThrow();
+    String name = annotation.workflowName(workflow.getSimpleName().toString());
+    String version = annotation.version().value();
 
     List<ConstructorModel> constructors = new ArrayList<>();
     RunModel run = null;
@@ -133,7 +127,7 @@ public final class ModelFactory {
     boolean context = !params.isEmpty() && isType(params.get(0), WORKFLOW_CONTEXT);
     boolean error = !params.isEmpty() && isType(params.get(params.size() - 1), RUN_ERROR);
     return new RouteModel(
-        (String) attributes(method, ON_ERROR).get("code").getValue(),
+        reader.onError(method).orElseThrow().code().value(),
         method.getSimpleName().toString(), context, error, elements.isDeprecated(method));
   }
 
@@ -142,15 +136,12 @@ public final class ModelFactory {
         && ((TypeElement) declared.asElement()).getQualifiedName().contentEquals(qualifiedName);
   }
 
-  /**
-   * The workflow's {@code @Schedule}s, in declaration order, read through the annotation itself:
-   * javac unwraps the {@code @Schedules} container, and none of the attributes is a class.
-   */
-  private static List<ScheduleModel> schedules(TypeElement workflow) {
+  /** The workflow's {@code @Schedule}s, in declaration order. */
+  private List<ScheduleModel> schedules(TypeElement workflow) {
     List<ScheduleModel> schedules = new ArrayList<>();
-    for (Schedule schedule : workflow.getAnnotationsByType(Schedule.class)) {
-      schedules.add(
-          new ScheduleModel(schedule.cron(), schedule.zone(), schedule.catchUp().name()));
+    for (ScheduleAnnotation schedule : reader.schedules(workflow)) {
+      schedules.add(new ScheduleModel(
+          schedule.cron().value(), schedule.zone().value(), schedule.catchUp().value().name()));
     }
     return schedules;
   }
@@ -445,17 +436,5 @@ public final class ModelFactory {
                     .getQualifiedName()
                     .contentEquals(annotation))
         .findFirst();
-  }
-
-  /** The values of {@code annotation} on {@code element}, defaults included, by attribute name. */
-  private Map<String, AnnotationValue> attributes(Element element, String annotation) {
-    AnnotationMirror mirror =
-        mirror(element, annotation)
-            .orElseThrow(() -> new IllegalStateException("no @" + annotation + " on " + element));
-    Map<String, AnnotationValue> values = new HashMap<>();
-    elements
-        .getElementValuesWithDefaults(mirror)
-        .forEach((key, value) -> values.put(key.getSimpleName().toString(), value));
-    return values;
   }
 }

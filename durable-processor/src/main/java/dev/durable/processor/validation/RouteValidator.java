@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.OnErrorAnnotation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +13,6 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -20,11 +21,11 @@ import javax.lang.model.util.Types;
  * optional {@code RunError}, returns what {@code @Run} returns, and has a code of its own.
  */
 final class RouteValidator {
-  private final Elements elements;
+  private final AnnotationReader reader;
   private final Types types;
 
   RouteValidator(ProcessingEnvironment env) {
-    this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(env.getElementUtils());
     this.types = env.getTypeUtils();
   }
 
@@ -33,21 +34,21 @@ final class RouteValidator {
       List<ExecutableElement> routes, ExecutableElement run, ValidationReport report) {
     Map<String, ExecutableElement> codes = new LinkedHashMap<>();
     for (ExecutableElement route : routes) {
-      AnnotationValues onError = AnnotationValues.of(route, Names.ON_ERROR, elements).orElseThrow();
+      OnErrorAnnotation onError = reader.onError(route).orElseThrow();
       String described = Describe.method(route);
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (route.getModifiers().contains(modifier)) {
           report.error(route, Messages.onErrorModifier(described, modifier));
         }
       }
-      String code = onError.stringValue("code");
+      String code = onError.code().value();
       if (code.isBlank()) {
-        report.error(route, onError.mirror(), onError.explicit("code"),
+        report.error(route, onError.mirror(), onError.code().written(),
             Messages.onErrorCode(described));
       } else {
         ExecutableElement first = codes.putIfAbsent(code, route);
         if (first != null) {
-          report.error(route, onError.mirror(), onError.explicit("code"),
+          report.error(route, onError.mirror(), onError.code().written(),
               Messages.onErrorCodeDuplicate(code, Describe.method(first), described));
         }
       }

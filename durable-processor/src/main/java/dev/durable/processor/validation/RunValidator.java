@@ -15,18 +15,18 @@ import javax.lang.model.util.Elements;
  * many {@code @Run} methods a class has is checked by {@link WorkflowValidator}.
  */
 final class RunValidator {
-  private final Elements elements;
+  private final AnnotationReader reader;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
 
   RunValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
-    this.elements = elements;
+    this.reader = new AnnotationReader(elements);
     this.storable = storable;
     this.accessible = accessible;
   }
 
   void validate(ExecutableElement method, ValidationReport report) {
-    new AnnotationReader(elements).run(method).ifPresent(run -> {
+    reader.run(method).ifPresent(run -> {
       long timeoutMs = run.timeoutMs().value();
       if (timeoutMs < 0) {
         report.error(method, run.mirror(), run.timeoutMs().written(),

@@ -17,12 +17,12 @@ import javax.lang.model.util.Elements;
  * checked by {@link WorkflowValidator}, which sees them all at once.
  */
 final class SignalValidator {
-  private final Elements elements;
+  private final AnnotationReader reader;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
 
   SignalValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
-    this.elements = elements;
+    this.reader = new AnnotationReader(elements);
     this.storable = storable;
     this.accessible = accessible;
   }
@@ -32,7 +32,7 @@ final class SignalValidator {
 
   /** The signal's annotation, which the method is known to carry. */
   SignalAnnotation annotation(ExecutableElement method) {
-    return new AnnotationReader(elements).signal(method).orElseThrow();
+    return reader.signal(method).orElseThrow();
   }
 
   void validate(ExecutableElement method, ValidationReport report) {

@@ -74,15 +74,6 @@ final class StepNames {
   static void errorOnValue(
       ValidationReport report,
       Element element,
-      AnnotationValues annotation,
-      AnnotationValue value,
-      Message message) {
-    errorOnValue(report, element, annotation.mirror(), value, message);
-  }
-
-  static void errorOnValue(
-      ValidationReport report,
-      Element element,
       AnnotationMirror annotation,
       AnnotationValue value,
       Message message) {

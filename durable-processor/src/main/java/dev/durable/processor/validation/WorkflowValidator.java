@@ -1,6 +1,8 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.SignalAnnotation;
+import dev.durable.processor.reading.WorkflowAnnotation;
 import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,6 +39,7 @@ import javax.tools.Diagnostic;
  */
 public final class WorkflowValidator {
   private final Elements elements;
+  private final AnnotationReader reader;
   private final StepValidator steps;
   private final RunValidator runs;
   private final ScheduleValidator schedules;
@@ -52,6 +55,7 @@ public final class WorkflowValidator {
 
   public WorkflowValidator(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(elements);
     StorableTypes storable = new StorableTypes(env);
     this.steps = new StepValidator(env, storable);
     this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
@@ -86,10 +90,8 @@ public final class WorkflowValidator {
     inheritance(workflow, report);
     String name = names(workflow, report);
     List<ExecutableElement> runMethods = methods(workflow, name, report);
-    AnnotationValues annotation =
-        AnnotationValues.of(workflow, Names.WORKFLOW, elements).orElseThrow();
-    schedules.validate(
-        workflow, name, annotation, annotation.explicit("name"), runMethods, report);
+    WorkflowAnnotation annotation = reader.workflow(workflow).orElseThrow();
+    schedules.validate(workflow, name, annotation, runMethods, report);
     for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
       if (!field.getModifiers().contains(Modifier.STATIC)
           && !field.getModifiers().contains(Modifier.FINAL)) {
@@ -265,16 +267,12 @@ public final class WorkflowValidator {
 
   /** Checks the workflow's name and version and returns its name. */
   private String names(TypeElement workflow, ValidationReport report) {
-    AnnotationValues annotation =
-        AnnotationValues.of(workflow, Names.WORKFLOW, elements).orElseThrow();
+    WorkflowAnnotation workflowAnnotation = reader.workflow(workflow).orElseThrow();
+    AnnotationMirror annotation = workflowAnnotation.mirror();
     String type = Describe.type(workflow);
-    String name = annotation.stringValue("name");
-    AnnotationValue nameValue = null; // null: the default, the class's simple name
-    if (name.isEmpty()) {
-      name = workflow.getSimpleName().toString();
-    } else {
-      nameValue = annotation.explicit("name");
-    }
+    String name = workflowAnnotation.workflowName(workflow.getSimpleName().toString());
+    // null: the default, the class's simple name
+    AnnotationValue nameValue = workflowAnnotation.name().written();
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
       StepNames.errorOnValue(
           report,
@@ -297,8 +295,8 @@ public final class WorkflowValidator {
               disallowed));
     }
 
-    String version = annotation.stringValue("version");
-    AnnotationValue versionValue = annotation.explicit("version");
+    String version = workflowAnnotation.version().value();
+    AnnotationValue versionValue = workflowAnnotation.version().written();
     if (version.isEmpty()) {
       StepNames.errorOnValue(
           report, workflow, annotation, versionValue, Messages.workflowVersionEmpty(type));
