@@ -32,11 +32,17 @@ import javax.lang.model.util.Types;
  * collections and maps of storable types (map keys: {@code String}, a boxed primitive, an enum or
  * {@code UUID}), Jackson's {@code JsonNode}s, records, and concrete classes Jackson can construct
  * (a no-argument constructor of any visibility, or a {@code @JsonCreator} constructor or static
- * factory) whose non-static, non-transient fields are storable. Abstract types are storable only
+ * factory) and write (a public field or getter, or a member annotated {@code @JsonProperty}: see
+ * {@link #hasProperties}) whose non-static, non-transient fields are storable. Abstract types are storable only
  * when annotated {@code @JsonTypeInfo} (on them or a supertype) or {@code @JsonDeserialize}; a
  * field or record component annotated {@code @JsonIgnore} or {@code @JsonDeserialize} is not
  * checked. Jackson's annotations are matched by name, so Jackson need not be on the processor's
  * class path.
+ *
+ * <p>These are the rules of the runtime's codec ({@code Payloads}, Jackson with its default
+ * visibility) as the processor can decide them on types; where Jackson's fate depends on the value
+ * ({@code Object}, live objects), the rules refuse. {@code StorableAgreementTest} in
+ * {@code durable-tests} holds the two to the same verdict on a list of sample types.
  */
 final class StorableTypes {
 
@@ -104,55 +110,6 @@ final class StorableTypes {
           "java.time.ZoneOffset",
           "java.time.DayOfWeek",
           "java.time.Month");
-
-  /** Collection types Jackson creates itself (interfaces mapped to a default implementation). */
-  private static final Set<String> KNOWN_COLLECTIONS =
-      Set.of(
-          "java.util.Collection",
-          "java.util.List",
-          "java.util.Set",
-          "java.util.SortedSet",
-          "java.util.NavigableSet",
-          "java.util.Queue",
-          "java.util.Deque",
-          "java.util.SequencedCollection",
-          "java.util.SequencedSet",
-          "java.util.ArrayList",
-          "java.util.LinkedList",
-          "java.util.HashSet",
-          "java.util.LinkedHashSet",
-          "java.util.TreeSet",
-          "java.util.EnumSet",
-          "java.util.ArrayDeque",
-          "java.util.PriorityQueue",
-          "java.util.Vector",
-          "java.util.concurrent.BlockingQueue",
-          "java.util.concurrent.BlockingDeque",
-          "java.util.concurrent.ArrayBlockingQueue",
-          "java.util.concurrent.LinkedBlockingQueue",
-          "java.util.concurrent.LinkedBlockingDeque",
-          "java.util.concurrent.ConcurrentLinkedQueue",
-          "java.util.concurrent.ConcurrentLinkedDeque",
-          "java.util.concurrent.ConcurrentSkipListSet",
-          "java.util.concurrent.CopyOnWriteArrayList",
-          "java.util.concurrent.CopyOnWriteArraySet");
-
-  /** Map types Jackson creates itself. */
-  private static final Set<String> KNOWN_MAPS =
-      Set.of(
-          "java.util.Map",
-          "java.util.SortedMap",
-          "java.util.NavigableMap",
-          "java.util.SequencedMap",
-          "java.util.HashMap",
-          "java.util.LinkedHashMap",
-          "java.util.TreeMap",
-          "java.util.EnumMap",
-          "java.util.Hashtable",
-          "java.util.concurrent.ConcurrentMap",
-          "java.util.concurrent.ConcurrentNavigableMap",
-          "java.util.concurrent.ConcurrentHashMap",
-          "java.util.concurrent.ConcurrentSkipListMap");
 
   /** Map key types Jackson decodes from a JSON field name. */
   private static final Set<String> MAP_KEYS = union(BOXED, "java.lang.String", "java.util.UUID");
@@ -300,12 +257,12 @@ final class StorableTypes {
       if (name.equals("java.util.Optional")) {
         check(type.getTypeArguments().get(0), in(type, path));
       } else if (collection) {
-        if (!KNOWN_COLLECTIONS.contains(name)) {
+        if (!isJdkContainer(element)) {
           constructible(type, element, path);
         }
         typeArgumentsOf(type, "java.util.Collection").forEach(e -> check(e, in(type, path)));
       } else if (map) {
-        if (!KNOWN_MAPS.contains(name)) {
+        if (!isJdkContainer(element)) {
           constructible(type, element, path);
         }
         List<? extends TypeMirror> keyAndValue = typeArgumentsOf(type, "java.util.Map");
@@ -418,6 +375,22 @@ final class StorableTypes {
   /** The path frame for something inside {@code container}. */
   static String in(TypeMirror container, String path) {
     return " in " + Describe.typeMirror(container) + path;
+  }
+
+  /**
+   * A collection or map of the JDK's that Jackson creates itself: an interface (mapped to a default
+   * implementation, {@code List} to {@code ArrayList}) or a concrete class of {@code java.util} or
+   * {@code java.util.concurrent}, and the abstract {@code EnumSet}, which Jackson creates by its
+   * element type.
+   */
+  private static boolean isJdkContainer(TypeElement element) {
+    String pkg = element.getEnclosingElement() instanceof javax.lang.model.element.PackageElement p
+        ? p.getQualifiedName().toString()
+        : "";
+    return (pkg.equals("java.util") || pkg.equals("java.util.concurrent"))
+        && (element.getKind() == ElementKind.INTERFACE
+            || !element.getModifiers().contains(Modifier.ABSTRACT)
+            || element.getSimpleName().contentEquals("EnumSet"));
   }
 
   private static boolean isAbstract(TypeElement element) {
