@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.durable.runtime.RunError;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.time.Instant;
@@ -31,12 +32,25 @@ final class Printer {
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .enable(SerializationFeature.INDENT_OUTPUT);
 
+  /** Where the runtime's implementation lives: no user's code names a class from there. */
+  private static final String INTERNAL_PACKAGE = "dev.durable.runtime.internal.";
+
   private final PrintWriter out;
   private final boolean json;
 
   Printer(PrintWriter out, boolean json) {
     this.out = out;
     this.json = json;
+  }
+
+  /**
+   * The type of the exception behind {@code error} when a user can look it up: their own or one
+   * of Durable's public API ({@code FatalError}, {@code StepTimeoutError}...). Empty for the
+   * engine's internal classes: the error's code and message say what happened (code {@code
+   * invalid_input}: a step's arguments could not be stored).
+   */
+  static Optional<String> errorType(RunError error) {
+    return error.type().startsWith(INTERNAL_PACKAGE) ? Optional.empty() : Optional.of(error.type());
   }
 
   /** Whether the command prints JSON. */

@@ -5,6 +5,7 @@ import dev.durable.runtime.CompensationInfo;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunError;
+import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepInfo;
@@ -19,14 +20,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code show <runId>}: a run, its input and output, steps, compensations, children, dispatched
- * tasks, the signals it waits for, and its timeline.
+ * {@code show <runId>}: a run, its input and output, every position it reached (steps, and the
+ * waits, child starts and values between them), compensations, children, dispatched tasks, the
+ * signals it waits for, and its timeline.
  */
 @Command(
     name = "show",
     description = {
       "Shows a run, its steps and its timeline.",
-      "Its input and output, its steps (attempts, errors, next attempt), its compensations, its"
+      "Its input and output, its steps (attempts, errors, next attempt) and waits (signal, sleep,"
+          + " child run) at their positions, its compensations, its"
           + " child runs, its dispatched tasks (worker, heartbeat), the signals it waits for, and"
           + " its timeline.",
     })
@@ -40,6 +43,7 @@ final class ShowCommand extends StoreCommand {
       JsonNode input,
       JsonNode output,
       List<Step> steps,
+      List<Positions.Position> positions,
       List<CompensationInfo> compensations,
       List<RunInfo> children,
       List<TaskInfo> tasks,
@@ -65,25 +69,26 @@ final class ShowCommand extends StoreCommand {
     List<TaskInfo> tasks = engine.tasks(runId);
     List<HistoryEvent> history = engine.history(runId);
     List<SignalWait> waits = signalsWaiting(status.run(), history);
+    List<Positions.Position> positions = Positions.of(status,
+        engine.export(List.of(runId)).runs().stream().findFirst()
+            .map(RunExport.Run::checkpoints).orElse(List.of()));
     if (out.json()) {
       out.printJson(new Detail(status.run(), Printer.stored(status.input()),
           Printer.stored(status.output()), status.steps().stream().map(Step::of).toList(),
-          status.compensations(), status.children(), tasks, waits, history));
+          positions, status.compensations(), status.children(), tasks, waits, history));
       return;
     }
     printRun(status, out);
     out.blank();
-    out.line("Steps");
-    if (status.steps().isEmpty()) {
+    out.line("Steps and waits");
+    if (positions.isEmpty()) {
       out.line("  none yet");
     } else {
-      Printer.Table steps =
-          out.table("POS", "STEP", "STATUS", "ATTEMPTS", "ERROR", "NEXT ATTEMPT");
-      for (StepInfo step : status.steps()) {
-        steps.row(step.position(), step.name(), step.status(), step.attempts(), step.error(),
-            step.nextAttemptAt() == null ? null : Printer.time(step.nextAttemptAt()));
+      Printer.Table table = out.table("POS", "KIND", "NAME", "STATUS", "ATTEMPTS", "DETAIL");
+      for (Positions.Position p : positions) {
+        table.row(p.position(), p.kind(), p.name(), p.status(), p.attempts(), p.detail());
       }
-      steps.print();
+      table.print();
     }
     if (!status.compensations().isEmpty()) {
       out.blank();
@@ -132,7 +137,7 @@ final class ShowCommand extends StoreCommand {
     run.error().ifPresent(error -> {
       out.field("error", error.code() + error.step().map(step -> " in step " + step).orElse("")
           + ": " + Printer.oneLine(error.message()));
-      out.field("error type", error.type());
+      Printer.errorType(error).ifPresent(type -> out.field("error type", type));
     });
     out.field("created", Printer.time(run.createdAt()));
     out.field("updated", Printer.time(run.updatedAt()));

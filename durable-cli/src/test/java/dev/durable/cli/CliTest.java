@@ -9,6 +9,8 @@ import dev.durable.cli.CliRunner.Result;
 import dev.durable.cli.fixtures.NightlyFlowDurable;
 import dev.durable.cli.fixtures.OrderFlowClient;
 import dev.durable.cli.fixtures.OrderFlowDurable;
+import dev.durable.cli.fixtures.ParcelFlowClient;
+import dev.durable.cli.fixtures.ParcelFlowDurable;
 import dev.durable.cli.fixtures.PricedFlowClient;
 import dev.durable.cli.fixtures.PricedFlowDurable;
 import dev.durable.cli.fixtures.PricingStepsDispatch;
@@ -73,6 +75,7 @@ class CliTest {
         .register(new OrderFlowDurable(declining))
         .register(new PricedFlowDurable(new PricingStepsDispatch()))
         .register(new NightlyFlowDurable())
+        .register(new ParcelFlowDurable())
         .build();
   }
 
@@ -169,7 +172,7 @@ class CliTest {
     assertTrue(out.contains("status       FAILED\n"), out);
     assertTrue(out.contains("error        declined in step charge: card declined for item-failed-1\n"), out);
     assertTrue(out.contains("input        [\"item-failed-1\",false]\n"), out);
-    assertTrue(out.matches("(?s).*\\n0\\s+charge\\s+FAILED\\s+1\\s+card declined for item-failed-1\\s+-\\n.*"), out);
+    assertTrue(out.matches("(?s).*\\n0\\s+step\\s+charge\\s+FAILED\\s+1\\s+card declined for item-failed-1\\n.*"), out);
     assertTrue(out.contains("Timeline\n"), out);
     assertTrue(out.contains("run.created"), out);
     assertTrue(out.contains("run.failed"), out);
@@ -186,15 +189,41 @@ class CliTest {
   }
 
   @Test
+  void showPrintsAnErrorsCodeAndMessageAndNoClassOfTheEngines() {
+    ParcelFlowClient.of(engine).start("parcel-1", "fragile");
+    engine.tick();
+    assertEquals(RunState.FAILED, status("parcel-1"));
+
+    String out = cli("show", "parcel-1").out();
+    assertTrue(out.contains("error        invalid_input in step send: step 'send' "), out);
+    assertTrue(out.contains("the label is smudged"), out);
+    assertFalse(out.contains("dev.durable.runtime.internal"), out);
+    assertFalse(out.contains("error type"), out);
+
+    order("failed-2", true, false);
+    assertTrue(cli("show", "failed-2").out()
+        .contains("error type   dev.durable.runtime.FatalError\n"), "a public type is shown");
+  }
+
+  @Test
   void showListsTheSignalsARunWaitsFor() {
     order("waiting-1", false, true);
     assertEquals(RunState.SLEEPING, status("waiting-1"));
 
     String out = cli("show", "waiting-1").out();
     assertTrue(out.matches("(?s).*Signals waiting\\nSIGNAL\\s+SINCE.*\\napprove\\s+2026-01-05T09:00:01Z.*"), out);
+    // the wait at its position, after the step before it
+    assertTrue(out.matches("(?s).*Steps and waits\\nPOS\\s+KIND\\s+NAME\\s+STATUS\\s+ATTEMPTS\\s+DETAIL\\n"
+        + "0\\s+step\\s+charge\\s+COMPLETED\\s+1\\s+-\\n"
+        + "1\\s+signal\\s+approve\\s+WAITING\\s+-\\s+without limit\\n.*"), out);
     JsonNode json = cli("show", "waiting-1", "--json").json();
     assertEquals("approve", json.at("/signalsWaiting/0/name").asText());
     assertEquals("ch_item-waiting-1", json.at("/steps/0/output").asText());
+    assertEquals(1, json.get("steps").size(), "the status API's steps are steps only");
+    assertEquals(1, json.at("/positions/1/position").asInt());
+    assertEquals("signal", json.at("/positions/1/kind").asText());
+    assertEquals("approve", json.at("/positions/1/name").asText());
+    assertEquals("WAITING", json.at("/positions/1/status").asText());
   }
 
   @Test

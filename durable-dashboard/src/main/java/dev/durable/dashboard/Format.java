@@ -3,6 +3,7 @@ package dev.durable.dashboard;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.RunError;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -18,6 +19,17 @@ final class Format {
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** Where the runtime's implementation lives: no user's code names a class from there. */
+  private static final String INTERNAL_PACKAGE = "dev.durable.runtime.internal.";
+
+  /**
+   * The type of the exception behind {@code error} when a user can look it up: their own or one
+   * of Durable's public API. Empty for the engine's internal classes: the error's code and
+   * message say what happened.
+   */
+  static String errorType(RunError error) {
+    return error.type().startsWith(INTERNAL_PACKAGE) ? "" : error.type();
+  }
 
   /** An instant in UTC to the second, {@code 2026-12-01 22:52:55Z}; empty for null. */
   static String time(Instant at) {

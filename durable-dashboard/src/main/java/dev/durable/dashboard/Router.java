@@ -10,6 +10,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
+import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.TaskInfo;
@@ -173,9 +174,13 @@ final class Router {
     }
     List<HistoryEvent> history = engine.history(runId);
     List<TaskInfo> tasks = engine.tasks(runId);
+    List<RunExport.Checkpoint> checkpoints = engine.export(List.of(runId)).runs().stream()
+        .findFirst().map(RunExport.Run::checkpoints).orElse(List.of());
     Viewer viewer = viewer(visit);
-    return page(200, "Run " + runId, Section.NONE, viewer,
-        RunPage.render(new RunPage.Data(status, history, tasks, clock.instant()), viewer));
+    return page(200, "Run " + runId, Section.NONE, viewer, RunPage.render(
+        new RunPage.Data(status, Positions.of(status, checkpoints), history, tasks,
+            clock.instant()),
+        viewer));
   }
 
   private Response workers(Visit visit) {

@@ -23,8 +23,9 @@ import java.util.Locale;
 final class RunPage {
   private RunPage() {}
 
-  /** What a run's page shows. */
-  record Data(RunStatus status, List<HistoryEvent> history, List<TaskInfo> tasks, Instant now) {}
+  /** What a run's page shows; {@code positions}: its steps and waits, in order. */
+  record Data(RunStatus status, List<Positions.Position> positions, List<HistoryEvent> history,
+      List<TaskInfo> tasks, Instant now) {}
 
   static Safe render(Data data, Viewer viewer) {
     RunInfo run = data.status().run();
@@ -52,7 +53,7 @@ final class RunPage {
         .map(e -> html("""
             <div class="run-error" id="run-error"><p><span class="code">{}</span> {}{}</p>
             <pre>{}</pre></div>""",
-            e.code(), e.type(),
+            e.code(), Format.errorType(e),
             e.step().map(step -> html(" in step <b>{}</b>", step)).orElse(Safe.EMPTY),
             e.message()))
         .orElse(Safe.EMPTY);
@@ -108,39 +109,55 @@ final class RunPage {
   }
 
   private static Safe steps(Data data) {
-    List<StepInfo> steps = data.status().steps();
-    if (steps.isEmpty()) {
-      return html("<section id=\"steps\" data-live><h2>Steps</h2>"
+    if (data.positions().isEmpty()) {
+      return html("<section id=\"steps\" data-live><h2>Steps and waits</h2>"
           + "<p class=\"empty\">No step has run yet.</p></section>");
     }
     List<Safe> rows = new ArrayList<>();
-    for (StepInfo step : steps) {
-      List<Safe> events = new ArrayList<>();
-      for (HistoryEvent event : data.history()) {
-        if (event.step().filter(step.name()::equals).isPresent()
-            && event.type().startsWith("step.")) {
-          events.add(html("<li><span class=\"time\">{}</span> {} attempt {} <span>{}</span></li>",
-              Format.time(event.at()), event.type(), event.attempt(), event.detail()));
-        }
-      }
-      Safe next = step.nextAttemptAt() == null
-          ? Safe.EMPTY
-          : html("{} ({})", Format.time(step.nextAttemptAt()),
-              Format.age(step.nextAttemptAt(), data.now()));
-      rows.add(html("""
-          <tr class="step"><td>{}</td><td class="step-name">{}</td><td>{}</td><td>{}</td><td>{}</td><td class="step-error">{}</td></tr>
-          <tr class="step-detail"><td></td><td colspan="5"><details><summary>attempts, input and output</summary>
-          <ol class="timeline">{}</ol>
-          <div class="payloads"><div><h3>input</h3><pre class="json">{}</pre></div><div><h3>output</h3><pre class="json">{}</pre></div></div>
-          </details></td></tr>""",
-          step.position(), step.name(), stepStatus(step), step.attempts(), next,
-          step.error() == null ? Safe.EMPTY : html("<pre>{}</pre>", step.error()),
-          Html.join(events), Format.json(step.input()), Format.json(step.output())));
+    for (Positions.Position position : data.positions()) {
+      rows.add(position instanceof Positions.Step step
+          ? step(step.step(), data)
+          : other((Positions.Other) position));
     }
     return html("""
-        <section id="steps" data-live><h2>Steps</h2>
-        <table class="steps"><thead><tr><th>#</th><th>step</th><th>status</th><th>attempts</th><th>next attempt</th><th>error</th></tr></thead>
+        <section id="steps" data-live><h2>Steps and waits</h2>
+        <table class="steps"><thead><tr><th>#</th><th>step or wait</th><th>status</th><th>attempts</th><th>next attempt</th><th>error or detail</th></tr></thead>
         <tbody>{}</tbody></table></section>""", Html.join(rows));
+  }
+
+  private static Safe step(StepInfo step, Data data) {
+    List<Safe> events = new ArrayList<>();
+    for (HistoryEvent event : data.history()) {
+      if (event.step().filter(step.name()::equals).isPresent()
+          && event.type().startsWith("step.")) {
+        events.add(html("<li><span class=\"time\">{}</span> {} attempt {} <span>{}</span></li>",
+            Format.time(event.at()), event.type(), event.attempt(), event.detail()));
+      }
+    }
+    Safe next = step.nextAttemptAt() == null
+        ? Safe.EMPTY
+        : html("{} ({})", Format.time(step.nextAttemptAt()),
+            Format.age(step.nextAttemptAt(), data.now()));
+    return html("""
+        <tr class="step"><td>{}</td><td class="step-name">{}</td><td>{}</td><td>{}</td><td>{}</td><td class="step-error">{}</td></tr>
+        <tr class="step-detail"><td></td><td colspan="5"><details><summary>attempts, input and output</summary>
+        <ol class="timeline">{}</ol>
+        <div class="payloads"><div><h3>input</h3><pre class="json">{}</pre></div><div><h3>output</h3><pre class="json">{}</pre></div></div>
+        </details></td></tr>""",
+        step.position(), step.name(), stepStatus(step), step.attempts(), next,
+        step.error() == null ? Safe.EMPTY : html("<pre>{}</pre>", step.error()),
+        Html.join(events), Format.json(step.input()), Format.json(step.output()));
+  }
+
+  /** A wait, a child run's start or a recorded value, at its position. */
+  private static Safe other(Positions.Other other) {
+    Safe child = other.childRunId()
+        .map(id -> html("run {} ", Html.runLink(id)))
+        .orElse(Safe.EMPTY);
+    return html("""
+        <tr class="wait" data-kind="{}"><td>{}</td><td class="wait-name">{} <b>{}</b></td><td><span class="status {}">{}</span></td><td></td><td></td><td class="wait-detail">{}{}</td></tr>""",
+        other.kind(), other.position(), other.kind(), other.name(),
+        other.status().toLowerCase(Locale.ROOT), other.status(), child, other.detail());
   }
 
   private static Safe stepStatus(StepInfo step) {

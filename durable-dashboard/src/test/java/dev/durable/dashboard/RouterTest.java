@@ -14,6 +14,8 @@ import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.LabelSteps;
 import dev.durable.dashboard.flows.LabelStepsDispatch;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
+import dev.durable.dashboard.flows.ParcelFlowClient;
+import dev.durable.dashboard.flows.ParcelFlowDurable;
 import dev.durable.dashboard.flows.ShipmentWorkflowClient;
 import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
@@ -63,6 +65,7 @@ class RouterTest {
         .register(new NapWorkflowDurable())
         .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
         .register(new ApprovalWorkflowDurable())
+        .register(new ParcelFlowDurable())
         .build();
     InvoiceWorkflowClient.of(engine).start(NASTY_ID, "ada", 1200L);
     NapWorkflowClient.of(engine).start("nap-1", "bob");
@@ -188,6 +191,44 @@ class RouterTest {
     assertFalse(page.contains("<script>alert"), "markup got through");
     assertFalse(page.contains("action=\"" + RUN_PATH + "/requeue\""),
         "a read-only dashboard shows no actions");
+  }
+
+  @Test
+  void aRunsPageShowsItsWaitsAtTheirPositionsBetweenItsSteps() {
+    ApprovalWorkflowClient.of(engine).start("approval-2", "leave");
+    engine.tick();
+    Router router = router(null);
+
+    String approval = get(router, "/runs/approval-2", null).text();
+    assertTrue(approval.contains("<h2>Steps and waits</h2>"), approval);
+    assertTrue(approval.contains("<tr class=\"wait\" data-kind=\"signal\"><td>0</td>"
+        + "<td class=\"wait-name\">signal <b>approve</b></td>"
+        + "<td><span class=\"status waiting\">WAITING</span></td><td></td><td></td>"
+        + "<td class=\"wait-detail\">without limit</td></tr>"), approval);
+
+    String nap = get(router, "/runs/nap-1", null).text();
+    String wakeAt = Format.time(engine.getRunStatus("nap-1").run().wakeAt());
+    int step = nap.indexOf("<td class=\"step-name\">greet</td>");
+    int sleep = nap.indexOf("<tr class=\"wait\" data-kind=\"sleep\"><td>1</td>"
+        + "<td class=\"wait-name\">sleep <b>sleep</b></td>"
+        + "<td><span class=\"status waiting\">WAITING</span></td><td></td><td></td>"
+        + "<td class=\"wait-detail\">until " + wakeAt + "</td></tr>");
+    assertTrue(step > 0 && sleep > step, "the step at 0, then the sleep at 1: " + nap);
+  }
+
+  @Test
+  void aRunsErrorShowsItsCodeAndMessageAndNoClassOfTheEngines() {
+    ParcelFlowClient.of(engine).start("parcel-1", "fragile");
+    engine.tick();
+    assertEquals(RunState.FAILED, engine.getRunStatus("parcel-1").run().status());
+
+    String page = get(router(null), "/runs/parcel-1", null).text();
+    assertTrue(page.contains("<span class=\"code\">invalid_input</span>  in step <b>send</b>"),
+        page);
+    assertTrue(page.contains("the label is smudged"), page);
+    assertFalse(page.contains("dev.durable.runtime.internal"), page);
+    assertTrue(get(router(null), RUN_PATH, null).text().contains("java.lang.IllegalStateException"),
+        "a type of the user's code is shown");
   }
 
   @Test

@@ -2,23 +2,16 @@ package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.EngineConfig;
-import dev.durable.runtime.internal.engine.Engines;
-import dev.durable.runtime.internal.observe.Observers;
+import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.DurableWorkflow;
-import dev.durable.runtime.testing.StepFaults;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -41,10 +34,10 @@ import javax.sql.DataSource;
 public interface DurableEngine extends AutoCloseable {
 
   /** The JDBC URL used when none is set: an H2 file database under the working directory. */
-  String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
+  String DEFAULT_JDBC_URL = EngineConfig.DEFAULT_JDBC_URL;
 
   /** The payload limit used when none is set: 1 MiB. See {@link Builder#maxPayloadBytes(int)}. */
-  int DEFAULT_MAX_PAYLOAD_BYTES = 1 << 20;
+  int DEFAULT_MAX_PAYLOAD_BYTES = EngineConfig.DEFAULT_MAX_PAYLOAD_BYTES;
 
   /** How many fire times {@link #schedules()} lists per schedule. */
   int LISTED_FIRE_TIMES = 5;
@@ -206,27 +199,7 @@ public interface DurableEngine extends AutoCloseable {
 
   /** Configures and builds a {@link DurableEngine}. */
   final class Builder {
-    private String jdbcUrl;
-    private String user;
-    private String password;
-    private DataSource dataSource;
-    private final List<DurableWorkflow<?>> workflows = new ArrayList<>();
-    private boolean discover = true;
-    private Clock clock = Clock.systemUTC();
-    private final List<DurableHooks> hooks = new ArrayList<>();
-    private ObjectMapper objectMapper;
-    private String engineId;
-    private int maxConcurrentRuns = 16;
-    private Duration pollInterval = Duration.ofSeconds(1);
-    private Duration leaseDuration = Duration.ofSeconds(30);
-    private Duration shutdownTimeout = Duration.ofSeconds(10);
-    private final Map<String, Integer> queues = new LinkedHashMap<>();
-    private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
-    private Duration retention;
-    // typed Object so that loading this builder never loads Micrometer or OpenTelemetry classes
-    private Object meterRegistry;
-    private Object openTelemetry;
-    private StepFaults stepFaults;
+    private final EngineConfig.Draft draft = new EngineConfig.Draft();
 
     Builder() {}
 
@@ -235,25 +208,25 @@ public interface DurableEngine extends AutoCloseable {
      * #dataSource(DataSource)} is set.
      */
     public Builder jdbcUrl(String jdbcUrl) {
-      this.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+      draft.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
       return this;
     }
 
     /** The database user for {@link #jdbcUrl(String)}. */
     public Builder user(String user) {
-      this.user = user;
+      draft.user = user;
       return this;
     }
 
     /** The database password for {@link #jdbcUrl(String)}. */
     public Builder password(String password) {
-      this.password = password;
+      draft.password = password;
       return this;
     }
 
     /** A data source to use instead of a JDBC URL; the engine does not close it. */
     public Builder dataSource(DataSource dataSource) {
-      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      draft.dataSource = Objects.requireNonNull(dataSource, "dataSource");
       return this;
     }
 
@@ -267,7 +240,7 @@ public interface DurableEngine extends AutoCloseable {
      * serves every run. Registering a workflow that discovery also finds is fine: this one wins.
      */
     public Builder register(DurableWorkflow<?> workflow) {
-      workflows.add(Objects.requireNonNull(workflow, "workflow"));
+      draft.workflows.add(Objects.requireNonNull(workflow, "workflow"));
       return this;
     }
 
@@ -276,40 +249,37 @@ public interface DurableEngine extends AutoCloseable {
      * generated {@code META-INF/services} entries. On by default.
      */
     public Builder discover(boolean discover) {
-      this.discover = discover;
+      draft.discover = discover;
       return this;
     }
 
     /**
-     * The clock that timers, backoff and leases are measured by. Pass a {@link
-     * dev.durable.runtime.testing.TestClock} to pass hours in milliseconds in tests.
+     * The clock that timers, backoff and leases are measured by. Pass a {@code TestClock} (from
+     * {@code durable-test}) to pass hours in milliseconds in tests.
      */
     public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
+      draft.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 
     /** Adds hooks called as runs progress. */
     public Builder hooks(DurableHooks hooks) {
-      this.hooks.add(Objects.requireNonNull(hooks, "hooks"));
+      draft.hooks.add(Objects.requireNonNull(hooks, "hooks"));
       return this;
     }
 
     /**
-     * The Jackson mapper that stores inputs, outputs and step results. By default {@link
-     * Payloads#defaultMapper()}: the JDK 8 and java.time modules, ISO dates, unknown properties
-     * ignored, and strict decoding, so that a stored value whose type changed fails to decode
-     * instead of becoming a wrong value. A mapper set here is used as it is; start from {@code
-     * Payloads.defaultMapper()} to keep those settings.
+     * The Jackson mapper that stores inputs, outputs and step results; by default {@link
+     * Payloads#defaultMapper()}, whose settings {@link EngineConfig#objectMapper()} tells.
      */
     public Builder objectMapper(ObjectMapper objectMapper) {
-      this.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
+      draft.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
       return this;
     }
 
     /** This engine's id, stored on the runs it leases; by default host, process and a random part. */
     public Builder engineId(String engineId) {
-      this.engineId = Objects.requireNonNull(engineId, "engineId");
+      draft.engineId = Objects.requireNonNull(engineId, "engineId");
       return this;
     }
 
@@ -320,51 +290,36 @@ public interface DurableEngine extends AutoCloseable {
      * no queue slot, and each retry is admitted again. A queue no engine configures is not limited.
      */
     public Builder queue(String name, int concurrency) {
-      Objects.requireNonNull(name, "name");
-      if (!name.matches("[A-Za-z0-9._-]{1,100}")) {
-        throw new IllegalArgumentException(
-            "queue '" + name + "' is not a queue name: use 1 to 100 letters, digits, '.', '_' or"
-                + " '-'");
-      }
-      if (concurrency < 1) {
-        throw new IllegalArgumentException(
-            "queue '" + name + "' needs a concurrency of at least 1, but was " + concurrency);
-      }
-      queues.put(name, concurrency);
+      draft.queues.put(
+          EngineConfig.queueName(name), EngineConfig.queueConcurrency(name, concurrency));
       return this;
     }
 
     /**
-     * The longest value stored, in UTF-8 bytes of its JSON: a run's input (its arguments
-     * together) and result, and a step's arguments and result; {@value
-     * DurableEngine#DEFAULT_MAX_PAYLOAD_BYTES} bytes (1 MiB) by default, at most 256 MiB. Every
-     * turn of a run reads its stored values again, so large ones slow every run that holds them:
-     * pass a reference to large data (an object-store key, a row id) instead. A start whose input
-     * is over the limit throws {@link InvalidInputException} and stores nothing; a step whose
-     * arguments or result are over it fails at once, without retry, with code {@code
-     * invalid_input} or {@code invalid_output}. Values stored under an earlier, larger limit are
-     * still read.
+     * The longest value stored, in UTF-8 bytes of its JSON; {@value
+     * DurableEngine#DEFAULT_MAX_PAYLOAD_BYTES} bytes (1 MiB) by default, at most 256 MiB. See
+     * {@link EngineConfig#maxPayloadBytes()} for what it covers and what a larger value does.
      */
     public Builder maxPayloadBytes(int maxPayloadBytes) {
-      this.maxPayloadBytes = Payloads.requireLimit(maxPayloadBytes);
+      draft.maxPayloadBytes = Payloads.requireLimit(maxPayloadBytes);
       return this;
     }
 
     /**
      * Reports the engine's metrics to a Micrometer registry: runs started, completed and failed,
      * step attempts, retries and durations, how late runs are claimed, queue slots in use, lease
-     * takeovers and tasks waiting for a worker; the README's "Metrics and tracing" lists them.
+     * takeovers and tasks waiting for a worker (listed in docs/guide/09-operating.md).
      * Micrometer ({@code io.micrometer:micrometer-core}) is an optional dependency: add it to use
      * this; without this call the engine records nothing and needs no Micrometer class.
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
-      this.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
+      draft.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
       return this;
     }
 
     /**
      * Records spans with OpenTelemetry: one for each run's start, one per turn and one per attempt
-     * of a local step, all of a run in one trace; the README's "Metrics and tracing" lists them.
+     * of a local step, all of a run in one trace (listed in docs/guide/09-operating.md).
      * Each dispatched step's task stores the W3C {@code traceparent} of its turn, so that a worker
      * configured with {@link DurableWorker.Builder#openTelemetry(OpenTelemetry)} records its
      * attempt in the run's trace. Pass the application's instance ({@code
@@ -373,17 +328,13 @@ public interface DurableEngine extends AutoCloseable {
      * records no span and needs no OpenTelemetry class.
      */
     public Builder openTelemetry(OpenTelemetry openTelemetry) {
-      this.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
+      draft.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
       return this;
     }
 
     /** How many runs a started engine executes at once; 16 by default. */
     public Builder maxConcurrentRuns(int maxConcurrentRuns) {
-      if (maxConcurrentRuns < 1) {
-        throw new IllegalArgumentException(
-            "maxConcurrentRuns must be at least 1, but was " + maxConcurrentRuns);
-      }
-      this.maxConcurrentRuns = maxConcurrentRuns;
+      draft.maxConcurrentRuns = EngineConfig.atLeastOne(maxConcurrentRuns, "maxConcurrentRuns");
       return this;
     }
 
@@ -392,7 +343,7 @@ public interface DurableEngine extends AutoCloseable {
      * within five minutes of being suspended here are woken on time regardless.
      */
     public Builder pollInterval(Duration pollInterval) {
-      this.pollInterval = positive(pollInterval, "pollInterval");
+      draft.pollInterval = EngineConfig.positive(pollInterval, "pollInterval");
       return this;
     }
 
@@ -401,36 +352,33 @@ public interface DurableEngine extends AutoCloseable {
      * engine takes the run over. Leases are renewed every third of it.
      */
     public Builder leaseDuration(Duration leaseDuration) {
-      this.leaseDuration = positive(leaseDuration, "leaseDuration");
+      draft.leaseDuration = EngineConfig.positive(leaseDuration, "leaseDuration");
       return this;
     }
 
     /**
-     * How long runs are kept after they end: once started, the engine deletes the runs that
-     * completed, failed or were cancelled longer ago than this, with all their rows, as {@link
-     * DurableEngine#purge(Instant)} does, in the background (every minute, or every tenth of the
-     * retention if that is shorter) on a thread of its own. By default nothing is deleted: runs
-     * are kept for ever.
+     * How long runs are kept after they end, deleted in the background by a started engine ({@link
+     * EngineConfig#retention()} says how); by default nothing is deleted: runs are kept for ever.
      */
     public Builder retention(Duration retention) {
-      this.retention = positive(retention, "retention");
+      draft.retention = EngineConfig.positive(retention, "retention");
       return this;
     }
 
     /**
-     * For tests: the errors that local steps' next attempts throw instead of running, as {@link
-     * StepFaults#failNextAttempt} injects them. Give the same instance to the workers ({@link
-     * DurableWorker.Builder#stepFaults}) to reach dispatched steps too. The {@code durable-test}
-     * kit sets this up; production code has no use for it.
+     * For tests: the errors that local steps' next attempts throw instead of running, as {@code
+     * StepFaults.failNextAttempt} (in {@code durable-test}) injects them. Give the same instance to
+     * the workers ({@link DurableWorker.Builder#stepFaults}) to reach dispatched steps too. The
+     * {@code durable-test} kit sets this up; production code has no use for it.
      */
-    public Builder stepFaults(StepFaults stepFaults) {
-      this.stepFaults = Objects.requireNonNull(stepFaults, "stepFaults");
+    public Builder stepFaults(AttemptGate stepFaults) {
+      draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");
       return this;
     }
 
     /** How long {@link DurableEngine#close()} waits for turns in flight; 10 s by default. */
     public Builder shutdownTimeout(Duration shutdownTimeout) {
-      this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+      draft.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
       return this;
     }
 
@@ -439,35 +387,13 @@ public interface DurableEngine extends AutoCloseable {
      * anything until {@link DurableEngine#start()} or {@link DurableEngine#tick()}.
      */
     public DurableEngine build() {
-      return Engines.create(
-          new EngineConfig(
-              Optional.ofNullable(dataSource),
-              jdbcUrl != null ? jdbcUrl : DEFAULT_JDBC_URL,
-              Optional.ofNullable(user),
-              Optional.ofNullable(password),
-              List.copyOf(workflows),
-              discover,
-              clock,
-              List.copyOf(hooks),
-              Optional.ofNullable(objectMapper),
-              Optional.ofNullable(engineId),
-              maxConcurrentRuns,
-              pollInterval,
-              leaseDuration,
-              shutdownTimeout,
-              Map.copyOf(queues),
-              maxPayloadBytes,
-              Optional.ofNullable(retention),
-              Observers.of(meterRegistry, openTelemetry),
-              Optional.ofNullable(stepFaults)));
+      return Providers.load(Factory.class).create(draft.freeze());
     }
+  }
 
-    private static Duration positive(Duration value, String name) {
-      Objects.requireNonNull(value, name);
-      if (value.isZero() || value.isNegative()) {
-        throw new IllegalArgumentException(name + " must be positive, but was " + value);
-      }
-      return value;
-    }
+  /** Makes engines: what {@link Builder#build()} finds in {@code META-INF/services}. */
+  interface Factory {
+    /** Opens the store, migrates its schema, and makes an engine that is not started yet. */
+    DurableEngine create(EngineConfig config);
   }
 }

@@ -1,17 +1,11 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.internal.engine.Workers;
-import dev.durable.runtime.internal.observe.Observers;
+import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.StepBinding;
-import dev.durable.runtime.testing.StepFaults;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import javax.sql.DataSource;
 
@@ -57,43 +51,29 @@ public interface DurableWorker extends AutoCloseable {
 
   /** Configures a worker. */
   final class Builder {
-    private String jdbcUrl;
-    private String user;
-    private String password;
-    private DataSource dataSource;
-    private final Map<String, StepHandler> handlers = new LinkedHashMap<>();
-    private final List<StepBinding> bindings = new ArrayList<>();
-    private ObjectMapper objectMapper;
-    private String workerId;
-    private int concurrency = 4;
-    private Duration pollInterval = Duration.ofMillis(200);
-    private Duration shutdownTimeout = Duration.ofSeconds(10);
-    private Clock clock = Clock.systemUTC();
-    // typed Object so that loading this builder never loads OpenTelemetry classes
-    private Object openTelemetry;
-    private StepFaults stepFaults;
+    private final WorkerConfig.Draft draft = new WorkerConfig.Draft();
 
     Builder() {}
 
     /** The store's JDBC URL, the same as the engines'. */
     public Builder jdbcUrl(String jdbcUrl) {
-      this.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+      draft.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
       return this;
     }
 
     public Builder user(String user) {
-      this.user = user;
+      draft.user = user;
       return this;
     }
 
     public Builder password(String password) {
-      this.password = password;
+      draft.password = password;
       return this;
     }
 
     /** A data source to use instead of a JDBC URL; the worker does not close it. */
     public Builder dataSource(DataSource dataSource) {
-      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      draft.dataSource = Objects.requireNonNull(dataSource, "dataSource");
       return this;
     }
 
@@ -101,7 +81,7 @@ public interface DurableWorker extends AutoCloseable {
     public Builder handle(String step, StepHandler handler) {
       Objects.requireNonNull(step, "step");
       Objects.requireNonNull(handler, "handler");
-      if (handlers.putIfAbsent(step, handler) != null) {
+      if (draft.handlers.putIfAbsent(step, handler) != null) {
         throw new IllegalArgumentException(
             "step '" + step + "' already has a handler on this worker; register one per step");
       }
@@ -115,28 +95,25 @@ public interface DurableWorker extends AutoCloseable {
      * nonRetryable} fail it for good.
      */
     public Builder serve(StepBinding binding) {
-      bindings.add(Objects.requireNonNull(binding, "binding"));
+      draft.bindings.add(Objects.requireNonNull(binding, "binding"));
       return this;
     }
 
     /** The Jackson mapper for typed bindings' payloads; it must match the engines'. */
     public Builder objectMapper(ObjectMapper objectMapper) {
-      this.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
+      draft.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
       return this;
     }
 
     /** Defaults to the host name, the process id and a random suffix. */
     public Builder workerId(String workerId) {
-      this.workerId = Objects.requireNonNull(workerId, "workerId");
+      draft.workerId = Objects.requireNonNull(workerId, "workerId");
       return this;
     }
 
     /** How many tasks are served at once; 4 by default. */
     public Builder concurrency(int concurrency) {
-      if (concurrency < 1) {
-        throw new IllegalArgumentException("concurrency must be at least 1, but was " + concurrency);
-      }
-      this.concurrency = concurrency;
+      draft.concurrency = EngineConfig.atLeastOne(concurrency, "concurrency");
       return this;
     }
 
@@ -145,16 +122,13 @@ public interface DurableWorker extends AutoCloseable {
      * It is told at once of tasks queued in its own process and, on PostgreSQL, in any other.
      */
     public Builder pollInterval(Duration pollInterval) {
-      if (pollInterval.isNegative() || pollInterval.isZero()) {
-        throw new IllegalArgumentException("pollInterval must be positive, but was " + pollInterval);
-      }
-      this.pollInterval = pollInterval;
+      draft.pollInterval = EngineConfig.positive(pollInterval, "pollInterval");
       return this;
     }
 
     /** How long {@link #close()} waits for the tasks being served; 10 s by default. */
     public Builder shutdownTimeout(Duration shutdownTimeout) {
-      this.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+      draft.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
       return this;
     }
 
@@ -163,7 +137,7 @@ public interface DurableWorker extends AutoCloseable {
      * windows and lost-task leases against; pass the engines' {@code TestClock} in tests.
      */
     public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
+      draft.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 
@@ -175,35 +149,30 @@ public interface DurableWorker extends AutoCloseable {
      * records no span and needs no OpenTelemetry class.
      */
     public Builder openTelemetry(OpenTelemetry openTelemetry) {
-      this.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
+      draft.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
       return this;
     }
 
     /**
      * For tests: the errors that the served steps' next attempts throw instead of running, as
-     * {@link StepFaults#failNextAttempt} injects them; the engines' instance ({@link
-     * DurableEngine.Builder#stepFaults}). The {@code durable-test} kit sets this up; production
-     * code has no use for it.
+     * {@code StepFaults.failNextAttempt} (in {@code durable-test}) injects them; the engines'
+     * instance ({@link DurableEngine.Builder#stepFaults}). The {@code durable-test} kit sets this
+     * up; production code has no use for it.
      */
-    public Builder stepFaults(StepFaults stepFaults) {
-      this.stepFaults = Objects.requireNonNull(stepFaults, "stepFaults");
+    public Builder stepFaults(AttemptGate stepFaults) {
+      draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");
       return this;
     }
 
     /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
     public DurableWorker build() {
-      if (handlers.isEmpty() && bindings.isEmpty()) {
-        throw new IllegalStateException("a worker needs at least one step to serve; register one"
-            + " with handle(name, handler) or serve(binding)");
-      }
-      if (jdbcUrl != null && dataSource != null) {
-        throw new IllegalStateException("set either jdbcUrl or dataSource, not both");
-      }
-      return Workers.create(new Workers.Config(
-          dataSource == null ? (jdbcUrl == null ? DurableEngine.DEFAULT_JDBC_URL : jdbcUrl) : null,
-          user, password, dataSource, Map.copyOf(handlers), List.copyOf(bindings), objectMapper,
-          workerId == null ? Workers.defaultWorkerId() : workerId, concurrency, pollInterval,
-          shutdownTimeout, clock, Observers.of(null, openTelemetry), stepFaults));
+      return Providers.load(Factory.class).create(draft.freeze());
     }
+  }
+
+  /** Makes workers: what {@link Builder#build()} finds in {@code META-INF/services}. */
+  interface Factory {
+    /** Opens the store (migrating its schema) and makes a worker that is not started yet. */
+    DurableWorker create(WorkerConfig config);
   }
 }

@@ -1,6 +1,6 @@
 package dev.durable.runtime;
 
-import dev.durable.runtime.spi.CurrentTask;
+import java.util.concurrent.Callable;
 
 /**
  * The task a worker is serving: one attempt of one dispatched step of one run. A handler receives
@@ -46,12 +46,37 @@ public interface TaskContext {
    * @throws IllegalStateException outside of a worker's handler
    */
   static TaskContext current() {
-    TaskContext task = CurrentTask.get();
+    TaskContext task = Current.TASK.get();
     if (task == null) {
       throw new IllegalStateException(
           "TaskContext.current() is only available on a worker's thread while it serves a"
               + " dispatched step");
     }
     return task;
+  }
+
+  /**
+   * The task each worker thread serves, which {@link #current()} reads: a worker sets it around
+   * each task. Kept here, with the one type it holds, so that nothing outside this file has to name
+   * both.
+   */
+  final class Current {
+    private static final ThreadLocal<TaskContext> TASK = new ThreadLocal<>();
+
+    private Current() {}
+
+    /**
+     * Runs {@code body} with {@code task} as the calling thread's current task, then clears it:
+     * what a worker does around each task; a unit test of a contract implementation that
+     * heartbeats may do it too.
+     */
+    public static <T> T with(TaskContext task, Callable<T> body) throws Exception {
+      TASK.set(task);
+      try {
+        return body.call();
+      } finally {
+        TASK.remove();
+      }
+    }
   }
 }

@@ -1,7 +1,12 @@
 package dev.durable.samples;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunFilter;
+import dev.durable.runtime.RunInfo;
+import dev.durable.runtime.RunState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The project template works on a fresh machine: {@code mvn archetype:generate} with
- * durable-archetype, then {@code mvn verify} and {@code mvn exec:java} (its App) in the generated
- * project, all with the Maven running this build and on Durable's artifacts as this build just
+ * durable-archetype, then {@code mvn verify} and {@code mvn exec:java} (its App, which runs one
+ * order to its end and leaves no run unfinished in its store) in the generated project, all with the Maven running this build and on Durable's artifacts as this build just
  * made them ({@link BuiltArtifacts}).
  */
 class ArchetypeTest {
@@ -46,7 +51,18 @@ class ArchetypeTest {
           "the project builds on this archetype's Durable version");
       output = built.maven(project, "-q", "verify");
       String app = built.maven(project, "-q", "exec:java");
-      assertTrue(app.contains("started order-"), "App did not start an order:\n" + app);
+      assertTrue(app.matches("(?s).*order-\\d+: shipped reservation of socks \\(COMPLETED\\)\n.*"),
+          "App prints its order's result once it completed:\n" + app);
+    }
+
+    // the one run App started, in the store App used, ended: App leaves nothing running behind
+    try (DurableEngine store = DurableEngine.builder()
+        .jdbcUrl("jdbc:h2:" + project.resolve("durable-data/durable").toAbsolutePath())
+        .discover(false)
+        .build()) {
+      List<RunInfo> runs = store.listRuns(RunFilter.all());
+      assertEquals(1, runs.size(), runs::toString);
+      assertEquals(RunState.COMPLETED, runs.get(0).status(), runs::toString);
     }
 
     assertTrue(Files.isRegularFile(

@@ -59,6 +59,11 @@ final class BuiltArtifacts implements AutoCloseable {
     return root;
   }
 
+  /** The repository's directory, which {@link #maven} passes as {@code maven.repo.local}. */
+  Path repository() {
+    return repository;
+  }
+
   /** The version of this build's artifacts. */
   static String version() {
     return property("durable.version");

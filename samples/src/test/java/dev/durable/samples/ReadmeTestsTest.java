@@ -13,26 +13,29 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The tests the README shows are tests of this build: each code block marked {@code <!--
- * readme-test: <path> -->} is the file at that path, verbatim, which this module compiles and runs.
- * A README example changed without its test, or a test without its README example, fails here.
+ * The tests the docs show are tests of this build: each code block of the README or the guide
+ * ({@code docs/guide/*.md}) marked {@code <!-- readme-test: <path> -->} is the file at that path,
+ * verbatim, which this module compiles and runs. An example changed without its test, or a test
+ * without its example, fails here.
  */
 class ReadmeTestsTest {
   private static final Pattern TEST_FILE = Pattern.compile(
       "^<!-- readme-test: (\\S+) -->\\R```\\w*\\R(.*?)^```$", Pattern.MULTILINE | Pattern.DOTALL);
 
   @Test
-  void eachTestTheReadmeShowsIsATestFileOfThisBuildVerbatim() throws IOException {
+  void eachTestTheDocsShowIsATestFileOfThisBuildVerbatim() throws IOException {
     Path root = Path.of(System.getProperty("durable.rootDir", "..")).toRealPath();
     Map<String, String> shown = new LinkedHashMap<>();
-    Matcher block = TEST_FILE.matcher(Files.readString(root.resolve("README.md")));
-    while (block.find()) {
-      shown.put(block.group(1), block.group(2));
+    for (Path doc : DocSnippetsTest.docs(root)) {
+      Matcher block = TEST_FILE.matcher(Files.readString(doc));
+      while (block.find()) {
+        shown.put(block.group(1), block.group(2));
+      }
     }
-    assertFalse(shown.isEmpty(), "the README marks no test with <!-- readme-test: <path> -->");
+    assertFalse(shown.isEmpty(), "the docs mark no test with <!-- readme-test: <path> -->");
     for (Map.Entry<String, String> test : shown.entrySet()) {
       assertEquals(Files.readString(root.resolve(test.getKey())), test.getValue(),
-          "the README's copy of " + test.getKey() + " differs from the file: change both");
+          "the docs' copy of " + test.getKey() + " differs from the file: change both");
     }
   }
 }

@@ -12,8 +12,11 @@ import java.time.Duration;
  */
 @Workflow(name = "order")
 public class OrderWorkflow {
-  /** How long an order may be cancelled before it ships. */
-  public static final Duration CANCELLATION_WINDOW = Duration.ofHours(1);
+  /**
+   * How long an order may be cancelled before it ships: seconds here, so that App's run ends while
+   * you watch. Hours or days work the same way: a sleeping run holds no thread.
+   */
+  public static final Duration CANCELLATION_WINDOW = Duration.ofSeconds(3);
 
   private final Inventory inventory;
 

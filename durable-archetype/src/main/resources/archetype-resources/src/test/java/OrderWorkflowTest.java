@@ -23,7 +23,7 @@ class OrderWorkflowTest {
   void shipsOnceTheCancellationWindowHasPassed(DurableTestEnv env) {
     RunHandle<String> run = orders.start("socks");
     env.runUntilIdle();                                     // reserves, then sleeps
-    env.advance(OrderWorkflow.CANCELLATION_WINDOW);         // an hour passes at once
+    env.advance(OrderWorkflow.CANCELLATION_WINDOW);         // the window passes at once
     assertEquals("shipped reservation of socks", run.await(Duration.ofSeconds(1)));
     env.history(run.id()).containsInOrder(
         "step.completed reserve", "timer.started", "step.completed ship", "run.completed");

@@ -74,6 +74,13 @@ class ErrorCatalogueTest {
           .append(cell(message.title())).append(" | `")
           .append(cell(message.pattern())).append("` |\n");
     }
+    page.append("\nA **step contract** is an interface whose methods carry `@Step`: steps that"
+            + " workers, possibly in\nother processes, serve. Contracts are checked at compile time"
+            + " by the rules above (the step\nattributes and stored types of local steps apply"
+            + " too); see [Workers](../guide/12-workers.md).\n\n")
+        .append("The stored-type errors name the position and the path to the offending type, for"
+            + " example `step\ncharge parameter 'order' cannot be stored: type java.lang.Thread in"
+            + " field 'worker' of com.acme.Job\nis a live object ...`.\n");
     return page.toString();
   }
 

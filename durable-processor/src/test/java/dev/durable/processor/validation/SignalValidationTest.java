@@ -39,12 +39,13 @@ class SignalValidationTest {
         .contains("public void count(String runId, int value) {");
   }
 
-  /** The README's "Signals" example: the workflow, and the engine code wrapped in a method. */
+  /**
+   * The guide's "Signals" example ({@code docs/guide/04-signals.md}): the workflow, and the engine
+   * code wrapped in a method.
+   */
   @Test
-  void theReadmesSignalExampleCompilesAsPasted() throws IOException {
-    String readme = Files.readString(Path.of("..", "README.md"));
-    String section = readme.substring(
-        readme.indexOf("## Signals"), readme.indexOf("## Testing your workflows"));
+  void theGuidesSignalExampleCompilesAsPasted() throws IOException {
+    String section = Files.readString(Path.of("..", "docs", "guide", "04-signals.md"));
     List<String> blocks = new ArrayList<>();
     Matcher block = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL).matcher(section);
     while (block.find()) {

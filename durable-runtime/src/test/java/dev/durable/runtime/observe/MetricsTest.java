@@ -8,7 +8,6 @@ import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.spi.WorkflowRuns;
-import dev.durable.runtime.testing.TestClock;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
@@ -84,7 +83,7 @@ class MetricsTest {
   @EnumSource(Database.Kind.class)
   void aRunClaimedFromAnEngineWhoseLeaseExpiredIsATakeoverAndItsLatenessIsTimed(
       Database.Kind kind) {
-    TestClock clock = TestClock.at(Instant.parse("2026-01-05T09:00:00Z"));
+    ManualTestClock clock = new ManualTestClock(Instant.parse("2026-01-05T09:00:00Z"));
     try (Database db = Database.open(kind);
         DurableEngine engine = db.engine().register(new Workflows.Flaky()).clock(clock)
             .meterRegistry(registry).build()) {

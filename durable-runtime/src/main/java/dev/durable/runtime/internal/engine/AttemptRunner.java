@@ -2,10 +2,10 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepTimeoutError;
 import dev.durable.runtime.internal.observe.Observer;
+import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
-import dev.durable.runtime.testing.StepFaults;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -30,13 +30,13 @@ final class AttemptRunner implements AutoCloseable {
 
   private final ExecutorService threads;
   private final Observer observer;
-  private final StepFaults faults;
+  private final AttemptGate faults;
 
   /**
    * @param observer hands the current span on to the step threads
    * @param faults errors a test injects in place of attempts; null (outside tests) for none
    */
-  AttemptRunner(Observer observer, StepFaults faults) {
+  AttemptRunner(Observer observer, AttemptGate faults) {
     this.threads = Executors.newCachedThreadPool(Threads.numbered("durable-step"));
     this.observer = observer;
     this.faults = faults;

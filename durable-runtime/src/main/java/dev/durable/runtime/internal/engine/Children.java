@@ -136,7 +136,7 @@ final class Children {
     flush.run();
     Instant now = services.time().now();
     if (starts.insert(starts.newRun(on, childId, json, null, now, run.runId()))) {
-      services.wakeAt().accept(now); // this engine's poll takes it up at once
+      services.wakeups().runDue(now); // the poll takes it up at once
     }
     progress.holdCompleted(
         new Commit.CheckpointWrite(

@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.internal.store.ClaimedRun;
+import dev.durable.runtime.internal.store.Store;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,7 +14,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,27 +26,27 @@ import org.slf4j.LoggerFactory;
 final class ClaimsAhead implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ClaimsAhead.class);
 
-  /** The scheduler's slots and execution, which claimed runs go to. */
-  interface Slots {
-    /** Reserves a slot to execute a run at once. */
-    boolean tryReserve();
-
-    /** Gives back a reserved slot not used. */
-    void release();
-
-    /** Executes a claimed run in a reserved slot; {@code now} is when it was claimed. */
-    void submit(ClaimedRun claim, Instant now);
-  }
-
-  private final Services services;
+  private final Store store;
+  private final Time time;
+  private final String engineId;
+  private final Duration leaseDuration;
   private final Timers timers;
-  private final Slots slots;
+  private final ExecutionSlots slots;
   private final ExecutorService claimer =
       Executors.newSingleThreadExecutor(Threads.numbered("durable-claim-ahead"));
   private final Queue<Timers.Ahead> queued = new ConcurrentLinkedQueue<>();
 
-  ClaimsAhead(Services services, Timers timers, Slots slots) {
-    this.services = services;
+  /**
+   * @param engineId the engine the runs are leased to, for {@code leaseDuration}
+   * @param slots the scheduler's slots, which the runs claimed go to
+   */
+  ClaimsAhead(
+      Store store, Time time, String engineId, Duration leaseDuration, Timers timers,
+      ExecutionSlots slots) {
+    this.store = store;
+    this.time = time;
+    this.engineId = engineId;
+    this.leaseDuration = leaseDuration;
     this.timers = timers;
     this.slots = slots;
     timers.onAhead(this::queue);
@@ -78,13 +79,12 @@ final class ClaimsAhead implements AutoCloseable {
     }
     List<Timers.Ahead> claimable = runs.subList(0, reserved);
     List<ClaimedRun> claimed = List.of();
-    Instant now = services.time().now();
+    Instant now = time.now();
     if (!claimable.isEmpty()) {
       try {
-        claimed = services.store().claimAhead(
+        claimed = store.claimAhead(
             claimable.stream().map(Timers.Ahead::runId).toList(),
-            now.plus(services.time().claimLead()), now, services.engineId(),
-            now.plus(services.leaseDuration()));
+            now.plus(time.claimLead()), now, engineId, now.plus(leaseDuration));
       } catch (RuntimeException e) {
         LOG.debug("cannot claim runs ahead of their due time: {}; they wait for it",
             e.getMessage());

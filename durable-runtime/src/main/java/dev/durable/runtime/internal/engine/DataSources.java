@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.EngineConfig;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.StoreException;

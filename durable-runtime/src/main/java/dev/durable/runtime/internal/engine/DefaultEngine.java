@@ -131,7 +131,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     if (local) {
       scheduler.submit(run.asStored(), RunExecutor.FRESH);
     } else {
-      scheduler.signalPoll();
+      services.wakeups().runDue(run.now());
       if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
         LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
             + " engine that has it registered", key);
@@ -276,7 +276,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
           "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
               + " requeued");
     }
-    scheduler.signalPoll();
+    services.wakeups().runDue(now);
   }
 
   @Override
@@ -285,7 +285,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     int queued = services.store().tasks().redispatch(runId, services.time().now()).size();
     if (queued > 0) {
       LOG.warn("run {}: {} dispatched task(s) given up as lost and queued again", runId, queued);
-      services.wakeups().taskQueued();
+      services.wakeups().tasksQueued();
     }
     return queued;
   }

@@ -9,7 +9,6 @@ import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.TaskContext;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.TraceSpan;
-import dev.durable.runtime.spi.CurrentTask;
 import dev.durable.runtime.internal.store.FinishedTask;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.StoreException;
@@ -47,7 +46,7 @@ final class DefaultWorker implements DurableWorker {
   private final ObjectMapper mapper;
   private final Time time;
   private final AutoCloseable pool;
-  private final LocalWakeups wakeups;
+  private final WorkerWakeups wakeups;
   private final Semaphore slots;
   private final PollLoop poll;
   private final ExecutorService executor;
@@ -60,15 +59,12 @@ final class DefaultWorker implements DurableWorker {
    * it.
    */
   private volatile boolean limited;
-  private LocalWakeups.Registration wakeupsRegistration;
-  private LocalWakeups.Registration offerRegistration;
-  private AutoCloseable listener;
 
   /** @param database the database {@code store} opened, which an engine of this process may share */
   DefaultWorker(
       String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
       Duration shutdownTimeout, Store store, DatabaseKey database, ObjectMapper mapper, Time time,
-      LocalWakeups wakeups, AutoCloseable pool, Observer observer) {
+      ProcessWakeups process, AutoCloseable pool, Observer observer) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
     this.steps = List.copyOf(handlers.keySet());
@@ -78,9 +74,9 @@ final class DefaultWorker implements DurableWorker {
     this.mapper = mapper;
     this.time = time;
     this.pool = pool;
-    this.wakeups = wakeups;
     this.poll = new PollLoop(
         workerId + "-poller", pollInterval, LOG, "worker " + workerId + " cannot claim tasks");
+    this.wakeups = new WorkerWakeups(store, time, poll, process);
     this.slots = new Semaphore(concurrency);
     this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
     this.observer = observer;
@@ -100,10 +96,9 @@ final class DefaultWorker implements DurableWorker {
     if (poll.isStarted()) {
       return;
     }
-    wakeupsRegistration = wakeups.onTaskQueued(poll::signal);
-    listener = store.listenForTasks(poll::signal, workerId + "-listener");
+    wakeups.listen(workerId + "-listener");
     poll.start(this::pollOnce);
-    offerRegistration = wakeups.onTaskOffered(new FreeSlots());
+    wakeups.offer(new FreeSlots());
     LOG.info("worker {} serves {}", workerId, steps);
   }
 
@@ -141,7 +136,7 @@ final class DefaultWorker implements DurableWorker {
    * Serves a task claimed for this worker in the pool, in a slot taken for it; its answer may hand
    * the run back to {@code engine} (null: none).
    */
-  private void execute(TaskRecord task, EngineSlots engine) {
+  private void execute(TaskRecord task, HandBackTarget engine) {
     try {
       executor.execute(() -> {
         try {
@@ -160,12 +155,12 @@ final class DefaultWorker implements DurableWorker {
   private void releaseSlot() {
     slots.release();
     if (limited) {
-      poll.signal();
+      wakeups.slotFree();
     }
   }
 
   /** This worker's free slots, offered to the engines of this process ({@link EagerDispatch}). */
-  private final class FreeSlots implements LocalWakeups.TaskTaker {
+  private final class FreeSlots implements ProcessWakeups.TaskTaker {
     @Override
     public DatabaseKey database() {
       return database;
@@ -187,7 +182,7 @@ final class DefaultWorker implements DurableWorker {
     }
 
     @Override
-    public void take(TaskRecord task, EngineSlots engine) {
+    public void take(TaskRecord task, HandBackTarget engine) {
       execute(task, engine);
     }
 
@@ -201,13 +196,13 @@ final class DefaultWorker implements DurableWorker {
    * Runs the task's handler and stores its outcome, with the task's run and step in the MDC (a
    * task does not carry its run's workflow, and reading it would cost a query per task).
    */
-  private void serve(TaskRecord task, EngineSlots engine) {
+  private void serve(TaskRecord task, HandBackTarget engine) {
     try (RunMdc.Scope mdc = RunMdc.task(task.runId(), task.step())) {
       serveInScope(task, engine);
     }
   }
 
-  private void serveInScope(TaskRecord task, EngineSlots engine) {
+  private void serveInScope(TaskRecord task, HandBackTarget engine) {
     StepHandler handler = handlers.get(task.step());
     TaskOutcome outcome;
     Task context = new Task(task);
@@ -217,7 +212,7 @@ final class DefaultWorker implements DurableWorker {
     } else {
       try (TraceSpan span =
           observer.task(task.traceContext(), task.runId(), task.step(), task.attempt())) {
-        outcome = CurrentTask.with(context, () -> run(handler, context));
+        outcome = TaskContext.Current.with(context, () -> run(handler, context));
         if (!outcome.succeeded()) {
           span.failed(outcome.errorCode() == null ? Errors.STEP_FAILED : outcome.errorCode());
         }
@@ -253,7 +248,7 @@ final class DefaultWorker implements DurableWorker {
     }
   }
 
-  private void finish(TaskRecord task, TaskOutcome outcome, EngineSlots engine) {
+  private void finish(TaskRecord task, TaskOutcome outcome, HandBackTarget engine) {
     if (!answers.write(new FinishedTask(task, outcome), engine)) {
       LOG.warn("worker {} no longer holds task {} (it timed out or was lost); its outcome was"
           + " not stored", workerId, task.taskId());
@@ -357,15 +352,7 @@ final class DefaultWorker implements DurableWorker {
         return;
       }
     }
-    if (wakeupsRegistration != null) {
-      offerRegistration.close();
-      wakeupsRegistration.close();
-      try {
-        listener.close();
-      } catch (Exception e) {
-        LOG.warn("worker {}: closing its listener failed: {}", workerId, e.toString());
-      }
-    }
+    wakeups.close(workerId);
     executor.shutdown();
     try {
       if (!executor.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {

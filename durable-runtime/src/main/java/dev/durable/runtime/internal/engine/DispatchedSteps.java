@@ -274,7 +274,7 @@ final class DispatchedSteps {
       reread(branch, pending, batch, now);
       return;
     }
-    services.wakeups().taskQueued();
+    services.wakeups().tasksQueued();
     batch.events.addAll(StepTransitions.next(State.of(pending), Event.LOST_REDELIVERED)
         .events(type -> type.step(step.name(), pending.attempts(),
             "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()

@@ -12,7 +12,7 @@ import java.util.Optional;
  * the worker serves it once the commit is made, sparing the claim's round trip and the poll's
  * wake-up (as Temporal's eager activity dispatch does). The others are queued for any worker.
  * When the worker answers, it may hand the run back to this engine in the same way ({@link
- * EngineSlots}).
+ * HandBackTarget}).
  *
  * <p>Each slot is reserved before the commit: {@link #handOver} gives the claimed tasks to their
  * workers once it is made, {@link #release} gives the slots back if it is not. A task handed over
@@ -27,13 +27,13 @@ final class EagerDispatch {
   private final List<Handed> handed;
   private final boolean anyQueued;
   /** The engine that queues the tasks, which their answers may hand the runs back to. */
-  private final EngineSlots engine;
+  private final HandBackTarget engine;
   private boolean settled;
 
-  private record Handed(LocalWakeups.TaskTaker worker, TaskRecord task) {}
+  private record Handed(ProcessWakeups.TaskTaker worker, TaskRecord task) {}
 
   private EagerDispatch(
-      List<TaskRecord> tasks, List<Handed> handed, boolean anyQueued, EngineSlots engine) {
+      List<TaskRecord> tasks, List<Handed> handed, boolean anyQueued, HandBackTarget engine) {
     this.tasks = tasks;
     this.handed = handed;
     this.anyQueued = anyQueued;
@@ -45,8 +45,8 @@ final class EagerDispatch {
    * worker may hand the task's run back to {@code engine} when it answers.
    */
   static EagerDispatch reserve(
-      LocalWakeups wakeups, DatabaseKey database, EngineSlots engine, List<TaskRecord> queued,
-      Instant now) {
+      ProcessWakeups process, DatabaseKey database, HandBackTarget engine,
+      List<TaskRecord> queued, Instant now) {
     if (queued.isEmpty()) {
       return NONE;
     }
@@ -54,7 +54,7 @@ final class EagerDispatch {
     List<Handed> handed = new ArrayList<>();
     boolean anyQueued = false;
     for (TaskRecord task : queued) {
-      Optional<LocalWakeups.TaskTaker> worker = wakeups.reserve(database, task.step());
+      Optional<ProcessWakeups.TaskTaker> worker = process.reserve(database, task.step());
       if (worker.isPresent()) {
         TaskRecord claimed = task.claimedBy(worker.get().workerId(), now);
         tasks.add(claimed);

@@ -2,14 +2,15 @@ package dev.durable.runtime.internal.engine;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observer;
+import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
-import dev.durable.runtime.StoreException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +24,8 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Creates engines; the one way from the public builder into this package. */
-public final class Engines {
+/** Creates engines from their configuration; {@link Factories} calls it. */
+final class Engines {
   private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
 
   /**
@@ -42,19 +43,8 @@ public final class Engines {
 
   private Engines() {}
 
-  /** Makes a run parked for a queue slot due at once, and looks for it. */
-  private static void wakeParked(Store store, Time time, Timers timers, String runId) {
-    try {
-      store.wakeRun(runId, time.now());
-      timers.wakeAt(time.now());
-    } catch (StoreException e) {
-      LOG.warn("could not wake run {}, parked for a queue slot: {}; it tries again within {} s",
-          runId, e.getMessage(), Queues.PARKED_FALLBACK.toSeconds());
-    }
-  }
-
   /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
-  public static DurableEngine create(EngineConfig config) {
+  static DurableEngine create(EngineConfig config) {
     String engineId = config.engineId().orElseGet(Engines::defaultEngineId);
     Registry registry = Registry.of(config.workflows(), config.discover());
     List<AutoCloseable> resources = new ArrayList<>();
@@ -67,8 +57,8 @@ public final class Engines {
       dataSource = pool;
     }
     try {
-      LocalWakeups wakeups = LocalWakeups.ofThisProcess();
-      Store store = new Store(dataSource, wakeups.origin());
+      ProcessWakeups process = ProcessWakeups.ofThisProcess();
+      Store store = new Store(dataSource, process.origin());
       store.migrate();
       store.requireDurableCommits();
       store.upkeepWarning().filter(UPKEEP_WARNED::add).ifPresent(LOG::warn);
@@ -79,17 +69,21 @@ public final class Engines {
           LOG.info("recovered {} run(s) that a previous process left in flight", recovered);
         }
       }
-      Observer observer = config.observer();
+      Observer observer = Observers.of(
+          config.meterRegistry().orElse(null), config.openTelemetry().orElse(null));
       resources.add(0, observer);
-      AttemptRunner attempts = new AttemptRunner(observer, config.stepFaults().orElse(null));
+      AttemptRunner attempts = new AttemptRunner(observer, config.attemptGate().orElse(null));
       GroupCommit<Commit> progress = new GroupCommit<>(
           commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
       GroupCommit<NewRun> starts =
           new GroupCommit<>(store::insertRuns, "durable-start", COMMIT_WRITERS);
-      // the turns ask the poll and its timers for wake-ups: made first, they are in the services
-      // the scheduler then shares with the turns
+      // the turns wake runs through the wake-ups, which signal the poll: made first, they are in
+      // the services the scheduler then shares with the turns
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
-      Timers timers = new Timers(time, "durable-timers", poll::signal);
+      EngineWakeups wakeups = new EngineWakeups(store, time, poll, process,
+          DatabaseKey.of(
+              config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
+          engineId, config.leaseDuration());
       Services services = new Services(
           store,
           progress,
@@ -100,16 +94,11 @@ public final class Engines {
           new Hooks(config.hooks()),
           attempts,
           new InFlight(),
-          new Queues(config.queues(), runId -> wakeParked(store, time, timers, runId)),
+          new Queues(config.queues(), wakeups::parkedRunReady),
           new Waiters(),
           wakeups,
-          DatabaseKey.of(
-              config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
-          new EngineSlots(engineId, config.leaseDuration()),
           engineId,
           config.leaseDuration(),
-          timers::wakeAt,
-          timers::claimAhead,
           poll::isStopped,
           () -> ThreadLocalRandom.current().nextDouble(),
           registry,
@@ -120,7 +109,7 @@ public final class Engines {
           TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
       Schedules schedules = Schedules.of(services, registry.workflows());
       Scheduler scheduler = new Scheduler(
-          services, registry, new RunExecutor(services, registry), poll, timers, schedules,
+          services, registry, new RunExecutor(services, registry), poll, schedules,
           config.maxConcurrentRuns(), config.shutdownTimeout());
       Retention retention = new Retention(store, time, config.retention());
       resources.add(0, progress);
@@ -129,13 +118,7 @@ public final class Engines {
       resources.add(0, time.onAdvance(scheduler::clockMoved));
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
-      resources.add(0, wakeups.onRunDue(scheduler::signalPoll));
-      resources.add(0, store.listenForRuns(
-          runIds -> {
-            scheduler.signalPoll();
-            scheduler.stopCancelled(runIds);
-          },
-          "durable-listener-" + engineId));
+      resources.add(0, wakeups.listen(scheduler::stopCancelled, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),

@@ -162,7 +162,7 @@ final class Fans {
     }
     try {
       if (services.store().tasks().anyFinished(read)) {
-        services.wakeAt().accept(services.time().now());
+        services.wakeups().runDue(services.time().now());
       }
     } catch (StoreException e) {
       // the run is due already; the next poll finds it

@@ -101,7 +101,7 @@ final class LocalAttempts {
       }
     }
     for (int attempt = firstAttempt; ; attempt++) {
-      Queues.Slot slot = admit(step, attempt, state, maySuspendBackoff);
+      Queues.Permit slot = admit(step, attempt, state, maySuspendBackoff);
       if (state == State.NEW) {
         // after admission: a run parked for a queue slot starts the step when it is admitted
         hooks.started(StepTransitions.next(state, Event.FIRST_ATTEMPT), step.name(), seq);
@@ -182,12 +182,12 @@ final class LocalAttempts {
    * may suspend parks the run (it sleeps, holding no engine slot, until a slot frees); a branch of
    * a fan, or a turn under {@code tick()}, waits for one in process.
    */
-  private Queues.Slot admit(
+  private Queues.Permit admit(
       StepType<?> step, int attempt, State state, boolean maySuspendBackoff) {
     if (step.queue().isEmpty()) {
       return Queues.UNLIMITED;
     }
-    Queues.Slot slot = services.queues().tryTake(step.queue(), step.name());
+    Queues.Permit slot = services.queues().tryTake(step.queue(), step.name());
     if (slot != null) {
       return slot;
     }

@@ -31,13 +31,13 @@ final class Queues {
   /** How long a parked run sleeps at most before it tries its queue again by itself. */
   static final Duration PARKED_FALLBACK = Duration.ofSeconds(5);
 
-  /** A slot taken; {@link #release()} gives it back once. */
-  interface Slot {
+  /** A slot of a queue taken by a step attempt; {@link #release()} gives it back once. */
+  interface Permit {
     void release();
   }
 
-  /** The slot of a step without a queue, or of a queue this engine does not limit. */
-  static final Slot UNLIMITED = () -> {};
+  /** The permit of a step without a queue, or of a queue this engine does not limit. */
+  static final Permit UNLIMITED = () -> {};
 
   private record Lane(String name, int concurrency, Semaphore slots, Queue<String> parked) {}
 
@@ -64,12 +64,12 @@ final class Queues {
   }
 
   /** A slot of {@code queue} if one is free now, else null. */
-  Slot tryTake(String queue, String step) {
+  Permit tryTake(String queue, String step) {
     Lane lane = lane(queue, step);
     if (lane == null) {
       return UNLIMITED;
     }
-    return lane.slots().tryAcquire() ? slot(lane) : null;
+    return lane.slots().tryAcquire() ? permit(lane) : null;
   }
 
   /**
@@ -78,7 +78,7 @@ final class Queues {
    *
    * @return null if {@code stop} became true first
    */
-  Slot take(String queue, String step, BooleanSupplier stop) throws InterruptedException {
+  Permit take(String queue, String step, BooleanSupplier stop) throws InterruptedException {
     Lane lane = lane(queue, step);
     if (lane == null) {
       return UNLIMITED;
@@ -88,7 +88,7 @@ final class Queues {
         return null;
       }
     }
-    return slot(lane);
+    return permit(lane);
   }
 
   /**
@@ -103,8 +103,8 @@ final class Queues {
     }
   }
 
-  private Slot slot(Lane lane) {
-    return new Slot() {
+  private Permit permit(Lane lane) {
+    return new Permit() {
       private boolean released;
 
       @Override

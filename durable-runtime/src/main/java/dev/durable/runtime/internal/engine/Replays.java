@@ -12,6 +12,7 @@ import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.spi.RunReplays;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,9 +29,10 @@ import java.util.Optional;
  * a deploy would break shows as a difference: the engine's own checks (the step graph's
  * fingerprint, non-determinism, a stored result or input that no longer decodes) and a replay's
  * (stored arguments that no longer decode, a completed run whose code now ends elsewhere or
- * fails). The public face is {@code dev.durable.runtime.testing.WorkflowReplayer}.
+ * fails). The public face is {@code dev.durable.runtime.testing.WorkflowReplayer} (in {@code
+ * durable-test}), which reaches it through {@link RunReplays}.
  */
-public final class Replays implements AutoCloseable {
+final class Replays implements RunReplays {
   private final Registry registry;
   private final Services services;
 
@@ -38,36 +40,38 @@ public final class Replays implements AutoCloseable {
    * @param workflows the workflows to replay runs of, by name and version
    * @param mapper the Jackson mapper the engine stores payloads with
    */
-  public Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
+  Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
     this.registry = Registry.of(workflows, false);
     AttemptRunner attempts = new AttemptRunner(Observer.NONE, null); // a replay runs no attempt
+    Time time = new Time(Clock.systemUTC());
     // No store, no group commits: a turn that only replays stops before its first read or write.
     this.services = new Services(
-        null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), new Time(Clock.systemUTC()),
+        null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), time,
         new Hooks(List.of()), attempts, new InFlight(), new Queues(Map.of(), runId -> {}),
-        new Waiters(), new LocalWakeups(), new DatabaseKey(null, null, null),
-        new EngineSlots("replay", Duration.ofMinutes(1)), "replay", Duration.ofMinutes(1), instant -> {},
-        (runId, instant) -> {}, () -> false, () -> 0.5, registry, Observer.NONE);
+        new Waiters(), replayWakeups(time), "replay", Duration.ofMinutes(1), () -> false,
+        () -> 0.5, registry, Observer.NONE);
   }
 
-  /** The workflows registered, as "workflow 'name' version 'v'". */
+  /**
+   * Wake-ups that wake nothing: a turn that only replays stops before its first write, which is
+   * where a turn asks for one; the poll and the timers are never started.
+   */
+  private static EngineWakeups replayWakeups(Time time) {
+    return new EngineWakeups(null, time, Scheduler.pollLoop(Duration.ofMinutes(1)),
+        new ProcessWakeups(), new DatabaseKey(null, null, null), "replay", Duration.ofMinutes(1));
+  }
+
+  @Override
   public List<String> registered() {
     return registry.keys().stream().map(WorkflowKey::toString).toList();
   }
 
-  /** Whether the workflow of {@code run}, at its version, is registered. */
+  @Override
   public boolean isRegistered(RunExport.Run run) {
     return registry.find(new WorkflowKey(run.workflow(), run.version())).isPresent();
   }
 
-  /**
-   * Replays {@code run} against its workflow's current code.
-   *
-   * @return the differences, each a sentence naming the run, and the position where there is one;
-   *     empty if the current code replays the run
-   * @throws IllegalArgumentException if its workflow is not registered, or its checkpoints are
-   *     not in order
-   */
+  @Override
   public List<String> replay(RunExport.Run run) {
     DurableWorkflow<?> workflow = registry.find(new WorkflowKey(run.workflow(), run.version()))
         .orElseThrow(() -> new IllegalArgumentException(

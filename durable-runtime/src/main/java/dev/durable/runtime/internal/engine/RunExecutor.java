@@ -90,7 +90,7 @@ final class RunExecutor {
       }
       // the poll stops the turn at the deadline: its timer wakes the poll then
       flight.deadline(deadline);
-      services.wakeAt().accept(deadline);
+      services.wakeups().runDue(deadline);
     }
     if (!type.accepts(run.fingerprint())) {
       // before the replay: with checkpoints untouched, a requeue after restoring the class works
@@ -215,7 +215,7 @@ final class RunExecutor {
    */
   private void parentWoken(RunRecord run) {
     if (run.parentRunId() != null) {
-      services.wakeAt().accept(services.time().now());
+      services.wakeups().runDue(services.time().now());
     }
   }
 

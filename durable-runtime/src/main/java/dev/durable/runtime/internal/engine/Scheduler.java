@@ -25,11 +25,10 @@ import org.slf4j.LoggerFactory;
  * they start are claimed by the same poll.
  *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
- * the store (and, when due within five minutes, one of the {@link Timers} that wake the poll).
- * The engine that suspended it claims it back by id a little ahead of that time ({@link
- * Time#claimLead}), on a thread of its own, and its turn waits out the rest in process.
- * The poll and the timers are made before the scheduler and the {@link Services} it shares with
- * the turns, which ask them for wake-ups; see {@link #pollLoop}.
+ * the store. What makes the poll look sooner, or claims a run back ahead of it, is the engine's
+ * {@link EngineWakeups}, made with the poll before the scheduler and the {@link Services} it
+ * shares with the turns; the scheduler starts and stops it with the poll, and lends it its
+ * slots ({@link ExecutionSlots}) for the runs claimed ahead or handed back.
  */
 final class Scheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
@@ -39,14 +38,12 @@ final class Scheduler implements AutoCloseable {
   private final Registry registry;
   private final RunExecutor executor;
   private final Duration shutdownTimeout;
-  private final Slots slots;
+  private final RunConcurrency concurrency;
   private final ThreadPoolExecutor workers;
-  private final Timers timers;
   private final Leases leases;
   private final CancelledElsewhere cancelledElsewhere;
   private final PollLoop poll;
   private final Schedules schedules;
-  private final ClaimsAhead claimsAhead;
   private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
   private volatile long lastUnknownReport;
 
@@ -57,28 +54,26 @@ final class Scheduler implements AutoCloseable {
   }
 
   /**
-   * @param poll the engine's {@link #pollLoop}
-   * @param timers the timers that signal {@code poll}
+   * @param poll the engine's {@link #pollLoop}, which its {@link EngineWakeups} signal
    * @param schedules fired at each poll and tick, before due runs are claimed
    */
   Scheduler(
-      Services services, Registry registry, RunExecutor executor, PollLoop poll, Timers timers,
+      Services services, Registry registry, RunExecutor executor, PollLoop poll,
       Schedules schedules, int maxConcurrentRuns, Duration shutdownTimeout) {
     this.services = services;
     this.registry = registry;
     this.executor = executor;
     this.poll = poll;
-    this.timers = timers;
     this.schedules = schedules;
     this.shutdownTimeout = shutdownTimeout;
-    this.slots = new Slots(maxConcurrentRuns);
+    this.concurrency = new RunConcurrency(maxConcurrentRuns);
     this.workers =
         new ThreadPoolExecutor(
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
     this.cancelledElsewhere = new CancelledElsewhere(services);
     this.leases = new Leases(services, cancelledElsewhere);
-    ClaimsAhead.Slots claimSlots = new ClaimsAhead.Slots() {
+    services.wakeups().bind(new ExecutionSlots() {
       @Override
       public boolean tryReserve() {
         return Scheduler.this.tryReserve();
@@ -94,16 +89,14 @@ final class Scheduler implements AutoCloseable {
         observeClaim(claim, now);
         Scheduler.this.submit(claim.run(), claim.resumption());
       }
-    };
-    this.claimsAhead = new ClaimsAhead(services, timers, claimSlots);
-    services.slots().bind(claimSlots); // runs a worker of this process hands back
+    });
   }
 
   synchronized void start() {
     if (poll.isStarted() || poll.isStopped()) {
       return;
     }
-    timers.start();
+    services.wakeups().start();
     poll.start(() -> {
       reportUnknownWorkflows();
       schedules.fireDue();
@@ -119,13 +112,13 @@ final class Scheduler implements AutoCloseable {
 
   /** Reserves a slot to execute a run at once; release it if the run is not submitted. */
   boolean tryReserve() {
-    return poll.isStarted() && !poll.isStopped() && slots.tryTake();
+    return poll.isStarted() && !poll.isStopped() && concurrency.tryTake();
   }
 
   /** Gives back a slot taken by {@link #tryReserve} or by a claim. */
   void release() {
-    if (slots.release()) {
-      poll.signal();
+    if (concurrency.release()) {
+      services.wakeups().slotFree();
     }
   }
 
@@ -157,15 +150,9 @@ final class Scheduler implements AutoCloseable {
     });
   }
 
-  /** Makes the poller look for due runs now. */
-  void signalPoll() {
-    poll.signal();
-  }
-
   /** A test clock moved: fire timers that came due, poll, and renew leases if that is due. */
   void clockMoved() {
-    timers.clockMoved();
-    poll.signal();
+    services.wakeups().clockMoved();
     leases.clockMoved();
   }
 
@@ -182,15 +169,15 @@ final class Scheduler implements AutoCloseable {
    */
   private boolean pollOnce() {
     services.inFlight().timeOutExpired(services.time().now());
-    int free = slots.free();
+    int free = concurrency.free();
     if (free == 0) {
-      slots.pollWasLimited(true);
+      concurrency.pollWasLimited(true);
       return false;
     }
     List<ClaimedRun> claimed = claimDue(free);
-    slots.take(claimed.size());
+    concurrency.take(claimed.size());
     boolean more = claimed.size() == free;
-    slots.pollWasLimited(more);
+    concurrency.pollWasLimited(more);
     for (ClaimedRun claim : claimed) {
       submit(claim.run(), claim.resumption());
     }
@@ -257,8 +244,7 @@ final class Scheduler implements AutoCloseable {
     if (!poll.stop()) {
       return;
     }
-    timers.close();
-    claimsAhead.close();
+    services.wakeups().stop();
     workers.shutdown();
     try {
       if (!workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -141,14 +141,14 @@ final class Schedules {
     return !started.isEmpty();
   }
 
-  /** Asks the timers once for a wake-up at {@code next}, when it is near enough to keep one. */
+  /** Asks once for a wake-up at {@code next}, when it is near enough for a timer to keep. */
   private void arm(Entry entry, Instant next, Instant now) {
     if (next == null || next.equals(armed.get(entry))
         || Duration.between(now, next).compareTo(Timers.HORIZON) > 0) {
       return;
     }
     armed.put(entry, next);
-    services.wakeAt().accept(next);
+    services.wakeups().runDue(next);
   }
 
   /** Which runs to start for the fire times after {@code handled}: see the class comment. */

@@ -6,9 +6,6 @@ import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 
@@ -17,13 +14,8 @@ import java.util.function.DoubleSupplier;
  *
  * @param progress writes turns' progress with group commit
  * @param starts writes new runs with group commit
- * @param wakeups wakes the workers of this process when a task is queued
- * @param database the database this engine opened, which a worker of this process shares if it
- *     opened the same ({@link EagerDispatch})
- * @param slots the engine's slots, which a worker of this process hands runs back to
- * @param wakeAt asks the engine to look for due runs at an instant: a run suspended here wakes then
- * @param claimAhead asks the engine to claim back a run suspended here by a timer or a backoff of
- *     its own, a little ahead of its due time ({@link Time#claimLead}); the turn waits out the rest
+ * @param wakeups every way the parts of the engine wake a run, tell workers of tasks queued, or
+ *     hand tasks to the workers of this process ({@link EngineWakeups})
  * @param closing whether the engine is shutting down
  * @param random uniform values in [0, 1) for jitter
  * @param observer reports metrics and spans; {@link Observer#NONE} without either
@@ -39,13 +31,9 @@ record Services(
     InFlight inFlight,
     Queues queues,
     Waiters waiters,
-    LocalWakeups wakeups,
-    DatabaseKey database,
-    EngineSlots slots,
+    EngineWakeups wakeups,
     String engineId,
     Duration leaseDuration,
-    Consumer<Instant> wakeAt,
-    BiConsumer<String, Instant> claimAhead,
     BooleanSupplier closing,
     DoubleSupplier random,
     Registry registry,

@@ -59,7 +59,7 @@ final class SignalSender {
               + sent.status() + ") and will never wait for it; nothing was stored",
           sent.status());
     }
-    services.wakeups().runDue();
+    services.wakeups().runDue(services.time().now());
   }
 
   /**
@@ -108,7 +108,7 @@ final class SignalSender {
               + sent.status() + ") and will never wait for it; nothing was stored",
           sent.status());
     }
-    services.wakeups().runDue();
+    services.wakeups().runDue(services.time().now());
   }
 
   /**

@@ -26,15 +26,16 @@ final class TaskAnswers implements AutoCloseable {
    * An outcome to store, and the engine of this process its run may be handed back to (null: any
    * engine claims it).
    */
-  private record Answer(FinishedTask finished, EngineSlots engine) {}
+  private record Answer(FinishedTask finished, HandBackTarget engine) {}
 
   private final String workerId;
   private final Store store;
   private final Time time;
-  private final LocalWakeups wakeups;
+  private final Wakeups wakeups;
   private final GroupCommit<Answer> commits;
 
-  TaskAnswers(String workerId, Store store, Time time, LocalWakeups wakeups) {
+  /** @param wakeups the worker's, which tell the engines of this process of the runs woken */
+  TaskAnswers(String workerId, Store store, Time time, Wakeups wakeups) {
     this.workerId = workerId;
     this.store = store;
     this.time = time;
@@ -49,7 +50,7 @@ final class TaskAnswers implements AutoCloseable {
    * @return whether it was stored (false: the worker no longer held the task)
    * @throws StoreException if the store failed
    */
-  boolean write(FinishedTask finished, EngineSlots engine) {
+  boolean write(FinishedTask finished, HandBackTarget engine) {
     return commits.write(new Answer(finished, engine));
   }
 
@@ -60,7 +61,7 @@ final class TaskAnswers implements AutoCloseable {
    * elsewhere) or if the commit failed.
    */
   private boolean[] store(List<Answer> batch) {
-    EngineSlots engine = null;
+    HandBackTarget engine = null;
     List<String> handedBack = new ArrayList<>();
     List<FinishedTask> finished = new ArrayList<>(batch.size());
     for (Answer answer : batch) {
@@ -92,7 +93,7 @@ final class TaskAnswers implements AutoCloseable {
       engine.release();
     }
     if (stored.runsWoken()) {
-      wakeups.runDue();
+      wakeups.runDue(now);
     }
     return stored.stored();
   }

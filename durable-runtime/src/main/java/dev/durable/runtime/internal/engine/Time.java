@@ -1,6 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.testing.TestClock;
+import dev.durable.runtime.spi.ManualClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,7 +10,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The engine's sense of time: the configured {@link Clock}, and waiting by it. Under a {@link
- * TestClock} an in-process wait advances the clock instead of sleeping.
+ * ManualClock} (a test's) an in-process wait advances the clock instead of sleeping.
  */
 final class Time {
   private static final Duration WAIT_SLICE = Duration.ofMillis(50);
@@ -42,11 +42,11 @@ final class Time {
 
   /**
    * How far ahead of their due time the runs suspended by a timer or a backoff are claimed back
-   * ({@link #CLAIM_LEAD}); none under a {@link TestClock}, whose time moves only when a test moves
+   * ({@link #CLAIM_LEAD}); none under a {@link ManualClock}, whose time moves only when a test moves
    * it (an in-process wait would move it instead).
    */
   Duration claimLead() {
-    return clock instanceof TestClock ? Duration.ZERO : CLAIM_LEAD;
+    return clock instanceof ManualClock ? Duration.ZERO : CLAIM_LEAD;
   }
 
   /**
@@ -55,11 +55,11 @@ final class Time {
    * @return whether {@code instant} was reached
    */
   boolean waitUntil(Instant instant, BooleanSupplier stop) throws InterruptedException {
-    if (clock instanceof TestClock testClock) {
+    if (clock instanceof ManualClock manual) {
       if (stop.getAsBoolean()) {
         return false;
       }
-      testClock.advanceTo(instant);
+      manual.advanceTo(instant);
       return true;
     }
     while (true) {
@@ -99,10 +99,10 @@ final class Time {
     return backoff.compareTo(MAX_POLL_BACKOFF) > 0 ? MAX_POLL_BACKOFF : backoff;
   }
 
-  /** Runs {@code listener} whenever a {@link TestClock} moves; nothing for real clocks. */
+  /** Runs {@code listener} whenever a {@link ManualClock} moves; nothing for real clocks. */
   AutoCloseable onAdvance(Runnable listener) {
-    if (clock instanceof TestClock testClock) {
-      return testClock.onAdvance(listener);
+    if (clock instanceof ManualClock manual) {
+      return manual.onAdvance(listener);
     }
     return () -> {};
   }

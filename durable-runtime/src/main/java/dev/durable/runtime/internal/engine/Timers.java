@@ -13,10 +13,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * In-memory wake-ups for runs suspended here that come due soon: one thread that, at each instant
- * by the engine's clock, wakes the poller, which claims whatever is due then. A run suspended by a
- * timer or a backoff of its own is instead claimed back by id {@link Time#claimLead} ahead ({@link
- * #onAhead}), its turn waiting out the rest. Only a latency optimisation; the store's due time is
+ * The in-process timer source of an engine's {@link EngineWakeups}, for runs suspended here that
+ * come due soon: one thread that, at each instant by the engine's clock, wakes the poller, which
+ * claims whatever is due then. A run suspended by a timer or a backoff of its own is instead
+ * claimed back by id {@link Time#claimLead} ahead ({@link #onAhead}), its turn waiting out the
+ * rest. Only a latency optimisation; the store's due time is
  * the truth, and the poll finds whatever a timer does not fire (after a restart, say).
  */
 final class Timers implements AutoCloseable {

@@ -168,7 +168,7 @@ final class TurnControl {
   TurnStop suspended(Instant wakeAt) {
     Instant due = sleeping(wakeAt).dueAt();
     if (due != null) {
-      services.wakeAt().accept(due);
+      services.wakeups().runDue(due);
     }
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
@@ -186,7 +186,7 @@ final class TurnControl {
       List<NewEvent> events) {
     RunChange sleeping = sleeping(wakeAt);
     write(sleeping, checkpoints, withSleeping(events, "until " + wakeAt, now));
-    services.claimAhead().accept(run.runId(), sleeping.dueAt());
+    services.wakeups().runSleeps(run.runId(), sleeping.dueAt());
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
 
@@ -268,8 +268,7 @@ final class TurnControl {
   void write(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
       List<TaskRecord> tasks) {
-    EagerDispatch dispatch = EagerDispatch.reserve(services.wakeups(), services.database(),
-        services.slots(), tasks, services.time().now());
+    EagerDispatch dispatch = services.wakeups().reserveWorkers(tasks);
     boolean written;
     try {
       written = progress.write(change, checkpoints, events, dispatch.tasks());
@@ -288,7 +287,7 @@ final class TurnControl {
       throw cancelledOr(TurnStop.Reason.LEASE_LOST, null);
     }
     if (dispatch.anyQueued()) {
-      services.wakeups().taskQueued();
+      services.wakeups().tasksQueued();
     }
   }
 }

@@ -4,7 +4,11 @@
  *
  * <p>The engine and the worker: claiming due runs, executing turns, retries and durable backoff,
  * timers, leases, serving dispatched tasks, and the background poll engines and workers share
- * ({@code PollLoop}). A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
+ * ({@code PollLoop}). Every wake-up (a run due, tasks queued, a slot freed) goes through {@code
+ * Wakeups}: {@code EngineWakeups} routes an engine's to its {@code Timers}, {@code ClaimsAhead},
+ * the engines and workers of the process ({@code ProcessWakeups}) and its poll, and hands tasks to
+ * local workers ({@code EagerDispatch}, {@code HandBackTarget}); {@code WorkerWakeups} does a
+ * worker's. A turn ({@code TurnImpl}, a facade) is made of pieces with one job each:
  * {@code ReplayLog}, {@code LocalAttempts}, {@code DispatchedSteps} (with {@code Deadlines}),
  * {@code Fans}, {@code Children} (child runs and the waits for them), {@code SignalWaits} (typed
  * signals), {@code RecordedValues} (what {@code ctx.now()}, {@code ctx.randomUUID()} and {@code
@@ -17,9 +21,11 @@
  * tick ({@code CronSchedule} reads their cron expressions). {@code Retention} deletes ended runs;
  * {@code RunMdc} puts a run's keys in the SLF4J MDC and {@code RunLog} writes its lifecycle lines.
  * {@code RunExports} reads runs for {@code DurableEngine.export}; {@code Replays} replays them
- * against the current code with a turn that only replays ({@code TurnImpl.replaying}). Only {@code
- * Engines}, {@code EngineConfig}, {@code Workers} and {@code Replays} are public, for the builders
- * of {@code DurableEngine} and {@code DurableWorker} and for {@code WorkflowReplayer}; the rest is
- * package-private.
+ * against the current code with a turn that only replays ({@code TurnImpl.replaying}). The way in
+ * from the public API is {@code Factories}, the one public class: it implements {@code
+ * DurableEngine.Factory}, {@code DurableWorker.Factory} and {@code spi.RunReplays.Factory}, is
+ * registered under {@code META-INF/services} and found with {@code ServiceLoader}, and hands the
+ * builders' {@code EngineConfig} and {@code WorkerConfig} to {@code Engines} and {@code Workers}.
+ * The public package names nothing here; the rest is package-private.
  */
 package dev.durable.runtime.internal.engine;

@@ -1,5 +1,6 @@
 package dev.durable.runtime.testing;
 
+import dev.durable.runtime.spi.AttemptGate;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,7 +26,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p>The {@code durable-test} kit's {@code DurableTestEnv.failNextAttempt} sets this up for you.
  * Thread-safe.
  */
-public final class StepFaults {
+public final class StepFaults implements AttemptGate {
   private final Map<String, Queue<Exception>> pending = new ConcurrentHashMap<>();
 
   /**
@@ -43,6 +44,7 @@ public final class StepFaults {
    * The error that the attempt of {@code step} beginning now must throw instead of running, which
    * it consumes; empty when none is pending. Engines and workers call this as an attempt begins.
    */
+  @Override
   public Optional<Exception> takeNext(String step) {
     Queue<Exception> errors = pending.get(step);
     return errors == null ? Optional.empty() : Optional.ofNullable(errors.poll());

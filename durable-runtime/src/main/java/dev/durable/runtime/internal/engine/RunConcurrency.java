@@ -8,12 +8,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a slot for each, so that it never holds slots a start could use while it talks to the store. The
  * limit is therefore soft by the few starts that may race a poll.
  */
-final class Slots {
+final class RunConcurrency {
   private final int max;
   private final AtomicInteger used = new AtomicInteger();
   private volatile boolean pollWasLimited;
 
-  Slots(int max) {
+  RunConcurrency(int max) {
     this.max = max;
   }
 

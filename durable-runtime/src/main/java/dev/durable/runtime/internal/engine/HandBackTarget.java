@@ -5,27 +5,28 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * An engine's slots as a worker of its process sees them: where the worker hands back a run whose
- * task the engine handed it ({@link EagerDispatch}). The worker reserves a slot before it stores
- * the task's outcome; if that commit makes the run due, it leases the run to this engine, under
- * {@link #owner()} until {@link #leaseUntil}, and the run goes straight to the reserved slot,
- * sparing the engine's claim (PostgreSQL; on H2 the run is woken as before).
+ * An engine as a worker of its process sees it for the hand-back: where the worker hands back a
+ * run whose task the engine handed it ({@link EagerDispatch}). The worker reserves a slot before
+ * it stores the task's outcome; if that commit makes the run due, it leases the run to this
+ * engine, under {@link #owner()} until {@link #leaseUntil}, and the run goes straight to the
+ * reserved slot, sparing the engine's claim (PostgreSQL; on H2 the run is woken as before).
  *
- * <p>Made with the engine's {@link Services}, before its scheduler, which binds its slots here
- * once it is made ({@link #bind}); until then, and once the engine stops, none is free.
+ * <p>Made with the engine's {@link EngineWakeups}, before its scheduler, whose {@link
+ * ExecutionSlots} are bound here once it is made ({@link #bind}); until then none is free, and
+ * once the engine stops the scheduler has none free either.
  */
-final class EngineSlots {
+final class HandBackTarget {
   private final String owner;
   private final Duration lease;
-  private volatile ClaimsAhead.Slots slots;
+  private volatile ExecutionSlots slots;
 
-  EngineSlots(String owner, Duration lease) {
+  HandBackTarget(String owner, Duration lease) {
     this.owner = owner;
     this.lease = lease;
   }
 
   /** Binds the scheduler's slots, which runs handed back go to. */
-  void bind(ClaimsAhead.Slots scheduler) {
+  void bind(ExecutionSlots scheduler) {
     this.slots = scheduler;
   }
 
@@ -40,7 +41,7 @@ final class EngineSlots {
 
   /** Reserves a slot for a run to be handed back; false if none is free. */
   boolean tryReserve() {
-    ClaimsAhead.Slots bound = slots;
+    ExecutionSlots bound = slots;
     return bound != null && bound.tryReserve();
   }
 

@@ -8,37 +8,41 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Wakes the engines and workers of this process at once when a task is queued or a run is made due
- * here, so that an engine and a worker sharing a process (and an embedded H2 database, which has
- * no notifications) do not wait for their next poll. Across processes PostgreSQL's {@code NOTIFY}
- * does this for engines and workers alike. Signals are hints: a spurious one costs a poll, a missed
- * one a poll interval.
+ * The in-process source of wake-ups: the engines and workers of this process, registered here,
+ * are signalled at once when one of them makes a run due or queues a task ({@link EngineWakeups},
+ * {@link WorkerWakeups}), so that an engine and a worker sharing a process (and an embedded H2
+ * database, which has no notifications) do not wait for their next poll. Across processes
+ * PostgreSQL's {@code NOTIFY} does this for engines and workers alike. Signals are hints: a
+ * spurious one costs a poll, a missed one a poll interval.
  *
- * <p>An instance is handed to each engine and worker through its constructor. They are built
- * separately, through their own public builders, and share nothing else that could carry it; so
- * {@link #ofThisProcess()} is the one instance that both builders hand out: the only process-wide
- * mutable state of the engine. It is not keyed by database: an engine cannot tell that a worker's
- * URL and its own {@code DataSource} lead to the same database, and a signal to one on another
- * database costs only a poll.
+ * <p>Workers also offer their free slots here ({@link #onTaskOffered}), per database: an engine
+ * hands a task over as it queues it only to a worker that opened the same database ({@link
+ * EagerDispatch}), as far as the process can tell ({@link DatabaseKey}).
+ *
+ * <p>Why one instance per process ({@link #ofThisProcess()}), the only static mutable state of the
+ * engine besides the current-turn holder: an engine and a worker are built separately, through
+ * their own public builders ({@code DurableEngine.builder()}, {@code DurableWorker.builder()}), and
+ * share nothing but the address of their database; a worker can find the engines of its process
+ * only through the process. Handing one to the other explicitly would take a new public method on
+ * a builder. The signals are not keyed by database: an engine cannot tell that a worker's URL and
+ * its own {@code DataSource} lead to the same database, and a signal to one on another database
+ * costs only a poll. A test, or a replay, makes an instance of its own.
  *
  * <p>The {@code NOTIFY}s sent where these wake-ups are given too carry their {@link #origin()}, so
  * that the listeners of this process, already woken, do not poll a second time for them.
- *
- * <p>Workers also offer their free slots here ({@link #onTaskOffered}), so that an engine of the
- * same database can hand a task over as it queues it ({@link EagerDispatch}).
  */
-final class LocalWakeups {
-  private static final LocalWakeups THIS_PROCESS = new LocalWakeups();
+final class ProcessWakeups {
+  private static final ProcessWakeups THIS_PROCESS = new ProcessWakeups();
 
   private final Set<Runnable> engines = ConcurrentHashMap.newKeySet();
   private final Set<Runnable> workers = ConcurrentHashMap.newKeySet();
   private final Set<TaskTaker> takers = ConcurrentHashMap.newKeySet();
   private final String origin = Store.wakeOrigin(UUID.randomUUID());
 
-  LocalWakeups() {}
+  ProcessWakeups() {}
 
   /** The wake-ups shared by every engine and worker built in this process. */
-  static LocalWakeups ofThisProcess() {
+  static ProcessWakeups ofThisProcess() {
     return THIS_PROCESS;
   }
 
@@ -88,7 +92,7 @@ final class LocalWakeups {
      * Serves {@code task}, claimed for it, in a slot it reserved; its answer may hand the task's
      * run back to {@code engine}.
      */
-    void take(TaskRecord task, EngineSlots engine);
+    void take(TaskRecord task, HandBackTarget engine);
 
     /** Gives back a reserved slot: its task was not queued. */
     void release();
@@ -113,10 +117,12 @@ final class LocalWakeups {
     return Optional.empty();
   }
 
+  /** Signals every engine of this process: a run was made due. */
   void runDue() {
     engines.forEach(Runnable::run);
   }
 
+  /** Signals every worker of this process: a task was queued. */
   void taskQueued() {
     workers.forEach(Runnable::run);
   }

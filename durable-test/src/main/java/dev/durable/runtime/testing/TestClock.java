@@ -1,5 +1,6 @@
 package dev.durable.runtime.testing;
 
+import dev.durable.runtime.spi.ManualClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * engine.tick();                           // finishes it
  * }</pre>
  */
-public final class TestClock extends Clock {
+public final class TestClock extends Clock implements ManualClock {
   private final AtomicReference<Instant> now;
   private final List<Runnable> listeners;
 
@@ -62,6 +63,7 @@ public final class TestClock extends Clock {
   }
 
   /** Moves the clock forward to {@code instant}, if it is later than now. */
+  @Override
   public Instant advanceTo(Instant instant) {
     Instant moved = now.accumulateAndGet(instant, (a, b) -> a.isAfter(b) ? a : b);
     listeners.forEach(Runnable::run);
@@ -72,6 +74,7 @@ public final class TestClock extends Clock {
    * Registers {@code listener} to run after each move; engines use it to wake timers. Returns a
    * handle that unregisters it.
    */
+  @Override
   public AutoCloseable onAdvance(Runnable listener) {
     listeners.add(Objects.requireNonNull(listener, "listener"));
     return () -> listeners.remove(listener);

@@ -3,8 +3,8 @@ package dev.durable.runtime.testing;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.Replays;
 import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.spi.RunReplays;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,7 +89,7 @@ public final class WorkflowReplayer {
     List<ReplayReport.Skipped> skipped = new ArrayList<>();
     List<ReplayReport.Failed> failed = new ArrayList<>();
     List<String> registered;
-    try (Replays replays = new Replays(workflows, mapper)) {
+    try (RunReplays replays = RunReplays.open(workflows, mapper)) {
       registered = replays.registered();
       for (RunExport.Run run : export.runs()) {
         if (!replays.isRegistered(run)) {

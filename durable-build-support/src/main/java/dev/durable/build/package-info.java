@@ -1,0 +1,5 @@
+/**
+ * What Durable's own test modules share on their test class path (each takes this module in test
+ * scope): the notice that says why PostgreSQL tests were skipped. Not part of the library.
+ */
+package dev.durable.build;

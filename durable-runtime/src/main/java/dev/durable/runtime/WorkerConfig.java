@@ -1,0 +1,154 @@
+package dev.durable.runtime;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.spi.AttemptGate;
+import dev.durable.runtime.spi.StepBinding;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * A worker's configuration, as {@code DurableWorker.Builder} collected it: an immutable value that
+ * the worker factory consumes. Each accessor is the setting of the builder method of the same name,
+ * whose documentation says what it does; an option not set holds its default.
+ */
+public final class WorkerConfig {
+  private final Optional<DataSource> dataSource;
+  private final String jdbcUrl;
+  private final Optional<String> user;
+  private final Optional<String> password;
+  private final Map<String, StepHandler> handlers;
+  private final List<StepBinding> bindings;
+  private final Optional<ObjectMapper> objectMapper;
+  private final Optional<String> workerId;
+  private final int concurrency;
+  private final Duration pollInterval;
+  private final Duration shutdownTimeout;
+  private final Clock clock;
+  private final Optional<Object> openTelemetry;
+  private final Optional<AttemptGate> attemptGate;
+
+  private WorkerConfig(Draft draft) {
+    dataSource = Optional.ofNullable(draft.dataSource);
+    jdbcUrl = draft.jdbcUrl == null ? EngineConfig.DEFAULT_JDBC_URL : draft.jdbcUrl;
+    user = Optional.ofNullable(draft.user);
+    password = Optional.ofNullable(draft.password);
+    handlers = Collections.unmodifiableMap(new LinkedHashMap<>(draft.handlers));
+    bindings = List.copyOf(draft.bindings);
+    objectMapper = Optional.ofNullable(draft.objectMapper);
+    workerId = Optional.ofNullable(draft.workerId);
+    concurrency = draft.concurrency;
+    pollInterval = draft.pollInterval;
+    shutdownTimeout = draft.shutdownTimeout;
+    clock = draft.clock;
+    openTelemetry = Optional.ofNullable(draft.openTelemetry);
+    attemptGate = Optional.ofNullable(draft.attemptGate);
+  }
+
+  /** A data source to use instead of {@link #jdbcUrl()}; the worker does not close it. */
+  public Optional<DataSource> dataSource() {
+    return dataSource;
+  }
+
+  /** The store's JDBC URL, used when no {@link #dataSource()} is given. */
+  public String jdbcUrl() {
+    return jdbcUrl;
+  }
+
+  public Optional<String> user() {
+    return user;
+  }
+
+  public Optional<String> password() {
+    return password;
+  }
+
+  /** The handlers registered by step name, in registration order. */
+  public Map<String, StepHandler> handlers() {
+    return handlers;
+  }
+
+  /** The typed step-contract implementations served. */
+  public List<StepBinding> bindings() {
+    return bindings;
+  }
+
+  /** The mapper of typed bindings' payloads; empty for the default one. */
+  public Optional<ObjectMapper> objectMapper() {
+    return objectMapper;
+  }
+
+  /** The worker's id; empty for one made of host, process and a random part. */
+  public Optional<String> workerId() {
+    return workerId;
+  }
+
+  public int concurrency() {
+    return concurrency;
+  }
+
+  public Duration pollInterval() {
+    return pollInterval;
+  }
+
+  public Duration shutdownTimeout() {
+    return shutdownTimeout;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /**
+   * The {@code OpenTelemetry} instance spans go to, if any. Typed {@code Object} so that this class
+   * never loads an OpenTelemetry class: OpenTelemetry is an optional dependency.
+   */
+  public Optional<Object> openTelemetry() {
+    return openTelemetry;
+  }
+
+  /** The faults a test injects into the served steps' attempts; empty outside tests. */
+  public Optional<AttemptGate> attemptGate() {
+    return attemptGate;
+  }
+
+  /** The settings a builder has collected so far, each with its default. */
+  static final class Draft {
+    DataSource dataSource;
+    String jdbcUrl;
+    String user;
+    String password;
+    final Map<String, StepHandler> handlers = new LinkedHashMap<>();
+    final List<StepBinding> bindings = new ArrayList<>();
+    ObjectMapper objectMapper;
+    String workerId;
+    int concurrency = 4;
+    Duration pollInterval = Duration.ofMillis(200);
+    Duration shutdownTimeout = Duration.ofSeconds(10);
+    Clock clock = Clock.systemUTC();
+    Object openTelemetry;
+    AttemptGate attemptGate;
+
+    /**
+     * The config, once it names something to serve and one store.
+     *
+     * @throws IllegalStateException if it serves no step, or has both a JDBC URL and a data source
+     */
+    WorkerConfig freeze() {
+      if (handlers.isEmpty() && bindings.isEmpty()) {
+        throw new IllegalStateException("a worker needs at least one step to serve; register one"
+            + " with handle(name, handler) or serve(binding)");
+      }
+      if (jdbcUrl != null && dataSource != null) {
+        throw new IllegalStateException("set either jdbcUrl or dataSource, not both");
+      }
+      return new WorkerConfig(this);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Helpers for testing workflows fast: {@link dev.durable.runtime.testing.TestClock} passes timers
+ * and backoff in milliseconds; {@link dev.durable.runtime.testing.StepFaults} makes a step's next
+ * attempt throw; {@link dev.durable.runtime.testing.WorkflowReplayer} replays runs exported from
+ * production against the current code, the check to run before a deploy. They live in the test
+ * kit, {@code dev.durable:durable-test}, which also puts them together in a JUnit 5 extension
+ * ({@code dev.durable.test}).
+ *
+ * <p>The package keeps the name it had when these classes were part of {@code durable-runtime}, so
+ * that tests' imports stay as they are. It reaches the engine only through {@code
+ * dev.durable.runtime.spi} ({@code AttemptGate}, {@code ManualClock}, {@code RunReplays}). It
+ * is in {@code durable-test} alone, not split across jars, and neither jar has a {@code
+ * module-info} that would have to export it.
+ */
+package dev.durable.runtime.testing;
