@@ -107,7 +107,7 @@ public final class DurableProcessor extends AbstractProcessor {
         lock = GraphLock.open(Path.of(lockFile));
       } catch (IOException | IllegalArgumentException e) {
         env.getMessager().printMessage(
-            Diagnostic.Kind.ERROR, Messages.LOCK_READ.format(lockFile, e.getMessage()));
+            Diagnostic.Kind.ERROR, Messages.lockRead(lockFile, e.getMessage()).text());
       }
     }
   }
@@ -166,7 +166,7 @@ public final class DurableProcessor extends AbstractProcessor {
       SourceWriter.writeLines(processingEnv.getFiler(), path, lines);
     } catch (IOException e) {
       processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, Messages.GENERATED_WRITE.format(path, e.getMessage()));
+          Diagnostic.Kind.ERROR, Messages.generatedWrite(path, e.getMessage()).text());
     }
   }
 
@@ -196,7 +196,7 @@ public final class DurableProcessor extends AbstractProcessor {
       lock.write();
     } catch (IOException e) {
       processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, Messages.LOCK_WRITE.format(lock.path(), e));
+          Diagnostic.Kind.ERROR, Messages.lockWrite(lock.path(), e).text());
     }
   }
 
@@ -213,8 +213,8 @@ public final class DurableProcessor extends AbstractProcessor {
         lockRefused = true;
         processingEnv.getMessager().printMessage(
             Diagnostic.Kind.ERROR,
-            Messages.LOCK_CHANGED.format(model.workflowName(), model.version(), lock.path(),
-                String.join("; ", changes)),
+            Messages.lockChanged(model.workflowName(), model.version(), lock.path(),
+                    String.join("; ", changes)).text(),
             workflow);
       }
     }
@@ -319,7 +319,7 @@ public final class DurableProcessor extends AbstractProcessor {
         processingEnv
             .getMessager()
             .printMessage(
-                Diagnostic.Kind.ERROR, Messages.UNRESOLVED_TYPES.format(description, name), type);
+                Diagnostic.Kind.ERROR, Messages.unresolvedTypes(description, name).text(), type);
       }
     }
 
@@ -342,7 +342,7 @@ public final class DurableProcessor extends AbstractProcessor {
             .getMessager()
             .printMessage(
                 Diagnostic.Kind.ERROR,
-                Messages.PROCESSOR_BUG.format(type.getQualifiedName(), e),
+                Messages.processorBug(type.getQualifiedName(), e).text(),
                 type);
         throw e;
       }

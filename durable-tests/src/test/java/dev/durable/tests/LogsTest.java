@@ -6,16 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.codec.Payloads;
 import dev.durable.tests.support.CapturedLogs;
 import dev.durable.tests.support.CapturedLogs.Line;
 import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.LoggingWorkflowClient;
 import dev.durable.tests.workflows.LoggingWorkflowDurable;
 import dev.durable.tests.workflows.Order;
+import dev.durable.tests.workflows.ParcelWorkflowClient;
+import dev.durable.tests.workflows.ParcelWorkflowDurable;
 import dev.durable.tests.workflows.PricingSteps;
 import dev.durable.tests.workflows.PricingStepsDispatch;
 import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
@@ -94,6 +100,33 @@ class LogsTest extends OnEachStore {
           logs.lines().stream().filter(line -> line.text().contains(SECRET)).toList();
       assertEquals(List.of(), quoting, "no line may quote a payload");
       assertTrue(logs.lines().stream().anyMatch(line -> retried.id().equals(line.mdc().get("runId"))));
+    }
+  }
+
+  /**
+   * A step argument of a type Jackson cannot write fails the run with a message that names the
+   * step, the type and Jackson's reason and quotes no value: the operator's line shows it.
+   */
+  @Test
+  void aFailureForATypeJacksonCannotWriteIsLoggedWithTheStepTheTypeAndJacksonsReason() {
+    ObjectMapper seesNoGetters = Payloads.defaultMapper();
+    seesNoGetters.setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE);
+    try (CapturedLogs.Capture logs = CapturedLogs.capture();
+        DurableEngine engine = db.engine().clock(clock).objectMapper(seesNoGetters)
+            .register(new ParcelWorkflowDurable()).build()) {
+      engine.start();
+      RunHandle<String> run = ParcelWorkflowClient.of(engine).start(SECRET);
+      assertThrows(RunFailedException.class, () -> run.await(WAIT));
+
+      Line failed = only(logs, "failed [invalid_input]", run.id());
+      assertEquals(Level.ERROR, failed.level());
+      assertTrue(failed.text().contains("step 'ship'"), failed.text());
+      assertTrue(failed.text().contains(
+          "No serializer found for class dev.durable.tests.workflows.ParcelWorkflow$Parcel"),
+          failed.text());
+      List<Line> quoting =
+          logs.lines().stream().filter(line -> line.text().contains(SECRET)).toList();
+      assertEquals(List.of(), quoting, "no line may quote a payload");
     }
   }
 

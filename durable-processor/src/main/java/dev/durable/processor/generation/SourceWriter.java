@@ -64,7 +64,7 @@ public final class SourceWriter {
     } catch (IOException e) {
       messager.printMessage(
           Diagnostic.Kind.ERROR,
-          Messages.GENERATED_WRITE.format("the generated class " + name, e.getMessage()),
+          Messages.generatedWrite("the generated class " + name, e.getMessage()).text(),
           originating);
     }
   }

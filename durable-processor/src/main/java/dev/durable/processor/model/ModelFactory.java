@@ -6,16 +6,16 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeVariableName;
 import com.palantir.javapoet.WildcardTypeName;
-import dev.durable.annotations.Backoff;
-import dev.durable.annotations.Schedule;
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.ScheduleAnnotation;
+import dev.durable.processor.reading.WorkflowAnnotation;
+import dev.durable.processor.reading.Attribute;
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -40,7 +40,6 @@ import javax.lang.model.util.Types;
  * their defaults, so that class values ({@code nonRetryable}) need no loaded classes.
  */
 public final class ModelFactory {
-  private static final String WORKFLOW = "dev.durable.annotations.Workflow";
   private static final String RUN = "dev.durable.annotations.Run";
   private static final String STEP = "dev.durable.annotations.Step";
   private static final String SIGNAL = "dev.durable.annotations.Signal";
@@ -53,21 +52,20 @@ public final class ModelFactory {
   private final Elements elements;
   private final Types types;
   private final ConstraintScanner constraints;
+  private final AnnotationReader reader;
 
   public ModelFactory(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(elements);
     this.types = env.getTypeUtils();
     this.constraints = new ConstraintScanner(elements);
   }
 
   /** The model of {@code workflow}, which the validator accepted. */
   public WorkflowModel create(TypeElement workflow) {
-    Map<String, AnnotationValue> attributes = attributes(workflow, WORKFLOW);
-    String name = (String) attributes.get("name").getValue();
-    if (name.isEmpty()) {
-      name = workflow.getSimpleName().toString();
-    }
-    String version = (String) attributes.get("version").getValue();
+    WorkflowAnnotation annotation = reader.workflow(workflow).orElseThrow();
+    String name = annotation.workflowName(workflow.getSimpleName().toString());
+    String version = annotation.version().value();
 
     List<ConstructorModel> constructors = new ArrayList<>();
     RunModel run = null;
@@ -88,7 +86,7 @@ public final class ModelFactory {
         if (mirror(method, STEP).isPresent()) {
           StepModel step = step(method);
           steps.add(step);
-          compensate.add((String) attributes(method, STEP).get("compensate").getValue());
+          compensate.add(reader.step(method).orElseThrow().compensate().value());
         }
         if (mirror(method, SIGNAL).isPresent()) {
           signals.add(signal(method));
@@ -129,7 +127,7 @@ public final class ModelFactory {
     boolean context = !params.isEmpty() && isType(params.get(0), WORKFLOW_CONTEXT);
     boolean error = !params.isEmpty() && isType(params.get(params.size() - 1), RUN_ERROR);
     return new RouteModel(
-        (String) attributes(method, ON_ERROR).get("code").getValue(),
+        reader.onError(method).orElseThrow().code().value(),
         method.getSimpleName().toString(), context, error, elements.isDeprecated(method));
   }
 
@@ -138,15 +136,12 @@ public final class ModelFactory {
         && ((TypeElement) declared.asElement()).getQualifiedName().contentEquals(qualifiedName);
   }
 
-  /**
-   * The workflow's {@code @Schedule}s, in declaration order, read through the annotation itself:
-   * javac unwraps the {@code @Schedules} container, and none of the attributes is a class.
-   */
-  private static List<ScheduleModel> schedules(TypeElement workflow) {
+  /** The workflow's {@code @Schedule}s, in declaration order. */
+  private List<ScheduleModel> schedules(TypeElement workflow) {
     List<ScheduleModel> schedules = new ArrayList<>();
-    for (Schedule schedule : workflow.getAnnotationsByType(Schedule.class)) {
-      schedules.add(
-          new ScheduleModel(schedule.cron(), schedule.zone(), schedule.catchUp().name()));
+    for (ScheduleAnnotation schedule : reader.schedules(workflow)) {
+      schedules.add(new ScheduleModel(
+          schedule.cron().value(), schedule.zone().value(), schedule.catchUp().value().name()));
     }
     return schedules;
   }
@@ -187,31 +182,25 @@ public final class ModelFactory {
         method.isVarArgs(),
         typeRef(method.getReturnType()),
         elements.isDeprecated(method),
-        ((Number) attributes(method, RUN).get("timeoutMs").getValue()).longValue());
+        reader.run(method).orElseThrow().timeoutMs().value());
   }
 
   private StepModel step(ExecutableElement method) {
-    Map<String, AnnotationValue> attributes = attributes(method, STEP);
-    String stepName = (String) attributes.get("name").getValue();
-    if (stepName.isEmpty()) {
-      stepName = method.getSimpleName().toString();
-    }
-    VariableElement backoff = (VariableElement) attributes.get("backoff").getValue();
+    StepAnnotation step = reader.step(method).orElseThrow();
     RetryPolicy retry =
         new RetryPolicy(
-            ((Number) attributes.get("retries").getValue()).intValue(),
-            Backoff.valueOf(backoff.getSimpleName().toString()),
-            ((Number) attributes.get("backoffMs").getValue()).longValue(),
-            ((Number) attributes.get("backoffMaxMs").getValue()).longValue(),
-            (Boolean) attributes.get("jitter").getValue());
+            step.retries().value(),
+            step.backoff().value(),
+            step.backoffMs().value(),
+            step.backoffMaxMs().value(),
+            step.jitter().value());
     List<ClassName> nonRetryable = new ArrayList<>();
-    for (Object value : (List<?>) attributes.get("nonRetryable").getValue()) {
-      TypeMirror type = (TypeMirror) ((AnnotationValue) value).getValue();
-      nonRetryable.add(ClassName.get((TypeElement) types.asElement(type)));
+    for (Attribute<TypeMirror> listed : step.nonRetryable()) {
+      nonRetryable.add(ClassName.get((TypeElement) types.asElement(listed.value())));
     }
     return new StepModel(
         method.getSimpleName().toString(),
-        stepName,
+        step.stepName(method.getSimpleName().toString()),
         visibility(method),
         typeVariables(method.getTypeParameters()),
         params(method),
@@ -219,13 +208,13 @@ public final class ModelFactory {
         typeRef(method.getReturnType()),
         thrown(method),
         retry,
-        ((Number) attributes.get("timeoutMs").getValue()).longValue(),
+        step.timeoutMs().value(),
         nonRetryable,
         elements.isDeprecated(method),
-        ((Number) attributes.get("remoteRedispatchMs").getValue()).longValue(),
-        ((Number) attributes.get("remoteRedispatchMax").getValue()).intValue(),
-        ((Number) attributes.get("pickupTimeoutMs").getValue()).longValue(),
-        (String) attributes.get("queue").getValue(),
+        step.remoteRedispatchMs().value(),
+        step.remoteRedispatchMax().value(),
+        step.pickupTimeoutMs().value(),
+        step.queue().value(),
         Optional.empty());
   }
 
@@ -260,10 +249,8 @@ public final class ModelFactory {
   }
 
   private SignalModel signal(ExecutableElement method) {
-    String signalName = (String) attributes(method, SIGNAL).get("name").getValue();
-    if (signalName.isEmpty()) {
-      signalName = method.getSimpleName().toString();
-    }
+    String signalName =
+        reader.signal(method).orElseThrow().signalName(method.getSimpleName().toString());
     List<? extends VariableElement> parameters = method.getParameters();
     return new SignalModel(
         method.getSimpleName().toString(),
@@ -449,17 +436,5 @@ public final class ModelFactory {
                     .getQualifiedName()
                     .contentEquals(annotation))
         .findFirst();
-  }
-
-  /** The values of {@code annotation} on {@code element}, defaults included, by attribute name. */
-  private Map<String, AnnotationValue> attributes(Element element, String annotation) {
-    AnnotationMirror mirror =
-        mirror(element, annotation)
-            .orElseThrow(() -> new IllegalStateException("no @" + annotation + " on " + element));
-    Map<String, AnnotationValue> values = new HashMap<>();
-    elements
-        .getElementValuesWithDefaults(mirror)
-        .forEach((key, value) -> values.put(key.getSimpleName().toString(), value));
-    return values;
   }
 }

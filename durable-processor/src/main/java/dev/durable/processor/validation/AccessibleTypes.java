@@ -105,13 +105,13 @@ final class AccessibleTypes {
     private boolean accessible(TypeElement declared, DeclaredType type, String path) {
       String shown = Describe.typeMirror(type);
       if (declared.getModifiers().contains(Modifier.PRIVATE)) {
-        report.error(element, Messages.TYPE_PRIVATE, position, shown, path);
+        report.error(element, Messages.typePrivate(position, shown, path));
         return false;
       }
       TypeElement outer = privateEnclosingClass(declared);
       if (outer != null) {
         report.error(
-            element, Messages.TYPE_IN_PRIVATE_CLASS, position, shown, path, Describe.type(outer));
+            element, Messages.typeInPrivateClass(position, shown, path, Describe.type(outer)));
         return false;
       }
       if (declared.getModifiers().contains(Modifier.PROTECTED)
@@ -119,11 +119,10 @@ final class AccessibleTypes {
         // a subclass may name it; the generated codecs and client, which are not, cannot
         report.error(
             element,
-            Messages.TYPE_PROTECTED,
-            position,
-            shown,
-            path,
-            generatedIn.getQualifiedName());
+            Messages.typeProtected(position,
+                shown,
+                path,
+                generatedIn.getQualifiedName()));
         return false;
       }
       return true;

@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -22,17 +24,19 @@ import javax.lang.model.util.Types;
 final class CompensationValidator {
   private final Elements elements;
   private final Types types;
+  private final AnnotationReader reader;
 
   CompensationValidator(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
+    this.reader = new AnnotationReader(elements);
   }
 
   /** Checks the {@code compensate} of each of {@code steps}, the workflow's step methods. */
   void validate(TypeElement workflow, List<ExecutableElement> steps, ValidationReport report) {
     for (ExecutableElement step : steps) {
-      AnnotationValues annotation = AnnotationValues.of(step, Names.STEP, elements).orElseThrow();
-      String name = annotation.stringValue("compensate");
+      StepAnnotation annotation = reader.step(step).orElseThrow();
+      String name = annotation.compensate().value();
       if (!name.isEmpty()) {
         check(workflow, step, annotation, name, report);
       }
@@ -40,21 +44,21 @@ final class CompensationValidator {
   }
 
   private void check(
-      TypeElement workflow, ExecutableElement step, AnnotationValues annotation, String name,
+      TypeElement workflow, ExecutableElement step, StepAnnotation annotation, String name,
       ValidationReport report) {
     String described = Describe.method(step);
     List<ExecutableElement> named = ElementFilter.methodsIn(workflow.getEnclosedElements())
         .stream().filter(m -> m.getSimpleName().contentEquals(name)).toList();
     if (named.isEmpty()) {
-      error(report, step, annotation, Messages.COMPENSATE_MISSING, described, name,
-          Describe.type(workflow));
+      error(report, step, annotation, Messages.compensateMissing(described, name,
+              Describe.type(workflow)));
       return;
     }
     List<ExecutableElement> stepsNamed = named.stream()
-        .filter(m -> AnnotationValues.find(m, Names.STEP).isPresent()).toList();
+        .filter(m -> reader.step(m).isPresent()).toList();
     if (stepsNamed.isEmpty()) {
-      error(report, step, annotation, Messages.COMPENSATE_NOT_STEP, described,
-          Describe.method(named.get(0)));
+      error(report, step, annotation, Messages.compensateNotStep(described,
+              Describe.method(named.get(0))));
       return;
     }
     List<TypeMirror> expected = new ArrayList<>(stored(step));
@@ -64,14 +68,14 @@ final class CompensationValidator {
     ExecutableElement compensation = stepsNamed.stream()
         .filter(m -> same(stored(m), expected)).findFirst().orElse(null);
     if (compensation == null) {
-      error(report, step, annotation, Messages.COMPENSATE_SIGNATURE, described,
-          Describe.method(stepsNamed.get(0)), list(expected), list(stored(stepsNamed.get(0))));
+      error(report, step, annotation, Messages.compensateSignature(described,
+              Describe.method(stepsNamed.get(0)), list(expected), list(stored(stepsNamed.get(0)))));
       return;
     }
-    if (compensation.equals(step) || !AnnotationValues.of(compensation, Names.STEP, elements)
-        .orElseThrow().stringValue("compensate").isEmpty()) {
-      error(report, step, annotation, Messages.COMPENSATE_CHAINED, described,
-          Describe.method(compensation));
+    if (compensation.equals(step)
+        || !reader.step(compensation).orElseThrow().compensate().value().isEmpty()) {
+      error(report, step, annotation, Messages.compensateChained(described,
+              Describe.method(compensation)));
     }
   }
 
@@ -104,8 +108,8 @@ final class CompensationValidator {
   }
 
   private static void error(
-      ValidationReport report, ExecutableElement step, AnnotationValues annotation,
-      Messages message, Object... args) {
-    report.error(step, annotation.mirror(), annotation.explicit("compensate"), message, args);
+      ValidationReport report, ExecutableElement step, StepAnnotation annotation,
+      Message message) {
+    report.error(step, annotation.mirror(), annotation.compensate().written(), message);
   }
 }

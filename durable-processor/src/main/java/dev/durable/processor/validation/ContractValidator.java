@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,25 +42,23 @@ public final class ContractValidator {
     String type = Describe.type(contract);
     TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(contract);
     if (contract.getModifiers().contains(Modifier.PRIVATE)) {
-      report.error(contract, Messages.CONTRACT_PRIVATE, type);
+      report.error(contract, Messages.contractPrivate(type));
     } else if (privateOuter != null) {
       report.error(
-          contract, Messages.CONTRACT_IN_PRIVATE_CLASS, type, Describe.type(privateOuter));
+          contract, Messages.contractInPrivateClass(type, Describe.type(privateOuter)));
     }
     if (!contract.getTypeParameters().isEmpty()) {
       report.error(
           contract,
-          Messages.CONTRACT_GENERIC,
-          type,
-          Describe.typeParameters(contract.getTypeParameters()));
+          Messages.contractGeneric(type,
+              Describe.typeParameters(contract.getTypeParameters())));
     }
     List<? extends TypeMirror> supertypes = contract.getInterfaces();
     if (!supertypes.isEmpty()) {
       report.error(
           contract,
-          Messages.CONTRACT_EXTENDS,
-          type,
-          supertypes.stream().map(Describe::typeMirror).collect(Collectors.joining(", ")));
+          Messages.contractExtends(type,
+              supertypes.stream().map(Describe::typeMirror).collect(Collectors.joining(", "))));
     }
     for (ExecutableElement method : ElementFilter.methodsIn(contract.getEnclosedElements())) {
       String body = body(method);
@@ -67,11 +66,11 @@ public final class ContractValidator {
       if (!step) {
         if (body == null) {
           report.error(
-              method, Messages.CONTRACT_METHOD_WITHOUT_STEP, Describe.method(method), type);
+              method, Messages.contractMethodWithoutStep(Describe.method(method), type));
         }
       } else if (body != null) {
         report.error(
-            method, Messages.CONTRACT_STEP_BODY, Describe.method(method), type, body);
+            method, Messages.contractStepBody(Describe.method(method), type, body));
       } else {
         steps.validateRemote(method, report);
         stepName(method, report);
@@ -91,19 +90,18 @@ public final class ContractValidator {
   }
 
   private void stepName(ExecutableElement method, ValidationReport report) {
-    AnnotationValues step = steps.annotation(method);
+    StepAnnotation step = steps.annotation(method);
     StepNames.Declared declared = StepNames.check(method, step, report);
     ExecutableElement first = stepNames.putIfAbsent(declared.name(), method);
     if (first != null && !first.equals(method)) {
       StepNames.errorOnValue(
           report,
           method,
-          step,
+          step.mirror(),
           declared.value(),
-          Messages.CONTRACT_STEP_NAME_DUPLICATE,
-          WorkflowNames.shorten(declared.name()),
-          qualified(first),
-          qualified(method));
+          Messages.contractStepNameDuplicate(WorkflowNames.shorten(declared.name()),
+              qualified(first),
+              qualified(method)));
     }
   }
 

@@ -169,8 +169,8 @@ final class DeterminismLint {
 
     private void check(Tree at, ExecutableElement method, String receiver, String described) {
       if (receiver != null && isWorkflowStep(method)) {
-        report.error(position(at), run, Messages.LINT_STEP_RECEIVER, Describe.method(run),
-            Describe.type(run.getEnclosingElement()), Describe.method(method), receiver);
+        report.error(position(at), run, Messages.lintStepReceiver(Describe.method(run),
+                Describe.type(run.getEnclosingElement()), Describe.method(method), receiver));
         return;
       }
       Finding finding = called(method);
@@ -184,13 +184,13 @@ final class DeterminismLint {
       String type = Describe.type(run.getEnclosingElement());
       switch (finding) {
         case CLOCK -> report.error(
-            position(at), run, Messages.LINT_WALL_CLOCK, method, type, described);
+            position(at), run, Messages.lintWallClock(method, type, described));
         case RANDOM -> report.error(
-            position(at), run, Messages.LINT_RANDOM, method, type, described, "ctx.random()");
+            position(at), run, Messages.lintRandom(method, type, described, "ctx.random()"));
         case RANDOM_UUID -> report.error(
-            position(at), run, Messages.LINT_RANDOM, method, type, described, "ctx.randomUUID()");
+            position(at), run, Messages.lintRandom(method, type, described, "ctx.randomUUID()"));
         case SLEEP -> report.error(
-            position(at), run, Messages.LINT_SLEEP, method, type, described);
+            position(at), run, Messages.lintSleep(method, type, described));
       }
     }
 

@@ -1,8 +1,11 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.OnErrorAnnotation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.Map;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ExecutableElement;
@@ -10,7 +13,6 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -19,11 +21,11 @@ import javax.lang.model.util.Types;
  * optional {@code RunError}, returns what {@code @Run} returns, and has a code of its own.
  */
 final class RouteValidator {
-  private final Elements elements;
+  private final AnnotationReader reader;
   private final Types types;
 
   RouteValidator(ProcessingEnvironment env) {
-    this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(env.getElementUtils());
     this.types = env.getTypeUtils();
   }
 
@@ -32,30 +34,30 @@ final class RouteValidator {
       List<ExecutableElement> routes, ExecutableElement run, ValidationReport report) {
     Map<String, ExecutableElement> codes = new LinkedHashMap<>();
     for (ExecutableElement route : routes) {
-      AnnotationValues onError = AnnotationValues.of(route, Names.ON_ERROR, elements).orElseThrow();
+      OnErrorAnnotation onError = reader.onError(route).orElseThrow();
       String described = Describe.method(route);
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (route.getModifiers().contains(modifier)) {
-          report.error(route, Messages.ON_ERROR_MODIFIER, described, modifier);
+          report.error(route, Messages.onErrorModifier(described, modifier));
         }
       }
-      String code = onError.stringValue("code");
+      String code = onError.code().value();
       if (code.isBlank()) {
-        report.error(route, onError.mirror(), onError.explicit("code"), Messages.ON_ERROR_CODE,
-            described);
+        report.error(route, onError.mirror(), onError.code().written(),
+            Messages.onErrorCode(described));
       } else {
         ExecutableElement first = codes.putIfAbsent(code, route);
         if (first != null) {
-          report.error(route, onError.mirror(), onError.explicit("code"),
-              Messages.ON_ERROR_CODE_DUPLICATE, code, Describe.method(first), described);
+          report.error(route, onError.mirror(), onError.code().written(),
+              Messages.onErrorCodeDuplicate(code, Describe.method(first), described));
         }
       }
       if (run != null) {
-        parameters(route, run, described, Messages.ON_ERROR_PARAMETERS, report);
+        parameters(route, run, described, Messages::onErrorParameters, report);
         if (!types.isSameType(route.getReturnType(), run.getReturnType())) {
-          report.error(route, Messages.ON_ERROR_RESULT, described,
-              Describe.typeMirror(route.getReturnType()), Describe.method(run),
-              Describe.typeMirror(run.getReturnType()));
+          report.error(route, Messages.onErrorResult(described,
+                  Describe.typeMirror(route.getReturnType()), Describe.method(run),
+                  Describe.typeMirror(run.getReturnType())));
         }
       }
     }
@@ -68,20 +70,20 @@ final class RouteValidator {
       ExecutableElement cleanup = cleanups.get(i);
       String described = Describe.method(cleanup);
       if (i > 0) {
-        report.error(cleanup, Messages.ON_FAILURE_SEVERAL, described,
-            Describe.method(cleanups.get(0)));
+        report.error(cleanup, Messages.onFailureSeveral(described,
+                Describe.method(cleanups.get(0))));
       }
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (cleanup.getModifiers().contains(modifier)) {
-          report.error(cleanup, Messages.ON_FAILURE_MODIFIER, described, modifier);
+          report.error(cleanup, Messages.onFailureModifier(described, modifier));
         }
       }
       if (cleanup.getReturnType().getKind() != TypeKind.VOID) {
-        report.error(cleanup, Messages.ON_FAILURE_RESULT, described,
-            Describe.typeMirror(cleanup.getReturnType()));
+        report.error(cleanup, Messages.onFailureResult(described,
+                Describe.typeMirror(cleanup.getReturnType())));
       }
       if (run != null) {
-        parameters(cleanup, run, described, Messages.ON_FAILURE_PARAMETERS, report);
+        parameters(cleanup, run, described, Messages::onFailureParameters, report);
       }
     }
   }
@@ -91,8 +93,8 @@ final class RouteValidator {
    * of {@code run} in order, then an optional {@code RunError}.
    */
   private void parameters(
-      ExecutableElement method, ExecutableElement run, String described, Messages message,
-      ValidationReport report) {
+      ExecutableElement method, ExecutableElement run, String described,
+      BiFunction<String, String, Message> message, ValidationReport report) {
     ExecutableElement route = method;
     List<TypeMirror> expected = new ArrayList<>();
     for (VariableElement param : run.getParameters()) {
@@ -115,7 +117,7 @@ final class RouteValidator {
       same = types.isSameType(actual.get(i), expected.get(i));
     }
     if (!same) {
-      report.error(route, message, described, Describe.method(run));
+      report.error(route, message.apply(described, Describe.method(run)));
     }
   }
 }

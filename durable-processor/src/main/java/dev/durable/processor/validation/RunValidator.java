@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -14,36 +15,35 @@ import javax.lang.model.util.Elements;
  * many {@code @Run} methods a class has is checked by {@link WorkflowValidator}.
  */
 final class RunValidator {
-  private final Elements elements;
+  private final AnnotationReader reader;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
 
   RunValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
-    this.elements = elements;
+    this.reader = new AnnotationReader(elements);
     this.storable = storable;
     this.accessible = accessible;
   }
 
   void validate(ExecutableElement method, ValidationReport report) {
-    AnnotationValues.of(method, Names.RUN, elements).ifPresent(run -> {
-      long timeoutMs = run.longValue("timeoutMs");
+    reader.run(method).ifPresent(run -> {
+      long timeoutMs = run.timeoutMs().value();
       if (timeoutMs < 0) {
-        report.error(method, run.mirror(), run.explicit("timeoutMs"),
-            Messages.RUN_TIMEOUT_NEGATIVE, timeoutMs);
+        report.error(method, run.mirror(), run.timeoutMs().written(),
+            Messages.runTimeoutNegative(timeoutMs));
       }
     });
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.RUN_MODIFIER, Describe.method(method), modifier);
+        report.error(method, Messages.runModifier(Describe.method(method), modifier));
       }
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
       report.error(
           method,
-          Messages.RUN_GENERIC,
-          Describe.method(method),
-          Describe.typeParameters(method.getTypeParameters()));
+          Messages.runGeneric(Describe.method(method),
+              Describe.typeParameters(method.getTypeParameters())));
     }
     List<? extends VariableElement> parameters = method.getParameters();
     for (int i = 0; i < parameters.size(); i++) {
@@ -53,17 +53,15 @@ final class RunValidator {
         if (i > 0) {
           report.error(
               parameter,
-              Messages.RUN_CONTEXT_POSITION,
-              Describe.method(method),
-              parameter.getSimpleName(),
-              i + 1);
+              Messages.runContextPosition(Describe.method(method),
+                  parameter.getSimpleName(),
+                  i + 1));
         }
       } else if (Names.is(type, Names.STEP_CONTEXT)) {
         report.error(
             parameter,
-            Messages.RUN_STEP_CONTEXT,
-            Describe.method(method),
-            parameter.getSimpleName());
+            Messages.runStepContext(Describe.method(method),
+                parameter.getSimpleName()));
       } else {
         String position = "run parameter '" + parameter.getSimpleName() + "'";
         accessible.check(type, method, parameter, position, report);

@@ -1,5 +1,9 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.Attribute;
+import dev.durable.processor.reading.ScheduleAnnotation;
+import dev.durable.processor.reading.WorkflowAnnotation;
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.parser.CronParser;
@@ -12,17 +16,13 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import java.time.DateTimeException;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.annotation.processing.ProcessingEnvironment;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
-import javax.lang.model.util.Elements;
 
 /**
  * The rules on a workflow's {@code @Schedule}s: each cron expression parses (cron-utils' {@code
@@ -37,8 +37,6 @@ import javax.lang.model.util.Elements;
  * not available (another compiler), the error is on the class.
  */
 final class ScheduleValidator {
-  static final String SCHEDULE = "dev.durable.annotations.Schedule";
-  static final String SCHEDULES = "dev.durable.annotations.Schedules";
   /** {@code schedule:} and {@code :<fire time>} around the name stay within a run id's 200. */
   static final int MAX_NAME_LENGTH = 160;
 
@@ -46,13 +44,12 @@ final class ScheduleValidator {
       new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.SPRING53));
 
   /** A {@code @Schedule}, and its position among the repeated ones (-1 when written alone). */
-  private record Found(AnnotationMirror mirror, int repeated) {}
 
-  private final Elements elements;
+  private final AnnotationReader reader;
   private final Trees trees;
 
   ScheduleValidator(ProcessingEnvironment env) {
-    this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(env.getElementUtils());
     this.trees = treesOf(env);
   }
 
@@ -64,25 +61,6 @@ final class ScheduleValidator {
     }
   }
 
-  /** The {@code @Schedule}s on {@code workflow}, in declaration order. */
-  private static List<Found> schedules(TypeElement workflow) {
-    List<Found> schedules = new ArrayList<>();
-    AnnotationValues.find(workflow, SCHEDULE).ifPresent(m -> schedules.add(new Found(m, -1)));
-    AnnotationValues.find(workflow, SCHEDULES).ifPresent(container -> {
-      for (AnnotationValue value : container.getElementValues().values()) {
-        if (value.getValue() instanceof List<?> list) {
-          for (Object element : list) {
-            if (element instanceof AnnotationValue nested
-                && nested.getValue() instanceof AnnotationMirror mirror) {
-              schedules.add(new Found(mirror, schedules.size()));
-            }
-          }
-        }
-      }
-    });
-    return schedules;
-  }
-
   /**
    * Checks the schedules of {@code workflow}, whose stored name is {@code name} (set by {@code
    * nameValue}, or null for the default) and whose {@code @Run} methods are {@code runs}.
@@ -90,35 +68,34 @@ final class ScheduleValidator {
   void validate(
       TypeElement workflow,
       String name,
-      AnnotationValues workflowAnnotation,
-      AnnotationValue nameValue,
+      WorkflowAnnotation workflowAnnotation,
       List<ExecutableElement> runs,
       ValidationReport report) {
-    List<Found> schedules = schedules(workflow);
+    List<ScheduleAnnotation> schedules = reader.schedules(workflow);
     if (schedules.isEmpty()) {
       return;
     }
-    for (Found schedule : schedules) {
-      AnnotationValues values = AnnotationValues.of(schedule.mirror(), elements);
-      String cron = values.stringValue("cron");
+    for (ScheduleAnnotation schedule : schedules) {
+      String cron = schedule.cron().value();
       try {
         PARSER.parse(cron).validate();
       } catch (IllegalArgumentException e) {
-        errorOnValue(report, workflow, schedule, values, "cron", Messages.SCHEDULE_CRON, cron,
-            e.getMessage());
+        errorOnValue(report, workflow, schedule, schedule.cron(), Messages.scheduleCron(cron,
+                e.getMessage()));
       }
-      String zone = values.stringValue("zone");
+      String zone = schedule.zone().value();
       try {
         ZoneId.of(zone);
       } catch (DateTimeException e) {
-        errorOnValue(report, workflow, schedule, values, "zone", Messages.SCHEDULE_ZONE, zone,
-            e.getMessage());
+        errorOnValue(report, workflow, schedule, schedule.zone(), Messages.scheduleZone(zone,
+                e.getMessage()));
       }
     }
     if (name.length() > MAX_NAME_LENGTH && name.length() <= WorkflowNames.MAX_NAME_LENGTH) {
-      StepNames.errorOnValue(report, workflow, workflowAnnotation, nameValue,
-          Messages.SCHEDULE_NAME_LENGTH, WorkflowNames.shorten(name), Describe.type(workflow),
-          name.length(), MAX_NAME_LENGTH);
+      StepNames.errorOnValue(report, workflow, workflowAnnotation.mirror(),
+          workflowAnnotation.name().written(),
+          Messages.scheduleNameLength(WorkflowNames.shorten(name), Describe.type(workflow),
+              name.length(), MAX_NAME_LENGTH));
     }
     if (runs.size() == 1) {
       ExecutableElement run = runs.get(0);
@@ -127,9 +104,9 @@ final class ScheduleValidator {
           .toList();
       if (!stored.isEmpty()
           && !(stored.size() == 1 && Names.is(stored.get(0).asType(), "java.time.Instant"))) {
-        report.error(run, Messages.SCHEDULE_RUN_INPUT, Describe.method(run),
-            Describe.type(workflow),
-            stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", ")));
+        report.error(run, Messages.scheduleRunInput(Describe.method(run),
+                Describe.type(workflow),
+                stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", "))));
       }
     }
   }
@@ -138,24 +115,22 @@ final class ScheduleValidator {
   private void errorOnValue(
       ValidationReport report,
       TypeElement workflow,
-      Found schedule,
-      AnnotationValues values,
-      String attribute,
-      Messages message,
-      Object... args) {
+      ScheduleAnnotation schedule,
+      Attribute<String> attribute,
+      Message message) {
     if (schedule.repeated() < 0) {
-      report.error(workflow, schedule.mirror(), values.explicit(attribute), message, args);
+      report.error(workflow, schedule.mirror(), attribute.written(), message);
       return;
     }
     TreePath path = trees == null ? null : trees.getPath(workflow);
     ExpressionTree value =
-        path == null ? null : valueTree(path, schedule.repeated(), attribute);
+        path == null ? null : valueTree(path, schedule.repeated(), attribute.name());
     if (value == null) {
-      report.error(workflow, message, args);
+      report.error(workflow, message);
     } else {
       report.error(
           (kind, text) -> trees.printMessage(kind, text, value, path.getCompilationUnit()),
-          workflow, message, args);
+          workflow, message);
     }
   }
 
@@ -169,7 +144,7 @@ final class ScheduleValidator {
       Element annotationType =
           trees.getElement(new TreePath(classPath, annotation.getAnnotationType()));
       if (!(annotationType instanceof TypeElement t)
-          || !t.getQualifiedName().contentEquals(SCHEDULE)) {
+          || !t.getQualifiedName().contentEquals(AnnotationReader.SCHEDULE)) {
         continue;
       }
       if (seen++ != index) {

@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.SignalAnnotation;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
@@ -15,12 +17,12 @@ import javax.lang.model.util.Elements;
  * checked by {@link WorkflowValidator}, which sees them all at once.
  */
 final class SignalValidator {
-  private final Elements elements;
+  private final AnnotationReader reader;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
 
   SignalValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
-    this.elements = elements;
+    this.reader = new AnnotationReader(elements);
     this.storable = storable;
     this.accessible = accessible;
   }
@@ -29,35 +31,35 @@ final class SignalValidator {
   private static final Set<String> CLIENT_METHODS = Set.of("of", "start", "get");
 
   /** The signal's annotation, which the method is known to carry. */
-  AnnotationValues annotation(ExecutableElement method) {
-    return AnnotationValues.of(method, Names.SIGNAL, elements).orElseThrow();
+  SignalAnnotation annotation(ExecutableElement method) {
+    return reader.signal(method).orElseThrow();
   }
 
   void validate(ExecutableElement method, ValidationReport report) {
     String described = Describe.method(method);
     if (CLIENT_METHODS.contains(method.getSimpleName().toString())) {
-      report.error(method, Messages.SIGNAL_CLIENT_NAME, described, method.getSimpleName());
+      report.error(method, Messages.signalClientName(described, method.getSimpleName()));
     }
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.SIGNAL_MODIFIER, described, modifier);
+        report.error(method, Messages.signalModifier(described, modifier));
       }
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
-      report.error(method, Messages.SIGNAL_GENERIC, described,
-          Describe.typeParameters(method.getTypeParameters()));
+      report.error(method, Messages.signalGeneric(described,
+              Describe.typeParameters(method.getTypeParameters())));
     }
     List<? extends VariableElement> parameters = method.getParameters();
     if (parameters.size() > 1) {
-      report.error(method, Messages.SIGNAL_PARAMETERS, described, parameters.size());
+      report.error(method, Messages.signalParameters(described, parameters.size()));
     } else if (parameters.size() == 1 && !Names.is(parameters.get(0).asType(), Names.DURATION)) {
       VariableElement parameter = parameters.get(0);
-      report.error(parameter, Messages.SIGNAL_PARAMETER_TYPE, described,
-          parameter.getSimpleName(), Describe.typeMirror(parameter.asType()));
+      report.error(parameter, Messages.signalParameterType(described,
+              parameter.getSimpleName(), Describe.typeMirror(parameter.asType())));
     }
     if (method.getReturnType().getKind() == TypeKind.VOID) {
-      report.error(method, Messages.SIGNAL_VOID, described);
+      report.error(method, Messages.signalVoid(described));
       return;
     }
     String position = "signal " + method.getSimpleName() + " value";

@@ -1,5 +1,8 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.Attribute;
+import dev.durable.processor.reading.StepAnnotation;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
@@ -15,8 +18,19 @@ final class StepNames {
   record Declared(String name, AnnotationValue value) {}
 
   /** The step's name, after reporting one that is too long or has disallowed characters. */
-  static Declared check(ExecutableElement method, AnnotationValues step, ValidationReport report) {
-    return check(method, step, report, Messages.STEP_NAME_LENGTH, Messages.STEP_NAME_CHARACTERS);
+  static Declared check(ExecutableElement method, StepAnnotation step, ValidationReport report) {
+    return check(method, step.mirror(), step.name(), report, Messages::stepNameLength,
+        Messages::stepNameCharacters);
+  }
+
+  /** The message for a name that is too long: the name (shortened), the method, its length. */
+  interface TooLong {
+    Message of(String name, String method, long length);
+  }
+
+  /** The message for a name with disallowed characters: the name, the method, the characters. */
+  interface Disallowed {
+    Message of(String name, String method, String characters);
   }
 
   /**
@@ -24,37 +38,31 @@ final class StepNames {
    * disallowed characters ({@code characters}).
    */
   static Declared check(
-      ExecutableElement method, AnnotationValues step, ValidationReport report, Messages length,
-      Messages characters) {
-    String name = step.stringValue("name");
+      ExecutableElement method, AnnotationMirror annotation, Attribute<String> declared,
+      ValidationReport report, TooLong length, Disallowed characters) {
+    String name = declared.value();
     AnnotationValue nameValue = null;
     if (name.isEmpty()) {
       name = method.getSimpleName().toString();
     } else {
-      nameValue = step.explicit("name");
+      nameValue = declared.written();
     }
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
       errorOnValue(
           report,
           method,
-          step,
+          annotation,
           nameValue,
-          length,
-          WorkflowNames.shorten(name),
-          Describe.method(method),
-          name.length());
+          length.of(WorkflowNames.shorten(name), Describe.method(method), name.length()));
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
       errorOnValue(
           report,
           method,
-          step,
+          annotation,
           nameValue,
-          characters,
-          WorkflowNames.shorten(name),
-          Describe.method(method),
-          disallowed);
+          characters.of(WorkflowNames.shorten(name), Describe.method(method), disallowed));
     }
     return new Declared(name, nameValue);
   }
@@ -66,14 +74,13 @@ final class StepNames {
   static void errorOnValue(
       ValidationReport report,
       Element element,
-      AnnotationValues annotation,
+      AnnotationMirror annotation,
       AnnotationValue value,
-      Messages message,
-      Object... args) {
+      Message message) {
     if (value == null) {
-      report.error(element, message, args);
+      report.error(element, message);
     } else {
-      report.error(element, annotation.mirror(), value, message, args);
+      report.error(element, annotation, value, message);
     }
   }
 }

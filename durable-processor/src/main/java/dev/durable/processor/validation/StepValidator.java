@@ -1,9 +1,12 @@
 package dev.durable.processor.validation;
 
+import dev.durable.annotations.Backoff;
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.Attribute;
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.List;
 import java.util.regex.Pattern;
 import javax.annotation.processing.ProcessingEnvironment;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
@@ -18,30 +21,29 @@ import javax.lang.model.util.Types;
  * exceptions. Step names are checked by {@link WorkflowValidator}, which sees all steps at once.
  */
 final class StepValidator {
-  /** The attributes that shape the delay between attempts, in declaration order. */
   private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,100}");
-  private static final List<String> BACKOFF_ATTRIBUTES =
-      List.of("backoff", "backoffMs", "backoffMaxMs", "jitter");
 
   private final Elements elements;
   private final Types types;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
+  private final AnnotationReader reader;
 
   StepValidator(ProcessingEnvironment env, StorableTypes storable) {
     this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(elements);
     this.types = env.getTypeUtils();
     this.storable = storable;
     this.accessible = new AccessibleTypes(elements);
   }
 
   /** The step's annotation, which the method is known to carry. */
-  AnnotationValues annotation(ExecutableElement method) {
-    return AnnotationValues.of(method, Names.STEP, elements).orElseThrow();
+  StepAnnotation annotation(ExecutableElement method) {
+    return reader.step(method).orElseThrow();
   }
 
   void validate(ExecutableElement method, ValidationReport report) {
-    AnnotationValues step = annotation(method);
+    StepAnnotation step = annotation(method);
     attributes(method, step, false, report);
     warnings(method, step, false, report);
     modifiers(method, report);
@@ -55,7 +57,7 @@ final class StepValidator {
    * the same signature, except that it takes no {@code StepContext}.
    */
   void validateRemote(ExecutableElement method, ValidationReport report) {
-    AnnotationValues step = annotation(method);
+    StepAnnotation step = annotation(method);
     attributes(method, step, true, report);
     warnings(method, step, true, report);
     signature(method, true, report);
@@ -63,95 +65,73 @@ final class StepValidator {
   }
 
   private void attributes(
-      ExecutableElement method, AnnotationValues step, boolean remote, ValidationReport report) {
-    int retries = step.intValue("retries");
+      ExecutableElement method, StepAnnotation step, boolean remote, ValidationReport report) {
+    int retries = step.retries().value();
     if (retries < 1) {
-      error(report, method, step, "retries", Messages.STEP_RETRIES, retries);
+      error(report, method, step, step.retries(), Messages.stepRetries(retries));
     }
-    long backoffMs = step.longValue("backoffMs");
-    long backoffMaxMs = step.longValue("backoffMaxMs");
-    long timeoutMs = step.longValue("timeoutMs");
-    long pickupTimeoutMs = step.longValue("pickupTimeoutMs");
+    long backoffMs = step.backoffMs().value();
+    long backoffMaxMs = step.backoffMaxMs().value();
+    long timeoutMs = step.timeoutMs().value();
+    long pickupTimeoutMs = step.pickupTimeoutMs().value();
     if (backoffMs < 0) {
-      error(report, method, step, "backoffMs", Messages.STEP_BACKOFF_NEGATIVE, backoffMs);
+      error(report, method, step, step.backoffMs(), Messages.stepBackoffNegative(backoffMs));
     }
     if (backoffMaxMs < 0) {
-      error(report, method, step, "backoffMaxMs", Messages.STEP_BACKOFF_MAX_NEGATIVE, backoffMaxMs);
+      error(report, method, step, step.backoffMaxMs(),
+          Messages.stepBackoffMaxNegative(backoffMaxMs));
     } else if (backoffMaxMs > 0 && backoffMaxMs < backoffMs) {
-      error(
-          report,
-          method,
-          step,
-          "backoffMaxMs",
-          Messages.STEP_BACKOFF_MAX_BELOW_BASE,
-          backoffMaxMs,
-          backoffMs);
+      error(report, method, step, step.backoffMaxMs(),
+          Messages.stepBackoffMaxBelowBase(backoffMaxMs, backoffMs));
     }
     if (timeoutMs < 0) {
-      error(report, method, step, "timeoutMs", Messages.STEP_TIMEOUT_NEGATIVE, timeoutMs);
+      error(report, method, step, step.timeoutMs(), Messages.stepTimeoutNegative(timeoutMs));
     }
     if (pickupTimeoutMs < 0) {
-      error(
-          report,
-          method,
-          step,
-          "pickupTimeoutMs",
-          Messages.STEP_PICKUP_TIMEOUT_NEGATIVE,
-          pickupTimeoutMs);
+      error(report, method, step, step.pickupTimeoutMs(),
+          Messages.stepPickupTimeoutNegative(pickupTimeoutMs));
     }
-    long redispatchMs = step.longValue("remoteRedispatchMs");
-    int redispatchMax = step.intValue("remoteRedispatchMax");
+    long redispatchMs = step.remoteRedispatchMs().value();
+    int redispatchMax = step.remoteRedispatchMax().value();
     if (remote) {
       if (redispatchMs < 0) {
-        error(report, method, step, "remoteRedispatchMs", Messages.CONTRACT_REDISPATCH_NEGATIVE,
-            redispatchMs);
+        error(report, method, step, step.remoteRedispatchMs(),
+            Messages.contractRedispatchNegative(redispatchMs));
       }
-      if (redispatchMs == 0 && step.explicit("remoteRedispatchMax") != null) {
+      if (redispatchMs == 0 && step.remoteRedispatchMax().isWritten()) {
         // without a lease no task is given up as lost: the count would never be consulted
-        error(report, method, step, "remoteRedispatchMax",
-            Messages.CONTRACT_REDISPATCH_MAX_WITHOUT_LEASE, redispatchMax, Describe.method(method));
+        error(report, method, step, step.remoteRedispatchMax(),
+            Messages.contractRedispatchMaxWithoutLease(redispatchMax, Describe.method(method)));
       } else if (redispatchMax < 1) {
-        error(report, method, step, "remoteRedispatchMax", Messages.CONTRACT_REDISPATCH_MAX,
-            redispatchMax);
+        error(report, method, step, step.remoteRedispatchMax(),
+            Messages.contractRedispatchMax(redispatchMax));
       }
     } else {
-      for (String attribute : List.of("remoteRedispatchMs", "remoteRedispatchMax")) {
-        if (step.explicit(attribute) != null) {
-          error(report, method, step, attribute, Messages.STEP_REDISPATCH_LOCAL, attribute,
-              Describe.method(method));
+      for (Attribute<?> attribute : List.of(step.remoteRedispatchMs(), step.remoteRedispatchMax())) {
+        if (attribute.isWritten()) {
+          error(report, method, step, attribute,
+              Messages.stepRedispatchLocal(attribute.name(), Describe.method(method)));
         }
       }
     }
-    if (remote && !step.stringValue("compensate").isEmpty()) {
-      error(report, method, step, "compensate", Messages.CONTRACT_COMPENSATE,
-          Describe.method(method));
+    if (remote && !step.compensate().value().isEmpty()) {
+      error(report, method, step, step.compensate(),
+          Messages.contractCompensate(Describe.method(method)));
     }
-    String queue = step.stringValue("queue");
+    String queue = step.queue().value();
     if (remote && !queue.isEmpty()) {
-      error(report, method, step, "queue", Messages.CONTRACT_QUEUE, Describe.method(method));
+      error(report, method, step, step.queue(), Messages.contractQueue(Describe.method(method)));
     } else if (!queue.isEmpty() && !QUEUE_NAME.matcher(queue).matches()) {
-      error(report, method, step, "queue", Messages.STEP_QUEUE_NAME, queue);
+      error(report, method, step, step.queue(), Messages.stepQueueName(queue));
     }
     if (remote) {
       if (pickupTimeoutMs > 0 && timeoutMs == 0) {
-        error(
-            report,
-            method,
-            step,
-            "pickupTimeoutMs",
-            Messages.CONTRACT_PICKUP_WITHOUT_TIMEOUT,
-            pickupTimeoutMs,
-            Describe.method(method));
+        error(report, method, step, step.pickupTimeoutMs(),
+            Messages.contractPickupWithoutTimeout(pickupTimeoutMs, Describe.method(method)));
       }
     } else if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
-      error(
-          report,
-          method,
-          step,
-          "pickupTimeoutMs",
-          Messages.STEP_PICKUP_TIMEOUT_LOCAL,
-          pickupTimeoutMs,
-          Describe.method(method));
+      error(report, method, step, step.pickupTimeoutMs(),
+          Messages.stepPickupTimeoutLocal(pickupTimeoutMs, Describe.method(method)));
     }
   }
 
@@ -161,38 +141,40 @@ final class StepValidator {
    * errors are not retried (the engine's {@code TurnImpl.timedOut} and {@code outcome}).
    */
   private void warnings(
-      ExecutableElement method, AnnotationValues step, boolean remote, ValidationReport report) {
+      ExecutableElement method, StepAnnotation step, boolean remote, ValidationReport report) {
     boolean unusedJitter = false;
-    long window = remote ? step.longValue("timeoutMs") : 0;
-    if (window > 0 || step.intValue("retries") == 1) {
-      for (String attribute : BACKOFF_ATTRIBUTES) {
-        AnnotationValue value = step.explicit(attribute);
-        if (value != null) {
+    long window = remote ? step.timeoutMs().value() : 0;
+    if (window > 0 || step.retries().value() == 1) {
+      // the attributes that shape the delay between attempts, in declaration order
+      for (Attribute<?> attribute :
+          List.of(step.backoff(), step.backoffMs(), step.backoffMaxMs(), step.jitter())) {
+        if (attribute.isWritten()) {
           String shown =
-              attribute.equals("backoff")
-                  ? "Backoff." + step.enumValue(attribute)
-                  : String.valueOf(value.getValue());
+              attribute.value() instanceof Backoff backoff
+                  ? "Backoff." + backoff.name()
+                  : String.valueOf(attribute.value());
           if (window > 0) { // raising retries would not help either: say why
-            report.warning(method, step.mirror(), value, Messages.CONTRACT_BACKOFF_UNUSED,
-                attribute, shown, Describe.method(method), window);
+            report.warning(method, step.mirror(), attribute.written(),
+                Messages.contractBackoffUnused(
+                    attribute.name(), shown, Describe.method(method), window));
           } else {
-            report.warning(
-                method, step.mirror(), value, Messages.STEP_BACKOFF_UNUSED, attribute, shown);
+            report.warning(method, step.mirror(), attribute.written(),
+                Messages.stepBackoffUnused(attribute.name(), shown));
           }
-          unusedJitter |= attribute.equals("jitter");
+          unusedJitter |= attribute == step.jitter();
         }
       }
     }
-    if (!unusedJitter && step.booleanValue("jitter") && step.longValue("backoffMs") == 0) {
-      report.warning(
-          method, step.mirror(), step.explicit("jitter"), Messages.STEP_JITTER_WITHOUT_DELAY);
+    if (!unusedJitter && step.jitter().value() && step.backoffMs().value() == 0) {
+      report.warning(method, step.mirror(), step.jitter().written(),
+          Messages.stepJitterWithoutDelay());
     }
   }
 
   private void modifiers(ExecutableElement method, ValidationReport report) {
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.STEP_MODIFIER, Describe.method(method), modifier);
+        report.error(method, Messages.stepModifier(Describe.method(method), modifier));
       }
     }
   }
@@ -202,9 +184,8 @@ final class StepValidator {
     if (generic) {
       report.error(
           method,
-          Messages.STEP_GENERIC,
-          Describe.method(method),
-          Describe.typeParameters(method.getTypeParameters()));
+          Messages.stepGeneric(Describe.method(method),
+              Describe.typeParameters(method.getTypeParameters())));
     }
     String step = "step " + method.getSimpleName();
     List<? extends VariableElement> parameters = method.getParameters();
@@ -215,24 +196,21 @@ final class StepValidator {
         if (remote) {
           report.error(
               parameter,
-              Messages.CONTRACT_STEP_CONTEXT,
-              Describe.method(method),
-              Describe.type(method.getEnclosingElement()),
-              parameter.getSimpleName());
+              Messages.contractStepContext(Describe.method(method),
+                  Describe.type(method.getEnclosingElement()),
+                  parameter.getSimpleName()));
         } else if (i > 0) {
           report.error(
               parameter,
-              Messages.STEP_CONTEXT_POSITION,
-              Describe.method(method),
-              parameter.getSimpleName(),
-              i + 1);
+              Messages.stepContextPosition(Describe.method(method),
+                  parameter.getSimpleName(),
+                  i + 1));
         }
       } else if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
         report.error(
             parameter,
-            Messages.STEP_WORKFLOW_CONTEXT,
-            Describe.method(method),
-            parameter.getSimpleName());
+            Messages.stepWorkflowContext(Describe.method(method),
+                parameter.getSimpleName()));
       } else {
         String position = step + " parameter '" + parameter.getSimpleName() + "'";
         accessible.check(type, method, parameter, position, report);
@@ -257,20 +235,19 @@ final class StepValidator {
    * {@code Throwable} (which include them), can always be thrown.
    */
   private void nonRetryable(
-      ExecutableElement method, AnnotationValues step, ValidationReport report) {
-    for (AnnotationValue value : step.arrayValue("nonRetryable")) {
-      if (!(value.getValue() instanceof TypeMirror exception)
-          || exception.getKind() != TypeKind.DECLARED) {
+      ExecutableElement method, StepAnnotation step, ValidationReport report) {
+    for (Attribute<TypeMirror> listed : step.nonRetryable()) {
+      TypeMirror exception = listed.value();
+      if (exception.getKind() != TypeKind.DECLARED) {
         continue; // an unresolved class: javac reports it
       }
       if (isChecked(exception) && !canThrow(method, exception)) {
         report.error(
             method,
             step.mirror(),
-            value,
-            Messages.STEP_NON_RETRYABLE_NOT_THROWN,
-            Describe.typeMirror(exception),
-            Describe.method(method));
+            listed.written(),
+            Messages.stepNonRetryableNotThrown(Describe.typeMirror(exception),
+                Describe.method(method)));
       }
     }
   }
@@ -301,10 +278,9 @@ final class StepValidator {
   private static void error(
       ValidationReport report,
       ExecutableElement method,
-      AnnotationValues step,
-      String attribute,
-      Messages message,
-      Object... args) {
-    report.error(method, step.mirror(), step.explicit(attribute), message, args);
+      StepAnnotation step,
+      Attribute<?> attribute,
+      Message message) {
+    report.error(method, step.mirror(), attribute.written(), message);
   }
 }

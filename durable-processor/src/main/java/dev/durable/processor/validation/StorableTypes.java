@@ -32,11 +32,17 @@ import javax.lang.model.util.Types;
  * collections and maps of storable types (map keys: {@code String}, a boxed primitive, an enum or
  * {@code UUID}), Jackson's {@code JsonNode}s, records, and concrete classes Jackson can construct
  * (a no-argument constructor of any visibility, or a {@code @JsonCreator} constructor or static
- * factory) whose non-static, non-transient fields are storable. Abstract types are storable only
+ * factory) and write (a public field or getter, or a member annotated {@code @JsonProperty}: see
+ * {@link #hasProperties}) whose non-static, non-transient fields are storable. Abstract types are storable only
  * when annotated {@code @JsonTypeInfo} (on them or a supertype) or {@code @JsonDeserialize}; a
  * field or record component annotated {@code @JsonIgnore} or {@code @JsonDeserialize} is not
  * checked. Jackson's annotations are matched by name, so Jackson need not be on the processor's
  * class path.
+ *
+ * <p>These are the rules of the runtime's codec ({@code Payloads}, Jackson with its default
+ * visibility) as the processor can decide them on types; where Jackson's fate depends on the value
+ * ({@code Object}, live objects), the rules refuse. {@code StorableAgreementTest} in
+ * {@code durable-tests} holds the two to the same verdict on a list of sample types.
  */
 final class StorableTypes {
 
@@ -44,7 +50,7 @@ final class StorableTypes {
   record Problem(Messages message, String type, String path) {
     /** Reports this problem on {@code element}, naming {@code position}, e.g. "run result". */
     void reportOn(ValidationReport report, Element element, String position) {
-      report.error(element, message, position, type, path);
+      report.error(element, message.storedType(position, type, path));
     }
   }
 
@@ -105,55 +111,6 @@ final class StorableTypes {
           "java.time.DayOfWeek",
           "java.time.Month");
 
-  /** Collection types Jackson creates itself (interfaces mapped to a default implementation). */
-  private static final Set<String> KNOWN_COLLECTIONS =
-      Set.of(
-          "java.util.Collection",
-          "java.util.List",
-          "java.util.Set",
-          "java.util.SortedSet",
-          "java.util.NavigableSet",
-          "java.util.Queue",
-          "java.util.Deque",
-          "java.util.SequencedCollection",
-          "java.util.SequencedSet",
-          "java.util.ArrayList",
-          "java.util.LinkedList",
-          "java.util.HashSet",
-          "java.util.LinkedHashSet",
-          "java.util.TreeSet",
-          "java.util.EnumSet",
-          "java.util.ArrayDeque",
-          "java.util.PriorityQueue",
-          "java.util.Vector",
-          "java.util.concurrent.BlockingQueue",
-          "java.util.concurrent.BlockingDeque",
-          "java.util.concurrent.ArrayBlockingQueue",
-          "java.util.concurrent.LinkedBlockingQueue",
-          "java.util.concurrent.LinkedBlockingDeque",
-          "java.util.concurrent.ConcurrentLinkedQueue",
-          "java.util.concurrent.ConcurrentLinkedDeque",
-          "java.util.concurrent.ConcurrentSkipListSet",
-          "java.util.concurrent.CopyOnWriteArrayList",
-          "java.util.concurrent.CopyOnWriteArraySet");
-
-  /** Map types Jackson creates itself. */
-  private static final Set<String> KNOWN_MAPS =
-      Set.of(
-          "java.util.Map",
-          "java.util.SortedMap",
-          "java.util.NavigableMap",
-          "java.util.SequencedMap",
-          "java.util.HashMap",
-          "java.util.LinkedHashMap",
-          "java.util.TreeMap",
-          "java.util.EnumMap",
-          "java.util.Hashtable",
-          "java.util.concurrent.ConcurrentMap",
-          "java.util.concurrent.ConcurrentNavigableMap",
-          "java.util.concurrent.ConcurrentHashMap",
-          "java.util.concurrent.ConcurrentSkipListMap");
-
   /** Map key types Jackson decodes from a JSON field name. */
   private static final Set<String> MAP_KEYS = union(BOXED, "java.lang.String", "java.util.UUID");
 
@@ -191,6 +148,24 @@ final class StorableTypes {
           "tools.jackson.databind.annotation.JsonDeserialize");
   private static final List<String> JSON_CREATOR =
       List.of("com.fasterxml.jackson.annotation.JsonCreator");
+  /** On a class: Jackson is told how to write it, whatever its members. */
+  private static final List<String> WRITTEN_AS_TOLD =
+      List.of(
+          "com.fasterxml.jackson.databind.annotation.JsonSerialize",
+          "tools.jackson.databind.annotation.JsonSerialize",
+          "com.fasterxml.jackson.annotation.JsonAutoDetect",
+          "com.fasterxml.jackson.annotation.JsonFormat");
+  /** On a field or method: Jackson writes it, whatever its visibility or name. */
+  private static final List<String> WRITTEN_MEMBER =
+      List.of(
+          "com.fasterxml.jackson.annotation.JsonProperty",
+          "com.fasterxml.jackson.annotation.JsonGetter",
+          "com.fasterxml.jackson.annotation.JsonAnyGetter",
+          "com.fasterxml.jackson.annotation.JsonValue",
+          "com.fasterxml.jackson.annotation.JsonUnwrapped",
+          "com.fasterxml.jackson.annotation.JsonRawValue");
+  private static final List<String> JSON_IGNORE =
+      List.of("com.fasterxml.jackson.annotation.JsonIgnore");
   private static final List<String> NOT_STORED =
       List.of(
           "com.fasterxml.jackson.annotation.JsonIgnore",
@@ -282,12 +257,12 @@ final class StorableTypes {
       if (name.equals("java.util.Optional")) {
         check(type.getTypeArguments().get(0), in(type, path));
       } else if (collection) {
-        if (!KNOWN_COLLECTIONS.contains(name)) {
+        if (!isJdkContainer(element)) {
           constructible(type, element, path);
         }
         typeArgumentsOf(type, "java.util.Collection").forEach(e -> check(e, in(type, path)));
       } else if (map) {
-        if (!KNOWN_MAPS.contains(name)) {
+        if (!isJdkContainer(element)) {
           constructible(type, element, path);
         }
         List<? extends TypeMirror> keyAndValue = typeArgumentsOf(type, "java.util.Map");
@@ -298,8 +273,11 @@ final class StorableTypes {
       } else if (constructible(type, element, path)) {
         if (element.getKind() == ElementKind.RECORD) {
           components(type, element, path);
-        } else {
+        } else if (hasProperties(element)) {
           fields(type, element, path);
+        } else {
+          // Jackson would find nothing to write: "No serializer found for class ..."
+          problem(Messages.TYPE_NO_PROPERTIES, type, path);
         }
       }
     }
@@ -399,6 +377,22 @@ final class StorableTypes {
     return " in " + Describe.typeMirror(container) + path;
   }
 
+  /**
+   * A collection or map of the JDK's that Jackson creates itself: an interface (mapped to a default
+   * implementation, {@code List} to {@code ArrayList}) or a concrete class of {@code java.util} or
+   * {@code java.util.concurrent}, and the abstract {@code EnumSet}, which Jackson creates by its
+   * element type.
+   */
+  private static boolean isJdkContainer(TypeElement element) {
+    String pkg = element.getEnclosingElement() instanceof javax.lang.model.element.PackageElement p
+        ? p.getQualifiedName().toString()
+        : "";
+    return (pkg.equals("java.util") || pkg.equals("java.util.concurrent"))
+        && (element.getKind() == ElementKind.INTERFACE
+            || !element.getModifiers().contains(Modifier.ABSTRACT)
+            || element.getSimpleName().contentEquals("EnumSet"));
+  }
+
   private static boolean isAbstract(TypeElement element) {
     return element.getKind() == ElementKind.INTERFACE
         || element.getModifiers().contains(Modifier.ABSTRACT);
@@ -441,6 +435,51 @@ final class StorableTypes {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether Jackson's default visibility finds a property to write in a class: a public field, a
+   * public getter ({@code getCents()}, or {@code isPaid()} returning {@code boolean}), or a member
+   * annotated {@code @JsonProperty} or the like, declared or inherited. Without one Jackson refuses
+   * to write the value ("No serializer found"), so a class with only private fields and accessors
+   * such as {@code cents()} cannot be stored.
+   */
+  private boolean hasProperties(TypeElement element) {
+    if (AnnotationValues.has(element, WRITTEN_AS_TOLD)) {
+      return true;
+    }
+    List<Element> members = new ArrayList<>(elements.getAllMembers(element));
+    for (TypeElement c = superclassOf(element); c != null; c = superclassOf(c)) {
+      members.addAll(c.getEnclosedElements()); // private members annotated @JsonProperty count
+    }
+    return members.stream().anyMatch(StorableTypes::isProperty);
+  }
+
+  private static boolean isProperty(Element member) {
+    Set<Modifier> modifiers = member.getModifiers();
+    if (modifiers.contains(Modifier.STATIC)
+        || member.getEnclosingElement() instanceof TypeElement owner
+            && owner.getQualifiedName().contentEquals("java.lang.Object")
+        || AnnotationValues.has(member, JSON_IGNORE)) {
+      return false;
+    }
+    if (AnnotationValues.has(member, WRITTEN_MEMBER)) {
+      return true;
+    }
+    if (!modifiers.contains(Modifier.PUBLIC)) {
+      return false;
+    }
+    if (member.getKind() == ElementKind.FIELD) {
+      return !modifiers.contains(Modifier.TRANSIENT);
+    }
+    if (member.getKind() != ElementKind.METHOD
+        || !((ExecutableElement) member).getParameters().isEmpty()) {
+      return false;
+    }
+    String name = member.getSimpleName().toString();
+    TypeMirror returned = ((ExecutableElement) member).getReturnType();
+    return (name.length() > 3 && name.startsWith("get") && returned.getKind() != TypeKind.VOID)
+        || (name.length() > 2 && name.startsWith("is") && returned.getKind() == TypeKind.BOOLEAN);
   }
 
   /** An interface with {@code @FunctionalInterface} or exactly one abstract method. */

@@ -41,8 +41,8 @@ public final class ValidationReport {
   private final List<Item> items = new ArrayList<>();
 
   /** Reports an error on {@code element}. */
-  public void error(Element element, Messages message, Object... args) {
-    add(Diagnostic.Kind.ERROR, element, null, null, message, args);
+  public void error(Element element, Message message) {
+    add(Diagnostic.Kind.ERROR, element, null, null, message);
   }
 
   /** Reports an error on an annotation value of {@code element}, so the IDE underlines it. */
@@ -50,20 +50,19 @@ public final class ValidationReport {
       Element element,
       AnnotationMirror annotation,
       AnnotationValue value,
-      Messages message,
-      Object... args) {
-    add(Diagnostic.Kind.ERROR, element, annotation, value, message, args);
+      Message message) {
+    add(Diagnostic.Kind.ERROR, element, annotation, value, message);
   }
 
   /** Reports an error printed by {@code placement}. */
-  void error(Placement placement, Element element, Messages message, Object... args) {
+  void error(Placement placement, Element element, Message message) {
     items.add(new Item(
-        Diagnostic.Kind.ERROR, message.format(args), element, null, null, placement));
+        Diagnostic.Kind.ERROR, message.text(), element, null, null, placement));
   }
 
   /** Reports a warning on {@code element}. */
-  public void warning(Element element, Messages message, Object... args) {
-    add(Diagnostic.Kind.WARNING, element, null, null, message, args);
+  public void warning(Element element, Message message) {
+    add(Diagnostic.Kind.WARNING, element, null, null, message);
   }
 
   /** Reports a warning on an annotation value of {@code element}. */
@@ -71,9 +70,8 @@ public final class ValidationReport {
       Element element,
       AnnotationMirror annotation,
       AnnotationValue value,
-      Messages message,
-      Object... args) {
-    add(Diagnostic.Kind.WARNING, element, annotation, value, message, args);
+      Message message) {
+    add(Diagnostic.Kind.WARNING, element, annotation, value, message);
   }
 
   private void add(
@@ -81,9 +79,8 @@ public final class ValidationReport {
       Element element,
       AnnotationMirror annotation,
       AnnotationValue value,
-      Messages message,
-      Object... args) {
-    items.add(new Item(kind, message.format(args), element, annotation, value, null));
+      Message message) {
+    items.add(new Item(kind, message.text(), element, annotation, value, null));
   }
 
   /** Whether any error was reported. */

@@ -1,5 +1,9 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.SignalAnnotation;
+import dev.durable.processor.reading.WorkflowAnnotation;
+import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -35,6 +39,7 @@ import javax.tools.Diagnostic;
  */
 public final class WorkflowValidator {
   private final Elements elements;
+  private final AnnotationReader reader;
   private final StepValidator steps;
   private final RunValidator runs;
   private final ScheduleValidator schedules;
@@ -50,6 +55,7 @@ public final class WorkflowValidator {
 
   public WorkflowValidator(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
+    this.reader = new AnnotationReader(elements);
     StorableTypes storable = new StorableTypes(env);
     this.steps = new StepValidator(env, storable);
     this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
@@ -66,7 +72,7 @@ public final class WorkflowValidator {
       return DeterminismLint.create(env);
     } catch (IllegalArgumentException | LinkageError e) {
       env.getMessager().printMessage(
-          Diagnostic.Kind.NOTE, Messages.LINT_UNAVAILABLE.format(String.valueOf(e)));
+          Diagnostic.Kind.NOTE, Messages.lintUnavailable(String.valueOf(e)).text());
       return null;
     }
   }
@@ -84,15 +90,13 @@ public final class WorkflowValidator {
     inheritance(workflow, report);
     String name = names(workflow, report);
     List<ExecutableElement> runMethods = methods(workflow, name, report);
-    AnnotationValues annotation =
-        AnnotationValues.of(workflow, Names.WORKFLOW, elements).orElseThrow();
-    schedules.validate(
-        workflow, name, annotation, annotation.explicit("name"), runMethods, report);
+    WorkflowAnnotation annotation = reader.workflow(workflow).orElseThrow();
+    schedules.validate(workflow, name, annotation, runMethods, report);
     for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
       if (!field.getModifiers().contains(Modifier.STATIC)
           && !field.getModifiers().contains(Modifier.FINAL)) {
         report.warning(
-            field, Messages.WORKFLOW_MUTABLE_FIELD, field.getSimpleName(), Describe.type(workflow));
+            field, Messages.workflowMutableField(field.getSimpleName(), Describe.type(workflow)));
       }
     }
     return report;
@@ -140,27 +144,24 @@ public final class WorkflowValidator {
           && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty()) {
         report.error(
             method,
-            Messages.SIGNAL_OUTSIDE_WORKFLOW,
-            Describe.method((ExecutableElement) method),
-            Describe.type(method.getEnclosingElement()));
+            Messages.signalOutsideWorkflow(Describe.method((ExecutableElement) method),
+                Describe.type(method.getEnclosingElement())));
       }
     }
     for (Element method : stepMethods) {
       if (isStray(method)) {
         report.error(
             method,
-            Messages.STEP_OUTSIDE_WORKFLOW,
-            Describe.method((ExecutableElement) method),
-            Describe.type(method.getEnclosingElement()));
+            Messages.stepOutsideWorkflow(Describe.method((ExecutableElement) method),
+                Describe.type(method.getEnclosingElement())));
       }
     }
     for (Element method : runMethods) {
       if (isStray(method)) {
         report.error(
             method,
-            Messages.RUN_OUTSIDE_WORKFLOW,
-            Describe.method((ExecutableElement) method),
-            Describe.type(method.getEnclosingElement()));
+            Messages.runOutsideWorkflow(Describe.method((ExecutableElement) method),
+                Describe.type(method.getEnclosingElement())));
       }
     }
     return report;
@@ -171,7 +172,7 @@ public final class WorkflowValidator {
     ValidationReport report = new ValidationReport();
     for (Element type : scheduled) {
       if (AnnotationValues.find(type, Names.WORKFLOW).isEmpty()) {
-        report.error(type, Messages.SCHEDULE_OUTSIDE_WORKFLOW, Describe.type(type));
+        report.error(type, Messages.scheduleOutsideWorkflow(Describe.type(type)));
       }
     }
     return report;
@@ -189,17 +190,17 @@ public final class WorkflowValidator {
   private static boolean kind(TypeElement workflow, ValidationReport report) {
     String type = Describe.type(workflow);
     switch (workflow.getKind()) {
-      case INTERFACE -> report.error(workflow, Messages.WORKFLOW_NOT_CLASS, type, "an interface");
-      case ENUM -> report.error(workflow, Messages.WORKFLOW_NOT_CLASS, type, "an enum");
+      case INTERFACE -> report.error(workflow, Messages.workflowNotClass(type, "an interface"));
+      case ENUM -> report.error(workflow, Messages.workflowNotClass(type, "an enum"));
       case ANNOTATION_TYPE ->
-          report.error(workflow, Messages.WORKFLOW_NOT_CLASS, type, "an annotation type");
-      case RECORD -> report.error(workflow, Messages.WORKFLOW_RECORD, type);
+          report.error(workflow, Messages.workflowNotClass(type, "an annotation type"));
+      case RECORD -> report.error(workflow, Messages.workflowRecord(type));
       default -> {
         if (workflow.getModifiers().contains(Modifier.FINAL)) {
-          report.error(workflow, Messages.WORKFLOW_FINAL, type);
+          report.error(workflow, Messages.workflowFinal(type));
         }
         if (workflow.getModifiers().contains(Modifier.ABSTRACT)) {
-          report.error(workflow, Messages.WORKFLOW_ABSTRACT, type);
+          report.error(workflow, Messages.workflowAbstract(type));
         }
       }
     }
@@ -217,9 +218,8 @@ public final class WorkflowValidator {
       if (AnnotationValues.find(type, Names.WORKFLOW).isPresent()) {
         report.error(
             workflow,
-            Messages.WORKFLOW_EXTENDS_WORKFLOW,
-            Describe.type(workflow),
-            Describe.type(type));
+            Messages.workflowExtendsWorkflow(Describe.type(workflow),
+                Describe.type(type)));
         return;
       }
       superclass = type.getSuperclass();
@@ -230,28 +230,27 @@ public final class WorkflowValidator {
   private void placement(TypeElement workflow, ValidationReport report) {
     String type = Describe.type(workflow);
     switch (workflow.getNestingKind()) {
-      case LOCAL, ANONYMOUS -> report.error(workflow, Messages.WORKFLOW_LOCAL, type);
+      case LOCAL, ANONYMOUS -> report.error(workflow, Messages.workflowLocal(type));
       case MEMBER -> {
         if (!workflow.getModifiers().contains(Modifier.STATIC)
             && workflow.getKind() == ElementKind.CLASS
             && workflow.getEnclosingElement().getKind().isClass()) {
-          report.error(workflow, Messages.WORKFLOW_INNER, type);
+          report.error(workflow, Messages.workflowInner(type));
         }
       }
       default -> {}
     }
     TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(workflow);
     if (workflow.getModifiers().contains(Modifier.PRIVATE)) {
-      report.error(workflow, Messages.WORKFLOW_PRIVATE, type);
+      report.error(workflow, Messages.workflowPrivate(type));
     } else if (privateOuter != null) {
-      report.error(workflow, Messages.WORKFLOW_IN_PRIVATE_CLASS, type, Describe.type(privateOuter));
+      report.error(workflow, Messages.workflowInPrivateClass(type, Describe.type(privateOuter)));
     }
     if (!workflow.getTypeParameters().isEmpty()) {
       report.error(
           workflow,
-          Messages.WORKFLOW_GENERIC,
-          type,
-          Describe.typeParameters(workflow.getTypeParameters()));
+          Messages.workflowGeneric(type,
+              Describe.typeParameters(workflow.getTypeParameters())));
     }
     // The implicit constructor takes the class's access, which is reported above if private.
     List<ExecutableElement> constructors =
@@ -262,32 +261,27 @@ public final class WorkflowValidator {
                 c ->
                     c.getModifiers().contains(Modifier.PRIVATE)
                         && elements.getOrigin(c) != Elements.Origin.MANDATED)) {
-      report.error(workflow, Messages.WORKFLOW_CONSTRUCTOR, type);
+      report.error(workflow, Messages.workflowConstructor(type));
     }
   }
 
   /** Checks the workflow's name and version and returns its name. */
   private String names(TypeElement workflow, ValidationReport report) {
-    AnnotationValues annotation =
-        AnnotationValues.of(workflow, Names.WORKFLOW, elements).orElseThrow();
+    WorkflowAnnotation workflowAnnotation = reader.workflow(workflow).orElseThrow();
+    AnnotationMirror annotation = workflowAnnotation.mirror();
     String type = Describe.type(workflow);
-    String name = annotation.stringValue("name");
-    AnnotationValue nameValue = null; // null: the default, the class's simple name
-    if (name.isEmpty()) {
-      name = workflow.getSimpleName().toString();
-    } else {
-      nameValue = annotation.explicit("name");
-    }
+    String name = workflowAnnotation.workflowName(workflow.getSimpleName().toString());
+    // null: the default, the class's simple name
+    AnnotationValue nameValue = workflowAnnotation.name().written();
     if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
       StepNames.errorOnValue(
           report,
           workflow,
           annotation,
           nameValue,
-          Messages.WORKFLOW_NAME_LENGTH,
-          WorkflowNames.shorten(name),
-          type,
-          name.length());
+          Messages.workflowNameLength(WorkflowNames.shorten(name),
+              type,
+              name.length()));
     }
     String disallowed = WorkflowNames.disallowedCharacters(name);
     if (!disallowed.isEmpty()) {
@@ -296,17 +290,16 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           nameValue,
-          Messages.WORKFLOW_NAME_CHARACTERS,
-          WorkflowNames.shorten(name),
-          type,
-          disallowed);
+          Messages.workflowNameCharacters(WorkflowNames.shorten(name),
+              type,
+              disallowed));
     }
 
-    String version = annotation.stringValue("version");
-    AnnotationValue versionValue = annotation.explicit("version");
+    String version = workflowAnnotation.version().value();
+    AnnotationValue versionValue = workflowAnnotation.version().written();
     if (version.isEmpty()) {
       StepNames.errorOnValue(
-          report, workflow, annotation, versionValue, Messages.WORKFLOW_VERSION_EMPTY, type);
+          report, workflow, annotation, versionValue, Messages.workflowVersionEmpty(type));
     }
     if (version.length() > WorkflowNames.MAX_VERSION_LENGTH) {
       StepNames.errorOnValue(
@@ -314,10 +307,9 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           versionValue,
-          Messages.WORKFLOW_VERSION_LENGTH,
-          WorkflowNames.shorten(version),
-          type,
-          version.length());
+          Messages.workflowVersionLength(WorkflowNames.shorten(version),
+              type,
+              version.length()));
     }
     String disallowedInVersion = WorkflowNames.disallowedCharacters(version);
     if (!disallowedInVersion.isEmpty()) {
@@ -326,10 +318,9 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           versionValue,
-          Messages.WORKFLOW_VERSION_CHARACTERS,
-          WorkflowNames.shorten(version),
-          type,
-          disallowedInVersion);
+          Messages.workflowVersionCharacters(WorkflowNames.shorten(version),
+              type,
+              disallowedInVersion));
     }
 
     String qualifiedName = workflow.getQualifiedName().toString();
@@ -340,10 +331,9 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           nameValue,
-          Messages.WORKFLOW_DUPLICATE,
-          WorkflowNames.shorten(name),
-          WorkflowNames.shorten(version),
-          first);
+          Messages.workflowDuplicate(WorkflowNames.shorten(name),
+              WorkflowNames.shorten(version),
+              first));
     }
     return name;
   }
@@ -374,8 +364,8 @@ public final class WorkflowValidator {
       if (signal.isPresent()) {
         if (run || step) {
           // reported once here; the method is then checked as the @Run or @Step it also is
-          report.error(method, signal.get(), null, Messages.SIGNAL_AND_STEP,
-              Describe.method(method), run ? "@Run" : "@Step");
+          report.error(method, signal.get(), null,
+              Messages.signalAndStep(Describe.method(method), run ? "@Run" : "@Step"));
         } else {
           signalMethods.add(method);
           signals.validate(method, report);
@@ -387,8 +377,7 @@ public final class WorkflowValidator {
             method,
             AnnotationValues.find(method, Names.STEP).get(),
             null,
-            Messages.STEP_AND_RUN,
-            Describe.method(method));
+            Messages.stepAndRun(Describe.method(method)));
       }
       if (run) {
         runMethods.add(method);
@@ -406,13 +395,13 @@ public final class WorkflowValidator {
 
     String type = Describe.type(workflow);
     if (runMethods.isEmpty()) {
-      report.error(workflow, Messages.RUN_MISSING, type);
+      report.error(workflow, Messages.runMissing(type));
     } else if (runMethods.size() > 1) {
-      report.error(workflow, Messages.RUN_SEVERAL, type, runMethods.size());
+      report.error(workflow, Messages.runSeveral(type, runMethods.size()));
       ExecutableElement first = runMethods.get(0);
       for (ExecutableElement extra : runMethods.subList(1, runMethods.size())) {
         report.error(
-            extra, Messages.RUN_EXTRA, Describe.method(extra), type, Describe.method(first));
+            extra, Messages.runExtra(Describe.method(extra), type, Describe.method(first)));
       }
     }
     ExecutableElement theRun = runMethods.size() == 1 ? runMethods.get(0) : null;
@@ -428,21 +417,20 @@ public final class WorkflowValidator {
       String workflowName,
       Map<String, ExecutableElement> names,
       ValidationReport report) {
-    AnnotationValues signal = signals.annotation(method);
-    StepNames.Declared declared = StepNames.check(
-        method, signal, report, Messages.SIGNAL_NAME_LENGTH, Messages.SIGNAL_NAME_CHARACTERS);
+    SignalAnnotation signal = signals.annotation(method);
+    StepNames.Declared declared = StepNames.check(method, signal.mirror(), signal.name(), report,
+        Messages::signalNameLength, Messages::signalNameCharacters);
     ExecutableElement first = names.putIfAbsent(declared.name(), method);
     if (first != null) {
       StepNames.errorOnValue(
           report,
           method,
-          signal,
+          signal.mirror(),
           declared.value(),
-          Messages.SIGNAL_NAME_DUPLICATE,
-          WorkflowNames.shorten(declared.name()),
-          workflowName,
-          Describe.method(first),
-          Describe.method(method));
+          Messages.signalNameDuplicate(WorkflowNames.shorten(declared.name()),
+              workflowName,
+              Describe.method(first),
+              Describe.method(method)));
     }
   }
 
@@ -452,20 +440,19 @@ public final class WorkflowValidator {
       String workflowName,
       Map<String, ExecutableElement> stepNames,
       ValidationReport report) {
-    AnnotationValues step = steps.annotation(method);
+    StepAnnotation step = steps.annotation(method);
     StepNames.Declared declared = StepNames.check(method, step, report);
     ExecutableElement first = stepNames.putIfAbsent(declared.name(), method);
     if (first != null) {
       StepNames.errorOnValue(
           report,
           method,
-          step,
+          step.mirror(),
           declared.value(),
-          Messages.STEP_NAME_DUPLICATE,
-          WorkflowNames.shorten(declared.name()),
-          workflowName,
-          Describe.method(first),
-          Describe.method(method));
+          Messages.stepNameDuplicate(WorkflowNames.shorten(declared.name()),
+              workflowName,
+              Describe.method(first),
+              Describe.method(method)));
     }
   }
 }

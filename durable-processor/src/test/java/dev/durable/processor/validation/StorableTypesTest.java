@@ -124,7 +124,8 @@ class StorableTypesTest {
         "inheritedGenericFields",
         "ignoredFields",
         "ignoredComponents",
-        "collectionSubclass");
+        "collectionSubclass",
+        "visible");
   }
 
   static Stream<Arguments> notStorable() {
@@ -198,6 +199,8 @@ class StorableTypesTest {
         arguments("charSequence", Messages.TYPE_ABSTRACT, "java.lang.CharSequence", ""),
         arguments("innerClass", Messages.TYPE_INNER_CLASS, S + "Inner", ""),
         arguments("noConstructor", Messages.TYPE_NO_CONSTRUCTOR, S + "NoConstructor", ""),
+        arguments("accessorOnly", Messages.TYPE_NO_PROPERTIES, S + "AccessorOnly", ""),
+        arguments("hidden", Messages.TYPE_NO_PROPERTIES, S + "Hidden", ""),
         arguments(
             "recordKey",
             Messages.TYPE_MAP_KEY,

@@ -43,6 +43,16 @@ class StorableTypesValidationTest {
         .onLineContaining("protected void schedule(List<Job> jobs)");
     assertThat(compilation)
         .hadErrorContaining(
+            "step charge parameter 'amount' cannot be stored: type"
+                + " fixtures.validation.types.UnstorableWorkflow.Money has no property Jackson can"
+                + " see (a public field, a public getter such as getCents(), or a member annotated"
+                + " @JsonProperty), so it cannot be written (\"No serializer found\"); add"
+                + " getters, annotate its fields @JsonProperty, or make it a record"
+                + " [durable:type-no-properties]")
+        .inFile(source)
+        .onLineContaining("protected void charge(String order, Money amount)");
+    assertThat(compilation)
+        .hadErrorContaining(
             "step count parameter 'items' cannot be stored: raw type java.util.List does not say"
                 + " what it holds; add its type arguments [durable:type-raw]")
         .inFile(source)
@@ -61,6 +71,6 @@ class StorableTypesValidationTest {
                 + " needs and call it in a step [durable:type-functional]")
         .inFile(source)
         .onLineContaining("public Runnable run(");
-    assertThat(compilation).hadErrorCount(6);
+    assertThat(compilation).hadErrorCount(7);
   }
 }

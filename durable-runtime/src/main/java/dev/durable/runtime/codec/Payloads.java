@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.type.TypeFactory;
@@ -234,10 +235,11 @@ public final class Payloads {
     try {
       json = writer(payload.type()).writeValueAsString(value);
     } catch (JsonProcessingException e) {
+      // a type Jackson cannot write at all ("No serializer found") is named, no value quoted
       throw new PayloadException(
           "cannot store " + payload.name() + " as " + payload.type().toCanonical() + ": "
               + message(e),
-          e);
+          e, !(e instanceof InvalidDefinitionException));
     }
     // Jackson writes a string's characters as they are (control characters escaped), and outside
     // strings JSON is ASCII: every lone surrogate is in a string, where its escape stands for it

@@ -38,7 +38,7 @@ final class Errors {
   private Errors() {}
 
   /** A step's result failed validation or could not be stored: never retried. */
-  static final class InvalidResult extends RuntimeException
+  static class InvalidResult extends RuntimeException
       implements dev.durable.runtime.NonRetryable {
     private static final long serialVersionUID = 1L;
 
@@ -51,16 +51,49 @@ final class Errors {
           "step '" + step + "' returned an invalid result: " + String.join("; ", violations),
           null);
     }
+
+    /** The result of step {@code step} could not be encoded, for {@code cause}. */
+    static InvalidResult unstorable(String step, PayloadException cause) {
+      String message = "step '" + step + "' returned a result that cannot be stored: "
+          + cause.getMessage();
+      return cause.quotesValues()
+          ? new InvalidResult(message, cause)
+          : new UnstorableResult(message, cause);
+    }
+  }
+
+  /** A step's result of a type Jackson cannot write: the message quotes no value. */
+  static final class UnstorableResult extends InvalidResult {
+    private static final long serialVersionUID = 1L;
+
+    UnstorableResult(String message, PayloadException cause) {
+      super(message, cause);
+    }
   }
 
   /** A step's arguments could not be stored: never retried. */
-  static final class InvalidStepInput extends RuntimeException
+  static class InvalidStepInput extends RuntimeException
       implements dev.durable.runtime.NonRetryable {
     private static final long serialVersionUID = 1L;
 
-    /** The arguments of step {@code step} could not be encoded, for {@code cause}. */
-    InvalidStepInput(String step, PayloadException cause) {
+    private InvalidStepInput(String step, PayloadException cause) {
       super("step '" + step + "' " + cause.getMessage(), cause);
+    }
+
+    /** The arguments of step {@code step} could not be encoded, for {@code cause}. */
+    static InvalidStepInput of(String step, PayloadException cause) {
+      return cause.quotesValues()
+          ? new InvalidStepInput(step, cause)
+          : new UnstorableInput(step, cause);
+    }
+  }
+
+  /** A step's argument of a type Jackson cannot write: the message quotes no value. */
+  static final class UnstorableInput extends InvalidStepInput {
+    private static final long serialVersionUID = 1L;
+
+    private UnstorableInput(String step, PayloadException cause) {
+      super(step, cause);
     }
   }
 

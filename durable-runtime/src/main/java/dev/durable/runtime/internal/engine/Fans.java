@@ -206,7 +206,7 @@ final class Fans {
     } catch (PayloadException e) {
       Transition failed = StepTransitions.next(State.NEW, Event.INPUT_UNSTORABLE);
       hooks.started(failed, step.name(), branch.seq);
-      Errors.InvalidStepInput error = new Errors.InvalidStepInput(step.name(), e);
+      Errors.InvalidStepInput error = Errors.InvalidStepInput.of(step.name(), e);
       RunError runError = Errors.ofStep(step.name(), error);
       batch.checkpoints.add(new Commit.CheckpointWrite(
           log.checkpoint(branch.seq, kind, step.name()).group(branch.group)

@@ -97,7 +97,7 @@ final class LocalAttempts {
         input = services.payloads().encodeArgs(step.params(), args);
       } catch (PayloadException e) {
         return fail(step, seq, 1, null, state, Event.INPUT_UNSTORABLE, startedAt,
-            new Errors.InvalidStepInput(step.name(), e));
+            Errors.InvalidStepInput.of(step.name(), e));
       }
     }
     for (int attempt = firstAttempt; ; attempt++) {

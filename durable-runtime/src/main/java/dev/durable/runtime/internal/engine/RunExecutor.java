@@ -159,7 +159,8 @@ final class RunExecutor {
     } catch (PayloadException e) {
       fail(run, turn, runEvent, Errors.engine(
           "run " + run.runId() + " returned a result that cannot be stored: " + e.getMessage(),
-          Errors.INVALID_OUTPUT, PayloadException.class));
+          Errors.INVALID_OUTPUT,
+          e.quotesValues() ? PayloadException.class : Errors.UnstorableResult.class));
       return;
     }
     boolean written =

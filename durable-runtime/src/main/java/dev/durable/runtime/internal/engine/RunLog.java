@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * <p>No line carries a payload: only ids, names, codes and error messages. The messages the
  * engine itself makes from payload values (constraint violations name the invalid value, a
  * payload that cannot be decoded is quoted by the decoder) are left out of the line; the run's
- * stored error has them.
+ * stored error has them. A value of a type Jackson cannot write at all ("No serializer found")
+ * fails with a message that names only the step, the type and Jackson's reason: it is logged.
  */
 final class RunLog {
   static final String NAME = "dev.durable.runtime.runs";
@@ -24,6 +25,9 @@ final class RunLog {
   /** The codes of errors whose messages the engine makes from payload values. */
   private static final Set<String> QUOTING_PAYLOADS =
       Set.of(Errors.INVALID_INPUT, Errors.INVALID_OUTPUT, Errors.PAYLOAD_UNDECODABLE);
+  /** The exceptions of those codes whose messages quote no value. */
+  private static final Set<String> QUOTING_NO_VALUE =
+      Set.of(Errors.UnstorableInput.class.getName(), Errors.UnstorableResult.class.getName());
 
   private RunLog() {}
 
@@ -53,7 +57,7 @@ final class RunLog {
   }
 
   private static String message(RunError error) {
-    return QUOTING_PAYLOADS.contains(error.code())
+    return QUOTING_PAYLOADS.contains(error.code()) && !QUOTING_NO_VALUE.contains(error.type())
         ? "(the message quotes payload values, so it is not logged: read it from the run's status)"
         : error.message();
   }

@@ -55,9 +55,7 @@ final class StepResults {
     try {
       output = services.payloads().encode(step.result(), value);
     } catch (PayloadException e) {
-      throw new Errors.InvalidResult(
-          "step '" + step.name() + "' returned a result that cannot be stored: " + e.getMessage(),
-          e);
+      throw Errors.InvalidResult.unstorable(step.name(), e);
     }
     Instant now = services.time().now();
     Transition completed =
