@@ -8,8 +8,6 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.internal.store.Commit;
-import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -27,13 +25,6 @@ import org.slf4j.LoggerFactory;
 /** Creates engines from their configuration; {@link Factories} calls it. */
 final class Engines {
   private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
-
-  /**
-   * Writer threads of each group commit (progress, starts): several batches in flight keep the
-   * database's cores busy while each waits for its commit to be flushed. Measured with 16 clients
-   * on 2 cores: 4 writers did about 15 % better than 2, and 8 worse than 4, their batches too small.
-   */
-  private static final int COMMIT_WRITERS = 4;
 
   /**
    * The upkeep warnings given in this process ({@link Store#upkeepWarning}): each names its server
@@ -73,10 +64,8 @@ final class Engines {
           config.meterRegistry().orElse(null), config.openTelemetry().orElse(null));
       resources.add(0, observer);
       AttemptRunner attempts = new AttemptRunner(observer, config.attemptGate().orElse(null));
-      GroupCommit<Commit> progress = new GroupCommit<>(
-          commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
-      GroupCommit<NewRun> starts =
-          new GroupCommit<>(store::insertRuns, "durable-start", COMMIT_WRITERS);
+      ProgressWrites progress = new ProgressWrites(store, time);
+      StartWrites starts = new StartWrites(store);
       // the turns wake runs through the wake-ups, which signal the poll: made first, they are in
       // the services the scheduler then shares with the turns
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());

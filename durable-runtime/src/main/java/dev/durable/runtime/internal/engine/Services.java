@@ -2,8 +2,6 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.store.Commit;
-import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
@@ -22,8 +20,8 @@ import java.util.function.DoubleSupplier;
  */
 record Services(
     Store store,
-    GroupCommit<Commit> progress,
-    GroupCommit<NewRun> starts,
+    ProgressWrites progress,
+    StartWrites starts,
     Payloads payloads,
     Time time,
     Hooks hooks,
