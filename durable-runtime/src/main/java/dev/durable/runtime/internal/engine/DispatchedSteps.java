@@ -35,7 +35,8 @@ import java.util.Optional;
  * lock.
  */
 final class DispatchedSteps {
-  private final Services services;
+  private final TurnContext context;
+  private final Jitter jitter;
   private final RunRecord run;
   private final ReplayLog log;
   private final TurnControl control;
@@ -56,9 +57,10 @@ final class DispatchedSteps {
 
   /** @param waitingTasks the run's waiting tasks as the turn read them with its checkpoints */
   DispatchedSteps(
-      Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results,
-      StepHooks hooks, List<TaskRecord> waitingTasks) {
-    this.services = services;
+      TurnContext context, Jitter jitter, RunRecord run, ReplayLog log, TurnControl control,
+      StepResults results, StepHooks hooks, List<TaskRecord> waitingTasks) {
+    this.context = context;
+    this.jitter = jitter;
     this.run = run;
     this.log = log;
     this.control = control;
@@ -123,7 +125,7 @@ final class DispatchedSteps {
     TaskRecord task = TaskRecord.queued(
         TaskRecord.id(run.runId(), branch.seq, attempt), run.runId(), branch.seq, step.name(),
         attempt, input, Deadlines.window(step), now)
-        .withTraceContext(services.observer().traceContext());
+        .withTraceContext(context.observer().traceContext());
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, queued.inserts()));
     batch.events.addAll(events);
     batch.events.addAll(queued.events(type -> type.step(step.name(), attempt, "dispatched", now)));
@@ -184,7 +186,7 @@ final class DispatchedSteps {
       return;
     }
     attempted(step, "retried", task);
-    long delayMs = step.retry().delayMillisAfter(attempt, services.random());
+    long delayMs = step.retry().delayMillisAfter(attempt, jitter);
     Instant nextAttempt = now.plusMillis(delayMs);
     Transition retry = StepTransitions.next(State.of(pending), Event.ATTEMPT_FAILED_WILL_RETRY);
     batch.checkpoints.add(new Commit.CheckpointWrite(
@@ -266,7 +268,7 @@ final class DispatchedSteps {
     }
     Optional<TaskRecord> again;
     try {
-      again = services.store().tasks().redeliver(task, now);
+      again = context.store().tasks().redeliver(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }
@@ -274,7 +276,7 @@ final class DispatchedSteps {
       reread(branch, pending, batch, now);
       return;
     }
-    services.wakeups().tasksQueued();
+    context.wakeups().tasksQueued();
     batch.events.addAll(StepTransitions.next(State.of(pending), Event.LOST_REDELIVERED)
         .events(type -> type.step(step.name(), pending.attempts(),
             "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
@@ -290,7 +292,7 @@ final class DispatchedSteps {
     Duration took = task.claimedAt() == null || task.finishedAt() == null
         ? Duration.ZERO
         : Duration.between(task.claimedAt(), task.finishedAt());
-    services.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
+    context.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
   }
 
   /** The task changed since this pass read it (its worker was heard from): reads it again. */
@@ -307,7 +309,7 @@ final class DispatchedSteps {
     if (tasksRead == null) {
       List<TaskRecord> read;
       try {
-        read = services.store().tasks().current(run.runId(), branchesFrom, branchesTo);
+        read = context.store().tasks().current(run.runId(), branchesFrom, branchesTo);
       } catch (StoreException e) {
         throw control.storeFailed(e);
       }
@@ -328,7 +330,7 @@ final class DispatchedSteps {
   /** Gives a task up; false if its worker was heard from meanwhile. */
   private boolean giveUp(TaskRecord task, Instant now) {
     try {
-      return services.store().tasks().giveUp(task, now);
+      return context.store().tasks().giveUp(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }

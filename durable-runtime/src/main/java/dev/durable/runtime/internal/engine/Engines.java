@@ -17,7 +17,6 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,39 +65,36 @@ final class Engines {
       AttemptRunner attempts = new AttemptRunner(observer, config.attemptGate().orElse(null));
       ProgressWrites progress = new ProgressWrites(store, time);
       StartWrites starts = new StartWrites(store);
-      // the turns wake runs through the wake-ups, which signal the poll: made first, they are in
-      // the services the scheduler then shares with the turns
+      // the turns wake runs through the wake-ups, which signal the poll: both are made first
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
       EngineWakeups wakeups = new EngineWakeups(store, time, poll, process,
           DatabaseKey.of(
               config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
           engineId, config.leaseDuration());
-      Services services = new Services(
-          store,
-          progress,
-          starts,
-          new Payloads(
-              config.objectMapper().orElseGet(Payloads::defaultMapper), config.maxPayloadBytes()),
-          time,
-          new Hooks(config.hooks()),
-          attempts,
-          new InFlight(),
-          new Queues(config.queues(), wakeups::parkedRunReady),
-          new Waiters(),
-          wakeups,
-          engineId,
-          config.leaseDuration(),
-          poll::isStopped,
-          () -> ThreadLocalRandom.current().nextDouble(),
-          registry,
-          observer);
+      Payloads payloads = new Payloads(
+          config.objectMapper().orElseGet(Payloads::defaultMapper), config.maxPayloadBytes());
+      Hooks hooks = new Hooks(config.hooks());
+      InFlight inFlight = new InFlight();
+      Waiters waiters = new Waiters();
+      Queues queues = new Queues(config.queues(), wakeups::parkedRunReady);
       config.queues().keySet().forEach(
-          queue -> observer.queueSlots(queue, () -> services.queues().used(queue)));
+          queue -> observer.queueSlots(queue, () -> queues.used(queue)));
       observer.tasksWaiting(() -> store.tasks().queues().stream().collect(Collectors.toMap(
           TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
-      Schedules schedules = Schedules.of(services, registry.workflows());
+      RunStarts runStarts =
+          new RunStarts(registry, payloads, starts, store, observer, config.leaseDuration());
+      RunStatuses statuses = new RunStatuses(store, inFlight);
+      CancelledElsewhere cancelledElsewhere = new CancelledElsewhere(store, inFlight, waiters);
+      TurnContext turnContext = new TurnContext(store, payloads, time, hooks, observer, wakeups);
+      Turns turns = new Turns(turnContext, progress, attempts, queues, Jitter.RANDOM, poll,
+          runStarts, statuses);
+      Schedules schedules =
+          Schedules.of(store, time, payloads, observer, wakeups, registry.workflows());
       Scheduler scheduler = new Scheduler(
-          services, registry, new RunExecutor(services, registry), poll, schedules,
+          new RunClaims(store, time, registry, observer, engineId, config.leaseDuration()),
+          new RunExecutor(registry, turnContext, turns, inFlight, waiters, cancelledElsewhere),
+          time, inFlight, wakeups, poll, schedules,
+          new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere),
           config.maxConcurrentRuns(), config.shutdownTimeout());
       Retention retention = new Retention(store, time, config.retention());
       resources.add(0, progress);
@@ -107,12 +103,14 @@ final class Engines {
       resources.add(0, time.onAdvance(scheduler::clockMoved));
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
-      resources.add(0, wakeups.listen(scheduler::stopCancelled, "durable-listener-" + engineId));
+      resources.add(0, wakeups.listen(cancelledElsewhere::stop, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys());
-      return new DefaultEngine(services, registry, scheduler, schedules, retention, resources);
+      return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
+          cancelledElsewhere, registry, scheduler, runStarts, statuses, schedules, retention,
+          resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {

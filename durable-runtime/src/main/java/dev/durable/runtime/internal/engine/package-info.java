@@ -21,7 +21,7 @@
  * tick ({@code CronSchedule} reads their cron expressions). {@code Retention} deletes ended runs;
  * {@code RunMdc} puts a run's keys in the SLF4J MDC and {@code RunLog} writes its lifecycle lines.
  * {@code RunExports} reads runs for {@code DurableEngine.export}; {@code Replays} replays them
- * against the current code with a turn that only replays ({@code TurnImpl.replaying}). The way in
+ * against the current code with a turn that only replays ({@code Turns.replaying}). The way in
  * from the public API is {@code Factories}, the one public class: it implements {@code
  * DurableEngine.Factory}, {@code DurableWorker.Factory} and {@code spi.RunReplays.Factory}, is
  * registered under {@code META-INF/services} and found with {@code ServiceLoader}, and hands the
