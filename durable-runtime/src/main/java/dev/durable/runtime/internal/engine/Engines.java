@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,8 +63,8 @@ final class Engines {
           config.meterRegistry().orElse(null), config.openTelemetry().orElse(null));
       resources.add(0, observer);
       AttemptRunner attempts = new AttemptRunner(observer, config.attemptGate().orElse(null));
-      ProgressWrites progress = new ProgressWrites(store, time);
-      StartWrites starts = new StartWrites(store);
+      ProgressWrites progressWrites = new ProgressWrites(store, time);
+      StartWrites startWrites = new StartWrites(store);
       // the turns wake runs through the wake-ups, which signal the poll: both are made first
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
       EngineWakeups wakeups = new EngineWakeups(store, time, poll, process,
@@ -76,18 +76,15 @@ final class Engines {
       Hooks hooks = new Hooks(config.hooks());
       InFlight inFlight = new InFlight();
       Waiters waiters = new Waiters();
-      Queues queues = new Queues(config.queues(), wakeups::parkedRunReady);
-      config.queues().keySet().forEach(
-          queue -> observer.queueSlots(queue, () -> queues.used(queue)));
-      observer.tasksWaiting(() -> store.tasks().queues().stream().collect(Collectors.toMap(
-          TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
-      RunStarts runStarts =
-          new RunStarts(registry, payloads, starts, store, observer, config.leaseDuration());
+      Queues queues = new Queues(config.queues(), wakeups);
+      observeQueues(observer, config.queues().keySet(), queues, store);
+      RunStarts starts =
+          new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
       RunStatuses statuses = new RunStatuses(store, inFlight);
       CancelledElsewhere cancelledElsewhere = new CancelledElsewhere(store, inFlight, waiters);
       TurnContext turnContext = new TurnContext(store, payloads, time, hooks, observer, wakeups);
-      Turns turns = new Turns(turnContext, progress, attempts, queues, Jitter.RANDOM, poll,
-          runStarts, statuses);
+      Turns turns = new Turns(turnContext, progressWrites, attempts, queues, Jitter.RANDOM, poll,
+          starts, statuses);
       Schedules schedules =
           Schedules.of(store, time, payloads, observer, wakeups, registry.workflows());
       Scheduler scheduler = new Scheduler(
@@ -97,8 +94,8 @@ final class Engines {
           new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere),
           config.maxConcurrentRuns(), config.shutdownTimeout());
       Retention retention = new Retention(store, time, config.retention());
-      resources.add(0, progress);
-      resources.add(0, starts);
+      resources.add(0, progressWrites);
+      resources.add(0, startWrites);
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler::clockMoved));
       resources.add(0, retention);
@@ -109,7 +106,7 @@ final class Engines {
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys());
       return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
-          cancelledElsewhere, registry, scheduler, runStarts, statuses, schedules, retention,
+          cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention,
           resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
@@ -121,6 +118,14 @@ final class Engines {
       }
       throw e;
     }
+  }
+
+  /** Reports the slots taken of each limited queue, and the tasks waiting for workers by step. */
+  private static void observeQueues(
+      Observer observer, Set<String> limited, Queues queues, Store store) {
+    limited.forEach(queue -> observer.queueSlots(queue, () -> queues.used(queue)));
+    observer.tasksWaiting(() -> store.tasks().queues().stream().collect(Collectors.toMap(
+        TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
   }
 
   private static String defaultEngineId() {

@@ -49,10 +49,10 @@ final class Replays implements RunReplays {
     Payloads payloads = new Payloads(mapper, Payloads.MAX_LIMIT);
     PollLoop poll = Scheduler.pollLoop(Duration.ofMinutes(1));
     // No store, no group commits: a turn that only replays stops before its first read or write.
+    EngineWakeups wakeups = replayWakeups(time, poll);
     this.turns = new Turns(
-        new TurnContext(
-            null, payloads, time, new Hooks(List.of()), Observer.NONE, replayWakeups(time, poll)),
-        null, attempts, new Queues(Map.of(), runId -> {}), Jitter.RANDOM, poll,
+        new TurnContext(null, payloads, time, new Hooks(List.of()), Observer.NONE, wakeups),
+        null, attempts, new Queues(Map.of(), wakeups), Jitter.RANDOM, poll,
         new RunStarts(registry, payloads, null, null, Observer.NONE, Duration.ofMinutes(1)),
         new RunStatuses(null, new InFlight()));
     this.payloads = payloads;
