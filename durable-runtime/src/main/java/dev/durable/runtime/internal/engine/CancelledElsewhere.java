@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.store.Store;
 import java.util.Collection;
 import java.util.List;
 import org.slf4j.Logger;

@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.EngineConfig;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.StoreException;
 import java.util.Locale;
 

@@ -1,12 +1,12 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.TaskState;
 import dev.durable.runtime.WorkerInfo;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,13 +1,13 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepEvent;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.Fence;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,19 +1,19 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.store.Store;
-import java.time.Duration;
 import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
@@ -9,6 +8,7 @@ import dev.durable.runtime.StepState;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
+import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

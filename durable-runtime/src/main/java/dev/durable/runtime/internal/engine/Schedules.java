@@ -1,15 +1,15 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.annotations.CatchUp;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.ScheduleInfo;
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.ScheduleKey;
 import dev.durable.runtime.internal.store.SchedulePlan;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.ScheduleSpec;

@@ -1,7 +1,5 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.store.Store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,8 +7,10 @@ import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.SignalQueue;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.SignalType;

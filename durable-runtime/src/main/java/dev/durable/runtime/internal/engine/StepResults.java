@@ -3,11 +3,11 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
-import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.spi.StepType;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,15 +1,15 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.NonDeterminismException;
-import dev.durable.runtime.StepState;
 import dev.durable.runtime.RunError;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
