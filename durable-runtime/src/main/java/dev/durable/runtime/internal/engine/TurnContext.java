@@ -9,8 +9,8 @@ import dev.durable.runtime.internal.store.Store;
  * {@link DispatchedSteps}, {@link Fans}, {@link Children}, {@link SignalWaits}, ...) use of their
  * engine. What only one piece uses is handed to that piece alone.
  *
- * @param store reads the run's tasks, signals and children (progress is written through the
- *     turn's {@link ProgressBuffer})
+ * @param store the run's tasks, signals and child runs (the turn's own progress is written
+ *     through its {@link ProgressBuffer})
  * @param payloads encodes and decodes arguments, results and signals
  * @param time the engine's clock
  * @param hooks the users' hooks

@@ -27,5 +27,13 @@
  * registered under {@code META-INF/services} and found with {@code ServiceLoader}, and hands the
  * builders' {@code EngineConfig} and {@code WorkerConfig} to {@code Engines} and {@code Workers}.
  * The public package names nothing here; the rest is package-private.
+ *
+ * <p>{@code Engines} wires an engine with constructors: each class gets the collaborators it
+ * calls, and a turn's pieces share one {@code TurnContext} ({@code Turns} makes the turns). A run
+ * started by a client goes {@code DefaultEngine.startRun}, {@code RunStarts.insert}, {@code
+ * StartWrites}, {@code Store.insertRuns}; a turn's progress goes {@code ProgressBuffer.write},
+ * {@code ProgressWrites}, {@code Store.commit}; each writer puts the writes made at the same
+ * moment in one commit ({@code GroupCommit}).
+ * The scheduler claims due runs through {@code RunClaims} and renews their {@code Leases}.
  */
 package dev.durable.runtime.internal.engine;
