@@ -66,13 +66,13 @@ final class Children {
    * @param flush writes the turn's held checkpoints: a child's start is a side effect
    */
   Children(
-      TurnContext context, RunStarts starts, RunStatuses statuses, RunRecord run, ReplayLog log,
-      ProgressBuffer progress, TurnControl control, IntSupplier positions, Runnable flush) {
+      TurnContext context, TurnScope scope, RunStarts starts, RunStatuses statuses,
+      IntSupplier positions, Runnable flush) {
     this.context = context;
-    this.run = run;
-    this.log = log;
-    this.progress = progress;
-    this.control = control;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.progress = scope.progress();
+    this.control = scope.control();
     this.positions = positions;
     this.flush = flush;
     this.starts = starts;

@@ -57,15 +57,14 @@ final class DispatchedSteps {
 
   /** @param waitingTasks the run's waiting tasks as the turn read them with its checkpoints */
   DispatchedSteps(
-      TurnContext context, Jitter jitter, RunRecord run, ReplayLog log, TurnControl control,
-      StepResults results, StepHooks hooks, List<TaskRecord> waitingTasks) {
+      TurnContext context, TurnScope scope, Jitter jitter, List<TaskRecord> waitingTasks) {
     this.context = context;
     this.jitter = jitter;
-    this.run = run;
-    this.log = log;
-    this.control = control;
-    this.results = results;
-    this.hooks = hooks;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.control = scope.control();
+    this.results = scope.results();
+    this.hooks = scope.hooks();
     this.tasksAtStart = byAttempt(waitingTasks);
   }
 

@@ -49,15 +49,14 @@ final class Fans {
    *     branch waiting for a worker suspends it regardless
    */
   Fans(
-      TurnContext context, AttemptRunner runner, ReplayLog log, TurnControl control,
-      StepResults results, StepHooks hooks, LocalAttempts attempts, DispatchedSteps dispatched,
-      boolean maySuspend) {
+      TurnContext context, TurnScope scope, AttemptRunner runner, LocalAttempts attempts,
+      DispatchedSteps dispatched, boolean maySuspend) {
     this.context = context;
     this.runner = runner;
-    this.log = log;
-    this.control = control;
-    this.results = results;
-    this.hooks = hooks;
+    this.log = scope.log();
+    this.control = scope.control();
+    this.results = scope.results();
+    this.hooks = scope.hooks();
     this.attempts = attempts;
     this.dispatched = dispatched;
     this.maySuspend = maySuspend;

@@ -45,18 +45,17 @@ final class LocalAttempts {
    * @param maySuspend whether a retrying step's wait for its next attempt may suspend the run
    */
   LocalAttempts(
-      TurnContext context, AttemptRunner runner, Queues queues, Jitter jitter, RunRecord run,
-      ReplayLog log, TurnControl control, StepResults results, StepHooks hooks,
+      TurnContext context, TurnScope scope, AttemptRunner runner, Queues queues, Jitter jitter,
       InFlight.Run flight, boolean maySuspend) {
     this.context = context;
     this.runner = runner;
     this.queues = queues;
     this.jitter = jitter;
-    this.run = run;
-    this.log = log;
-    this.control = control;
-    this.results = results;
-    this.hooks = hooks;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.control = scope.control();
+    this.results = scope.results();
+    this.hooks = scope.hooks();
     this.flight = flight;
     this.maySuspend = maySuspend;
   }

@@ -44,13 +44,12 @@ final class RecordedValues {
   private final TurnControl control;
 
   RecordedValues(
-      TurnContext context, RunRecord run, ReplayLog log, ProgressBuffer progress,
-      TurnControl control) {
+      TurnContext context, TurnScope scope) {
     this.context = context;
-    this.run = run;
-    this.log = log;
-    this.progress = progress;
-    this.control = control;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.progress = scope.progress();
+    this.control = scope.control();
   }
 
   /** The engine clock's time, recorded at {@code seq}. */

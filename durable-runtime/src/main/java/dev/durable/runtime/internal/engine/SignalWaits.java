@@ -43,13 +43,12 @@ final class SignalWaits {
   private final TurnControl control;
 
   SignalWaits(
-      TurnContext context, RunRecord run, ReplayLog log, ProgressBuffer progress,
-      TurnControl control) {
+      TurnContext context, TurnScope scope) {
     this.context = context;
-    this.run = run;
-    this.log = log;
-    this.progress = progress;
-    this.control = control;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.progress = scope.progress();
+    this.control = scope.control();
   }
 
   /** The wait at position {@code seq}: see {@link dev.durable.runtime.spi.Turn#signal}. */

@@ -7,7 +7,8 @@ import dev.durable.runtime.internal.store.Store;
 /**
  * What the pieces of every turn ({@link TurnImpl}, {@link StepResults}, {@link LocalAttempts},
  * {@link DispatchedSteps}, {@link Fans}, {@link Children}, {@link SignalWaits}, ...) use of their
- * engine. What only one piece uses is handed to that piece alone.
+ * engine; what they share of their turn is the {@link TurnScope}. What only one piece uses is
+ * handed to that piece alone.
  *
  * @param store the run's tasks, signals and child runs (the turn's own progress is written
  *     through its {@link ProgressBuffer})

@@ -118,15 +118,15 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
         new TurnControl(context.time(), context.wakeups(), poll, run, flight, progress, replayOnly);
     StepHooks hooks = new StepHooks(context.hooks(), context.time(), run);
     this.results = new StepResults(context, run, log, progress, control, hooks);
-    this.attempts = new LocalAttempts(
-        context, runner, queues, jitter, run, log, control, results, hooks, flight, maySuspend);
-    this.fans = new Fans(context, runner, log, control, results, hooks, attempts,
-        new DispatchedSteps(context, jitter, run, log, control, results, hooks,
-            resumption.waitingTasks()), maySuspend);
-    this.children = new Children(context, starts, statuses, run, log, progress, control,
-        () -> nextSeq++, this::flush);
-    this.values = new RecordedValues(context, run, log, progress, control);
-    this.signals = new SignalWaits(context, run, log, progress, control);
+    TurnScope scope = new TurnScope(run, log, control, progress, results, hooks);
+    this.attempts =
+        new LocalAttempts(context, scope, runner, queues, jitter, flight, maySuspend);
+    this.fans = new Fans(context, scope, runner, attempts,
+        new DispatchedSteps(context, scope, jitter, resumption.waitingTasks()), maySuspend);
+    this.children =
+        new Children(context, scope, starts, statuses, () -> nextSeq++, this::flush);
+    this.values = new RecordedValues(context, scope);
+    this.signals = new SignalWaits(context, scope);
   }
 
   // ---- WorkflowContext
