@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.store.Store;
 import java.util.Collection;
 import java.util.List;
 import org.slf4j.Logger;
@@ -11,10 +12,14 @@ import org.slf4j.LoggerFactory;
 final class CancelledElsewhere {
   private static final Logger LOG = LoggerFactory.getLogger(CancelledElsewhere.class);
 
-  private final Services services;
+  private final Store store;
+  private final InFlight inFlight;
+  private final Waiters waiters;
 
-  CancelledElsewhere(Services services) {
-    this.services = services;
+  CancelledElsewhere(Store store, InFlight inFlight, Waiters waiters) {
+    this.store = store;
+    this.inFlight = inFlight;
+    this.waiters = waiters;
   }
 
   /**
@@ -25,7 +30,7 @@ final class CancelledElsewhere {
    */
   void stop(Collection<String> runIds) {
     List<String> candidates = runIds.stream()
-        .filter(runId -> services.inFlight().get(runId).filter(run -> !run.isCancelled())
+        .filter(runId -> inFlight.get(runId).filter(run -> !run.isCancelled())
             .isPresent())
         .toList();
     if (candidates.isEmpty()) {
@@ -33,7 +38,7 @@ final class CancelledElsewhere {
     }
     List<String> cancelled;
     try {
-      cancelled = services.store().cancelled(candidates);
+      cancelled = store.cancelled(candidates);
     } catch (StoreException e) {
       LOG.warn("cannot read whether runs executing here were cancelled: {}; they are looked at"
           + " again at the next lease renewal", e.getMessage());
@@ -42,17 +47,17 @@ final class CancelledElsewhere {
     for (String runId : cancelled) {
       LOG.info("run {} was cancelled elsewhere; its turn here stops", runId);
     }
-    stopHere(services, cancelled);
+    stopHere(cancelled);
   }
 
   /**
    * Stops what this engine does for runs just cancelled (through it, or elsewhere): the attempts
    * of those in flight here are cancelled, and callers awaiting them here are told.
    */
-  static void stopHere(Services services, Collection<String> cancelled) {
+  void stopHere(Collection<String> cancelled) {
     for (String runId : cancelled) {
-      services.inFlight().cancel(runId);
-      services.waiters().ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
+      inFlight.cancel(runId);
+      waiters.ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
     }
   }
 }

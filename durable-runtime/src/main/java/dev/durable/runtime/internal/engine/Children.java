@@ -6,9 +6,9 @@ import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
-import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
@@ -51,7 +51,7 @@ final class Children {
   private static final Payload CHILD_ID =
       new Payload("runId", TypeFactory.defaultInstance().constructType(String.class), false);
 
-  private final Services services;
+  private final TurnContext context;
   private final RunRecord run;
   private final ReplayLog log;
   private final ProgressBuffer progress;
@@ -66,17 +66,17 @@ final class Children {
    * @param flush writes the turn's held checkpoints: a child's start is a side effect
    */
   Children(
-      Services services, RunRecord run, ReplayLog log, ProgressBuffer progress,
-      TurnControl control, IntSupplier positions, Runnable flush) {
-    this.services = services;
-    this.run = run;
-    this.log = log;
-    this.progress = progress;
-    this.control = control;
+      TurnContext context, TurnScope scope, RunStarts starts, RunStatuses statuses,
+      IntSupplier positions, Runnable flush) {
+    this.context = context;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.progress = scope.progress();
+    this.control = scope.control();
     this.positions = positions;
     this.flush = flush;
-    this.starts = new RunStarts(services);
-    this.statuses = new RunStatuses(services);
+    this.starts = starts;
+    this.statuses = statuses;
   }
 
   /** The child runs of {@code type}: what {@code <Name>Client.of(WorkflowContext)} uses. */
@@ -134,9 +134,9 @@ final class Children {
     String json = starts.encodeInput(type, input);
     WorkflowType<?> on = starts.version(type, version, json);
     flush.run();
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     if (starts.insert(starts.newRun(on, childId, json, null, now, run.runId()))) {
-      services.wakeups().runDue(now); // the poll takes it up at once
+      context.wakeups().runDue(now); // the poll takes it up at once
     }
     progress.holdCompleted(
         new Commit.CheckpointWrite(
@@ -162,8 +162,8 @@ final class Children {
     if (recorded != null && recorded.status() != StepState.RUNNING) {
       return outcome(type, childId, recorded);
     }
-    Instant now = services.time().now();
-    RunRecord child = services.store().findRun(childId).orElseThrow(() ->
+    Instant now = context.time().now();
+    RunRecord child = context.store().findRun(childId).orElseThrow(() ->
         new UnknownRunException("run " + run.runId() + " awaits run '" + childId + "', which is"
             + " not stored; await the handle its client's start returned"));
     Instant wakeAt = recorded != null
@@ -217,7 +217,7 @@ final class Children {
   private <R> R outcome(WorkflowType<R> type, String childId, CheckpointRecord ended) {
     if (ended.status() == StepState.COMPLETED) {
       try {
-        return (R) services.payloads().decode(type.result(), ended.output());
+        return (R) context.payloads().decode(type.result(), ended.output());
       } catch (PayloadException e) {
         throw control.stop(TurnStop.Reason.FAILED, Errors.engine(
             "run " + run.runId() + " cannot decode the result of its child run " + childId + ": "
@@ -238,12 +238,12 @@ final class Children {
   }
 
   private String encodeId(String childId) {
-    return services.payloads().encode(CHILD_ID, childId);
+    return context.payloads().encode(CHILD_ID, childId);
   }
 
   private String decodeId(CheckpointRecord recorded) {
     try {
-      return (String) services.payloads().decode(CHILD_ID, recorded.output());
+      return (String) context.payloads().decode(CHILD_ID, recorded.output());
     } catch (PayloadException e) {
       throw control.stop(TurnStop.Reason.FAILED, Errors.engine(
           "run " + run.runId() + " recorded a child run's id that cannot be read at position "

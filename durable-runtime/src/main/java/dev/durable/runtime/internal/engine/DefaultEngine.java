@@ -6,26 +6,28 @@ import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunExport;
+import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
-import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
-import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.spi.Payload;
-import dev.durable.runtime.spi.WorkflowRuns;
-import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.spi.Payload;
+import dev.durable.runtime.spi.WorkflowRuns;
+import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -43,7 +45,14 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
   private static final long AWAIT_POLL_MS = 100;
 
-  private final Services services;
+  private final String engineId;
+  private final Store store;
+  private final Time time;
+  private final Payloads payloads;
+  private final EngineWakeups wakeups;
+  private final InFlight inFlight;
+  private final Waiters waiters;
+  private final CancelledElsewhere cancelledElsewhere;
   private final Registry registry;
   private final Scheduler scheduler;
   private final RunStarts starts;
@@ -57,19 +66,28 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Retention retention;
 
   DefaultEngine(
-      Services services, Registry registry, Scheduler scheduler, Schedules schedules,
+      String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
+      InFlight inFlight, Waiters waiters, CancelledElsewhere cancelledElsewhere, Registry registry,
+      Scheduler scheduler, RunStarts starts, RunStatuses statuses, Schedules schedules,
       Retention retention, List<AutoCloseable> resources) {
-    this.services = services;
+    this.engineId = engineId;
+    this.store = store;
+    this.time = time;
+    this.payloads = payloads;
+    this.wakeups = wakeups;
+    this.inFlight = inFlight;
+    this.waiters = waiters;
+    this.cancelledElsewhere = cancelledElsewhere;
     this.registry = registry;
     this.scheduler = scheduler;
-    this.starts = new RunStarts(services);
-    this.views = new OperatorViews(services);
-    this.exports = new RunExports(services.store(), services.time());
-    this.statuses = new RunStatuses(services);
+    this.starts = starts;
+    this.views = new OperatorViews(store, time);
+    this.exports = new RunExports(store, time);
+    this.statuses = statuses;
     this.schedules = schedules;
-    this.resources = resources;
-    this.signals = new SignalSender(services);
+    this.signals = new SignalSender(store, time, payloads, registry, wakeups);
     this.retention = retention;
+    this.resources = resources;
   }
 
   @Override
@@ -85,7 +103,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public String engineId() {
-    return services.engineId();
+    return engineId;
   }
 
   // ---- starting and finding runs
@@ -112,7 +130,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     WorkflowKey key = new WorkflowKey(type.name(), type.version());
     boolean local = registry.find(key).isPresent() && scheduler.tryReserve();
     NewRun run = starts.newRun(
-        type, runId, json, local ? services.engineId() : null, services.time().now(), null);
+        type, runId, json, local ? engineId : null, time.now(), null);
     boolean inserted;
     try {
       inserted = starts.insert(run);
@@ -131,7 +149,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     if (local) {
       scheduler.submit(run.asStored(), RunExecutor.FRESH);
     } else {
-      services.wakeups().runDue(run.now());
+      wakeups.runDue(run.now());
       if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
         LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
             + " engine that has it registered", key);
@@ -150,7 +168,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   private RunRecord find(String runId) {
-    return services.store().findRun(runId).orElseThrow(() -> unknown(runId));
+    return store.findRun(runId).orElseThrow(() -> unknown(runId));
   }
 
   private static UnknownRunException unknown(String runId) {
@@ -165,11 +183,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
-      CompletableFuture<Waiters.Outcome> ended = services.waiters().signal(runId);
+      CompletableFuture<Waiters.Outcome> ended = waiters.signal(runId);
       Waiters.Outcome outcome = ended.getNow(null);
       // a completed run stays completed; a failure seen here may have been requeued elsewhere
       if (outcome == null || outcome.status() != RunState.COMPLETED) {
-        outcome = services.inFlight().contains(runId) && outcome == null
+        outcome = inFlight.contains(runId) && outcome == null
             ? null
             : outcomeInStore(runId);
       }
@@ -213,7 +231,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
         break;
     }
     try {
-      return (R) services.payloads().decode(result, outcome.output());
+      return (R) payloads.decode(result, outcome.output());
     } catch (PayloadException e) {
       throw new DurableException(
           "run " + runId + " completed, but its stored result cannot be decoded: "
@@ -256,48 +274,48 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public List<RunInfo> listRuns(RunFilter filter) {
-    return services.store().listRuns(filter).stream()
+    return store.listRuns(filter).stream()
         .map(listed -> RunStatuses.info(listed.run(), listed.scheduledAt()))
         .toList();
   }
 
   @Override
   public void requeue(String runId) {
-    services.waiters().forget(runId);
+    waiters.forget(runId);
     RunRecord run = find(runId);
-    Instant now = services.time().now();
+    Instant now = time.now();
     // a fresh run timeout, as long as the first, counted from the requeue
     Instant deadlineAt = run.deadlineAt() == null
         ? null
         : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
-    if (!services.store().requeue(runId, Compensations.toDropOnRequeue(run, services.store().snapshot(runId)
+    if (!store.requeue(runId, Compensations.toDropOnRequeue(run, store.snapshot(runId)
             .map(RunSnapshot::checkpoints).orElse(List.of())), deadlineAt, now)) {
       throw new IllegalStateException(
           "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
               + " requeued");
     }
-    services.wakeups().runDue(now);
+    wakeups.runDue(now);
   }
 
   @Override
   public int redispatchPending(String runId) {
     find(runId);
-    int queued = services.store().tasks().redispatch(runId, services.time().now()).size();
+    int queued = store.tasks().redispatch(runId, time.now()).size();
     if (queued > 0) {
       LOG.warn("run {}: {} dispatched task(s) given up as lost and queued again", runId, queued);
-      services.wakeups().tasksQueued();
+      wakeups.tasksQueued();
     }
     return queued;
   }
 
   @Override
   public boolean cancel(String runId) {
-    List<String> cancelled = services.store().cancel(runId, services.time().now());
+    List<String> cancelled = store.cancel(runId, time.now());
     if (cancelled.isEmpty()) {
       find(runId);
       return false;
     }
-    CancelledElsewhere.stopHere(services, cancelled);
+    cancelledElsewhere.stopHere(cancelled);
     return true;
   }
 
@@ -324,7 +342,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public List<HistoryEvent> history(String runId) {
     find(runId);
-    return services.store().history(runId);
+    return store.history(runId);
   }
 
   @Override
@@ -342,8 +360,8 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     scheduler.close();
     try {
       int released =
-          services.store().releaseLeases(
-              services.engineId(), EventType.RUN_RELEASED, services.time().now());
+          store.releaseLeases(
+              engineId, EventType.RUN_RELEASED, time.now());
       if (released > 0) {
         LOG.info("released {} run(s) still in flight for another engine to pick up", released);
       }

@@ -4,20 +4,20 @@ import dev.durable.runtime.RemoteStepError;
 import dev.durable.runtime.RemoteStepTimeout;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
-import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.internal.store.TaskStatus;
-import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskRecord;
+import dev.durable.runtime.internal.store.TaskStatus;
+import dev.durable.runtime.spi.StepType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -35,7 +35,8 @@ import java.util.Optional;
  * lock.
  */
 final class DispatchedSteps {
-  private final Services services;
+  private final TurnContext context;
+  private final Jitter jitter;
   private final RunRecord run;
   private final ReplayLog log;
   private final TurnControl control;
@@ -56,14 +57,14 @@ final class DispatchedSteps {
 
   /** @param waitingTasks the run's waiting tasks as the turn read them with its checkpoints */
   DispatchedSteps(
-      Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results,
-      StepHooks hooks, List<TaskRecord> waitingTasks) {
-    this.services = services;
-    this.run = run;
-    this.log = log;
-    this.control = control;
-    this.results = results;
-    this.hooks = hooks;
+      TurnContext context, TurnScope scope, Jitter jitter, List<TaskRecord> waitingTasks) {
+    this.context = context;
+    this.jitter = jitter;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.control = scope.control();
+    this.results = scope.results();
+    this.hooks = scope.hooks();
     this.tasksAtStart = byAttempt(waitingTasks);
   }
 
@@ -123,7 +124,7 @@ final class DispatchedSteps {
     TaskRecord task = TaskRecord.queued(
         TaskRecord.id(run.runId(), branch.seq, attempt), run.runId(), branch.seq, step.name(),
         attempt, input, Deadlines.window(step), now)
-        .withTraceContext(services.observer().traceContext());
+        .withTraceContext(context.observer().traceContext());
     batch.checkpoints.add(new Commit.CheckpointWrite(pending, queued.inserts()));
     batch.events.addAll(events);
     batch.events.addAll(queued.events(type -> type.step(step.name(), attempt, "dispatched", now)));
@@ -184,7 +185,7 @@ final class DispatchedSteps {
       return;
     }
     attempted(step, "retried", task);
-    long delayMs = step.retry().delayMillisAfter(attempt, services.random());
+    long delayMs = step.retry().delayMillisAfter(attempt, jitter);
     Instant nextAttempt = now.plusMillis(delayMs);
     Transition retry = StepTransitions.next(State.of(pending), Event.ATTEMPT_FAILED_WILL_RETRY);
     batch.checkpoints.add(new Commit.CheckpointWrite(
@@ -266,7 +267,7 @@ final class DispatchedSteps {
     }
     Optional<TaskRecord> again;
     try {
-      again = services.store().tasks().redeliver(task, now);
+      again = context.store().tasks().redeliver(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }
@@ -274,7 +275,7 @@ final class DispatchedSteps {
       reread(branch, pending, batch, now);
       return;
     }
-    services.wakeups().tasksQueued();
+    context.wakeups().tasksQueued();
     batch.events.addAll(StepTransitions.next(State.of(pending), Event.LOST_REDELIVERED)
         .events(type -> type.step(step.name(), pending.attempts(),
             "task " + task.taskId() + " went unanswered for " + step.remoteRedispatchMs()
@@ -290,7 +291,7 @@ final class DispatchedSteps {
     Duration took = task.claimedAt() == null || task.finishedAt() == null
         ? Duration.ZERO
         : Duration.between(task.claimedAt(), task.finishedAt());
-    services.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
+    context.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
   }
 
   /** The task changed since this pass read it (its worker was heard from): reads it again. */
@@ -307,7 +308,7 @@ final class DispatchedSteps {
     if (tasksRead == null) {
       List<TaskRecord> read;
       try {
-        read = services.store().tasks().current(run.runId(), branchesFrom, branchesTo);
+        read = context.store().tasks().current(run.runId(), branchesFrom, branchesTo);
       } catch (StoreException e) {
         throw control.storeFailed(e);
       }
@@ -328,7 +329,7 @@ final class DispatchedSteps {
   /** Gives a task up; false if its worker was heard from meanwhile. */
   private boolean giveUp(TaskRecord task, Instant now) {
     try {
-      return services.store().tasks().giveUp(task, now);
+      return context.store().tasks().giveUp(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }

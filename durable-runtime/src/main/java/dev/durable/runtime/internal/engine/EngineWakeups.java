@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>The {@link PollLoop} is the fallback that always runs: every route above only makes it look
- * sooner, or claims ahead of it. Made before the engine's {@link Services} (the turns wake runs
- * through it); the scheduler, made after, binds its slots ({@link #bind}).
+ * sooner, or claims ahead of it. Made before the engine's turns ({@link TurnContext}), which wake
+ * runs through it; the scheduler, made after, binds its slots ({@link #bind}).
  */
 final class EngineWakeups implements Wakeups {
   private static final Logger LOG = LoggerFactory.getLogger(EngineWakeups.class);

@@ -8,18 +8,15 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.internal.store.Commit;
-import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.Store;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,13 +24,6 @@ import org.slf4j.LoggerFactory;
 /** Creates engines from their configuration; {@link Factories} calls it. */
 final class Engines {
   private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
-
-  /**
-   * Writer threads of each group commit (progress, starts): several batches in flight keep the
-   * database's cores busy while each waits for its commit to be flushed. Measured with 16 clients
-   * on 2 cores: 4 writers did about 15 % better than 2, and 8 worse than 4, their batches too small.
-   */
-  private static final int COMMIT_WRITERS = 4;
 
   /**
    * The upkeep warnings given in this process ({@link Store#upkeepWarning}): each names its server
@@ -73,57 +63,51 @@ final class Engines {
           config.meterRegistry().orElse(null), config.openTelemetry().orElse(null));
       resources.add(0, observer);
       AttemptRunner attempts = new AttemptRunner(observer, config.attemptGate().orElse(null));
-      GroupCommit<Commit> progress = new GroupCommit<>(
-          commits -> store.commit(commits, time.now()), "durable-commit", COMMIT_WRITERS);
-      GroupCommit<NewRun> starts =
-          new GroupCommit<>(store::insertRuns, "durable-start", COMMIT_WRITERS);
-      // the turns wake runs through the wake-ups, which signal the poll: made first, they are in
-      // the services the scheduler then shares with the turns
+      ProgressWrites progressWrites = new ProgressWrites(store, time);
+      StartWrites startWrites = new StartWrites(store);
+      // the turns wake runs through the wake-ups, which signal the poll: both are made first
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
       EngineWakeups wakeups = new EngineWakeups(store, time, poll, process,
           DatabaseKey.of(
               config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
           engineId, config.leaseDuration());
-      Services services = new Services(
-          store,
-          progress,
-          starts,
-          new Payloads(
-              config.objectMapper().orElseGet(Payloads::defaultMapper), config.maxPayloadBytes()),
-          time,
-          new Hooks(config.hooks()),
-          attempts,
-          new InFlight(),
-          new Queues(config.queues(), wakeups::parkedRunReady),
-          new Waiters(),
-          wakeups,
-          engineId,
-          config.leaseDuration(),
-          poll::isStopped,
-          () -> ThreadLocalRandom.current().nextDouble(),
-          registry,
-          observer);
-      config.queues().keySet().forEach(
-          queue -> observer.queueSlots(queue, () -> services.queues().used(queue)));
-      observer.tasksWaiting(() -> store.tasks().queues().stream().collect(Collectors.toMap(
-          TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
-      Schedules schedules = Schedules.of(services, registry.workflows());
+      Payloads payloads = new Payloads(
+          config.objectMapper().orElseGet(Payloads::defaultMapper), config.maxPayloadBytes());
+      Hooks hooks = new Hooks(config.hooks());
+      InFlight inFlight = new InFlight();
+      Waiters waiters = new Waiters();
+      Queues queues = new Queues(config.queues(), wakeups);
+      observeQueues(observer, config.queues().keySet(), queues, store);
+      RunStarts starts =
+          new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
+      RunStatuses statuses = new RunStatuses(store, inFlight);
+      CancelledElsewhere cancelledElsewhere = new CancelledElsewhere(store, inFlight, waiters);
+      TurnContext turnContext = new TurnContext(store, payloads, time, hooks, observer, wakeups);
+      Turns turns = new Turns(turnContext, progressWrites, attempts, queues, Jitter.RANDOM, poll,
+          starts, statuses);
+      Schedules schedules =
+          Schedules.of(store, time, payloads, observer, wakeups, registry.workflows());
       Scheduler scheduler = new Scheduler(
-          services, registry, new RunExecutor(services, registry), poll, schedules,
+          new RunClaims(store, time, registry, observer, engineId, config.leaseDuration()),
+          new RunExecutor(registry, turnContext, turns, inFlight, waiters, cancelledElsewhere),
+          time, inFlight, wakeups, poll, schedules,
+          new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere),
           config.maxConcurrentRuns(), config.shutdownTimeout());
       Retention retention = new Retention(store, time, config.retention());
-      resources.add(0, progress);
-      resources.add(0, starts);
+      resources.add(0, progressWrites);
+      resources.add(0, startWrites);
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler::clockMoved));
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
-      resources.add(0, wakeups.listen(scheduler::stopCancelled, "durable-listener-" + engineId));
+      resources.add(0, wakeups.listen(cancelledElsewhere::stop, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {} with workflows {}", engineId,
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys());
-      return new DefaultEngine(services, registry, scheduler, schedules, retention, resources);
+      return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
+          cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention,
+          resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {
@@ -134,6 +118,14 @@ final class Engines {
       }
       throw e;
     }
+  }
+
+  /** Reports the slots taken of each limited queue, and the tasks waiting for workers by step. */
+  private static void observeQueues(
+      Observer observer, Set<String> limited, Queues queues, Store store) {
+    limited.forEach(queue -> observer.queueSlots(queue, () -> queues.used(queue)));
+    observer.tasksWaiting(() -> store.tasks().queues().stream().collect(Collectors.toMap(
+        TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
   }
 
   private static String defaultEngineId() {

@@ -3,19 +3,19 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
-import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.spi.StepBody;
-import dev.durable.runtime.spi.StepCall;
-import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.RunChange;
-import dev.durable.runtime.StoreException;
+import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepCall;
+import dev.durable.runtime.spi.StepType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +34,8 @@ import java.util.concurrent.Future;
  * branches again, so the branches' state needs no lock.
  */
 final class Fans {
-  private final Services services;
+  private final TurnContext context;
+  private final AttemptRunner runner;
   private final ReplayLog log;
   private final TurnControl control;
   private final StepResults results;
@@ -48,13 +49,14 @@ final class Fans {
    *     branch waiting for a worker suspends it regardless
    */
   Fans(
-      Services services, ReplayLog log, TurnControl control, StepResults results,
-      StepHooks hooks, LocalAttempts attempts, DispatchedSteps dispatched, boolean maySuspend) {
-    this.services = services;
-    this.log = log;
-    this.control = control;
-    this.results = results;
-    this.hooks = hooks;
+      TurnContext context, TurnScope scope, AttemptRunner runner, LocalAttempts attempts,
+      DispatchedSteps dispatched, boolean maySuspend) {
+    this.context = context;
+    this.runner = runner;
+    this.log = scope.log();
+    this.control = scope.control();
+    this.results = scope.results();
+    this.hooks = scope.hooks();
     this.attempts = attempts;
     this.dispatched = dispatched;
     this.maySuspend = maySuspend;
@@ -79,7 +81,7 @@ final class Fans {
     List<Branch> all = new ArrayList<>();
     List<Branch> locals = new ArrayList<>();
     Batch batch = new Batch();
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     for (int i = 0; i < calls.size(); i++) {
       Branch branch = new Branch(calls.get(i), base + i, group ? base : null);
       all.add(branch);
@@ -102,7 +104,7 @@ final class Fans {
       batch = new Batch();
       runLocals(locals);
       pass(all.stream().filter(branch -> !branch.ended()).toList(), batch,
-          services.time().now());
+          context.time().now());
     }
     while (true) {
       List<Branch> waiting = all.stream().filter(branch -> !branch.ended()).toList();
@@ -118,7 +120,7 @@ final class Fans {
           wake = branch.wake;
         }
       }
-      now = services.time().now();
+      now = context.time().now();
       boolean due = wake != null && !now.isBefore(wake);
       if (!due && (maySuspend || onWorker || wake == null)) {
         batch.events.add(EventType.RUN_SLEEPING.run(
@@ -132,7 +134,7 @@ final class Fans {
       batch = new Batch();
       if (!due) {
         control.waitUntil(wake);
-        now = services.time().now();
+        now = context.time().now();
       }
       pass(waiting, batch, now);
     }
@@ -161,8 +163,8 @@ final class Fans {
       return;
     }
     try {
-      if (services.store().tasks().anyFinished(read)) {
-        services.wakeups().runDue(services.time().now());
+      if (context.store().tasks().anyFinished(read)) {
+        context.wakeups().runDue(context.time().now());
       }
     } catch (StoreException e) {
       // the run is due already; the next poll finds it
@@ -202,7 +204,7 @@ final class Fans {
     String where = branch.call.isDispatched() ? "dispatched" : LocalAttempts.local(step);
     String input;
     try {
-      input = services.payloads().encodeArgs(step.params(), branch.call.args());
+      input = context.payloads().encodeArgs(step.params(), branch.call.args());
     } catch (PayloadException e) {
       Transition failed = StepTransitions.next(State.NEW, Event.INPUT_UNSTORABLE);
       hooks.started(failed, step.name(), branch.seq);
@@ -252,7 +254,7 @@ final class Fans {
       StepType<Object> step = (StepType<Object>) branch.call.step();
       StepBody<Object> body = (StepBody<Object>) branch.call.body();
       CheckpointRecord existing = branch.existing;
-      running.add(services.attempts().fork(() -> {
+      running.add(runner.fork(() -> {
         if (existing.status() == StepState.RETRYING && existing.wakeAt() != null) {
           control.waitUntil(existing.wakeAt());
         }

@@ -24,6 +24,13 @@ import java.util.function.Function;
 final class GroupCommit<T> implements AutoCloseable {
   private static final int MAX_BATCH = 256;
 
+  /**
+   * Writer threads of an engine's group commits (progress, new runs): several batches in flight
+   * keep the database busy while each writer waits for its commit to be flushed; too many split
+   * the waiting writes into batches too small to share a flush.
+   */
+  static final int WRITERS = 4;
+
   private record Pending<T>(T write, CompletableFuture<Boolean> written) {}
 
   private final Function<List<T>, boolean[]> writeBatch;
@@ -32,9 +39,7 @@ final class GroupCommit<T> implements AutoCloseable {
   private final List<Thread> writers = new ArrayList<>();
   /**
    * Queued once per writer by {@link #close()}: wakes a writer waiting for work to see that it is
-   * closed. Writers wait without a timeout, so an idle engine's writers cost nothing (a 100 ms
-   * poll woke each of its eight writers ten times a second: most of the CPU an idle engine's own
-   * threads used).
+   * closed. Writers wait without a timeout, so an idle engine's writers use no CPU.
    */
   private final Pending<T> wakeUp = new Pending<>(null, null);
   private volatile boolean closed;

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -27,7 +28,11 @@ final class Leases implements AutoCloseable {
   /** The longest {@link #close} waits for a renewal under way to end. */
   private static final Duration RENEWAL_DRAIN = Duration.ofSeconds(5);
 
-  private final Services services;
+  private final Store store;
+  private final Time time;
+  private final InFlight inFlight;
+  private final String engineId;
+  private final Duration leaseDuration;
   private final CancelledElsewhere cancelledElsewhere;
   private final Duration renewEvery;
   private final ScheduledExecutorService renewals;
@@ -35,11 +40,17 @@ final class Leases implements AutoCloseable {
   private volatile Instant renewedAt;
 
   /** Starts renewing at once: {@code tick()} executes runs under leases too. */
-  Leases(Services services, CancelledElsewhere cancelledElsewhere) {
-    this.services = services;
+  Leases(
+      Store store, Time time, InFlight inFlight, String engineId, Duration leaseDuration,
+      CancelledElsewhere cancelledElsewhere) {
+    this.store = store;
+    this.time = time;
+    this.inFlight = inFlight;
+    this.engineId = engineId;
+    this.leaseDuration = leaseDuration;
     this.cancelledElsewhere = cancelledElsewhere;
-    this.renewEvery = Duration.ofMillis(Math.max(1, services.leaseDuration().toMillis() / 3));
-    this.renewedAt = services.time().now();
+    this.renewEvery = Duration.ofMillis(Math.max(1, leaseDuration.toMillis() / 3));
+    this.renewedAt = time.now();
     this.renewals =
         Executors.newSingleThreadScheduledExecutor(task -> Threads.daemon(task, "durable-leases"));
     renewals.scheduleAtFixedRate(
@@ -48,7 +59,7 @@ final class Leases implements AutoCloseable {
 
   /** A test clock moved: renews the leases at once if a third of a lease has passed by it. */
   void clockMoved() {
-    if (!services.time().now().isBefore(renewedAt.plus(renewEvery))
+    if (!time.now().isBefore(renewedAt.plus(renewEvery))
         && renewalQueued.compareAndSet(false, true)) {
       try {
         renewals.execute(() -> {
@@ -62,15 +73,15 @@ final class Leases implements AutoCloseable {
   }
 
   private void renew() {
-    List<String> inFlight = services.inFlight().ids();
-    Instant now = services.time().now();
+    List<String> inFlight = this.inFlight.ids();
+    Instant now = time.now();
     renewedAt = now;
     try {
-      services.store().renewLeases(
-          services.engineId(), inFlight, now.plus(services.leaseDuration()));
+      store.renewLeases(
+          engineId, inFlight, now.plus(leaseDuration));
     } catch (RuntimeException e) {
       LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
-          + " another engine if this lasts {}", e.getMessage(), services.leaseDuration());
+          + " another engine if this lasts {}", e.getMessage(), leaseDuration);
     }
     cancelledElsewhere.stop(inFlight);
   }

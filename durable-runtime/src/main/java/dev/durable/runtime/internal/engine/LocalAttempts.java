@@ -7,13 +7,13 @@ import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.observe.TraceSpan;
-import dev.durable.runtime.spi.StepBody;
-import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.spi.StepBody;
+import dev.durable.runtime.spi.StepType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,7 +29,10 @@ import java.util.Optional;
  * own, at once; it keeps no state of its own between calls.
  */
 final class LocalAttempts {
-  private final Services services;
+  private final TurnContext context;
+  private final AttemptRunner runner;
+  private final Queues queues;
+  private final Jitter jitter;
   private final RunRecord run;
   private final ReplayLog log;
   private final TurnControl control;
@@ -42,14 +45,17 @@ final class LocalAttempts {
    * @param maySuspend whether a retrying step's wait for its next attempt may suspend the run
    */
   LocalAttempts(
-      Services services, RunRecord run, ReplayLog log, TurnControl control, StepResults results,
-      StepHooks hooks, InFlight.Run flight, boolean maySuspend) {
-    this.services = services;
-    this.run = run;
-    this.log = log;
-    this.control = control;
-    this.results = results;
-    this.hooks = hooks;
+      TurnContext context, TurnScope scope, AttemptRunner runner, Queues queues, Jitter jitter,
+      InFlight.Run flight, boolean maySuspend) {
+    this.context = context;
+    this.runner = runner;
+    this.queues = queues;
+    this.jitter = jitter;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.control = scope.control();
+    this.results = scope.results();
+    this.hooks = scope.hooks();
     this.flight = flight;
     this.maySuspend = maySuspend;
   }
@@ -60,7 +66,7 @@ final class LocalAttempts {
    * engine's claim lead ({@link TurnControl#withinLead}), by waiting in process.
    */
   void awaitNextAttempt(Instant nextAttempt) {
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     if (nextAttempt == null || !now.isBefore(nextAttempt)) {
       return;
     }
@@ -94,7 +100,7 @@ final class LocalAttempts {
       input = existing.input();
     } else {
       try {
-        input = services.payloads().encodeArgs(step.params(), args);
+        input = context.payloads().encodeArgs(step.params(), args);
       } catch (PayloadException e) {
         return fail(step, seq, 1, null, state, Event.INPUT_UNSTORABLE, startedAt,
             Errors.InvalidStepInput.of(step.name(), e));
@@ -110,14 +116,15 @@ final class LocalAttempts {
           step.timeoutMs() > 0
               ? Optional.of(Time.attemptDeadline(step.timeoutMs()))
               : Optional.empty();
-      AttemptContext context = new AttemptContext(run.runId(), step.name(), attempt, deadline);
-      InFlight.Attempt running = new InFlight.Attempt(seq, step.name(), attempt, context);
+      AttemptContext attempted =
+          new AttemptContext(run.runId(), step.name(), attempt, deadline);
+      InFlight.Attempt running = new InFlight.Attempt(seq, step.name(), attempt, attempted);
       flight.attemptStarted(running);
       AttemptRunner.Outcome<T> outcome;
       long began = System.nanoTime();
-      try (TraceSpan span = services.observer().stepAttempt(
+      try (TraceSpan span = context.observer().stepAttempt(
           run.runId(), run.workflow().name(), step.name(), attempt)) {
-        outcome = services.attempts().run(step, body, context);
+        outcome = runner.run(step, body, attempted);
         if (outcome.error() != null) {
           span.failed(Errors.ofStep(step.name(), outcome.error()).code());
         }
@@ -147,8 +154,8 @@ final class LocalAttempts {
         return fail(step, seq, attempt, input, state, Event.ATTEMPT_FAILED, startedAt, error);
       }
       attempted(step, "retried", took);
-      long delayMs = step.retry().delayMillisAfter(attempt, services.random());
-      Instant now = services.time().now();
+      long delayMs = step.retry().delayMillisAfter(attempt, jitter);
+      Instant now = context.time().now();
       Instant nextAttempt = now.plusMillis(delayMs);
       boolean suspend = maySuspendBackoff && delayMs > 0;
       Transition retry = StepTransitions.next(state, Event.ATTEMPT_FAILED_WILL_RETRY);
@@ -187,23 +194,23 @@ final class LocalAttempts {
     if (step.queue().isEmpty()) {
       return Queues.UNLIMITED;
     }
-    Queues.Permit slot = services.queues().tryTake(step.queue(), step.name());
+    Queues.Permit slot = queues.tryTake(step.queue(), step.name());
     if (slot != null) {
       return slot;
     }
     if (maySuspendBackoff) {
-      Instant now = services.time().now();
+      Instant now = context.time().now();
       Instant fallback = now.plus(Queues.PARKED_FALLBACK);
       List<NewEvent> events =
           StepTransitions.next(state, Event.WAITING_FOR_SLOT).events(type -> type.step(
               step.name(), attempt, "waiting for a slot of queue '" + step.queue() + "'", now));
       TurnStop parked = control.sleepUntil(
           fallback, "until a slot of queue '" + step.queue() + "' frees", now, List.of(), events);
-      services.queues().park(step.queue(), run.runId());
+      queues.park(step.queue(), run.runId());
       throw parked;
     }
     try {
-      slot = services.queues().take(step.queue(), step.name(), control::mustStopWaiting);
+      slot = queues.take(step.queue(), step.name(), control::mustStopWaiting);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw control.stop(TurnStop.Reason.SHUTDOWN, null, e);
@@ -224,7 +231,7 @@ final class LocalAttempts {
     Transition failed = StepTransitions.next(state, event);
     hooks.started(failed, step.name(), seq);
     RunError runError = Errors.ofStep(step.name(), error);
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     control.write(
         RunChange.TOUCH,
         List.of(new Commit.CheckpointWrite(
@@ -240,7 +247,7 @@ final class LocalAttempts {
 
   /** Reports an attempt of {@code step} that ended with {@code outcome} after {@code took}. */
   private void attempted(StepType<?> step, String outcome, Duration took) {
-    services.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
+    context.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
   }
 
   /** The detail of a local step's {@code step.started} event: where its attempts run. */

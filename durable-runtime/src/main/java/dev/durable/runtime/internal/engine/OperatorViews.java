@@ -6,6 +6,7 @@ import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.TaskState;
 import dev.durable.runtime.WorkerInfo;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,35 +24,37 @@ final class OperatorViews {
   /** How recently a worker must have finished a task to be listed without holding one. */
   private static final Duration WORKERS_SEEN_WITHIN = Duration.ofHours(1);
 
-  private final Services services;
+  private final Store store;
+  private final Time time;
 
-  OperatorViews(Services services) {
-    this.services = services;
+  OperatorViews(Store store, Time time) {
+    this.store = store;
+    this.time = time;
   }
 
   List<TaskInfo> tasks(String runId) {
-    return services.store().tasks().ofRun(runId).stream().map(OperatorViews::taskInfo).toList();
+    return store.tasks().ofRun(runId).stream().map(OperatorViews::taskInfo).toList();
   }
 
   List<TaskQueueInfo> taskQueues() {
-    return services.store().tasks().queues();
+    return store.tasks().queues();
   }
 
   List<WorkerInfo> workers() {
-    return services.store().tasks().workers(services.time().now().minus(WORKERS_SEEN_WITHIN));
+    return store.tasks().workers(time.now().minus(WORKERS_SEEN_WITHIN));
   }
 
   List<TaskInfo> silentTasks(Duration silence) {
     if (silence.isNegative()) {
       throw new IllegalArgumentException("silence must not be negative, but was " + silence);
     }
-    return services.store().tasks().silent(services.time().now().minus(silence)).stream()
+    return store.tasks().silent(time.now().minus(silence)).stream()
         .map(OperatorViews::taskInfo).toList();
   }
 
   List<StoredSchedule> storedSchedules() {
-    Instant now = services.time().now();
-    return services.store().storedSchedules().stream()
+    Instant now = time.now();
+    return store.storedSchedules().stream()
         .map(row -> {
           List<Instant> next;
           ZoneId zone;

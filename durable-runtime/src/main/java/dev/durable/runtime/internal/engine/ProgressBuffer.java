@@ -1,13 +1,13 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepEvent;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.Fence;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +30,8 @@ import java.util.function.Consumer;
  * to {@code written} in the same breath. Users' hooks are called after the lock is released.
  */
 final class ProgressBuffer {
-  private final Services services;
+  private final ProgressWrites writes;
+  private final Hooks hooks;
   private final Fence fence;
   private final String parentRunId;
   private final Consumer<Commit.CheckpointWrite> written;
@@ -43,16 +44,19 @@ final class ProgressBuffer {
    *     RunRecord#fence()}), and whose parent, if it has one, is woken when it ends
    * @param written takes each checkpoint once it is written (a turn's {@link ReplayLog})
    */
-  ProgressBuffer(Services services, RunRecord run, Consumer<Commit.CheckpointWrite> written) {
-    this.services = services;
+  ProgressBuffer(
+      ProgressWrites writes, Hooks hooks, RunRecord run,
+      Consumer<Commit.CheckpointWrite> written) {
+    this.writes = writes;
+    this.hooks = hooks;
     this.fence = run.fence();
     this.parentRunId = run.parentRunId();
     this.written = written;
   }
 
   /** A buffer for a run without a turn: what it writes (the run's failure) is written alone. */
-  static ProgressBuffer alone(Services services, RunRecord run) {
-    return new ProgressBuffer(services, run, write -> {});
+  static ProgressBuffer alone(ProgressWrites writes, Hooks hooks, RunRecord run) {
+    return new ProgressBuffer(writes, hooks, run, write -> {});
   }
 
   /**
@@ -120,7 +124,7 @@ final class ProgressBuffer {
           || change.kind() == RunChange.Kind.FAILED;
       Commit commit =
           new Commit(fence, change, writes, allEvents, tasks, ends ? parentRunId : null);
-      if (!services.progress().write(commit)) {
+      if (!this.writes.write(commit)) {
         return false;
       }
       writes.forEach(written);
@@ -129,7 +133,7 @@ final class ProgressBuffer {
       heldEvents.clear();
       heldCompletions.clear();
     }
-    completed.forEach(services.hooks()::onStepComplete);
+    completed.forEach(hooks::onStepComplete);
     return true;
   }
 }

@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,19 +41,19 @@ final class Queues {
   private record Lane(String name, int concurrency, Semaphore slots, Queue<String> parked) {}
 
   private final Map<String, Lane> lanes;
-  private final Consumer<String> wake;
+  private final EngineWakeups wakeups;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   /**
    * @param concurrency the configured queues and their limits
-   * @param wake makes a parked run (by id) due at once
+   * @param wakeups the engine's, which make a parked run due at once when a slot frees
    */
-  Queues(Map<String, Integer> concurrency, Consumer<String> wake) {
+  Queues(Map<String, Integer> concurrency, EngineWakeups wakeups) {
     this.lanes = concurrency.entrySet().stream().collect(Collectors.toUnmodifiableMap(
         Map.Entry::getKey,
         e -> new Lane(e.getKey(), e.getValue(), new Semaphore(e.getValue(), true),
             new ConcurrentLinkedQueue<>())));
-    this.wake = wake;
+    this.wakeups = wakeups;
   }
 
   /** How many slots of {@code queue}, one this engine limits, are taken now. */
@@ -121,7 +120,7 @@ final class Queues {
   private void wakeNext(Lane lane) {
     String next = lane.parked().poll();
     if (next != null) {
-      wake.accept(next);
+      wakeups.parkedRunReady(next);
     }
   }
 

@@ -37,25 +37,24 @@ final class RecordedValues {
   static final String PATCHED = "patched:";
   private static final int MAX_PATCH_ID_LENGTH = 100;
 
-  private final Services services;
+  private final TurnContext context;
   private final RunRecord run;
   private final ReplayLog log;
   private final ProgressBuffer progress;
   private final TurnControl control;
 
   RecordedValues(
-      Services services, RunRecord run, ReplayLog log, ProgressBuffer progress,
-      TurnControl control) {
-    this.services = services;
-    this.run = run;
-    this.log = log;
-    this.progress = progress;
-    this.control = control;
+      TurnContext context, TurnScope scope) {
+    this.context = context;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.progress = scope.progress();
+    this.control = scope.control();
   }
 
   /** The engine clock's time, recorded at {@code seq}. */
   Instant now(int seq) {
-    return value(seq, NOW, () -> services.time().now(), Instant::toString, Instant::parse);
+    return value(seq, NOW, () -> context.time().now(), Instant::toString, Instant::parse);
   }
 
   /** A random UUID, recorded at {@code seq}. */
@@ -113,7 +112,7 @@ final class RecordedValues {
       return recorded(name, recorded, decode);
     }
     T value = draw.get();
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     Transition drawn =
         StepTransitions.next(StepTransitions.State.NEW, StepTransitions.Event.VALUE_RECORDED);
     progress.holdCompleted(

@@ -23,7 +23,7 @@ import java.util.Optional;
 
 /**
  * Replays exported runs ({@link RunExport}) against the workflows' current code, without a
- * database and without executing anything: the real turn ({@link TurnImpl#replaying}) answers
+ * database and without executing anything: the real turn ({@link Turns#replaying}) answers
  * each call from the run's checkpoints, and stops where the run had not got further (a call
  * without an ended checkpoint), which is where an engine would execute a step, wait or write. What
  * a deploy would break shows as a difference: the engine's own checks (the step graph's
@@ -34,7 +34,9 @@ import java.util.Optional;
  */
 final class Replays implements RunReplays {
   private final Registry registry;
-  private final Services services;
+  private final AttemptRunner attempts;
+  private final Payloads payloads;
+  private final Turns turns;
 
   /**
    * @param workflows the workflows to replay runs of, by name and version
@@ -42,22 +44,26 @@ final class Replays implements RunReplays {
    */
   Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
     this.registry = Registry.of(workflows, false);
-    AttemptRunner attempts = new AttemptRunner(Observer.NONE, null); // a replay runs no attempt
+    this.attempts = new AttemptRunner(Observer.NONE, null); // a replay runs no attempt
     Time time = new Time(Clock.systemUTC());
+    Payloads payloads = new Payloads(mapper, Payloads.MAX_LIMIT);
+    PollLoop poll = Scheduler.pollLoop(Duration.ofMinutes(1));
     // No store, no group commits: a turn that only replays stops before its first read or write.
-    this.services = new Services(
-        null, null, null, new Payloads(mapper, Payloads.MAX_LIMIT), time,
-        new Hooks(List.of()), attempts, new InFlight(), new Queues(Map.of(), runId -> {}),
-        new Waiters(), replayWakeups(time), "replay", Duration.ofMinutes(1), () -> false,
-        () -> 0.5, registry, Observer.NONE);
+    EngineWakeups wakeups = replayWakeups(time, poll);
+    this.turns = new Turns(
+        new TurnContext(null, payloads, time, new Hooks(List.of()), Observer.NONE, wakeups),
+        null, attempts, new Queues(Map.of(), wakeups), Jitter.RANDOM, poll,
+        new RunStarts(registry, payloads, null, null, Observer.NONE, Duration.ofMinutes(1)),
+        new RunStatuses(null, new InFlight()));
+    this.payloads = payloads;
   }
 
   /**
    * Wake-ups that wake nothing: a turn that only replays stops before its first write, which is
    * where a turn asks for one; the poll and the timers are never started.
    */
-  private static EngineWakeups replayWakeups(Time time) {
-    return new EngineWakeups(null, time, Scheduler.pollLoop(Duration.ofMinutes(1)),
+  private static EngineWakeups replayWakeups(Time time, PollLoop poll) {
+    return new EngineWakeups(null, time, poll,
         new ProcessWakeups(), new DatabaseKey(null, null, null), "replay", Duration.ofMinutes(1));
   }
 
@@ -83,7 +89,7 @@ final class Replays implements RunReplays {
 
   @Override
   public void close() {
-    services.attempts().close();
+    attempts.close();
   }
 
   /** The differences of one run, found by one turn. */
@@ -113,7 +119,7 @@ final class Replays implements RunReplays {
       checkStoredOutput();
       Object[] input;
       try {
-        input = services.payloads().decodeArgs(type.params(), run.input());
+        input = payloads.decodeArgs(type.params(), run.input());
       } catch (PayloadException e) {
         found.add("run " + run.runId() + " of " + run.workflow() + ": its stored input "
             + run.input() + " no longer decodes into the @Run method's parameters: "
@@ -130,7 +136,7 @@ final class Replays implements RunReplays {
         return;
       }
       try {
-        services.payloads().decode(type.result(), run.output());
+        payloads.decode(type.result(), run.output());
       } catch (PayloadException e) {
         found.add("run " + run.runId() + " of " + run.workflow() + ": its stored result "
             + run.output() + " no longer decodes into the @Run method's result type: "
@@ -139,7 +145,7 @@ final class Replays implements RunReplays {
     }
 
     private void replay(Object[] input) {
-      TurnImpl turn = TurnImpl.replaying(services, run, checkpoints);
+      TurnImpl turn = turns.replaying(run, checkpoints);
       WorkflowBody.Ended<R> ended = null;
       Throwable thrown = null;
       try {

@@ -3,18 +3,18 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunEvent;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.observe.TraceSpan;
-import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.spi.CurrentTurn;
-import dev.durable.runtime.spi.DurableWorkflow;
-import dev.durable.runtime.spi.WorkflowType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.Resumption;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.StoreException;
+import dev.durable.runtime.spi.CurrentTurn;
+import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.spi.WorkflowType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -31,11 +31,22 @@ final class RunExecutor {
   /** What the first turn of a run just created here reads: nothing. */
   static final Resumption FRESH = new Resumption(List.of(), List.of());
 
-  private final Services services;
+  private final TurnContext context;
+  private final Turns turns;
+  private final InFlight inFlight;
+  private final Waiters waiters;
+  private final CancelledElsewhere cancelledElsewhere;
   private final Registry registry;
 
-  RunExecutor(Services services, Registry registry) {
-    this.services = services;
+  /** @param cancelledElsewhere stops the child runs a run's timeout cancels */
+  RunExecutor(
+      Registry registry, TurnContext context, Turns turns, InFlight inFlight, Waiters waiters,
+      CancelledElsewhere cancelledElsewhere) {
+    this.context = context;
+    this.turns = turns;
+    this.inFlight = inFlight;
+    this.waiters = waiters;
+    this.cancelledElsewhere = cancelledElsewhere;
     this.registry = registry;
   }
 
@@ -59,7 +70,7 @@ final class RunExecutor {
               + " left for an engine that has it", run.runId(), run.workflow());
           return;
         }
-        try (TraceSpan span = services.observer().turn(
+        try (TraceSpan span = context.observer().turn(
             run.runId(), run.workflow().name(), run.workflow().version(), run.traceContext())) {
           turn(workflow.get(), run, maySuspend, resumption, flight);
         }
@@ -71,7 +82,7 @@ final class RunExecutor {
               + " expires", run.runId(), e.getMessage());
         }
       } finally {
-        services.inFlight().end(run.runId());
+        inFlight.end(run.runId());
       }
     }
   }
@@ -81,16 +92,16 @@ final class RunExecutor {
       InFlight.Run flight) {
     WorkflowType<R> type = workflow.workflowType();
     RunEvent runEvent = runEvent(run);
-    services.hooks().onRunStart(runEvent);
+    context.hooks().onRunStart(runEvent);
     Instant deadline = run.deadlineAt();
     if (deadline != null) {
-      if (!services.time().now().isBefore(deadline)) {
+      if (!context.time().now().isBefore(deadline)) {
         fail(run, null, runEvent, Errors.runTimeout(run.runId(), deadline));
         return;
       }
       // the poll stops the turn at the deadline: its timer wakes the poll then
       flight.deadline(deadline);
-      services.wakeups().runDue(deadline);
+      context.wakeups().runDue(deadline);
     }
     if (!type.accepts(run.fingerprint())) {
       // before the replay: with checkpoints untouched, a requeue after restoring the class works
@@ -99,7 +110,7 @@ final class RunExecutor {
     }
     Object[] input;
     try {
-      input = services.payloads().decodeArgs(type.params(), run.input());
+      input = context.payloads().decodeArgs(type.params(), run.input());
     } catch (PayloadException e) {
       fail(run, null, runEvent, Errors.engine(
           "cannot decode the stored input of run " + run.runId() + " of " + run.workflow()
@@ -108,14 +119,14 @@ final class RunExecutor {
           Errors.PAYLOAD_UNDECODABLE, PayloadException.class));
       return;
     }
-    Resumption resumption = known != null ? known : services.store().resumption(run.runId());
+    Resumption resumption = known != null ? known : context.store().resumption(run.runId());
     List<CheckpointRecord> checkpoints = resumption.checkpoints();
     if (checkpoints.isEmpty()) {
       RunLog.started(run.runId(), run.workflow());
     } else {
       RunLog.resumed(run.runId(), run.workflow());
     }
-    TurnImpl turn = new TurnImpl(services, run, resumption, maySuspend, flight);
+    TurnImpl turn = turns.executing(run, resumption, maySuspend, flight);
     WorkflowBody.Ended<R> ended;
     try {
       ended = CurrentTurn.with(turn, () -> WorkflowBody.run(workflow, turn, input));
@@ -146,7 +157,7 @@ final class RunExecutor {
   private void complete(
       RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, WorkflowBody.Ended<?> ended) {
     Object result = ended.result();
-    List<String> violations = services.payloads().violations(type.result(), result);
+    List<String> violations = context.payloads().violations(type.result(), result);
     if (!violations.isEmpty()) {
       fail(run, turn, runEvent, Errors.engine(
           "run " + run.runId() + " returned an invalid result: " + String.join("; ", violations),
@@ -155,7 +166,7 @@ final class RunExecutor {
     }
     String output;
     try {
-      output = services.payloads().encode(type.result(), result);
+      output = context.payloads().encode(type.result(), result);
     } catch (PayloadException e) {
       fail(run, turn, runEvent, Errors.engine(
           "run " + run.runId() + " returned a result that cannot be stored: " + e.getMessage(),
@@ -171,12 +182,12 @@ final class RunExecutor {
                     ? null
                     : "by the @OnError route for code '" + ended.routed().code() + "' after: "
                         + ended.routed().message(),
-                services.time().now())));
+                context.time().now())));
     if (written) {
       RunLog.completed(run.runId(), run.workflow());
-      services.observer().runCompleted(run.workflow().name());
-      services.hooks().onRunComplete(runEvent);
-      services.waiters().ended(
+      context.observer().runCompleted(run.workflow().name());
+      context.hooks().onRunComplete(runEvent);
+      waiters.ended(
           run.runId(), new Waiters.Outcome(RunState.COMPLETED, output, null));
       parentWoken(run);
     } else {
@@ -189,22 +200,22 @@ final class RunExecutor {
   private void fail(RunRecord run, TurnImpl turn, RunEvent runEvent, RunError error) {
     RunChange change = RunChange.failed(error);
     List<NewEvent> events = List.of(
-        EventType.RUN_FAILED.run(error.code() + ": " + error.message(), services.time().now()));
+        EventType.RUN_FAILED.run(error.code() + ": " + error.message(), context.time().now()));
     boolean written =
         turn != null
             ? turn.finish(change, events)
-            : ProgressBuffer.alone(services, run)
+            : turns.alone(run)
                 .write(change, List.of(), events, List.of());
     if (written) {
       RunLog.failed(run.runId(), run.workflow(), error);
       if (error.code().equals(Errors.RUN_TIMEOUT)) {
         // the runs it started end with it
-        CancelledElsewhere.stopHere(
-            services, services.store().cancelChildren(run.runId(), services.time().now()));
+        cancelledElsewhere.stopHere(
+            context.store().cancelChildren(run.runId(), context.time().now()));
       }
-      services.observer().runFailed(run.workflow().name(), error.code());
-      services.hooks().onFailure(runEvent, error);
-      services.waiters().ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
+      context.observer().runFailed(run.workflow().name(), error.code());
+      context.hooks().onFailure(runEvent, error);
+      waiters.ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
       parentWoken(run);
     }
   }
@@ -215,7 +226,7 @@ final class RunExecutor {
    */
   private void parentWoken(RunRecord run) {
     if (run.parentRunId() != null) {
-      services.wakeups().runDue(services.time().now());
+      context.wakeups().runDue(context.time().now());
     }
   }
 
@@ -253,6 +264,6 @@ final class RunExecutor {
 
   private RunEvent runEvent(RunRecord run) {
     return new RunEvent(
-        run.runId(), run.workflow().name(), run.workflow().version(), services.time().now());
+        run.runId(), run.workflow().name(), run.workflow().version(), context.time().now());
   }
 }

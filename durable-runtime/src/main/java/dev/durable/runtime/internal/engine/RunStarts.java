@@ -2,14 +2,18 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,10 +26,26 @@ import java.util.List;
 final class RunStarts {
   private static final int MAX_RUN_ID_LENGTH = 200;
 
-  private final Services services;
+  private final Registry registry;
+  private final Payloads payloads;
+  private final StartWrites writes;
+  private final Store store;
+  private final Observer observer;
+  private final Duration leaseDuration;
 
-  RunStarts(Services services) {
-    this.services = services;
+  /**
+   * @param writes inserts the new runs
+   * @param leaseDuration how long a run started on this engine is leased to it
+   */
+  RunStarts(
+      Registry registry, Payloads payloads, StartWrites writes, Store store, Observer observer,
+      Duration leaseDuration) {
+    this.registry = registry;
+    this.payloads = payloads;
+    this.writes = writes;
+    this.store = store;
+    this.observer = observer;
+    this.leaseDuration = leaseDuration;
   }
 
   /**
@@ -71,7 +91,7 @@ final class RunStarts {
   String encodeInput(WorkflowType<?> type, Object[] input) {
     List<String> violations = new ArrayList<>();
     for (int i = 0; i < type.params().size(); i++) {
-      violations.addAll(services.payloads().violations(type.params().get(i), input[i]));
+      violations.addAll(payloads.violations(type.params().get(i), input[i]));
     }
     if (!violations.isEmpty()) {
       throw new InvalidInputException(
@@ -80,7 +100,7 @@ final class RunStarts {
           violations);
     }
     try {
-      return services.payloads().encodeArgs(type.params(), input);
+      return payloads.encodeArgs(type.params(), input);
     } catch (PayloadException e) {
       throw new InvalidInputException(
           "cannot start a run of " + type + ": its input cannot be stored: " + e.getMessage()
@@ -105,7 +125,7 @@ final class RunStarts {
     if (version != null) {
       chosen = version.equals(client.version())
           ? client
-          : services.registry().find(new WorkflowKey(client.name(), version))
+          : registry.find(new WorkflowKey(client.name(), version))
               .<WorkflowType<?>>map(DurableWorkflow::workflowType)
               .orElseThrow(() -> new IllegalArgumentException(
                   "cannot start a run of " + client.name() + " on version " + version + ": it is"
@@ -114,14 +134,14 @@ final class RunStarts {
                       + " start without naming a version to start on the newest. Nothing was"
                       + " stored."));
     } else {
-      chosen = services.registry().latest(client.name())
+      chosen = registry.latest(client.name())
           .<WorkflowType<?>>map(DurableWorkflow::workflowType)
           .filter(type -> Versions.compare(type.version(), client.version()) > 0)
           .orElse(client);
     }
     if (chosen != client) {
       try {
-        services.payloads().decodeArgs(chosen.params(), json);
+        payloads.decodeArgs(chosen.params(), json);
       } catch (PayloadException e) {
         throw new InvalidInputException(
             "cannot start a run of " + client.name() + " on version " + chosen.version()
@@ -136,7 +156,7 @@ final class RunStarts {
   }
 
   private String registeredVersions(String name) {
-    List<String> versions = services.registry().workflows().stream()
+    List<String> versions = registry.workflows().stream()
         .map(DurableWorkflow::workflowType)
         .filter(type -> type.name().equals(name))
         .map(WorkflowType::version)
@@ -159,10 +179,10 @@ final class RunStarts {
     if (owner != null) {
       events.add(EventType.RUN_CLAIMED.run(owner, now));
     }
-    return new NewRun(runId, key, input, now, owner, now.plus(services.leaseDuration()),
+    return new NewRun(runId, key, input, now, owner, now.plus(leaseDuration),
         type.timeout().map(now::plus).orElse(null), parentRunId,
         type.fingerprint().orElse(null), events,
-        services.observer().runStarting(runId, type.name()));
+        observer.runStarting(runId, type.name()));
   }
 
   /**
@@ -173,11 +193,11 @@ final class RunStarts {
    * @throws IllegalStateException if the id belongs to a run of another workflow
    */
   boolean insert(NewRun run) {
-    if (services.starts().write(run)) {
-      services.observer().runStarted(run.workflow().name());
+    if (writes.write(run)) {
+      observer.runStarted(run.workflow().name());
       return true;
     }
-    RunRecord existing = services.store().findRun(run.runId()).orElseThrow();
+    RunRecord existing = store.findRun(run.runId()).orElseThrow();
     if (!existing.workflow().name().equals(run.workflow().name())) {
       throw new IllegalStateException(
           "run id " + run.runId() + " is already used by a run of " + existing.workflow()

@@ -8,6 +8,7 @@ import dev.durable.runtime.StepState;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
+import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,15 +19,17 @@ import java.util.Optional;
  * here shown as running, and the runs it started as children.
  */
 final class RunStatuses {
-  private final Services services;
+  private final Store store;
+  private final InFlight inFlight;
 
-  RunStatuses(Services services) {
-    this.services = services;
+  RunStatuses(Store store, InFlight inFlight) {
+    this.store = store;
+    this.inFlight = inFlight;
   }
 
   /** The run's status, or empty if no such run is stored. */
   Optional<RunStatus> of(String runId) {
-    return services.store().snapshot(runId).map(this::status);
+    return store.snapshot(runId).map(this::status);
   }
 
   private RunStatus status(RunSnapshot snapshot) {
@@ -46,7 +49,7 @@ final class RunStatuses {
       }
     }
     List<InFlight.Attempt> running =
-        services.inFlight().get(run.runId()).map(InFlight.Run::attempts).orElse(List.of());
+        inFlight.get(run.runId()).map(InFlight.Run::attempts).orElse(List.of());
     for (InFlight.Attempt attempt : running) {
       int at = -1;
       for (int i = 0; i < steps.size(); i++) {
@@ -63,10 +66,10 @@ final class RunStatuses {
             attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null));
       }
     }
-    List<RunInfo> children = services.store().children(run.runId()).stream()
+    List<RunInfo> children = store.children(run.runId()).stream()
         .map(child -> info(child, Optional.empty())) // a child is started by its parent alone
         .toList();
-    return new RunStatus(info(run, services.store().scheduledAt(run.runId())), steps, children,
+    return new RunStatus(info(run, store.scheduledAt(run.runId())), steps, children,
         Compensations.status(snapshot.checkpoints()), run.input(),
         run.status() == RunState.COMPLETED ? run.output() : null);
   }

@@ -3,14 +3,9 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.Resumption;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.internal.store.WorkflowKey;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -26,54 +21,56 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
  * the store. What makes the poll look sooner, or claims a run back ahead of it, is the engine's
- * {@link EngineWakeups}, made with the poll before the scheduler and the {@link Services} it
- * shares with the turns; the scheduler starts and stops it with the poll, and lends it its
+ * {@link EngineWakeups}, made with the poll before the scheduler and the turns, which wake runs
+ * through it; the scheduler starts and stops it with the poll, and lends it its
  * slots ({@link ExecutionSlots}) for the runs claimed ahead or handed back.
  */
 final class Scheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
-  private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
 
-  private final Services services;
-  private final Registry registry;
+  private final RunClaims claims;
   private final RunExecutor executor;
+  private final Time time;
+  private final InFlight inFlight;
+  private final EngineWakeups wakeups;
   private final Duration shutdownTimeout;
   private final RunConcurrency concurrency;
   private final ThreadPoolExecutor workers;
   private final Leases leases;
-  private final CancelledElsewhere cancelledElsewhere;
   private final PollLoop poll;
   private final Schedules schedules;
-  private final Set<WorkflowKey> reportedUnknown = ConcurrentHashMap.newKeySet();
-  private volatile long lastUnknownReport;
 
-  /** The poll for due runs of an engine, to make before its {@link Services} and scheduler. */
+  /** The poll for due runs of an engine, to make before its wake-ups, turns and scheduler. */
   static PollLoop pollLoop(Duration pollInterval) {
     return new PollLoop(
         "durable-poller", pollInterval, LOG, "cannot poll the store for due runs");
   }
 
   /**
+   * @param wakeups the engine's, which the scheduler starts and stops with the poll
    * @param poll the engine's {@link #pollLoop}, which its {@link EngineWakeups} signal
    * @param schedules fired at each poll and tick, before due runs are claimed
+   * @param leases renews the leases of the runs in flight here; closed with the scheduler
    */
   Scheduler(
-      Services services, Registry registry, RunExecutor executor, PollLoop poll,
-      Schedules schedules, int maxConcurrentRuns, Duration shutdownTimeout) {
-    this.services = services;
-    this.registry = registry;
+      RunClaims claims, RunExecutor executor, Time time, InFlight inFlight, EngineWakeups wakeups,
+      PollLoop poll, Schedules schedules, Leases leases, int maxConcurrentRuns,
+      Duration shutdownTimeout) {
+    this.claims = claims;
     this.executor = executor;
+    this.time = time;
+    this.inFlight = inFlight;
+    this.wakeups = wakeups;
     this.poll = poll;
     this.schedules = schedules;
+    this.leases = leases;
     this.shutdownTimeout = shutdownTimeout;
     this.concurrency = new RunConcurrency(maxConcurrentRuns);
     this.workers =
         new ThreadPoolExecutor(
             maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
-    this.cancelledElsewhere = new CancelledElsewhere(services);
-    this.leases = new Leases(services, cancelledElsewhere);
-    services.wakeups().bind(new ExecutionSlots() {
+    wakeups.bind(new ExecutionSlots() {
       @Override
       public boolean tryReserve() {
         return Scheduler.this.tryReserve();
@@ -86,7 +83,7 @@ final class Scheduler implements AutoCloseable {
 
       @Override
       public void submit(ClaimedRun claim, Instant now) {
-        observeClaim(claim, now);
+        claims.observe(claim, now);
         Scheduler.this.submit(claim.run(), claim.resumption());
       }
     });
@@ -96,9 +93,9 @@ final class Scheduler implements AutoCloseable {
     if (poll.isStarted() || poll.isStopped()) {
       return;
     }
-    services.wakeups().start();
+    wakeups.start();
     poll.start(() -> {
-      reportUnknownWorkflows();
+      claims.reportUnknownWorkflows();
       schedules.fireDue();
       return pollOnce();
     });
@@ -118,7 +115,7 @@ final class Scheduler implements AutoCloseable {
   /** Gives back a slot taken by {@link #tryReserve} or by a claim. */
   void release() {
     if (concurrency.release()) {
-      services.wakeups().slotFree();
+      wakeups.slotFree();
     }
   }
 
@@ -130,7 +127,7 @@ final class Scheduler implements AutoCloseable {
    *     {@link RunExecutor#FRESH}); null for the turn to read it
    */
   void submit(RunRecord claimed, Resumption resumption) {
-    services.inFlight().begin(claimed.runId(), flight -> {
+    inFlight.begin(claimed.runId(), flight -> {
       try {
         workers.execute(() -> {
           try {
@@ -144,7 +141,7 @@ final class Scheduler implements AutoCloseable {
         });
       } catch (RuntimeException rejected) {
         // the engine is closing: the run's lease is released with the others
-        services.inFlight().end(claimed.runId());
+        inFlight.end(claimed.runId());
         release();
       }
     });
@@ -152,13 +149,8 @@ final class Scheduler implements AutoCloseable {
 
   /** A test clock moved: fire timers that came due, poll, and renew leases if that is due. */
   void clockMoved() {
-    services.wakeups().clockMoved();
+    wakeups.clockMoved();
     leases.clockMoved();
-  }
-
-  /** Stops the runs among {@code runIds} executing here that were cancelled elsewhere. */
-  void stopCancelled(Collection<String> runIds) {
-    cancelledElsewhere.stop(runIds);
   }
 
   // ---- the poll
@@ -168,13 +160,13 @@ final class Scheduler implements AutoCloseable {
    * one batch, and submits them; returns whether more may be due.
    */
   private boolean pollOnce() {
-    services.inFlight().timeOutExpired(services.time().now());
+    inFlight.timeOutExpired(time.now());
     int free = concurrency.free();
     if (free == 0) {
       concurrency.pollWasLimited(true);
       return false;
     }
-    List<ClaimedRun> claimed = claimDue(free);
+    List<ClaimedRun> claimed = claims.claimDue(free);
     concurrency.take(claimed.size());
     boolean more = claimed.size() == free;
     concurrency.pollWasLimited(more);
@@ -184,28 +176,6 @@ final class Scheduler implements AutoCloseable {
     return more;
   }
 
-  /**
-   * Warns, once per workflow and engine, about due runs of workflows no engine here has
-   * registered: they would otherwise wait silently.
-   */
-  private void reportUnknownWorkflows() {
-    long current = System.nanoTime();
-    if (lastUnknownReport != 0
-        && current - lastUnknownReport < UNKNOWN_REPORT_INTERVAL.toNanos()) {
-      return;
-    }
-    lastUnknownReport = current;
-    Map<WorkflowKey, Long> due = services.store().countDueByWorkflow(services.time().now());
-    List<WorkflowKey> known = registry.keys();
-    due.forEach((key, count) -> {
-      if (!known.contains(key) && reportedUnknown.add(key)) {
-        LOG.warn("{} run(s) of {} are due, but that workflow is not registered with this engine"
-            + " (registered: {}); register its Durable class here, or run an engine that has it",
-            count, key, known);
-      }
-    });
-  }
-
   // ---- tick
 
   /**
@@ -213,28 +183,12 @@ final class Scheduler implements AutoCloseable {
    * out another's in-process backoff under a lease); see {@code DurableEngine.tick()}.
    */
   int tick() {
-    reportUnknownWorkflows();
+    claims.reportUnknownWorkflows();
     schedules.fireDue();
     return poll.tick(
-        () -> claimDue(1),
-        claim -> services.inFlight().begin(claim.run().runId(),
+        () -> claims.claimDue(1),
+        claim -> inFlight.begin(claim.run().runId(),
             flight -> executor.execute(claim.run(), flight, false, claim.resumption())));
-  }
-
-  /** Claims up to {@code limit} due runs of the registered workflows, leased to this engine. */
-  private List<ClaimedRun> claimDue(int limit) {
-    Instant now = services.time().now();
-    List<ClaimedRun> claimed = services.store().claim(
-        now, registry.keys(), limit, services.engineId(), now.plus(services.leaseDuration()));
-    claimed.forEach(claim -> observeClaim(claim, now));
-    return claimed;
-  }
-
-  /** Reports a claim, and how late it was: none for a run claimed ahead of its due time. */
-  private void observeClaim(ClaimedRun claim, Instant now) {
-    Duration late = Duration.between(claim.wasDueAt(), now);
-    services.observer().runClaimed(claim.run().workflow().name(),
-        late.isNegative() ? Duration.ZERO : late, claim.takenOver());
   }
 
   // ---- shutdown
@@ -244,12 +198,12 @@ final class Scheduler implements AutoCloseable {
     if (!poll.stop()) {
       return;
     }
-    services.wakeups().stop();
+    wakeups.stop();
     workers.shutdown();
     try {
       if (!workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
         LOG.warn("runs still in flight after {}; cancelling them", shutdownTimeout);
-        services.inFlight().cancelAll();
+        inFlight.cancelAll();
         workers.shutdownNow();
         workers.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS);
       }

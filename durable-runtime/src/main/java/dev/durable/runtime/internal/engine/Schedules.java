@@ -3,10 +3,13 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.annotations.CatchUp;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.ScheduleInfo;
+import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.ScheduleKey;
 import dev.durable.runtime.internal.store.SchedulePlan;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.ScheduleSpec;
@@ -47,15 +50,25 @@ final class Schedules {
       WorkflowType<?> type, WorkflowKey workflow, ScheduleSpec spec, CronSchedule cron,
       ScheduleKey key) {}
 
-  private final Services services;
+  private final Store store;
+  private final Time time;
+  private final Payloads payloads;
+  private final Observer observer;
+  private final EngineWakeups wakeups;
   private final List<Entry> entries;
   /** The next fire time of each schedule fired here; absent: fire it at the next poll. */
   private final Map<Entry, Instant> nextFire = new ConcurrentHashMap<>();
   /** The fire time a timer was asked for, so that each is asked for once. */
   private final Map<Entry, Instant> armed = new ConcurrentHashMap<>();
 
-  private Schedules(Services services, List<Entry> entries) {
-    this.services = services;
+  private Schedules(
+      Store store, Time time, Payloads payloads, Observer observer, EngineWakeups wakeups,
+      List<Entry> entries) {
+    this.store = store;
+    this.time = time;
+    this.payloads = payloads;
+    this.observer = observer;
+    this.wakeups = wakeups;
     this.entries = entries;
   }
 
@@ -65,7 +78,9 @@ final class Schedules {
    * @throws IllegalArgumentException if a schedule cannot work: a cron expression or zone the
    *     processor would have refused, or a run input other than nothing or one {@code Instant}
    */
-  static Schedules of(Services services, List<DurableWorkflow<?>> workflows) {
+  static Schedules of(
+      Store store, Time time, Payloads payloads, Observer observer, EngineWakeups wakeups,
+      List<DurableWorkflow<?>> workflows) {
     List<Entry> entries = new ArrayList<>();
     for (DurableWorkflow<?> workflow : workflows) {
       WorkflowType<?> type = workflow.workflowType();
@@ -98,7 +113,7 @@ final class Schedules {
             new ScheduleKey(type.name(), spec.cron(), spec.zone())));
       }
     }
-    return new Schedules(services, List.copyOf(entries));
+    return new Schedules(store, time, payloads, observer, wakeups, List.copyOf(entries));
   }
 
   /**
@@ -111,7 +126,7 @@ final class Schedules {
   boolean fireDue() {
     boolean started = false;
     for (Entry entry : entries) {
-      Instant now = services.time().now();
+      Instant now = time.now();
       Instant next = nextFire.get(entry);
       if (next == null || !next.isAfter(now)) {
         try {
@@ -130,11 +145,11 @@ final class Schedules {
 
   private boolean fire(Entry entry, Instant now) {
     // once per fire time and engine: cheap, and a row deleted by hand comes back
-    services.store().registerSchedule(entry.key(), now);
+    store.registerSchedule(entry.key(), now);
     List<String> started =
-        services.store().fireSchedule(entry.key(), now, handled -> plan(entry, handled, now));
+        store.fireSchedule(entry.key(), now, handled -> plan(entry, handled, now));
     nextFire.put(entry, entry.cron().nextAfter(now).orElse(Instant.MAX));
-    started.forEach(runId -> services.observer().runStarted(entry.workflow().name()));
+    started.forEach(runId -> observer.runStarted(entry.workflow().name()));
     if (!started.isEmpty()) {
       LOG.debug("{} started {} run(s): {}", entry.key(), started.size(), started);
     }
@@ -148,7 +163,7 @@ final class Schedules {
       return;
     }
     armed.put(entry, next);
-    services.wakeups().runDue(next);
+    wakeups.runDue(next);
   }
 
   /** Which runs to start for the fire times after {@code handled}: see the class comment. */
@@ -180,7 +195,7 @@ final class Schedules {
 
   private NewRun newRun(Entry entry, Instant fire, Instant now) {
     Object[] input = entry.type().params().isEmpty() ? new Object[0] : new Object[] {fire};
-    String json = services.payloads().encodeArgs(entry.type().params(), input);
+    String json = payloads.encodeArgs(entry.type().params(), input);
     String runId = ScheduleInfo.runId(entry.workflow().name(), fire);
     return new NewRun(
         runId, entry.workflow(), json, now, null, null,
@@ -188,12 +203,12 @@ final class Schedules {
         entry.type().fingerprint().orElse(null),
         List.of(EventType.RUN_CREATED.run(
             entry.workflow() + ", by schedule " + entry.spec() + " for " + fire, now)),
-        services.observer().runStarting(runId, entry.workflow().name()));
+        observer.runStarting(runId, entry.workflow().name()));
   }
 
   /** The schedules with their next fire times after now: see {@code DurableEngine.schedules()}. */
   List<ScheduleInfo> list() {
-    Instant now = services.time().now();
+    Instant now = time.now();
     List<ScheduleInfo> list = new ArrayList<>();
     for (Entry entry : entries) {
       list.add(new ScheduleInfo(entry.workflow().name(), entry.workflow().version(),

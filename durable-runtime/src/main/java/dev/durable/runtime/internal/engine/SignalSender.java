@@ -7,8 +7,10 @@ import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.SignalQueue;
+import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.SignalType;
@@ -26,10 +28,19 @@ final class SignalSender {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-  private final Services services;
+  private final Store store;
+  private final Time time;
+  private final Payloads payloads;
+  private final Registry registry;
+  private final EngineWakeups wakeups;
 
-  SignalSender(Services services) {
-    this.services = services;
+  SignalSender(
+      Store store, Time time, Payloads payloads, Registry registry, EngineWakeups wakeups) {
+    this.store = store;
+    this.time = time;
+    this.payloads = payloads;
+    this.registry = registry;
+    this.wakeups = wakeups;
   }
 
   /**
@@ -43,8 +54,8 @@ final class SignalSender {
     String payload = encode(workflow, signal, value);
     requireFitsRunsVersion(workflow, runId, signal, payload);
     WorkflowKey key = new WorkflowKey(workflow.name(), workflow.version());
-    SignalQueue.Sent sent = services.store().signals()
-        .send(runId, key, signal.name(), payload, services.time().now())
+    SignalQueue.Sent sent = store.signals()
+        .send(runId, key, signal.name(), payload, time.now())
         .orElseThrow(() -> new UnknownRunException(
             "cannot send " + signal + ": no run with id '" + runId + "' is stored in this"
                 + " engine's database; nothing was stored"));
@@ -59,7 +70,7 @@ final class SignalSender {
               + sent.status() + ") and will never wait for it; nothing was stored",
           sent.status());
     }
-    services.wakeups().runDue(services.time().now());
+    wakeups.runDue(time.now());
   }
 
   /**
@@ -88,18 +99,18 @@ final class SignalSender {
           List.of("not JSON"));
     }
     int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
-    if (bytes > services.payloads().maxPayloadBytes()) {
+    if (bytes > payloads.maxPayloadBytes()) {
       throw new InvalidInputException("cannot send signal '" + name + "' to run " + runId
           + ": its value is " + bytes + " bytes, more than the "
-          + services.payloads().maxPayloadBytes() + " a payload may have. Nothing was stored.",
+          + payloads.maxPayloadBytes() + " a payload may have. Nothing was stored.",
           List.of("too large"));
     }
-    RunRecord run = services.store().findRun(runId).orElseThrow(() -> new UnknownRunException(
+    RunRecord run = store.findRun(runId).orElseThrow(() -> new UnknownRunException(
         "cannot send signal '" + name + "': no run with id '" + runId + "' is stored in this"
             + " engine's database; nothing was stored"));
     requireFitsIfKnown(run, name, payload);
-    SignalQueue.Sent sent = services.store().signals()
-        .send(runId, run.workflow(), name, payload, services.time().now())
+    SignalQueue.Sent sent = store.signals()
+        .send(runId, run.workflow(), name, payload, time.now())
         .orElseThrow(() -> new UnknownRunException(
             "cannot send signal '" + name + "': run '" + runId + "' is gone; nothing was stored"));
     if (!sent.stored()) {
@@ -108,7 +119,7 @@ final class SignalSender {
               + sent.status() + ") and will never wait for it; nothing was stored",
           sent.status());
     }
-    services.wakeups().runDue(services.time().now());
+    wakeups.runDue(time.now());
   }
 
   /**
@@ -121,14 +132,14 @@ final class SignalSender {
    */
   private void requireFitsRunsVersion(
       WorkflowType<?> workflow, String runId, SignalType<?> signal, String payload) {
-    List<DurableWorkflow<?>> others = services.registry().workflows().stream()
+    List<DurableWorkflow<?>> others = registry.workflows().stream()
         .filter(other -> other.workflowType().name().equals(workflow.name())
             && !other.workflowType().version().equals(workflow.version()))
         .toList();
     if (others.isEmpty()) {
       return;
     }
-    Optional<RunRecord> run = services.store().findRun(runId);
+    Optional<RunRecord> run = store.findRun(runId);
     if (run.isEmpty()) {
       return; // the send says so
     }
@@ -138,7 +149,7 @@ final class SignalSender {
       return;
     }
     try {
-      services.payloads().decode(theirs.get().value(), payload);
+      payloads.decode(theirs.get().value(), payload);
     } catch (PayloadException e) {
       throw new InvalidInputException(
           "cannot send " + signal + " of " + workflow + " to run " + runId + ": it is a run of"
@@ -156,7 +167,7 @@ final class SignalSender {
    * @throws InvalidInputException if so; nothing is stored
    */
   private void requireFitsIfKnown(RunRecord run, String name, String payload) {
-    Optional<DurableWorkflow<?>> workflow = services.registry().find(run.workflow());
+    Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
     if (workflow.isEmpty()) {
       return; // checked by the run's wait, which sets a value aside if it does not fit
     }
@@ -172,7 +183,7 @@ final class SignalSender {
           List.of("unknown signal"));
     }
     try {
-      services.payloads().decode(signal.get().value(), payload);
+      payloads.decode(signal.get().value(), payload);
     } catch (PayloadException e) {
       throw new InvalidInputException(
           "cannot send signal '" + name + "' to run " + run.runId() + ": its value does not fit "
@@ -183,7 +194,7 @@ final class SignalSender {
 
   /** Signal {@code name} of workflow version {@code key}, if that version is registered here. */
   private Optional<SignalType<?>> signalOf(WorkflowKey key, String name) {
-    return services.registry().find(key).stream()
+    return registry.find(key).stream()
         .flatMap(workflow -> workflow.signals().stream())
         .filter(candidate -> candidate.name().equals(name))
         .<SignalType<?>>map(candidate -> candidate)
@@ -191,7 +202,7 @@ final class SignalSender {
   }
 
   private String encode(WorkflowType<?> workflow, SignalType<?> signal, Object value) {
-    List<String> violations = services.payloads().violations(signal.value(), value);
+    List<String> violations = payloads.violations(signal.value(), value);
     if (!violations.isEmpty()) {
       throw new InvalidInputException(
           "cannot send " + signal + " of " + workflow + ": its value is invalid: "
@@ -199,7 +210,7 @@ final class SignalSender {
           violations);
     }
     try {
-      return services.payloads().encode(signal.value(), value);
+      return payloads.encode(signal.value(), value);
     } catch (PayloadException e) {
       throw new InvalidInputException(
           "cannot send " + signal + " of " + workflow + ": its value cannot be stored: "

@@ -36,20 +36,19 @@ import org.slf4j.LoggerFactory;
 final class SignalWaits {
   private static final Logger LOG = LoggerFactory.getLogger(SignalWaits.class);
 
-  private final Services services;
+  private final TurnContext context;
   private final RunRecord run;
   private final ReplayLog log;
   private final ProgressBuffer progress;
   private final TurnControl control;
 
   SignalWaits(
-      Services services, RunRecord run, ReplayLog log, ProgressBuffer progress,
-      TurnControl control) {
-    this.services = services;
-    this.run = run;
-    this.log = log;
-    this.progress = progress;
-    this.control = control;
+      TurnContext context, TurnScope scope) {
+    this.context = context;
+    this.run = scope.run();
+    this.log = scope.log();
+    this.progress = scope.progress();
+    this.control = scope.control();
   }
 
   /** The wait at position {@code seq}: see {@link dev.durable.runtime.spi.Turn#signal}. */
@@ -59,7 +58,7 @@ final class SignalWaits {
     if (state == State.COMPLETED) {
       return decode(signal, recorded.output());
     }
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     Instant deadline = recorded != null ? recorded.wakeAt() : wait == null ? null : now.plus(wait);
     Optional<SignalRecord> next = nextReadable(signal, now);
     if (next.isPresent()) {
@@ -128,11 +127,11 @@ final class SignalWaits {
 
   /** The body's value as stored; stops the turn, failing the run, if it is invalid or unstorable. */
   private String encode(SignalType<?> signal, Object value) {
-    List<String> violations = services.payloads().violations(signal.value(), value);
+    List<String> violations = context.payloads().violations(signal.value(), value);
     String problem = violations.isEmpty() ? null : String.join("; ", violations);
     if (problem == null) {
       try {
-        return services.payloads().encode(signal.value(), value);
+        return context.payloads().encode(signal.value(), value);
       } catch (PayloadException e) {
         problem = e.getMessage();
       }
@@ -154,17 +153,17 @@ final class SignalWaits {
   private Optional<SignalRecord> nextReadable(SignalType<?> signal, Instant now) {
     try {
       while (true) {
-        Optional<SignalRecord> next = services.store().signals().next(run.runId(), signal.name());
+        Optional<SignalRecord> next = context.store().signals().next(run.runId(), signal.name());
         if (next.isEmpty()) {
           return next;
         }
         try {
-          services.payloads().decode(signal.value(), next.get().payload());
+          context.payloads().decode(signal.value(), next.get().payload());
           return next;
         } catch (PayloadException e) {
           LOG.warn("run {}: signal '{}' ({}) set aside: its value does not fit {}",
               run.runId(), signal.name(), next.get().id(), signal.value().type());
-          services.store().signals().reject(run.runId(), signal.name(), next.get().id(),
+          context.store().signals().reject(run.runId(), signal.name(), next.get().id(),
               "its value does not fit " + signal.value().type() + ": " + e.getMessage(), now);
         }
       }
@@ -176,7 +175,7 @@ final class SignalWaits {
   @SuppressWarnings("unchecked")
   private <T> T decode(SignalType<T> signal, String output) {
     try {
-      return (T) services.payloads().decode(signal.value(), output);
+      return (T) context.payloads().decode(signal.value(), output);
     } catch (PayloadException e) {
       throw control.stop(
           TurnStop.Reason.FAILED,

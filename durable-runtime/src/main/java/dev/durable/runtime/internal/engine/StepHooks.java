@@ -15,18 +15,20 @@ import java.time.Duration;
  * checkpoint is written.
  */
 final class StepHooks {
-  private final Services services;
+  private final Hooks hooks;
+  private final Time time;
   private final RunRecord run;
 
-  StepHooks(Services services, RunRecord run) {
-    this.services = services;
+  StepHooks(Hooks hooks, Time time, RunRecord run) {
+    this.hooks = hooks;
+    this.time = time;
     this.run = run;
   }
 
   /** Calls {@code onStepStart} for the step at {@code seq} if {@code transition} says to. */
   void started(Transition transition, String step, int seq) {
     if (transition.hook() == Hook.STEP_START) {
-      services.hooks().onStepStart(event(step, seq, 1));
+      hooks.onStepStart(event(step, seq, 1));
     }
   }
 
@@ -42,7 +44,7 @@ final class StepHooks {
     }
     return () -> {
       RunLog.retrying(run.runId(), step, attempt, error, delay);
-      services.hooks().onStepRetry(event(step, seq, attempt), error, delay);
+      hooks.onStepRetry(event(step, seq, attempt), error, delay);
     };
   }
 
@@ -56,6 +58,6 @@ final class StepHooks {
 
   private StepEvent event(String step, int seq, int attempt) {
     return new StepEvent(
-        run.runId(), run.workflow().name(), step, seq, attempt, services.time().now());
+        run.runId(), run.workflow().name(), step, seq, attempt, time.now());
   }
 }

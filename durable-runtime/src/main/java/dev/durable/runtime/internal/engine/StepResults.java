@@ -3,11 +3,11 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
-import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.spi.StepType;
 import java.time.Instant;
 import java.util.List;
 
@@ -20,7 +20,7 @@ final class StepResults {
   private static final List<EventType> CARRIED =
       List.of(EventType.STEP_STARTED, EventType.STEP_COMPLETED);
 
-  private final Services services;
+  private final TurnContext context;
   private final RunRecord run;
   private final ReplayLog log;
   private final ProgressBuffer progress;
@@ -28,9 +28,9 @@ final class StepResults {
   private final StepHooks hooks;
 
   StepResults(
-      Services services, RunRecord run, ReplayLog log, ProgressBuffer progress,
+      TurnContext context, RunRecord run, ReplayLog log, ProgressBuffer progress,
       TurnControl control, StepHooks hooks) {
-    this.services = services;
+    this.context = context;
     this.run = run;
     this.log = log;
     this.progress = progress;
@@ -47,17 +47,17 @@ final class StepResults {
   <T> T complete(
       StepType<T> step, int seq, int attempt, String input, StepTransitions.State state,
       Instant startedAt, T value) {
-    List<String> violations = services.payloads().violations(step.result(), value);
+    List<String> violations = context.payloads().violations(step.result(), value);
     if (!violations.isEmpty()) {
       throw Errors.InvalidResult.violations(step.name(), violations);
     }
     String output;
     try {
-      output = services.payloads().encode(step.result(), value);
+      output = context.payloads().encode(step.result(), value);
     } catch (PayloadException e) {
       throw Errors.InvalidResult.unstorable(step.name(), e);
     }
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     Transition completed =
         StepTransitions.next(state, StepTransitions.Event.ATTEMPT_SUCCEEDED);
     CheckpointRecord record =
@@ -113,6 +113,6 @@ final class StepResults {
 
   @SuppressWarnings("unchecked")
   <T> T decode(StepType<T> step, String output) {
-    return (T) services.payloads().decode(step.result(), output);
+    return (T) context.payloads().decode(step.result(), output);
   }
 }

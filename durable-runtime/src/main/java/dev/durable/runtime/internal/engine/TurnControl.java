@@ -1,15 +1,15 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.NonDeterminismException;
-import dev.durable.runtime.StepState;
 import dev.durable.runtime.RunError;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +28,9 @@ import java.util.function.Supplier;
  * without the lock.
  */
 final class TurnControl {
-  private final Services services;
+  private final Time time;
+  private final EngineWakeups wakeups;
+  private final PollLoop poll;
   private final RunRecord run;
   private final InFlight.Run flight;
   private final ProgressBuffer progress;
@@ -36,14 +38,18 @@ final class TurnControl {
   private volatile TurnStop stop;
 
   /**
+   * @param poll the engine's poll for due runs: once it is stopped, the engine is closing and the
+   *     turn's waits end
    * @param replayOnly whether the turn only replays ({@link Replays}): it stops, {@link
    *     TurnStop.Reason#REPLAYED}, at the first position without an ended checkpoint, where it would
    *     otherwise execute, wait or write
    */
   TurnControl(
-      Services services, RunRecord run, InFlight.Run flight, ProgressBuffer progress,
-      boolean replayOnly) {
-    this.services = services;
+      Time time, EngineWakeups wakeups, PollLoop poll, RunRecord run, InFlight.Run flight,
+      ProgressBuffer progress, boolean replayOnly) {
+    this.time = time;
+    this.wakeups = wakeups;
+    this.poll = poll;
     this.run = run;
     this.flight = flight;
     this.progress = progress;
@@ -95,7 +101,7 @@ final class TurnControl {
   private boolean timedOut() {
     Instant deadline = run.deadlineAt();
     return deadline != null
-        && (flight.isTimedOut() || !services.time().now().isBefore(deadline));
+        && (flight.isTimedOut() || !time.now().isBefore(deadline));
   }
 
   /** Stops the turn, failing the run with {@code run_timeout}. */
@@ -113,7 +119,7 @@ final class TurnControl {
    * closing.
    */
   boolean mustStopWaiting() {
-    return flight.isCancelled() || flight.isTimedOut() || services.closing().getAsBoolean();
+    return flight.isCancelled() || flight.isTimedOut() || poll.isStopped();
   }
 
   /**
@@ -168,7 +174,7 @@ final class TurnControl {
   TurnStop suspended(Instant wakeAt) {
     Instant due = sleeping(wakeAt).dueAt();
     if (due != null) {
-      services.wakeups().runDue(due);
+      wakeups.runDue(due);
     }
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
@@ -186,7 +192,7 @@ final class TurnControl {
       List<NewEvent> events) {
     RunChange sleeping = sleeping(wakeAt);
     write(sleeping, checkpoints, withSleeping(events, "until " + wakeAt, now));
-    services.wakeups().runSleeps(run.runId(), sleeping.dueAt());
+    wakeups.runSleeps(run.runId(), sleeping.dueAt());
     return stop(TurnStop.Reason.SUSPENDED, null, null);
   }
 
@@ -217,7 +223,7 @@ final class TurnControl {
   boolean withinLead(Instant wakeAt, Instant now) {
     Instant deadline = run.deadlineAt();
     Instant until = deadline != null && deadline.isBefore(wakeAt) ? deadline : wakeAt;
-    return Duration.between(now, until).compareTo(services.time().claimLead()) <= 0;
+    return Duration.between(now, until).compareTo(time.claimLead()) <= 0;
   }
 
   /**
@@ -244,7 +250,7 @@ final class TurnControl {
     Instant deadline = run.deadlineAt();
     Instant until = deadline != null && deadline.isBefore(instant) ? deadline : instant;
     try {
-      if (!services.time().waitUntil(until, this::mustStopWaiting)) {
+      if (!time.waitUntil(until, this::mustStopWaiting)) {
         throw cancelledOr(TurnStop.Reason.SHUTDOWN, null);
       }
       if (until != instant) {
@@ -268,7 +274,7 @@ final class TurnControl {
   void write(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
       List<TaskRecord> tasks) {
-    EagerDispatch dispatch = services.wakeups().reserveWorkers(tasks);
+    EagerDispatch dispatch = wakeups.reserveWorkers(tasks);
     boolean written;
     try {
       written = progress.write(change, checkpoints, events, dispatch.tasks());
@@ -287,7 +293,7 @@ final class TurnControl {
       throw cancelledOr(TurnStop.Reason.LEASE_LOST, null);
     }
     if (dispatch.anyQueued()) {
-      services.wakeups().tasksQueued();
+      wakeups.tasksQueued();
     }
   }
 }

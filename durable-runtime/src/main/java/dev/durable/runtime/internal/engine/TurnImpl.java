@@ -5,8 +5,16 @@ import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.WorkflowContext;
+import dev.durable.runtime.internal.store.CheckpointKind;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.EventType;
+import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.Resumption;
+import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.spi.SignalBody;
 import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.StepBody;
@@ -15,14 +23,6 @@ import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.Turn;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
-import dev.durable.runtime.internal.store.CheckpointKind;
-import dev.durable.runtime.internal.store.CheckpointRecord;
-import dev.durable.runtime.internal.store.Commit;
-import dev.durable.runtime.internal.store.NewEvent;
-import dev.durable.runtime.internal.store.RunChange;
-import dev.durable.runtime.internal.store.Resumption;
-import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.StoreException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -64,7 +64,7 @@ import java.util.stream.Collectors;
 final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private static final String SLEEP_NAME = "sleep";
 
-  private final Services services;
+  private final TurnContext context;
   private final RunRecord run;
   private final ReplayLog log;
   private final ProgressBuffer progress;
@@ -79,51 +79,54 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private final boolean maySuspend;
   private int nextSeq;
 
-  TurnImpl(
-      Services services,
-      RunRecord run,
-      Resumption resumption,
-      boolean maySuspend,
-      InFlight.Run flight) {
-    this(services, run, resumption, maySuspend, flight, false);
-  }
-
   /**
-   * A turn that only replays {@code checkpoints}: it stops ({@link TurnStop.Reason#REPLAYED}) where
-   * it would execute, wait or write, and checks besides that the arguments each step recorded
-   * still decode into its parameters' types. For {@link Replays}.
+   * A turn of {@code run} on this engine.
+   *
+   * @param writes where the turn's progress goes ({@link ProgressBuffer})
+   * @param runner runs the attempts of the steps executed here, and forks a fan's branches
+   * @param queues the queue slots a step attempt takes
+   * @param jitter spreads the retries' backoff delays
+   * @param poll the engine's poll for due runs, stopped once the engine closes
+   * @param starts starts the run's child runs
+   * @param statuses reads the statuses of the run's child runs
+   * @param maySuspend whether retries may suspend the run in storage or must wait in process
+   * @param replayOnly whether the turn only replays its checkpoints ({@link Replays}): it stops,
+   *     {@link TurnStop.Reason#REPLAYED}, where it would execute, wait or write, and checks besides
+   *     that the arguments each step recorded still decode into its parameters' types
    */
-  static TurnImpl replaying(
-      Services services, RunRecord run, List<CheckpointRecord> checkpoints) {
-    return new TurnImpl(services, run, new Resumption(checkpoints, List.of()), true,
-        new InFlight.Run(), true);
-  }
-
-  private TurnImpl(
-      Services services,
+  TurnImpl(
+      TurnContext context,
+      ProgressWrites writes,
+      AttemptRunner runner,
+      Queues queues,
+      Jitter jitter,
+      PollLoop poll,
+      RunStarts starts,
+      RunStatuses statuses,
       RunRecord run,
       Resumption resumption,
       boolean maySuspend,
       InFlight.Run flight,
       boolean replayOnly) {
-    this.services = services;
+    this.context = context;
     this.run = run;
     this.maySuspend = maySuspend;
     this.log = new ReplayLog(
-        run.runId(), run.workflow(), resumption.checkpoints(), services.payloads(), replayOnly);
-    this.progress = new ProgressBuffer(services, run, log::written);
-    this.control = new TurnControl(services, run, flight, progress, replayOnly);
-    StepHooks hooks = new StepHooks(services, run);
-    this.results = new StepResults(services, run, log, progress, control, hooks);
+        run.runId(), run.workflow(), resumption.checkpoints(), context.payloads(), replayOnly);
+    this.progress = new ProgressBuffer(writes, context.hooks(), run, log::written);
+    this.control =
+        new TurnControl(context.time(), context.wakeups(), poll, run, flight, progress, replayOnly);
+    StepHooks hooks = new StepHooks(context.hooks(), context.time(), run);
+    this.results = new StepResults(context, run, log, progress, control, hooks);
+    TurnScope scope = new TurnScope(run, log, control, progress, results, hooks);
     this.attempts =
-        new LocalAttempts(services, run, log, control, results, hooks, flight, maySuspend);
-    this.fans = new Fans(services, log, control, results, hooks, attempts,
-        new DispatchedSteps(services, run, log, control, results, hooks,
-            resumption.waitingTasks()), maySuspend);
+        new LocalAttempts(context, scope, runner, queues, jitter, flight, maySuspend);
+    this.fans = new Fans(context, scope, runner, attempts,
+        new DispatchedSteps(context, scope, jitter, resumption.waitingTasks()), maySuspend);
     this.children =
-        new Children(services, run, log, progress, control, () -> nextSeq++, this::flush);
-    this.values = new RecordedValues(services, run, log, progress, control);
-    this.signals = new SignalWaits(services, run, log, progress, control);
+        new Children(context, scope, starts, statuses, () -> nextSeq++, this::flush);
+    this.values = new RecordedValues(context, scope);
+    this.signals = new SignalWaits(context, scope);
   }
 
   // ---- WorkflowContext
@@ -184,7 +187,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     }
     int seq = nextSeq++;
     CheckpointRecord recorded = control.replayed(() -> log.matchSleep(seq));
-    Instant now = services.time().now();
+    Instant now = context.time().now();
     if (recorded != null) {
       if (recorded.status() == StepState.COMPLETED) {
         return;
@@ -194,7 +197,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
           throw control.sleepUntil(recorded.wakeAt(), now, List.of(), List.of());
         }
         control.waitUntil(recorded.wakeAt());
-        now = services.time().now();
+        now = context.time().now();
       }
       holdEndOf(recorded, now);
       return;
@@ -236,7 +239,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     T result;
     if (recorded == null) {
       flush();
-      result = attempts.run(step, args, body, seq, 1, null, services.time().now(), maySuspend);
+      result = attempts.run(step, args, body, seq, 1, null, context.time().now(), maySuspend);
     } else {
       switch (recorded.status()) {
         case COMPLETED:
@@ -310,7 +313,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
                 .map(p -> p.compensation() + " undoes " + p.step() + " (position " + p.position()
                     + ")")
                 .collect(Collectors.joining(", ")),
-            services.time().now()));
+            context.time().now()));
     String recorded = values.marker(seq, Compensations.MARKER, plan.encode(), events);
     Compensations.Plan was;
     try {

@@ -21,11 +21,19 @@
  * tick ({@code CronSchedule} reads their cron expressions). {@code Retention} deletes ended runs;
  * {@code RunMdc} puts a run's keys in the SLF4J MDC and {@code RunLog} writes its lifecycle lines.
  * {@code RunExports} reads runs for {@code DurableEngine.export}; {@code Replays} replays them
- * against the current code with a turn that only replays ({@code TurnImpl.replaying}). The way in
+ * against the current code with a turn that only replays ({@code Turns.replaying}). The way in
  * from the public API is {@code Factories}, the one public class: it implements {@code
  * DurableEngine.Factory}, {@code DurableWorker.Factory} and {@code spi.RunReplays.Factory}, is
  * registered under {@code META-INF/services} and found with {@code ServiceLoader}, and hands the
  * builders' {@code EngineConfig} and {@code WorkerConfig} to {@code Engines} and {@code Workers}.
  * The public package names nothing here; the rest is package-private.
+ *
+ * <p>{@code Engines} wires an engine with constructors: each class gets the collaborators it
+ * calls, and a turn's pieces share one {@code TurnContext} ({@code Turns} makes the turns). A run
+ * started by a client goes {@code DefaultEngine.startRun}, {@code RunStarts.insert}, {@code
+ * StartWrites}, {@code Store.insertRuns}; a turn's progress goes {@code ProgressBuffer.write},
+ * {@code ProgressWrites}, {@code Store.commit}; each writer puts the writes made at the same
+ * moment in one commit ({@code GroupCommit}).
+ * The scheduler claims due runs through {@code RunClaims} and renews their {@code Leases}.
  */
 package dev.durable.runtime.internal.engine;

@@ -1,0 +1,43 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.Store;
+import java.util.List;
+
+/**
+ * Writes turns' progress ({@link Commit}: a run's change, its checkpoints, events and tasks) to
+ * the {@link Store}, with the commits of the turns writing at the same moment ({@link GroupCommit}).
+ */
+final class ProgressWrites implements AutoCloseable {
+  private final Store store;
+  private final Time time;
+  private final GroupCommit<Commit> commits;
+
+  ProgressWrites(Store store, Time time) {
+    this.store = store;
+    this.time = time;
+    this.commits = new GroupCommit<>(this::commitBatch, "durable-commit", GroupCommit.WRITERS);
+  }
+
+  /**
+   * Writes {@code commit} durably, fenced by its run's epoch.
+   *
+   * @return whether it was written (false: the run's epoch moved on)
+   * @throws StoreException if the store failed; the commit may or may not have been made
+   */
+  boolean write(Commit commit) {
+    return commits.write(commit);
+  }
+
+  /** One batch of the group commit: all of it in one transaction, stamped with the time now. */
+  private boolean[] commitBatch(List<Commit> batch) {
+    return store.commit(batch, time.now());
+  }
+
+  /** Writes what is queued, then stops the writer threads. */
+  @Override
+  public void close() {
+    commits.close();
+  }
+}

@@ -1,0 +1,59 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.Resumption;
+import dev.durable.runtime.internal.store.RunRecord;
+import java.util.List;
+
+/**
+ * Makes the turns of one engine ({@link TurnImpl}), handing each the engine's parts its pieces use.
+ */
+final class Turns {
+  private final TurnContext context;
+  private final ProgressWrites writes;
+  private final AttemptRunner runner;
+  private final Queues queues;
+  private final Jitter jitter;
+  private final PollLoop poll;
+  private final RunStarts starts;
+  private final RunStatuses statuses;
+
+  /** See {@link TurnImpl#TurnImpl} for what each is for. */
+  Turns(
+      TurnContext context, ProgressWrites writes, AttemptRunner runner, Queues queues,
+      Jitter jitter, PollLoop poll, RunStarts starts, RunStatuses statuses) {
+    this.context = context;
+    this.writes = writes;
+    this.runner = runner;
+    this.queues = queues;
+    this.jitter = jitter;
+    this.poll = poll;
+    this.starts = starts;
+    this.statuses = statuses;
+  }
+
+  /**
+   * A turn of {@code run}, which this engine executes.
+   *
+   * @param maySuspend whether retries may suspend the run in storage or must wait in process
+   */
+  TurnImpl executing(
+      RunRecord run, Resumption resumption, boolean maySuspend, InFlight.Run flight) {
+    return new TurnImpl(context, writes, runner, queues, jitter, poll, starts, statuses,
+        run, resumption, maySuspend, flight, false);
+  }
+
+  /**
+   * A turn that only replays {@code checkpoints}: it stops ({@link TurnStop.Reason#REPLAYED}) where
+   * it would execute, wait or write. For {@link Replays}.
+   */
+  TurnImpl replaying(RunRecord run, List<CheckpointRecord> checkpoints) {
+    return new TurnImpl(context, writes, runner, queues, jitter, poll, starts, statuses,
+        run, new Resumption(checkpoints, List.of()), true, new InFlight.Run(), true);
+  }
+
+  /** A progress buffer for a run without a turn: what it writes (the run's failure) goes alone. */
+  ProgressBuffer alone(RunRecord run) {
+    return ProgressBuffer.alone(writes, context.hooks(), run);
+  }
+}
