@@ -27,10 +27,11 @@ import java.util.function.BooleanSupplier;
  * with the engine up and idle, before the pass; then, once during the pass, the heap in use after
  * another full collection at the peak of calls in progress, minus the first, over the calls in
  * progress just before that collection. The peak: once every run has been started, the first
- * sample at which the count of calls in progress has not risen for a quarter of a step (as long
- * as the runs are limited by the engine's concurrency, it stays there) or has begun to fall (the
- * first runs are done, none is left to start). Sampled earlier, the count of an engine that runs
- * whatever is started still rises with the starts, and pauses in the starts look like a peak. It counts everything the pass holds then: the engine's
+ * sample with at least {@value #NEAR_PEAK} of the most calls in progress seen so far, or, if none
+ * comes within a quarter of a step, the sample then. Before every run is started, the count of
+ * an engine that runs whatever it is given still rises with the starts, and a pause in the starts
+ * looks like a peak; once they are all started, it stays at its peak as long as the engine's
+ * concurrency limits it, and only falls once the last runs' steps end. It counts everything the pass holds then: the engine's
  * state for its runs in flight and for the runs it has queued, and the clients' handles of the
  * runs started so far. The collection pauses the pass once, for its length.
  */
@@ -38,6 +39,8 @@ final class IoPass {
   static final int STARTERS = 4;
   static final int AWAITERS = 32;
   private static final long SAMPLE_MILLIS = 10;
+  /** The share of the most calls in progress seen that counts as at the peak. */
+  private static final double NEAR_PEAK = 0.9;
 
   /** An engine under test: starts a run of the I/O workflow under an id of the caller's. */
   interface Engine {
@@ -188,19 +191,19 @@ final class IoPass {
     public void run() {
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();
       int highest = 0;
-      long raised = System.nanoTime();
+      long allStartedAt = 0;
       boolean collected = false;
       while (!stopped) {
         int live = threads.getThreadCount();
         maxThreads = Math.max(maxThreads, live);
         int inCall = service.inCall();
         long now = System.nanoTime();
-        if (inCall > highest) {
-          highest = inCall;
-          raised = now;
+        highest = Math.max(highest, inCall);
+        if (allStartedAt == 0 && allStarted.getAsBoolean()) {
+          allStartedAt = now;
         }
-        if (!collected && inCall > 0 && allStarted.getAsBoolean()
-            && (now - raised >= holdNanos || inCall < highest)) {
+        if (!collected && inCall > 0 && allStartedAt != 0
+            && (inCall >= NEAR_PEAK * highest || now - allStartedAt >= holdNanos)) {
           collected = true;
           inCallAtCollection = inCall;
           threadsAtPeak = live;
