@@ -133,7 +133,7 @@ final class IoBench {
           }
           (isDurable ? durable : dbos).add(pass);
           progress.accept("(j) round " + (round + 1) + " of " + ROUNDS + ", " + name + ": "
-              + f1(pass.runsPerSecond()) + " runs/s, " + pass.peakInCall()
+              + f1(pass.runsPerSecond()) + " runs/s, " + f0(pass.peakInCall())
               + " in flight at the peak, latency p50 " + seconds(pass.latency().p50()) + ", p99 "
               + seconds(pass.latency().p99()) + ", " + heapPerRun(pass) + " heap per run in flight, "
               + pass.maxThreads() + " platform threads at most");
@@ -274,10 +274,10 @@ final class IoBench {
     table.row(name + ", round " + (round + 1), f1(p.runsPerSecond()),
         r.concurrentRate().stream().mapToObj(b -> f2(p.runsPerSecond() / b)).findFirst()
             .orElse("(b) not run"),
-        p.peakInCall() + " (" + p.inCallAtCollection() + ")",
+        f0(p.peakInCall()) + " (" + f0(p.inCallAtCollection()) + ")",
         seconds(p.latency().p50()) + " / " + seconds(p.latency().p99()), heapPerRun(p),
         p.threadsBefore() + " / " + p.threadsAtPeak() + " / " + p.maxThreads(),
-        p.onVirtualThreads() + " of " + p.runs());
+        f0(p.onVirtualThreads()) + " of " + f0(p.runs()));
   }
 
   /** The phase's rows of a targets table (target, required, measured, result). */
