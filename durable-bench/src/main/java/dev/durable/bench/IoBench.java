@@ -150,7 +150,10 @@ final class IoBench {
         withDbos ? Optional.of(DBOS.version()) : Optional.empty(), durable, dbos);
   }
 
-  /** Durable as an application starts it with a JDBC URL and nothing else set. */
+  /**
+   * Durable as an application starts it: a JDBC URL and the workflow, nothing else set but
+   * discovery, turned off so that the module's other workflows stay out of the engine.
+   */
   private static Contender durable(Database database, IoCall service, Duration await) {
     DurableEngine engine = DurableEngine.builder()
         .jdbcUrl(database.jdbcUrl())
@@ -222,10 +225,11 @@ final class IoBench {
             + r.maxHeap() / (1 << 20) + " MiB.",
         "The workflow: one @Step that blocks in Thread.sleep(" + r.stepMillis() + " ms), standing"
             + " in for an HTTP call to a slow service. Durable with its default settings (an engine"
-            + " built with only a JDBC URL: its own pool, its default maxConcurrentRuns)"
+            + " given a JDBC URL and the workflow, nothing else: its own pool, its default"
+            + " maxConcurrentRuns)"
             + r.dbosVersion().map(v -> " and DBOS Transact " + v + " with its defaults"
-                + " (DBOSConfig.defaults with a database URL: its own pool), in a database of its"
-                + " own on the same server,").orElse("") + " in this JVM, one after the other, "
+                + " (DBOSConfig.defaults with a database URL, user and password: its own pool),"
+                + " in a database of its own on the same server,").orElse("") + " in this JVM, one after the other, "
             + ROUNDS + " rounds" + (r.dbos().isEmpty() ? "" : ", the first in a round alternating")
             + "; a fresh engine for each pass, warmed up with " + WARMUP_RUNS + " runs of a "
             + WARMUP_STEP_MILLIS + " ms step.",
