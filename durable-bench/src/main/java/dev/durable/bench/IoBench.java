@@ -135,8 +135,8 @@ final class IoBench {
           progress.accept("(j) round " + (round + 1) + " of " + ROUNDS + ", " + name + ": "
               + f1(pass.runsPerSecond()) + " runs/s, " + f0(pass.peakInCall())
               + " in flight at the peak, latency p50 " + seconds(pass.latency().p50()) + ", p99 "
-              + seconds(pass.latency().p99()) + ", " + heapPerRun(pass) + " heap per run in flight, "
-              + pass.maxThreads() + " platform threads at most");
+              + seconds(pass.latency().p99()) + ", " + heapPerRun(pass)
+              + " heap per run in flight, " + pass.maxThreads() + " platform threads at most");
         }
       }
     } finally {
@@ -229,7 +229,8 @@ final class IoBench {
             + " maxConcurrentRuns)"
             + r.dbosVersion().map(v -> " and DBOS Transact " + v + " with its defaults"
                 + " (DBOSConfig.defaults with a database URL, user and password: its own pool),"
-                + " in a database of its own on the same server,").orElse("") + " in this JVM, one after the other, "
+                + " in a database of its own on the same server,").orElse("")
+            + " in this JVM, one after the other, "
             + ROUNDS + " rounds" + (r.dbos().isEmpty() ? "" : ", the first in a round alternating")
             + "; a fresh engine for each pass, warmed up with " + WARMUP_RUNS + " runs of a "
             + WARMUP_STEP_MILLIS + " ms step.",

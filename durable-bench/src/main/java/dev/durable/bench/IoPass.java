@@ -31,9 +31,10 @@ import java.util.function.BooleanSupplier;
  * comes within a quarter of a step, the sample then. Before every run is started, the count of
  * an engine that runs whatever it is given still rises with the starts, and a pause in the starts
  * looks like a peak; once they are all started, it stays at its peak as long as the engine's
- * concurrency limits it, and only falls once the last runs' steps end. It counts everything the pass holds then: the engine's
- * state for its runs in flight and for the runs it has queued, and the clients' handles of the
- * runs started so far. The collection pauses the pass once, for its length.
+ * concurrency limits it, and only falls once the last runs' steps end. The difference counts
+ * everything the pass holds then: the engine's state for its runs in flight and for the runs it
+ * has queued, and the clients' handles of every run. The collection pauses the pass once, for
+ * its length.
  */
 final class IoPass {
   static final int STARTERS = 4;
