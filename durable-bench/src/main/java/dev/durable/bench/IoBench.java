@@ -242,7 +242,9 @@ final class IoBench {
         "Heap per run in flight: heap in use after a full collection at the peak of steps in"
             + " progress, minus heap in use after a full collection before the pass (engine up"
             + " and idle), over the steps in progress just before the collection; it includes"
-            + " the engine's queued runs and the clients' handles. Platform threads as the JVM"
+            + " the engine's queued runs and the clients' handles, and on H2 the growth of the"
+            + " database's own cache, which lives in this heap; with few steps in flight it is"
+            + " mostly noise. Platform threads as the JVM"
             + " counts them (virtual threads not included), the pass's own "
             + IoPass.ownThreads() + " (starters, awaiters, sampler) included from the peak on.");
     Report.TableBuilder table = report.table("pass", "runs/s", "over (b)",
