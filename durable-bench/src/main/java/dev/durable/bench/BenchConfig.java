@@ -10,14 +10,15 @@ import java.util.List;
  * {@code bench.sleeping} (sleeping runs of the large poll measurement), {@code bench.search} (runs
  * of the run search phase), {@code bench.phases} ({@code all}, {@code main} for phases (a) to (f)
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
- * Transact in alternating rounds, {@code long} for (i), or {@code lateness} or {@code dispatch}
- * for (c) or (e) alone), {@code bench.out} (where the Markdown results go), and the PostgreSQL URL
- * from the environment variable {@code DURABLE_PG_URL}.
+ * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), or {@code lateness} or
+ * {@code dispatch} for (c) or (e) alone), {@code bench.ioRuns} and {@code bench.ioStepMs} (the runs
+ * of phase (j) and its step's time), {@code bench.out} (where the Markdown results go), and the
+ * PostgreSQL URL from the environment variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
     boolean dbosPhase, boolean latenessOnly, boolean dispatchOnly, String pgUrl, Path out,
-    boolean longPhase) {
+    boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -35,12 +36,12 @@ record BenchConfig(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
     String phases = System.getProperty("bench.phases", "all").strip();
-    if (!List.of("all", "main", "search", "dbos", "long", "lateness", "dispatch")
+    if (!List.of("all", "main", "search", "dbos", "long", "io", "lateness", "dispatch")
         .contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
-              + " a, b and h), long (phase i), lateness (phase c) or dispatch (phase e), but was '"
-              + phases + "'");
+              + " a, b and h), long (phase i), io (phase j), lateness (phase c) or dispatch"
+              + " (phase e), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -55,7 +56,11 @@ record BenchConfig(
         phases.equals("dispatch"),
         pgUrl == null || pgUrl.isBlank() ? DEFAULT_PG_URL : pgUrl,
         Path.of(System.getProperty("bench.out", "target")),
-        phases.equals("all") || phases.equals("long"));
+        phases.equals("all") || phases.equals("long"),
+        phases.equals("all"),
+        phases.equals("io"),
+        positive("bench.ioRuns", 5000),
+        positive("bench.ioStepMs", 1000));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 /**
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
- * alone). From the repository root: {@code mvn -q -Pbench package -DskipTests
- * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long|lateness|dispatch]}.
+ * alone, {@code io-<store>.md} for phase (j) alone). From the repository root: {@code mvn -q
+ * -Pbench package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
+ * [-Dbench.phases=search|dbos|long|io|lateness|dispatch] [-Dbench.ioRuns=5000]
+ * [-Dbench.ioStepMs=1000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -35,6 +37,10 @@ public final class BenchMain {
           report.lines("Store: " + database.where() + ".", machine());
           DbosBench.reportAlone(report, bench.dbosComparison());
           file = "dbos-";
+        } else if (config.ioOnly()) {
+          report = IoBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "io-";
         } else if (config.dispatchOnly()) {
           database.settle();
           report = DispatchBench.report(database, DispatchBench.run(database));

@@ -2,12 +2,15 @@ package dev.durable.bench;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -54,6 +57,33 @@ final class DbosDatabase implements AutoCloseable {
               + baseUrl);
     }
     return path.substring(0, slash + 1) + name + parameters;
+  }
+
+  /**
+   * The user the base URL names ({@code user=}), which DBOS requires apart from the URL when it
+   * opens its own pool; the JDBC driver's default, the operating system's user name, if none.
+   */
+  String user() {
+    return parameter("user").orElse(System.getProperty("user.name"));
+  }
+
+  /** The password the base URL gives ({@code password=}), or an empty one, which DBOS takes. */
+  String password() {
+    return parameter("password").orElse("");
+  }
+
+  private Optional<String> parameter(String key) {
+    int query = baseUrl.indexOf('?');
+    if (query < 0) {
+      return Optional.empty();
+    }
+    for (String pair : baseUrl.substring(query + 1).split("&")) {
+      int equals = pair.indexOf('=');
+      if (equals > 0 && pair.substring(0, equals).equals(key)) {
+        return Optional.of(URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+      }
+    }
+    return Optional.empty();
   }
 
   /**

@@ -8,14 +8,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Runs every phase on one fresh store, in order: the database's limit, (a) sequential and (b)
  * concurrent throughput, measured in rounds with the database's commit rate probed between them
  * and, on PostgreSQL, DBOS Transact's (h) alternating with Durable's in the same rounds ({@link
- * Interleaved}); then (c) backoff lateness, (e) dispatched steps and (f) typed signals, each in a
- * fresh database of its own (a schema, or an H2 file, dropped afterwards), so that the tens of
- * thousands of runs (a) and (b) leave behind do not slow them; the database's limit again; (d)
+ * Interleaved}); then (c) backoff lateness, (e) dispatched steps, (f) typed signals and, with
+ * {@code bench.phases=all}, (j) I/O-bound runs, each in a fresh database of its own (a schema, or
+ * an H2 file, dropped afterwards), so that the tens of thousands of runs (a) and (b) leave behind
+ * do not slow them; the database's limit again; (d)
  * the poll query with 1,000 and a million sleeping runs (it fills the runs table), and (g) run
  * search among a million runs unless {@code bench.phases=main}. Each phase, round and probe
  * starts after a checkpoint.
@@ -33,7 +35,7 @@ final class StoreBench {
       ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
       LatenessBench.Result lateness, DispatchBench.Result dispatch, SignalBench.Result signals,
       PollBench.Result poll, Optional<SearchBench.Result> search,
-      Optional<DbosBench.Result> dbos) {}
+      Optional<DbosBench.Result> dbos, Optional<IoBench.Result> io) {}
 
   /** Phases (a) and (b), and (h) where DBOS ran beside them. */
   private record Throughput(
@@ -78,6 +80,11 @@ final class StoreBench {
     step("(f) typed signals: " + SignalBench.WARMUP + " warm-up + " + SignalBench.RUNS
         + " runs, one at a time, in a fresh database");
     SignalBench.Result signals = alone(SignalBench::run);
+    Optional<IoBench.Result> io = Optional.empty();
+    if (config.ioPhase()) {
+      OptionalDouble concurrentRate = OptionalDouble.of(throughput.b().workflowsPerSecond());
+      io = Optional.of(alone(fresh -> IoBench.run(fresh, config, concurrentRate, this::step)));
+    }
     step("database limit again");
     database.settle();
     CommitBaseline.Measurement after = CommitBaseline.measure(database);
@@ -91,7 +98,7 @@ final class StoreBench {
         product, database.where(), background, CpuMeter.read().since(started),
         new CommitBaseline.Result(before, after),
         throughput.a(), throughput.b(), lateness, dispatch, signals, poll, search,
-        throughput.h());
+        throughput.h(), io);
   }
 
   /** Whether phase (h) runs on this store: DBOS Transact runs on PostgreSQL only. */

@@ -67,6 +67,7 @@ final class StoreReport {
     poll(report);
     results.search().ifPresent(search -> SearchBench.report(report, search));
     results.dbos().ifPresent(dbos -> DbosBench.report(report, comparison(dbos)));
+    results.io().ifPresent(io -> IoBench.report(report, io));
     targets(report);
     return report;
   }
@@ -388,6 +389,7 @@ final class StoreReport {
         .row("poll p50 at 1M sleeping runs within 2x of 1k", "<= " + f2(POLL_TARGET) + "x",
             f2(pollRatio()) + "x", verdict(pollRatio() <= POLL_TARGET));
     results.dbos().ifPresent(dbos -> DbosBench.targets(table, comparison(dbos)));
+    results.io().ifPresent(io -> IoBench.targets(table, io));
   }
 
   private DbosBench.Comparison comparison(DbosBench.Result dbos) {

@@ -2,7 +2,9 @@
  * The benchmark harness: throughput, per-step overhead, backoff lateness and poll cost of the
  * engine on H2 and PostgreSQL, each printed next to the database's own limit (one-row INSERT
  * transactions from 1 and 8 connections) and next to the performance targets; and the same
- * workflow on DBOS Transact, side by side ({@link dev.durable.bench.DbosBench}). Throughput is
+ * workflow on DBOS Transact, side by side ({@link dev.durable.bench.DbosBench}); and runs whose one
+ * step waits on a slow service, on both engines with their defaults ({@link
+ * dev.durable.bench.IoBench}). Throughput is
  * measured in rounds that alternate the engines and probe the database's limit between them
  * ({@link dev.durable.bench.Interleaved}), since the server's speed drifts within a run.
  *
