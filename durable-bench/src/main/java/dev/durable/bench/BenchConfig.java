@@ -10,15 +10,17 @@ import java.util.List;
  * {@code bench.sleeping} (sleeping runs of the large poll measurement), {@code bench.search} (runs
  * of the run search phase), {@code bench.phases} ({@code all}, {@code main} for phases (a) to (f)
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
- * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), or {@code lateness} or
- * {@code dispatch} for (c) or (e) alone), {@code bench.ioRuns} and {@code bench.ioStepMs} (the runs
- * of phase (j) and its step's time), {@code bench.out} (where the Markdown results go), and the
- * PostgreSQL URL from the environment variable {@code DURABLE_PG_URL}.
+ * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), or {@code lateness},
+ * {@code dispatch} or {@code poll} for (c), (e) or (d) alone), {@code bench.ioRuns} and {@code
+ * bench.ioStepMs} (the runs of phase (j) and its step's time), {@code bench.out} (where the
+ * Markdown results go), and the PostgreSQL URL from the environment variable {@code
+ * DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
     boolean dbosPhase, boolean latenessOnly, boolean dispatchOnly, String pgUrl, Path out,
-    boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs) {
+    boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs,
+    boolean pollOnly) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -36,12 +38,12 @@ record BenchConfig(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
     String phases = System.getProperty("bench.phases", "all").strip();
-    if (!List.of("all", "main", "search", "dbos", "long", "io", "lateness", "dispatch")
+    if (!List.of("all", "main", "search", "dbos", "long", "io", "lateness", "dispatch", "poll")
         .contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), lateness (phase c) or dispatch"
-              + " (phase e), but was '" + phases + "'");
+              + " (phase e) or poll (phase d), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -60,7 +62,8 @@ record BenchConfig(
         phases.equals("all"),
         phases.equals("io"),
         positive("bench.ioRuns", 5000),
-        positive("bench.ioStepMs", 1000));
+        positive("bench.ioStepMs", 1000),
+        phases.equals("poll"));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
  * alone, {@code io-<store>.md} for phase (j) alone). From the repository root: {@code mvn -q
  * -Pbench package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|lateness|dispatch] [-Dbench.ioRuns=5000]
+ * [-Dbench.phases=search|dbos|long|io|lateness|dispatch|poll] [-Dbench.ioRuns=5000]
  * [-Dbench.ioStepMs=1000]}.
  */
 public final class BenchMain {
@@ -41,6 +41,13 @@ public final class BenchMain {
           report = IoBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
           file = "io-";
+        } else if (config.pollOnly()) {
+          database.settle();
+          report = new Report();
+          report.heading("Durable's poll on " + database.product());
+          report.lines("Store: " + database.where() + ".", machine());
+          StoreReport.poll(report, PollBench.run(database, config.sleeping()), samples -> "");
+          file = "poll-";
         } else if (config.dispatchOnly()) {
           database.settle();
           report = DispatchBench.report(database, DispatchBench.run(database));
