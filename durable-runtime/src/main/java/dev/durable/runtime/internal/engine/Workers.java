@@ -38,7 +38,9 @@ final class Workers {
       Store store = new Store(dataSource, process.origin());
       store.migrate();
       store.requireDurableCommits();
+      boolean virtual = config.virtualThreads() && VirtualThreads.available();
       return new DefaultWorker(workerId, handlers(config), config.concurrency(),
+          Threads.executor(workerId, virtual, config.concurrency()),
           config.pollInterval(), config.shutdownTimeout(), store,
           DatabaseKey.of(config.dataSource().orElse(null), config.jdbcUrl(),
               config.user().orElse(null)),
