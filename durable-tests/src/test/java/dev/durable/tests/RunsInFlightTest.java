@@ -38,6 +38,11 @@ class RunsInFlightTest extends OnEachStore {
       for (RunHandle<String> run : started) {
         assertEquals(kind + "," + kind, run.await(RUNS_END), run.id());
       }
+      // a platform pool's threads outlive their runs; virtual threads are not listed here
+      List<String> platformRunThreads = Thread.getAllStackTraces().keySet().stream()
+          .map(Thread::getName).filter(name -> name.startsWith("durable-run-")).toList();
+      assertEquals(!virtual, !platformRunThreads.isEmpty(),
+          "platform threads that executed runs: " + platformRunThreads);
     }
     Map<String, ThreadProbe.Seen> seen = probe.seen();
     assertEquals(2 * runs, seen.size(), seen.toString());

@@ -12,6 +12,7 @@ import dev.durable.runtime.internal.store.Store;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -37,7 +38,7 @@ final class Engines {
   static DurableEngine create(EngineConfig config) {
     String engineId = config.engineId().orElseGet(Engines::defaultEngineId);
     boolean virtual = config.virtualThreads() && VirtualThreads.available();
-    int maxConcurrentRuns = maxConcurrentRuns(config, virtual);
+    int maxConcurrentRuns = maxConcurrentRuns(config.maxConcurrentRuns(), virtual);
     Registry registry = Registry.of(config.workflows(), config.discover());
     List<AutoCloseable> resources = new ArrayList<>();
     DataSource dataSource;
@@ -129,8 +130,8 @@ final class Engines {
    * The runs a started engine executes at once: as configured, else the default for the threads
    * they execute on.
    */
-  static int maxConcurrentRuns(EngineConfig config, boolean virtual) {
-    return config.maxConcurrentRuns().orElse(virtual
+  static int maxConcurrentRuns(OptionalInt configured, boolean virtual) {
+    return configured.orElse(virtual
         ? DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL
         : DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM);
   }
