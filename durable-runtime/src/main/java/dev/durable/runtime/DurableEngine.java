@@ -345,8 +345,9 @@ public interface DurableEngine extends AutoCloseable {
     /**
      * How many runs a started engine executes at once: {@value
      * DurableEngine#DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL} by default where runs execute on virtual
-     * threads (Java 21 and later), {@value DurableEngine#DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM} where
-     * each takes a platform thread (Java 17, or {@link #virtualThreads(boolean) virtualThreads(false)}).
+     * threads (Java 21 and later), {@value DurableEngine#DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM}
+     * where each takes a platform thread (Java 17, or {@link #virtualThreads(boolean)
+     * virtualThreads(false)}).
      * A run in flight holds its thread and its state in memory while its step executes, but no
      * database connection: the bound is about memory and what the database can take, and slow
      * steps (calls that answer in seconds) want it high. The engine's own connection pool does not

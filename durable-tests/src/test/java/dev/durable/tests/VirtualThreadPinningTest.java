@@ -128,7 +128,8 @@ class VirtualThreadPinningTest extends OnEachStore {
     Map<String, Long> where = events.stream().collect(Collectors.groupingBy(
         VirtualThreadPinningTest::where, TreeMap::new, Collectors.counting()));
     System.out.printf(
-        "pinning, %d runs of %s on %s, Java %s: %d jdk.VirtualThreadPinned events%s%n", runs, what, kind, Runtime.version(), events.size(), where.isEmpty() ? "" : ": " + where);
+        "pinning, %d runs of %s on %s, Java %s: %d jdk.VirtualThreadPinned events%s%n", runs,
+        what, kind, Runtime.version(), events.size(), where.isEmpty() ? "" : ": " + where);
     return where;
   }
 

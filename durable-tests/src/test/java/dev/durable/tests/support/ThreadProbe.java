@@ -45,7 +45,7 @@ public final class ThreadProbe {
     return IS_VIRTUAL != null;
   }
 
-  /** Called by a step: records the current thread under {@code where}, then waits for the others. */
+  /** Called by a step: records its thread under {@code where}, then waits for the others. */
   public String enter(String where) throws InterruptedException {
     Thread current = Thread.currentThread();
     Seen thread = new Seen(current.getName(), isVirtual(current));

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides what runs when: the background poll for due runs, the concurrency slots and the threads
- * (virtual or platform, {@link Threads#executor}) that execute a started engine's runs, the {@link Leases} of the runs they execute, and {@code tick()}.
+ * (virtual or platform, {@link Threads#executor}) that execute a started engine's runs, the {@link
+ * Leases} of the runs they execute, and {@code tick()}.
  *
  * <p>Each poll and each tick first fires the {@link Schedules} that are due, so that the runs
  * they start are claimed by the same poll.
