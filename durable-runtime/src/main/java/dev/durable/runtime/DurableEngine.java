@@ -39,6 +39,16 @@ public interface DurableEngine extends AutoCloseable {
   /** The payload limit used when none is set: 1 MiB. See {@link Builder#maxPayloadBytes(int)}. */
   int DEFAULT_MAX_PAYLOAD_BYTES = EngineConfig.DEFAULT_MAX_PAYLOAD_BYTES;
 
+  /**
+   * The default of {@link Builder#maxConcurrentRuns(int)} where runs execute on virtual threads.
+   */
+  int DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL = EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL;
+
+  /**
+   * The default of {@link Builder#maxConcurrentRuns(int)} where each run takes a platform thread.
+   */
+  int DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM = EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM;
+
   /** How many fire times {@link #schedules()} lists per schedule. */
   int LISTED_FIRE_TIMES = 5;
 
@@ -332,9 +342,30 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /** How many runs a started engine executes at once; 16 by default. */
+    /**
+     * How many runs a started engine executes at once: {@value
+     * DurableEngine#DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL} by default where runs execute on virtual
+     * threads (Java 21 and later), {@value DurableEngine#DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM}
+     * where each takes a platform thread (Java 17, or {@link #virtualThreads(boolean)
+     * virtualThreads(false)}).
+     * A run in flight holds its thread and its state in memory while its step executes, but no
+     * database connection: the bound is about memory and what the database can take, and slow
+     * steps (calls that answer in seconds) want it high. The engine's own connection pool does not
+     * grow with it.
+     */
     public Builder maxConcurrentRuns(int maxConcurrentRuns) {
       draft.maxConcurrentRuns = EngineConfig.atLeastOne(maxConcurrentRuns, "maxConcurrentRuns");
+      return this;
+    }
+
+    /**
+     * Whether runs and local steps' attempts execute on virtual threads where the JVM has them
+     * (Java 21 and later); true by default. False keeps them on platform threads, one per run in
+     * flight, for code that must not run on a virtual thread (a library that pins its carrier
+     * across slow calls, say). On Java 17 this changes nothing: there are only platform threads.
+     */
+    public Builder virtualThreads(boolean virtualThreads) {
+      draft.virtualThreads = virtualThreads;
       return this;
     }
 

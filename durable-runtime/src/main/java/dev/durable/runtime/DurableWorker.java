@@ -118,6 +118,16 @@ public interface DurableWorker extends AutoCloseable {
     }
 
     /**
+     * Whether tasks are served on virtual threads where the JVM has them (Java 21 and later); true
+     * by default. False keeps them on platform threads, one per task being served. {@link
+     * #concurrency(int)} bounds the tasks served at once either way.
+     */
+    public Builder virtualThreads(boolean virtualThreads) {
+      draft.virtualThreads = virtualThreads;
+      return this;
+    }
+
+    /**
      * How often a started worker looks for queued tasks it was not told about; 200 ms by default.
      * It is told at once of tasks queued in its own process and, on PostgreSQL, in any other.
      */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import javax.sql.DataSource;
 
 /**
@@ -21,6 +22,8 @@ import javax.sql.DataSource;
 public final class EngineConfig {
   static final String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
   static final int DEFAULT_MAX_PAYLOAD_BYTES = 1 << 20;
+  static final int DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL = 1_000;
+  static final int DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM = 128;
 
   private final Optional<DataSource> dataSource;
   private final String jdbcUrl;
@@ -32,7 +35,8 @@ public final class EngineConfig {
   private final List<DurableHooks> hooks;
   private final Optional<ObjectMapper> objectMapper;
   private final Optional<String> engineId;
-  private final int maxConcurrentRuns;
+  private final OptionalInt maxConcurrentRuns;
+  private final boolean virtualThreads;
   private final Duration pollInterval;
   private final Duration leaseDuration;
   private final Duration shutdownTimeout;
@@ -54,7 +58,9 @@ public final class EngineConfig {
     hooks = List.copyOf(draft.hooks);
     objectMapper = Optional.ofNullable(draft.objectMapper);
     engineId = Optional.ofNullable(draft.engineId);
-    maxConcurrentRuns = draft.maxConcurrentRuns;
+    maxConcurrentRuns = draft.maxConcurrentRuns == 0
+        ? OptionalInt.empty() : OptionalInt.of(draft.maxConcurrentRuns);
+    virtualThreads = draft.virtualThreads;
     pollInterval = draft.pollInterval;
     leaseDuration = draft.leaseDuration;
     shutdownTimeout = draft.shutdownTimeout;
@@ -119,8 +125,24 @@ public final class EngineConfig {
     return engineId;
   }
 
-  public int maxConcurrentRuns() {
+  /**
+   * How many runs a started engine executes at once, if set; empty for the default, {@value
+   * #DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL} where runs execute on virtual threads and {@value
+   * #DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM} where they take a platform thread each. A run in flight
+   * holds a thread (virtual or not) and its state in memory, no connection: its step executes
+   * with none.
+   */
+  public OptionalInt maxConcurrentRuns() {
     return maxConcurrentRuns;
+  }
+
+  /**
+   * Whether runs, local steps' attempts and workers' tasks execute on virtual threads where the JVM
+   * has them (Java 21 and later); true by default. False keeps them on platform threads on any
+   * JVM. On Java 17 they are always on platform threads.
+   */
+  public boolean virtualThreads() {
+    return virtualThreads;
   }
 
   public Duration pollInterval() {
@@ -235,7 +257,9 @@ public final class EngineConfig {
     final List<DurableHooks> hooks = new ArrayList<>();
     ObjectMapper objectMapper;
     String engineId;
-    int maxConcurrentRuns = 16;
+    /** 0: the default for the threads the runs execute on. */
+    int maxConcurrentRuns;
+    boolean virtualThreads = true;
     Duration pollInterval = Duration.ofSeconds(1);
     Duration leaseDuration = Duration.ofSeconds(30);
     Duration shutdownTimeout = Duration.ofSeconds(10);

@@ -28,6 +28,7 @@ public final class WorkerConfig {
   private final Optional<ObjectMapper> objectMapper;
   private final Optional<String> workerId;
   private final int concurrency;
+  private final boolean virtualThreads;
   private final Duration pollInterval;
   private final Duration shutdownTimeout;
   private final Clock clock;
@@ -44,6 +45,7 @@ public final class WorkerConfig {
     objectMapper = Optional.ofNullable(draft.objectMapper);
     workerId = Optional.ofNullable(draft.workerId);
     concurrency = draft.concurrency;
+    virtualThreads = draft.virtualThreads;
     pollInterval = draft.pollInterval;
     shutdownTimeout = draft.shutdownTimeout;
     clock = draft.clock;
@@ -93,6 +95,14 @@ public final class WorkerConfig {
     return concurrency;
   }
 
+  /**
+   * Whether tasks are served on virtual threads where the JVM has them (Java 21 and later); true
+   * by default. On Java 17, or when false, each task being served takes a platform thread.
+   */
+  public boolean virtualThreads() {
+    return virtualThreads;
+  }
+
   public Duration pollInterval() {
     return pollInterval;
   }
@@ -129,6 +139,7 @@ public final class WorkerConfig {
     ObjectMapper objectMapper;
     String workerId;
     int concurrency = 4;
+    boolean virtualThreads = true;
     Duration pollInterval = Duration.ofMillis(200);
     Duration shutdownTimeout = Duration.ofSeconds(10);
     Clock clock = Clock.systemUTC();

@@ -109,6 +109,7 @@ public class DurableAutoConfiguration {
     DurableProperties.Worker worker = properties.worker();
     return DurableStepWorker.of(beans, beans.getBeanClassLoader(), builder -> {
       builder.dataSource(dataSource);
+      builder.virtualThreads(properties.virtualThreads());
       if (worker.concurrency() != null) {
         builder.concurrency(worker.concurrency());
       }

@@ -18,7 +18,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     random suffix
  * @param pollInterval how often the started engine looks for due runs it was not told about
  * @param leaseDuration how long a run stays leased to this engine without renewal
- * @param maxConcurrentRuns how many runs execute at once on this engine
+ * @param maxConcurrentRuns how many runs execute at once on this engine; by default 1,000 where
+ *     runs execute on virtual threads (Java 21 and later), 128 on platform threads
+ * @param virtualThreads whether runs, step attempts and the worker's tasks execute on virtual
+ *     threads where the JVM has them (Java 21 and later); {@code true} by default
  * @param shutdownTimeout how long stopping the engine waits for the runs in flight
  * @param retention how long ended runs are kept; unset keeps them for ever
  * @param maxPayloadBytes the longest stored value, in UTF-8 bytes of its JSON
@@ -34,6 +37,7 @@ public record DurableProperties(
     Duration pollInterval,
     Duration leaseDuration,
     Integer maxConcurrentRuns,
+    @DefaultValue("true") boolean virtualThreads,
     Duration shutdownTimeout,
     Duration retention,
     Integer maxPayloadBytes,

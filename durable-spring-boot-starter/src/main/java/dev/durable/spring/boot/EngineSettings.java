@@ -23,6 +23,7 @@ final class EngineSettings {
     if (properties.maxConcurrentRuns() != null) {
       builder.maxConcurrentRuns(properties.maxConcurrentRuns());
     }
+    builder.virtualThreads(properties.virtualThreads());
     if (properties.shutdownTimeout() != null) {
       builder.shutdownTimeout(properties.shutdownTimeout());
     }

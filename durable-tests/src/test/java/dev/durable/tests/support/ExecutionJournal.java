@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 
 /**
  * Records every execution of a load-test step in a side table of the engines' own PostgreSQL
@@ -41,10 +42,17 @@ public final class ExecutionJournal implements AutoCloseable {
           + " SELECT ?, ?, ?, ?, ?, clock_timestamp(), EXISTS (SELECT 1 FROM durable_steps s"
           + " WHERE s.run_id = ? AND s.name = ? AND s.status = 'COMPLETED')";
 
+  private static final int MAX_CONNECTIONS = 8;
+
   private final String url;
   private final String engineId;
   private final long pid = ProcessHandle.current().pid();
   private final BlockingQueue<Connection> idle = new LinkedBlockingQueue<>();
+  /**
+   * At most this many connections at once: an engine on virtual threads has hundreds of steps
+   * starting together, and PostgreSQL allows 100 connections by default.
+   */
+  private final Semaphore connections = new Semaphore(MAX_CONNECTIONS);
 
   /**
    * A journal writing to the database at {@code url} (schema-qualified), for the engine {@code
@@ -62,6 +70,15 @@ public final class ExecutionJournal implements AutoCloseable {
 
   /** Records that {@code step} of {@code runId} begins its {@code attempt}. */
   public void record(String runId, String step, int attempt) {
+    connections.acquireUninterruptibly();
+    try {
+      recordOnAConnection(runId, step, attempt);
+    } finally {
+      connections.release();
+    }
+  }
+
+  private void recordOnAConnection(String runId, String step, int attempt) {
     Connection connection = idle.poll();
     try {
       if (connection == null) {

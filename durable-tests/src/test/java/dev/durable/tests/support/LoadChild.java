@@ -16,7 +16,7 @@ import java.util.Map;
  *   <li>{@code url}: the engine's JDBC URL (possibly through a test's proxy);
  *   <li>{@code journal}: the execution journal's JDBC URL, straight to the database;
  *   <li>{@code lease}, {@code poll}: lease duration and poll interval in milliseconds;
- *   <li>{@code concurrency}: {@code maxConcurrentRuns};
+ *   <li>{@code concurrency}: {@code maxConcurrentRuns}; left out, the engine's default;
  *   <li>{@code stepMs}: how long each step works, {@code min-max} milliseconds.
  * </ul>
  *
@@ -38,16 +38,18 @@ public final class LoadChild {
     String id = options.get("id");
     String[] stepMs = options.get("stepMs").split("-");
     ExecutionJournal journal = new ExecutionJournal(options.get("journal"), id);
-    DurableEngine engine = DurableEngine.builder()
+    DurableEngine.Builder builder = DurableEngine.builder()
         .jdbcUrl(options.get("url"))
         .discover(false)
         .engineId(id)
         .leaseDuration(Duration.ofMillis(Long.parseLong(options.get("lease"))))
         .pollInterval(Duration.ofMillis(Long.parseLong(options.get("poll"))))
-        .maxConcurrentRuns(Integer.parseInt(options.get("concurrency")))
         .register(new LoadWorkflowDurable(
-            journal, Integer.parseInt(stepMs[0]), Integer.parseInt(stepMs[1])))
-        .build();
+            journal, Integer.parseInt(stepMs[0]), Integer.parseInt(stepMs[1])));
+    if (options.containsKey("concurrency")) {
+      builder.maxConcurrentRuns(Integer.parseInt(options.get("concurrency")));
+    }
+    DurableEngine engine = builder.build();
     engine.start();
     System.out.println(READY + " " + id);
     System.out.flush();

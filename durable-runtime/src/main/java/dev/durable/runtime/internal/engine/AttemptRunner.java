@@ -35,9 +35,13 @@ final class AttemptRunner implements AutoCloseable {
   /**
    * @param observer hands the current span on to the step threads
    * @param faults errors a test injects in place of attempts; null (outside tests) for none
+   * @param virtual whether step threads are virtual threads, a new one per attempt or branch;
+   *     else platform threads, made as needed and kept a minute
    */
-  AttemptRunner(Observer observer, AttemptGate faults) {
-    this.threads = Executors.newCachedThreadPool(Threads.numbered("durable-step"));
+  AttemptRunner(Observer observer, AttemptGate faults, boolean virtual) {
+    this.threads = virtual
+        ? VirtualThreads.perTask("durable-step")
+        : Executors.newCachedThreadPool(Threads.numbered("durable-step"));
     this.observer = observer;
     this.faults = faults;
   }

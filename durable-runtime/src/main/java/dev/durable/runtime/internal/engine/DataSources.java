@@ -14,11 +14,29 @@ final class DataSources {
 
   private DataSources() {}
 
-  static HikariDataSource pool(EngineConfig config, String engineId) {
-    // turns in flight, plus the poller, timers, lease renewal, commit writers, the listener and
-    // callers of the API
+  /**
+   * The most connections an engine's own pool opens for its runs, whatever {@code
+   * maxConcurrentRuns}: a run holds a connection only for a read or a commit, never while its step
+   * executes, and its commits share the group commit's few writers, so a thousand runs in flight
+   * need no more than a few dozen; more would only queue inside the database (and use up
+   * PostgreSQL's 100 connections by default).
+   */
+  static final int MAX_RUN_CONNECTIONS = 32;
+  /** The poller, timers, lease renewal, commit writers, the listener and callers of the API. */
+  static final int OTHER_CONNECTIONS = 8;
+
+  /** An engine's own pool: {@link #poolSize} connections. */
+  static HikariDataSource pool(EngineConfig config, int maxConcurrentRuns, String engineId) {
     return pool(config.jdbcUrl(), config.user().orElse(null), config.password().orElse(null),
-        config.maxConcurrentRuns() + 8, "durable-" + engineId);
+        poolSize(maxConcurrentRuns), "durable-" + engineId);
+  }
+
+  /**
+   * The connections of an engine's own pool: one per run in flight up to {@link
+   * #MAX_RUN_CONNECTIONS}, plus {@link #OTHER_CONNECTIONS}.
+   */
+  static int poolSize(int maxConcurrentRuns) {
+    return Math.min(maxConcurrentRuns, MAX_RUN_CONNECTIONS) + OTHER_CONNECTIONS;
   }
 
   /** A pool of at most {@code size} connections to {@code jdbcUrl}. */

@@ -21,10 +21,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,9 +60,14 @@ final class DefaultWorker implements DurableWorker {
    */
   private volatile boolean limited;
 
-  /** @param database the database {@code store} opened, which an engine of this process may share */
+  /**
+   * @param executor serves the tasks, at most {@code concurrency} at once (the worker's slots
+   *     bound them): a platform thread or a virtual one each
+   * @param database the database {@code store} opened, which an engine of this process may share
+   */
   DefaultWorker(
-      String workerId, Map<String, StepHandler> handlers, int concurrency, Duration pollInterval,
+      String workerId, Map<String, StepHandler> handlers, int concurrency,
+      ExecutorService executor, Duration pollInterval,
       Duration shutdownTimeout, Store store, DatabaseKey database, ObjectMapper mapper, Time time,
       ProcessWakeups process, AutoCloseable pool, Observer observer) {
     this.workerId = workerId;
@@ -78,7 +83,7 @@ final class DefaultWorker implements DurableWorker {
         workerId + "-poller", pollInterval, LOG, "worker " + workerId + " cannot claim tasks");
     this.wakeups = new WorkerWakeups(store, time, poll, process);
     this.slots = new Semaphore(concurrency);
-    this.executor = Executors.newFixedThreadPool(concurrency, Threads.numbered(workerId));
+    this.executor = executor;
     this.observer = observer;
     this.answers = new TaskAnswers(workerId, store, time, wakeups);
   }
@@ -283,6 +288,11 @@ final class DefaultWorker implements DurableWorker {
   private final class Task implements TaskContext {
     private final TaskRecord record;
     private final Duration beatInterval;
+    /**
+     * Guards {@link #lastWrite} and the heartbeat's write: a lock, not {@code synchronized}, as it
+     * is held across the store's write, which on Java 21 would pin a virtual thread to its carrier.
+     */
+    private final ReentrantLock beating = new ReentrantLock();
     private Instant lastWrite;
     private volatile boolean cancelled;
 
@@ -314,7 +324,16 @@ final class DefaultWorker implements DurableWorker {
     }
 
     @Override
-    public synchronized void heartbeat(Object progress) {
+    public void heartbeat(Object progress) {
+      beating.lock();
+      try {
+        beat(progress);
+      } finally {
+        beating.unlock();
+      }
+    }
+
+    private void beat(Object progress) {
       Instant now = time.now();
       if (cancelled || now.isBefore(lastWrite.plus(beatInterval))) {
         return;

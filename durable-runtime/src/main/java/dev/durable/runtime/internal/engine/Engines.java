@@ -12,6 +12,7 @@ import dev.durable.runtime.internal.store.Store;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -36,13 +37,15 @@ final class Engines {
   /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
   static DurableEngine create(EngineConfig config) {
     String engineId = config.engineId().orElseGet(Engines::defaultEngineId);
+    boolean virtual = config.virtualThreads() && VirtualThreads.available();
+    int maxConcurrentRuns = maxConcurrentRuns(config.maxConcurrentRuns(), virtual);
     Registry registry = Registry.of(config.workflows(), config.discover());
     List<AutoCloseable> resources = new ArrayList<>();
     DataSource dataSource;
     if (config.dataSource().isPresent()) {
       dataSource = config.dataSource().get();
     } else {
-      HikariDataSource pool = DataSources.pool(config, engineId);
+      HikariDataSource pool = DataSources.pool(config, maxConcurrentRuns, engineId);
       resources.add(pool);
       dataSource = pool;
     }
@@ -62,7 +65,8 @@ final class Engines {
       Observer observer = Observers.of(
           config.meterRegistry().orElse(null), config.openTelemetry().orElse(null));
       resources.add(0, observer);
-      AttemptRunner attempts = new AttemptRunner(observer, config.attemptGate().orElse(null));
+      AttemptRunner attempts =
+          new AttemptRunner(observer, config.attemptGate().orElse(null), virtual);
       ProgressWrites progressWrites = new ProgressWrites(store, time);
       StartWrites startWrites = new StartWrites(store);
       // the turns wake runs through the wake-ups, which signal the poll: both are made first
@@ -92,7 +96,8 @@ final class Engines {
           new RunExecutor(registry, turnContext, turns, inFlight, waiters, cancelledElsewhere),
           time, inFlight, wakeups, poll, schedules,
           new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere),
-          config.maxConcurrentRuns(), config.shutdownTimeout());
+          maxConcurrentRuns, Threads.executor("durable-run", virtual, maxConcurrentRuns),
+          config.shutdownTimeout());
       Retention retention = new Retention(store, time, config.retention());
       resources.add(0, progressWrites);
       resources.add(0, startWrites);
@@ -101,10 +106,11 @@ final class Engines {
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
       resources.add(0, wakeups.listen(cancelledElsewhere::stop, "durable-listener-" + engineId));
-      LOG.info("durable engine {} ready on {} with workflows {}", engineId,
+      LOG.info("durable engine {} ready on {} with workflows {}; at most {} runs at once, on {}"
+              + " threads", engineId,
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
-          registry.keys());
+          registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
       return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
           cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention,
           resources);
@@ -118,6 +124,16 @@ final class Engines {
       }
       throw e;
     }
+  }
+
+  /**
+   * The runs a started engine executes at once: as configured, else the default for the threads
+   * they execute on.
+   */
+  static int maxConcurrentRuns(OptionalInt configured, boolean virtual) {
+    return configured.orElse(virtual
+        ? DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL
+        : DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM);
   }
 
   /** Reports the slots taken of each limited queue, and the tasks waiting for workers by step. */

@@ -11,6 +11,7 @@ import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
@@ -27,7 +28,9 @@ import java.util.function.Consumer;
  * <p>Concurrency: the branches of a fan hold and write from step threads of their own, so the
  * held writes are guarded by this buffer's lock, and a commit is made under it, so that two
  * branches writing at once do not both take the held checkpoints; the commit hands what it wrote
- * to {@code written} in the same breath. Users' hooks are called after the lock is released.
+ * to {@code written} in the same breath. Users' hooks are called after the lock is released. The
+ * lock is a {@link ReentrantLock}, not {@code synchronized}: it is held across the commit, and a
+ * virtual thread blocked inside {@code synchronized} on Java 21 pins its carrier thread.
  */
 final class ProgressBuffer {
   private final ProgressWrites writes;
@@ -38,6 +41,7 @@ final class ProgressBuffer {
   private final List<Commit.CheckpointWrite> heldCheckpoints = new ArrayList<>();
   private final List<NewEvent> heldEvents = new ArrayList<>();
   private final List<StepEvent> heldCompletions = new ArrayList<>();
+  private final ReentrantLock lock = new ReentrantLock();
 
   /**
    * @param run the run, whose progress is written under the lease it was read with ({@link
@@ -63,18 +67,28 @@ final class ProgressBuffer {
    * Holds a completed step's checkpoint and events until the next write, and the step's completion
    * to report once they are written (null: none).
    */
-  synchronized void holdCompleted(
+  void holdCompleted(
       Commit.CheckpointWrite checkpoint, List<NewEvent> events, StepEvent completion) {
-    heldEvents.addAll(events);
-    heldCheckpoints.add(checkpoint);
-    if (completion != null) {
-      heldCompletions.add(completion);
+    lock.lock();
+    try {
+      heldEvents.addAll(events);
+      heldCheckpoints.add(checkpoint);
+      if (completion != null) {
+        heldCompletions.add(completion);
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
   /** Holds a checkpoint until the next write: one that alone forces none (an ended timer's). */
-  synchronized void hold(Commit.CheckpointWrite checkpoint) {
-    heldCheckpoints.add(checkpoint);
+  void hold(Commit.CheckpointWrite checkpoint) {
+    lock.lock();
+    try {
+      heldCheckpoints.add(checkpoint);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -83,24 +97,34 @@ final class ProgressBuffer {
    * may be given it. An ended timer's alone waits for the next write: were it lost, replay would
    * find the timer ended again.
    */
-  synchronized boolean holdsSteps() {
-    // a loop, not a stream: asked before every step's first attempt
-    for (Commit.CheckpointWrite held : heldCheckpoints) {
-      if (held.record().kind() != CheckpointKind.SLEEP) {
-        return true;
+  boolean holdsSteps() {
+    lock.lock();
+    try {
+      // a loop, not a stream: asked before every step's first attempt
+      for (Commit.CheckpointWrite held : heldCheckpoints) {
+        if (held.record().kind() != CheckpointKind.SLEEP) {
+          return true;
+        }
       }
+      return false;
+    } finally {
+      lock.unlock();
     }
-    return false;
   }
 
   /**
    * Forgets the held checkpoints and events: the database refused them, and would refuse them
    * again, so the run's failure is written without them.
    */
-  synchronized void discardHeld() {
-    heldCheckpoints.clear();
-    heldEvents.clear();
-    heldCompletions.clear();
+  void discardHeld() {
+    lock.lock();
+    try {
+      heldCheckpoints.clear();
+      heldEvents.clear();
+      heldCompletions.clear();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -114,7 +138,8 @@ final class ProgressBuffer {
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
       List<TaskRecord> tasks) {
     List<StepEvent> completed;
-    synchronized (this) {
+    lock.lock();
+    try {
       List<Commit.CheckpointWrite> writes = new ArrayList<>(heldCheckpoints);
       writes.addAll(checkpoints);
       List<NewEvent> allEvents = new ArrayList<>(heldEvents);
@@ -132,6 +157,8 @@ final class ProgressBuffer {
       heldCheckpoints.clear();
       heldEvents.clear();
       heldCompletions.clear();
+    } finally {
+      lock.unlock();
     }
     completed.forEach(hooks::onStepComplete);
     return true;

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -103,16 +104,12 @@ final class Queues {
   }
 
   private Permit permit(Lane lane) {
-    return new Permit() {
-      private boolean released;
-
-      @Override
-      public synchronized void release() {
-        if (!released) {
-          released = true;
-          lane.slots().release();
-          wakeNext(lane);
-        }
+    // released once; not under a lock, as waking the next parked run writes to the store
+    AtomicBoolean released = new AtomicBoolean();
+    return () -> {
+      if (released.compareAndSet(false, true)) {
+        lane.slots().release();
+        wakeNext(lane);
       }
     };
   }

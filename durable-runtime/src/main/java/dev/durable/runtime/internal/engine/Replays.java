@@ -44,7 +44,7 @@ final class Replays implements RunReplays {
    */
   Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
     this.registry = Registry.of(workflows, false);
-    this.attempts = new AttemptRunner(Observer.NONE, null); // a replay runs no attempt
+    this.attempts = new AttemptRunner(Observer.NONE, null, false); // a replay runs no attempt
     Time time = new Time(Clock.systemUTC());
     Payloads payloads = new Payloads(mapper, Payloads.MAX_LIMIT);
     PollLoop poll = Scheduler.pollLoop(Duration.ofMinutes(1));

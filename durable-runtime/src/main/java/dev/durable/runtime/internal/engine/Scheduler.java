@@ -6,15 +6,15 @@ import dev.durable.runtime.internal.store.RunRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides what runs when: the background poll for due runs, the concurrency slots and worker
- * threads of a started engine, the {@link Leases} of the runs they execute, and {@code tick()}.
+ * Decides what runs when: the background poll for due runs, the concurrency slots and the threads
+ * (virtual or platform, {@link Threads#executor}) that execute a started engine's runs, the {@link
+ * Leases} of the runs they execute, and {@code tick()}.
  *
  * <p>Each poll and each tick first fires the {@link Schedules} that are due, so that the runs
  * they start are claimed by the same poll.
@@ -35,7 +35,7 @@ final class Scheduler implements AutoCloseable {
   private final EngineWakeups wakeups;
   private final Duration shutdownTimeout;
   private final RunConcurrency concurrency;
-  private final ThreadPoolExecutor workers;
+  private final ExecutorService workers;
   private final Leases leases;
   private final PollLoop poll;
   private final Schedules schedules;
@@ -51,11 +51,13 @@ final class Scheduler implements AutoCloseable {
    * @param poll the engine's {@link #pollLoop}, which its {@link EngineWakeups} signal
    * @param schedules fired at each poll and tick, before due runs are claimed
    * @param leases renews the leases of the runs in flight here; closed with the scheduler
+   * @param workers executes the runs, one task per run in flight: at most {@code
+   *     maxConcurrentRuns} at once (the slots bound them); shut down with the scheduler
    */
   Scheduler(
       RunClaims claims, RunExecutor executor, Time time, InFlight inFlight, EngineWakeups wakeups,
       PollLoop poll, Schedules schedules, Leases leases, int maxConcurrentRuns,
-      Duration shutdownTimeout) {
+      ExecutorService workers, Duration shutdownTimeout) {
     this.claims = claims;
     this.executor = executor;
     this.time = time;
@@ -66,10 +68,7 @@ final class Scheduler implements AutoCloseable {
     this.leases = leases;
     this.shutdownTimeout = shutdownTimeout;
     this.concurrency = new RunConcurrency(maxConcurrentRuns);
-    this.workers =
-        new ThreadPoolExecutor(
-            maxConcurrentRuns, maxConcurrentRuns, 0, TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(), Threads.numbered("durable-run"));
+    this.workers = workers;
     wakeups.bind(new ExecutionSlots() {
       @Override
       public boolean tryReserve() {

@@ -28,9 +28,13 @@ final class Workers {
     HikariDataSource pool = null;
     DataSource dataSource = config.dataSource().orElse(null);
     if (dataSource == null) {
-      // the handlers' outcomes and heartbeats, the poller, the listener, one spare
+      // the handlers' outcomes and heartbeats, the poller, the listener, one spare; a task holds
+      // a connection only to write its heartbeat or answer, so hundreds of tasks served at once
+      // (on virtual threads) share a few dozen
       pool = DataSources.pool(config.jdbcUrl(), config.user().orElse(null),
-          config.password().orElse(null), config.concurrency() + 3, "durable-worker-" + workerId);
+          config.password().orElse(null),
+          Math.min(config.concurrency(), DataSources.MAX_RUN_CONNECTIONS) + 3,
+          "durable-worker-" + workerId);
       dataSource = pool;
     }
     try {
@@ -38,7 +42,9 @@ final class Workers {
       Store store = new Store(dataSource, process.origin());
       store.migrate();
       store.requireDurableCommits();
+      boolean virtual = config.virtualThreads() && VirtualThreads.available();
       return new DefaultWorker(workerId, handlers(config), config.concurrency(),
+          Threads.executor(workerId, virtual, config.concurrency()),
           config.pollInterval(), config.shutdownTimeout(), store,
           DatabaseKey.of(config.dataSource().orElse(null), config.jdbcUrl(),
               config.user().orElse(null)),
