@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Runs in flight: on which threads they execute (virtual threads on Java 21 and later, platform
  * threads on Java 17), and that a run waiting for its step holds no database connection. The
- * Surefire execution on the second JDK ({@code durable.jdk21}) runs this class there too.
+ * Surefire execution on the second JDK ({@code DURABLE_JDK21}) runs this class there too.
  */
 class RunsInFlightTest extends OnEachStore {
   private static final Duration RUNS_END = Duration.ofSeconds(60);

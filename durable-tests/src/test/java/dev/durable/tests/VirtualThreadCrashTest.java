@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * ({@code destroyForcibly}, as {@link ScaleOutTest} does): a second engine JVM finishes every run,
  * each once, and no step whose checkpoint was committed runs again ({@link ExecutionJournal} is the
  * proof, as in {@link ScaleOutTest}). Java 21 and later only: the Surefire execution on the second
- * JDK ({@code durable.jdk21}) runs it; PostgreSQL only (the journal and the second JVM share the
+ * JDK ({@code DURABLE_JDK21}) runs it; PostgreSQL only (the journal and the second JVM share the
  * database).
  */
 class VirtualThreadCrashTest {
