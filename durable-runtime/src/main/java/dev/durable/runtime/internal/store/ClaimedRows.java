@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reading what a claim statement returned ({@link RunsTable#CLAIM_AHEAD} and the claims like it):
+ * Reading what a claim statement returned ({@link RunLeases#CLAIM_AHEAD} and the claims like it):
  * the runs claimed, each with its state before the claim, and, where the claim's text read them
  * too ({@link StepsTable#OF_JUST_CLAIMED}, {@link TasksTable#WAITING_OF_JUST_CLAIMED}), the
  * checkpoints and waiting tasks their turns resume from.

@@ -100,9 +100,6 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
       Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
       Instant leaseUntil) throws SQLException;
 
-  /** Extends {@code owner}'s lease on the given runs; runs it no longer holds are left alone. */
-  void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil);
-
   /**
    * Writes the progress of several turns, each fenced by its run's epoch; every turn's writes
    * commit together.

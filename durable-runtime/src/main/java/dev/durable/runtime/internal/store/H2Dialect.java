@@ -28,7 +28,7 @@ final class H2Dialect implements Dialect {
    */
   private static final String DURABLE_COMMITS = "SET WRITE_DELAY 0";
   private final Transactions transactions;
-  /** The reads of due runs ({@link RunsTable#selectDue}), by workflow count. */
+  /** The reads of due runs ({@link RunLeases#selectDue}), by workflow count. */
   private final Map<Integer, Sql> dueQueries = new ConcurrentHashMap<>();
 
   H2Dialect(Transactions transactions) {
@@ -123,7 +123,7 @@ final class H2Dialect implements Dialect {
   public List<ClaimedRun> claimAhead(
       Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
       Instant leaseUntil) throws SQLException {
-    List<String> sleeping = RunsTable.SELECT_AHEAD.list(connection,
+    List<String> sleeping = RunLeases.SELECT_AHEAD.list(connection,
         new Values().strings("runIds", runIds).instant("dueBy", dueBy), rows -> rows.getString(1));
     List<ClaimedRun> claimed = new ArrayList<>();
     for (String runId : sleeping) {
@@ -136,8 +136,8 @@ final class H2Dialect implements Dialect {
   private List<String> findDue(
       Connection connection, Instant now, List<WorkflowKey> workflows, int limit)
       throws SQLException {
-    Sql sql = dueQueries.computeIfAbsent(workflows.size(), RunsTable::selectDue);
-    return sql.list(connection, RunsTable.dueValues(new Values(), now, workflows, limit),
+    Sql sql = dueQueries.computeIfAbsent(workflows.size(), RunLeases::selectDue);
+    return sql.list(connection, RunLeases.dueValues(new Values(), now, workflows, limit),
         rows -> rows.getString(1));
   }
 
@@ -158,14 +158,14 @@ final class H2Dialect implements Dialect {
       return Optional.empty();
     }
     long epoch = run.epoch() + 1;
-    Values values = RunsTable.claimValues(new Values(), now, owner, leaseUntil)
+    Values values = RunLeases.claimValues(new Values(), now, owner, leaseUntil)
         .string("runId", runId).int8("epoch", run.epoch()).instant("dueBy", dueBy);
-    if ((ahead ? RunsTable.CLAIM_SLEEPING_READ : RunsTable.CLAIM_READ)
+    if ((ahead ? RunLeases.CLAIM_SLEEPING_READ : RunLeases.CLAIM_READ)
         .update(connection, values) == 0) {
       return Optional.empty();
     }
-    String detail = EventsTable.claimedDetail(owner, run.status().name(), run.leaseOwner());
-    EventsTable.append(connection, runId, List.of(EventType.RUN_CLAIMED.run(detail, now)));
+    EventsTable.LOG_CLAIMED_ONE.update(connection, values
+        .string("previousStatus", run.status().name()).string("previousOwner", run.leaseOwner()));
     return Optional.of(new ClaimedRun(
         new RunRecord(
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
@@ -174,22 +174,6 @@ final class H2Dialect implements Dialect {
         run.dueAt(),
         ClaimedRun.takesOver(run.status().name(), run.leaseOwner()),
         null));
-  }
-
-  /** One update per run, as one batch in a transaction. */
-  @Override
-  public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
-    transactions.inTransaction("renew leases", connection -> {
-      try (PreparedStatement renew = connection.prepareStatement(RunsTable.RENEW_LEASE.text())) {
-        for (String runId : runIds) {
-          RunsTable.RENEW_LEASE.bind(renew, new Values().instant("leaseUntil", leaseUntil)
-              .string("runId", runId).string("owner", owner));
-          renew.addBatch();
-        }
-        renew.executeBatch();
-        return null;
-      }
-    });
   }
 
   @Override

@@ -28,7 +28,7 @@ final class PostgresDialect implements Dialect {
    * The channel engines listen on ({@link #channel}); a payload is the id of a run started or
    * cancelled.
    */
-  private static final String RUNS_CHANNEL = channel("durable_runs");
+  private static final String RUNS_CHANNEL = channel(RunsTable.TABLE);
   /** The channel workers listen on ({@link #channel}): tasks were queued. */
   private static final String TASKS_CHANNEL = channel("durable_tasks");
   private static final String NOTIFY_RUNS = "SELECT pg_notify(" + RUNS_CHANNEL + ", '')";
@@ -67,7 +67,7 @@ final class PostgresDialect implements Dialect {
    * leaving them for any engine to claim. After the lock, the answered runs are woken as {@link
    * #FINISH_TASKS} wakes them; then the runs of the hand-back that are due are claimed, as {@link
    * #claimDue} claims (due by {@code due_at}, here filtered by id: {@link
-   * RunsTable#CLAIM_DUE_AMONG}), with the reads of their turns: those this wake-up left due, as a
+   * RunLeases#CLAIM_DUE_AMONG}), with the reads of their turns: those this wake-up left due, as a
    * run that still waits for a task, or whose turn still executes somewhere (marked woken, as
    * before), is not due. The engines are notified only if a run of the batch is left due. Seven
    * statements, one round trip, one commit: the engine's claim and its commit are spared.
@@ -77,7 +77,7 @@ final class PostgresDialect implements Dialect {
           + "WITH answered AS (" + TasksTable.ANSWERED.named() + "),"
           + " woken AS (" + RunsTable.WAKE_ANSWERED.named() + " RETURNING run_id)"
           + " SELECT count(*) FROM woken;\n"
-          + RunsTable.CLAIM_DUE_AMONG.named() + ";\n" + StepsTable.OF_JUST_CLAIMED.named() + ";\n"
+          + RunLeases.CLAIM_DUE_AMONG.named() + ";\n" + StepsTable.OF_JUST_CLAIMED.named() + ";\n"
           + TasksTable.WAITING_OF_JUST_CLAIMED.named() + ";\n"
           + "SELECT pg_notify(" + RUNS_CHANNEL + ", :origin) FROM (" + RunsTable.ANSWERED_DUE
           + ") d");
@@ -215,11 +215,11 @@ final class PostgresDialect implements Dialect {
   public List<ClaimedRun> claimDue(
       Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
     Sql sql = dueClaims.computeIfAbsent(workflows.size(),
-        keys -> Sql.of(RunsTable.claimDue(keys).named() + ";\n"
+        keys -> Sql.of(RunLeases.claimDue(keys).named() + ";\n"
             + StepsTable.OF_JUST_CLAIMED.named() + ";\n"
             + TasksTable.WAITING_OF_JUST_CLAIMED.named()));
-    Values values = RunsTable.claimValues(
-        RunsTable.dueValues(new Values(), now, workflows, limit), now, owner, leaseUntil);
+    Values values = RunLeases.claimValues(
+        RunLeases.dueValues(new Values(), now, workflows, limit), now, owner, leaseUntil);
     return transactions.autocommit("claim due runs", connection -> {
       try (PreparedStatement claim = sql.prepare(connection, values)) {
         if (!claim.execute()) {
@@ -235,9 +235,9 @@ final class PostgresDialect implements Dialect {
   public List<ClaimedRun> claimAhead(
       Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
       Instant leaseUntil) throws SQLException {
-    Values values = RunsTable.claimValues(
+    Values values = RunLeases.claimValues(
         new Values().strings("runIds", runIds).instant("dueBy", dueBy), now, owner, leaseUntil);
-    try (PreparedStatement claim = RunsTable.CLAIM_AHEAD.prepare(connection, values);
+    try (PreparedStatement claim = RunLeases.CLAIM_AHEAD.prepare(connection, values);
         ResultSet rows = claim.executeQuery()) {
       return ClaimedRows.read(rows);
     }
@@ -246,14 +246,6 @@ final class PostgresDialect implements Dialect {
   @Override
   public boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException {
     return RunsTable.INSERT_IF_ABSENT.update(connection, RunsTable.insertValues(run)) > 0;
-  }
-
-  @Override
-  public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
-    transactions.autocommit("renew leases", connection -> {
-      return RunsTable.RENEW_LEASES_SKIPPING_LOCKED.update(connection, new Values()
-          .instant("leaseUntil", leaseUntil).strings("runIds", runIds).string("owner", owner));
-    });
   }
 
   /**
@@ -338,7 +330,7 @@ final class PostgresDialect implements Dialect {
               .array("errorTypes", "varchar", types).array("retryable", "bool", retryable)
               .instant("now", now).string("workerId", workerId).string("origin", origin);
           if (handBack != null) {
-            RunsTable.claimValues(values.strings("runIds", handBack.runIds()), now,
+            RunLeases.claimValues(values.strings("runIds", handBack.runIds()), now,
                 handBack.owner(), handBack.leaseUntil());
           }
           boolean[] stored = new boolean[n];

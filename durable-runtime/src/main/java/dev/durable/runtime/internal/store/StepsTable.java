@@ -64,15 +64,15 @@ final class StepsTable {
   static final Sql SELECT = Sql.of(
       "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id = :runId ORDER BY seq");
   /**
-   * The checkpoints of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}), by run and
+   * The checkpoints of the runs a claim just leased ({@link RunLeases#JUST_CLAIMED}), by run and
    * in order.
    */
   static final Sql OF_JUST_CLAIMED = Sql.of(
-      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id IN (" + RunsTable.JUST_CLAIMED + ")"
+      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id IN (" + RunLeases.JUST_CLAIMED + ")"
           + " ORDER BY run_id, seq");
   private static final Sql SELECT_SNAPSHOT = Sql.of(
       "SELECT s." + COLUMNS.replace(", ", ", s.") + ", " + RunsTable.prefixedColumns()
-          + " FROM durable_runs r LEFT JOIN durable_steps s ON s.run_id = r.run_id"
+          + " FROM " + RunsTable.TABLE + " r LEFT JOIN durable_steps s ON s.run_id = r.run_id"
           + " WHERE r.run_id = :runId ORDER BY s.seq");
   private static final Sql DELETE_FROM = Sql.of(
       "DELETE FROM durable_steps WHERE run_id = :runId AND seq >= :seq");

@@ -225,14 +225,15 @@ public final class Store {
   }
 
   /**
-   * Extends {@code owner}'s lease on the given runs, in one batch. Runs it no longer holds are left
-   * alone.
+   * Extends {@code owner}'s lease on the given runs, in one statement ({@link RunLeases#renew}).
+   * Runs it no longer holds are left alone.
    */
   public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
     if (runIds.isEmpty()) {
       return;
     }
-    dialect.renewLeases(owner, runIds, leaseUntil);
+    autocommit("renew leases",
+        connection -> RunLeases.renew(connection, owner, runIds, leaseUntil));
   }
 
   /**
@@ -242,7 +243,7 @@ public final class Store {
    */
   public int releaseLeases(String owner, EventType eventType, Instant now) {
     return inTransaction("release leases", connection -> {
-      int released = RunsTable.releaseLeases(connection, owner, eventType.stored(), now);
+      int released = RunLeases.release(connection, owner, eventType.stored(), now);
       if (released > 0) {
         dialect.wakeEngines(connection);
       }

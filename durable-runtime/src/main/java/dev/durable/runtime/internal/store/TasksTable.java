@@ -119,9 +119,9 @@ final class TasksTable {
           + " s WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
           + " AND s.status IN ('PENDING', 'RUNNING')) ORDER BY t.created_at, t.task_id";
   static final Sql WAITING = Sql.of(String.format(WAITING_OF, "t.run_id = :runId"));
-  /** {@link #WAITING} of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}). */
+  /** {@link #WAITING} of the runs a claim just leased ({@link RunLeases#JUST_CLAIMED}). */
   static final Sql WAITING_OF_JUST_CLAIMED = Sql.of(
-      String.format(WAITING_OF, "t.run_id IN (" + RunsTable.JUST_CLAIMED + ")"));
+      String.format(WAITING_OF, "t.run_id IN (" + RunLeases.JUST_CLAIMED + ")"));
   /** The runs of the tasks among {@code :taskIds} whose outcomes {@code :workerId} stored. */
   static final String STORED_RUNS =
       "SELECT run_id FROM durable_tasks WHERE task_id = ANY (:taskIds) AND worker_id = :workerId"
