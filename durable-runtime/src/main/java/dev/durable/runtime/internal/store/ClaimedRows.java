@@ -1,6 +1,5 @@
 package dev.durable.runtime.internal.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -20,29 +19,19 @@ final class ClaimedRows {
   private ClaimedRows() {}
 
   /**
-   * The runs a claim statement returned, the current result of {@code claim}, each with its
-   * checkpoints and waiting tasks, the two results after it.
+   * The runs {@code claimed}, each with its checkpoints and waiting tasks, the next two results of
+   * {@code reads} ({@link Claims#READS}).
    */
-  static List<ClaimedRun> withReads(PreparedStatement claim) throws SQLException {
-    List<ClaimedRun> claimed;
-    try (ResultSet rows = claim.getResultSet()) {
-      claimed = read(rows);
-    }
+  static List<ClaimedRun> withReads(List<ClaimedRun> claimed, Round reads) throws SQLException {
     Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
     Map<String, List<TaskRecord>> tasks = new HashMap<>();
     Set<String> unreadable = new HashSet<>();
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' checkpoints, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
+    try (ResultSet rows = reads.rows()) {
       while (rows.next()) {
         readInto(checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
       }
     }
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
+    try (ResultSet rows = reads.rows()) {
       while (rows.next()) {
         readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
       }

@@ -117,6 +117,17 @@ final class EventsTable {
     });
   }
 
+  /**
+   * The log's next {@code count} ids, in order and numbered from 1 ({@code numbered}: {@code id},
+   * {@code n}), drawn only where a progress statement's fence held ({@code fenced}): two {@code
+   * WITH} entries of it.
+   */
+  static String numberedIds(int count) {
+    return "ids AS (SELECT nextval('durable_events_id_seq') AS id FROM fenced CROSS JOIN"
+        + " generate_series(1, " + count + ")),"
+        + " numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ids)";
+  }
+
   /** The values of {@link #logFenced} for {@code events}. */
   static Values fencedValues(Values values, List<NewEvent> events) {
     for (int e = 0; e < events.size(); e++) {

@@ -19,10 +19,12 @@ import java.util.Optional;
 final class RunsTable {
   /** The table's name, for the statements of other catalogues that read or lock runs. */
   static final String TABLE = "durable_runs";
-  static final String COLUMNS =
-      "run_id, workflow_name, workflow_version, status, input, output, error_message, error_code,"
-          + " error_type, error_step, created_at, updated_at, wake_at, due_at, lease_owner,"
-          + " lease_until, epoch, deadline_at, parent_run_id, graph_fingerprint, trace_context";
+  private static final List<String> COLUMN_NAMES = List.of(
+      "run_id", "workflow_name", "workflow_version", "status", "input", "output", "error_message",
+      "error_code", "error_type", "error_step", "created_at", "updated_at", "wake_at", "due_at",
+      "lease_owner", "lease_until", "epoch", "deadline_at", "parent_run_id", "graph_fingerprint",
+      "trace_context");
+  static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
   /**
    * {@link #COLUMNS} under the alias {@code r}, without the input and output (a NULL each, where
    * {@link #read} expects them): the run search's, as a list shows neither.
@@ -33,7 +35,7 @@ final class RunsTable {
           + " r.due_at, r.lease_owner, r.lease_until, r.epoch, r.deadline_at, r.parent_run_id,"
           + " r.graph_fingerprint, r.trace_context";
   /** How many columns {@link #COLUMNS} names, and {@link #read} reads. */
-  static final int COLUMN_COUNT = 21;
+  static final int COLUMN_COUNT = COLUMN_NAMES.size();
   static final Sql INSERT = Sql.of(
       "INSERT INTO durable_runs (run_id, workflow_name, workflow_version, status, input,"
           + " created_at, updated_at, due_at, lease_owner, lease_until, epoch, deadline_at,"
@@ -196,7 +198,7 @@ final class RunsTable {
 
   /** {@link #COLUMNS} under the alias {@code r}. */
   static String prefixedColumns() {
-    return "r." + COLUMNS.replace(", ", ", r.");
+    return Sql.columns("r", COLUMN_NAMES);
   }
 
   /** The values of {@link #INSERT} for {@code run}. */
