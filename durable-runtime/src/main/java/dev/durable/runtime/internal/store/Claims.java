@@ -89,7 +89,9 @@ final class Claims {
       }
     }
     List<ClaimedRun> claimed = new ArrayList<>();
-    for (String runId : RunLeases.SELECT_AHEAD.list(connection, values, rows -> rows.getString(1))) {
+    List<String> sleeping =
+        RunLeases.SELECT_AHEAD.list(connection, values, rows -> rows.getString(1));
+    for (String runId : sleeping) {
       leaseRead(connection, runId, owner, now, dueBy, leaseUntil).ifPresent(claimed::add);
     }
     return claimed;

@@ -110,7 +110,7 @@ final class RunLeases {
    * instead of half a millisecond.
    */
   static Sql selectDue(int keys) {
-    return Sql.of("SELECT run_id FROM " + RUNS + " USE INDEX (durable_runs_due) WHERE "
+    return Sql.of("SELECT run_id FROM " + RUNS + " USE INDEX (" + RunsTable.DUE_INDEX + ") WHERE "
         + dueFilter(keys));
   }
 

@@ -19,6 +19,8 @@ import java.util.Optional;
 final class RunsTable {
   /** The table's name, for the statements of other catalogues that read or lock runs. */
   static final String TABLE = "durable_runs";
+  /** The index of the runs by due time, which a poll's read is told to use on H2. */
+  static final String DUE_INDEX = "durable_runs_due";
   private static final List<String> COLUMN_NAMES = List.of(
       "run_id", "workflow_name", "workflow_version", "status", "input", "output", "error_message",
       "error_code", "error_type", "error_step", "created_at", "updated_at", "wake_at", "due_at",

@@ -18,15 +18,16 @@ import javax.sql.DataSource;
 
 /**
  * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
- * {@link SignalQueue} for signals): each table's SQL is in its table class ({@link RunsTable},
- * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}, {@link
- * SignalsTable}; retention's deletes across them in {@link FinishedRuns}), and what
- * H2 and PostgreSQL do differently is in the {@link Dialect}: its syntax, its notifications, and the
- * form in which the algorithms that span tables ({@link Claims}, {@link RunInserts}, {@link
- * ProgressWriter}, {@link OutcomeWriter}, {@link Resumption#read}) send their statements: one by
- * one in a transaction on H2, joined into one text (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a
- * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
- * write over its new owner's progress.
+ * {@link SignalQueue} for signals): each table's SQL is in its catalogue ({@link RunsTable} and
+ * {@link RunLeases}, {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link
+ * SchedulesTable}, {@link SignalsTable}; retention's deletes across them in {@link
+ * FinishedRuns}); the algorithms that span tables are one each for both databases ({@link Claims},
+ * {@link RunInserts}, {@link ProgressWriter}, {@link OutcomeWriter}, {@link Resumption#read}); and
+ * what H2 and PostgreSQL do differently is in the {@link Dialect}: the form in which those
+ * algorithms send their statements (one by one in a transaction on H2, joined into one text, one
+ * round trip, on PostgreSQL), the syntax and the notifications. Writes made on behalf of a turn
+ * are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot write
+ * over its new owner's progress.
  */
 public final class Store {
   private final DataSource dataSource;

@@ -160,7 +160,7 @@ class RoundTripsTest {
                 ? proxy(Statement.class, plain, UnaryOperator.identity()) : statement));
   }
 
-  /** {@code target} behind {@code type}, counting round trips, its results wrapped by {@code wrap}. */
+  /** {@code target} behind {@code type}, counting round trips; {@code wrap} wraps its results. */
   private <T> T proxy(Class<T> type, T target, UnaryOperator<Object> wrap) {
     return type.cast(Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {type},
         (self, method, args) -> {
