@@ -45,7 +45,12 @@ final class Round implements AutoCloseable {
     Round round = new Round(connection, statements, form, values);
     if (form == Dialect.Form.ONE_TEXT) {
       round.current = statements.joined().prepare(connection, values);
-      round.current.execute();
+      try {
+        round.current.execute();
+      } catch (SQLException | RuntimeException e) {
+        round.close();
+        throw e;
+      }
     }
     return round;
   }
