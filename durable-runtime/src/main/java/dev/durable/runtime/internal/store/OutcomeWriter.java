@@ -4,11 +4,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Stores workers' outcomes: one algorithm, in one commit. The outcomes are stored on the tasks the
@@ -22,9 +21,10 @@ import java.util.TreeSet;
  * <p>In one text, the steps are one round trip, and a {@link HandBack} leases the runs this leaves
  * due to its engine in the same text, as the poll's claim would ({@link RunLeases#CLAIM_DUE_AMONG},
  * with the reads of their turns): the engine's claim and its commit are spared, and the engines
- * are told only if a run of the batch is left due. In statements, each outcome is stored alone and
- * each run locked and woken alone, in a transaction; no run is handed back, as the engine's claim
- * is an in-process call on an embedded database, with no round trip to spare.
+ * are told only if a run of the batch is left due. In statements, in a transaction, each outcome
+ * is stored alone, the runs are locked and read by the same statements, and each run is woken
+ * alone; no run is handed back, as the engine's claim is an in-process call on an embedded
+ * database, with no round trip to spare.
  */
 final class OutcomeWriter {
   private static final String WAKE_ANSWERED =
@@ -40,6 +40,10 @@ final class OutcomeWriter {
       Sql.of(WAKE_ANSWERED + " RETURNING run_id) SELECT count(*) FROM woken"),
       RunLeases.CLAIM_DUE_AMONG, Claims.READS.parts().get(0), Claims.READS.parts().get(1),
       Sql.of(PostgresDialect.notifyRuns(":origin") + " FROM (" + RunsTable.ANSWERED_DUE + ") d"));
+
+  /** The lock and the read of the runs to wake, in statements: each run is then woken alone. */
+  private static final Round.Statements LOCK_THEN_ANSWERED =
+      Round.Statements.of(RunsTable.LOCK_ANSWERED, TasksTable.ANSWERED);
 
   private final Transactions transactions;
   private final Dialect.Form form;
@@ -67,23 +71,25 @@ final class OutcomeWriter {
             connection -> inStatements(connection, finished, workerId, now));
   }
 
-  private static StoredOutcomes inStatements(
+  private StoredOutcomes inStatements(
       Connection connection, List<FinishedTask> finished, String workerId, Instant now)
       throws SQLException {
     boolean[] stored = new boolean[finished.size()];
-    Set<String> runs = new TreeSet<>();
     for (int i = 0; i < stored.length; i++) {
       FinishedTask f = finished.get(i);
       stored[i] = TasksTable.finish(connection, f.task(), workerId, f.outcome(), now);
-      if (stored[i]) {
-        runs.add(f.task().runId());
-      }
-    }
-    for (String runId : runs) {
-      RunsTable.lock(connection, runId);
     }
     String[] taskIds = finished.stream().map(f -> f.task().taskId()).toArray(String[]::new);
-    List<String> answered = TasksTable.answered(connection, taskIds, workerId);
+    List<String> answered = new ArrayList<>();
+    try (Round round = Round.send(connection, form, LOCK_THEN_ANSWERED,
+        new Values().array("taskIds", "varchar", taskIds).string("workerId", workerId))) {
+      round.rows().close(); // the runs locked, as the statement ran
+      try (ResultSet rows = round.rows()) {
+        while (rows.next()) {
+          answered.add(rows.getString(1));
+        }
+      }
+    }
     for (String runId : answered) {
       RunsTable.wake(connection, runId, now);
     }

@@ -309,14 +309,6 @@ final class TasksTable {
         .string("progress", progress).string("taskId", taskId).string("workerId", workerId)) == 1;
   }
 
-  /** The runs {@link #ANSWERED} after {@code workerId} stored the outcomes of {@code taskIds}. */
-  static List<String> answered(Connection connection, String[] taskIds, String workerId)
-      throws SQLException {
-    return ANSWERED.list(connection,
-        new Values().array("taskIds", "varchar", taskIds).string("workerId", workerId),
-        rows -> rows.getString(1));
-  }
-
   /** Deletes the tasks of the steps a requeue reset (see {@link #DELETE_RESET}). */
   static void deleteReset(Connection connection, String runId) throws SQLException {
     DELETE_RESET.update(connection, new Values().string("runId", runId));
