@@ -275,14 +275,12 @@ class SignalTest extends OnEachStore {
   }
 
   /**
-   * On PostgreSQL, the poll's claim of due runs reads their checkpoints and waiting tasks in the
-   * same round trip, and a run it claimed replays from what was read there: its turn does not read
-   * them again.
+   * The poll's claim of due runs reads their checkpoints and waiting tasks with it (on PostgreSQL
+   * in the same round trip), and a run it claimed replays from what was read there: its turn does
+   * not read them again.
    */
   @Test
   void aRunWokenBySignalsResumesFromWhatItsClaimRead() {
-    assumeTrue(kind == TestDatabase.Kind.POSTGRESQL,
-        "only PostgreSQL's claim reads the claimed runs' checkpoints; on H2 the turn reads them");
     CuttableDataSource recording = new CuttableDataSource(db.jdbcUrl());
     try (DurableEngine engine = engine().dataSource(recording).build()) {
       engine.start();

@@ -1,6 +1,5 @@
 package dev.durable.runtime.internal.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -11,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reading what a claim statement returned ({@link RunsTable#CLAIM_AHEAD} and the claims like it):
+ * Reading what a claim statement returned ({@link RunLeases#CLAIM_AHEAD} and the claims like it):
  * the runs claimed, each with its state before the claim, and, where the claim's text read them
  * too ({@link StepsTable#OF_JUST_CLAIMED}, {@link TasksTable#WAITING_OF_JUST_CLAIMED}), the
  * checkpoints and waiting tasks their turns resume from.
@@ -20,29 +19,19 @@ final class ClaimedRows {
   private ClaimedRows() {}
 
   /**
-   * The runs a claim statement returned, the current result of {@code claim}, each with its
-   * checkpoints and waiting tasks, the two results after it.
+   * The runs {@code claimed}, each with its checkpoints and waiting tasks, the next two results of
+   * {@code reads} ({@link Claims#READS}).
    */
-  static List<ClaimedRun> withReads(PreparedStatement claim) throws SQLException {
-    List<ClaimedRun> claimed;
-    try (ResultSet rows = claim.getResultSet()) {
-      claimed = read(rows);
-    }
+  static List<ClaimedRun> withReads(List<ClaimedRun> claimed, Round reads) throws SQLException {
     Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
     Map<String, List<TaskRecord>> tasks = new HashMap<>();
     Set<String> unreadable = new HashSet<>();
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' checkpoints, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
+    try (ResultSet rows = reads.rows()) {
       while (rows.next()) {
         readInto(checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
       }
     }
-    if (!claim.getMoreResults()) {
-      throw new SQLException("expected the claimed runs' waiting tasks, got an update count");
-    }
-    try (ResultSet rows = claim.getResultSet()) {
+    try (ResultSet rows = reads.rows()) {
       while (rows.next()) {
         readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
       }

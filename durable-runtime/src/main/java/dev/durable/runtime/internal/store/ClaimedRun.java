@@ -8,8 +8,8 @@ import java.time.Instant;
  * @param run the run as claimed: leased to the claiming engine
  * @param wasDueAt when it was due: how late the claim came is measured from it
  * @param takenOver whether another engine held it and its lease had expired
- * @param resumption what its turn reads before it replays, where the claim read it in the same
- *     round trip (PostgreSQL's poll); null where the turn is to read it
+ * @param resumption what its turn reads before it replays, where the claim read it with the run
+ *     (the poll's claim and the hand-back: {@link Claims#READS}); null where the turn is to read it
  */
 public record ClaimedRun(
     RunRecord run, Instant wasDueAt, boolean takenOver, Resumption resumption) {

@@ -2,24 +2,36 @@ package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Everything the store does differently on H2 and on PostgreSQL; the rest of the store sends the
- * same SQL to both. H2 is embedded: every statement is an in-process call, so it gets plain
- * statements in a transaction, and one process owns the database, so there is nobody to notify.
- * PostgreSQL is over the network: a batch of work is one statement (one round trip, autocommitted),
- * claims skip the rows others hold locked, and engines and workers in other processes are told of
- * new work with {@code NOTIFY}.
- *
- * <p>The methods that choose how to commit take no connection: a dialect runs them through its
- * {@link Transactions}. The others run on the caller's connection, in the caller's transaction.
+ * What differs between H2 and PostgreSQL besides the algorithms, which are the store's own and
+ * shared ({@link Claims}, {@link RunInserts}, {@link ProgressWriter}, {@link OutcomeWriter},
+ * {@link Resumption#read}): the {@link Form} in which an algorithm's statements are sent, the
+ * setting that makes commits durable, the warning about the database's upkeep, and the
+ * notifications that tell engines and workers in other processes of new work.
  */
 sealed interface Dialect permits H2Dialect, PostgresDialect {
+
+  /**
+   * How the statements of one step of an algorithm are sent.
+   *
+   * <p>{@link #STATEMENTS} (H2, embedded): one by one in a transaction, as each is an in-process
+   * call. A claim reads its candidates and compare-and-sets each row: H2 accepts {@code FOR UPDATE
+   * SKIP LOCKED}, but with a limit on a non-key order it skips free rows (2.3.232), and it has no
+   * {@code UPDATE} in a {@code WITH}.
+   *
+   * <p>{@link #ONE_TEXT} (PostgreSQL, over the network): the statements joined into one
+   * multi-statement text, which the driver sends together and PostgreSQL runs in one implicit
+   * transaction: one round trip and, autocommitted, one commit. Claims take the rows no other
+   * engine holds locked ({@code FOR UPDATE SKIP LOCKED}).
+   */
+  enum Form {
+    STATEMENTS,
+    ONE_TEXT
+  }
 
   /**
    * The dialect of the database {@code connection} is to.
@@ -37,6 +49,9 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
           "Durable stores runs in H2 or PostgreSQL, but this database is " + product);
     };
   }
+
+  /** How the statements of an algorithm's step are sent. */
+  Form form();
 
   /** Makes every commit durable before it returns. */
   void requireDurableCommits();
@@ -66,63 +81,4 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
 
   /** Tells the workers that tasks were queued. */
   void wakeWorkers(Connection connection) throws SQLException;
-
-  /**
-   * Inserts the runs, whose ids differ, and logs their starts, in one commit, waking the engines
-   * for those no engine took at once.
-   *
-   * @return for each run, whether it was inserted (false: its id was taken)
-   */
-  boolean[] insertRuns(List<NewRun> runs);
-
-  /**
-   * Inserts a run due for any engine, in the caller's transaction, unless a run with its id exists;
-   * does not log its start.
-   *
-   * @return whether it was inserted
-   */
-  boolean insertRunIfAbsent(Connection connection, NewRun run) throws SQLException;
-
-  /**
-   * Claims up to {@code limit} due runs of the given workflows, earliest first, and logs it, in
-   * one commit.
-   */
-  List<ClaimedRun> claimDue(
-      Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil);
-
-  /**
-   * Claims those of {@code runIds} that sleep until {@code dueBy} at the latest, earliest first,
-   * and logs it: a run suspended by a timer or a backoff of its own, claimed back a little ahead
-   * of its due time by the engine that suspended it (its turn waits out the rest in process). Only
-   * sleeping runs: a run still leased is never taken over early.
-   */
-  List<ClaimedRun> claimAhead(
-      Connection connection, List<String> runIds, Instant dueBy, Instant now, String owner,
-      Instant leaseUntil) throws SQLException;
-
-  /** Extends {@code owner}'s lease on the given runs; runs it no longer holds are left alone. */
-  void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil);
-
-  /**
-   * Writes the progress of several turns, each fenced by its run's epoch; every turn's writes
-   * commit together.
-   *
-   * @return for each commit, whether its fence held and it was written
-   */
-  boolean[] writeProgress(List<Commit> commits, Instant now);
-
-  /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
-  List<TaskRecord> claimTasks(List<String> steps, int limit, String workerId, Instant now);
-
-  /**
-   * Stores the outcomes of tasks {@code workerId} holds, wakes the runs that have no task left open
-   * (or whose task failed; {@link TasksTable#ANSWERED}) and tells the engines: all in one commit.
-   * Where it can, it leases the runs of {@code handBack} (null: none) that this leaves due to its
-   * engine instead ({@link TaskQueue#finish}).
-   */
-  StoredOutcomes finishTasks(
-      List<FinishedTask> finished, String workerId, Instant now, HandBack handBack);
-
-  /** The run's checkpoints and waiting tasks ({@link Resumption}), in one round trip. */
-  Resumption resumption(Connection connection, String runId) throws SQLException;
 }

@@ -21,15 +21,22 @@ final class EventsTable {
       "INSERT INTO durable_events (run_id, at, type, step, attempt, detail)"
           + " VALUES (:runId, :at, :type, :step, :attempt, :detail)");
   /**
-   * Logs the claim of the runs a claim statement returned ({@code claimed}, with each run's state
-   * before): the detail is the new owner, and whom it took over from where a lease expired, as
-   * {@link #claimedDetail} writes it.
+   * Logs the claim of runs ({@code %s}: rows of {@code run_id}, {@code previous_status} and {@code
+   * previous_owner}): the detail is the new owner, and whom it took over from where a lease
+   * expired.
    */
-  static final Sql LOG_CLAIMED = Sql.of(
+  private static final String LOG_CLAIMED_FROM =
       INSERT_RUN_EVENTS + " SELECT run_id, :now, '" + EventType.RUN_CLAIMED.stored() + "', 0,"
           + " CASE WHEN previous_status = 'RUNNING' AND previous_owner IS NOT NULL"
           + " THEN :owner || ' took over from ' || previous_owner || ', whose lease expired'"
-          + " ELSE :owner END FROM claimed");
+          + " ELSE :owner END FROM %s";
+  /** {@link #LOG_CLAIMED_FROM} of the runs a claim statement returned ({@code claimed}). */
+  static final Sql LOG_CLAIMED = Sql.of(String.format(LOG_CLAIMED_FROM, "claimed"));
+  /** {@link #LOG_CLAIMED_FROM} of one run, claimed after it was read. */
+  static final Sql LOG_CLAIMED_ONE = Sql.of(String.format(LOG_CLAIMED_FROM,
+      "(SELECT CAST(:runId AS VARCHAR(200)) AS run_id,"
+          + " CAST(:previousStatus AS VARCHAR(16)) AS previous_status,"
+          + " CAST(:previousOwner AS VARCHAR(200)) AS previous_owner) claimed"));
   /**
    * The events that the checkpoints of a run from a position on carry ({@code
    * Commit.CheckpointWrite#carriesEvents}), as rows of the log.
@@ -110,6 +117,17 @@ final class EventsTable {
     });
   }
 
+  /**
+   * The log's next {@code count} ids, in order and numbered from 1 ({@code numbered}: {@code id},
+   * {@code n}), drawn only where a progress statement's fence held ({@code fenced}): two {@code
+   * WITH} entries of it.
+   */
+  static String numberedIds(int count) {
+    return "ids AS (SELECT nextval('durable_events_id_seq') AS id FROM fenced CROSS JOIN"
+        + " generate_series(1, " + count + ")),"
+        + " numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ids)";
+  }
+
   /** The values of {@link #logFenced} for {@code events}. */
   static Values fencedValues(Values values, List<NewEvent> events) {
     for (int e = 0; e < events.size(); e++) {
@@ -119,16 +137,6 @@ final class EventsTable {
           .string("detail" + e, event.detail());
     }
     return values;
-  }
-
-  /**
-   * The detail of a {@code run.claimed} event: the owner, and whom it took over from where a lease
-   * expired. {@link #LOG_CLAIMED} writes the same in SQL: change both together.
-   */
-  static String claimedDetail(String owner, String previousStatus, String previousOwner) {
-    return ClaimedRun.takesOver(previousStatus, previousOwner)
-        ? owner + " took over from " + previousOwner + ", whose lease expired"
-        : owner;
   }
 
   /** The values of {@link #INSERT} for an event of run {@code runId}. */

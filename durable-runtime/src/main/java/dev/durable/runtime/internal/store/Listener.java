@@ -16,9 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Listens on a PostgreSQL channel on a connection of its own and calls back for each batch of
- * notifications, with the run ids among their payloads: {@code durable_runs}, so that a run started
+ * notifications, with the run ids among their payloads: the runs' channel, so that a run started
  * or woken through one engine begins at once on another, and a run cancelled through one stops at
- * once on the one executing it; and {@code durable_tasks}, so that a worker on another machine
+ * once on the one executing it; and the tasks' channel, so that a worker on another machine
  * picks up a task as soon as it is queued. Each is the channel of the Durable tables in the
  * connection's schema: its name is read from the server at each connection. Reconnects after
  * failures; what is missed meanwhile is found by the poll (and a cancellation by the next lease

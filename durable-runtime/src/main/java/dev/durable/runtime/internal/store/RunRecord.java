@@ -5,11 +5,11 @@ import dev.durable.runtime.RunState;
 import java.time.Instant;
 
 /**
- * A row of {@code durable_runs}. Nullable fields are null where the column is; {@code deadlineAt}
- * is when the run's timeout ends it, null if it has none; {@code parentRunId} is the run that
- * started it as a child, null if none did; {@code fingerprint} is the fingerprint of the step
- * graph it started with, null if it has none; {@code traceContext} is the W3C {@code traceparent}
- * of the span of its start, null when the engine that started it did not trace.
+ * A row of the runs' table ({@link RunsTable}). Nullable fields are null where the column is;
+ * {@code deadlineAt} is when the run's timeout ends it, null if it has none; {@code parentRunId} is
+ * the run that started it as a child, null if none did; {@code fingerprint} is the fingerprint of
+ * the step graph it started with, null if it has none; {@code traceContext} is the W3C {@code
+ * traceparent} of the span of its start, null when the engine that started it did not trace.
  */
 public record RunRecord(
     String runId,

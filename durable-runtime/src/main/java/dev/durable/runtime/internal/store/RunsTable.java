@@ -17,10 +17,16 @@ import java.util.Optional;
  * parameters ({@link Sql}), and reading a run row.
  */
 final class RunsTable {
-  static final String COLUMNS =
-      "run_id, workflow_name, workflow_version, status, input, output, error_message, error_code,"
-          + " error_type, error_step, created_at, updated_at, wake_at, due_at, lease_owner,"
-          + " lease_until, epoch, deadline_at, parent_run_id, graph_fingerprint, trace_context";
+  /** The table's name, for the statements of other catalogues that read or lock runs. */
+  static final String TABLE = "durable_runs";
+  /** The index of the runs by due time, which a poll's read is told to use on H2. */
+  static final String DUE_INDEX = "durable_runs_due";
+  private static final List<String> COLUMN_NAMES = List.of(
+      "run_id", "workflow_name", "workflow_version", "status", "input", "output", "error_message",
+      "error_code", "error_type", "error_step", "created_at", "updated_at", "wake_at", "due_at",
+      "lease_owner", "lease_until", "epoch", "deadline_at", "parent_run_id", "graph_fingerprint",
+      "trace_context");
+  static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
   /**
    * {@link #COLUMNS} under the alias {@code r}, without the input and output (a NULL each, where
    * {@link #read} expects them): the run search's, as a list shows neither.
@@ -31,7 +37,7 @@ final class RunsTable {
           + " r.due_at, r.lease_owner, r.lease_until, r.epoch, r.deadline_at, r.parent_run_id,"
           + " r.graph_fingerprint, r.trace_context";
   /** How many columns {@link #COLUMNS} names, and {@link #read} reads. */
-  static final int COLUMN_COUNT = 21;
+  static final int COLUMN_COUNT = COLUMN_NAMES.size();
   static final Sql INSERT = Sql.of(
       "INSERT INTO durable_runs (run_id, workflow_name, workflow_version, status, input,"
           + " created_at, updated_at, due_at, lease_owner, lease_until, epoch, deadline_at,"
@@ -100,94 +106,11 @@ final class RunsTable {
           + " wake_at = NULL, due_at = NULL, lease_owner = NULL, lease_until = NULL,"
           + " updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
 
-  // ---- claims and leases
-
-  /**
-   * Claims one run by a compare-and-set on its epoch (H2, which read it first), if it is due by
-   * {@code dueBy}; a claim ahead of the due time takes only a sleeping run ({@link
-   * #CLAIM_SLEEPING_READ}).
-   */
-  static final Sql CLAIM_READ = Sql.of(
-      "UPDATE durable_runs SET status = 'RUNNING', lease_owner = :owner,"
-          + " lease_until = :leaseUntil, due_at = :leaseUntil, wake_at = NULL, woken_at = NULL,"
-          + " epoch = epoch + 1, updated_at = :now"
-          + " WHERE run_id = :runId AND epoch = :epoch AND due_at <= :dueBy");
-  static final Sql CLAIM_SLEEPING_READ = Sql.of(
-      CLAIM_READ.named() + " AND status = 'SLEEPING'");
-  /**
-   * Claims the due rows no other engine is claiming ({@code due}, which a filter selects {@code
-   * FOR UPDATE SKIP LOCKED}) in one statement on PostgreSQL: leases them and moves their epochs on,
-   * returning each run with its state before ({@code claimed}), and logs the claim ({@link
-   * EventsTable#LOG_CLAIMED}). {@code %s} is the filter.
-   */
-  private static final String CLAIM_SKIPPING_LOCKED =
-      "WITH due AS (SELECT run_id, status AS previous_status, lease_owner AS previous_owner,"
-          + " due_at AS previous_due FROM durable_runs WHERE %s FOR UPDATE SKIP LOCKED),"
-          + " claimed AS (UPDATE durable_runs r SET status = 'RUNNING', lease_owner = :owner,"
-          + " lease_until = :leaseUntil, due_at = :leaseUntil, wake_at = NULL, woken_at = NULL,"
-          + " epoch = r.epoch + 1, updated_at = :now FROM due WHERE r.run_id = due.run_id"
-          + " RETURNING " + prefixedColumns() + ", due.previous_status, due.previous_owner,"
-          + " due.previous_due),"
-          + " logged AS (" + EventsTable.LOG_CLAIMED.named() + ")"
-          + " SELECT * FROM claimed ORDER BY due_at";
-  /**
-   * The due runs of some workflows ({@code %s}: their keys), earliest first: an index range scan
-   * on {@code due_at}, whose cost does not grow with the number of sleeping runs.
-   */
-  private static final String DUE =
-      "due_at <= :now AND (%s) ORDER BY due_at LIMIT :limit";
-  /** A workflow's key in {@link #DUE}, the {@code %d}th. */
-  private static final String DUE_KEY =
-      "(workflow_name = :workflowName%1$d AND workflow_version = :workflowVersion%1$d)";
-  /**
-   * The runs among some that sleep until a time, earliest first, that a claim ahead of their due
-   * time takes: primary key lookups. Only sleeping runs: a run still leased is never taken over
-   * early.
-   */
-  private static final String AHEAD =
-      "run_id = ANY (:runIds) AND status = 'SLEEPING' AND due_at <= :dueBy ORDER BY due_at";
-  /** The runs among some that are due: those of a hand-back, in the order locks are taken. */
-  private static final String DUE_AMONG =
-      "run_id = ANY (:runIds) AND due_at <= :now ORDER BY run_id";
-  static final Sql CLAIM_AHEAD = Sql.of(String.format(CLAIM_SKIPPING_LOCKED, AHEAD));
-  static final Sql CLAIM_DUE_AMONG = Sql.of(String.format(CLAIM_SKIPPING_LOCKED, DUE_AMONG));
-  /** The runs that {@link #AHEAD} selects, for a claim that reads first (H2). */
-  static final Sql SELECT_AHEAD = Sql.of("SELECT run_id FROM durable_runs WHERE " + AHEAD);
-  /**
-   * The runs leased to an owner until a time: those a claim just made, found through the index on
-   * {@code due_at}, which a claim sets to the lease's end. (A renewal in the same microsecond would
-   * add its runs: read for nothing, not wrongly.)
-   */
-  static final String JUST_CLAIMED =
-      "SELECT run_id FROM durable_runs WHERE due_at = :leaseUntil AND lease_owner = :owner";
-  /** Extends an owner's lease on one run it holds. */
-  static final Sql RENEW_LEASE = Sql.of(
-      "UPDATE durable_runs SET lease_until = :leaseUntil, due_at = :leaseUntil"
-          + " WHERE run_id = :runId AND lease_owner = :owner AND status = 'RUNNING'");
-  /**
-   * Extends an owner's lease on the runs it holds among some, in one statement that skips the rows
-   * a progress write holds locked right now (they are renewed next time, a third of a lease
-   * later), so that a renewal never waits on a write, nor deadlocks with one (PostgreSQL).
-   */
-  static final Sql RENEW_LEASES_SKIPPING_LOCKED = Sql.of(
-      "UPDATE durable_runs SET lease_until = :leaseUntil, due_at = :leaseUntil WHERE run_id IN"
-          + " (SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds)"
-          + " AND lease_owner = :owner AND status = 'RUNNING' FOR UPDATE SKIP LOCKED)");
-
   // ---- the statements of the store's other operations
 
   private static final Sql COUNT_DUE_BY_WORKFLOW = Sql.of(
       "SELECT workflow_name, workflow_version, COUNT(*) FROM durable_runs WHERE due_at <= :now"
           + " GROUP BY workflow_name, workflow_version ORDER BY workflow_name, workflow_version");
-  private static final Sql RELEASE_LEASES = Sql.of(
-      "UPDATE durable_runs SET status = 'PENDING', lease_owner = NULL, lease_until = NULL,"
-          + " due_at = :now, epoch = epoch + 1, updated_at = :now"
-          + " WHERE status = 'RUNNING' AND (lease_owner = :owner OR :owner IS NULL)");
-  /** Logs the release of the runs an owner (any owner, when null) leases: event {@code :type}. */
-  private static final Sql LOG_RELEASED = Sql.of(
-      EventsTable.INSERT_RUN_EVENTS + " SELECT run_id, :now, :type, 0, lease_owner"
-          + " FROM durable_runs WHERE status = 'RUNNING'"
-          + " AND (lease_owner = :owner OR :owner IS NULL)");
   private static final Sql CANCEL = Sql.of(
       "UPDATE durable_runs SET status = 'CANCELLED', wake_at = NULL, due_at = NULL,"
           + " lease_owner = NULL, lease_until = NULL, epoch = epoch + 1, updated_at = :now"
@@ -277,7 +200,7 @@ final class RunsTable {
 
   /** {@link #COLUMNS} under the alias {@code r}. */
   static String prefixedColumns() {
-    return "r." + COLUMNS.replace(", ", ", r.");
+    return Sql.columns("r", COLUMN_NAMES);
   }
 
   /** The values of {@link #INSERT} for {@code run}. */
@@ -319,48 +242,6 @@ final class RunsTable {
         .int8("epoch", commit.fence().epoch());
   }
 
-  /**
-   * The claim of due runs of {@code keys} workflows ({@link #CLAIM_SKIPPING_LOCKED}); {@link
-   * #dueValues} binds its filter.
-   */
-  static Sql claimDue(int keys) {
-    return Sql.of(String.format(CLAIM_SKIPPING_LOCKED, dueFilter(keys)));
-  }
-
-  /**
-   * The ids of the due runs of {@code keys} workflows, for a claim that reads first (H2). H2 is
-   * told to use the due-time index: left to choose, it took the index of runs by workflow (V12,
-   * for the run search) and read every run of the workflow at each poll, 35 ms among 100,000
-   * sleeping runs instead of half a millisecond.
-   */
-  static Sql selectDue(int keys) {
-    return Sql.of("SELECT run_id FROM durable_runs USE INDEX (durable_runs_due) WHERE "
-        + dueFilter(keys));
-  }
-
-  private static String dueFilter(int keys) {
-    StringBuilder filter = new StringBuilder();
-    for (int i = 0; i < keys; i++) {
-      filter.append(i == 0 ? "" : " OR ").append(String.format(DUE_KEY, i));
-    }
-    return String.format(DUE, filter);
-  }
-
-  /** The values of a due filter ({@link #claimDue}, {@link #selectDue}). */
-  static Values dueValues(Values values, Instant now, List<WorkflowKey> workflows, int limit) {
-    values.instant("now", now).int4("limit", limit);
-    for (int i = 0; i < workflows.size(); i++) {
-      values.string("workflowName" + i, workflows.get(i).name())
-          .string("workflowVersion" + i, workflows.get(i).version());
-    }
-    return values;
-  }
-
-  /** The values every claim binds, besides its filter's: to whom, until when, and when. */
-  static Values claimValues(Values values, Instant now, String owner, Instant leaseUntil) {
-    return values.instant("now", now).string("owner", owner).instant("leaseUntil", leaseUntil);
-  }
-
   /** The run with this id. */
   static Optional<RunRecord> select(Connection connection, String runId) throws SQLException {
     return SELECT.first(connection, new Values().string("runId", runId), rows -> read(rows, 1));
@@ -383,18 +264,6 @@ final class RunsTable {
     COUNT_DUE_BY_WORKFLOW.list(connection, new Values().instant("now", now), rows -> counts.put(
         new WorkflowKey(rows.getString(1), rows.getString(2)), rows.getLong(3)));
     return counts;
-  }
-
-  /**
-   * Makes the runs leased by {@code owner} (every leased run when it is null) due at once, moving
-   * their epochs on; logs it first, as {@code eventType}.
-   */
-  static int releaseLeases(Connection connection, String owner, String eventType, Instant now)
-      throws SQLException {
-    Values values = new Values().string("owner", owner).instant("now", now)
-        .string("type", eventType);
-    LOG_RELEASED.update(connection, values);
-    return RELEASE_LEASES.update(connection, values);
   }
 
   /** Cancels a run that has not ended; whether it did. */

@@ -37,8 +37,8 @@ final class ScheduleFires {
    *
    * @return the ids of the runs started
    */
-  static List<String> fire(Connection connection, Dialect dialect, ScheduleKey key, Instant now,
-      Function<Instant, SchedulePlan> plan) throws SQLException {
+  static List<String> fire(Connection connection, Dialect dialect, RunInserts inserts,
+      ScheduleKey key, Instant now, Function<Instant, SchedulePlan> plan) throws SQLException {
     Instant handled = SchedulesTable.lock(connection, key).orElseThrow(
         () -> new IllegalStateException(key + " has no row: register it first"));
     SchedulePlan planned = plan.apply(handled);
@@ -49,7 +49,7 @@ final class ScheduleFires {
     List<String> started = new ArrayList<>();
     for (SchedulePlan.Fire fire : planned.runs()) {
       NewRun run = fire.run();
-      if (dialect.insertRunIfAbsent(connection, run)) {
+      if (inserts.insertIfAbsent(connection, run)) {
         EventsTable.append(connection, run.runId(), run.events());
         SchedulesTable.insertRun(connection, key, run.runId(), fire.fireAt());
         started.add(run.runId());

@@ -63,6 +63,15 @@ final class Sql {
     return new Sql(named, text.toString(), names.toArray(String[]::new));
   }
 
+  /** A column list: {@code names}, each under {@code alias} where it is not null. */
+  static String columns(String alias, List<String> names) {
+    StringBuilder list = new StringBuilder();
+    for (String name : names) {
+      list.append(list.isEmpty() ? "" : ", ").append(alias == null ? "" : alias + ".").append(name);
+    }
+    return list.toString();
+  }
+
   /**
    * The text as written, with its named parameters: a part of a statement that holds several
    * (a {@code WITH} of statements of different tables, or several statements sent as one text).

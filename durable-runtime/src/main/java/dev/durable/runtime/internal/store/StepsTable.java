@@ -19,11 +19,12 @@ import java.util.Optional;
 final class StepsTable {
   /** The table's name, for the statements of other tables that read checkpoints. */
   static final String TABLE = "durable_steps";
-  static final String COLUMNS =
-      "run_id, seq, kind, name, status, attempts, input, output, error_message, error_code,"
-          + " error_type, wake_at, started_at, updated_at, group_seq";
+  private static final List<String> COLUMN_NAMES = List.of(
+      "run_id", "seq", "kind", "name", "status", "attempts", "input", "output", "error_message",
+      "error_code", "error_type", "wake_at", "started_at", "updated_at", "group_seq");
+  static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
   /** How many columns {@link #COLUMNS} names. */
-  private static final int COLUMN_COUNT = 15;
+  private static final int COLUMN_COUNT = COLUMN_NAMES.size();
   /** A new checkpoint; {@link #insertValues} binds it. */
   static final Sql INSERT = Sql.of(
       "INSERT INTO durable_steps (" + COLUMNS + ") VALUES (:runId, :seq, :kind, :name, :status,"
@@ -64,15 +65,15 @@ final class StepsTable {
   static final Sql SELECT = Sql.of(
       "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id = :runId ORDER BY seq");
   /**
-   * The checkpoints of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}), by run and
+   * The checkpoints of the runs a claim just leased ({@link RunLeases#JUST_CLAIMED}), by run and
    * in order.
    */
   static final Sql OF_JUST_CLAIMED = Sql.of(
-      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id IN (" + RunsTable.JUST_CLAIMED + ")"
+      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id IN (" + RunLeases.JUST_CLAIMED + ")"
           + " ORDER BY run_id, seq");
   private static final Sql SELECT_SNAPSHOT = Sql.of(
-      "SELECT s." + COLUMNS.replace(", ", ", s.") + ", " + RunsTable.prefixedColumns()
-          + " FROM durable_runs r LEFT JOIN durable_steps s ON s.run_id = r.run_id"
+      "SELECT " + Sql.columns("s", COLUMN_NAMES) + ", " + RunsTable.prefixedColumns()
+          + " FROM " + RunsTable.TABLE + " r LEFT JOIN durable_steps s ON s.run_id = r.run_id"
           + " WHERE r.run_id = :runId ORDER BY s.seq");
   private static final Sql DELETE_FROM = Sql.of(
       "DELETE FROM durable_steps WHERE run_id = :runId AND seq >= :seq");

@@ -6,13 +6,10 @@ import dev.durable.runtime.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -21,18 +18,24 @@ import javax.sql.DataSource;
 
 /**
  * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
- * {@link SignalQueue} for signals): each table's SQL is in its table class ({@link RunsTable},
- * {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link SchedulesTable}, {@link
- * SignalsTable}; retention's deletes across them in {@link FinishedRuns}), and what
- * H2 and PostgreSQL do differently is in the {@link Dialect}: plain statements in a transaction on
- * H2, single statements (one round trip, autocommitted) on PostgreSQL. Writes made on behalf of a
- * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
- * write over its new owner's progress.
+ * {@link SignalQueue} for signals): each table's SQL is in its catalogue ({@link RunsTable} and
+ * {@link RunLeases}, {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link
+ * SchedulesTable}, {@link SignalsTable}; retention's deletes across them in {@link
+ * FinishedRuns}); the algorithms that span tables are one each for both databases ({@link Claims},
+ * {@link RunInserts}, {@link ProgressWriter}, {@link OutcomeWriter}, {@link Resumption#read}); and
+ * what H2 and PostgreSQL do differently is in the {@link Dialect}: the form in which those
+ * algorithms send their statements (one by one in a transaction on H2, joined into one text, one
+ * round trip, on PostgreSQL), the syntax and the notifications. Writes made on behalf of a turn
+ * are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot write
+ * over its new owner's progress.
  */
 public final class Store {
   private final DataSource dataSource;
   private final Transactions transactions;
   private final Dialect dialect;
+  private final String origin;
+  private final Claims claims;
+  private final RunInserts inserts;
   private final SignalQueue signals;
   private final TaskQueue tasks;
 
@@ -57,8 +60,12 @@ public final class Store {
               + "; check the JDBC URL, the credentials and that the database is running",
           e);
     }
+    this.origin = origin;
+    this.claims = new Claims(transactions, dialect.form());
+    this.inserts = new RunInserts(transactions, dialect.form());
     this.signals = new SignalQueue(transactions, dialect);
-    this.tasks = new TaskQueue(transactions, dialect);
+    this.tasks = new TaskQueue(transactions, dialect, claims,
+        new OutcomeWriter(transactions, dialect.form(), origin));
   }
 
   /**
@@ -127,21 +134,7 @@ public final class Store {
    *     comes earlier in the same batch (nothing of it is written)
    */
   public boolean[] insertRuns(List<NewRun> runs) {
-    List<NewRun> unique = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    int[] positions = new int[runs.size()];
-    for (int i = 0; i < runs.size(); i++) {
-      positions[i] = seen.add(runs.get(i).runId()) ? unique.size() : -1;
-      if (positions[i] >= 0) {
-        unique.add(runs.get(i));
-      }
-    }
-    boolean[] written = dialect.insertRuns(unique);
-    boolean[] result = new boolean[runs.size()];
-    for (int i = 0; i < runs.size(); i++) {
-      result[i] = positions[i] >= 0 && written[positions[i]];
-    }
-    return result;
+    return inserts.insert(runs);
   }
 
   // ---- schedules
@@ -165,7 +158,7 @@ public final class Store {
   public List<String> fireSchedule(
       ScheduleKey key, Instant now, Function<Instant, SchedulePlan> plan) {
     return inTransaction("fire " + key,
-        connection -> ScheduleFires.fire(connection, dialect, key, now, plan));
+        connection -> ScheduleFires.fire(connection, dialect, inserts, key, now, plan));
   }
 
   /** The fire time run {@code runId} serves, if a schedule started it. */
@@ -201,12 +194,12 @@ public final class Store {
     if (workflows.isEmpty() || limit <= 0) {
       return List.of();
     }
-    return dialect.claimDue(now, workflows, limit, owner, leaseUntil);
+    return claims.due(now, workflows, limit, owner, leaseUntil);
   }
 
   /**
    * Leases to {@code owner} those of {@code runIds} that sleep until {@code dueBy} at the latest,
-   * and logs it: see {@link Dialect#claimAhead}.
+   * and logs it: see {@link Claims#ahead}.
    */
   public List<ClaimedRun> claimAhead(
       List<String> runIds, Instant dueBy, Instant now, String owner, Instant leaseUntil) {
@@ -215,7 +208,7 @@ public final class Store {
     }
     return inTransaction(
         "claim runs ahead of their due time",
-        connection -> dialect.claimAhead(connection, runIds, dueBy, now, owner, leaseUntil));
+        connection -> claims.ahead(connection, runIds, dueBy, now, owner, leaseUntil));
   }
 
   /** How many runs of each workflow are due at {@code now}, registered here or not. */
@@ -225,14 +218,15 @@ public final class Store {
   }
 
   /**
-   * Extends {@code owner}'s lease on the given runs, in one batch. Runs it no longer holds are left
-   * alone.
+   * Extends {@code owner}'s lease on the given runs, in one statement ({@link RunLeases#renew}).
+   * Runs it no longer holds are left alone.
    */
   public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
     if (runIds.isEmpty()) {
       return;
     }
-    dialect.renewLeases(owner, runIds, leaseUntil);
+    autocommit("renew leases",
+        connection -> RunLeases.renew(connection, owner, runIds, leaseUntil));
   }
 
   /**
@@ -242,7 +236,7 @@ public final class Store {
    */
   public int releaseLeases(String owner, EventType eventType, Instant now) {
     return inTransaction("release leases", connection -> {
-      int released = RunsTable.releaseLeases(connection, owner, eventType.stored(), now);
+      int released = RunLeases.release(connection, owner, eventType.stored(), now);
       if (released > 0) {
         dialect.wakeEngines(connection);
       }
@@ -256,7 +250,8 @@ public final class Store {
    */
   public Resumption resumption(String runId) {
     return autocommit(
-        "read checkpoints of run " + runId, connection -> dialect.resumption(connection, runId));
+        "read checkpoints of run " + runId,
+        connection -> Resumption.read(connection, dialect.form(), runId));
   }
 
   /** The run's checkpoints and timers, in order. */
@@ -276,13 +271,13 @@ public final class Store {
   /**
    * Writes the progress of several turns, each fenced by its run's epoch: the change to the run,
    * the checkpoints and the events. Every turn's writes commit together (on PostgreSQL a large
-   * batch commits in chunks: see {@link PostgresDialect#writeProgress}).
+   * batch commits in chunks: see {@link ProgressWriter#write}).
    *
    * @return for each commit, whether it was written; false where the run's epoch moved on (another
    *     engine claimed it, or it was cancelled or requeued), and then nothing of it was written
    */
   public boolean[] commit(List<Commit> commits, Instant now) {
-    return dialect.writeProgress(commits, now);
+    return ProgressWriter.write(transactions, dialect, origin, commits, now);
   }
 
   /**

@@ -18,15 +18,19 @@ import java.util.Optional;
 public final class TaskQueue {
   private final Transactions transactions;
   private final Dialect dialect;
+  private final Claims claims;
+  private final OutcomeWriter outcomes;
 
-  TaskQueue(Transactions transactions, Dialect dialect) {
+  TaskQueue(Transactions transactions, Dialect dialect, Claims claims, OutcomeWriter outcomes) {
     this.transactions = transactions;
     this.dialect = dialect;
+    this.claims = claims;
+    this.outcomes = outcomes;
   }
 
   /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
   public List<TaskRecord> claim(List<String> steps, int limit, String workerId, Instant now) {
-    return dialect.claimTasks(steps, limit, workerId, now);
+    return claims.tasks(steps, limit, workerId, now);
   }
 
   /**
@@ -37,7 +41,7 @@ public final class TaskQueue {
    */
   public StoredOutcomes finish(
       List<FinishedTask> finished, String workerId, Instant now, HandBack handBack) {
-    return dialect.finishTasks(finished, workerId, now, handBack);
+    return outcomes.finish(finished, workerId, now, handBack);
   }
 
   /**

@@ -16,10 +16,11 @@ import java.util.Optional;
 final class TasksTable {
   /** The table's name, for the operators' reads of it ({@link TaskViews}). */
   static final String TABLE = "durable_tasks";
-  static final String COLUMNS =
-      "task_id, run_id, seq, step, attempt, input, status, output, error_message, error_code,"
-          + " error_type, retryable, worker_id, created_at, claimed_at, finished_at, heartbeat_at,"
-          + " progress, window_ms, trace_context";
+  private static final List<String> COLUMN_NAMES = List.of(
+      "task_id", "run_id", "seq", "step", "attempt", "input", "status", "output", "error_message",
+      "error_code", "error_type", "retryable", "worker_id", "created_at", "claimed_at",
+      "finished_at", "heartbeat_at", "progress", "window_ms", "trace_context");
+  static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
   /**
    * A new task: queued, or already claimed by a worker of the engine's process ({@code
    * EagerDispatch}); {@link #insertValues} binds it.
@@ -114,14 +115,14 @@ final class TasksTable {
    * through its key, by a correlated {@code EXISTS} that H2 plans as PostgreSQL does.
    */
   private static final String WAITING_OF =
-      "SELECT t." + COLUMNS.replace(", ", ", t.") + " FROM durable_tasks t"
+      "SELECT " + Sql.columns("t", COLUMN_NAMES) + " FROM durable_tasks t"
           + " WHERE %s AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM " + StepsTable.TABLE
           + " s WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
           + " AND s.status IN ('PENDING', 'RUNNING')) ORDER BY t.created_at, t.task_id";
   static final Sql WAITING = Sql.of(String.format(WAITING_OF, "t.run_id = :runId"));
-  /** {@link #WAITING} of the runs a claim just leased ({@link RunsTable#JUST_CLAIMED}). */
+  /** {@link #WAITING} of the runs a claim just leased ({@link RunLeases#JUST_CLAIMED}). */
   static final Sql WAITING_OF_JUST_CLAIMED = Sql.of(
-      String.format(WAITING_OF, "t.run_id IN (" + RunsTable.JUST_CLAIMED + ")"));
+      String.format(WAITING_OF, "t.run_id IN (" + RunLeases.JUST_CLAIMED + ")"));
   /** The runs of the tasks among {@code :taskIds} whose outcomes {@code :workerId} stored. */
   static final String STORED_RUNS =
       "SELECT run_id FROM durable_tasks WHERE task_id = ANY (:taskIds) AND worker_id = :workerId"
@@ -164,6 +165,32 @@ final class TasksTable {
         .string("workerId", task.workerId()).instant("createdAt", task.createdAt())
         .instant("claimedAt", task.claimedAt()).int8("windowMs", task.windowMs())
         .string("traceContext", task.traceContext());
+  }
+
+  /** The values of {@link #FINISH_ALL}'s arrays: each outcome of {@code finished}, in order. */
+  static Values outcomeArrays(Values values, List<FinishedTask> finished) {
+    int n = finished.size();
+    String[] ids = new String[n];
+    String[] statuses = new String[n];
+    String[] outputs = new String[n];
+    String[] messages = new String[n];
+    String[] codes = new String[n];
+    String[] types = new String[n];
+    Boolean[] retryable = new Boolean[n];
+    for (int i = 0; i < n; i++) {
+      TaskOutcome outcome = finished.get(i).outcome();
+      ids[i] = finished.get(i).task().taskId();
+      statuses[i] = (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name();
+      outputs[i] = outcome.output();
+      messages[i] = outcome.errorMessage();
+      codes[i] = outcome.errorCode();
+      types[i] = outcome.errorType();
+      retryable[i] = outcome.succeeded() ? null : outcome.retryable();
+    }
+    return values.array("taskIds", "varchar", ids).array("statuses", "varchar", statuses)
+        .array("outputs", "text", outputs).array("errorMessages", "text", messages)
+        .array("errorCodes", "varchar", codes).array("errorTypes", "varchar", types)
+        .array("retryable", "bool", retryable);
   }
 
   /** Inserts {@code tasks}, queued or claimed, as one JDBC batch. */
@@ -280,14 +307,6 @@ final class TasksTable {
       throws SQLException {
     return HEARTBEAT.update(connection, new Values().instant("now", now)
         .string("progress", progress).string("taskId", taskId).string("workerId", workerId)) == 1;
-  }
-
-  /** The runs {@link #ANSWERED} after {@code workerId} stored the outcomes of {@code taskIds}. */
-  static List<String> answered(Connection connection, String[] taskIds, String workerId)
-      throws SQLException {
-    return ANSWERED.list(connection,
-        new Values().array("taskIds", "varchar", taskIds).string("workerId", workerId),
-        rows -> rows.getString(1));
   }
 
   /** Deletes the tasks of the steps a requeue reset (see {@link #DELETE_RESET}). */
