@@ -39,16 +39,6 @@ public interface DurableEngine extends AutoCloseable {
   /** The payload limit used when none is set: 1 MiB. See {@link Builder#maxPayloadBytes(int)}. */
   int DEFAULT_MAX_PAYLOAD_BYTES = EngineConfig.DEFAULT_MAX_PAYLOAD_BYTES;
 
-  /**
-   * The default of {@link Builder#maxConcurrentRuns(int)} where runs execute on virtual threads.
-   */
-  int DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL = EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL;
-
-  /**
-   * The default of {@link Builder#maxConcurrentRuns(int)} where each run takes a platform thread.
-   */
-  int DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM = EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM;
-
   /** How many fire times {@link #schedules()} lists per schedule. */
   int LISTED_FIRE_TIMES = 5;
 
@@ -106,9 +96,8 @@ public interface DurableEngine extends AutoCloseable {
   List<WorkerInfo> workers();
 
   /**
-   * The lost-dispatch view: the open tasks with no sign of life for {@code silence} or longer
-   * (queued and unclaimed since, or claimed with no heartbeat since), oldest first. {@link
-   * #redispatchPending} queues a run's again.
+   * The open tasks with no sign of life (unclaimed, or no heartbeat) for {@code silence} or longer,
+   * oldest first; {@link #redispatchPending} queues a run's again.
    */
   List<TaskInfo> silentTasks(Duration silence);
 
@@ -120,9 +109,8 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Retries a failed run: the steps that failed it get a fresh retry budget, completed steps are
-   * not run again. A run whose compensation failed ({@code compensation_failed}) goes on with its
-   * compensations where they stopped; a run cleaned up by its {@code @OnFailure} method, with
-   * nothing compensated, is retried as if it had not been cleaned up.
+   * not run again; a run whose compensation failed goes on with its compensations where they
+   * stopped, and one cleaned up by {@code @OnFailure} alone is retried as if it had not been.
    *
    * @throws UnknownRunException if no such run is stored
    * @throws IllegalStateException if the run has not failed, or if it failed and its completed
@@ -153,11 +141,7 @@ public interface DurableEngine extends AutoCloseable {
    */
   boolean cancel(String runId);
 
-  /**
-   * A snapshot of a run and its steps.
-   *
-   * @throws UnknownRunException if no such run is stored
-   */
+  /** A snapshot of a run and its steps; throws {@link UnknownRunException} if none is stored. */
   RunStatus getRunStatus(String runId);
 
   /**
@@ -185,13 +169,10 @@ public interface DurableEngine extends AutoCloseable {
   RunExport export(RunFilter filter);
 
   /**
-   * Deletes every run that ended (completed, failed or cancelled) before {@code endedBefore}, with
-   * all its rows: steps, events, tasks, signals and the fire time it served. A finished child run
-   * whose parent has not ended is kept, since the parent may still await it; it goes once the
-   * parent has ended. Runs are deleted {@code 500} per transaction, so that the engines' own writes
-   * never wait long behind a large purge; several engines (or the CLI) may purge at once. A
-   * deleted run is gone: {@link #getRunStatus} then throws {@link UnknownRunException}. See {@link
-   * Builder#retention(Duration)} to have a started engine do this by itself.
+   * Deletes every run that ended before {@code endedBefore}, with all its rows, but not a finished
+   * child whose parent has not ended (it may still be awaited). Runs are deleted 500 per
+   * transaction, so that the engines' writes never wait long behind a purge; several engines (or
+   * the CLI) may purge at once. {@link Builder#retention(Duration)} has a started engine do it.
    *
    * @return how many runs were deleted
    */
@@ -294,10 +275,9 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Limits flow-control queue {@code name} to {@code concurrency} step attempts at once on this
-     * engine: the attempts of every step declared {@code @Step(queue = name)}. A run whose step
-     * finds the queue full waits without holding an engine slot; a step waiting out a backoff holds
-     * no queue slot, and each retry is admitted again. A queue no engine configures is not limited.
+     * Limits queue {@code name} to {@code concurrency} attempts at once on this engine, of the steps
+     * declared {@code @Step(queue = name)}; a run whose step finds it full waits without holding an
+     * engine slot, and each retry is admitted again. A queue no engine configures is not limited.
      */
     public Builder queue(String name, int concurrency) {
       draft.queues.put(
@@ -316,11 +296,9 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Reports the engine's metrics to a Micrometer registry: runs started, completed and failed,
-     * step attempts, retries and durations, how late runs are claimed, queue slots in use, lease
-     * takeovers and tasks waiting for a worker (listed in docs/guide/09-operating.md).
-     * Micrometer ({@code io.micrometer:micrometer-core}) is an optional dependency: add it to use
-     * this; without this call the engine records nothing and needs no Micrometer class.
+     * Reports the engine's metrics (listed in docs/guide/09-operating.md) to a Micrometer registry.
+     * Micrometer ({@code io.micrometer:micrometer-core}) is an optional dependency: without this
+     * call the engine records nothing and needs no Micrometer class.
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       draft.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
@@ -328,14 +306,11 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Records spans with OpenTelemetry: one for each run's start, one per turn and one per attempt
-     * of a local step, all of a run in one trace (listed in docs/guide/09-operating.md).
-     * Each dispatched step's task stores the W3C {@code traceparent} of its turn, so that a worker
-     * configured with {@link DurableWorker.Builder#openTelemetry(OpenTelemetry)} records its
-     * attempt in the run's trace. Pass the application's instance ({@code
-     * GlobalOpenTelemetry.get()} to use the global one). OpenTelemetry ({@code
-     * io.opentelemetry:opentelemetry-api}) is an optional dependency: without this call the engine
-     * records no span and needs no OpenTelemetry class.
+     * Records spans with OpenTelemetry: a run's start, each turn and each local step's attempt, a
+     * run in one trace (docs/guide/09-operating.md); a dispatched step's task carries its turn's
+     * {@code traceparent} to a worker given {@link DurableWorker.Builder#openTelemetry}. The
+     * dependency ({@code io.opentelemetry:opentelemetry-api}) is optional: without this call the
+     * engine records no span and needs no OpenTelemetry class.
      */
     public Builder openTelemetry(OpenTelemetry openTelemetry) {
       draft.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
@@ -344,14 +319,11 @@ public interface DurableEngine extends AutoCloseable {
 
     /**
      * How many runs a started engine executes at once: {@value
-     * DurableEngine#DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL} by default where runs execute on virtual
-     * threads (Java 21 and later), {@value DurableEngine#DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM}
-     * where each takes a platform thread (Java 17, or {@link #virtualThreads(boolean)
-     * virtualThreads(false)}).
-     * A run in flight holds its thread and its state in memory while its step executes, but no
-     * database connection: the bound is about memory and what the database can take, and slow
-     * steps (calls that answer in seconds) want it high. The engine's own connection pool does not
-     * grow with it.
+     * EngineConfig#DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL} by default on virtual threads (Java 21+),
+     * {@value EngineConfig#DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM} on platform threads. A run in
+     * flight holds its thread and state in memory while its step executes, but no connection: the
+     * bound is about memory and the database, and slow steps want it high. The pool does not grow
+     * with it.
      */
     public Builder maxConcurrentRuns(int maxConcurrentRuns) {
       draft.maxConcurrentRuns = EngineConfig.atLeastOne(maxConcurrentRuns, "maxConcurrentRuns");
@@ -360,9 +332,8 @@ public interface DurableEngine extends AutoCloseable {
 
     /**
      * Whether runs and local steps' attempts execute on virtual threads where the JVM has them
-     * (Java 21 and later); true by default. False keeps them on platform threads, one per run in
-     * flight, for code that must not run on a virtual thread (a library that pins its carrier
-     * across slow calls, say). On Java 17 this changes nothing: there are only platform threads.
+     * (Java 21+); true by default. False keeps one platform thread per run in flight, for code that
+     * must not run on a virtual thread (a library that pins its carrier across slow calls, say).
      */
     public Builder virtualThreads(boolean virtualThreads) {
       draft.virtualThreads = virtualThreads;
@@ -397,10 +368,8 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * For tests: the errors that local steps' next attempts throw instead of running, as {@code
-     * StepFaults.failNextAttempt} (in {@code durable-test}) injects them. Give the same instance to
-     * the workers ({@link DurableWorker.Builder#stepFaults}) to reach dispatched steps too. The
-     * {@code durable-test} kit sets this up; production code has no use for it.
+     * For tests: the errors that steps' next attempts throw instead of running, as {@code
+     * durable-test}'s {@code StepFaults} injects them (give the workers the same instance).
      */
     public Builder stepFaults(AttemptGate stepFaults) {
       draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");

@@ -22,8 +22,8 @@ import javax.sql.DataSource;
 public final class EngineConfig {
   static final String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
   static final int DEFAULT_MAX_PAYLOAD_BYTES = 1 << 20;
-  static final int DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL = 1_000;
-  static final int DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM = 128;
+  public static final int DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL = 1_000;
+  public static final int DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM = 128;
 
   private final Optional<DataSource> dataSource;
   private final String jdbcUrl;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.EngineProcess;
 import dev.durable.tests.support.ExecutionJournal;
@@ -123,9 +124,9 @@ class VirtualThreadCrashTest {
             + " WHERE s.kind = 'STEP' AND NOT EXISTS (SELECT 1 FROM load_executions e"
             + " WHERE e.run_id = s.run_id AND e.step = s.name) LIMIT 10"),
         "checkpoints whose step never executed");
-    assertTrue(inFlight > DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM,
+    assertTrue(inFlight > EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM,
         "only " + inFlight + " runs were in flight at the kill: more than a platform-thread"
-            + " engine's default of " + DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM
+            + " engine's default of " + EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM
             + " should be");
     assertTrue(reExecuted > 0, "no kill landed in the middle of a step, so the test proved little");
     assertEquals(List.of(), second.linesContaining(" ERROR "), "the second engine logged errors");

@@ -132,8 +132,8 @@ final class Engines {
    */
   static int maxConcurrentRuns(OptionalInt configured, boolean virtual) {
     return configured.orElse(virtual
-        ? DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL
-        : DurableEngine.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM);
+        ? EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL
+        : EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM);
   }
 
   /** Reports the slots taken of each limited queue, and the tasks waiting for workers by step. */
