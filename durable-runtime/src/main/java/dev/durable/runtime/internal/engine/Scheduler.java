@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.Resumption;
 import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -167,7 +168,7 @@ final class Scheduler implements AutoCloseable {
     }
     List<ClaimedRun> claimed = claims.claimDue(free);
     concurrency.take(claimed.size());
-    boolean more = claimed.size() == free;
+    boolean more = claimed.size() == Store.claimBatch(free);
     concurrency.pollWasLimited(more);
     for (ClaimedRun claim : claimed) {
       submit(claim.run(), claim.resumption());

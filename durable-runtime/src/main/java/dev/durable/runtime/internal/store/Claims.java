@@ -28,24 +28,43 @@ final class Claims {
 
   private final Transactions transactions;
   private final Dialect.Form form;
-  /** The poll's claim with its reads, in one text, by workflow count. */
-  private final Map<Integer, Round.Statements> dueClaims = new ConcurrentHashMap<>();
-  /** The reads of due runs, for a claim in statements, by workflow count. */
-  private final Map<Integer, Sql> dueReads = new ConcurrentHashMap<>();
+  /** The largest {@link #batch}. */
+  static final int MAX_BATCH = 1 << 10;
+
+  /** The poll's claim with its reads, in one text, by workflow count and batch. */
+  private final Map<Shape, Round.Statements> dueClaims = new ConcurrentHashMap<>();
+  /** The reads of due runs, for a claim in statements, by workflow count and batch. */
+  private final Map<Shape, Sql> dueReads = new ConcurrentHashMap<>();
+
+  /** A claim of due runs: of how many workflows, and at most how many runs. */
+  private record Shape(int keys, int batch) {}
 
   Claims(Transactions transactions, Dialect.Form form) {
     this.transactions = transactions;
     this.form = form;
   }
 
-  /** Claims up to {@code limit} due runs of {@code workflows}, earliest first, with their reads. */
+  /**
+   * How many runs a claim for {@code limit} takes at most: the largest power of two up to it (and
+   * {@link #MAX_BATCH}). The claim's text holds its limit ({@code RunLeases.DUE}), so the sizes
+   * are few: a dozen statements for the server to plan once each, per workflow count.
+   */
+  static int batch(int limit) {
+    return Integer.highestOneBit(Math.min(limit, MAX_BATCH));
+  }
+
+  /**
+   * Claims up to {@link #batch}{@code (limit)} due runs of {@code workflows}, earliest first, with
+   * their reads.
+   */
   List<ClaimedRun> due(
       Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
     Values values = RunLeases.claimValues(
-        RunLeases.dueValues(new Values(), now, workflows, limit), now, owner, leaseUntil);
+        RunLeases.dueValues(new Values(), now, workflows), now, owner, leaseUntil);
+    Shape shape = new Shape(workflows.size(), batch(limit));
     if (form == Dialect.Form.ONE_TEXT) {
-      Round.Statements claim = dueClaims.computeIfAbsent(workflows.size(), keys ->
-          Round.Statements.of(RunLeases.claimDue(keys), READS.parts().get(0),
+      Round.Statements claim = dueClaims.computeIfAbsent(shape, it ->
+          Round.Statements.of(RunLeases.claimDue(it.keys(), it.batch()), READS.parts().get(0),
               READS.parts().get(1)));
       return transactions.autocommit("claim due runs", connection -> {
         try (Round round = Round.send(connection, form, claim, values)) {
@@ -57,7 +76,8 @@ final class Claims {
         }
       });
     }
-    Sql candidates = dueReads.computeIfAbsent(workflows.size(), RunLeases::selectDue);
+    Sql candidates =
+        dueReads.computeIfAbsent(shape, it -> RunLeases.selectDue(it.keys(), it.batch()));
     return transactions.inTransaction("claim due runs", connection -> {
       List<ClaimedRun> claimed = new ArrayList<>();
       for (String runId : candidates.list(connection, values, rows -> rows.getString(1))) {

@@ -179,13 +179,22 @@ public final class Store {
   }
 
   /**
-   * Leases up to {@code limit} due runs of the given workflows to {@code owner}, earliest first, and
-   * logs it; of engines racing for a run, one gets it. This is the poll: its search is an index
-   * range scan on {@code due_at}, whose cost does not grow with the number of sleeping runs.
+   * Leases up to {@link #claimBatch}{@code (limit)} due runs of the given workflows to {@code
+   * owner}, earliest first, and logs it; of engines racing for a run, one gets it. This is the
+   * poll: its search is an index range scan on {@code due_at}, whose cost does not grow with the
+   * number of sleeping runs.
    */
   public List<RunRecord> claimDue(
       Instant now, List<WorkflowKey> workflows, int limit, String owner, Instant leaseUntil) {
     return claim(now, workflows, limit, owner, leaseUntil).stream().map(ClaimedRun::run).toList();
+  }
+
+  /**
+   * The most runs a claim for {@code limit} takes: a power of two up to {@code limit}, since the
+   * claim's statement holds its limit in its text (a poll that fills a batch polls again).
+   */
+  public static int claimBatch(int limit) {
+    return Claims.batch(limit);
   }
 
   /** {@link #claimDue}, telling of each run when it was due and whether it was taken over. */
