@@ -23,7 +23,7 @@ import java.util.function.ToLongFunction;
  * three steps; the spread of that difference between rounds says how far to trust it.
  */
 final class ObserveBench {
-  static final int ROUNDS = 4;
+  static final int ROUNDS = 6;
   /** A workflow's steps: the cost per workflow over them is the cost per step. */
   static final int STEPS = 3;
   /** Runs of each warm-up round before the measured rounds, until the JIT settles. */
