@@ -36,6 +36,7 @@ final class Observation implements AutoCloseable {
   private final SimpleMeterRegistry registry;
   private final DroppingSpanExporter exporter;
   private final OpenTelemetrySdk openTelemetry;
+  private boolean closed;
 
   Observation(Setting setting) {
     this.setting = setting;
@@ -56,6 +57,16 @@ final class Observation implements AutoCloseable {
 
   Setting setting() {
     return setting;
+  }
+
+  /** The registry given to the engine; null when off. */
+  Object meterRegistry() {
+    return registry;
+  }
+
+  /** The OpenTelemetry given to the engine; null without tracing. */
+  Object openTelemetry() {
+    return openTelemetry;
   }
 
   /** Sets this observation's registry and OpenTelemetry, if any, on an engine's builder. */
@@ -84,6 +95,10 @@ final class Observation implements AutoCloseable {
 
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     if (openTelemetry != null) {
       openTelemetry.getSdkTracerProvider().shutdown().join(30, TimeUnit.SECONDS);
     }

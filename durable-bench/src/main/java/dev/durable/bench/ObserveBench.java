@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 
@@ -86,7 +87,9 @@ final class ObserveBench {
    * @param loadBefore the machine's load average (1 minute) as the phase began
    * @param loadAfter and as it ended
    */
-  record Result(double loadBefore, double loadAfter, Phase sequential, Phase concurrent) {}
+  record Result(
+      double loadBefore, double loadAfter, Phase sequential, Phase concurrent,
+      ObserverCost.Result alone) {}
 
   /** Something to do with a fresh engine's one run, the engine set up as {@code setting} says. */
   @FunctionalInterface
@@ -122,7 +125,10 @@ final class ObserveBench {
     Phase sequential = phase(database, 1, Math.max(200, config.sequentialRuns() / 2), progress);
     Phase concurrent = phase(
         database, StoreBench.CLIENT_THREADS, Math.max(200, config.runs() / 2), progress);
-    return new Result(loadBefore, load(), sequential, concurrent);
+    progress.accept("(k) the instrumentation alone: " + ObserverCost.ROUNDS + " rounds of "
+        + f0(ObserverCost.RUNS) + " runs' observer calls for each setting, no engine");
+    ObserverCost.Result alone = ObserverCost.run();
+    return new Result(loadBefore, load(), sequential, concurrent, alone);
   }
 
   private static Phase phase(
@@ -226,6 +232,22 @@ final class ObserveBench {
             isOff ? "" : us(phase.overheadPerStep(setting, Pass::cpuPerRun)));
       }
     }
+    report.lines("The instrumentation alone: the observer calls one run makes in the engine (its"
+        + " start and stored trace context, its claim, its turn's span, each step's span and"
+        + " metrics, its completion), " + f0(ObserverCost.RUNS) + " runs' worth in a loop on one"
+        + " thread, no engine, no database, " + ObserverCost.ROUNDS + " rounds alternating the"
+        + " settings; per step over off: the median of the rounds (their range). The calling"
+        + " thread's CPU is exact; the JVM's adds the span processor's thread and GC. In so"
+        + " tight a loop the processor's queue fills and it drops spans (it exported "
+        + f2(r.alone().spansPerRun()) + " of each run's 5), so its thread's share is low.");
+    Report.TableBuilder alone = report.table("setting", "calling thread's CPU per step",
+        "JVM's CPU per step");
+    for (Setting setting : Setting.values()) {
+      if (setting != Setting.OFF) {
+        alone.row(setting.label(), overOff(r.alone().threadCpu(), setting),
+            overOff(r.alone().processCpu(), setting));
+      }
+    }
     report.lines("Each pass: its rate, wall time and this JVM's CPU per workflow, latency, the"
         + " CPU other processes used meanwhile (the database server's among them), the JIT's"
         + " compiling, and what the engine's registry and exporter counted over its life"
@@ -245,6 +267,18 @@ final class ObserveBench {
             f0(p.window().jitMillis()) + " ms", counted(p));
       }
     }
+  }
+
+  /** {@code setting}'s nanoseconds per step over off's, round by round, as microseconds. */
+  private static String overOff(Map<Setting, double[]> perStep, Setting setting) {
+    double[] over = new double[perStep.get(setting).length];
+    double[] off = perStep.get(Setting.OFF);
+    double[] on = perStep.get(setting);
+    for (int round = 0; round < on.length; round++) {
+      over[round] = on[round] - off[round];
+    }
+    return String.format(Locale.ROOT, "%.2f us (%.2f to %.2f)", Rounds.median(over) / 1e3,
+        Arrays.stream(over).min().orElse(0) / 1e3, Arrays.stream(over).max().orElse(0) / 1e3);
   }
 
   private static String counted(Pass p) {
