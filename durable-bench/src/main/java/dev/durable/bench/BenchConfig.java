@@ -10,7 +10,8 @@ import java.util.List;
  * {@code bench.sleeping} (sleeping runs of the large poll measurement), {@code bench.search} (runs
  * of the run search phase), {@code bench.phases} ({@code all}, {@code main} for phases (a) to (f)
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
- * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), or {@code lateness},
+ * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), {@code observe} for
+ * (k), or {@code lateness},
  * {@code dispatch} or {@code poll} for (c), (e) or (d) alone), {@code bench.ioRuns} and {@code
  * bench.ioStepMs} (the runs of phase (j) and its step's time), {@code bench.out} (where the
  * Markdown results go), and the PostgreSQL URL from the environment variable {@code
@@ -20,7 +21,7 @@ record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
     boolean dbosPhase, boolean latenessOnly, boolean dispatchOnly, String pgUrl, Path out,
     boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs,
-    boolean pollOnly) {
+    boolean pollOnly, boolean observePhase, boolean observeOnly) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -38,12 +39,12 @@ record BenchConfig(
           "bench.sleeping must be more than " + PollBench.SMALL + ", but was " + sleeping);
     }
     String phases = System.getProperty("bench.phases", "all").strip();
-    if (!List.of("all", "main", "search", "dbos", "long", "io", "lateness", "dispatch", "poll")
-        .contains(phases)) {
+    if (!List.of("all", "main", "search", "dbos", "long", "io", "observe", "lateness", "dispatch",
+        "poll").contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
-              + " a, b and h), long (phase i), io (phase j), lateness (phase c) or dispatch"
-              + " (phase e) or poll (phase d), but was '" + phases + "'");
+              + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
+              + " dispatch (phase e) or poll (phase d), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -63,7 +64,9 @@ record BenchConfig(
         phases.equals("io"),
         positive("bench.ioRuns", 5000),
         positive("bench.ioStepMs", 1000),
-        phases.equals("poll"));
+        phases.equals("poll"),
+        phases.equals("all"),
+        phases.equals("observe"));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -6,6 +6,7 @@ import dev.durable.runtime.DurableHooks;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * A started engine over a counting, pre-filled HikariCP pool of its own. Closing it closes both
@@ -40,7 +41,7 @@ final class BenchEngine implements AutoCloseable {
   /** An engine whose statements are counted and whose runs are seen by {@code hooks}. */
   BenchEngine(Database database, DurableHooks hooks, DurableWorkflow<?>... workflows)
       throws Exception {
-    this(database, hooks, true, workflows);
+    this(database, hooks, true, builder -> {}, workflows);
   }
 
   /**
@@ -48,11 +49,22 @@ final class BenchEngine implements AutoCloseable {
    * that its throughput and CPU are not the instruments'. {@link #counts()} stays empty.
    */
   static BenchEngine plain(Database database, DurableWorkflow<?>... workflows) throws Exception {
-    return new BenchEngine(database, null, false, workflows);
+    return new BenchEngine(database, null, false, builder -> {}, workflows);
+  }
+
+  /**
+   * A plain engine ({@link #plain}) with more set on its builder by {@code configure}: a meter
+   * registry or OpenTelemetry, say.
+   */
+  static BenchEngine configured(
+      Database database, Consumer<DurableEngine.Builder> configure,
+      DurableWorkflow<?>... workflows) throws Exception {
+    return new BenchEngine(database, null, false, configure, workflows);
   }
 
   private BenchEngine(
-      Database database, DurableHooks hooks, boolean counted, DurableWorkflow<?>... workflows)
+      Database database, DurableHooks hooks, boolean counted,
+      Consumer<DurableEngine.Builder> configure, DurableWorkflow<?>... workflows)
       throws Exception {
     this.database = database;
     // the process id too: the sessions of a pool are looked up by name across the whole server
@@ -72,6 +84,7 @@ final class BenchEngine implements AutoCloseable {
     for (DurableWorkflow<?> workflow : workflows) {
       builder.register(workflow);
     }
+    configure.accept(builder);
     this.engine = builder.build();
     engine.start();
   }

@@ -7,9 +7,10 @@ import java.nio.file.Path;
 /**
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
- * alone, {@code io-<store>.md} for phase (j) alone). From the repository root: {@code mvn -q
- * -Pbench package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|lateness|dispatch|poll] [-Dbench.ioRuns=5000]
+ * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
+ * alone). From the repository root: {@code mvn -q -Pbench package -DskipTests
+ * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
+ * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll] [-Dbench.ioRuns=5000]
  * [-Dbench.ioStepMs=1000]}.
  */
 public final class BenchMain {
@@ -41,6 +42,10 @@ public final class BenchMain {
           report = IoBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
           file = "io-";
+        } else if (config.observeOnly()) {
+          report = ObserveBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "observe-";
         } else if (config.pollOnly()) {
           database.settle();
           report = new Report();

@@ -15,7 +15,8 @@ import java.util.OptionalDouble;
  * concurrent throughput, measured in rounds with the database's commit rate probed between them
  * and, on PostgreSQL, DBOS Transact's (h) alternating with Durable's in the same rounds ({@link
  * Interleaved}); then (c) backoff lateness, (e) dispatched steps, (f) typed signals and, with
- * {@code bench.phases=all}, (j) I/O-bound runs, each in a fresh database of its own (a schema, or
+ * {@code bench.phases=all}, (j) I/O-bound runs and (k) metrics and tracing on and off, each in a
+ * fresh database of its own (a schema, or
  * an H2 file, dropped afterwards), so that the tens of thousands of runs (a) and (b) leave behind
  * do not slow them; the database's limit again; (d)
  * the poll query with 1,000 and a million sleeping runs (it fills the runs table), and (g) run
@@ -35,7 +36,8 @@ final class StoreBench {
       ThroughputBench.Result sequential, ThroughputBench.Result concurrent,
       LatenessBench.Result lateness, DispatchBench.Result dispatch, SignalBench.Result signals,
       PollBench.Result poll, Optional<SearchBench.Result> search,
-      Optional<DbosBench.Result> dbos, Optional<IoBench.Result> io) {}
+      Optional<DbosBench.Result> dbos, Optional<IoBench.Result> io,
+      Optional<ObserveBench.Result> observe) {}
 
   /** Phases (a) and (b), and (h) where DBOS ran beside them. */
   private record Throughput(
@@ -85,6 +87,13 @@ final class StoreBench {
       OptionalDouble concurrentRate = OptionalDouble.of(throughput.b().workflowsPerSecond());
       io = Optional.of(alone(fresh -> IoBench.run(fresh, config, concurrentRate, this::step)));
     }
+    Optional<ObserveBench.Result> observe = Optional.empty();
+    if (config.observePhase()) {
+      step("(k) metrics and tracing off, Micrometer, Micrometer + OpenTelemetry: "
+          + ObserveBench.ROUNDS + " rounds from 1 and " + CLIENT_THREADS
+          + " clients, a fresh engine for each pass, in a fresh database");
+      observe = Optional.of(alone(fresh -> ObserveBench.run(fresh, config, this::step)));
+    }
     step("database limit again");
     database.settle();
     CommitBaseline.Measurement after = CommitBaseline.measure(database);
@@ -98,7 +107,7 @@ final class StoreBench {
         product, database.where(), background, CpuMeter.read().since(started),
         new CommitBaseline.Result(before, after),
         throughput.a(), throughput.b(), lateness, dispatch, signals, poll, search,
-        throughput.h(), io);
+        throughput.h(), io, observe);
   }
 
   /** Whether phase (h) runs on this store: DBOS Transact runs on PostgreSQL only. */

@@ -68,6 +68,7 @@ final class StoreReport {
     results.search().ifPresent(search -> SearchBench.report(report, search));
     results.dbos().ifPresent(dbos -> DbosBench.report(report, comparison(dbos)));
     results.io().ifPresent(io -> IoBench.report(report, io));
+    results.observe().ifPresent(observe -> ObserveBench.report(report, observe));
     targets(report);
     return report;
   }

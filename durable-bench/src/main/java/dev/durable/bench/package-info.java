@@ -4,7 +4,8 @@
  * transactions from 1 and 8 connections) and next to the performance targets; and the same
  * workflow on DBOS Transact, side by side ({@link dev.durable.bench.DbosBench}); and runs whose one
  * step waits on a slow service, on both engines with their defaults ({@link
- * dev.durable.bench.IoBench}). Throughput is
+ * dev.durable.bench.IoBench}); and what metrics and tracing cost per step ({@link
+ * dev.durable.bench.ObserveBench}). Throughput is
  * measured in rounds that alternate the engines and probe the database's limit between them
  * ({@link dev.durable.bench.Interleaved}), since the server's speed drifts within a run.
  *
