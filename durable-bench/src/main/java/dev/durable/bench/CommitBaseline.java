@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * The database's own limit: one-row INSERTs into {@code bench_commit}, each its own transaction
@@ -61,6 +62,17 @@ final class CommitBaseline {
   }
 
   private CommitBaseline() {}
+
+  /**
+   * The limit measured before a phase that runs alone, for context: said on {@code progress},
+   * on a settled database.
+   */
+  static Measurement beforeAPhase(Database database, Consumer<String> progress) throws Exception {
+    progress.accept("database limit: one-row INSERT transactions from 1 and " + MANY
+        + " connections");
+    database.settle();
+    return measure(database);
+  }
 
   static Measurement measure(Database database) throws Exception {
     createTable(database);

@@ -76,10 +76,7 @@ final class IoBench {
   /** The phase alone: the database's limit first, for context, then the passes. */
   static Report alone(Database database, BenchConfig config, Consumer<String> progress)
       throws Exception {
-    progress.accept("database limit: one-row INSERT transactions from 1 and "
-        + CommitBaseline.MANY + " connections");
-    database.settle();
-    CommitBaseline.Measurement limit = CommitBaseline.measure(database);
+    CommitBaseline.Measurement limit = CommitBaseline.beforeAPhase(database, progress);
     Result result = run(database, config, OptionalDouble.empty(), progress);
     Report report = new Report();
     report.heading("Durable I/O-bound benchmark on " + database.product());
