@@ -120,9 +120,8 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Re-drives a run's dispatched steps whose tasks are stuck: queued or claimed by a worker that
-   * never answered (it died mid-step, say). Each such task is given up as lost, so its worker can
-   * no longer store an outcome, and queued again as a new delivery of the same attempt; the log
-   * tells a re-drive from a retry ({@code step.redispatched}).
+   * never answered. Each such task is given up as lost (its worker can no longer store an outcome)
+   * and queued again as a new delivery of the same attempt ({@code step.redispatched} in the log).
    *
    * @return how many tasks were queued again
    * @throws UnknownRunException if no such run is stored
@@ -130,11 +129,11 @@ public interface DurableEngine extends AutoCloseable {
   int redispatchPending(String runId);
 
   /**
-   * Cancels a run that has not ended. A step attempt it is making is cancelled as a timeout
-   * cancels one (its {@link StepContext} fires and its thread is interrupted): at once on this
-   * engine; on another engine at once on PostgreSQL (it is notified), else at that engine's next
-   * lease renewal. Its dispatched steps' open tasks are given up: a worker serving one learns it at
-   * its next heartbeat.
+   * Cancels a run that has not ended ({@link RunState#ENQUEUED} included: it is never admitted). A
+   * step attempt it is making is cancelled as a timeout cancels one ({@link StepContext} fires, its
+   * thread is interrupted): at once on this engine; on another at once on PostgreSQL (notified),
+   * else at its next lease renewal. Its dispatched steps' open tasks are given up: a worker serving
+   * one learns it at its next heartbeat.
    *
    * @return whether the run was cancelled now; false if it had already ended
    * @throws UnknownRunException if no such run is stored
@@ -170,9 +169,8 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Deletes every run that ended before {@code endedBefore}, with all its rows, but not a finished
-   * child whose parent has not ended (it may still be awaited). Runs are deleted 500 per
-   * transaction, so that the engines' writes never wait long behind a purge; several engines (or
-   * the CLI) may purge at once. {@link Builder#retention(Duration)} has a started engine do it.
+   * child whose parent has not ended; 500 runs per transaction, so that the engines' writes never
+   * wait long behind it; several may purge at once. {@link Builder#retention} has an engine do it.
    *
    * @return how many runs were deleted
    */
@@ -209,7 +207,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /** The database password for {@link #jdbcUrl(String)}. */
+    /** The database password. */
     public Builder password(String password) {
       draft.password = password;
       return this;
@@ -275,14 +273,17 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Limits queue {@code name} to {@code concurrency} attempts at once on this engine, of the steps
-     * declared {@code @Step(queue = name)}; a run whose step finds it full waits without holding an
-     * engine slot, and each retry is admitted again. A queue no engine configures is not limited.
+     * Declares a flow-control {@link Queue}: its engines admit the runs started through it, and its
+     * {@code @Step(queue = name)} attempts take a slot of its {@link Queue#perEngine()}.
      */
-    public Builder queue(String name, int concurrency) {
-      draft.queues.put(
-          EngineConfig.queueName(name), EngineConfig.queueConcurrency(name, concurrency));
+    public Builder queue(Queue queue) {
+      draft.queues.put(queue.name(), queue);
       return this;
+    }
+
+    /** {@code queue(Queue.named(name).perEngine(concurrency))}, concurrency at least 1. */
+    public Builder queue(String name, int concurrency) {
+      return queue(Queue.named(name).perEngine(EngineConfig.queueConcurrency(name, concurrency)));
     }
 
     /**
@@ -358,10 +359,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * How long runs are kept after they end, deleted in the background by a started engine ({@link
-     * EngineConfig#retention()} says how); by default nothing is deleted: runs are kept for ever.
-     */
+    /** How long runs are kept once ended ({@link EngineConfig#retention}); for ever by default. */
     public Builder retention(Duration retention) {
       draft.retention = EngineConfig.positive(retention, "retention");
       return this;

@@ -6,6 +6,7 @@ import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,7 @@ public final class EngineConfig {
   private final Duration leaseDuration;
   private final Duration shutdownTimeout;
   private final Map<String, Integer> queues;
+  private final Map<String, Queue> declaredQueues;
   private final int maxPayloadBytes;
   private final Optional<Duration> retention;
   private final Optional<Object> meterRegistry;
@@ -64,7 +66,11 @@ public final class EngineConfig {
     pollInterval = draft.pollInterval;
     leaseDuration = draft.leaseDuration;
     shutdownTimeout = draft.shutdownTimeout;
-    queues = Map.copyOf(draft.queues);
+    Map<String, Integer> perEngine = new LinkedHashMap<>();
+    draft.queues.values().stream().filter(q -> q.perEngine() > 0)
+        .forEach(q -> perEngine.put(q.name(), q.perEngine()));
+    queues = Collections.unmodifiableMap(perEngine);
+    declaredQueues = Collections.unmodifiableMap(new LinkedHashMap<>(draft.queues));
     maxPayloadBytes = draft.maxPayloadBytes;
     retention = Optional.ofNullable(draft.retention);
     meterRegistry = Optional.ofNullable(draft.meterRegistry);
@@ -157,9 +163,17 @@ public final class EngineConfig {
     return shutdownTimeout;
   }
 
-  /** The flow-control queues' concurrency, by queue name. */
+  /**
+   * The flow-control queues' limit on one engine ({@link Queue#perEngine()}), by queue name: those
+   * declared with one.
+   */
   public Map<String, Integer> queues() {
     return queues;
+  }
+
+  /** Every queue declared, by name, in declaration order (a name declared again: the last). */
+  public Map<String, Queue> declaredQueues() {
+    return declaredQueues;
   }
 
   /**
@@ -263,7 +277,7 @@ public final class EngineConfig {
     Duration pollInterval = Duration.ofSeconds(1);
     Duration leaseDuration = Duration.ofSeconds(30);
     Duration shutdownTimeout = Duration.ofSeconds(10);
-    final Map<String, Integer> queues = new LinkedHashMap<>();
+    final Map<String, Queue> queues = new LinkedHashMap<>();
     int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
     Duration retention;
     Object meterRegistry;

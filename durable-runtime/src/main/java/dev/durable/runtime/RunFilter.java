@@ -23,7 +23,8 @@ import java.util.Set;
  * same however deep it is, and runs started meanwhile do not shift the pages that follow.
  * Criteria on the workflow, the status, the start time, the parent and the cursor are served by
  * indexes; the others ({@link Builder#version}, {@link Builder#updatedFrom}, {@link
- * Builder#updatedBefore}, {@link Builder#runIdPrefix}, {@link Builder#errorCode}) narrow what those
+ * Builder#updatedBefore}, {@link Builder#runIdPrefix}, {@link Builder#errorCode}, {@link
+ * Builder#queue}) narrow what those
  * find, so combine them with one of the first.
  */
 public final class RunFilter {
@@ -42,6 +43,7 @@ public final class RunFilter {
   private final String runIdPrefix;
   private final String parentId;
   private final String errorCode;
+  private final String queue;
   private final int limit;
   private final Instant afterCreatedAt;
   private final String afterRunId;
@@ -57,6 +59,7 @@ public final class RunFilter {
     this.runIdPrefix = b.runIdPrefix;
     this.parentId = b.parentId;
     this.errorCode = b.errorCode;
+    this.queue = b.queue;
     this.limit = b.limit;
     this.afterCreatedAt = afterCreatedAt;
     this.afterRunId = afterRunId;
@@ -93,6 +96,7 @@ public final class RunFilter {
     b.runIdPrefix = runIdPrefix;
     b.parentId = parentId;
     b.errorCode = errorCode;
+    b.queue = queue;
     b.limit = limit;
     return b;
   }
@@ -147,6 +151,11 @@ public final class RunFilter {
     return Optional.ofNullable(errorCode);
   }
 
+  /** Only runs started through this queue. */
+  public Optional<String> queue() {
+    return Optional.ofNullable(queue);
+  }
+
   /** The most runs returned. */
   public int limit() {
     return limit;
@@ -175,6 +184,7 @@ public final class RunFilter {
     append(s, "runIdPrefix", runIdPrefix);
     append(s, "parentId", parentId);
     append(s, "errorCode", errorCode);
+    append(s, "queue", queue);
     append(s, "after", afterRunId);
     return s.append("limit=").append(limit).append(']').toString();
   }
@@ -197,6 +207,7 @@ public final class RunFilter {
     private String runIdPrefix;
     private String parentId;
     private String errorCode;
+    private String queue;
     private int limit = DEFAULT_LIMIT;
     private Instant afterCreatedAt;
     private String afterRunId;
@@ -262,6 +273,12 @@ public final class RunFilter {
     /** Only runs that failed with error code {@code code} ({@link RunError#code()}). */
     public Builder errorCode(String code) {
       this.errorCode = Objects.requireNonNull(code, "code");
+      return this;
+    }
+
+    /** Only runs started through queue {@code queue} ({@link StartOptions.Builder#queue}). */
+    public Builder queue(String queue) {
+      this.queue = Objects.requireNonNull(queue, "queue");
       return this;
     }
 

@@ -10,7 +10,8 @@ import java.util.Optional;
  * @param workflowName the workflow's name
  * @param workflowVersion the workflow's version
  * @param status where the run is
- * @param wakeAt when a {@link RunState#SLEEPING} run wakes; {@code null} otherwise
+ * @param wakeAt when a {@link RunState#SLEEPING} run wakes, or when the delay of an {@link
+ *     RunState#ENQUEUED} run ends ({@link StartOptions.Builder#delay}); {@code null} otherwise
  * @param createdAt when the run was started
  * @param updatedAt when the run's state last changed: started, claimed, suspended, woken, requeued
  *     or ended; a step completing within a turn does not move it (its checkpoint has its own time)
@@ -19,6 +20,9 @@ import java.util.Optional;
  * @param scheduledAt the fire time a run started by a {@code @Schedule} serves (the instant its
  *     cron expression named); empty for a run started otherwise
  * @param parentId the run that started this one as a child run, if one did
+ * @param queue the queue the run was started through ({@link StartOptions.Builder#queue}), if any
+ * @param priority its priority in that queue; 0 without one
+ * @param partitionKey its partition key in that queue, if any
  */
 public record RunInfo(
     String id,
@@ -31,7 +35,27 @@ public record RunInfo(
     Optional<RunError> error,
     Optional<String> owner,
     Optional<Instant> scheduledAt,
-    Optional<String> parentId) {
+    Optional<String> parentId,
+    Optional<String> queue,
+    int priority,
+    Optional<String> partitionKey) {
+
+  /** A run started without a queue: {@link #queue()} and {@link #partitionKey()} are empty. */
+  public RunInfo(
+      String id,
+      String workflowName,
+      String workflowVersion,
+      RunState status,
+      Instant wakeAt,
+      Instant createdAt,
+      Instant updatedAt,
+      Optional<RunError> error,
+      Optional<String> owner,
+      Optional<Instant> scheduledAt,
+      Optional<String> parentId) {
+    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
+        scheduledAt, parentId, Optional.empty(), 0, Optional.empty());
+  }
 
   /**
    * A run that neither a {@code @Schedule} nor another run started: {@link #scheduledAt()} and

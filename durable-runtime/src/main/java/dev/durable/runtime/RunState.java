@@ -2,6 +2,11 @@ package dev.durable.runtime;
 
 /** Where a run is in its life. */
 public enum RunState {
+  /**
+   * Started through a queue and waiting for the queue to admit it, or started with a delay that
+   * has not passed ({@link StartOptions.Builder#delay}); {@link RunInfo#queue()} names its queue.
+   */
+  ENQUEUED,
   /** Started and waiting for an engine to pick it up. */
   PENDING,
   /** Leased by an engine that is executing it. */

@@ -1,14 +1,18 @@
 package dev.durable.runtime;
 
+import dev.durable.runtime.codec.StoredText;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How a generated client's {@code start(StartOptions, ...)} starts a run: with which id, and on
- * which version of its workflow.
+ * How a generated client's {@code start(StartOptions, ...)} starts a run: with which id, on which
+ * version of its workflow, and through which queue.
  *
  * <pre>{@code
  * GreeterClient.of(engine).start(StartOptions.builder().runId("greet-42").version("1").build(), name);
+ * ReportClient.of(engine).start(StartOptions.builder().queue("reports").priority(5)
+ *     .partitionKey("tenant-42").deduplicationId("order-9").build(), order);
  * }</pre>
  *
  * @param runId the run's id; empty: a new random one. Starting is idempotent by id, as with {@code
@@ -16,11 +20,40 @@ import java.util.Optional;
  * @param version the version of the workflow the run goes on; empty: the highest version
  *     registered with the engine (or the client's own, if higher). A version named must be
  *     registered with the engine that starts the run, or be the client's own.
+ * @param queue the queue that admits the run ({@link Queue}); empty: it runs as soon as an engine
+ *     takes it
+ * @param priority its place in its queue: lower first, equal priorities first come, first served
+ * @param partitionKey the key within its queue whose limits it counts against; empty: none
+ * @param deduplicationId an id that no other unfinished run of its queue (without a queue: of its
+ *     workflow) may hold; empty: none
+ * @param delay how long after the start the run is admitted at the earliest; empty: at once
  */
-public record StartOptions(Optional<String> runId, Optional<String> version) {
+public record StartOptions(
+    Optional<String> runId,
+    Optional<String> version,
+    Optional<String> queue,
+    int priority,
+    Optional<String> partitionKey,
+    Optional<String> deduplicationId,
+    Optional<Duration> delay) {
+  /** The longest {@link Builder#delay}. */
+  public static final Duration MAX_DELAY = Duration.ofDays(365);
+  /** The longest partition key and deduplication id, in characters. */
+  public static final int MAX_KEY_LENGTH = 200;
+
   public StartOptions {
     Objects.requireNonNull(runId, "runId");
     Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(queue, "queue");
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(deduplicationId, "deduplicationId");
+    Objects.requireNonNull(delay, "delay");
+  }
+
+  /** A run id and a version only: no queue, no delay. */
+  public StartOptions(Optional<String> runId, Optional<String> version) {
+    this(runId, version, Optional.empty(), 0, Optional.empty(), Optional.empty(),
+        Optional.empty());
   }
 
   /** No options: a new id, the newest version. */
@@ -32,10 +65,15 @@ public record StartOptions(Optional<String> runId, Optional<String> version) {
     return new Builder();
   }
 
-  /** Builds {@link StartOptions}. */
+  /** Builds {@link StartOptions}; each value is checked as it is set. */
   public static final class Builder {
     private String runId;
     private String version;
+    private String queue;
+    private int priority;
+    private String partitionKey;
+    private String deduplicationId;
+    private Duration delay;
 
     private Builder() {}
 
@@ -54,8 +92,89 @@ public record StartOptions(Optional<String> runId, Optional<String> version) {
       return this;
     }
 
+    /**
+     * Starts the run {@link RunState#ENQUEUED} in queue {@code queue}: it runs once an engine
+     * that declares the queue ({@link DurableEngine.Builder#queue(Queue)}) admits it within the
+     * queue's limits. An engine that does not declare it never admits it.
+     */
+    public Builder queue(String queue) {
+      this.queue = EngineConfig.queueName(queue);
+      return this;
+    }
+
+    /** The run's place in its queue: lower first; 0 by default; equal ones in start order. */
+    public Builder priority(int priority) {
+      this.priority = priority;
+      return this;
+    }
+
+    /**
+     * The key within the queue the run counts against: the queue's concurrency and rate limits
+     * hold per key (a tenant, say), so one key's runs never hold back another's. Needs a
+     * {@link #queue(String)}.
+     */
+    public Builder partitionKey(String partitionKey) {
+      this.partitionKey = key(partitionKey, "partitionKey");
+      return this;
+    }
+
+    /**
+     * While a run started with this id in the same queue (without a queue: of the same workflow)
+     * has not ended, a start with it throws {@link DuplicateRunException}, naming that run, and
+     * stores nothing; once the run ends the id is free. A start with the same run id as that run
+     * finds it, as any start by run id does.
+     */
+    public Builder deduplicationId(String deduplicationId) {
+      this.deduplicationId = key(deduplicationId, "deduplicationId");
+      return this;
+    }
+
+    /**
+     * Admits the run no earlier than {@code delay} after its start (more than 0, at most a year);
+     * with no queue, it is {@link RunState#ENQUEUED} until then and runs at that time.
+     */
+    public Builder delay(Duration delay) {
+      Objects.requireNonNull(delay, "delay");
+      if (delay.isZero() || delay.isNegative() || delay.compareTo(MAX_DELAY) > 0) {
+        throw new IllegalArgumentException("a start's delay must be more than 0 and at most "
+            + MAX_DELAY.toDays() + " days, but was " + delay + "; nothing was stored");
+      }
+      this.delay = delay;
+      return this;
+    }
+
+    /**
+     * The options.
+     *
+     * @throws IllegalArgumentException if a partition key is set without a queue
+     */
     public StartOptions build() {
-      return new StartOptions(Optional.ofNullable(runId), Optional.ofNullable(version));
+      if (partitionKey != null && queue == null) {
+        throw new IllegalArgumentException("a partitionKey ('" + partitionKey + "') needs a"
+            + " queue: its limits are the queue's; set queue(...) too, or drop the key");
+      }
+      return new StartOptions(Optional.ofNullable(runId), Optional.ofNullable(version),
+          Optional.ofNullable(queue), priority, Optional.ofNullable(partitionKey),
+          Optional.ofNullable(deduplicationId), Optional.ofNullable(delay));
+    }
+
+    private static String key(String value, String what) {
+      if (value == null || value.isBlank() || value.length() > MAX_KEY_LENGTH) {
+        throw new IllegalArgumentException("a " + what + " must be 1 to " + MAX_KEY_LENGTH
+            + " characters, not blank; was '" + value + "'");
+      }
+      for (int i = 0; i < value.length(); i++) {
+        if (Character.isISOControl(value.charAt(i))) {
+          throw new IllegalArgumentException("a " + what + " must not contain control"
+              + " characters, but '" + StoredText.message(value) + "' has U+"
+              + String.format("%04X", (int) value.charAt(i)) + " at index " + i);
+        }
+      }
+      if (StoredText.needsEscaping(value)) {
+        throw new IllegalArgumentException("a " + what + " must be valid UTF-16, but '"
+            + StoredText.message(value) + "' has a lone surrogate, which no database can store");
+      }
+      return value;
     }
   }
 }

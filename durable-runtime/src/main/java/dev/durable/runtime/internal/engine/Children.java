@@ -94,6 +94,11 @@ final class Children {
 
       @Override
       public RunHandle<R> start(StartOptions options, Object[] input) {
+        if (RunStarts.place(type, options, Instant.EPOCH) != null) {
+          throw new IllegalArgumentException("run " + run.runId() + " starts a child run of '"
+              + type.name() + "' with a queue, a delay or a deduplication id, which a child run"
+              + " cannot have: start it from a @Step, with a client made from the engine");
+        }
         return Children.this.start(
             type, options.runId().orElse(null), options.version().orElse(null), input);
       }

@@ -12,6 +12,7 @@ import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
@@ -21,6 +22,7 @@ import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
+import dev.durable.runtime.internal.store.QueuePlace;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
 import dev.durable.runtime.internal.store.Store;
@@ -120,17 +122,20 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   /**
    * Starts a run with {@code input}, given in the form of the client's workflow {@code client}, on
-   * {@code version} (null: the highest version of that workflow registered here, or the client's
-   * own if it is higher); see {@link RunStarts#version}.
+   * the version {@code options} name (none: the highest version of that workflow registered here,
+   * or the client's own if it is higher; see {@link RunStarts#version}), through its queue, if
+   * any. A run that waits for a queue or a delay is never executed here at once.
    */
-  void startRun(WorkflowType<?> client, String runId, String version, Object[] input) {
+  void startRun(WorkflowType<?> client, String runId, StartOptions options, Object[] input) {
     RunStarts.requireStorableRunId(runId);
     String json = starts.encodeInput(client, input);
-    WorkflowType<?> type = starts.version(client, version, json);
+    WorkflowType<?> type = starts.version(client, options.version().orElse(null), json);
     WorkflowKey key = new WorkflowKey(type.name(), type.version());
-    boolean local = registry.find(key).isPresent() && scheduler.tryReserve();
-    NewRun run = starts.newRun(
-        type, runId, json, local ? engineId : null, time.now(), null);
+    Instant now = time.now();
+    QueuePlace place = RunStarts.place(type, options, now);
+    boolean waits = place != null && place.waits();
+    boolean local = !waits && registry.find(key).isPresent() && scheduler.tryReserve();
+    NewRun run = starts.newRun(type, runId, json, local ? engineId : null, now, null, place);
     boolean inserted;
     try {
       inserted = starts.insert(run);
@@ -148,12 +153,16 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     }
     if (local) {
       scheduler.submit(run.asStored(), RunExecutor.FRESH);
+      return;
+    }
+    if (waits && place.queue() != null) {
+      scheduler.runQueued(place.queue(), place.notBefore());
     } else {
-      wakeups.runDue(run.now());
-      if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
-        LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
-            + " engine that has it registered", key);
-      }
+      wakeups.runDue(waits ? place.notBefore() : now);
+    }
+    if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
+      LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
+          + " engine that has it registered", key);
     }
   }
 
@@ -316,6 +325,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       return false;
     }
     cancelledElsewhere.stopHere(cancelled);
+    wakeups.slotFree(); // a queue slot it held is free: the poll admits again
     return true;
   }
 

@@ -82,6 +82,8 @@ final class Engines {
       Waiters waiters = new Waiters();
       Queues queues = new Queues(config.queues(), wakeups);
       observeQueues(observer, config.queues().keySet(), queues, store);
+      Admissions admissions = Admissions.declare(store, time, engineId,
+          config.declaredQueues().values(), wakeups, poll, config.pollInterval());
       RunStarts starts =
           new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
       RunStatuses statuses = new RunStatuses(store, inFlight);
@@ -93,8 +95,9 @@ final class Engines {
           Schedules.of(store, time, payloads, observer, wakeups, registry.workflows());
       Scheduler scheduler = new Scheduler(
           new RunClaims(store, time, registry, observer, engineId, config.leaseDuration()),
-          new RunExecutor(registry, turnContext, turns, inFlight, waiters, cancelledElsewhere),
-          time, inFlight, wakeups, poll, schedules,
+          new RunExecutor(
+              registry, turnContext, turns, inFlight, waiters, cancelledElsewhere, admissions),
+          time, inFlight, wakeups, poll, schedules, admissions,
           new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere),
           maxConcurrentRuns, Threads.executor("durable-run", virtual, maxConcurrentRuns),
           config.shutdownTimeout());

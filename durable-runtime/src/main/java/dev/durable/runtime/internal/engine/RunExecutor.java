@@ -37,11 +37,16 @@ final class RunExecutor {
   private final Waiters waiters;
   private final CancelledElsewhere cancelledElsewhere;
   private final Registry registry;
+  private final Admissions admissions;
 
-  /** @param cancelledElsewhere stops the child runs a run's timeout cancels */
+  /**
+   * @param cancelledElsewhere stops the child runs a run's timeout cancels
+   * @param admissions told when a run of a queue ends here, freeing its slot
+   */
   RunExecutor(
       Registry registry, TurnContext context, Turns turns, InFlight inFlight, Waiters waiters,
-      CancelledElsewhere cancelledElsewhere) {
+      CancelledElsewhere cancelledElsewhere, Admissions admissions) {
+    this.admissions = admissions;
     this.context = context;
     this.turns = turns;
     this.inFlight = inFlight;
@@ -190,6 +195,7 @@ final class RunExecutor {
       waiters.ended(
           run.runId(), new Waiters.Outcome(RunState.COMPLETED, output, null));
       parentWoken(run);
+      admissions.runEnded(run.queue());
     } else {
       LOG.info("run {} finished here, but another engine claimed it or it was cancelled"
           + " meanwhile; its result was not stored by this engine", run.runId());
@@ -217,6 +223,7 @@ final class RunExecutor {
       context.hooks().onFailure(runEvent, error);
       waiters.ended(run.runId(), new Waiters.Outcome(RunState.FAILED, null, error));
       parentWoken(run);
+      admissions.runEnded(run.queue());
     }
   }
 

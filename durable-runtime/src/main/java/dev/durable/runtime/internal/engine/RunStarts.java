@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.DuplicateRunException;
 import dev.durable.runtime.InvalidInputException;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.codec.StoredText;
@@ -8,6 +10,7 @@ import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.NewRun;
+import dev.durable.runtime.internal.store.QueuePlace;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
@@ -17,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Storing new runs, for {@code start} on the engine and for child runs started by a run: their
@@ -172,17 +176,49 @@ final class RunStarts {
   NewRun newRun(
       WorkflowType<?> type, String runId, String input, String owner, Instant now,
       String parentRunId) {
+    return newRun(type, runId, input, owner, now, parentRunId, null);
+  }
+
+  /**
+   * {@link #newRun(WorkflowType, String, String, String, Instant, String)} that waits in {@code
+   * place} (null: none), {@link dev.durable.runtime.RunState#ENQUEUED} if it waits for a queue or
+   * a delay, or only holds a deduplication key.
+   */
+  NewRun newRun(
+      WorkflowType<?> type, String runId, String input, String owner, Instant now,
+      String parentRunId, QueuePlace place) {
     WorkflowKey key = new WorkflowKey(type.name(), type.version());
     List<NewEvent> events = new ArrayList<>();
+    String waits = place == null || !place.waits() ? ""
+        : place.queue() != null ? ", queued in " + place.queue()
+            + (place.notBefore() == null ? "" : " until " + place.notBefore())
+            : ", delayed until " + place.notBefore();
     events.add(EventType.RUN_CREATED.run(
-        parentRunId == null ? key.toString() : key + ", a child of run " + parentRunId, now));
+        (parentRunId == null ? key.toString() : key + ", a child of run " + parentRunId) + waits,
+        now));
     if (owner != null) {
       events.add(EventType.RUN_CLAIMED.run(owner, now));
     }
     return new NewRun(runId, key, input, now, owner, now.plus(leaseDuration),
         type.timeout().map(now::plus).orElse(null), parentRunId,
         type.fingerprint().orElse(null), events,
-        observer.runStarting(runId, type.name()));
+        observer.runStarting(runId, type.name()), place);
+  }
+
+  /**
+   * Where a run of {@code type} started with {@code options} at {@code now} waits: its queue, its
+   * delay and its deduplication key; null if it has none of them.
+   */
+  static QueuePlace place(WorkflowType<?> type, StartOptions options, Instant now) {
+    if (options.queue().isEmpty() && options.delay().isEmpty()
+        && options.deduplicationId().isEmpty()) {
+      return null;
+    }
+    String queue = options.queue().orElse(null);
+    return new QueuePlace(queue, options.priority(), options.partitionKey().orElse(null),
+        options.deduplicationId().map(id -> QueuePlace.dedupKey(queue, type.name(), id))
+            .orElse(null),
+        options.delay().map(now::plus).orElse(null));
   }
 
   /**
@@ -191,18 +227,38 @@ final class RunStarts {
    *
    * @return whether it was stored now
    * @throws IllegalStateException if the id belongs to a run of another workflow
+   * @throws DuplicateRunException if an unfinished run holds its deduplication key
    */
   boolean insert(NewRun run) {
-    if (writes.write(run)) {
-      observer.runStarted(run.workflow().name());
-      return true;
+    for (int attempt = 1; ; attempt++) {
+      if (writes.write(run)) {
+        observer.runStarted(run.workflow().name());
+        return true;
+      }
+      Optional<RunRecord> existing = store.findRun(run.runId());
+      if (existing.isPresent()) {
+        if (!existing.get().workflow().name().equals(run.workflow().name())) {
+          throw new IllegalStateException(
+              "run id " + run.runId() + " is already used by a run of "
+                  + existing.get().workflow() + "; choose another id to start "
+                  + run.workflow());
+        }
+        return false;
+      }
+      String dedupKey = run.place() == null ? null : run.place().dedupKey();
+      Optional<String> holder =
+          dedupKey == null ? Optional.empty() : store.queues().holderOf(dedupKey);
+      if (holder.isPresent()) {
+        throw new DuplicateRunException("cannot start run " + run.runId() + " of "
+            + run.workflow() + ": run " + holder.get() + " holds its deduplication id ("
+            + dedupKey + ") and has not ended; await or cancel that run, or start with another"
+            + " id. Nothing was stored.", holder.get());
+      }
+      // the run that held the key ended meanwhile, freeing it: start again
+      if (attempt == 3) {
+        throw new IllegalStateException("run " + run.runId() + " was not stored, and no run"
+            + " holds its id or deduplication id");
+      }
     }
-    RunRecord existing = store.findRun(run.runId()).orElseThrow();
-    if (!existing.workflow().name().equals(run.workflow().name())) {
-      throw new IllegalStateException(
-          "run id " + run.runId() + " is already used by a run of " + existing.workflow()
-              + "; choose another id to start " + run.workflow());
-    }
-    return false;
   }
 }

@@ -85,12 +85,16 @@ final class RunStatuses {
         run.workflow().name(),
         run.workflow().version(),
         run.status(),
-        run.status() == RunState.SLEEPING ? run.wakeAt() : null,
+        run.status() == RunState.SLEEPING || run.status() == RunState.ENQUEUED
+            ? run.wakeAt() : null,
         run.createdAt(),
         run.updatedAt(),
         Optional.ofNullable(run.error()),
         Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null),
         scheduledAt,
-        Optional.ofNullable(run.parentRunId()));
+        Optional.ofNullable(run.parentRunId()),
+        Optional.ofNullable(run.queue()),
+        run.priority(),
+        Optional.ofNullable(run.partitionKey()));
   }
 }

@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * (virtual or platform, {@link Threads#executor}) that execute a started engine's runs, the {@link
  * Leases} of the runs they execute, and {@code tick()}.
  *
- * <p>Each poll and each tick first fires the {@link Schedules} that are due, so that the runs
- * they start are claimed by the same poll.
+ * <p>Each poll and each tick first fires the {@link Schedules} that are due, then admits the runs
+ * of its queues that their limits leave room for ({@link Admissions}), so that the runs they start
+ * or admit are claimed by the same poll.
  *
  * <p>A run waiting out a backoff or a timer holds no slot and no lease: it is only a due time in
  * the store. What makes the poll look sooner, or claims a run back ahead of it, is the engine's
@@ -40,6 +41,7 @@ final class Scheduler implements AutoCloseable {
   private final Leases leases;
   private final PollLoop poll;
   private final Schedules schedules;
+  private final Admissions admissions;
 
   /** The poll for due runs of an engine, to make before its wake-ups, turns and scheduler. */
   static PollLoop pollLoop(Duration pollInterval) {
@@ -51,13 +53,16 @@ final class Scheduler implements AutoCloseable {
    * @param wakeups the engine's, which the scheduler starts and stops with the poll
    * @param poll the engine's {@link #pollLoop}, which its {@link EngineWakeups} signal
    * @param schedules fired at each poll and tick, before due runs are claimed
+   * @param admissions admit queued runs at each poll and tick, after the schedules fire and before
+   *     due runs are claimed
    * @param leases renews the leases of the runs in flight here; closed with the scheduler
    * @param workers executes the runs, one task per run in flight: at most {@code
    *     maxConcurrentRuns} at once (the slots bound them); shut down with the scheduler
    */
   Scheduler(
       RunClaims claims, RunExecutor executor, Time time, InFlight inFlight, EngineWakeups wakeups,
-      PollLoop poll, Schedules schedules, Leases leases, int maxConcurrentRuns,
+      PollLoop poll, Schedules schedules, Admissions admissions, Leases leases,
+      int maxConcurrentRuns,
       ExecutorService workers, Duration shutdownTimeout) {
     this.claims = claims;
     this.executor = executor;
@@ -66,6 +71,7 @@ final class Scheduler implements AutoCloseable {
     this.wakeups = wakeups;
     this.poll = poll;
     this.schedules = schedules;
+    this.admissions = admissions;
     this.leases = leases;
     this.shutdownTimeout = shutdownTimeout;
     this.concurrency = new RunConcurrency(maxConcurrentRuns);
@@ -97,7 +103,8 @@ final class Scheduler implements AutoCloseable {
     poll.start(() -> {
       claims.reportUnknownWorkflows();
       schedules.fireDue();
-      return pollOnce();
+      boolean moreToAdmit = admissions.admitDue();
+      return pollOnce() || moreToAdmit;
     });
   }
 
@@ -185,10 +192,27 @@ final class Scheduler implements AutoCloseable {
   int tick() {
     claims.reportUnknownWorkflows();
     schedules.fireDue();
-    return poll.tick(
-        () -> claims.claimDue(1),
-        claim -> inFlight.begin(claim.run().runId(),
-            flight -> executor.execute(claim.run(), flight, false, claim.resumption())));
+    int turns = 0;
+    while (true) { // runs of a queue that end free its slots: admit again, until nothing runs
+      boolean moreToAdmit = admissions.admitDue();
+      int ran = poll.tick(
+          () -> claims.claimDue(1),
+          claim -> inFlight.begin(claim.run().runId(),
+              flight -> executor.execute(claim.run(), flight, false, claim.resumption())));
+      turns += ran;
+      if (ran == 0 && !moreToAdmit) {
+        return turns;
+      }
+    }
+  }
+
+  /**
+   * A run was queued in {@code queue} by this engine: the poll admits it, at once or when its
+   * delay ends ({@code notBefore}, null for none).
+   */
+  void runQueued(String queue, Instant notBefore) {
+    admissions.runQueued(queue);
+    wakeups.runDue(notBefore == null ? time.now() : notBefore);
   }
 
   // ---- shutdown

@@ -24,14 +24,14 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
 
   @Override
   public RunHandle<R> start(String runId, Object[] input) {
-    engine.startRun(type, runId, null, input);
+    engine.startRun(type, runId, StartOptions.defaults(), input);
     return new RunHandleImpl<>(engine, type, runId);
   }
 
   @Override
   public RunHandle<R> start(StartOptions options, Object[] input) {
     String runId = options.runId().orElseGet(() -> UUID.randomUUID().toString());
-    engine.startRun(type, runId, options.version().orElse(null), input);
+    engine.startRun(type, runId, options, input);
     return new RunHandleImpl<>(engine, type, runId);
   }
 

@@ -26,6 +26,8 @@ public enum EventType {
    * in the detail.
    */
   RUN_COMPENSATING("run.compensating"),
+  /** A queue admitted a run started through it: it is due now (its queue in the detail). */
+  RUN_ADMITTED("run.admitted"),
   /** A failed run was made due again, its failed steps reset. */
   RUN_REQUEUED("run.requeued"),
   /** A durable timer ({@code ctx.sleep}) started. */

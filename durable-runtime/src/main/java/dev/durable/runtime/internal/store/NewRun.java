@@ -20,6 +20,8 @@ import java.util.List;
  * @param events what to log
  * @param traceContext the W3C {@code traceparent} of the span of its start, which its turns join;
  *     null when the engine does not trace
+ * @param place the queue or delay it waits for ({@link RunState#ENQUEUED}: {@link
+ *     QueuePlace#waits}) and the deduplication key it holds; null: none of them
  */
 public record NewRun(
     String runId,
@@ -32,23 +34,59 @@ public record NewRun(
     String parentRunId,
     String fingerprint,
     List<NewEvent> events,
-    String traceContext) {
+    String traceContext,
+    QueuePlace place) {
 
   /** The epoch of a run leased at its start. */
   public static final long LEASED_EPOCH = 1;
+
+  /** A run that waits for no queue and no delay. */
+  public NewRun(
+      String runId, WorkflowKey workflow, String input, Instant now, String owner,
+      Instant leaseUntil, Instant deadlineAt, String parentRunId, String fingerprint,
+      List<NewEvent> events, String traceContext) {
+    this(runId, workflow, input, now, owner, leaseUntil, deadlineAt, parentRunId, fingerprint,
+        events, traceContext, null);
+  }
+
+  public NewRun {
+    if (place != null && place.waits() && owner != null) {
+      throw new IllegalArgumentException("run " + runId + " waits in a queue: it has no owner");
+    }
+  }
+
+  /** Whether it waits for a queue's admission or a delay before it runs. */
+  public boolean enqueued() {
+    return place != null && place.waits();
+  }
 
   boolean leased() {
     return owner != null;
   }
 
-  /** Leased runs start running at once; the others wait for an engine. */
-  String status() {
-    return leased() ? "RUNNING" : "PENDING";
+  /** Leased runs start running at once; enqueued ones wait; the others wait for an engine. */
+  RunState state() {
+    return enqueued() ? RunState.ENQUEUED : leased() ? RunState.RUNNING : RunState.PENDING;
   }
 
-  /** When it next needs an engine: when its lease ends, or now. */
+  String status() {
+    return state().name();
+  }
+
+  /**
+   * When it next needs an engine: when its lease ends, or now; a run waiting for a queue never
+   * (admission makes it due), one waiting out a delay alone at the delay's end.
+   */
   Instant dueAt() {
+    if (enqueued()) {
+      return place.queue() == null ? place.notBefore() : null;
+    }
     return leased() ? leaseUntil : now;
+  }
+
+  /** When its delay ends, for a run that has one. */
+  Instant wakeAt() {
+    return enqueued() ? place.notBefore() : null;
   }
 
   /** Its lease's end, or null. */
@@ -62,8 +100,9 @@ public record NewRun(
 
   /** The row it is stored as, read back: leased to its owner, or pending. */
   public RunRecord asStored() {
-    return new RunRecord(runId, workflow, leased() ? RunState.RUNNING : RunState.PENDING, input,
-        null, null, now, now, null, dueAt(), owner, storedLeaseUntil(), epoch(), deadlineAt,
-        parentRunId, fingerprint, traceContext);
+    return new RunRecord(runId, workflow, state(), input, null, null, now, now, wakeAt(), dueAt(),
+        owner, storedLeaseUntil(), epoch(), deadlineAt, parentRunId, fingerprint, traceContext,
+        place == null ? null : place.queue(), place == null ? 0 : place.priority(),
+        place == null ? null : place.partitionKey());
   }
 }

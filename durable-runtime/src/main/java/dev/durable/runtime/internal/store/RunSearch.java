@@ -68,6 +68,10 @@ final class RunSearch {
       sql.append(" AND r.parent_run_id = :parentRunId");
       values.string("parentRunId", parent);
     });
+    filter.queue().ifPresent(queue -> {
+      sql.append(" AND r.queue_name = :queue");
+      values.string("queue", queue);
+    });
     filter.errorCode().ifPresent(code -> {
       sql.append(" AND r.error_code = :errorCode");
       values.string("errorCode", code);

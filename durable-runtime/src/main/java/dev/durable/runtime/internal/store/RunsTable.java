@@ -25,7 +25,7 @@ final class RunsTable {
       "run_id", "workflow_name", "workflow_version", "status", "input", "output", "error_message",
       "error_code", "error_type", "error_step", "created_at", "updated_at", "wake_at", "due_at",
       "lease_owner", "lease_until", "epoch", "deadline_at", "parent_run_id", "graph_fingerprint",
-      "trace_context");
+      "trace_context", "queue_name", "priority", "partition_key");
   static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
   /**
    * {@link #COLUMNS} under the alias {@code r}, without the input and output (a NULL each, where
@@ -35,20 +35,25 @@ final class RunsTable {
       "r.run_id, r.workflow_name, r.workflow_version, r.status, NULL, NULL, r.error_message,"
           + " r.error_code, r.error_type, r.error_step, r.created_at, r.updated_at, r.wake_at,"
           + " r.due_at, r.lease_owner, r.lease_until, r.epoch, r.deadline_at, r.parent_run_id,"
-          + " r.graph_fingerprint, r.trace_context";
+          + " r.graph_fingerprint, r.trace_context, r.queue_name, r.priority, r.partition_key";
   /** How many columns {@link #COLUMNS} names, and {@link #read} reads. */
   static final int COLUMN_COUNT = COLUMN_NAMES.size();
   static final Sql INSERT = Sql.of(
       "INSERT INTO durable_runs (run_id, workflow_name, workflow_version, status, input,"
           + " created_at, updated_at, due_at, lease_owner, lease_until, epoch, deadline_at,"
-          + " parent_run_id, graph_fingerprint, trace_context) VALUES (:runId, :workflowName,"
+          + " parent_run_id, graph_fingerprint, trace_context, wake_at, queue_name, priority,"
+          + " partition_key, dedup_key) VALUES (:runId, :workflowName,"
           + " :workflowVersion, :status, :input, :now, :now, :dueAt, :owner, :leaseUntil, :epoch,"
-          + " :deadlineAt, :parentRunId, :fingerprint, :traceContext)");
+          + " :deadlineAt, :parentRunId, :fingerprint, :traceContext, :wakeAt, :queue, :priority,"
+          + " :partitionKey, :dedupKey)");
   /**
-   * {@link #INSERT} that inserts nothing where the id is taken (PostgreSQL: a unique violation
-   * would abort the transaction).
+   * {@link #INSERT} that inserts nothing where the id, or the deduplication key, is taken
+   * (PostgreSQL: a unique violation would abort the transaction).
    */
-  static final Sql INSERT_IF_ABSENT = Sql.of(INSERT.named() + " ON CONFLICT (run_id) DO NOTHING");
+  static final Sql INSERT_IF_ABSENT = Sql.of(INSERT.named() + " ON CONFLICT DO NOTHING");
+  /** The unfinished run that holds a deduplication key. */
+  private static final Sql SELECT_BY_DEDUP_KEY = Sql.of(
+      "SELECT run_id FROM durable_runs WHERE dedup_key = :dedupKey");
   private static final Sql SELECT = Sql.of(
       "SELECT " + COLUMNS + " FROM durable_runs WHERE run_id = :runId");
   /** A run's workflow and state, its row locked until the commit: it cannot end meanwhile. */
@@ -98,13 +103,13 @@ final class RunsTable {
           + " updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
   static final Sql COMPLETE = Sql.of(
       "UPDATE durable_runs SET status = 'COMPLETED', output = :output, wake_at = NULL,"
-          + " due_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = :now"
-          + " WHERE run_id = :runId AND epoch = :epoch");
+          + " due_at = NULL, dedup_key = NULL, lease_owner = NULL, lease_until = NULL,"
+          + " updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
   static final Sql FAIL = Sql.of(
       "UPDATE durable_runs SET status = 'FAILED', error_message = :errorMessage,"
           + " error_code = :errorCode, error_type = :errorType, error_step = :errorStep,"
-          + " wake_at = NULL, due_at = NULL, lease_owner = NULL, lease_until = NULL,"
-          + " updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+          + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
+          + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
 
   // ---- the statements of the store's other operations
 
@@ -113,8 +118,9 @@ final class RunsTable {
           + " GROUP BY workflow_name, workflow_version ORDER BY workflow_name, workflow_version");
   private static final Sql CANCEL = Sql.of(
       "UPDATE durable_runs SET status = 'CANCELLED', wake_at = NULL, due_at = NULL,"
-          + " lease_owner = NULL, lease_until = NULL, epoch = epoch + 1, updated_at = :now"
-          + " WHERE run_id = :runId AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')");
+          + " dedup_key = NULL, lease_owner = NULL, lease_until = NULL, epoch = epoch + 1,"
+          + " updated_at = :now WHERE run_id = :runId"
+          + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')");
   private static final Sql SELECT_CANCELLED = Sql.of(
       "SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds) AND status = 'CANCELLED'");
   private static final Sql REQUEUE = Sql.of(
@@ -205,6 +211,7 @@ final class RunsTable {
 
   /** The values of {@link #INSERT} for {@code run}. */
   static Values insertValues(NewRun run) {
+    QueuePlace place = run.place();
     return new Values().string("runId", run.runId())
         .string("workflowName", run.workflow().name())
         .string("workflowVersion", run.workflow().version()).string("status", run.status())
@@ -212,7 +219,11 @@ final class RunsTable {
         .string("owner", run.owner()).instant("leaseUntil", run.storedLeaseUntil())
         .int8("epoch", run.epoch()).instant("deadlineAt", run.deadlineAt())
         .string("parentRunId", run.parentRunId()).string("fingerprint", run.fingerprint())
-        .string("traceContext", run.traceContext());
+        .string("traceContext", run.traceContext()).instant("wakeAt", run.wakeAt())
+        .string("queue", place == null ? null : place.queue())
+        .int4("priority", place == null ? 0 : place.priority())
+        .string("partitionKey", place == null ? null : place.partitionKey())
+        .string("dedupKey", place == null ? null : place.dedupKey());
   }
 
   /** The fenced update that applies {@code commit}'s change: its text depends on the kind only. */
@@ -330,6 +341,13 @@ final class RunsTable {
         error, Rows.instant(rows, c + 10), Rows.instant(rows, c + 11), Rows.instant(rows, c + 12),
         Rows.instant(rows, c + 13), rows.getString(c + 14), Rows.instant(rows, c + 15),
         rows.getLong(c + 16), Rows.instant(rows, c + 17), rows.getString(c + 18),
-        rows.getString(c + 19), rows.getString(c + 20));
+        rows.getString(c + 19), rows.getString(c + 20), rows.getString(c + 21),
+        rows.getInt(c + 22), rows.getString(c + 23));
+  }
+
+  /** The id of the unfinished run that holds deduplication key {@code dedupKey}, if one does. */
+  static Optional<String> holderOf(Connection connection, String dedupKey) throws SQLException {
+    return SELECT_BY_DEDUP_KEY.first(
+        connection, new Values().string("dedupKey", dedupKey), rows -> rows.getString(1));
   }
 }

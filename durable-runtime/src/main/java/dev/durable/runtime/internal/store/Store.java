@@ -38,6 +38,7 @@ public final class Store {
   private final RunInserts inserts;
   private final SignalQueue signals;
   private final TaskQueue tasks;
+  private final QueueAdmissions queues;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -64,6 +65,7 @@ public final class Store {
     this.claims = new Claims(transactions, dialect.form());
     this.inserts = new RunInserts(transactions, dialect.form());
     this.signals = new SignalQueue(transactions, dialect);
+    this.queues = new QueueAdmissions(transactions, dialect);
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
   }
@@ -80,6 +82,11 @@ public final class Store {
   /** The signals sent to runs. */
   public SignalQueue signals() {
     return signals;
+  }
+
+  /** The queues of runs: their declarations and admissions. */
+  public QueueAdmissions queues() {
+    return queues;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */

@@ -1,0 +1,73 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.Queue;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The queues of runs ({@link QueuesTable}): their declarations, stored by each engine that serves
+ * them, and the admission of their queued runs.
+ */
+public final class QueueAdmissions {
+  private final Transactions transactions;
+  private final Dialect dialect;
+  /** Where each queue's admission goes on among its partition keys. */
+  private final Map<String, QueuesTable.Cursor> cursors = new ConcurrentHashMap<>();
+
+  QueueAdmissions(Transactions transactions, Dialect dialect) {
+    this.transactions = transactions;
+    this.dialect = dialect;
+  }
+
+  /**
+   * Stores {@code queue}'s declaration as {@code engineId}'s ({@code durable_queues}).
+   *
+   * @return the declaration it replaced and the engine that had made it, if that declaration
+   *     differed: "Queue[...] (declared by engine-id)"
+   */
+  public Optional<String> declare(Queue queue, String engineId, Instant now) {
+    return QueuesTable.declare(transactions, queue, engineId, now)
+        .map(d -> d.declaration() + " (declared by " + d.declaredBy() + ")");
+  }
+
+  /**
+   * The unfinished run that holds deduplication key {@code dedupKey} ({@link QueuePlace#dedupKey}),
+   * if one does.
+   */
+  public Optional<String> holderOf(String dedupKey) {
+    return transactions.autocommit("read the run holding " + dedupKey,
+        connection -> RunsTable.holderOf(connection, dedupKey));
+  }
+
+  /**
+   * Admits the queued runs of {@code queue} that its limits leave room for, by {@code clock}'s
+   * time (read under the lock), in one transaction
+   * under its row's lock; does nothing if another engine holds that lock (it is admitting them):
+   * see {@link QueuesTable#admit}. Tells the other engines when it admitted runs.
+   */
+  public Admission admit(Queue queue, String engineId, Supplier<Instant> clock) {
+    QueuesTable.Cursor cursor =
+        cursors.computeIfAbsent(queue.name(), name -> new QueuesTable.Cursor());
+    synchronized (cursor) { // one admission of a queue at a time in this engine
+      return transactions.inTransaction("admit the runs of queue " + queue.name(), connection -> {
+        QueuesTable.Admission admission =
+            QueuesTable.admit(connection, queue, engineId, clock, cursor);
+        if (admission.admitted() > 0) {
+          dialect.wakeEngines(connection);
+        }
+        return new Admission(admission.admitted(), Optional.ofNullable(admission.nextAt()),
+            admission.more(), admission.idle());
+      });
+    }
+  }
+
+  /**
+   * What an admission did: how many runs it made due; when the rate limit next frees a permit, if
+   * runs wait for it; whether partition keys were left for the next admission; whether the queue
+   * had no queued run at all (false too when another engine was admitting it).
+   */
+  public record Admission(int admitted, Optional<Instant> nextAt, boolean more, boolean idle) {}
+}

@@ -1,0 +1,234 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.Queue;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The catalogue of {@code durable_queues} and the admission of queued runs (V18): each engine
+ * stores the declaration of the queues it serves ({@link #declare}), and admits their {@code
+ * ENQUEUED} runs under the queue row's lock ({@link #admit}).
+ *
+ * <p>Admission, in the caller's transaction: the queue's row is locked {@code FOR UPDATE SKIP
+ * LOCKED}, so that one engine at a time admits a queue's runs and the others skip it for this
+ * poll instead of waiting. Then, per partition key (runs without one form one group), the runs
+ * admitted and not ended are counted, and the admissions within the rate limit's window, and the
+ * best candidates (lowest priority, then the oldest; their delay passed) become {@code PENDING},
+ * due now, {@code admitted_at} now, up to what the limits leave free. The keys with candidates
+ * are found through {@code durable_runs_queue} one at a time (the next key above the last: a loose
+ * index scan), not by reading every queued run.
+ */
+final class QueuesTable {
+  /** The most runs one admission makes due per key, and the most keys it visits. */
+  static final int BATCH = 256;
+  static final int MAX_KEYS = 64;
+
+  private static final Sql INSERT = Sql.of(
+      "INSERT INTO durable_queues (queue_name, declaration, declared_by, updated_at)"
+          + " VALUES (:queue, :declaration, :engine, :now)");
+  private static final Sql SELECT_LOCKED = Sql.of(
+      "SELECT declaration, declared_by FROM durable_queues WHERE queue_name = :queue FOR UPDATE");
+  private static final Sql UPDATE = Sql.of(
+      "UPDATE durable_queues SET declaration = :declaration, declared_by = :engine,"
+          + " updated_at = :now WHERE queue_name = :queue");
+  private static final Sql LOCK = Sql.of(
+      "SELECT queue_name FROM durable_queues WHERE queue_name = :queue FOR UPDATE SKIP LOCKED");
+  private static final Sql LEASED_BY = Sql.of(
+      "SELECT COUNT(*) FROM durable_runs WHERE queue_name = :queue AND status = 'RUNNING'"
+          + " AND lease_owner = :engine");
+  /**
+   * The next partition key above {@code :after} with queued runs: the order is the index's (its
+   * leading columns fixed by equalities), so that H2 too walks it and stops at the first row.
+   */
+  private static final Sql NEXT_KEY = Sql.of(
+      "SELECT partition_key FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
+          + " AND partition_key > :after ORDER BY queue_name, status, partition_key LIMIT 1");
+  private static final Sql FIRST_KEY = Sql.of(
+      "SELECT partition_key FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
+          + " AND partition_key IS NOT NULL ORDER BY queue_name, status, partition_key LIMIT 1");
+  private static final Sql ANY_UNKEYED = Sql.of(
+      "SELECT run_id FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
+          + " AND partition_key IS NULL LIMIT 1");
+
+  /** The statements that read or admit one key's runs: where the key is a value, or NULL. */
+  private record KeyStatements(Sql unfinished, Sql window, Sql candidates) {
+    static KeyStatements of(String key) {
+      String unfinished = "SELECT COUNT(*) FROM durable_runs WHERE queue_name = :queue"
+          + " AND status = '%s' AND " + key;
+      return new KeyStatements(
+          // one equality per state, each a range of the index, added up
+          Sql.of("SELECT (" + String.format(unfinished, "PENDING") + ") + ("
+              + String.format(unfinished, "RUNNING") + ") + ("
+              + String.format(unfinished, "SLEEPING") + ")"),
+          Sql.of("SELECT COUNT(*), MIN(admitted_at) FROM durable_runs WHERE queue_name = :queue"
+              + " AND " + key + " AND admitted_at > :since"),
+          Sql.of("SELECT run_id FROM durable_runs WHERE queue_name = :queue"
+              + " AND status = 'ENQUEUED' AND " + key + " AND (wake_at IS NULL OR wake_at <= :now)"
+              + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT :limit"));
+    }
+  }
+
+  private static final KeyStatements KEYED = KeyStatements.of("partition_key = :key");
+  private static final KeyStatements UNKEYED = KeyStatements.of("partition_key IS NULL");
+  private static final Sql ADMIT = Sql.of(
+      "UPDATE durable_runs SET status = 'PENDING', due_at = :at, admitted_at = :at,"
+          + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
+
+  private QueuesTable() {}
+
+  /** A declaration stored by another engine, or differently. */
+  record Declared(String declaration, String declaredBy) {}
+
+  /**
+   * Stores {@code queue}'s declaration as {@code engineId}'s; returns the one it replaced if that
+   * differed.
+   */
+  static Optional<Declared> declare(
+      Transactions transactions, Queue queue, String engineId, Instant now) {
+    Values values = new Values().string("queue", queue.name())
+        .string("declaration", queue.toString()).string("engine", engineId).instant("now", now);
+    boolean inserted = transactions.autocommit("declare " + queue, connection -> {
+      try {
+        return INSERT.update(connection, values) > 0;
+      } catch (SQLException e) {
+        if (SqlErrors.isUniqueViolation(e)) {
+          return false;
+        }
+        throw e;
+      }
+    });
+    if (inserted) {
+      return Optional.empty();
+    }
+    return transactions.inTransaction("declare " + queue, connection -> {
+      Optional<Declared> stored = SELECT_LOCKED.first(connection, values,
+          rows -> new Declared(rows.getString(1), rows.getString(2)));
+      UPDATE.update(connection, values);
+      return stored.filter(d -> !d.declaration().equals(queue.toString()));
+    });
+  }
+
+  /** What an admission did; {@code idle}: the queue had no queued run. */
+  record Admission(int admitted, Instant nextAt, boolean more, boolean idle) {
+    static final Admission SKIPPED = new Admission(0, null, false, false);
+  }
+
+  /**
+   * Admits the queued runs of {@code queue} that its limits leave room for, in the caller's
+   * transaction; nothing if another engine is admitting them right now.
+   *
+   * @param cursor where among the partition keys the last admission of the queue stopped, moved
+   *     on by this one
+   * @return how many were admitted; when the rate limit next frees a permit, if runs wait for it
+   *     (null if none do); whether keys were left unvisited
+   */
+  static Admission admit(Connection connection, Queue queue, String engineId,
+      Supplier<Instant> clock, Cursor cursor) throws SQLException {
+    Values values = new Values().string("queue", queue.name()).string("engine", engineId);
+    if (LOCK.first(connection, values, rows -> rows.getString(1)).isEmpty()) {
+      return Admission.SKIPPED;
+    }
+    // read under the lock: the window and the delays are measured from here; the admissions are
+    // stamped after the counts, so that a run's admission is never stamped before the end of a
+    // run whose slot it took
+    Instant now = clock.get();
+    values.instant("now", now);
+    int engineRoom = Integer.MAX_VALUE;
+    if (queue.perEngine() > 0) {
+      engineRoom = queue.perEngine()
+          - LEASED_BY.first(connection, values, rows -> rows.getInt(1)).orElse(0);
+    }
+    int admitted = 0;
+    Instant nextAt = null;
+    List<String> keys = new ArrayList<>();
+    if (cursor.after == null && ANY_UNKEYED.first(connection, values, rows -> 1).isPresent()) {
+      keys.add(null);
+    }
+    String after = cursor.after;
+    boolean more = false;
+    while (keys.size() < MAX_KEYS) {
+      Optional<String> next = after == null
+          ? FIRST_KEY.first(connection, values, rows -> rows.getString(1))
+          : NEXT_KEY.first(connection, values.string("after", after), rows -> rows.getString(1));
+      if (next.isEmpty()) {
+        break;
+      }
+      after = next.get();
+      keys.add(after);
+    }
+    if (keys.size() == MAX_KEYS) {
+      more = true;
+      cursor.after = after;
+    } else {
+      cursor.after = null;
+    }
+    for (String key : keys) {
+      if (engineRoom <= 0) {
+        break;
+      }
+      KeyStatements statements = key == null ? UNKEYED : KEYED;
+      values.string("key", key);
+      int room = Math.min(engineRoom, BATCH);
+      if (queue.concurrency() > 0) {
+        room = Math.min(room, queue.concurrency()
+            - statements.unfinished().first(connection, values, rows -> rows.getInt(1))
+                .orElse(0));
+      }
+      Instant oldestInWindow = null;
+      int ratePermits = Integer.MAX_VALUE;
+      if (queue.ratePeriod().isPresent()) {
+        Duration period = queue.ratePeriod().get();
+        values.instant("since", now.minus(period));
+        Object[] window = statements.window().first(connection, values,
+            rows -> new Object[] {rows.getInt(1), Rows.instant(rows, 2)}).orElseThrow();
+        ratePermits = queue.ratePermits() - (int) window[0];
+        oldestInWindow = (Instant) window[1];
+        room = Math.min(room, ratePermits);
+      }
+      if (room <= 0) {
+        if (ratePermits <= 0 && room == ratePermits) {
+          nextAt = earliest(nextAt, oldestInWindow.plus(queue.ratePeriod().get()));
+        }
+        continue;
+      }
+      values.int4("limit", room + 1); // one more: whether runs are left waiting
+      List<String> candidates =
+          statements.candidates().list(connection, values, rows -> rows.getString(1));
+      int admittedHere = 0;
+      Instant at = clock.get();
+      values.instant("at", at);
+      List<EventsTable.Entry> events = new ArrayList<>();
+      for (String runId : candidates.subList(0, Math.min(room, candidates.size()))) {
+        if (ADMIT.update(connection, values.string("runId", runId)) > 0) {
+          admittedHere++;
+          events.add(new EventsTable.Entry(runId, EventType.RUN_ADMITTED.run(
+              "queue " + queue.name() + (key == null ? "" : ", partition key " + key), at)));
+        }
+      }
+      EventsTable.append(connection, events);
+      admitted += admittedHere;
+      engineRoom -= admittedHere;
+      if (candidates.size() > room && room == ratePermits) {
+        // runs wait for the rate limit alone: look again when its window frees a permit
+        Instant oldest = oldestInWindow == null ? at : oldestInWindow;
+        nextAt = earliest(nextAt, oldest.plus(queue.ratePeriod().get()));
+      }
+    }
+    return new Admission(admitted, nextAt, more, keys.isEmpty());
+  }
+
+  /** Where an engine's admission of one queue goes on among its partition keys. */
+  static final class Cursor {
+    private String after;
+  }
+
+  private static Instant earliest(Instant a, Instant b) {
+    return a == null || b.isBefore(a) ? b : a;
+  }
+}
