@@ -313,6 +313,27 @@ class RunQueueTest extends OnEachStore {
   }
 
   @Test
+  void aRequeuedRunOfAQueueWaitsForTheQueueAgain() {
+    script.failTimes("echo", 4); // its step's attempts, all failed
+    try (DurableEngine engine = echoEngine(Queue.named("f").concurrency(1))) {
+      RunHandle<String> run = EchoWorkflowClient.of(engine)
+          .start(in("f").runId("failing").deduplicationId("f-1").build(), "x");
+      engine.tick();
+      assertEquals(RunState.FAILED, run.status().run().status());
+      EchoWorkflowClient.of(engine).start(in("f").runId("free").deduplicationId("f-1").build(),
+          "y"); // the failed run freed its deduplication id
+      engine.cancel("free");
+
+      engine.requeue("failing");
+      assertEquals(RunState.ENQUEUED, run.status().run().status());
+      engine.tick();
+      assertEquals("x", run.await(WAIT));
+      assertEquals(2, engine.history("failing").stream()
+          .filter(e -> e.type().equals("run.admitted")).count(), "admitted again");
+    }
+  }
+
+  @Test
   void listRunsFindsARunsQueueAndPlaceInIt() {
     try (DurableEngine engine = echoEngine(Queue.named("l").concurrency(1))) {
       EchoWorkflowClient.of(engine).start(

@@ -123,10 +123,16 @@ final class RunsTable {
           + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')");
   private static final Sql SELECT_CANCELLED = Sql.of(
       "SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds) AND status = 'CANCELLED'");
+  /**
+   * Makes a failed run due again; one started through a queue waits for the queue's admission
+   * again, as its slot was given back when it failed.
+   */
   private static final Sql REQUEUE = Sql.of(
-      "UPDATE durable_runs SET status = 'PENDING', error_message = NULL, error_code = NULL,"
-          + " error_type = NULL, error_step = NULL, due_at = :now, deadline_at = :deadlineAt,"
-          + " epoch = epoch + 1, updated_at = :now WHERE run_id = :runId AND status = 'FAILED'");
+      "UPDATE durable_runs SET status = CASE WHEN queue_name IS NULL THEN 'PENDING'"
+          + " ELSE 'ENQUEUED' END, error_message = NULL, error_code = NULL, error_type = NULL,"
+          + " error_step = NULL, due_at = CASE WHEN queue_name IS NULL THEN :now END,"
+          + " deadline_at = :deadlineAt, epoch = epoch + 1, updated_at = :now"
+          + " WHERE run_id = :runId AND status = 'FAILED'");
   /**
    * Wakes the runs a condition selects ({@code %s}, on {@code run_id}). One that sleeps comes
    * due, at its last update, an instant of the engines' clock, so that a worker's clock running
