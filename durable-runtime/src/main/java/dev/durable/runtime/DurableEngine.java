@@ -277,7 +277,7 @@ public interface DurableEngine extends AutoCloseable {
      * {@code @Step(queue = name)} attempts take a slot of its {@link Queue#perEngine()}.
      */
     public Builder queue(Queue queue) {
-      draft.queues.put(queue.name(), queue);
+      draft.queues.put(Objects.requireNonNull(queue, "queue").name(), queue);
       return this;
     }
 

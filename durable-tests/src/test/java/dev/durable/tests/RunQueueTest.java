@@ -161,6 +161,22 @@ class RunQueueTest extends OnEachStore {
   }
 
   @Test
+  void anEngineAdmitsAtMostPerEngineRunsItHolds() {
+    try (DurableEngine engine = blockingEngine(Queue.named("e").perEngine(1), "engine-a")) {
+      engine.start();
+      BlockingWorkflowClient.of(engine).start(in("e").runId("e-0").build(), "e-0");
+      BlockingWorkflowClient.of(engine).start(in("e").runId("e-1").build(), "e-1");
+      Await.until("one run holds the engine's one slot of the queue",
+          () -> gate.isEntered("e-0") || gate.isEntered("e-1"));
+      String running = gate.isEntered("e-0") ? "e-0" : "e-1";
+      String waiting = running.equals("e-0") ? "e-1" : "e-0";
+      assertEquals(RunState.ENQUEUED, engine.getRunStatus(waiting).run().status());
+      gate.open(running);
+      Await.until("the other is admitted once the first ends", () -> gate.isEntered(waiting));
+    }
+  }
+
+  @Test
   void theBestPriorityIsAdmittedNextThenFirstComeFirstServed() {
     try (DurableEngine engine = blockingEngine(Queue.named("p").concurrency(1), "engine-a")) {
       engine.start();

@@ -39,25 +39,24 @@ final class QueuesTable {
           + " updated_at = :now WHERE queue_name = :queue");
   private static final Sql LOCK = Sql.of(
       "SELECT queue_name FROM durable_queues WHERE queue_name = :queue FOR UPDATE SKIP LOCKED");
-  private static final Sql LEASED_BY = Sql.of(
+  static final Sql LEASED_BY = Sql.of(
       "SELECT COUNT(*) FROM durable_runs WHERE queue_name = :queue AND status = 'RUNNING'"
           + " AND lease_owner = :engine");
   /**
    * The next partition key above {@code :after} with queued runs: the order is the index's (its
-   * leading columns fixed by equalities), so that H2 too walks it and stops at the first row.
+   * leading columns fixed by equalities), so that H2 too walks it and stops at the first row. The
+   * first key is the next above '' (a key is never empty): a range that skips the runs with no key,
+   * which {@code IS NOT NULL} would have H2 read through.
    */
-  private static final Sql NEXT_KEY = Sql.of(
+  static final Sql NEXT_KEY = Sql.of(
       "SELECT partition_key FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
           + " AND partition_key > :after ORDER BY queue_name, status, partition_key LIMIT 1");
-  private static final Sql FIRST_KEY = Sql.of(
-      "SELECT partition_key FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
-          + " AND partition_key IS NOT NULL ORDER BY queue_name, status, partition_key LIMIT 1");
-  private static final Sql ANY_UNKEYED = Sql.of(
+  static final Sql ANY_UNKEYED = Sql.of(
       "SELECT run_id FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
           + " AND partition_key IS NULL LIMIT 1");
 
   /** The statements that read or admit one key's runs: where the key is a value, or NULL. */
-  private record KeyStatements(Sql unfinished, Sql window, Sql candidates) {
+  record KeyStatements(Sql unfinished, Sql window, Sql candidates) {
     static KeyStatements of(String key) {
       String unfinished = "SELECT COUNT(*) FROM durable_runs WHERE queue_name = :queue"
           + " AND status = '%s' AND " + key;
@@ -74,8 +73,8 @@ final class QueuesTable {
     }
   }
 
-  private static final KeyStatements KEYED = KeyStatements.of("partition_key = :key");
-  private static final KeyStatements UNKEYED = KeyStatements.of("partition_key IS NULL");
+  static final KeyStatements KEYED = KeyStatements.of("partition_key = :key");
+  static final KeyStatements UNKEYED = KeyStatements.of("partition_key IS NULL");
   private static final Sql ADMIT = Sql.of(
       "UPDATE durable_runs SET status = 'PENDING', due_at = :at, admitted_at = :at,"
           + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
@@ -153,9 +152,8 @@ final class QueuesTable {
     String after = cursor.after;
     boolean more = false;
     while (keys.size() < MAX_KEYS) {
-      Optional<String> next = after == null
-          ? FIRST_KEY.first(connection, values, rows -> rows.getString(1))
-          : NEXT_KEY.first(connection, values.string("after", after), rows -> rows.getString(1));
+      Optional<String> next = NEXT_KEY.first(connection,
+          values.string("after", after == null ? "" : after), rows -> rows.getString(1));
       if (next.isEmpty()) {
         break;
       }
