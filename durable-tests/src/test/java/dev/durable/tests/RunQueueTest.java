@@ -381,6 +381,20 @@ class RunQueueTest extends OnEachStore {
   }
 
   @Test
+  void aRunStartedThroughAQueueNoEngineHereDeclaresWaitsAndIsWarnedAbout() {
+    try (CapturedLogs.Capture logs = CapturedLogs.capture();
+        DurableEngine engine = echoEngine(Queue.named("declared"))) {
+      RunHandle<String> run = EchoWorkflowClient.of(engine)
+          .start(in("elsewhere").runId("waiting").build(), "x");
+      engine.tick();
+      assertEquals(RunState.ENQUEUED, run.status().run().status());
+      assertTrue(logs.lines().stream().anyMatch(line -> line.text().contains(
+          "started through queue 'elsewhere', which this engine does not declare")),
+          logs.lines().toString());
+    }
+  }
+
+  @Test
   void badDeclarationsAndOptionsAreRefusedAtOnce() {
     assertMessage("queue 'bad name' is not a queue name", () -> Queue.named("bad name"));
     assertMessage("is not a queue name", () -> Queue.named("x".repeat(101)));

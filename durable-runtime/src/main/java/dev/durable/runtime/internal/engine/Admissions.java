@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +40,7 @@ final class Admissions {
    * cost, not of the engine's clock (a test clock that stands still would leave it idle).
    */
   private final Map<String, Long> idleUntil = new ConcurrentHashMap<>();
+  private final Set<String> undeclaredWarned = ConcurrentHashMap.newKeySet();
 
   private Admissions(Store store, Time time, String engineId, List<Queue> queues,
       EngineWakeups wakeups, PollLoop poll, Duration idleRecheck) {
@@ -101,9 +103,17 @@ final class Admissions {
     return more;
   }
 
-  /** A run was queued in {@code queue} here: its admission is looked at, at the next poll. */
+  /**
+   * A run was queued in {@code queue} here: its admission is looked at, at the next poll; a queue
+   * this engine does not declare is warned about once, as its runs wait for another engine.
+   */
   void runQueued(String queue) {
     idleUntil.remove(queue);
+    if (!declares(queue) && undeclaredWarned.add(queue)) {
+      LOG.warn("a run was started through queue '{}', which this engine does not declare: it"
+          + " stays ENQUEUED until an engine that declares the queue admits it; declare it with"
+          + " DurableEngine.builder().queue(Queue.named(\"{}\")...)", queue, queue);
+    }
   }
 
   /** A run of {@code queue} ended here: its slot is free, so the poll admits again now. */

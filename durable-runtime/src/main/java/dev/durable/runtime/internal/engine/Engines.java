@@ -80,7 +80,8 @@ final class Engines {
       Hooks hooks = new Hooks(config.hooks());
       InFlight inFlight = new InFlight();
       Waiters waiters = new Waiters();
-      Queues queues = new Queues(config.queues(), wakeups);
+      Queues queues =
+          new Queues(config.queues(), config.declaredQueues().keySet(), wakeups);
       observeQueues(observer, config.queues().keySet(), queues, store);
       Admissions admissions = Admissions.declare(store, time, engineId,
           config.declaredQueues().values(), wakeups, poll, config.pollInterval());

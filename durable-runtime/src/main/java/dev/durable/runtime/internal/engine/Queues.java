@@ -44,12 +44,22 @@ final class Queues {
   private final Map<String, Lane> lanes;
   private final EngineWakeups wakeups;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private final Set<String> declared;
 
   /**
    * @param concurrency the configured queues and their limits
    * @param wakeups the engine's, which make a parked run due at once when a slot frees
    */
   Queues(Map<String, Integer> concurrency, EngineWakeups wakeups) {
+    this(concurrency, Set.of(), wakeups);
+  }
+
+  /**
+   * @param declared every queue the engine declares, limits on one engine or not: a step naming
+   *     one without such a limit is warned about as such
+   */
+  Queues(Map<String, Integer> concurrency, Set<String> declared, EngineWakeups wakeups) {
+    this.declared = Set.copyOf(declared);
     this.lanes = concurrency.entrySet().stream().collect(Collectors.toUnmodifiableMap(
         Map.Entry::getKey,
         e -> new Lane(e.getKey(), e.getValue(), new Semaphore(e.getValue(), true),
@@ -123,7 +133,11 @@ final class Queues {
 
   private Lane lane(String queue, String step) {
     Lane lane = lanes.get(queue);
-    if (lane == null && warned.add(queue)) {
+    if (lane == null && declared.contains(queue) && warned.add(queue)) {
+      LOG.warn("step '{}' names queue '{}', which this engine declares without a perEngine"
+          + " limit: its attempts run without a limit here; give it one with"
+          + " Queue.named(\"{}\").perEngine(n)", step, queue, queue);
+    } else if (lane == null && warned.add(queue)) {
       LOG.warn("step '{}' names queue '{}', which this engine does not limit: its attempts run"
           + " without a limit here; configure it with DurableEngine.builder().queue(\"{}\", n)",
           step, queue, queue);

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store;
 
 import dev.durable.runtime.Queue;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -202,10 +203,20 @@ final class QueuesTable {
       Instant at = clock.get();
       values.instant("at", at);
       List<EventsTable.Entry> events = new ArrayList<>();
-      for (String runId : candidates.subList(0, Math.min(room, candidates.size()))) {
-        if (ADMIT.update(connection, values.string("runId", runId)) > 0) {
+      List<String> chosen = candidates.subList(0, Math.min(room, candidates.size()));
+      // one batch: one round trip on PostgreSQL; a run cancelled meanwhile is left as it is
+      int[] counts;
+      try (PreparedStatement admit = connection.prepareStatement(ADMIT.text())) {
+        for (String runId : chosen) {
+          ADMIT.bind(admit, values.string("runId", runId));
+          admit.addBatch();
+        }
+        counts = chosen.isEmpty() ? new int[0] : admit.executeBatch();
+      }
+      for (int i = 0; i < chosen.size(); i++) {
+        if (counts[i] > 0) {
           admittedHere++;
-          events.add(new EventsTable.Entry(runId, EventType.RUN_ADMITTED.run(
+          events.add(new EventsTable.Entry(chosen.get(i), EventType.RUN_ADMITTED.run(
               "queue " + queue.name() + (key == null ? "" : ", partition key " + key), at)));
         }
       }
