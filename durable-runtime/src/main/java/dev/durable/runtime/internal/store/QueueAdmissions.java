@@ -54,7 +54,7 @@ public final class QueueAdmissions {
     synchronized (cursor) { // one admission of a queue at a time in this engine
       return transactions.inTransaction("admit the runs of queue " + queue.name(), connection -> {
         QueuesTable.Admission admission =
-            QueuesTable.admit(connection, queue, engineId, clock, cursor);
+            QueuesTable.admit(connection, dialect.form(), queue, engineId, clock, cursor);
         if (admission.admitted() > 0) {
           dialect.wakeEngines(connection);
         }

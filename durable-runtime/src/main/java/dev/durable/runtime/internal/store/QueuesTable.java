@@ -3,12 +3,14 @@ package dev.durable.runtime.internal.store;
 import dev.durable.runtime.Queue;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -76,6 +78,14 @@ final class QueuesTable {
 
   static final KeyStatements KEYED = KeyStatements.of("partition_key = :key");
   static final KeyStatements UNKEYED = KeyStatements.of("partition_key IS NULL");
+  /**
+   * The first round of an admission: the queue's lock, the runs of the queue this engine holds
+   * leased, whether runs with no key wait, and the first key above the cursor with runs waiting.
+   */
+  private static final Round.Statements OPENING =
+      Round.Statements.of(LOCK, LEASED_BY, ANY_UNKEYED, NEXT_KEY);
+  /** The {@link #keyRound}s, by shape. */
+  private static final Map<Integer, Round.Statements> KEY_ROUNDS = new ConcurrentHashMap<>();
   private static final Sql ADMIT = Sql.of(
       "UPDATE durable_runs SET status = 'PENDING', due_at = :at, admitted_at = :at,"
           + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
@@ -121,115 +131,169 @@ final class QueuesTable {
 
   /**
    * Admits the queued runs of {@code queue} that its limits leave room for, in the caller's
-   * transaction; nothing if another engine is admitting them right now.
+   * transaction; nothing if another engine is admitting them right now. In one text, the lock and
+   * the first reads are one round trip, and each key's counts and candidates another.
    *
+   * @param clock the engine's; read before the lock (the window's start and the delays: earlier
+   *     is the safe side) and again after each key's counts, to stamp its admissions, so that an
+   *     admission is never stamped before the end of a run whose slot it took
    * @param cursor where among the partition keys the last admission of the queue stopped, moved
    *     on by this one
    * @return how many were admitted; when the rate limit next frees a permit, if runs wait for it
    *     (null if none do); whether keys were left unvisited
    */
-  static Admission admit(Connection connection, Queue queue, String engineId,
+  static Admission admit(Connection connection, Dialect.Form form, Queue queue, String engineId,
       Supplier<Instant> clock, Cursor cursor) throws SQLException {
-    Values values = new Values().string("queue", queue.name()).string("engine", engineId);
-    if (LOCK.first(connection, values, rows -> rows.getString(1)).isEmpty()) {
-      return Admission.SKIPPED;
-    }
-    // read under the lock: the window and the delays are measured from here; the admissions are
-    // stamped after the counts, so that a run's admission is never stamped before the end of a
-    // run whose slot it took
     Instant now = clock.get();
-    values.instant("now", now);
+    Values values = new Values().string("queue", queue.name()).string("engine", engineId)
+        .instant("now", now).string("after", cursor.after == null ? "" : cursor.after);
+    queue.ratePeriod().ifPresent(period -> values.instant("since", now.minus(period)));
     int engineRoom = Integer.MAX_VALUE;
-    if (queue.perEngine() > 0) {
-      engineRoom = queue.perEngine()
-          - LEASED_BY.first(connection, values, rows -> rows.getInt(1)).orElse(0);
+    List<String> keys = new ArrayList<>();
+    String after = cursor.after;
+    try (Round opening = Round.send(connection, form, OPENING, values)) {
+      try (ResultSet locked = opening.rows()) {
+        if (!locked.next()) {
+          return Admission.SKIPPED; // another engine is admitting this queue's runs
+        }
+      }
+      try (ResultSet leased = opening.rows()) {
+        leased.next();
+        if (queue.perEngine() > 0) {
+          engineRoom = queue.perEngine() - leased.getInt(1);
+        }
+      }
+      try (ResultSet unkeyed = opening.rows()) {
+        if (unkeyed.next() && cursor.after == null) {
+          keys.add(null);
+        }
+      }
+      try (ResultSet first = opening.rows()) {
+        if (first.next()) {
+          after = first.getString(1);
+          keys.add(after);
+        } else {
+          after = null;
+        }
+      }
     }
+    // the further keys, each the next above the last: a loose scan of the index
+    while (after != null && keys.size() < MAX_KEYS) {
+      Optional<String> next = NEXT_KEY.first(
+          connection, values.string("after", after), rows -> rows.getString(1));
+      if (next.isEmpty()) {
+        after = null;
+      } else {
+        after = next.get();
+        keys.add(after);
+      }
+    }
+    boolean more = after != null && keys.size() == MAX_KEYS;
+    cursor.after = more ? after : null;
     int admitted = 0;
     Instant nextAt = null;
-    List<String> keys = new ArrayList<>();
-    if (cursor.after == null && ANY_UNKEYED.first(connection, values, rows -> 1).isPresent()) {
-      keys.add(null);
-    }
-    String after = cursor.after;
-    boolean more = false;
-    while (keys.size() < MAX_KEYS) {
-      Optional<String> next = NEXT_KEY.first(connection,
-          values.string("after", after == null ? "" : after), rows -> rows.getString(1));
-      if (next.isEmpty()) {
-        break;
-      }
-      after = next.get();
-      keys.add(after);
-    }
-    if (keys.size() == MAX_KEYS) {
-      more = true;
-      cursor.after = after;
-    } else {
-      cursor.after = null;
-    }
     for (String key : keys) {
       if (engineRoom <= 0) {
         break;
       }
-      KeyStatements statements = key == null ? UNKEYED : KEYED;
       values.string("key", key);
-      int room = Math.min(engineRoom, BATCH);
+      int bound = Math.min(engineRoom, BATCH);
       if (queue.concurrency() > 0) {
-        room = Math.min(room, queue.concurrency()
-            - statements.unfinished().first(connection, values, rows -> rows.getInt(1))
-                .orElse(0));
+        bound = Math.min(bound, queue.concurrency());
       }
-      Instant oldestInWindow = null;
-      int ratePermits = Integer.MAX_VALUE;
       if (queue.ratePeriod().isPresent()) {
-        Duration period = queue.ratePeriod().get();
-        values.instant("since", now.minus(period));
-        Object[] window = statements.window().first(connection, values,
-            rows -> new Object[] {rows.getInt(1), Rows.instant(rows, 2)}).orElseThrow();
-        ratePermits = queue.ratePermits() - (int) window[0];
-        oldestInWindow = (Instant) window[1];
-        room = Math.min(room, ratePermits);
+        bound = Math.min(bound, queue.ratePermits());
       }
-      if (room <= 0) {
-        if (ratePermits <= 0 && room == ratePermits) {
-          nextAt = earliest(nextAt, oldestInWindow.plus(queue.ratePeriod().get()));
+      values.int4("limit", bound + 1); // one more: whether runs are left waiting
+      int room = bound;
+      int ratePermits = Integer.MAX_VALUE;
+      Instant oldestInWindow = null;
+      List<String> candidates = new ArrayList<>();
+      try (Round round = Round.send(connection, form, keyRound(key != null, queue), values)) {
+        if (queue.concurrency() > 0) {
+          try (ResultSet unfinished = round.rows()) {
+            unfinished.next();
+            room = Math.min(room, queue.concurrency() - unfinished.getInt(1));
+          }
         }
-        continue;
+        if (queue.ratePeriod().isPresent()) {
+          try (ResultSet window = round.rows()) {
+            window.next();
+            ratePermits = queue.ratePermits() - window.getInt(1);
+            oldestInWindow = Rows.instant(window, 2);
+            room = Math.min(room, ratePermits);
+          }
+        }
+        try (ResultSet rows = round.rows()) {
+          while (rows.next()) {
+            candidates.add(rows.getString(1));
+          }
+        }
       }
-      values.int4("limit", room + 1); // one more: whether runs are left waiting
-      List<String> candidates =
-          statements.candidates().list(connection, values, rows -> rows.getString(1));
-      int admittedHere = 0;
       Instant at = clock.get();
-      values.instant("at", at);
-      List<EventsTable.Entry> events = new ArrayList<>();
-      List<String> chosen = candidates.subList(0, Math.min(room, candidates.size()));
-      // one batch: one round trip on PostgreSQL; a run cancelled meanwhile is left as it is
-      int[] counts;
-      try (PreparedStatement admit = connection.prepareStatement(ADMIT.text())) {
-        for (String runId : chosen) {
-          ADMIT.bind(admit, values.string("runId", runId));
-          admit.addBatch();
-        }
-        counts = chosen.isEmpty() ? new int[0] : admit.executeBatch();
+      if (room > 0 && !candidates.isEmpty()) {
+        int admittedHere = admitRuns(connection, queue, key,
+            candidates.subList(0, Math.min(room, candidates.size())), values, at);
+        admitted += admittedHere;
+        engineRoom -= admittedHere;
       }
-      for (int i = 0; i < chosen.size(); i++) {
-        if (counts[i] > 0) {
-          admittedHere++;
-          events.add(new EventsTable.Entry(chosen.get(i), EventType.RUN_ADMITTED.run(
-              "queue " + queue.name() + (key == null ? "" : ", partition key " + key), at)));
-        }
-      }
-      EventsTable.append(connection, events);
-      admitted += admittedHere;
-      engineRoom -= admittedHere;
-      if (candidates.size() > room && room == ratePermits) {
+      if (candidates.size() > Math.max(room, 0) && room == ratePermits) {
         // runs wait for the rate limit alone: look again when its window frees a permit
         Instant oldest = oldestInWindow == null ? at : oldestInWindow;
         nextAt = earliest(nextAt, oldest.plus(queue.ratePeriod().get()));
       }
     }
     return new Admission(admitted, nextAt, more, keys.isEmpty());
+  }
+
+  /**
+   * Makes {@code chosen} due now, stamped {@code at}, in one batch (one round trip on PostgreSQL),
+   * and logs their admission; a run cancelled meanwhile is left as it is.
+   *
+   * @return how many were admitted
+   */
+  private static int admitRuns(Connection connection, Queue queue, String key,
+      List<String> chosen, Values values, Instant at) throws SQLException {
+    values.instant("at", at);
+    int[] counts;
+    try (PreparedStatement admit = connection.prepareStatement(ADMIT.text())) {
+      for (String runId : chosen) {
+        ADMIT.bind(admit, values.string("runId", runId));
+        admit.addBatch();
+      }
+      counts = admit.executeBatch();
+    }
+    List<EventsTable.Entry> events = new ArrayList<>();
+    for (int i = 0; i < chosen.size(); i++) {
+      if (counts[i] > 0) {
+        events.add(new EventsTable.Entry(chosen.get(i), EventType.RUN_ADMITTED.run(
+            "queue " + queue.name() + (key == null ? "" : ", partition key " + key), at)));
+      }
+    }
+    EventsTable.append(connection, events);
+    return events.size();
+  }
+
+  /**
+   * A key's round: the count of its admitted runs not ended where the queue limits them, its
+   * admissions within the rate window where it has one, and its best candidates.
+   */
+  private static Round.Statements keyRound(boolean keyed, Queue queue) {
+    boolean concurrency = queue.concurrency() > 0;
+    boolean rate = queue.ratePeriod().isPresent();
+    return KEY_ROUNDS.computeIfAbsent((keyed ? 4 : 0) + (concurrency ? 2 : 0) + (rate ? 1 : 0),
+        shape -> {
+          KeyStatements statements = keyed ? KEYED : UNKEYED;
+          List<Sql> parts = new ArrayList<>();
+          if (concurrency) {
+            parts.add(statements.unfinished());
+          }
+          if (rate) {
+            parts.add(statements.window());
+          }
+          parts.add(statements.candidates());
+          return Round.Statements.of(parts.toArray(Sql[]::new));
+        });
   }
 
   /** Where an engine's admission of one queue goes on among its partition keys. */
