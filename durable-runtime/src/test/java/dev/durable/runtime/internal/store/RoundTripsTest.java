@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.durable.runtime.StepState;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import dev.durable.runtime.Queue;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -132,6 +133,27 @@ class RoundTripsTest {
       assertTrue(outcomes.runsWoken(), "H2 wakes the run for any engine instead");
       assertEquals(List.of("a"), store.claim(t3, List.of(WORKFLOW), 10, "engine", lease).stream()
           .map(claim -> claim.run().runId()).toList());
+    }
+
+    // a queue's admission: the lock and its first reads in one round trip, and each key's
+    // counts and candidates in another; then the admitted runs' update, their events and the
+    // engines' wake-up, and the commit
+    Queue queue = Queue.named("rt").concurrency(1);
+    store.queues().declare(queue, "engine", t3);
+    roundTrips.set(0);
+    assertEquals(0, store.queues().admit(queue, "engine", () -> t3).admitted());
+    if (postgres) {
+      assertEquals(2, roundTrips.get(), "an admission with no run queued, and its commit");
+    }
+    for (String runId : List.of("queued-1", "queued-2")) {
+      assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", t3, null, null, null,
+          null, null, List.of(EventType.RUN_CREATED.run(null, t3)), null,
+          new QueuePlace("rt", 0, null, null, null))))[0]);
+    }
+    roundTrips.set(0);
+    assertEquals(1, store.queues().admit(queue, "engine", () -> t3).admitted());
+    if (postgres) {
+      assertEquals(6, roundTrips.get(), "an admission of one key's runs");
     }
   }
 
