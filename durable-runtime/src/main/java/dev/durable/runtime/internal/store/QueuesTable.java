@@ -30,6 +30,7 @@ import java.util.function.Supplier;
 final class QueuesTable {
   /** The most runs one admission makes due per key, and the most keys it visits. */
   static final int BATCH = 256;
+  private static final String RUNS = RunsTable.TABLE;
   static final int MAX_KEYS = 64;
 
   private static final Sql INSERT = Sql.of(
@@ -43,7 +44,7 @@ final class QueuesTable {
   private static final Sql LOCK = Sql.of(
       "SELECT queue_name FROM durable_queues WHERE queue_name = :queue FOR UPDATE SKIP LOCKED");
   static final Sql LEASED_BY = Sql.of(
-      "SELECT COUNT(*) FROM durable_runs WHERE queue_name = :queue AND status = 'RUNNING'"
+      "SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue AND status = 'RUNNING'"
           + " AND lease_owner = :engine");
   /**
    * The next partition key above {@code :after} with queued runs: the order is the index's (its
@@ -52,25 +53,25 @@ final class QueuesTable {
    * which {@code IS NOT NULL} would have H2 read through.
    */
   static final Sql NEXT_KEY = Sql.of(
-      "SELECT partition_key FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
+      "SELECT partition_key FROM " + RUNS + " WHERE queue_name = :queue AND status = 'ENQUEUED'"
           + " AND partition_key > :after ORDER BY queue_name, status, partition_key LIMIT 1");
   static final Sql ANY_UNKEYED = Sql.of(
-      "SELECT run_id FROM durable_runs WHERE queue_name = :queue AND status = 'ENQUEUED'"
+      "SELECT run_id FROM " + RUNS + " WHERE queue_name = :queue AND status = 'ENQUEUED'"
           + " AND partition_key IS NULL LIMIT 1");
 
   /** The statements that read or admit one key's runs: where the key is a value, or NULL. */
   record KeyStatements(Sql unfinished, Sql window, Sql candidates) {
     static KeyStatements of(String key) {
-      String unfinished = "SELECT COUNT(*) FROM durable_runs WHERE queue_name = :queue"
+      String unfinished = "SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
           + " AND status = '%s' AND " + key;
       return new KeyStatements(
           // one equality per state, each a range of the index, added up
           Sql.of("SELECT (" + String.format(unfinished, "PENDING") + ") + ("
               + String.format(unfinished, "RUNNING") + ") + ("
               + String.format(unfinished, "SLEEPING") + ")"),
-          Sql.of("SELECT COUNT(*), MIN(admitted_at) FROM durable_runs WHERE queue_name = :queue"
+          Sql.of("SELECT COUNT(*), MIN(admitted_at) FROM " + RUNS + " WHERE queue_name = :queue"
               + " AND " + key + " AND admitted_at > :since"),
-          Sql.of("SELECT run_id FROM durable_runs WHERE queue_name = :queue"
+          Sql.of("SELECT run_id FROM " + RUNS + " WHERE queue_name = :queue"
               + " AND status = 'ENQUEUED' AND " + key + " AND (wake_at IS NULL OR wake_at <= :now)"
               + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT :limit"));
     }
@@ -87,7 +88,7 @@ final class QueuesTable {
   /** The {@link #keyRound}s, by shape. */
   private static final Map<Integer, Round.Statements> KEY_ROUNDS = new ConcurrentHashMap<>();
   private static final Sql ADMIT = Sql.of(
-      "UPDATE durable_runs SET status = 'PENDING', due_at = :at, admitted_at = :at,"
+      "UPDATE " + RUNS + " SET status = 'PENDING', due_at = :at, admitted_at = :at,"
           + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
 
   private QueuesTable() {}
