@@ -21,7 +21,7 @@ record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
     boolean dbosPhase, boolean latenessOnly, boolean dispatchOnly, String pgUrl, Path out,
     boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs,
-    boolean pollOnly, boolean observePhase, boolean observeOnly) {
+    boolean pollOnly, boolean observePhase, boolean observeOnly, boolean queueOnly) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -40,11 +40,11 @@ record BenchConfig(
     }
     String phases = System.getProperty("bench.phases", "all").strip();
     if (!List.of("all", "main", "search", "dbos", "long", "io", "observe", "lateness", "dispatch",
-        "poll").contains(phases)) {
+        "poll", "queue").contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
-              + " dispatch (phase e) or poll (phase d), but was '" + phases + "'");
+              + " dispatch (phase e), poll (phase d) or queue (phase l), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -66,7 +66,8 @@ record BenchConfig(
         positive("bench.ioStepMs", 1000),
         phases.equals("poll"),
         phases.equals("all"),
-        phases.equals("observe"));
+        phases.equals("observe"),
+        phases.equals("queue"));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */
