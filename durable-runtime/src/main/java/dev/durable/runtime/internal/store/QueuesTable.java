@@ -55,9 +55,15 @@ final class QueuesTable {
   static final Sql NEXT_KEY = Sql.of(
       "SELECT partition_key FROM " + RUNS + " WHERE queue_name = :queue AND status = 'ENQUEUED'"
           + " AND partition_key > :after ORDER BY queue_name, status, partition_key LIMIT 1");
+  /**
+   * Whether runs with no key wait. In the index's order, so that the planner walks the index's
+   * range: left to choose, PostgreSQL read the whole table for a queue with many ended runs that
+   * had no key, expecting the first row to come soon.
+   */
   static final Sql ANY_UNKEYED = Sql.of(
       "SELECT run_id FROM " + RUNS + " WHERE queue_name = :queue AND status = 'ENQUEUED'"
-          + " AND partition_key IS NULL LIMIT 1");
+          + " AND partition_key IS NULL"
+          + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT 1");
 
   /** The statements that read or admit one key's runs: where the key is a value, or NULL. */
   record KeyStatements(Sql unfinished, Sql window, Sql candidates) {

@@ -86,6 +86,44 @@ class QueuePlanTest {
   }
 
   /**
+   * With the planner left to choose: among many ended runs of a queue that had no partition key
+   * and many queued ones with a key, whether runs with no key wait is still read through the
+   * queue index, not by reading the table.
+   */
+  @Test
+  void onPostgresTheUnkeyedProbeSkipsAQueuesEndedRuns() throws SQLException {
+    String base = System.getenv("DURABLE_PG_URL");
+    assumeTrue(base != null && !base.isBlank(), "DURABLE_PG_URL is not set");
+    String schema = "durable_queue_" + UUID.randomUUID().toString().replace("-", "");
+    try (Connection connection = DriverManager.getConnection(base);
+        Statement create = connection.createStatement()) {
+      create.execute("CREATE SCHEMA " + schema);
+    }
+    dropSchema = schema;
+    PGSimpleDataSource pg = new PGSimpleDataSource();
+    pg.setURL(base);
+    pg.setCurrentSchema(schema);
+    new Store(pg).migrate();
+    try (Connection connection = pg.getConnection();
+        Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO durable_runs (run_id, workflow_name, workflow_version,"
+          + " status, created_at, updated_at, epoch, queue_name, admitted_at)"
+          + " SELECT 'ended-' || n, 'wf', '1', 'COMPLETED', now(), now(), 0, 'q', now()"
+          + " FROM generate_series(1, 50000) AS n");
+      // and runs waiting, all with a key: the planner, taking the state and the key for
+      // independent, expects thousands of unkeyed queued runs and the first one at once
+      statement.execute("INSERT INTO durable_runs (run_id, workflow_name, workflow_version,"
+          + " status, created_at, updated_at, epoch, queue_name, partition_key)"
+          + " SELECT 'queued-' || n, 'wf', '1', 'ENQUEUED', now(), now(), 0, 'q',"
+          + " 'k' || MOD(n, 100)"
+          + " FROM generate_series(1, 50000) AS n");
+      statement.execute("ANALYZE durable_runs");
+      assertRange(connection, QueuesTable.ANY_UNKEYED, new Values().string("queue", "q"),
+          "durable_runs_queue");
+    }
+  }
+
+  /**
    * 4,000 ended runs and 2,000 queued ones of queue {@code q} over 40 partition keys, and 4,000
    * runs of no queue.
    */
