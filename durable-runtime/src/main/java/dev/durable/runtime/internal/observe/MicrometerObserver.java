@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.observe;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -26,6 +28,24 @@ final class MicrometerObserver implements Observer {
 
   private final MeterRegistry registry;
   private final Duration waitingRefresh;
+  private final Meter.MeterProvider<Counter> startedMeters;
+  private final Meter.MeterProvider<Counter> completedMeters;
+  private final Meter.MeterProvider<Counter> failedMeters;
+  private final Meter.MeterProvider<Counter> attemptsMeters;
+  private final Meter.MeterProvider<Timer> durationMeters;
+  private final Meter.MeterProvider<Counter> retriesMeters;
+  private final Meter.MeterProvider<Timer> latenessMeters;
+  private final Meter.MeterProvider<Counter> takeoversMeters;
+  /*
+   * The meters already registered, by their tags' values: an event increments one without
+   * building its id or looking it up in the registry again.
+   */
+  private final Map<String, Counter> started = new ConcurrentHashMap<>();
+  private final Map<String, Counter> completed = new ConcurrentHashMap<>();
+  private final Map<Failure, Counter> failed = new ConcurrentHashMap<>();
+  private final Map<Attempt, StepMeters> steps = new ConcurrentHashMap<>();
+  private final Map<String, Timer> lateness = new ConcurrentHashMap<>();
+  private final Map<String, Counter> takeovers = new ConcurrentHashMap<>();
   /** The tasks waiting per step, as last read; a step no longer read reports 0. */
   private final Map<String, AtomicLong> waiting = new ConcurrentHashMap<>();
   private ScheduledExecutorService refresher;
@@ -33,6 +53,30 @@ final class MicrometerObserver implements Observer {
   MicrometerObserver(MeterRegistry registry, Duration waitingRefresh) {
     this.registry = registry;
     this.waitingRefresh = waitingRefresh;
+    startedMeters = Counter.builder("durable.runs.started")
+        .description("Runs stored: started by a client, a parent run or a schedule")
+        .withRegistry(registry);
+    completedMeters = Counter.builder("durable.runs.completed")
+        .description("Runs that completed with a result")
+        .withRegistry(registry);
+    failedMeters = Counter.builder("durable.runs.failed")
+        .description("Runs that failed, by error code")
+        .withRegistry(registry);
+    attemptsMeters = Counter.builder("durable.step.attempts")
+        .description("Step attempts, by outcome: completed, retried or failed")
+        .withRegistry(registry);
+    durationMeters = Timer.builder("durable.step.duration")
+        .description("How long step attempts took, by outcome")
+        .withRegistry(registry);
+    retriesMeters = Counter.builder("durable.step.retries")
+        .description("Step attempts that failed and are retried")
+        .withRegistry(registry);
+    latenessMeters = Timer.builder("durable.runs.lateness")
+        .description("How long after it was due an engine claimed a run")
+        .withRegistry(registry);
+    takeoversMeters = Counter.builder("durable.leases.takeovers")
+        .description("Runs claimed from an engine whose lease expired")
+        .withRegistry(registry);
   }
 
   static Observer of(Object registry) {
@@ -45,72 +89,52 @@ final class MicrometerObserver implements Observer {
 
   @Override
   public void runStarted(String workflow) {
-    Counter.builder("durable.runs.started")
-        .description("Runs stored: started by a client, a parent run or a schedule")
-        .tag("workflow", workflow)
-        .register(registry)
-        .increment();
+    meter(started, workflow, w -> startedMeters.withTag("workflow", w)).increment();
   }
 
   @Override
   public void runCompleted(String workflow) {
-    Counter.builder("durable.runs.completed")
-        .description("Runs that completed with a result")
-        .tag("workflow", workflow)
-        .register(registry)
-        .increment();
+    meter(completed, workflow, w -> completedMeters.withTag("workflow", w)).increment();
   }
 
   @Override
   public void runFailed(String workflow, String code) {
-    Counter.builder("durable.runs.failed")
-        .description("Runs that failed, by error code")
-        .tag("workflow", workflow)
-        .tag("code", code)
-        .register(registry)
+    meter(failed, new Failure(workflow, code),
+        key -> failedMeters.withTags("workflow", key.workflow(), "code", key.code()))
         .increment();
   }
 
   @Override
   public void stepAttempt(String workflow, String step, String outcome, Duration duration) {
-    Counter.builder("durable.step.attempts")
-        .description("Step attempts, by outcome: completed, retried or failed")
-        .tag("workflow", workflow)
-        .tag("step", step)
-        .tag("outcome", outcome)
-        .register(registry)
-        .increment();
-    Timer.builder("durable.step.duration")
-        .description("How long step attempts took, by outcome")
-        .tag("workflow", workflow)
-        .tag("step", step)
-        .tag("outcome", outcome)
-        .register(registry)
-        .record(duration);
-    if (outcome.equals("retried")) {
-      Counter.builder("durable.step.retries")
-          .description("Step attempts that failed and are retried")
-          .tag("workflow", workflow)
-          .tag("step", step)
-          .register(registry)
-          .increment();
+    StepMeters meters = meter(steps, new Attempt(workflow, step, outcome), this::stepMeters);
+    meters.attempts().increment();
+    meters.duration().record(duration);
+    if (meters.retries() != null) {
+      meters.retries().increment();
     }
+  }
+
+  private StepMeters stepMeters(Attempt key) {
+    String[] tags = {"workflow", key.workflow(), "step", key.step(), "outcome", key.outcome()};
+    Counter retries = key.outcome().equals("retried")
+        ? retriesMeters.withTags("workflow", key.workflow(), "step", key.step())
+        : null;
+    return new StepMeters(attemptsMeters.withTags(tags), durationMeters.withTags(tags), retries);
   }
 
   @Override
   public void runClaimed(String workflow, Duration late, boolean takenOver) {
-    Timer.builder("durable.runs.lateness")
-        .description("How long after it was due an engine claimed a run")
-        .tag("workflow", workflow)
-        .register(registry)
+    meter(lateness, workflow, w -> latenessMeters.withTag("workflow", w))
         .record(late.isNegative() ? Duration.ZERO : late);
     if (takenOver) {
-      Counter.builder("durable.leases.takeovers")
-          .description("Runs claimed from an engine whose lease expired")
-          .tag("workflow", workflow)
-          .register(registry)
-          .increment();
+      meter(takeovers, workflow, w -> takeoversMeters.withTag("workflow", w)).increment();
     }
+  }
+
+  /** The meter cached under {@code key}, registered on first use. */
+  private static <K, M> M meter(Map<K, M> cache, K key, Function<K, M> register) {
+    M meter = cache.get(key);
+    return meter != null ? meter : cache.computeIfAbsent(key, register);
   }
 
   @Override
@@ -167,4 +191,11 @@ final class MicrometerObserver implements Observer {
       refresher.shutdownNow();
     }
   }
+
+  private record Failure(String workflow, String code) {}
+
+  private record Attempt(String workflow, String step, String outcome) {}
+
+  /** A step's meters for one outcome; {@code retries} only for the outcome "retried". */
+  private record StepMeters(Counter attempts, Timer duration, Counter retries) {}
 }
