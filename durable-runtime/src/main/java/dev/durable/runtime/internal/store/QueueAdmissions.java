@@ -51,7 +51,10 @@ public final class QueueAdmissions {
   public Admission admit(Queue queue, String engineId, Supplier<Instant> clock) {
     QueuesTable.Cursor cursor =
         cursors.computeIfAbsent(queue.name(), name -> new QueuesTable.Cursor());
-    synchronized (cursor) { // one admission of a queue at a time in this engine
+    // one admission of a queue at a time in this engine; a lock, not a monitor, so that a
+    // virtual thread waiting for it while the other admits over JDBC does not pin its carrier
+    cursor.lock.lock();
+    try {
       return transactions.inTransaction("admit the runs of queue " + queue.name(), connection -> {
         QueuesTable.Admission admission =
             QueuesTable.admit(connection, dialect.form(), queue, engineId, clock, cursor);
@@ -61,6 +64,8 @@ public final class QueueAdmissions {
         return new Admission(admission.admitted(), Optional.ofNullable(admission.nextAt()),
             admission.more(), admission.idle());
       });
+    } finally {
+      cursor.lock.unlock();
     }
   }
 

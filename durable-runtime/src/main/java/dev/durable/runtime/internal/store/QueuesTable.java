@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -306,6 +307,8 @@ final class QueuesTable {
   /** Where an engine's admission of one queue goes on among its partition keys. */
   static final class Cursor {
     private String after;
+    /** Held by the one admission of the queue under way in this engine. */
+    final ReentrantLock lock = new ReentrantLock();
   }
 
   private static Instant earliest(Instant a, Instant b) {
