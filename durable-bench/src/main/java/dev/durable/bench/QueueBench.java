@@ -15,6 +15,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Phase (l): the cost of one admission of a run queue ({@link QueueAdmissions#admit}), among
@@ -37,11 +41,24 @@ final class QueueBench {
   private static final String QUEUE = "bench";
   private static final String ENGINE = "bench-admission";
   private static final int INSERT_CHUNK = 50_000;
+  /** Engines admitting one queue at once, each a store of its own on the same database. */
+  static final int ENGINES = 4;
+  /** How long the engines admit, after as long a warm-up. */
+  static final long CONTENDED_NANOS = 5_000_000_000L;
+  /** The pause between two admissions of one engine. */
+  static final long POLL_MILLIS = 5;
 
   /** One measurement: {@code enqueued} runs waiting, each admission's time and runs admitted. */
   record Size(int enqueued, Samples time, double admittedPerCall) {}
 
-  record Result(Size small, Size large) {
+  /**
+   * Engines admitting one queue at once: each call's time, and how many of the calls admitted
+   * runs (the others found another engine admitting and skipped the queue).
+   */
+  record Contention(
+      int engines, Samples time, long calls, long admitting, long admitted, double perSecond) {}
+
+  record Result(Size small, Size large, Contention alone, Contention four) {
     double ratio() {
       return (double) large.time().p50() / small.time().p50();
     }
@@ -50,7 +67,7 @@ final class QueueBench {
   private QueueBench() {}
 
   static Result run(Database database) throws Exception {
-    try (HikariDataSource pool = database.pool("durable-bench-queue", 2)) {
+    try (HikariDataSource pool = database.pool("durable-bench-queue", ENGINES + 1)) {
       Store store = new Store(pool);
       store.migrate(); // run alone (-Dbench.phases=queue), no engine has made the tables
       Queue queue = Queue.named(QUEUE).concurrency(1);
@@ -64,7 +81,9 @@ final class QueueBench {
       store.queues().declare(queue, ENGINE, now);
       Size small = measure(database, pool, store, queue, now, 1, SMALL);
       Size large = measure(database, pool, store, queue, now, SMALL + 1, LARGE);
-      return new Result(small, large);
+      Contention alone = contend(database, pool, queue, 1);
+      Contention four = contend(database, pool, queue, ENGINES);
+      return new Result(small, large, alone, four);
     }
   }
 
@@ -102,6 +121,70 @@ final class QueueBench {
       }
     }
     return new Size(to, time, (double) admitted / CALLS);
+  }
+
+  /**
+   * {@code engines} threads, each an engine (a store of its own), admitting the queue's runs
+   * every {@link #POLL_MILLIS} ms for {@link #CONTENDED_NANOS} after a warm-up as long, while this
+   * thread puts the runs they admit back in the queue.
+   */
+  private static Contention contend(
+      Database database, HikariDataSource pool, Queue queue, int engines) throws Exception {
+    Samples time = new Samples();
+    AtomicLong admitting = new AtomicLong();
+    AtomicLong admitted = new AtomicLong();
+    AtomicLong calls = new AtomicLong();
+    CountDownLatch done = new CountDownLatch(engines);
+    AtomicReference<Throwable> failed =
+        new AtomicReference<>();
+    for (int e = 0; e < engines; e++) {
+      Store store = new Store(pool);
+      String engine = ENGINE + "-" + e;
+      Thread thread = new Thread(() -> {
+        try {
+          long warmEnd = System.nanoTime() + CONTENDED_NANOS;
+          long end = warmEnd + CONTENDED_NANOS;
+          for (long at = System.nanoTime(); at < end; at = System.nanoTime()) {
+            long started = System.nanoTime();
+            int made = store.queues().admit(queue, engine, Instant::now).admitted();
+            long took = System.nanoTime() - started;
+            if (started >= warmEnd) {
+              time.add(took);
+              calls.incrementAndGet();
+              if (made > 0) {
+                admitting.incrementAndGet();
+                admitted.addAndGet(made);
+              }
+            }
+            Thread.sleep(POLL_MILLIS); // an engine's polls are apart; a tight loop is no engine
+          }
+        } catch (Throwable t) {
+          failed.compareAndSet(null, t);
+        } finally {
+          done.countDown();
+        }
+      }, "durable-bench-admit-" + e);
+      thread.setDaemon(true);
+      thread.start();
+    }
+    try (Connection connection = pool.getConnection();
+        PreparedStatement requeue = connection.prepareStatement(
+            "UPDATE durable_runs SET status = 'ENQUEUED', due_at = NULL, admitted_at = NULL"
+                + " WHERE queue_name = ? AND status = 'PENDING'")) {
+      requeue.setString(1, QUEUE);
+      int rounds = 0;
+      while (!done.await(2, TimeUnit.MILLISECONDS)) {
+        requeue.executeUpdate();
+        if (++rounds % 500 == 0) {
+          Database.execute(connection, database.analyzeRuns());
+        }
+      }
+    }
+    if (failed.get() != null) {
+      throw new IllegalStateException("an admission failed", failed.get());
+    }
+    return new Contention(engines, time, calls.get(), admitting.get(), admitted.get(),
+        admitted.get() * 1e9 / CONTENDED_NANOS);
   }
 
   /** Runs {@code from} to {@code to}, queued, spread over the keys and three priorities. */
@@ -144,5 +227,17 @@ final class QueueBench {
         + f2(l.ratio()) + "x, p99 "
         + f2((double) l.large().time().p99() / l.small().time().p99()) + "x (target: p50 within "
         + "1.3x: " + (l.ratio() <= 1.3 ? "PASS" : "MISS") + ").");
+    report.lines("Engines admitting the queue at once (" + f0(LARGE) + " runs enqueued), each a"
+        + " store of its own on the same database, each admitting every " + POLL_MILLIS + " ms for "
+        + f0(CONTENDED_NANOS / 1e9) + " s after as long a warm-up, while another thread puts the"
+        + " admitted runs back every 2 ms. An engine that finds the queue's row locked skips the"
+        + " queue (SKIP LOCKED) instead of waiting for it: one engine at a time admits a queue,"
+        + " and the others' polls go on.");
+    Report.TableBuilder contention = report.table("engines", "call p50", "call p99",
+        "calls that admitted", "runs admitted/s");
+    for (Contention c : List.of(l.alone(), l.four())) {
+      contention.row(f0(c.engines()), Samples.us(c.time().p50()), Samples.us(c.time().p99()),
+          f0(c.admitting()) + " of " + f0(c.calls()), f0(c.perSecond()));
+    }
   }
 }
