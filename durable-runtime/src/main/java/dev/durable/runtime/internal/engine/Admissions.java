@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.QueueAdmissions;
+import dev.durable.runtime.internal.store.QueueSlots;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.util.Collection;
@@ -54,8 +55,9 @@ final class Admissions {
   }
 
   /**
-   * The admissions of {@code queues}, each declaration stored first; a queue another engine
-   * declared otherwise is warned about, naming both declarations.
+   * The admissions of {@code queues}, each declaration stored first, with the slots and permits of
+   * its steps' attempts where it limits them across engines; a queue another engine declared
+   * otherwise is warned about, naming both declarations.
    */
   static Admissions declare(Store store, Time time, String engineId, Collection<Queue> queues,
       EngineWakeups wakeups, PollLoop poll, Duration pollInterval) {
@@ -64,6 +66,9 @@ final class Admissions {
           "queue '{}' is declared as {} by engine {}, but was stored as {}: every engine serving"
               + " the queue should declare it the same way, or each admits by its own limits",
           queue.name(), queue, engineId, other));
+      if (QueueSlots.limitsAttempts(queue)) {
+        store.queueSlots().declare(queue); // the slots and permits of its steps' attempts
+      }
     }
     return new Admissions(
         store, time, engineId, List.copyOf(queues), wakeups, poll, pollInterval);

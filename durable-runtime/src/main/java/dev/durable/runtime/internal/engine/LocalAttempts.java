@@ -194,13 +194,14 @@ final class LocalAttempts {
     if (step.queue().isEmpty()) {
       return Queues.UNLIMITED;
     }
-    Queues.Permit slot = queues.tryTake(step.queue(), step.name());
+    String heldBy = run.runId() + "/" + step.name() + "#" + attempt;
+    Queues.Permit slot = queues.tryTake(step.queue(), step.name(), heldBy);
     if (slot != null) {
       return slot;
     }
     if (maySuspendBackoff) {
       Instant now = context.time().now();
-      Instant fallback = now.plus(Queues.PARKED_FALLBACK);
+      Instant fallback = queues.parkedUntil(step.queue(), now);
       List<NewEvent> events =
           StepTransitions.next(state, Event.WAITING_FOR_SLOT).events(type -> type.step(
               step.name(), attempt, "waiting for a slot of queue '" + step.queue() + "'", now));
@@ -210,7 +211,7 @@ final class LocalAttempts {
       throw parked;
     }
     try {
-      slot = queues.take(step.queue(), step.name(), control::mustStopWaiting);
+      slot = queues.take(step.queue(), step.name(), heldBy, control::mustStopWaiting);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw control.stop(TurnStop.Reason.SHUTDOWN, null, e);

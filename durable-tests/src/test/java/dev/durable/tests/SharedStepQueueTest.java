@@ -1,0 +1,113 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.Queue;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunInfo;
+import dev.durable.runtime.RunState;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.support.Gate;
+import dev.durable.tests.workflows.QueueWorkflow;
+import dev.durable.tests.workflows.QueueWorkflowClient;
+import dev.durable.tests.workflows.QueueWorkflowDurable;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Step attempts' queues across engines: {@code @Step(queue = "carrier")} attempts take the slots
+ * and rate permits of {@code Queue.named("carrier")} kept in the database, so that two engines
+ * sharing it keep its limits together. What ran is read from the probe in the step's body and the
+ * store's events, not from timings.
+ */
+class SharedStepQueueTest extends OnEachStore {
+  private final Gate gate = new Gate();
+
+  @AfterEach
+  void openGates() {
+    gate.openAll();
+  }
+
+  private DurableEngine.Builder engine(String engineId, QueueWorkflow.Probe probe, Queue queue) {
+    return db.engine().engineId(engineId).maxConcurrentRuns(4)
+        .pollInterval(Duration.ofMillis(100))
+        .register(new QueueWorkflowDurable(script, gate, probe)).queue(queue);
+  }
+
+  @Test
+  void twoEnginesSharingAStepQueueNeverExceedItsConcurrencyTogether() {
+    QueueWorkflow.Probe probe = new QueueWorkflow.Probe(2); // the first two wait for each other
+    Queue carrier = Queue.named("carrier").concurrency(2);
+    try (DurableEngine a = engine("engine-a", probe, carrier).build();
+        DurableEngine b = engine("engine-b", probe, carrier).build()) {
+      List<RunHandle<String>> runs = new ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        runs.add(QueueWorkflowClient.of(i % 2 == 0 ? a : b).start(List.of("order-" + i)));
+      }
+      a.start();
+      b.start();
+      for (int i = 0; i < runs.size(); i++) {
+        assertEquals("booked order-" + i, runs.get(i).await(Duration.ofSeconds(60)));
+      }
+      assertEquals(2, probe.most(), "two attempts at once across both engines, never more");
+      assertEquals(List.of(), db.query(
+          "SELECT slot FROM durable_queue_slots WHERE held_by IS NOT NULL"), "all given back");
+    }
+  }
+
+  @Test
+  void aRateLimitHoldsAcrossTwoEngines() {
+    QueueWorkflow.Probe probe = new QueueWorkflow.Probe(0);
+    Duration period = Duration.ofMinutes(1);
+    Queue carrier = Queue.named("carrier").rateLimit(2, period);
+    // both engines on the test clock, which stands still: a run parked for a permit waits for it
+    try (DurableEngine a = engine("engine-a", probe, carrier).clock(clock).build();
+        DurableEngine b = engine("engine-b", probe, carrier).clock(clock).build()) {
+      List<RunHandle<String>> runs = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        runs.add(QueueWorkflowClient.of(i % 2 == 0 ? a : b).start(List.of("order-" + i)));
+      }
+      a.start();
+      b.start();
+      for (int round = 1; round <= 3; round++) {
+        settle(a, runs);
+        assertEquals(2 * round, completed(a, runs), "2 attempts per period in round " + round);
+        clock.advance(period);
+      }
+      // each period of the rate limit saw at most its 2 attempts start, across both engines
+      List<Instant> started = new ArrayList<>();
+      for (RunHandle<String> run : runs) {
+        a.history(run.id()).stream()
+            .filter(e -> e.type().equals("step.completed")).map(HistoryEvent::at)
+            .forEach(started::add);
+      }
+      started.sort(null);
+      assertEquals(6, started.size());
+      for (int i = 0; i + 2 < started.size(); i++) {
+        assertFalse(started.get(i + 2).isBefore(started.get(i).plus(period)),
+            "three attempts within one period: " + started);
+      }
+    }
+  }
+
+  /** Waits until every run has completed or is parked, sleeping until a later time. */
+  private void settle(DurableEngine engine, List<RunHandle<String>> runs) {
+    Await.until("every run completed or parked", Duration.ofSeconds(30), () -> runs.stream()
+        .map(run -> engine.getRunStatus(run.id()).run())
+        .allMatch(info -> info.status() == RunState.COMPLETED
+            || info.status() == RunState.SLEEPING && info.wakeAt().isAfter(clock.instant())));
+  }
+
+  private long completed(DurableEngine engine, List<RunHandle<String>> runs) {
+    return runs.stream().map(run -> engine.getRunStatus(run.id()).run())
+        .filter(info -> info.status() == RunState.COMPLETED).count();
+  }
+}
