@@ -3,6 +3,7 @@ package dev.durable.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
@@ -11,6 +12,9 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.tests.support.Await;
+import dev.durable.tests.support.EngineProcess;
+import dev.durable.tests.support.SlotChild;
+import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.workflows.QueueWorkflow;
 import dev.durable.tests.workflows.QueueWorkflowClient;
@@ -94,6 +98,35 @@ class SharedStepQueueTest extends OnEachStore {
       for (int i = 0; i + 2 < started.size(); i++) {
         assertFalse(started.get(i + 2).isBefore(started.get(i).plus(period)),
             "three attempts within one period: " + started);
+      }
+    }
+  }
+
+  @Test
+  void aSlotHeldByAnEngineKilledMidAttemptComesBackWhenItsLeaseEnds() {
+    assumeTrue(kind == TestDatabase.Kind.POSTGRESQL,
+        "an engine in another JVM needs a database it can reach; the in-memory H2 is not");
+    Queue carrier = Queue.named("carrier").concurrency(1);
+    QueueWorkflow.Probe probe = new QueueWorkflow.Probe(0);
+    gate.open("gated-held"); // the killed engine's run, should this engine take it over
+    try (EngineProcess child = EngineProcess.start(SlotChild.class, "slot-child",
+        List.of("url=" + db.jdbcUrl(), "lease=1000", "run=held"))) {
+      child.awaitReady(Duration.ofSeconds(60));
+      Await.until("the child's attempt holds the queue's one slot", Duration.ofSeconds(30),
+          () -> db.query("SELECT holder FROM durable_queue_slots WHERE queue_name = 'carrier'")
+              .equals(List.of(List.of("slot-child"))));
+      child.kill();
+
+      try (DurableEngine engine = engine("engine-a", probe, carrier).leaseDuration(
+          Duration.ofSeconds(1)).build()) {
+        engine.start();
+        RunHandle<String> mine =
+            QueueWorkflowClient.of(engine).start("mine", List.of("order-mine"));
+        assertEquals("booked order-mine", mine.await(Duration.ofSeconds(60)),
+            "the slot the killed engine held came back when its lease ended");
+        assertEquals("booked gated-held", QueueWorkflowClient.of(engine).get("held")
+            .await(Duration.ofSeconds(60)), "and its run was taken over");
+        assertEquals(1, probe.most());
       }
     }
   }
