@@ -90,7 +90,7 @@ class SharedStepQueueTest extends OnEachStore {
       List<Instant> started = new ArrayList<>();
       for (RunHandle<String> run : runs) {
         a.history(run.id()).stream()
-            .filter(e -> e.type().equals("step.completed")).map(HistoryEvent::at)
+            .filter(e -> e.type().equals("step.started")).map(HistoryEvent::at)
             .forEach(started::add);
       }
       started.sort(null);
