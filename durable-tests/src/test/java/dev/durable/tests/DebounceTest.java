@@ -115,6 +115,32 @@ class DebounceTest extends OnEachStore {
   }
 
   @Test
+  void startsRacingFromTwoEnginesFoldIntoOneRun() throws Exception {
+    try (DurableEngine a = engine(); DurableEngine b = engine()) {
+      List<java.util.concurrent.Callable<String>> starts = new java.util.ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        EchoWorkflowClient client = EchoWorkflowClient.of(i % 2 == 0 ? a : b);
+        String input = "input-" + i;
+        starts.add(() -> client.start(
+            StartOptions.builder().debounce("race", WINDOW).build(), input).id());
+      }
+      java.util.concurrent.ExecutorService threads =
+          java.util.concurrent.Executors.newFixedThreadPool(8);
+      try {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (java.util.concurrent.Future<String> id : threads.invokeAll(starts)) {
+          ids.add(id.get());
+        }
+        assertEquals(1, ids.size(), "every start names one run: " + ids);
+        assertEquals(1, a.listRuns(RunFilter.all()).size());
+        assertEquals(7, count(a, ids.iterator().next(), "run.debounced"));
+      } finally {
+        threads.shutdownNow();
+      }
+    }
+  }
+
+  @Test
   void badDebouncesAreRefusedAndNothingIsStored() {
     assertMessage("a debounce window must be more than 0 and at most 365 days, but was PT0S",
         () -> StartOptions.builder().debounce("k", Duration.ZERO));

@@ -12,6 +12,7 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.tests.support.Await;
+import dev.durable.tests.support.CapturedLogs;
 import dev.durable.tests.support.EngineProcess;
 import dev.durable.tests.support.SlotChild;
 import dev.durable.tests.support.TestDatabase;
@@ -128,6 +129,30 @@ class SharedStepQueueTest extends OnEachStore {
             .await(Duration.ofSeconds(60)), "and its run was taken over");
         assertEquals(1, probe.most());
       }
+    }
+  }
+
+  @Test
+  void aStepNamingAQueueDeclaredWithoutAnyLimitIsWarnedAboutNotOneLimitedAcrossEngines() {
+    QueueWorkflow.Probe probe = new QueueWorkflow.Probe(0);
+    String warning = "names queue 'carrier', which this engine declares without a limit";
+    try (CapturedLogs.Capture logs = CapturedLogs.capture()) {
+      try (DurableEngine engine = engine("engine-a", probe, Queue.named("carrier").concurrency(1))
+          .clock(clock).build()) {
+        engine.start();
+        assertEquals("booked order-1",
+            QueueWorkflowClient.of(engine).start(List.of("order-1")).await(WAIT));
+      }
+      assertTrue(logs.lines().stream().noneMatch(line -> line.text().contains(warning)),
+          "the limit across engines applies: " + logs.lines());
+      try (DurableEngine engine = engine("engine-b", probe, Queue.named("carrier"))
+          .clock(clock).build()) {
+        engine.start();
+        assertEquals("booked order-2",
+            QueueWorkflowClient.of(engine).start(List.of("order-2")).await(WAIT));
+      }
+      assertTrue(logs.lines().stream().anyMatch(line -> line.text().contains(warning)),
+          logs.lines().toString());
     }
   }
 
