@@ -57,11 +57,16 @@ class SharedStepQueueTest extends OnEachStore {
       for (int i = 0; i < 12; i++) {
         runs.add(QueueWorkflowClient.of(i % 2 == 0 ? a : b).start(List.of("order-" + i)));
       }
+      // a fan's branches wait for slots in process
+      RunHandle<String> fanA = QueueWorkflowClient.of(a).start(List.of("fa-1", "fa-2", "fa-3"));
+      RunHandle<String> fanB = QueueWorkflowClient.of(b).start(List.of("fb-1", "fb-2", "fb-3"));
       a.start();
       b.start();
       for (int i = 0; i < runs.size(); i++) {
         assertEquals("booked order-" + i, runs.get(i).await(Duration.ofSeconds(60)));
       }
+      assertEquals("booked fa-1,booked fa-2,booked fa-3", fanA.await(Duration.ofSeconds(60)));
+      assertEquals("booked fb-1,booked fb-2,booked fb-3", fanB.await(Duration.ofSeconds(60)));
       assertEquals(2, probe.most(), "two attempts at once across both engines, never more");
       assertEquals(List.of(), db.query(
           "SELECT slot FROM durable_queue_slots WHERE held_by IS NOT NULL"), "all given back");

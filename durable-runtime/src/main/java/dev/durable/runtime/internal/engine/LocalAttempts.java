@@ -107,7 +107,7 @@ final class LocalAttempts {
       }
     }
     for (int attempt = firstAttempt; ; attempt++) {
-      Queues.Permit slot = admit(step, attempt, state, maySuspendBackoff);
+      Queues.Permit slot = admit(step, seq, attempt, state, maySuspendBackoff);
       if (state == State.NEW) {
         // after admission: a run parked for a queue slot starts the step when it is admitted
         hooks.started(StepTransitions.next(state, Event.FIRST_ATTEMPT), step.name(), seq);
@@ -190,11 +190,12 @@ final class LocalAttempts {
    * a fan, or a turn under {@code tick()}, waits for one in process.
    */
   private Queues.Permit admit(
-      StepType<?> step, int attempt, State state, boolean maySuspendBackoff) {
+      StepType<?> step, int seq, int attempt, State state, boolean maySuspendBackoff) {
     if (step.queue().isEmpty()) {
       return Queues.UNLIMITED;
     }
-    String heldBy = run.runId() + "/" + step.name() + "#" + attempt;
+    // the attempt, as a slot kept in the database names its holder: run, position, step, attempt
+    String heldBy = run.runId() + "@" + seq + "/" + step.name() + "#" + attempt;
     Queues.Permit slot = queues.tryTake(step.queue(), step.name(), heldBy);
     if (slot != null) {
       return slot;
