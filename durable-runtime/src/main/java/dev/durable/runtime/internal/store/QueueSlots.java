@@ -4,9 +4,13 @@ import dev.durable.runtime.Queue;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The slots and rate permits of step attempts' queues across engines ({@code
@@ -16,6 +20,10 @@ import java.util.Set;
  * LOCKED}), so that a busy queue costs a take one short transaction. A slot comes back when the
  * attempt ends ({@link #release}) or, if its engine died, when its lease ends: the engine renews
  * the leases of the slots it holds with its runs' ({@link #renew}).
+ *
+ * <p>On PostgreSQL a take is one statement ({@link #takeInOneText}): it locks a free slot and a
+ * free permit, skipping locked ones, and updates both only if it found both. On H2 it is the same
+ * reads and updates, one statement each, in one transaction.
  */
 public final class QueueSlots {
   private static final Sql LOCK_QUEUE = Sql.of(
@@ -58,10 +66,15 @@ public final class QueueSlots {
   /** A permit's use before any: free at once. */
   private static final Instant NEVER = Instant.parse("2000-01-01T00:00:00Z");
 
-  private final Transactions transactions;
+  /** {@link #takeInOneText}'s statements, by shape: with a concurrency limit (2), a rate (1). */
+  private static final Map<Integer, Sql> TAKES = new ConcurrentHashMap<>();
 
-  QueueSlots(Transactions transactions) {
+  private final Transactions transactions;
+  private final Dialect.Form form;
+
+  QueueSlots(Transactions transactions, Dialect.Form form) {
     this.transactions = transactions;
+    this.form = form;
   }
 
   /** Whether attempts of {@code queue}'s steps take its slots or permits here. */
@@ -119,6 +132,10 @@ public final class QueueSlots {
     Values values = new Values().string("queue", queue.name()).string("engine", engineId)
         .string("heldBy", heldBy).instant("now", now).instant("leaseUntil", leaseUntil);
     queue.ratePeriod().ifPresent(period -> values.instant("since", now.minus(period)));
+    if (form == Dialect.Form.ONE_TEXT) {
+      return transactions.autocommit("take a slot of queue " + queue.name(),
+          connection -> takeInOneText(connection, queue, values));
+    }
     return transactions.inTransaction("take a slot of queue " + queue.name(), connection -> {
       int slot = -1;
       if (queue.concurrency() > 0) {
@@ -142,6 +159,50 @@ public final class QueueSlots {
       }
       return new Take(true, slot, Optional.empty());
     });
+  }
+
+  /**
+   * A take in one statement: the free slot and the free permit each locked {@code FOR UPDATE
+   * SKIP LOCKED}, each updated only if the other was found; it reads whether a permit was free,
+   * and the oldest permit's use from before the statement, for when the rate limit frees one.
+   */
+  private static Take takeInOneText(Connection connection, Queue queue, Values values)
+      throws SQLException {
+    boolean slots = queue.concurrency() > 0;
+    boolean rate = queue.ratePeriod().isPresent();
+    Sql take = TAKES.computeIfAbsent((slots ? 2 : 0) + (rate ? 1 : 0), shape -> {
+      List<String> parts = new ArrayList<>();
+      if (slots) {
+        parts.add("s AS (" + FREE_SLOT.named() + ")");
+      }
+      if (rate) {
+        parts.add("p AS (" + FREE_PERMIT.named() + ")");
+      }
+      if (slots) {
+        parts.add("held AS (UPDATE durable_queue_slots t SET holder = :engine,"
+            + " held_by = :heldBy, lease_until = :leaseUntil FROM s WHERE t.queue_name = :queue"
+            + " AND t.slot = s.slot" + (rate ? " AND EXISTS (SELECT 1 FROM p)" : "")
+            + " RETURNING t.slot)");
+      }
+      if (rate) {
+        parts.add("used AS (UPDATE durable_queue_permits t SET used_at = :now FROM p"
+            + " WHERE t.queue_name = :queue AND t.permit = p.permit"
+            + (slots ? " AND EXISTS (SELECT 1 FROM s)" : "") + " RETURNING t.permit)");
+      }
+      return Sql.of("WITH " + String.join(", ", parts) + " SELECT "
+          + (slots ? "(SELECT slot FROM held)" : "-1") + ", "
+          + (rate ? "(SELECT COUNT(*) FROM p), (" + OLDEST_USE.named() + ")" : "1, NULL"));
+    });
+    return take.first(connection, values, rows -> {
+      int slot = rows.getInt(1);
+      boolean slotTaken = !rows.wasNull();
+      boolean permitFree = rows.getInt(2) > 0;
+      if (!permitFree) {
+        return new Take(false, -1, Optional.ofNullable(Rows.instant(rows, 3))
+            .map(at -> at.plus(queue.ratePeriod().get())));
+      }
+      return slotTaken ? new Take(true, slot, Optional.empty()) : Take.full();
+    }).orElseThrow();
   }
 
   /** Gives back slot {@code slot} of {@code queue}, if {@code heldBy} still holds it. */

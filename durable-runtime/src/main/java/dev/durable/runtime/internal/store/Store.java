@@ -67,7 +67,7 @@ public final class Store {
     this.inserts = new RunInserts(transactions, dialect.form());
     this.signals = new SignalQueue(transactions, dialect);
     this.queues = new QueueAdmissions(transactions, dialect);
-    this.queueSlots = new QueueSlots(transactions);
+    this.queueSlots = new QueueSlots(transactions, dialect.form());
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
   }
