@@ -26,8 +26,8 @@ import java.util.Optional;
  * #ratePermits()} started per {@link #ratePeriod()}, across every engine, through slots and
  * permits kept in the database. An attempt's slot is leased to its engine and renewed with its
  * runs' leases: an engine that dies holding one gives it back when its lease ends. A run whose
- * step finds the queue full sleeps, holding no engine slot, until a slot frees on its engine, the
- * rate limit frees a permit, or a few seconds have passed (for a slot freed by another engine).
+ * step finds the queue full sleeps, holding no engine slot, until a slot frees on its engine (or,
+ * freed by another engine, until its engine's next poll) or the rate limit frees a permit.
  *
  * <p>{@link #perEngine()} bounds what one engine takes: the attempts at once of the steps declared
  * {@code @Step(queue = name)} on this engine, and the runs of the queue this engine admits while it

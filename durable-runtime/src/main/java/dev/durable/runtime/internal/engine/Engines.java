@@ -86,7 +86,7 @@ final class Engines {
           new Queues(config.queues(), config.declaredQueues(), wakeups, sharedSlots);
       observeQueues(observer, config.queues().keySet(), queues, store);
       Admissions admissions = Admissions.declare(store, time, engineId,
-          config.declaredQueues().values(), wakeups, poll, config.pollInterval());
+          config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues);
       RunStarts starts =
           new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
       RunStatuses statuses = new RunStatuses(store, inFlight);

@@ -27,10 +27,10 @@ import org.slf4j.LoggerFactory;
  * first (it costs nothing).
  *
  * <p>A run whose step finds its queue full on a started engine is parked: it sleeps, holding no
- * engine slot, and the engine wakes the run parked longest as soon as a slot frees here. The
- * park's sleep also ends by itself after {@link #PARKED_FALLBACK}, for a slot freed by another
- * engine or a wake that was missed (the engine that parked the run died), or when the rate limit
- * next frees a permit, if that comes first.
+ * engine slot, and the engine wakes the run parked longest as soon as a slot frees here, or, for
+ * a slot freed by another engine, at its next poll ({@link #wakeParkedForFreedSlots}). The park's
+ * sleep also ends by itself after {@link #PARKED_FALLBACK}, for a wake that was missed (the engine
+ * that parked the run died), or when the rate limit next frees a permit, if that comes first.
  */
 final class Queues {
   private static final Logger LOG = LoggerFactory.getLogger(Queues.class);
@@ -190,6 +190,29 @@ final class Queues {
     lane.parked().add(runId);
     if (lane.local() != null && lane.shared() == null && lane.local().availablePermits() > 0) {
       wakeNext(lane);
+    }
+  }
+
+  /**
+   * Wakes runs parked here for slots that other engines freed (their ends wake only their own
+   * engine's parked runs): as many as each queue with runs parked here has slots free. Called at
+   * each poll, so that such a run waits about a poll interval rather than its park's fallback.
+   */
+  void wakeParkedForFreedSlots() {
+    for (Lane lane : lanes.values()) {
+      if (lane.shared() == null || lane.shared().concurrency() == 0 || lane.parked().isEmpty()) {
+        continue;
+      }
+      int free;
+      try {
+        free = shared.free(lane.shared());
+      } catch (RuntimeException e) {
+        LOG.debug("cannot count the free slots of queue '{}': {}", lane.name(), e.getMessage());
+        continue;
+      }
+      for (int i = 0; i < free && !lane.parked().isEmpty(); i++) {
+        wakeNext(lane);
+      }
     }
   }
 

@@ -46,6 +46,11 @@ final class SharedSlots {
     }
   }
 
+  /** How many slots of {@code queue} are free now. */
+  int free(Queue queue) {
+    return slots.free(queue.name(), time.now());
+  }
+
   /** Extends the leases of the slots this engine holds, from {@code now}. */
   void renew(Instant now) {
     slots.renew(engineId, now.plus(leaseDuration));

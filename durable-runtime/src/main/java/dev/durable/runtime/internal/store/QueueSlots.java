@@ -46,6 +46,9 @@ public final class QueueSlots {
       "SELECT slot FROM durable_queue_slots WHERE queue_name = :queue"
           + " AND (holder IS NULL OR lease_until < :now) ORDER BY slot LIMIT 1"
           + " FOR UPDATE SKIP LOCKED");
+  private static final Sql COUNT_FREE = Sql.of(
+      "SELECT COUNT(*) FROM durable_queue_slots WHERE queue_name = :queue"
+          + " AND (holder IS NULL OR lease_until < :now)");
   private static final Sql HOLD = Sql.of(
       "UPDATE durable_queue_slots SET holder = :engine, held_by = :heldBy,"
           + " lease_until = :leaseUntil WHERE queue_name = :queue AND slot = :slot");
@@ -203,6 +206,13 @@ public final class QueueSlots {
       }
       return slotTaken ? new Take(true, slot, Optional.empty()) : Take.full();
     }).orElseThrow();
+  }
+
+  /** How many slots of {@code queue} are free at {@code now}, their leases ended included. */
+  public int free(String queue, Instant now) {
+    Values values = new Values().string("queue", queue).instant("now", now);
+    return transactions.autocommit("count the free slots of queue " + queue,
+        connection -> COUNT_FREE.first(connection, values, rows -> rows.getInt(1)).orElse(0));
   }
 
   /** Gives back slot {@code slot} of {@code queue}, if {@code heldBy} still holds it. */
