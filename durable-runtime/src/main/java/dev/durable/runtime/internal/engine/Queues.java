@@ -84,14 +84,16 @@ final class Queues {
     this.declared = Set.copyOf(declared.keySet());
     Map<String, Lane> lanes = new HashMap<>();
     Set<String> names = new HashSet<>(concurrency.keySet());
-    declared.values().stream().filter(QueueSlots::limitsAttempts)
-        .forEach(queue -> names.add(queue.name()));
+    if (shared != null) {
+      declared.values().stream().filter(QueueSlots::limitsAttempts)
+          .forEach(queue -> names.add(queue.name()));
+    }
     for (String name : names) {
       Integer perEngine = concurrency.get(name);
       Queue limits = declared.get(name);
       lanes.put(name, new Lane(name, perEngine == null ? 0 : perEngine,
           perEngine == null ? null : new Semaphore(perEngine, true),
-          shared != null && limits != null && QueueSlots.limitsAttempts(limits) ? limits : null,
+          limits != null && shared != null && QueueSlots.limitsAttempts(limits) ? limits : null,
           new ConcurrentLinkedQueue<>(), new AtomicReference<>()));
     }
     this.lanes = Map.copyOf(lanes);
