@@ -21,6 +21,14 @@ import java.util.Optional;
  * with partition keys, both hold per key. Every engine serving the queue should declare it the
  * same way: one that finds another declaration stored logs a warning naming both.
  *
+ * <p>The attempts of the steps declared {@code @Step(queue = name)} are limited the same way,
+ * counted apart from the runs: at most {@link #concurrency()} attempts at once and {@link
+ * #ratePermits()} started per {@link #ratePeriod()}, across every engine, through slots and
+ * permits kept in the database. An attempt's slot is leased to its engine and renewed with its
+ * runs' leases: an engine that dies holding one gives it back when its lease ends. A run whose
+ * step finds the queue full sleeps, holding no engine slot, until a slot frees on its engine (or,
+ * freed by another engine, until its engine's next poll) or the rate limit frees a permit.
+ *
  * <p>{@link #perEngine()} bounds what one engine takes: the attempts at once of the steps declared
  * {@code @Step(queue = name)} on this engine, and the runs of the queue this engine admits while it
  * holds that many of them leased. A run admitted here that sleeps and is claimed later by another
@@ -57,7 +65,8 @@ public final class Queue {
 
   /**
    * At most {@code concurrency} admitted runs of this queue unfinished at once, across every
-   * engine (per partition key, where runs have one); 0, the default, for no limit.
+   * engine (per partition key, where runs have one), and at most that many attempts at once of
+   * the steps declared with this queue; 0, the default, for no limit.
    */
   public Queue concurrency(int concurrency) {
     return new Queue(name, notNegative(concurrency, "concurrency"), perEngine, ratePermits,
@@ -76,7 +85,8 @@ public final class Queue {
 
   /**
    * At most {@code permits} runs of this queue admitted per {@code period} (a sliding window),
-   * across every engine (per partition key, where runs have one).
+   * across every engine (per partition key, where runs have one), and at most that many attempts
+   * of the steps declared with this queue started per period.
    *
    * @throws IllegalArgumentException unless {@code permits} is at least 1 and {@code period} at
    *     least 1 ms and at most a day

@@ -27,6 +27,7 @@ import java.util.Optional;
  * @param deduplicationId an id that no other unfinished run of its queue (without a queue: of its
  *     workflow) may hold; empty: none
  * @param delay how long after the start the run is admitted at the earliest; empty: at once
+ * @param debounce the key and window that fold starts close together into one run; empty: none
  */
 public record StartOptions(
     Optional<String> runId,
@@ -35,7 +36,8 @@ public record StartOptions(
     int priority,
     Optional<String> partitionKey,
     Optional<String> deduplicationId,
-    Optional<Duration> delay) {
+    Optional<Duration> delay,
+    Optional<Debounce> debounce) {
   /** The longest {@link Builder#delay}. */
   public static final Duration MAX_DELAY = Duration.ofDays(365);
   /** The longest partition key and deduplication id, in characters. */
@@ -48,12 +50,24 @@ public record StartOptions(
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(deduplicationId, "deduplicationId");
     Objects.requireNonNull(delay, "delay");
+    Objects.requireNonNull(debounce, "debounce");
+  }
+
+  /**
+   * Starts with {@code key} (per workflow) less than {@code window} apart make one run: see
+   * {@link Builder#debounce}.
+   */
+  public record Debounce(String key, Duration window) {
+    public Debounce {
+      Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(window, "window");
+    }
   }
 
   /** A run id and a version only: no queue, no delay. */
   public StartOptions(Optional<String> runId, Optional<String> version) {
     this(runId, version, Optional.empty(), 0, Optional.empty(), Optional.empty(),
-        Optional.empty());
+        Optional.empty(), Optional.empty());
   }
 
   /** No options: a new id, the newest version. */
@@ -74,6 +88,7 @@ public record StartOptions(
     private String partitionKey;
     private String deduplicationId;
     private Duration delay;
+    private Debounce debounce;
 
     private Builder() {}
 
@@ -144,18 +159,48 @@ public record StartOptions(
     }
 
     /**
+     * Folds the starts of this workflow with {@code key} that come less than {@code window}
+     * after the one before into one run: it is {@link RunState#ENQUEUED} until {@code window}
+     * after the last of them, then runs (or, with a {@link #queue(String)}, waits for admission)
+     * with the last start's input. Every start returns a handle to that one run, whatever run id
+     * it names; the run keeps the id and workflow version of the first. A start that comes when
+     * the window has passed starts a new run. Cannot be combined with {@link #delay} (the window
+     * is the delay) or {@link #deduplicationId}.
+     *
+     * @throws IllegalArgumentException if {@code key} is blank or longer than {@link
+     *     #MAX_KEY_LENGTH}, or {@code window} is not more than 0 and at most {@link #MAX_DELAY}
+     */
+    public Builder debounce(String key, Duration window) {
+      Objects.requireNonNull(window, "window");
+      String checked = key(key, "debounce key");
+      if (window.isZero() || window.isNegative() || window.compareTo(MAX_DELAY) > 0) {
+        throw new IllegalArgumentException("a debounce window must be more than 0 and at most "
+            + MAX_DELAY.toDays() + " days, but was " + window + "; nothing was stored");
+      }
+      this.debounce = new Debounce(checked, window);
+      return this;
+    }
+
+    /**
      * The options.
      *
-     * @throws IllegalArgumentException if a partition key is set without a queue
+     * @throws IllegalArgumentException if a partition key is set without a queue, or a debounce
+     *     with a delay or a deduplication id
      */
     public StartOptions build() {
       if (partitionKey != null && queue == null) {
         throw new IllegalArgumentException("a partitionKey ('" + partitionKey + "') needs a"
             + " queue: its limits are the queue's; set queue(...) too, or drop the key");
       }
+      if (debounce != null && (delay != null || deduplicationId != null)) {
+        throw new IllegalArgumentException("a debounce ('" + debounce.key() + "') cannot be"
+            + " combined with a " + (delay != null ? "delay: its window is the delay; drop the"
+            + " delay" : "deduplicationId: the debounce key already makes one run; drop the id"));
+      }
       return new StartOptions(Optional.ofNullable(runId), Optional.ofNullable(version),
           Optional.ofNullable(queue), priority, Optional.ofNullable(partitionKey),
-          Optional.ofNullable(deduplicationId), Optional.ofNullable(delay));
+          Optional.ofNullable(deduplicationId), Optional.ofNullable(delay),
+          Optional.ofNullable(debounce));
     }
 
     private static String key(String value, String what) {

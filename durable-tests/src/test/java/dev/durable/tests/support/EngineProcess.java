@@ -13,7 +13,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An engine in a child JVM ({@link LoadChild}) on the test's class path: its output (standard out
+ * An engine in a child JVM ({@link LoadChild}, or another main class that prints {@link
+ * LoadChild#READY} once its engine is started) on the test's class path: its output (standard out
  * and error, so its log too) is collected line by line, and it can be awaited until its engine is
  * started and killed with {@code destroyForcibly}, as a crash would.
  */
@@ -39,12 +40,20 @@ public final class EngineProcess implements AutoCloseable {
 
   /** Starts {@link LoadChild} with engine id {@code engineId} and the other {@code options}. */
   public static EngineProcess start(String engineId, List<String> options) {
+    return start(LoadChild.class, engineId, options);
+  }
+
+  /**
+   * Starts {@code main} with arguments {@code id=engineId} and the other {@code options}; it prints
+   * {@link LoadChild#READY} once its engine is started.
+   */
+  public static EngineProcess start(Class<?> main, String engineId, List<String> options) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JVM_OPTIONS);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add(LoadChild.class.getName());
+    command.add(main.getName());
     command.add("id=" + engineId);
     command.addAll(options);
     try {

@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.QueueAdmissions;
+import dev.durable.runtime.internal.store.QueueSlots;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.util.Collection;
@@ -35,6 +36,8 @@ final class Admissions {
   private final EngineWakeups wakeups;
   private final PollLoop poll;
   private final Duration idleRecheck;
+  /** The step queues, whose runs parked for a slot another engine freed the poll wakes. */
+  private final Queues stepQueues;
   /**
    * When each queue found idle may be looked at again, in {@link System#nanoTime()}: a matter of
    * cost, not of the engine's clock (a test clock that stands still would leave it idle).
@@ -43,7 +46,7 @@ final class Admissions {
   private final Set<String> undeclaredWarned = ConcurrentHashMap.newKeySet();
 
   private Admissions(Store store, Time time, String engineId, List<Queue> queues,
-      EngineWakeups wakeups, PollLoop poll, Duration idleRecheck) {
+      EngineWakeups wakeups, PollLoop poll, Duration idleRecheck, Queues stepQueues) {
     this.store = store;
     this.time = time;
     this.engineId = engineId;
@@ -51,22 +54,29 @@ final class Admissions {
     this.wakeups = wakeups;
     this.poll = poll;
     this.idleRecheck = idleRecheck;
+    this.stepQueues = stepQueues;
   }
 
   /**
-   * The admissions of {@code queues}, each declaration stored first; a queue another engine
-   * declared otherwise is warned about, naming both declarations.
+   * The admissions of {@code queues}, each declaration stored first, with the slots and permits of
+   * its steps' attempts where it limits them across engines; a queue another engine declared
+   * otherwise is warned about, naming both declarations.
+   *
+   * @param stepQueues the step queues, whose runs parked for a slot freed elsewhere each poll wakes
    */
   static Admissions declare(Store store, Time time, String engineId, Collection<Queue> queues,
-      EngineWakeups wakeups, PollLoop poll, Duration pollInterval) {
+      EngineWakeups wakeups, PollLoop poll, Duration pollInterval, Queues stepQueues) {
     for (Queue queue : queues) {
       store.queues().declare(queue, engineId, time.now()).ifPresent(other -> LOG.warn(
           "queue '{}' is declared as {} by engine {}, but was stored as {}: every engine serving"
               + " the queue should declare it the same way, or each admits by its own limits",
           queue.name(), queue, engineId, other));
+      if (QueueSlots.limitsAttempts(queue)) {
+        store.queueSlots().declare(queue); // the slots and permits of its steps' attempts
+      }
     }
     return new Admissions(
-        store, time, engineId, List.copyOf(queues), wakeups, poll, pollInterval);
+        store, time, engineId, List.copyOf(queues), wakeups, poll, pollInterval, stepQueues);
   }
 
   /** Whether this engine admits the runs of {@code queue}. */
@@ -75,11 +85,14 @@ final class Admissions {
   }
 
   /**
-   * Admits the queued runs of every declared queue that its limits leave room for.
+   * Admits the queued runs of every declared queue that its limits leave room for; and wakes the
+   * runs parked here for a step queue's slot that another engine freed ({@link
+   * Queues#wakeParkedForFreedSlots}).
    *
    * @return whether more may be admitted at once (partition keys were left for a next round)
    */
   boolean admitDue() {
+    stepQueues.wakeParkedForFreedSlots();
     boolean more = false;
     for (Queue queue : queues) {
       Long idle = idleUntil.get(queue.name());

@@ -125,8 +125,10 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
    * the version {@code options} name (none: the highest version of that workflow registered here,
    * or the client's own if it is higher; see {@link RunStarts#version}), through its queue, if
    * any. A run that waits for a queue or a delay is never executed here at once.
+   *
+   * @return the run's id: {@code runId}, or the run a debounced start was folded into
    */
-  void startRun(WorkflowType<?> client, String runId, StartOptions options, Object[] input) {
+  String startRun(WorkflowType<?> client, String runId, StartOptions options, Object[] input) {
     RunStarts.requireStorableRunId(runId);
     String json = starts.encodeInput(client, input);
     WorkflowType<?> type = starts.version(client, options.version().orElse(null), json);
@@ -136,24 +138,25 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     boolean waits = place != null && place.waits();
     boolean local = !waits && registry.find(key).isPresent() && scheduler.tryReserve();
     NewRun run = starts.newRun(type, runId, json, local ? engineId : null, now, null, place);
-    boolean inserted;
-    try {
-      inserted = starts.insert(run);
+    String started; // null: a run with its id is stored already
+    try { // a debounced start makes a new run or a new window: wake up for its end as for a new run
+      started = options.debounce().isPresent() ? starts.insertDebounced(run)
+          : starts.insert(run) ? runId : null;
     } catch (RuntimeException e) {
       if (local) {
         scheduler.release();
       }
       throw e;
     }
-    if (!inserted) {
+    if (started == null) {
       if (local) {
         scheduler.release();
       }
-      return;
+      return runId;
     }
     if (local) {
       scheduler.submit(run.asStored(), RunExecutor.FRESH);
-      return;
+      return started;
     }
     if (waits && place.queue() != null) {
       scheduler.runQueued(place.queue(), place.notBefore());
@@ -164,6 +167,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
           + " engine that has it registered", key);
     }
+    return started;
   }
 
   /** Fails unless {@code runId} is a run of {@code type}'s workflow, in any of its versions. */

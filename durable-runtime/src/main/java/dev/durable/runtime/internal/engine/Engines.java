@@ -80,11 +80,13 @@ final class Engines {
       Hooks hooks = new Hooks(config.hooks());
       InFlight inFlight = new InFlight();
       Waiters waiters = new Waiters();
+      SharedSlots sharedSlots = new SharedSlots(
+          store.queueSlots(), time, engineId, config.leaseDuration());
       Queues queues =
-          new Queues(config.queues(), config.declaredQueues().keySet(), wakeups);
+          new Queues(config.queues(), config.declaredQueues(), wakeups, sharedSlots);
       observeQueues(observer, config.queues().keySet(), queues, store);
       Admissions admissions = Admissions.declare(store, time, engineId,
-          config.declaredQueues().values(), wakeups, poll, config.pollInterval());
+          config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues);
       RunStarts starts =
           new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
       RunStatuses statuses = new RunStatuses(store, inFlight);
@@ -99,7 +101,8 @@ final class Engines {
           new RunExecutor(
               registry, turnContext, turns, inFlight, waiters, cancelledElsewhere, admissions),
           time, inFlight, wakeups, poll, schedules, admissions,
-          new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere),
+          new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere,
+              queues.sharesSlots() ? sharedSlots : null),
           maxConcurrentRuns, Threads.executor("durable-run", virtual, maxConcurrentRuns),
           config.shutdownTimeout());
       Retention retention = new Retention(store, time, config.retention());

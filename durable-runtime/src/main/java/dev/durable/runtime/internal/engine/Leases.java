@@ -34,16 +34,24 @@ final class Leases implements AutoCloseable {
   private final String engineId;
   private final Duration leaseDuration;
   private final CancelledElsewhere cancelledElsewhere;
+  /** The step queues' slots this engine holds across engines; null if it takes none. */
+  private final SharedSlots slots;
   private final Duration renewEvery;
   private final ScheduledExecutorService renewals;
   private final AtomicBoolean renewalQueued = new AtomicBoolean();
   private volatile Instant renewedAt;
 
-  /** Starts renewing at once: {@code tick()} executes runs under leases too. */
+  /**
+   * Starts renewing at once: {@code tick()} executes runs under leases too.
+   *
+   * @param slots the step queues' slots this engine takes across engines, renewed with the runs'
+   *     leases; null if it takes none
+   */
   Leases(
       Store store, Time time, InFlight inFlight, String engineId, Duration leaseDuration,
-      CancelledElsewhere cancelledElsewhere) {
+      CancelledElsewhere cancelledElsewhere, SharedSlots slots) {
     this.store = store;
+    this.slots = slots;
     this.time = time;
     this.inFlight = inFlight;
     this.engineId = engineId;
@@ -79,6 +87,9 @@ final class Leases implements AutoCloseable {
     try {
       store.renewLeases(
           engineId, inFlight, now.plus(leaseDuration));
+      if (slots != null) {
+        slots.renew(now);
+      }
     } catch (RuntimeException e) {
       LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
           + " another engine if this lasts {}", e.getMessage(), leaseDuration);

@@ -107,7 +107,7 @@ final class LocalAttempts {
       }
     }
     for (int attempt = firstAttempt; ; attempt++) {
-      Queues.Permit slot = admit(step, attempt, state, maySuspendBackoff);
+      Queues.Permit slot = admit(step, seq, attempt, state, maySuspendBackoff);
       if (state == State.NEW) {
         // after admission: a run parked for a queue slot starts the step when it is admitted
         hooks.started(StepTransitions.next(state, Event.FIRST_ATTEMPT), step.name(), seq);
@@ -190,17 +190,19 @@ final class LocalAttempts {
    * a fan, or a turn under {@code tick()}, waits for one in process.
    */
   private Queues.Permit admit(
-      StepType<?> step, int attempt, State state, boolean maySuspendBackoff) {
+      StepType<?> step, int seq, int attempt, State state, boolean maySuspendBackoff) {
     if (step.queue().isEmpty()) {
       return Queues.UNLIMITED;
     }
-    Queues.Permit slot = queues.tryTake(step.queue(), step.name());
+    // the attempt, as a slot kept in the database names its holder: run, position, step, attempt
+    String heldBy = run.runId() + "@" + seq + "/" + step.name() + "#" + attempt;
+    Queues.Permit slot = queues.tryTake(step.queue(), step.name(), heldBy);
     if (slot != null) {
       return slot;
     }
     if (maySuspendBackoff) {
       Instant now = context.time().now();
-      Instant fallback = now.plus(Queues.PARKED_FALLBACK);
+      Instant fallback = queues.parkedUntil(step.queue(), now);
       List<NewEvent> events =
           StepTransitions.next(state, Event.WAITING_FOR_SLOT).events(type -> type.step(
               step.name(), attempt, "waiting for a slot of queue '" + step.queue() + "'", now));
@@ -210,7 +212,7 @@ final class LocalAttempts {
       throw parked;
     }
     try {
-      slot = queues.take(step.queue(), step.name(), control::mustStopWaiting);
+      slot = queues.take(step.queue(), step.name(), heldBy, control::mustStopWaiting);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw control.stop(TurnStop.Reason.SHUTDOWN, null, e);

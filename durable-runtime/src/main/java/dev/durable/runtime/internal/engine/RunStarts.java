@@ -211,14 +211,55 @@ final class RunStarts {
    */
   static QueuePlace place(WorkflowType<?> type, StartOptions options, Instant now) {
     if (options.queue().isEmpty() && options.delay().isEmpty()
-        && options.deduplicationId().isEmpty()) {
+        && options.deduplicationId().isEmpty() && options.debounce().isEmpty()) {
       return null;
     }
     String queue = options.queue().orElse(null);
+    // a debounced start holds its debounce key as its deduplication key, its window as its delay
     return new QueuePlace(queue, options.priority(), options.partitionKey().orElse(null),
-        options.deduplicationId().map(id -> QueuePlace.dedupKey(queue, type.name(), id))
+        options.debounce().map(d -> QueuePlace.debounceKey(type.name(), d.key()))
+            .or(() -> options.deduplicationId().map(id -> QueuePlace.dedupKey(queue, type.name(), id)))
             .orElse(null),
-        options.delay().map(now::plus).orElse(null));
+        options.debounce().map(d -> now.plus(d.window()))
+            .or(() -> options.delay().map(now::plus)).orElse(null));
+  }
+
+  /**
+   * Stores a debounced start's {@code run} ({@code StartOptions.debounce}): folds it into the run
+   * that holds its debounce key and still waits out its window, giving that run its input and a
+   * new window; else inserts it as a new run holding the key. A start that races another with the
+   * same key and loses the insert folds into the winner's run.
+   *
+   * @return the id of the run the start made or was folded into
+   * @throws IllegalStateException if the run's id belongs to a run of another workflow
+   */
+  String insertDebounced(NewRun run) {
+    QueuePlace place = run.place();
+    for (int attempt = 1; ; attempt++) {
+      Optional<String> folded = store.queues().debounce(
+          place.dedupKey(), run.input(), place.notBefore(), run.now());
+      if (folded.isPresent()) {
+        return folded.get();
+      }
+      if (writes.write(run)) {
+        observer.runStarted(run.workflow().name());
+        return run.runId();
+      }
+      Optional<RunRecord> existing = store.findRun(run.runId());
+      if (existing.isPresent()) { // a start by run id finds the run started with it
+        if (!existing.get().workflow().name().equals(run.workflow().name())) {
+          throw new IllegalStateException("run id " + run.runId() + " is already used by a run"
+              + " of " + existing.get().workflow() + "; choose another id to start "
+              + run.workflow());
+        }
+        return run.runId();
+      }
+      // another start inserted a run with the key meanwhile: fold into it
+      if (attempt == 3) {
+        throw new IllegalStateException("run " + run.runId() + " was neither stored nor folded"
+            + " into the run holding " + place.dedupKey());
+      }
+    }
   }
 
   /**

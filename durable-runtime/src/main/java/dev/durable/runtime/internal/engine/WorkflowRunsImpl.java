@@ -31,8 +31,7 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
   @Override
   public RunHandle<R> start(StartOptions options, Object[] input) {
     String runId = options.runId().orElseGet(() -> UUID.randomUUID().toString());
-    engine.startRun(type, runId, options, input);
-    return new RunHandleImpl<>(engine, type, runId);
+    return new RunHandleImpl<>(engine, type, engine.startRun(type, runId, options, input));
   }
 
   @Override

@@ -28,6 +28,11 @@ public enum EventType {
   RUN_COMPENSATING("run.compensating"),
   /** A queue admitted a run started through it: it is due now (its queue in the detail). */
   RUN_ADMITTED("run.admitted"),
+  /**
+   * A debounced start came within the run's window: its input replaced the run's, and the window
+   * starts again.
+   */
+  RUN_DEBOUNCED("run.debounced"),
   /** A failed run was made due again, its failed steps reset. */
   RUN_REQUEUED("run.requeued"),
   /** A durable timer ({@code ctx.sleep}) started. */

@@ -43,6 +43,19 @@ public final class QueueAdmissions {
   }
 
   /**
+   * Folds a debounced start into the run holding {@code dedupKey} ({@link
+   * QueuePlace#debounceKey}) if it still waits out its window at {@code now}, in one transaction:
+   * see {@link RunDebounces#fold}.
+   *
+   * @return the run the start was folded into; empty: none waits, start a new run
+   */
+  public Optional<String> debounce(String dedupKey, String input, Instant notBefore,
+      Instant now) {
+    return transactions.inTransaction("debounce a start with " + dedupKey,
+        connection -> RunDebounces.fold(connection, dedupKey, input, notBefore, now));
+  }
+
+  /**
    * Admits the queued runs of {@code queue} that its limits leave room for, by {@code clock}'s
    * time (read under the lock), in one transaction
    * under its row's lock; does nothing if another engine holds that lock (it is admitting them):

@@ -25,4 +25,12 @@ public record QueuePlace(
   public static String dedupKey(String queue, String workflow, String id) {
     return queue != null ? "queue:" + queue + "/" + id : "workflow:" + workflow + "/" + id;
   }
+
+  /**
+   * The key a debounced start of {@code workflow} with {@code key} holds as its deduplication key
+   * while its run waits out its window ({@link RunDebounces}).
+   */
+  public static String debounceKey(String workflow, String key) {
+    return "debounce:" + workflow + "/" + key;
+  }
 }

@@ -39,6 +39,7 @@ public final class Store {
   private final SignalQueue signals;
   private final TaskQueue tasks;
   private final QueueAdmissions queues;
+  private final QueueSlots queueSlots;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -66,6 +67,7 @@ public final class Store {
     this.inserts = new RunInserts(transactions, dialect.form());
     this.signals = new SignalQueue(transactions, dialect);
     this.queues = new QueueAdmissions(transactions, dialect);
+    this.queueSlots = new QueueSlots(transactions, dialect.form());
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
   }
@@ -87,6 +89,11 @@ public final class Store {
   /** The queues of runs: their declarations and admissions. */
   public QueueAdmissions queues() {
     return queues;
+  }
+
+  /** The slots and rate permits of step attempts' queues across engines. */
+  public QueueSlots queueSlots() {
+    return queueSlots;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
