@@ -17,17 +17,19 @@ import java.util.Optional;
 final class RunDebounces {
   /** The run holding a key, locked until the commit, so that no claim or start races the move. */
   private static final Sql LOCK_HOLDER = Sql.of(
-      "SELECT run_id, status, wake_at FROM durable_runs WHERE dedup_key = :dedupKey FOR UPDATE");
+      "SELECT run_id, status, wake_at FROM " + RunsTable.TABLE
+          + " WHERE dedup_key = :dedupKey FOR UPDATE");
   /**
    * The new input and window's end, compared-and-set on the run still waiting: a run without a
    * queue is due at the window's end, a queued one admitted no earlier.
    */
   private static final Sql MOVE = Sql.of(
-      "UPDATE durable_runs SET input = :input, wake_at = :notBefore, due_at = CASE WHEN"
+      "UPDATE " + RunsTable.TABLE + " SET input = :input, wake_at = :notBefore, due_at = CASE WHEN"
           + " queue_name IS NULL THEN :notBefore ELSE due_at END, updated_at = :now"
           + " WHERE run_id = :runId AND status = 'ENQUEUED' AND wake_at > :now");
   private static final Sql GIVE_UP = Sql.of(
-      "UPDATE durable_runs SET dedup_key = NULL WHERE run_id = :runId AND dedup_key = :dedupKey");
+      "UPDATE " + RunsTable.TABLE + " SET dedup_key = NULL"
+          + " WHERE run_id = :runId AND dedup_key = :dedupKey");
 
   private RunDebounces() {}
 
