@@ -25,7 +25,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param shutdownTimeout how long stopping the engine waits for the runs in flight
  * @param retention how long ended runs are kept; unset keeps them for ever
  * @param maxPayloadBytes the longest stored value, in UTF-8 bytes of its JSON
- * @param queues flow-control queues by name ({@code @Step(queue = name)})
+ * @param queues queues by name, for runs ({@code StartOptions.queue(name)}) and step attempts
+ *     ({@code @Step(queue = name)})
  * @param worker the worker that serves the application's step-contract beans
  * @param dashboard the operator dashboard, when {@code durable-dashboard} is on the class path
  */
@@ -50,11 +51,40 @@ public record DurableProperties(
   }
 
   /**
-   * A flow-control queue.
+   * A queue, declared on the engine as {@link dev.durable.runtime.Queue}: its limits hold for the
+   * runs started through it and for the attempts of the steps that name it ({@code @Step(queue =
+   * name)}). Declare it alike in every application whose engine serves it.
    *
-   * @param concurrency how many attempts of the queue's steps run at once on this engine
+   * @param concurrency how many at once across every engine sharing the database (per partition
+   *     key for runs); unset or 0: no such limit
+   * @param perEngine how many at once on this engine; unset: no such limit
+   * @param rateLimit how many started per {@code ratePeriod} across every engine; set both or
+   *     neither
+   * @param ratePeriod the rate limit's period, e.g. {@code 1m}
    */
-  public record Queue(int concurrency) {}
+  public record Queue(
+      Integer concurrency, Integer perEngine, Integer rateLimit, Duration ratePeriod) {
+
+    /** The queue named {@code name} with these limits; throws if they are not valid. */
+    public dev.durable.runtime.Queue declaration(String name) {
+      dev.durable.runtime.Queue queue = dev.durable.runtime.Queue.named(name);
+      if (concurrency != null) {
+        queue = queue.concurrency(concurrency);
+      }
+      if (perEngine != null) {
+        queue = queue.perEngine(perEngine);
+      }
+      if ((rateLimit == null) != (ratePeriod == null)) {
+        throw new IllegalArgumentException("durable.queues." + name + " has "
+            + (rateLimit == null ? "rate-period but no rate-limit" : "rate-limit but no rate-period")
+            + ": set both (e.g. rate-limit=60 and rate-period=1m), or neither");
+      }
+      if (rateLimit != null) {
+        queue = queue.rateLimit(rateLimit, ratePeriod);
+      }
+      return queue;
+    }
+  }
 
   /**
    * The worker that serves every bean implementing a step contract (through the contract's

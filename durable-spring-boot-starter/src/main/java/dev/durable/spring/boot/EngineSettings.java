@@ -33,6 +33,6 @@ final class EngineSettings {
     if (properties.maxPayloadBytes() != null) {
       builder.maxPayloadBytes(properties.maxPayloadBytes());
     }
-    properties.queues().forEach((name, queue) -> builder.queue(name, queue.concurrency()));
+    properties.queues().forEach((name, queue) -> builder.queue(queue.declaration(name)));
   }
 }

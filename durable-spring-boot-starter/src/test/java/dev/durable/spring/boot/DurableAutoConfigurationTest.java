@@ -170,6 +170,39 @@ class DurableAutoConfigurationTest {
   }
 
   @Test
+  void aQueuesPropertiesDeclareItOnTheEngineAsStored() {
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db)
+          .withPropertyValues("durable.auto-start=false", "durable.queues.llm.concurrency=8",
+              "durable.queues.llm.per-engine=2", "durable.queues.llm.rate-limit=60",
+              "durable.queues.llm.rate-period=1m")
+          .run(context -> {
+            assertThat(context).hasNotFailed();
+            DataSource dataSource = context.getBean(DataSource.class);
+            try (Connection connection = dataSource.getConnection();
+                var read = connection.prepareStatement(
+                    "SELECT declaration FROM durable_queues WHERE queue_name = 'llm'");
+                var rows = read.executeQuery()) {
+              assertThat(rows.next()).isTrue();
+              assertThat(rows.getString(1)).isEqualTo(dev.durable.runtime.Queue.named("llm")
+                  .concurrency(8).perEngine(2).rateLimit(60, Duration.ofMinutes(1)).toString());
+            }
+          });
+    }
+  }
+
+  @Test
+  void aRateLimitWithoutItsPeriodFailsTheContextSayingWhatToSet() {
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db)
+          .withPropertyValues("durable.auto-start=false", "durable.queues.llm.rate-limit=60")
+          .run(context -> assertThat(context).hasFailed().getFailure()
+              .rootCause().isInstanceOf(IllegalArgumentException.class)
+              .hasMessageContaining("durable.queues.llm has rate-limit but no rate-period"));
+    }
+  }
+
+  @Test
   void durableEnabledFalseConfiguresNothing() {
     contexts.withPropertyValues("durable.enabled=false").run(context -> assertThat(context)
         .hasNotFailed()
