@@ -91,6 +91,12 @@ public interface DurableEngine extends AutoCloseable {
   List<TaskQueueInfo> taskQueues();
 
   /**
+   * Every queue of runs, by name: each declared by an engine sharing the database, and each that
+   * runs were started through, with its depth, its runs admitted and not ended, and its limits.
+   */
+  List<QueueInfo> queues();
+
+  /**
    * The workers that hold a task, or finished one within the last hour, most recently seen first.
    */
   List<WorkerInfo> workers();

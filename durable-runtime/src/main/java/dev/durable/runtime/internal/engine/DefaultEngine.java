@@ -4,6 +4,7 @@ import dev.durable.runtime.AwaitTimeoutException;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFailedException;
@@ -268,6 +269,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public List<TaskQueueInfo> taskQueues() {
     return views.taskQueues();
+  }
+
+  @Override
+  public List<QueueInfo> queues() {
+    return views.queues();
   }
 
   @Override

@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.Queue;
+import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
@@ -13,16 +15,23 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What operator tools read of the dispatched tasks, the workers and the stored schedules: the
  * store's rows as the public records of {@link DurableEngine#tasks}, {@link
- * DurableEngine#taskQueues}, {@link DurableEngine#workers}, {@link DurableEngine#silentTasks} and
+ * DurableEngine#taskQueues}, {@link DurableEngine#queues}, {@link DurableEngine#workers}, {@link DurableEngine#silentTasks} and
  * {@link DurableEngine#storedSchedules}. Needs no workflow registered.
  */
 final class OperatorViews {
   /** How recently a worker must have finished a task to be listed without holding one. */
   private static final Duration WORKERS_SEEN_WITHIN = Duration.ofHours(1);
+
+  /** {@link Queue#toString()}: {@code Queue[llm, concurrency=4, perEngine=2, rateLimit=10/PT1S]}. */
+  private static final Pattern DECLARATION = Pattern.compile(
+      "Queue\\[([^,]+), concurrency=(\\d+), perEngine=(\\d+),"
+          + " rateLimit=(?:none|(\\d+)/(\\S+))\\]");
 
   private final Store store;
   private final Time time;
@@ -38,6 +47,38 @@ final class OperatorViews {
 
   List<TaskQueueInfo> taskQueues() {
     return store.tasks().queues();
+  }
+
+  List<QueueInfo> queues() {
+    return store.queueRows().stream()
+        .map(row -> new QueueInfo(row.name(), declaration(row.name(), row.declaration()),
+            Optional.ofNullable(row.declaredBy()), row.depth(), row.running(),
+            Optional.ofNullable(row.oldestWaitingAt())))
+        .toList();
+  }
+
+  /**
+   * The queue a stored declaration ({@link Queue#toString()}) names; empty if there is none or it
+   * does not read as one of this version (written by hand, or by a newer version).
+   */
+  static Optional<Queue> declaration(String name, String text) {
+    if (text == null) {
+      return Optional.empty();
+    }
+    Matcher m = DECLARATION.matcher(text);
+    if (!m.matches() || !m.group(1).equals(name)) {
+      return Optional.empty();
+    }
+    try {
+      Queue queue = Queue.named(name).concurrency(Integer.parseInt(m.group(2)))
+          .perEngine(Integer.parseInt(m.group(3)));
+      if (m.group(4) != null) {
+        queue = queue.rateLimit(Integer.parseInt(m.group(4)), Duration.parse(m.group(5)));
+      }
+      return Optional.of(queue);
+    } catch (RuntimeException e) { // numbers out of range, a period this version refuses
+      return Optional.empty();
+    }
   }
 
   List<WorkerInfo> workers() {

@@ -181,6 +181,11 @@ public final class Store {
         connection -> SchedulesTable.fireOf(connection, runId));
   }
 
+  /** Every queue declared or named by a run, by name, with its depth and its runs admitted. */
+  public List<QueueRow> queueRows() {
+    return autocommit("read the queues", QueueViews::all);
+  }
+
   /** Every schedule stored, by workflow, cron and zone. */
   public List<ScheduleRow> storedSchedules() {
     return autocommit("read the schedules", SchedulesTable::all);

@@ -1,0 +1,71 @@
+package dev.durable.runtime.internal.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The operators' read of the queues of runs: every queue declared in {@code durable_queues} and
+ * every queue name runs were started with, each with its depth and its runs admitted. Not on the
+ * engine's path. Each read is a range of {@code durable_runs_queue} (queue_name, status, ...).
+ */
+final class QueueViews {
+  /** The most queue names read from the runs: a bound on an operator's page, not a limit. */
+  static final int MAX_QUEUES = 1000;
+  private static final String RUNS = RunsTable.TABLE;
+
+  private static final Sql DECLARED = Sql.of(
+      "SELECT queue_name, declaration, declared_by FROM durable_queues ORDER BY queue_name");
+  /**
+   * The next queue name above {@code :after} that runs were started with: the index's first
+   * column in its order, so that both databases walk it and stop at the first row (a loose index
+   * scan, one row per queue, however many runs each holds).
+   */
+  private static final Sql NEXT_QUEUE = Sql.of(
+      "SELECT queue_name FROM " + RUNS + " WHERE queue_name > :after"
+          + " ORDER BY queue_name LIMIT 1");
+  /** Depth, oldest waiting and admitted runs not ended: one equality range per state. */
+  private static final Sql COUNTS = Sql.of(
+      "SELECT (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
+          + " AND status = 'ENQUEUED'),"
+          + " (SELECT MIN(created_at) FROM " + RUNS + " WHERE queue_name = :queue"
+          + " AND status = 'ENQUEUED'),"
+          + " (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue AND status = 'PENDING')"
+          + " + (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
+          + " AND status = 'RUNNING')"
+          + " + (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
+          + " AND status = 'SLEEPING')");
+
+  private QueueViews() {}
+
+  /** Every queue, by name. */
+  static List<QueueRow> all(Connection connection) throws SQLException {
+    Map<String, String[]> declared = new TreeMap<>();
+    for (String[] row : DECLARED.list(connection, new Values(),
+        rows -> new String[] {rows.getString(1), rows.getString(2), rows.getString(3)})) {
+      declared.put(row[0], row);
+    }
+    Values values = new Values().string("after", "");
+    String after = "";
+    for (int i = 0; i < MAX_QUEUES; i++) {
+      Optional<String> next = NEXT_QUEUE.first(
+          connection, values.string("after", after), rows -> rows.getString(1));
+      if (next.isEmpty()) {
+        break;
+      }
+      after = next.get();
+      declared.putIfAbsent(after, new String[] {after, null, null});
+    }
+    List<QueueRow> queues = new ArrayList<>();
+    for (String[] queue : declared.values()) {
+      queues.add(COUNTS.first(connection, values.string("queue", queue[0]),
+          rows -> new QueueRow(queue[0], queue[1], queue[2], rows.getLong(1), rows.getLong(3),
+              Rows.instant(rows, 2))).orElseThrow());
+    }
+    return queues;
+  }
+}
