@@ -45,6 +45,7 @@ import picocli.CommandLine.Spec;
       RedispatchCommand.class,
       SignalCommand.class,
       WorkersCommand.class,
+      QueuesCommand.class,
       SchedulesCommand.class,
       PurgeCommand.class,
       ExportCommand.class,

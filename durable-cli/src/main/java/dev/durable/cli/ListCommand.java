@@ -48,10 +48,11 @@ final class ListCommand extends StoreCommand {
       out.line("no runs match");
       return;
     }
-    Printer.Table table = out.table("RUN ID", "WORKFLOW", "STATUS", "CREATED", "UPDATED", "ERROR");
+    Printer.Table table = out.table("RUN ID", "WORKFLOW", "STATUS", "QUEUE", "CREATED", "UPDATED",
+        "ERROR");
     for (RunInfo run : runs) {
       table.row(run.id(), run.workflowName() + "@" + run.workflowVersion(), run.status(),
-          Printer.time(run.createdAt()), Printer.time(run.updatedAt()),
+          run.queue().orElse(null), Printer.time(run.createdAt()), Printer.time(run.updatedAt()),
           run.error().map(RunError::code).orElse(null));
     }
     table.print();

@@ -58,6 +58,12 @@ final class RunFilterOptions {
   Instant updatedBefore;
 
   @Option(
+      names = "--queue",
+      paramLabel = "<name>",
+      description = "Only runs started through this queue ('queues' lists them)")
+  String queue;
+
+  @Option(
       names = "--prefix",
       paramLabel = "<text>",
       description = "Only runs whose id starts with this")
@@ -96,7 +102,7 @@ final class RunFilterOptions {
   boolean narrows() {
     return workflow != null || version != null || !statuses.isEmpty() || createdFrom != null
         || createdBefore != null || updatedFrom != null || updatedBefore != null
-        || prefix != null || parent != null || code != null;
+        || queue != null || prefix != null || parent != null || code != null;
   }
 
   /** The filter these options make. */
@@ -120,6 +126,9 @@ final class RunFilterOptions {
     }
     if (updatedBefore != null) {
       filter.updatedBefore(updatedBefore);
+    }
+    if (queue != null) {
+      filter.queue(queue);
     }
     if (prefix != null) {
       filter.runIdPrefix(prefix);

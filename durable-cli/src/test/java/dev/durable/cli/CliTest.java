@@ -19,7 +19,9 @@ import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunExport;
+import dev.durable.runtime.Queue;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.testing.ReplayReport;
 import dev.durable.runtime.testing.WorkflowReplayer;
 import dev.durable.runtime.testing.TestClock;
@@ -124,10 +126,10 @@ class CliTest {
     assertExit(0, all);
     assertEquals("", all.err());
     List<String> lines = all.out().lines().toList();
-    assertEquals(List.of("RUN ID", "WORKFLOW", "STATUS", "CREATED", "UPDATED", "ERROR"),
+    assertEquals(List.of("RUN ID", "WORKFLOW", "STATUS", "QUEUE", "CREATED", "UPDATED", "ERROR"),
         List.of(lines.get(0).split("\\s{2,}")));
     assertEquals(5, lines.size(), all::toString);
-    assertTrue(lines.get(1).matches("b-4\\s+cli-order@\\S+\\s+FAILED\\s+2026-01-05T09:00:04Z\\s+\\S+\\s+declined"),
+    assertTrue(lines.get(1).matches("b-4\\s+cli-order@\\S+\\s+FAILED\\s+-\\s+2026-01-05T09:00:04Z\\s+\\S+\\s+declined"),
         lines.get(1));
     assertTrue(lines.get(4).startsWith("a-1 "), lines.get(4));
 
@@ -351,6 +353,51 @@ class CliTest {
     JsonNode shown = cli("show", "priced-1", "--json").json();
     assertEquals("SUCCEEDED", shown.at("/tasks/0/status").asText());
     assertEquals("worker-1", shown.at("/tasks/0/workerId").asText());
+  }
+
+  @Test
+  void queuesListsDepthRunningAndLimitsAndListNarrowsToAQueue() {
+    assertEquals("no queues declared or used\n", cli("queues").out());
+    engine.close();
+    engine = DurableEngine.builder().jdbcUrl(db.url()).discover(false).clock(clock)
+        .engineId("engine-q").register(new OrderFlowDurable(declining))
+        .queue(Queue.named("orders").concurrency(1).rateLimit(5, Duration.ofMinutes(1)))
+        .build();
+    for (String id : List.of("q-1", "q-2")) {
+      clock.advance(Duration.ofSeconds(1));
+      OrderFlowClient.of(engine).start(
+          StartOptions.builder().queue("orders").runId(id).build(), "item-" + id, true);
+    }
+    OrderFlowClient.of(engine).start(
+        StartOptions.builder().queue("nobody").runId("q-3").build(), "item-q-3", false);
+    engine.tick(); // admits q-1, which then waits for its approval, holding the one slot
+
+    Result listed = cli("queues");
+    assertExit(0, listed);
+    List<String> lines = listed.out().lines().toList();
+    assertEquals(List.of("QUEUE", "DEPTH", "RUNNING", "OLDEST WAITING", "CONCURRENCY",
+        "PER ENGINE", "RATE LIMIT", "DECLARED BY"), List.of(lines.get(0).split("\\s{2,}")));
+    assertEquals(List.of("nobody", "1", "0", "2026-01-05T09:00:02Z", "-", "-", "-",
+        "not declared"), List.of(lines.get(1).split("\\s{2,}")), listed::toString);
+    assertEquals(List.of("orders", "1", "1", "2026-01-05T09:00:02Z", "1", "-", "5/1m",
+        "engine-q"), List.of(lines.get(2).split("\\s{2,}")), listed::toString);
+    JsonNode json = cli("queues", "--json").json();
+    assertEquals("orders", json.at("/1/name").asText());
+    assertEquals(1, json.at("/1/depth").asInt());
+    assertEquals(1, json.at("/1/running").asInt());
+    assertEquals(1, json.at("/1/concurrency").asInt());
+    assertEquals(5, json.at("/1/ratePermits").asInt());
+    assertEquals("PT1M", json.at("/1/ratePeriod").asText());
+    assertFalse(json.at("/0/declared").asBoolean());
+
+    assertEquals(List.of("q-2", "q-1"), ids(cli("list", "--queue", "orders", "--json")));
+    Result waiting = cli("list", "--queue", "orders", "--status", "ENQUEUED");
+    assertTrue(waiting.out().lines().skip(1).findFirst().orElseThrow()
+        .matches("q-2\\s+cli-order@\\S+\\s+ENQUEUED\\s+orders\\s.*"), waiting::toString);
+    assertEquals("no runs match\n", cli("list", "--queue", "other").out());
+    assertExit(0, cli("cancel", "q-2"));
+    assertEquals(RunState.CANCELLED, status("q-2"));
+    assertEquals(0, cli("queues", "--json").json().at("/1/depth").asInt());
   }
 
   @Test
