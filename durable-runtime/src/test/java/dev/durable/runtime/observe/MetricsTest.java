@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.Queue;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.spi.WorkflowRuns;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -14,6 +16,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -145,6 +148,43 @@ class MetricsTest {
           "workflow", "remote", "step", "pricing.quote", "outcome", "completed"));
       assertEquals(1, counter("durable.runs.completed", "workflow", "remote"));
     }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Database.Kind.class)
+  void aQueueOfRunsHasGaugesOfItsDepthAndItsRunningRunsReadFromASnapshot(Database.Kind kind) {
+    Workflows.Queued queued = new Workflows.Queued();
+    try (Database db = Database.open(kind);
+        DurableEngine engine = db.engine().register(queued).queue("slow", 2)
+            .queue(Queue.named("runs").concurrency(1))
+            .meterRegistry(registry).pollInterval(Duration.ofMillis(50)).build()) {
+      List<RunHandle<String>> runs = List.of(
+          WorkflowRuns.of(engine, Workflows.Queued.TYPE).start(
+              StartOptions.builder().queue("runs").build(), new Object[] {}),
+          WorkflowRuns.of(engine, Workflows.Queued.TYPE).start(
+              StartOptions.builder().queue("runs").build(), new Object[] {}));
+      Await.until("both runs to be counted as waiting", WAIT,
+          () -> gauge("durable.queue.depth", "runs") == 2);
+      assertEquals(0, gauge("durable.queue.running", "runs"));
+
+      engine.start();
+      Await.until("one run admitted, the other waiting", WAIT,
+          () -> gauge("durable.queue.running", "runs") == 1
+              && gauge("durable.queue.depth", "runs") == 1);
+      queued.release.countDown();
+      for (RunHandle<String> run : runs) {
+        assertEquals("worked", run.await(WAIT));
+      }
+      Await.until("the queue to be empty", WAIT,
+          () -> gauge("durable.queue.running", "runs") == 0
+              && gauge("durable.queue.depth", "runs") == 0);
+    }
+  }
+
+  /** A queue gauge's value; -1 while it is not registered yet. */
+  private double gauge(String name, String queue) {
+    Gauge gauge = registry.find(name).tag("queue", queue).gauge();
+    return gauge == null ? -1 : gauge.value();
   }
 
   private double waiting(String step) {

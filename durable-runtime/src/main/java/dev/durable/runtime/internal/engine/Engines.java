@@ -85,6 +85,10 @@ final class Engines {
       Queues queues =
           new Queues(config.queues(), config.declaredQueues(), wakeups, sharedSlots);
       observeQueues(observer, config.queues().keySet(), queues, store);
+      if (!config.declaredQueues().isEmpty()) { // the engines serving queues of runs report them
+        OperatorViews views = new OperatorViews(store, time);
+        observer.queuesSeen(views::queues, config.pollInterval());
+      }
       Admissions admissions = Admissions.declare(store, time, engineId,
           config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues);
       RunStarts starts =

@@ -1,11 +1,13 @@
 package dev.durable.runtime.internal.observe;
 
+import dev.durable.runtime.QueueInfo;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +51,8 @@ final class MicrometerObserver implements Observer {
   /** The tasks waiting per step, as last read; a step no longer read reports 0. */
   private final Map<String, AtomicLong> waiting = new ConcurrentHashMap<>();
   private ScheduledExecutorService refresher;
+  private boolean waitingRead;
+  private QueueMeters queueMeters;
 
   MicrometerObserver(MeterRegistry registry, Duration waitingRefresh) {
     this.registry = registry;
@@ -148,16 +152,34 @@ final class MicrometerObserver implements Observer {
 
   @Override
   public synchronized void tasksWaiting(Supplier<Map<String, Long>> queuedByStep) {
-    if (refresher != null) {
+    if (waitingRead) {
       return;
     }
-    refresher = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "durable-metrics");
-      thread.setDaemon(true);
-      return thread;
-    });
-    refresher.scheduleWithFixedDelay(() -> refresh(queuedByStep), 0,
+    waitingRead = true;
+    refresher().scheduleWithFixedDelay(() -> refresh(queuedByStep), 0,
         waitingRefresh.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public synchronized void queuesSeen(Supplier<List<QueueInfo>> queues, Duration every) {
+    if (queueMeters != null) {
+      return;
+    }
+    queueMeters = new QueueMeters(registry);
+    refresher().scheduleWithFixedDelay(() -> queueMeters.refresh(queues), 0,
+        Math.max(1, every.toMillis()), TimeUnit.MILLISECONDS);
+  }
+
+  /** The one thread that reads what the gauges report, made at the first need. */
+  private ScheduledExecutorService refresher() {
+    if (refresher == null) {
+      refresher = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "durable-metrics");
+        thread.setDaemon(true);
+        return thread;
+      });
+    }
+    return refresher;
   }
 
   private void refresh(Supplier<Map<String, Long>> queuedByStep) {

@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.observe;
 
+import dev.durable.runtime.QueueInfo;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntSupplier;
@@ -54,6 +56,12 @@ public interface Observer extends AutoCloseable {
    * (they cost a query) and reports how many wait for a worker.
    */
   default void tasksWaiting(Supplier<Map<String, Long>> queuedByStep) {}
+
+  /**
+   * The queues of runs, with their depth and runs admitted: the observer reads them at most once
+   * per {@code every} (they cost a query per queue) and reports them.
+   */
+  default void queuesSeen(Supplier<List<QueueInfo>> queues, Duration every) {}
 
   // ---- tracing
 

@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.observe;
 
+import dev.durable.runtime.QueueInfo;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntSupplier;
@@ -73,6 +75,11 @@ public final class Observers {
     @Override
     public void tasksWaiting(Supplier<Map<String, Long>> queuedByStep) {
       metrics.tasksWaiting(queuedByStep);
+    }
+
+    @Override
+    public void queuesSeen(Supplier<List<QueueInfo>> queues, Duration every) {
+      metrics.queuesSeen(queues, every);
     }
 
     @Override
