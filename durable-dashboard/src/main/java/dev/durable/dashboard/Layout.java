@@ -19,6 +19,7 @@ final class Layout {
   /** The pages in the navigation, by path. */
   enum Section {
     RUNS("/", "Runs"),
+    QUEUES("/queues", "Queues"),
     WORKERS("/workers", "Workers and queues"),
     LOST("/lost", "Lost tasks"),
     SCHEDULES("/schedules", "Schedules"),

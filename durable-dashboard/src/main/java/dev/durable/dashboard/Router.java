@@ -87,6 +87,8 @@ final class Router {
         return actions.perform(runId, parts[1], request.form(), visit.session().orElseThrow());
       }
       return parts.length <= 2 ? notAllowed(visit) : notFound(visit);
+    } else if (path.equals("/queues")) {
+      return get ? queues(visit) : notAllowed(visit);
     } else if (path.equals("/workers")) {
       return get ? workers(visit) : notAllowed(visit);
     } else if (path.equals("/lost")) {
@@ -181,6 +183,11 @@ final class Router {
         new RunPage.Data(status, Positions.of(status, checkpoints), history, tasks,
             clock.instant()),
         viewer));
+  }
+
+  private Response queues(Visit visit) {
+    return page(200, "Queues", Section.QUEUES, visit,
+        QueuesPage.render(engine.queues(), clock.instant()));
   }
 
   private Response workers(Visit visit) {

@@ -13,6 +13,7 @@ import dev.durable.runtime.TaskInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -46,6 +47,13 @@ final class RunPage {
     if (run.status() == RunState.SLEEPING && run.wakeAt() != null) {
       rows.add(row("wakes at", html("{}", Format.time(run.wakeAt()))));
     }
+    if (run.status() == RunState.ENQUEUED && run.wakeAt() != null) {
+      rows.add(row("not admitted before", html("{}", Format.time(run.wakeAt()))));
+    }
+    run.queue().ifPresent(queue -> rows.add(row("queue", html(
+        "<a href=\"{}\">{}</a> <span class=\"muted\">priority {}{}</span>",
+        Html.withQuery("/", Map.of("queue", queue)), queue, run.priority(),
+        run.partitionKey().map(key -> ", partition key " + key).orElse("")))));
     run.owner().ifPresent(owner -> rows.add(row("engine", html("{}", owner))));
     run.scheduledAt().ifPresent(at -> rows.add(row("fire time", html("{}", Format.time(at)))));
     run.parentId().ifPresent(parent -> rows.add(row("parent run", Html.runLink(parent))));

@@ -62,13 +62,14 @@ final class RunsPage {
         <label>run id starts with <input name="run" value="{}" size="14"></label>
         <label>error code <input name="code" value="{}" size="12"></label>
         <label>parent run <input name="parent" value="{}" size="12"></label>
+        <label>queue <input name="queue" value="{}" size="12"></label>
         <label>started from <input name="from" value="{}" placeholder="2026-12-01T00:00" size="16"></label>
         <label>before <input name="before" value="{}" placeholder="UTC" size="16"></label>
         <label>per page <select name="limit">{}</select></label>
         <button type="submit" id="apply">Filter</button> <a href="/">clear</a>
         </form>
         """, q.workflow(), q.version(), Html.join(statuses), q.runId(), q.errorCode(), q.parent(),
-        q.from(), q.before(), Html.join(limits));
+        q.queue(), q.from(), q.before(), Html.join(limits));
   }
 
   private static Safe selected(boolean selected) {
@@ -79,16 +80,17 @@ final class RunsPage {
     List<Safe> rows = new ArrayList<>();
     for (RunInfo run : runs) {
       rows.add(html(
-          "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+          "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+              + "<td>{}</td></tr>",
           Html.runLink(run.id()), run.workflowName(), run.workflowVersion(), status(run.status()),
-          Format.time(run.createdAt()), Format.time(run.updatedAt()), error(run)));
+          queue(run), Format.time(run.createdAt()), Format.time(run.updatedAt()), error(run)));
     }
     Safe table = runs.isEmpty()
         ? html("<p class=\"empty\">No runs match{}.</p>",
             query.after().isEmpty() ? "" : " after this point")
         : html("""
             <table class="runs">
-            <thead><tr><th>run</th><th>workflow</th><th>version</th><th>status</th><th>started</th><th>updated</th><th>error</th></tr></thead>
+            <thead><tr><th>run</th><th>workflow</th><th>version</th><th>status</th><th>queue</th><th>started</th><th>updated</th><th>error</th></tr></thead>
             <tbody>{}</tbody>
             </table>""", Html.join(rows));
     Safe pager = Safe.EMPTY;
@@ -107,6 +109,14 @@ final class RunsPage {
   /** A run's status as a badge. */
   static Safe status(RunState state) {
     return html("<span class=\"status {}\">{}</span>", state.name().toLowerCase(Locale.ROOT), state.name());
+  }
+
+  /** The queue a run was started through, linked to the queue's runs; empty without one. */
+  private static Safe queue(RunInfo run) {
+    return run.queue()
+        .map(q -> html("<a class=\"queue\" href=\"{}\">{}</a>", Html.withQuery("/",
+            Map.of("queue", q)), q))
+        .orElse(Safe.EMPTY);
   }
 
   private static Safe error(RunInfo run) {

@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  */
 record RunsQuery(
     String workflow, String version, String status, String runId, String errorCode,
-    String parent, String from, String before, String limit, String after) {
+    String parent, String queue, String from, String before, String limit, String after) {
 
   /** The page sizes the form offers; the first is the default. */
   static final List<Integer> LIMITS = List.of(50, 20, 100, 200);
@@ -35,7 +35,7 @@ record RunsQuery(
     return new RunsQuery(
         get(parameters, "workflow"), get(parameters, "version"), get(parameters, "status"),
         get(parameters, "run"), get(parameters, "code"), get(parameters, "parent"),
-        get(parameters, "from"), get(parameters, "before"), get(parameters, "limit"),
+        get(parameters, "queue"), get(parameters, "from"), get(parameters, "before"), get(parameters, "limit"),
         get(parameters, "after"));
   }
 
@@ -53,6 +53,7 @@ record RunsQuery(
     p.put("run", runId);
     p.put("code", errorCode);
     p.put("parent", parent);
+    p.put("queue", queue);
     p.put("from", from);
     p.put("before", before);
     p.put("limit", limit);
@@ -100,6 +101,9 @@ record RunsQuery(
     }
     if (!parent.isEmpty()) {
       b.parentId(parent);
+    }
+    if (!queue.isEmpty()) {
+      b.queue(queue);
     }
     if (!from.isEmpty()) {
       Instant at = instant("from", from, problems);

@@ -20,7 +20,9 @@ import dev.durable.dashboard.flows.ShipmentWorkflowClient;
 import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.Queue;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.StartOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -402,6 +404,51 @@ class RouterTest {
     assertTrue(done.contains(">COMPLETED<"), done);
     assertTrue(done.contains("leave approved by &lt;i&gt;ann&lt;/i&gt;"), done);
     assertTrue(done.contains("<h2>Signals</h2>") && done.contains("signal.received"), done);
+  }
+
+  @Test
+  void theQueuesPageListsEachQueueAndTheListFiltersByQueueAndAnEnqueuedRunIsCancelled() {
+    assertTrue(get(router(null), "/queues", null).text()
+        .contains("No queue is declared and no run was started through one."));
+    engine.close();
+    engine = db.engine().engineId("engine-<q>").register(new NapWorkflowDurable())
+        .queue(Queue.named("naps").concurrency(1).rateLimit(30, Duration.ofMinutes(1)))
+        .build();
+    for (String id : List.of("nap-q-1", "nap-q-2")) {
+      NapWorkflowClient.of(engine).start(
+          StartOptions.builder().queue("naps").runId(id).build(), "carl");
+    }
+    NapWorkflowClient.of(engine).start(
+        StartOptions.builder().queue("elsewhere").runId("nap-q-3").build(), "dora");
+    engine.tick(); // admits nap-q-1, which sleeps holding the one slot
+
+    Router router = router(TOKEN);
+    String cookie = login(router);
+    String queues = get(router, "/queues", cookie).text();
+    assertTrue(queues.contains("href=\"/queues\""), "the navigation links the page");
+    Matcher naps = Pattern.compile("<tr class=\"run-queue\"><td><a href=\"/\\?queue=naps\">naps"
+        + "</a></td><td class=\"depth\"><a href=\"[^\"]*\">1</a></td><td class=\"running\">1</td>"
+        + "<td>.*?</td><td>1</td><td>-</td><td>30 per 60 s</td><td>engine-&lt;q&gt;</td></tr>")
+        .matcher(queues);
+    assertTrue(naps.find(), queues);
+    assertTrue(queues.contains(">elsewhere<") && queues.contains("not declared"), queues);
+    assertFalse(queues.contains("engine-<q>"), "an engine id got through unescaped");
+
+    String list = get(router, "/?queue=naps", cookie).text();
+    assertTrue(list.contains("nap-q-1") && list.contains("nap-q-2") && !list.contains("nap-q-3")
+        && !list.contains(">nap-1<"), list);
+    assertTrue(list.contains("ENQUEUED") && list.contains("class=\"queue\" href=\"/?queue=naps\""),
+        list);
+    String waiting = get(router, "/?queue=naps&status=ENQUEUED", cookie).text();
+    assertTrue(waiting.contains("nap-q-2") && !waiting.contains("nap-q-1"), waiting);
+
+    String run = get(router, "/runs/nap-q-2", cookie).text();
+    assertTrue(run.contains("priority 0"), run);
+    post(router, "/runs/nap-q-2/cancel", Map.of("csrf", csrf(run)), cookie);
+    assertTrue(get(router, "/runs/nap-q-2", cookie).text().contains("Cancelled."));
+    assertEquals(RunState.CANCELLED, engine.getRunStatus("nap-q-2").run().status());
+    assertTrue(Pattern.compile("naps</a></td><td class=\"depth\"><a href=\"[^\"]*\">0</a>")
+        .matcher(get(router, "/queues", cookie).text()).find());
   }
 
   @Test
