@@ -20,6 +20,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.StartOptions;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -220,6 +221,39 @@ class DashboardBrowserTest {
         "Requeued: the steps that failed the run get a fresh retry budget."));
     waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
     assertTrue(text(By.id("payloads")).contains("receipt for ch_bob_4200"));
+    assertNoAlert();
+  }
+
+  @Test
+  void aQueuesWaitingRunsAreFoundFromTheQueuesPageAndOneIsCancelled() {
+    // this engine does not declare queue "naps": its runs stay ENQUEUED
+    for (String id : List.of("nap-q-1", "nap-q-2")) {
+      NapWorkflowClient.of(engine).start(
+          StartOptions.builder().queue("naps").runId(id).build(), "cy");
+    }
+
+    logIn();
+    click(By.linkText("Queues"));
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+        By.cssSelector("table.run-queues tr.run-queue"), "naps 2 0"));
+    assertTrue(text(By.cssSelector("tr.run-queue")).endsWith("- - - not declared"),
+        text(By.cssSelector("tr.run-queue")));
+
+    click(By.cssSelector("tr.run-queue td.depth a"));
+    waiting().until(ExpectedConditions.urlContains("queue=naps"));
+    assertEquals("naps", browser.findElement(By.name("queue")).getAttribute("value"));
+    assertEquals(List.of("nap-q-2", "nap-q-1"), texts(By.cssSelector("table.runs a.run-id")));
+    assertEquals(List.of("ENQUEUED", "ENQUEUED"), texts(By.cssSelector("table.runs .status")));
+    assertEquals(List.of("naps", "naps"), texts(By.cssSelector("table.runs a.queue")));
+
+    click(By.linkText("nap-q-1"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "ENQUEUED"));
+    click(By.cssSelector("form[action$='/cancel'] button"));
+    waiting().until(ExpectedConditions.alertIsPresent()).accept();
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "CANCELLED"));
+    browser.get(url("/queues"));
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+        By.cssSelector("table.run-queues tr.run-queue"), "naps 1 0"));
     assertNoAlert();
   }
 
