@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A web dashboard over an engine, served from the user's process by the JDK's HTTP server: the
  * runs with filters and live refresh, a run's steps, attempts, events, tasks, children and
- * signals, the workers and their queues, the lost tasks, the schedules; and, for a browser logged
+ * signals, the queues of runs, the workers and their queues, the lost tasks, the schedules; and, for a browser logged
  * in with the dashboard's token, the actions requeue, cancel, redispatch and send signal.
  *
  * <pre>{@code
