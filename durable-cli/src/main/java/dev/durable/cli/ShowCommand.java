@@ -144,6 +144,8 @@ final class ShowCommand extends StoreCommand {
     if (run.wakeAt() != null && !run.status().isTerminal()) {
       out.field("wakes at", Printer.time(run.wakeAt()));
     }
+    run.queue().ifPresent(queue -> out.field("queue", queue + " (priority " + run.priority()
+        + run.partitionKey().map(key -> ", partition key " + key).orElse("") + ")"));
     run.owner().ifPresent(owner -> out.field("engine", owner));
     run.parentId().ifPresent(parent -> out.field("parent", parent));
     run.scheduledAt().ifPresent(at -> out.field("scheduled", Printer.time(at)));

@@ -395,6 +395,9 @@ class CliTest {
     assertTrue(waiting.out().lines().skip(1).findFirst().orElseThrow()
         .matches("q-2\\s+cli-order@\\S+\\s+ENQUEUED\\s+orders\\s.*"), waiting::toString);
     assertEquals("no runs match\n", cli("list", "--queue", "other").out());
+    Result shown = cli("show", "q-2");
+    assertTrue(shown.out().lines().anyMatch(l -> l.matches("queue\\s+orders \\(priority 0\\)")),
+        shown::toString);
     assertExit(0, cli("cancel", "q-2"));
     assertEquals(RunState.CANCELLED, status("q-2"));
     assertEquals(0, cli("queues", "--json").json().at("/1/depth").asInt());
