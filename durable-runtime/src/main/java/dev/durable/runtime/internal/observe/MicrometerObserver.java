@@ -52,11 +52,13 @@ final class MicrometerObserver implements Observer {
   private final Map<String, AtomicLong> waiting = new ConcurrentHashMap<>();
   private ScheduledExecutorService refresher;
   private boolean waitingRead;
-  private QueueMeters queueMeters;
+  private final QueueMeters queueMeters;
+  private boolean queuesRead;
 
   MicrometerObserver(MeterRegistry registry, Duration waitingRefresh) {
     this.registry = registry;
     this.waitingRefresh = waitingRefresh;
+    this.queueMeters = new QueueMeters(registry);
     startedMeters = Counter.builder("durable.runs.started")
         .description("Runs stored: started by a client, a parent run or a schedule")
         .withRegistry(registry);
@@ -162,12 +164,22 @@ final class MicrometerObserver implements Observer {
 
   @Override
   public synchronized void queuesSeen(Supplier<List<QueueInfo>> queues, Duration every) {
-    if (queueMeters != null) {
+    if (queuesRead) {
       return;
     }
-    queueMeters = new QueueMeters(registry);
+    queuesRead = true;
     refresher().scheduleWithFixedDelay(() -> queueMeters.refresh(queues), 0,
         Math.max(1, every.toMillis()), TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public void runsAdmitted(String queue, int count, boolean heldByRate) {
+    if (count > 0) {
+      queueMeters.admitted(queue, count);
+    }
+    if (heldByRate) {
+      queueMeters.heldByRate(queue);
+    }
   }
 
   /** The one thread that reads what the gauges report, made at the first need. */

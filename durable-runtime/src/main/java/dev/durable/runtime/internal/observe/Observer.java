@@ -63,6 +63,12 @@ public interface Observer extends AutoCloseable {
    */
   default void queuesSeen(Supplier<List<QueueInfo>> queues, Duration every) {}
 
+  /**
+   * An admission of queue {@code queue} on this engine admitted {@code count} runs (0 included);
+   * {@code heldByRate}: it left runs waiting for the queue's rate limit alone.
+   */
+  default void runsAdmitted(String queue, int count, boolean heldByRate) {}
+
   // ---- tracing
 
   /**

@@ -83,6 +83,11 @@ public final class Observers {
     }
 
     @Override
+    public void runsAdmitted(String queue, int count, boolean heldByRate) {
+      metrics.runsAdmitted(queue, count, heldByRate);
+    }
+
+    @Override
     public String runStarting(String runId, String workflow) {
       return tracing.runStarting(runId, workflow);
     }

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.observe;
 
 import dev.durable.runtime.QueueInfo;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -14,10 +15,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The gauges of the queues of runs, per queue: {@code durable.queue.depth} (its runs ENQUEUED)
- * and {@code durable.queue.running} (its runs admitted and not ended). They are read from the
- * values of the last {@link #refresh}, which the observer runs at most once per poll interval: a
- * scrape never queries the database. A queue no longer read reports 0.
+ * The meters of the queues of runs, per queue: the gauges {@code durable.queue.depth} (its runs
+ * ENQUEUED) and {@code durable.queue.running} (its runs admitted and not ended), read from the
+ * values of the last {@link #refresh}, which the observer runs at most once per poll interval (a
+ * scrape never queries the database; a queue no longer read reports 0); and the counters {@code
+ * durable.queue.admitted} (runs this engine admitted: its rate is admissions per second) and
+ * {@code durable.queue.rate.held} (this engine's admissions of the queue that left runs waiting
+ * for the rate limit alone).
  */
 final class QueueMeters {
   private static final Logger LOG = LoggerFactory.getLogger(QueueMeters.class);
@@ -25,6 +29,8 @@ final class QueueMeters {
   private final MeterRegistry registry;
   private final Map<String, AtomicLong> depth = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> running = new ConcurrentHashMap<>();
+  private final Map<String, Counter> admitted = new ConcurrentHashMap<>();
+  private final Map<String, Counter> heldByRate = new ConcurrentHashMap<>();
 
   QueueMeters(MeterRegistry registry) {
     this.registry = registry;
@@ -48,6 +54,23 @@ final class QueueMeters {
       gauge(running, "durable.queue.running", "Runs of a queue admitted and not ended (the"
           + " slots taken), across every engine", queue.name()).set(queue.running());
     }
+  }
+
+  /** This engine admitted {@code count} runs of {@code queue} in one admission. */
+  void admitted(String queue, int count) {
+    admitted.computeIfAbsent(queue, q -> Counter.builder("durable.queue.admitted")
+        .description("Runs of a queue admitted by this engine")
+        .tag("queue", q)
+        .register(registry)).increment(count);
+  }
+
+  /** An admission of {@code queue} here left runs waiting for its rate limit alone. */
+  void heldByRate(String queue) {
+    heldByRate.computeIfAbsent(queue, q -> Counter.builder("durable.queue.rate.held")
+        .description("Admissions of a queue by this engine that left runs waiting for its rate"
+            + " limit alone")
+        .tag("queue", q)
+        .register(registry)).increment();
   }
 
   private AtomicLong gauge(
