@@ -90,10 +90,7 @@ public interface DurableEngine extends AutoCloseable {
   /** The steps served by workers that have open tasks: how many are queued and running. */
   List<TaskQueueInfo> taskQueues();
 
-  /**
-   * Every queue of runs, by name: each declared by an engine sharing the database, and each that
-   * runs were started through, with its depth, its runs admitted and not ended, and its limits.
-   */
+  /** Every queue of runs declared or started through, by name: depth, running runs, limits. */
   List<QueueInfo> queues();
 
   /**
