@@ -181,6 +181,30 @@ class MetricsTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(Database.Kind.class)
+  void aQueueCountsTheRunsItAdmitsAndThePollsItsRateLimitHeldRunsBack(Database.Kind kind) {
+    Workflows.Queued queued = new Workflows.Queued();
+    queued.release.countDown();
+    try (Database db = Database.open(kind);
+        DurableEngine engine = db.engine().register(queued).queue("slow", 2)
+            .queue(Queue.named("runs").rateLimit(1, Duration.ofHours(1)))
+            .meterRegistry(registry).pollInterval(Duration.ofMillis(50)).build()) {
+      List<RunHandle<String>> runs = new java.util.ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        runs.add(WorkflowRuns.of(engine, Workflows.Queued.TYPE).start(
+            StartOptions.builder().queue("runs").build(), new Object[] {}));
+      }
+      engine.start();
+      assertEquals("worked", runs.get(0).await(WAIT), "the one run the rate limit lets in");
+      Await.until("an admission to have found the rate limit holding runs back", WAIT,
+          () -> registry.find("durable.queue.rate.held").tag("queue", "runs").counter() != null
+              && counter("durable.queue.rate.held", "queue", "runs") >= 1);
+      assertEquals(1, counter("durable.queue.admitted", "queue", "runs"),
+          "one run admitted within the hour's one permit");
+    }
+  }
+
   /** A queue gauge's value; -1 while it is not registered yet. */
   private double gauge(String name, String queue) {
     Gauge gauge = registry.find(name).tag("queue", queue).gauge();

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.QueueAdmissions;
 import dev.durable.runtime.internal.store.QueueSlots;
 import dev.durable.runtime.internal.store.Store;
@@ -38,6 +39,8 @@ final class Admissions {
   private final Duration idleRecheck;
   /** The step queues, whose runs parked for a slot another engine freed the poll wakes. */
   private final Queues stepQueues;
+  /** Counts each queue's admissions, and the polls at which its rate limit alone held runs. */
+  private final Observer observer;
   /**
    * When each queue found idle may be looked at again, in {@link System#nanoTime()}: a matter of
    * cost, not of the engine's clock (a test clock that stands still would leave it idle).
@@ -46,7 +49,8 @@ final class Admissions {
   private final Set<String> undeclaredWarned = ConcurrentHashMap.newKeySet();
 
   private Admissions(Store store, Time time, String engineId, List<Queue> queues,
-      EngineWakeups wakeups, PollLoop poll, Duration idleRecheck, Queues stepQueues) {
+      EngineWakeups wakeups, PollLoop poll, Duration idleRecheck, Queues stepQueues,
+      Observer observer) {
     this.store = store;
     this.time = time;
     this.engineId = engineId;
@@ -55,6 +59,7 @@ final class Admissions {
     this.poll = poll;
     this.idleRecheck = idleRecheck;
     this.stepQueues = stepQueues;
+    this.observer = observer;
   }
 
   /**
@@ -63,9 +68,12 @@ final class Admissions {
    * otherwise is warned about, naming both declarations.
    *
    * @param stepQueues the step queues, whose runs parked for a slot freed elsewhere each poll wakes
+   * @param observer told of each admission: how many runs, and whether the rate limit alone held
+   *     others back
    */
   static Admissions declare(Store store, Time time, String engineId, Collection<Queue> queues,
-      EngineWakeups wakeups, PollLoop poll, Duration pollInterval, Queues stepQueues) {
+      EngineWakeups wakeups, PollLoop poll, Duration pollInterval, Queues stepQueues,
+      Observer observer) {
     for (Queue queue : queues) {
       store.queues().declare(queue, engineId, time.now()).ifPresent(other -> LOG.warn(
           "queue '{}' is declared as {} by engine {}, but was stored as {}: every engine serving"
@@ -76,7 +84,8 @@ final class Admissions {
       }
     }
     return new Admissions(
-        store, time, engineId, List.copyOf(queues), wakeups, poll, pollInterval, stepQueues);
+        store, time, engineId, List.copyOf(queues), wakeups, poll, pollInterval, stepQueues,
+        observer);
   }
 
   /** Whether this engine admits the runs of {@code queue}. */
@@ -111,6 +120,9 @@ final class Admissions {
         idleUntil.put(queue.name(), System.nanoTime() + idleRecheck.toNanos());
       }
       admission.nextAt().ifPresent(wakeups::runDue);
+      if (admission.admitted() > 0 || admission.nextAt().isPresent()) {
+        observer.runsAdmitted(queue.name(), admission.admitted(), admission.nextAt().isPresent());
+      }
       more |= admission.more();
     }
     return more;

@@ -90,7 +90,8 @@ final class Engines {
         observer.queuesSeen(views::queues, config.pollInterval());
       }
       Admissions admissions = Admissions.declare(store, time, engineId,
-          config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues);
+          config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues,
+          observer);
       RunStarts starts =
           new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
       RunStatuses statuses = new RunStatuses(store, inFlight);
