@@ -29,12 +29,18 @@ public final class LoadChild {
 
   private LoadChild() {}
 
-  public static void main(String[] args) throws IOException {
+  /** A child engine's {@code name=value} arguments, by name. */
+  static Map<String, String> options(String[] args) {
     Map<String, String> options = new HashMap<>();
     for (String arg : args) {
       int eq = arg.indexOf('=');
       options.put(arg.substring(0, eq), arg.substring(eq + 1));
     }
+    return options;
+  }
+
+  public static void main(String[] args) throws IOException {
+    Map<String, String> options = options(args);
     String id = options.get("id");
     String[] stepMs = options.get("stepMs").split("-");
     ExecutionJournal journal = new ExecutionJournal(options.get("journal"), id);

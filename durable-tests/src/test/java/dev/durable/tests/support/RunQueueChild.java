@@ -7,7 +7,6 @@ import dev.durable.tests.workflows.BlockingWorkflowClient;
 import dev.durable.tests.workflows.BlockingWorkflowDurable;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -21,11 +20,7 @@ public final class RunQueueChild {
   private RunQueueChild() {}
 
   public static void main(String[] args) throws IOException {
-    Map<String, String> options = new HashMap<>();
-    for (String arg : args) {
-      int eq = arg.indexOf('=');
-      options.put(arg.substring(0, eq), arg.substring(eq + 1));
-    }
+    Map<String, String> options = LoadChild.options(args);
     DurableEngine engine = DurableEngine.builder()
         .jdbcUrl(options.get("url"))
         .discover(false)

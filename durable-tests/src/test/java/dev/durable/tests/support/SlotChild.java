@@ -20,11 +20,7 @@ public final class SlotChild {
   private SlotChild() {}
 
   public static void main(String[] args) throws IOException {
-    java.util.Map<String, String> options = new java.util.HashMap<>();
-    for (String arg : args) {
-      int eq = arg.indexOf('=');
-      options.put(arg.substring(0, eq), arg.substring(eq + 1));
-    }
+    java.util.Map<String, String> options = LoadChild.options(args);
     DurableEngine engine = DurableEngine.builder()
         .jdbcUrl(options.get("url"))
         .discover(false)

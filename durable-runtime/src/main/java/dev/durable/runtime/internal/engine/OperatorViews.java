@@ -95,7 +95,7 @@ final class OperatorViews {
 
   List<StoredSchedule> storedSchedules() {
     Instant now = time.now();
-    return store.storedSchedules().stream()
+    return store.schedules().all().stream()
         .map(row -> {
           List<Instant> next;
           ZoneId zone;

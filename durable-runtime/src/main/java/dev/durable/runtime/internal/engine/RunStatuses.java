@@ -69,7 +69,7 @@ final class RunStatuses {
     List<RunInfo> children = store.children(run.runId()).stream()
         .map(child -> info(child, Optional.empty())) // a child is started by its parent alone
         .toList();
-    return new RunStatus(info(run, store.scheduledAt(run.runId())), steps, children,
+    return new RunStatus(info(run, store.schedules().firedFor(run.runId())), steps, children,
         Compensations.status(snapshot.checkpoints()), run.input(),
         run.status() == RunState.COMPLETED ? run.output() : null);
   }

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Fires the {@code @Schedule}s of the registered workflows: at each poll of a started engine and
  * at each {@code tick()}, every schedule whose next fire time has come is fired through the store
- * ({@code Store.fireSchedule}), which starts its runs and moves its row on in one commit, under the
+ * ({@code StoredSchedules.fire}), which starts its runs and moves its row on in one commit, under the
  * row's lock. The next fire time is kept in memory only to spare the store a transaction per poll;
  * the row is the truth, so engines that fire one schedule at once start each run once. The poll
  * is woken at the next fire time by the engine's timers.
@@ -145,9 +145,9 @@ final class Schedules {
 
   private boolean fire(Entry entry, Instant now) {
     // once per fire time and engine: cheap, and a row deleted by hand comes back
-    store.registerSchedule(entry.key(), now);
+    store.schedules().register(entry.key(), now);
     List<String> started =
-        store.fireSchedule(entry.key(), now, handled -> plan(entry, handled, now));
+        store.schedules().fire(entry.key(), now, handled -> plan(entry, handled, now));
     nextFire.put(entry, entry.cron().nextAfter(now).orElse(Instant.MAX));
     started.forEach(runId -> observer.runStarted(entry.workflow().name()));
     if (!started.isEmpty()) {

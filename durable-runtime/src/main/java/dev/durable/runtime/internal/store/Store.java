@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import javax.sql.DataSource;
 
 /**
@@ -40,6 +39,7 @@ public final class Store {
   private final TaskQueue tasks;
   private final QueueAdmissions queues;
   private final QueueSlots queueSlots;
+  private final StoredSchedules schedules;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -68,6 +68,7 @@ public final class Store {
     this.signals = new SignalQueue(transactions, dialect);
     this.queues = new QueueAdmissions(transactions, dialect);
     this.queueSlots = new QueueSlots(transactions, dialect.form());
+    this.schedules = new StoredSchedules(transactions, dialect, inserts);
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
   }
@@ -94,6 +95,11 @@ public final class Store {
   /** The slots and rate permits of step attempts' queues across engines. */
   public QueueSlots queueSlots() {
     return queueSlots;
+  }
+
+  /** The schedules kept in the database and their fires. */
+  public StoredSchedules schedules() {
+    return schedules;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
@@ -153,42 +159,9 @@ public final class Store {
 
   // ---- schedules
 
-  /**
-   * Gives a schedule its row, handled up to {@code now}, unless it has one: see {@link
-   * ScheduleFires#register}.
-   */
-  public void registerSchedule(ScheduleKey key, Instant now) {
-    autocommit("register " + key, connection -> {
-      ScheduleFires.register(connection, key, now);
-      return null;
-    });
-  }
-
-  /**
-   * Fires a registered schedule: see {@link ScheduleFires#fire}.
-   *
-   * @return the ids of the runs started
-   */
-  public List<String> fireSchedule(
-      ScheduleKey key, Instant now, Function<Instant, SchedulePlan> plan) {
-    return inTransaction("fire " + key,
-        connection -> ScheduleFires.fire(connection, dialect, inserts, key, now, plan));
-  }
-
-  /** The fire time run {@code runId} serves, if a schedule started it. */
-  public Optional<Instant> scheduledAt(String runId) {
-    return autocommit("read the fire time of run " + runId,
-        connection -> SchedulesTable.fireOf(connection, runId));
-  }
-
   /** Every queue declared or named by a run, by name, with its depth and its runs admitted. */
   public List<QueueRow> queueRows() {
     return autocommit("read the queues", QueueViews::all);
-  }
-
-  /** Every schedule stored, by workflow, cron and zone. */
-  public List<ScheduleRow> storedSchedules() {
-    return autocommit("read the schedules", SchedulesTable::all);
   }
 
   /** The run with this id. */

@@ -58,17 +58,7 @@ class QueuePlanTest {
 
   @Test
   void onPostgresAdmissionReadsThroughTheQueueIndexes() throws SQLException {
-    String base = System.getenv("DURABLE_PG_URL");
-    assumeTrue(base != null && !base.isBlank(), "DURABLE_PG_URL is not set");
-    String schema = "durable_queue_" + UUID.randomUUID().toString().replace("-", "");
-    try (Connection connection = DriverManager.getConnection(base);
-        Statement create = connection.createStatement()) {
-      create.execute("CREATE SCHEMA " + schema);
-    }
-    dropSchema = schema;
-    PGSimpleDataSource pg = new PGSimpleDataSource();
-    pg.setURL(base);
-    pg.setCurrentSchema(schema);
+    PGSimpleDataSource pg = postgresSchema();
     Store store = new Store(pg);
     store.migrate();
     try (Connection connection = pg.getConnection()) {
@@ -92,17 +82,7 @@ class QueuePlanTest {
    */
   @Test
   void onPostgresTheUnkeyedProbeSkipsAQueuesEndedRuns() throws SQLException {
-    String base = System.getenv("DURABLE_PG_URL");
-    assumeTrue(base != null && !base.isBlank(), "DURABLE_PG_URL is not set");
-    String schema = "durable_queue_" + UUID.randomUUID().toString().replace("-", "");
-    try (Connection connection = DriverManager.getConnection(base);
-        Statement create = connection.createStatement()) {
-      create.execute("CREATE SCHEMA " + schema);
-    }
-    dropSchema = schema;
-    PGSimpleDataSource pg = new PGSimpleDataSource();
-    pg.setURL(base);
-    pg.setCurrentSchema(schema);
+    PGSimpleDataSource pg = postgresSchema();
     new Store(pg).migrate();
     try (Connection connection = pg.getConnection();
         Statement statement = connection.createStatement()) {
@@ -167,6 +147,22 @@ class QueuePlanTest {
     assertRange(connection, QueuesTable.KEYED.unfinished(), values, "durable_runs_queue");
     assertRange(connection, QueuesTable.KEYED.window(), values, "durable_runs_queue_admitted");
     assertRange(connection, QueuesTable.UNKEYED.candidates(), values, "durable_runs_queue");
+  }
+
+  /** A schema of its own on {@code DURABLE_PG_URL}, dropped after the test; skips without it. */
+  private PGSimpleDataSource postgresSchema() throws SQLException {
+    String base = System.getenv("DURABLE_PG_URL");
+    assumeTrue(base != null && !base.isBlank(), "DURABLE_PG_URL is not set");
+    String schema = "durable_queue_" + UUID.randomUUID().toString().replace("-", "");
+    try (Connection connection = DriverManager.getConnection(base);
+        Statement create = connection.createStatement()) {
+      create.execute("CREATE SCHEMA " + schema);
+    }
+    dropSchema = schema;
+    PGSimpleDataSource pg = new PGSimpleDataSource();
+    pg.setURL(base);
+    pg.setCurrentSchema(schema);
+    return pg;
   }
 
   /** The plan of {@code sql} reads through {@code index}, with no full scan and no sort. */
