@@ -601,6 +601,12 @@ public enum Messages {
       "@Schedule cron expression \"%s\" is invalid: %s; write six fields, seconds first (second"
           + " minute hour day-of-month month day-of-week), such as \"0 0 2 * * *\" for 02:00:00"
           + " every day"),
+  /** Args: the expression. */
+  SCHEDULE_NEVER_FIRES(
+      "schedule-never-fires",
+      "a `@Schedule` cron expression that matches no time at all, such as the 30th of February",
+      "@Schedule cron expression \"%s\" never fires: no date matches its day-of-month, month and"
+          + " day-of-week fields together (such as the 30th of February); correct those fields"),
   /** Args: the zone, what java.time says is wrong. */
   SCHEDULE_ZONE(
       "schedule-zone",
@@ -1274,6 +1280,11 @@ public enum Messages {
   /** {@link #SCHEDULE_OUTSIDE_WORKFLOW}. */
   public static Message scheduleOutsideWorkflow(String type) {
     return SCHEDULE_OUTSIDE_WORKFLOW.with(type);
+  }
+
+  /** {@link #SCHEDULE_NEVER_FIRES}. */
+  public static Message scheduleNeverFires(String expression) {
+    return SCHEDULE_NEVER_FIRES.with(expression);
   }
 
   /** {@link #SCHEDULE_CRON}. */

@@ -4,8 +4,10 @@ import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.Attribute;
 import dev.durable.processor.reading.ScheduleAnnotation;
 import dev.durable.processor.reading.WorkflowAnnotation;
+import com.cronutils.model.Cron;
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
+import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
 import com.sun.source.tree.AnnotationTree;
 import com.sun.source.tree.AssignmentTree;
@@ -16,6 +18,8 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import java.time.DateTimeException;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -26,7 +30,8 @@ import javax.lang.model.element.VariableElement;
 
 /**
  * The rules on a workflow's {@code @Schedule}s: each cron expression parses (cron-utils' {@code
- * CronType.SPRING53}, six fields, seconds first: the definition the runtime fires with), each zone
+ * CronType.SPRING53}, six fields, seconds first: the definition the runtime fires with) and
+ * matches some time, each zone
  * is a {@code java.time.ZoneId}, the {@code @Run} method takes nothing stored or one {@code
  * Instant}, and the workflow's name leaves room for the derived run ids.
  *
@@ -78,7 +83,11 @@ final class ScheduleValidator {
     for (ScheduleAnnotation schedule : schedules) {
       String cron = schedule.cron().value();
       try {
-        PARSER.parse(cron).validate();
+        Cron parsed = PARSER.parse(cron).validate();
+        if (neverFires(parsed)) {
+          errorOnValue(report, workflow, schedule, schedule.cron(),
+              Messages.scheduleNeverFires(cron));
+        }
       } catch (IllegalArgumentException e) {
         errorOnValue(report, workflow, schedule, schedule.cron(), Messages.scheduleCron(cron,
                 e.getMessage()));
@@ -109,6 +118,17 @@ final class ScheduleValidator {
                 stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", "))));
       }
     }
+  }
+
+  /**
+   * Whether {@code cron} matches no time at all (the 30th of February): it has no fire time in
+   * the 400 years after 2000, over which the Gregorian calendar's days of the week repeat.
+   */
+  static boolean neverFires(Cron cron) {
+    ZonedDateTime from = ZonedDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+    return ExecutionTime.forCron(cron).nextExecution(from)
+        .filter(next -> next.isBefore(from.plusYears(400)))
+        .isEmpty();
   }
 
   /** Reports on the value of {@code attribute} of {@code schedule}: see the class comment. */

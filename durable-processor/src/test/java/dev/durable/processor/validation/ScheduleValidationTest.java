@@ -32,6 +32,21 @@ class ScheduleValidationTest {
   }
 
   @Test
+  void aCronThatMatchesNoDateIsAnErrorOnTheCronValue() {
+    JavaFileObject source = fixture("schedule/NeverFiringCron.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Schedule cron expression \"0 0 0 30 2 *\" never fires: no date matches its"
+                + " day-of-month, month and day-of-week fields together (such as the 30th of"
+                + " February); correct those fields [durable:schedule-never-fires]")
+        .inFile(source)
+        .onLineContaining("cron = \"0 0 0 30 2 *\"");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void repeatedSchedulesAreEachCheckedAndReportedOnTheirOwnValues() {
     JavaFileObject source = fixture("schedule/RepeatedSchedules.java");
     Compilation compilation = compile(source);

@@ -109,6 +109,11 @@ final class Schedules {
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException(type + ": " + e.getMessage(), e);
         }
+        if (cron.nextAfter(time.now()).isEmpty()) {
+          LOG.warn("{}: its @Schedule \"{}\" ({}) never fires: no date matches its day-of-month,"
+              + " month and day-of-week fields together; correct those fields", type,
+              spec.cron(), spec.zone());
+        }
         entries.add(new Entry(type, workflowKey, spec, cron,
             new ScheduleKey(type.name(), spec.cron(), spec.zone())));
       }
