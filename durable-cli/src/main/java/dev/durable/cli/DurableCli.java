@@ -117,7 +117,7 @@ public final class DurableCli implements Runnable {
   private static int usageError(ParameterException e, String[] args) {
     CommandLine command = e.getCommandLine();
     PrintWriter err = command.getErr();
-    err.println("durable-cli: " + e.getMessage());
+    err.println("durable-cli: " + Secrets.mask(Secrets.maskArguments(e.getMessage(), args), null));
     String name = command.getCommandSpec().qualifiedName();
     err.println("Try '" + name + " --help' for how to use it.");
     return ExitCodes.USAGE;

@@ -16,6 +16,8 @@ import java.util.Properties;
 final class StoreCheck {
   /** The table every version of the store has. */
   private static final String RUNS_TABLE = "durable_runs";
+  /** H2's error code for a database that does not exist, opened with {@code IFEXISTS=TRUE}. */
+  private static final int H2_DATABASE_NOT_FOUND = 90146;
 
   private StoreCheck() {}
 
@@ -32,9 +34,15 @@ final class StoreCheck {
     if (password != null) {
       properties.setProperty("password", password);
     }
-    try (Connection connection = DriverManager.getConnection(url, properties)) {
+    try (Connection connection = DriverManager.getConnection(existingOnly(url), properties)) {
       DatabaseMetaData metadata = connection.getMetaData();
       String schema = connection.getSchema();
+      if (schema == null) {
+        // PostgreSQL: no schema of the search path (the URL's currentSchema) exists
+        throw new CannotConnect("no Durable store at " + url + ": the schema it names (its"
+            + " currentSchema) does not exist; check the URL. durable-cli does not create a"
+            + " store: an engine of the application does when it starts", null);
+      }
       // H2 keeps unquoted names in upper case, PostgreSQL in lower case
       if (!hasTable(metadata, schema, RUNS_TABLE)
           && !hasTable(metadata, schema, RUNS_TABLE.toUpperCase(Locale.ROOT))) {
@@ -43,9 +51,27 @@ final class StoreCheck {
             + " create a store: an engine of the application does when it starts", null);
       }
     } catch (SQLException e) {
+      if (e.getErrorCode() == H2_DATABASE_NOT_FOUND) {
+        throw new CannotConnect("no Durable store at " + url + ": no H2 database is there; check"
+            + " the URL's path. durable-cli does not create a store: an engine of the application"
+            + " does when it starts", e);
+      }
       throw new CannotConnect("cannot connect to " + url + ": " + e.getMessage()
           + "; check the JDBC URL, the credentials and that the database is running", e);
     }
+  }
+
+  /**
+   * {@code url}, told not to create the database where it names an H2 database on disk or on a
+   * server that does not exist yet (H2 would create an empty one, and leave its file behind).
+   */
+  static String existingOnly(String url) {
+    String lower = url.toLowerCase(Locale.ROOT);
+    if (!lower.startsWith("jdbc:h2:") || lower.startsWith("jdbc:h2:mem:")
+        || lower.contains(";ifexists=")) {
+      return url;
+    }
+    return url + ";IFEXISTS=TRUE";
   }
 
   private static boolean hasTable(DatabaseMetaData metadata, String schema, String table)

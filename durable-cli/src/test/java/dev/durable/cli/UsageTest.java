@@ -81,4 +81,22 @@ class UsageTest {
     Result unknownDriver = CliRunner.run("--jdbc-url", "jdbc:nosuchdb://x", "list");
     assertExit(3, unknownDriver);
   }
+
+  @Test
+  void aPasswordWithASemicolonIsMaskedWhole() {
+    Result result = CliRunner.run("--jdbc-url",
+        "jdbc:postgresql://127.0.0.1:1/none?user=durable&password=Head;TailSecret99&ssl=false",
+        "list");
+    assertExit(3, result);
+    assertFalse(result.err().contains("TailSecret99"), result::toString);
+    assertFalse(result.err().contains("Head"), result::toString);
+  }
+
+  @Test
+  void aMistypedOptionsValueIsNotEchoed() {
+    Result result = CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "list", "--pasword=S3cret");
+    assertExit(2, result);
+    assertTrue(result.err().contains("--pasword=********"), result::toString);
+    assertFalse(result.err().contains("S3cret"), result::toString);
+  }
 }

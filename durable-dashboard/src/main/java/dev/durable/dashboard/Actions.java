@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The actions an operator takes on a run: each calls the engine, leaves a message saying what
- * happened (or why not) in the session, and redirects back to the run's page. Every action is
- * logged at INFO with the run's id.
+ * happened (or why not) in the session, and redirects back to the run's page. Every action taken
+ * or refused leaves one audit line at INFO: who (the session's label and the client's address),
+ * what, on which run, and how it ended.
  */
 final class Actions {
   private static final Logger log = LoggerFactory.getLogger(Actions.class);
@@ -26,7 +27,8 @@ final class Actions {
   }
 
   /** Takes {@code action} on run {@code runId}; the caller checked the session and its CSRF. */
-  Response perform(String runId, String action, Map<String, String> form, Session session) {
+  Response perform(
+      String runId, String action, Map<String, String> form, Session session, String client) {
     Flash flash;
     try {
       flash = switch (action) {
@@ -44,6 +46,8 @@ final class Actions {
     } catch (InvalidInputException | IllegalStateException | IllegalArgumentException e) {
       flash = new Flash(false, e.getMessage());
     }
+    log.info("dashboard audit: {} from {}: {} on run {}: {}", session.label(), client, action,
+        runId, flash.text());
     session.flash(flash);
     return Response.seeOther(back(form.get("back")).orElse(Html.runPath(runId)));
   }
@@ -58,13 +62,11 @@ final class Actions {
 
   private Flash requeue(String runId) {
     engine.requeue(runId);
-    log.info("dashboard: run {} requeued", runId);
     return new Flash(true, "Requeued: the steps that failed the run get a fresh retry budget.");
   }
 
   private Flash cancel(String runId) {
     if (engine.cancel(runId)) {
-      log.info("dashboard: run {} cancelled", runId);
       return new Flash(true, "Cancelled.");
     }
     return new Flash(false, "The run had already ended: nothing was cancelled.");
@@ -74,14 +76,12 @@ final class Actions {
     if (name.isEmpty()) {
       return new Flash(false, "A signal needs a name: the @Signal's name in the run's workflow.");
     }
-    engine.signal(runId, name, json.isBlank() ? "null" : json);
-    log.info("dashboard: signal {} sent to run {}", name, runId);
+    engine.signal(runId, name, json);
     return new Flash(true, "Signal '" + name + "' sent.");
   }
 
   private Flash redispatch(String runId) {
     int tasks = engine.redispatchPending(runId);
-    log.info("dashboard: run {}: {} tasks redispatched", runId, tasks);
     return new Flash(true, tasks == 0
         ? "No task of this run was waiting: nothing was queued again."
         : tasks + (tasks == 1 ? " task was" : " tasks were") + " given up and queued again.");

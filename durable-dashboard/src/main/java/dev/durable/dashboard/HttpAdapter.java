@@ -82,7 +82,8 @@ final class HttpAdapter implements HttpHandler {
     Request request = new Request(exchange.getRequestMethod(), uri.getRawPath(),
         Request.parameters(uri.getRawQuery()), Request.parameters(form),
         exchange.getRequestHeaders().getFirst("Cookie"),
-        exchange.getRequestHeaders().containsKey("X-Durable-Refresh"));
+        exchange.getRequestHeaders().containsKey("X-Durable-Refresh"),
+        exchange.getRemoteAddress().getAddress().getHostAddress());
     return router.respond(request);
   }
 

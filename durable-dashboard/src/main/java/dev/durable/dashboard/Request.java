@@ -13,14 +13,25 @@ import java.util.Map;
  * @param liveRefresh whether the page's script fetches it again for live refresh (header {@code
  *     X-Durable-Refresh}): such a fetch leaves the last action's message for the page it is meant
  *     for, since one in flight may arrive between an action and the page it redirects to
+ * @param client the address the request came from, as the audit log and the login's back-off
+ *     name it
  */
 record Request(
     String method, String rawPath, Map<String, String> query, Map<String, String> form,
-    String cookie, boolean liveRefresh) {
+    String cookie, boolean liveRefresh, String client) {
+
+  /** A client whose address is not known (a request made in a test, not over HTTP). */
+  static final String UNKNOWN_CLIENT = "unknown";
 
   Request {
     query = Collections.unmodifiableMap(query);
     form = Collections.unmodifiableMap(form);
+  }
+
+  /** A request from a client whose address is not known. */
+  Request(String method, String rawPath, Map<String, String> query, Map<String, String> form,
+      String cookie, boolean liveRefresh) {
+    this(method, rawPath, query, form, cookie, liveRefresh, UNKNOWN_CLIENT);
   }
 
   /** A GET of {@code pathAndQuery} (for tests). */

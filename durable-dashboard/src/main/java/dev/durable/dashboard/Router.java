@@ -36,6 +36,7 @@ final class Router {
   private final Clock clock;
   private final Duration refresh;
   private final Actions actions;
+  private final LoginThrottle throttle;
 
   Router(DurableEngine engine, Sessions sessions, Clock clock, Duration refresh) {
     this.engine = engine;
@@ -43,6 +44,7 @@ final class Router {
     this.clock = clock;
     this.refresh = refresh;
     this.actions = new Actions(engine);
+    this.throttle = new LoginThrottle(clock);
   }
 
   /** A request and the session it belongs to, if any. */
@@ -84,7 +86,8 @@ final class Router {
       if (parts.length == 1 && get) {
         return run(runId, visit);
       } else if (parts.length == 2 && post) {
-        return actions.perform(runId, parts[1], request.form(), visit.session().orElseThrow());
+        return actions.perform(runId, parts[1], request.form(), visit.session().orElseThrow(),
+            request.client());
       }
       return parts.length <= 2 ? notAllowed(visit) : notFound(visit);
     } else if (path.equals("/queues")) {
@@ -218,13 +221,25 @@ final class Router {
     String token = request.method().equals("POST")
         ? request.form().get("token") : request.query().get("token");
     if (token != null && sessions.actionsEnabled()) {
+      String client = request.client();
+      Optional<Duration> wait = throttle.waitFor(client);
+      if (wait.isPresent()) {
+        long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
+        return page(429, "Log in", Section.NONE, visit, LoginPage.render(true,
+            "Too many wrong tokens from your address: try again in " + seconds + " s."))
+            .withHeader("Retry-After", Long.toString(seconds));
+      }
       if (sessions.tokenMatches(token)) {
+        throttle.succeeded(client);
         Session created = sessions.create();
         created.flash(new Flash(true, "Logged in: actions are enabled in this browser."));
         visit.session().ifPresent(sessions::end);
+        log.info("dashboard audit: {} logged in from {}", created.label(), client);
         return Response.seeOther("/").withHeader("Set-Cookie", Sessions.cookieFor(created));
       }
-      log.warn("dashboard: a login with a wrong token was refused");
+      int inARow = throttle.failed(client);
+      log.warn("dashboard audit: a login from {} with a wrong token was refused ({} in a row)",
+          client, inARow);
       return page(403, "Log in", Section.NONE, visit,
           LoginPage.render(true, "That is not the dashboard's token."));
     }

@@ -33,17 +33,27 @@ final class Sessions {
   static final class Session {
     private final String id;
     private final String csrf;
+    private final String label;
     private Instant lastUsed;
     private Flash flash;
 
-    private Session(String id, String csrf, Instant now) {
+    private Session(String id, String csrf, String label, Instant now) {
       this.id = id;
       this.csrf = csrf;
+      this.label = label;
       this.lastUsed = now;
     }
 
     String id() {
       return id;
+    }
+
+    /**
+     * What the audit log calls this session ({@code session 3}): the id is a secret, the label
+     * is not, and it tells one login's actions from another's.
+     */
+    String label() {
+      return label;
     }
 
     /** The value every action form of this session carries. */
@@ -76,6 +86,7 @@ final class Sessions {
   private final Clock clock;
   private final SecureRandom random = new SecureRandom();
   private final LinkedHashMap<String, Session> sessions = new LinkedHashMap<>(16, 0.75f, true);
+  private long logins;
 
   /** Sessions for a dashboard whose token is {@code token}; {@code null}: no one may act. */
   Sessions(String token, Clock clock) {
@@ -96,7 +107,7 @@ final class Sessions {
   /** A new session; call only after {@link #tokenMatches}. */
   synchronized Session create() {
     Instant now = clock.instant();
-    Session session = new Session(randomValue(), randomValue(), now);
+    Session session = new Session(randomValue(), randomValue(), "session " + ++logins, now);
     sessions.put(session.id(), session);
     if (sessions.size() > MAX_SESSIONS) {
       Iterator<String> eldest = sessions.keySet().iterator();

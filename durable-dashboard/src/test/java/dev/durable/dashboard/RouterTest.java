@@ -335,6 +335,27 @@ class RouterTest {
   }
 
   @Test
+  void wrongTokensFromOneAddressMakeItWaitWhileOthersMayStillLogIn() {
+    Router router = router(TOKEN);
+    for (int i = 0; i < LoginThrottle.FREE_TRIES; i++) {
+      Response wrong = router.respond(new Request("POST", "/login", Map.of(),
+          Map.of("token", "guess-" + i), null, false, "10.0.0.1"));
+      assertEquals(403, wrong.status());
+    }
+    Response waiting = router.respond(new Request("POST", "/login", Map.of(),
+        Map.of("token", TOKEN), null, false, "10.0.0.1"));
+    bodies.add(waiting.text());
+    assertEquals(429, waiting.status(), "even the right token waits out the back-off");
+    assertEquals("1", waiting.headers().get("Retry-After"));
+    assertTrue(waiting.text().contains("Too many wrong tokens from your address: try again in 1 s."),
+        waiting.text());
+
+    Response other = router.respond(new Request("POST", "/login", Map.of(),
+        Map.of("token", TOKEN), null, false, "10.0.0.2"));
+    assertEquals(303, other.status(), "another address is not held back");
+  }
+
+  @Test
   void workersQueuesAndSilentTasksAreListedAndTheLostViewRedispatches() {
     ShipmentWorkflowClient.of(engine).start("ship-1", "parcel <7>");
     engine.tick();
