@@ -93,7 +93,26 @@ class CompensationTest extends OnEachStore {
     try (DurableEngine engine = engine(script)) {
       assertEquals("backordered backorder-2",
           SagaWorkflowClient.of(engine).start("backorder-2").await(WAIT));
-      assertEquals(List.of("reserve", "charge", "notify", "ship"), script.recorder().entries());
+      assertEquals(List.of("reserve", "charge", "notify", "ship", "note backorder"),
+          script.recorder().entries());
+    }
+  }
+
+  @Test
+  void aRouteThatFailsLeavesTheRunToItsCompensationsAndCleanUpWithTheOriginalCode() {
+    script.failWith("note backorder", 1,
+        () -> new FatalError("the backorder desk is down", "desk_down"));
+    try (DurableEngine engine = engine(script)) {
+      RunHandle<String> run = SagaWorkflowClient.of(engine).start("backorder-5");
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("out_of_stock", failed.code(), "the run keeps the original code");
+      assertEquals("out of stock at the carrier; the @OnError route failed too: the backorder"
+          + " desk is down", failed.error().message());
+      assertEquals(List.of("reserve", "charge", "notify", "ship", "note backorder", "refund",
+              "release", "alert out_of_stock"),
+          script.recorder().entries(), "compensated, then cleaned up, after the route failed");
+      assertEquals(StepState.COMPLETED, run.status().compensations().get(0).status());
     }
   }
 

@@ -146,4 +146,25 @@ class OperatorApiTest extends OnEachStore {
       assertEquals(0, db.queryLong("SELECT COUNT(*) FROM durable_signals"));
     }
   }
+
+  @Test
+  void aNullSignalValueIsRefusedAtTheSendWhereverItComesFrom() {
+    try (DurableEngine engine = db.engine().clock(clock)
+            .register(new SignalWorkflowDurable(recorder)).build();
+        DurableEngine operator = operator()) {
+      RunHandle<String> run = SignalWorkflowClient.of(engine).start(1, 0L);
+
+      for (DurableEngine sender : List.of(engine, operator)) {
+        InvalidInputException json = assertThrows(InvalidInputException.class,
+            () -> sender.signal(run.id(), "approve", " null "));
+        assertTrue(json.getMessage().startsWith("cannot send signal 'approve' to run " + run.id()
+            + ": its value is JSON null, and a signal carries a value"), json.getMessage());
+      }
+      InvalidInputException typed = assertThrows(InvalidInputException.class,
+          () -> SignalWorkflowClient.of(engine).approval(run.id(), null));
+      assertTrue(typed.getMessage().contains("its value is null, and a signal carries a value"),
+          typed.getMessage());
+      assertEquals(0, db.queryLong("SELECT COUNT(*) FROM durable_signals"));
+    }
+  }
 }

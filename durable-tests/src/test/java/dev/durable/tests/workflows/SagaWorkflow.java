@@ -18,7 +18,7 @@ import java.util.List;
  * A saga: reserve stock, charge the card, notify the customer, ship. Reserving is undone by {@code
  * release} and charging by {@code refund}; notifying is not undone. An order starting with {@code
  * unshippable} fails at shipping for good; one starting with {@code backorder} fails with a code
- * that an {@code @OnError} route takes instead. The {@code @OnFailure} clean-up raises an alert.
+ * that an {@code @OnError} route takes instead (it notes the backorder, a step that can fail). The {@code @OnFailure} clean-up raises an alert.
  * An order starting with {@code seats} books three seats at once after reserving, of which the
  * third is taken. For an order containing {@code slow-refund} the refund waits at the gate. Every step goes
  * through the script, which can make it fail.
@@ -106,8 +106,14 @@ public class SagaWorkflow {
     return ship(order);
   }
 
+  @Step
+  protected void noteBackorder(String order) {
+    script.enter("note backorder");
+  }
+
   @OnError(code = "out_of_stock")
   protected String backordered(String order) {
+    noteBackorder(order);
     return "backordered " + order;
   }
 

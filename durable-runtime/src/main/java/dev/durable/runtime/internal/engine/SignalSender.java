@@ -51,6 +51,11 @@ final class SignalSender {
    * @throws RunEndedException if the run has ended
    */
   <T> void send(WorkflowType<?> workflow, String runId, SignalType<T> signal, T value) {
+    if (value == null) {
+      throw new InvalidInputException("cannot send " + signal + " to run " + runId + ": its value"
+          + " is null, and a signal carries a value (the type its @Signal method returns); send"
+          + " one. Nothing was stored.", List.of("null value"));
+    }
     String payload = encode(workflow, signal, value);
     requireFitsRunsVersion(workflow, runId, signal, payload);
     WorkflowKey key = new WorkflowKey(workflow.name(), workflow.version());
@@ -78,7 +83,8 @@ final class SignalSender {
    * workflow: the value is stored as given (compacted), to be read by the run's wait, which sets
    * it aside if it does not fit (see {@link SignalWaits}).
    *
-   * @throws InvalidInputException if {@code json} is not JSON, or too large; nothing is stored
+   * @throws InvalidInputException if {@code json} is not JSON, is {@code null}, or is too large;
+   *     nothing is stored
    * @throws UnknownRunException if no run has that id
    * @throws RunEndedException if the run has ended
    */
@@ -97,6 +103,11 @@ final class SignalSender {
               + e.getOriginalMessage() + "); give it as JSON text, such as '\"yes\"' for a"
               + " string or '{\"approved\": true}'. Nothing was stored.",
           List.of("not JSON"));
+    }
+    if (payload.equals("null")) {
+      throw new InvalidInputException("cannot send signal '" + name + "' to run " + runId
+          + ": its value is JSON null, and a signal carries a value (the type its @Signal method"
+          + " returns); give one as JSON text. Nothing was stored.", List.of("null value"));
     }
     int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > payloads.maxPayloadBytes()) {

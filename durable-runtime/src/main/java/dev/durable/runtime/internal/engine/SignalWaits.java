@@ -147,7 +147,7 @@ final class SignalWaits {
 
   /**
    * The oldest signal sent and not taken whose value this wait can read. One it cannot (sent as
-   * JSON by an operator, with a value that does not fit) is set aside, marked rejected with the
+   * JSON by an operator, with a value that does not fit, or null) is set aside, marked rejected with the
    * reason in the run's history, and the next is looked at: a bad value never fails the run.
    */
   private Optional<SignalRecord> nextReadable(SignalType<?> signal, Instant now) {
@@ -157,15 +157,18 @@ final class SignalWaits {
         if (next.isEmpty()) {
           return next;
         }
+        String problem;
         try {
-          context.payloads().decode(signal.value(), next.get().payload());
-          return next;
+          if (context.payloads().decode(signal.value(), next.get().payload()) != null) {
+            return next;
+          }
+          problem = "its value is null, and a signal carries a value";
         } catch (PayloadException e) {
-          LOG.warn("run {}: signal '{}' ({}) set aside: its value does not fit {}",
-              run.runId(), signal.name(), next.get().id(), signal.value().type());
-          context.store().signals().reject(run.runId(), signal.name(), next.get().id(),
-              "its value does not fit " + signal.value().type() + ": " + e.getMessage(), now);
+          problem = "its value does not fit " + signal.value().type() + ": " + e.getMessage();
         }
+        LOG.warn("run {}: signal '{}' ({}) set aside: {}",
+            run.runId(), signal.name(), next.get().id(), problem);
+        context.store().signals().reject(run.runId(), signal.name(), next.get().id(), problem, now);
       }
     } catch (StoreException e) {
       throw control.storeFailed(e);

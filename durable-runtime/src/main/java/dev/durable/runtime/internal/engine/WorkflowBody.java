@@ -9,8 +9,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A turn's call of the workflow's code: its {@code @Run} method, and, when that fails for good,
  * the failure handling the workflow declares, in the same turn and at the positions that follow
- * the failure: the {@code @OnError} route for the failure's code; else the compensations of the
- * completed steps that have one, the last completed first, then the {@code @OnFailure} clean-up.
+ * the failure: the {@code @OnError} route for the failure's code; else, or when the route itself
+ * fails, the compensations of the completed steps that have one, the last completed first, then
+ * the {@code @OnFailure} clean-up; the run keeps the original failure's code, with the route's
+ * failure in its message.
  * Every turn calls it the same way, so a replay meets the recorded failure again and replays the
  * handling's checkpoints after it. {@link RunExecutor} records how it ended.
  */
@@ -44,11 +46,24 @@ final class WorkflowBody {
       }
       RunError failure = Errors.ofWorkflow(error);
       if (workflow.errorRoutes().contains(failure.code())) {
-        return new Ended<>(workflow.onError(turn, input, failure), failure, null);
+        try {
+          return new Ended<>(workflow.onError(turn, input, failure), failure, null);
+        } catch (TurnStop | VirtualMachineError stop) {
+          throw stop;
+        } catch (Throwable routeError) {
+          if (turn.stopped().isPresent()) {
+            throw routeError;
+          }
+          // the route could not complete the run: it fails as it would have without one
+          LOG.warn("run {}: its @OnError route for code '{}' failed: {}", turn.runId(),
+              failure.code(), Errors.messageOf(routeError));
+          failure = new RunError(failure.message() + "; the @OnError route failed too: "
+              + Errors.messageOf(routeError), failure.code(), failure.type(), failure.step());
+        }
       }
       List<Compensations.Due> due = turn.compensationsDue();
       if (due.isEmpty() && !workflow.cleansUpOnFailure()) {
-        throw error;
+        return new Ended<>(null, null, failure);
       }
       turn.beginFailureHandling(failure, due);
       for (Compensations.Due compensation : due) {
