@@ -5,6 +5,7 @@ import dev.durable.samples.checkout.CheckoutSample;
 import dev.durable.samples.expense.ExpenseSample;
 import dev.durable.samples.shipping.ShippingSample;
 import dev.durable.samples.signup.SignupSample;
+import dev.durable.samples.summaries.SummariesSample;
 import dev.durable.samples.upgrade.UpgradeSample;
 import java.io.PrintStream;
 import java.util.Collections;
@@ -18,7 +19,7 @@ import java.util.TreeMap;
  *
  * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
  * {@code -Dsample=signup}, {@code -Dsample=shipping}, {@code -Dsample=expense}, {@code
- * -Dsample=upgrade}); {@code -Ddurable.jdbcUrl=<url>} passes the JDBC URL.
+ * -Dsample=summaries}, {@code -Dsample=upgrade}); {@code -Ddurable.jdbcUrl=<url>} passes the JDBC URL.
  */
 public final class Main {
   /** Exit status for a command line that names no known sample. */
@@ -39,6 +40,7 @@ public final class Main {
           "expense", (engine, jdbcUrl, out) -> ExpenseSample.run(engine, out),
           "shipping", ShippingSample::run,
           "signup", (engine, jdbcUrl, out) -> SignupSample.run(engine, out),
+          "summaries", (engine, jdbcUrl, out) -> SummariesSample.run(engine, out),
           "upgrade", (engine, jdbcUrl, out) -> UpgradeSample.run(engine, out))));
 
   private Main() {}

@@ -186,11 +186,29 @@ class MainTest {
   }
 
   @Test
+  void summariesTellsTheStoryOfAQueueWithPartitionKeysAndAPriority() {
+    String url = inMemoryUrl();
+    assertEquals(0, run("summaries", url));
+    assertEquals("""
+        Sample 'summaries', store <URL>
+
+        Queue 'llm': per tenant, 2 summaries at once and 4 started a second.
+        acme sends 6 documents at priority 5 (a batch), then 1 at priority 0; globex sends 2. \
+        The engine starts after all nine are queued.
+          before the engine starts: 9 runs ENQUEUED
+          all 9 summaries done, 9 calls to the model
+          acme: the model never answered more than 2 of its calls at once: yes
+          globex: the model never answered more than 2 of its calls at once: yes
+          acme-urgent reached the model among acme's first 2 calls: yes
+        """, masked(url));
+  }
+
+  @Test
   void anUnknownSampleIsAUsageErrorThatListsTheSamples() {
     assertEquals(Main.USAGE, run("nope"));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, expense, shipping, signup, upgrade."),
+    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, expense, shipping, signup, summaries, upgrade."),
         message);
 
     err.reset();
