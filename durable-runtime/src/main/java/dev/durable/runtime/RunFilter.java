@@ -30,8 +30,7 @@ import java.util.Set;
  * Builder#queue}) narrow what those
  * find, so combine them with one of the first. Runs sought by {@link Builder#attribute} are found
  * through the attributes' own index, in the list's order, whatever else is set: the first
- * attribute given leads (on PostgreSQL the planner may lead with another), the others and the
- * remaining criteria narrow what it finds.
+ * attribute given leads, the others and the remaining criteria narrow what it finds.
  */
 public final class RunFilter {
   /** The default number of runs a call returns. */
@@ -326,7 +325,8 @@ public final class RunFilter {
      * Only runs that hold attribute {@code key} with exactly {@code value} ({@link
      * StartOptions.Builder#attribute}, {@link WorkflowContext#attribute}). Called with several
      * keys, a run must hold them all; called again with the same key, the later value replaces
-     * the earlier. The first key given leads the search: give the most selective first.
+     * the earlier. The first key given leads the search (its index is walked; each run found is
+     * checked for the others): give the most selective first.
      *
      * @throws IllegalArgumentException if the key or value breaks {@link RunAttributes#check}'s
      *     rules (no stored run could hold it)

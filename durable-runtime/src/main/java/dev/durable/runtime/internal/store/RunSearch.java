@@ -109,31 +109,31 @@ final class RunSearch {
   /**
    * Appends the tables searched and the attributes sought, and returns the alias of the table whose
    * index gives the order. With attributes, the first one's rows lead (a0), walked by the index
-   * {@code (name, val, created_at, run_id)} from the cursor on; each other attribute's row (a1...)
-   * joins it by the run's primary key and its start, which all rows of one run share, so that
-   * PostgreSQL knows the order of any of them is the list's and may walk the most selective one.
+   * {@code (name, val, created_at, run_id)} from the cursor on; each other attribute is looked up
+   * for each row found, by the primary key {@code (run_id, name)}, in a scalar subquery. Joined
+   * instead, PostgreSQL's generic plan (which it switches a prepared statement to after five
+   * executions) knows no value's frequency and merged both attributes' index ranges: a quarter of
+   * the runs read to find ten.
    */
   private static String from(StringBuilder sql, Values values, Map<String, String> attributes) {
     if (attributes.isEmpty()) {
       sql.append(RunsTable.SEARCH_FROM).append(" WHERE 1 = 1");
       return "r";
     }
-    StringBuilder where = new StringBuilder(" WHERE 1 = 1");
-    sql.append(AttributesTable.TABLE).append(" a0");
+    sql.append(AttributesTable.TABLE).append(" a0 JOIN ").append(RunsTable.TABLE)
+        .append(" r ON r.run_id = a0.run_id LEFT JOIN ").append(SchedulesTable.RUNS_TABLE)
+        .append(" f ON f.run_id = r.run_id WHERE a0.name = :attrName0 AND a0.val = :attrValue0");
     int a = 0;
     for (Map.Entry<String, String> attribute : attributes.entrySet()) {
       if (a > 0) {
-        sql.append(String.format(" JOIN %s a%d ON a%2$d.run_id = a0.run_id"
-            + " AND a%2$d.created_at = a0.created_at", AttributesTable.TABLE, a));
+        sql.append(String.format(" AND (SELECT a%1$d.val FROM %2$s a%1$d WHERE a%1$d.run_id"
+            + " = a0.run_id AND a%1$d.name = :attrName%1$d) = :attrValue%1$d", a,
+            AttributesTable.TABLE));
       }
-      where.append(String.format(" AND a%1$d.name = :attrName%1$d AND a%1$d.val = :attrValue%1$d",
-          a));
       values.string("attrName" + a, attribute.getKey())
           .string("attrValue" + a, attribute.getValue());
       a++;
     }
-    sql.append(" JOIN ").append(RunsTable.TABLE).append(" r ON r.run_id = a0.run_id LEFT JOIN ")
-        .append(SchedulesTable.RUNS_TABLE).append(" f ON f.run_id = r.run_id").append(where);
     return "a0";
   }
 
