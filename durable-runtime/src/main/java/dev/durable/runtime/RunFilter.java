@@ -29,8 +29,8 @@ import java.util.Set;
  * Builder#updatedBefore}, {@link Builder#runIdPrefix}, {@link Builder#errorCode}, {@link
  * Builder#queue}) narrow what those
  * find, so combine them with one of the first. Runs sought by {@link Builder#attribute} are found
- * through the attributes' own index, in the list's order, whatever else is set: the first
- * attribute given leads, the others and the remaining criteria narrow what it finds.
+ * through the attributes' own index, in the list's order, whatever else is set: the attribute
+ * fewest runs hold leads, the others and the remaining criteria narrow what it finds.
  */
 public final class RunFilter {
   /** The default number of runs a call returns. */
@@ -325,8 +325,8 @@ public final class RunFilter {
      * Only runs that hold attribute {@code key} with exactly {@code value} ({@link
      * StartOptions.Builder#attribute}, {@link WorkflowContext#attribute}). Called with several
      * keys, a run must hold them all; called again with the same key, the later value replaces
-     * the earlier. The first key given leads the search (its index is walked; each run found is
-     * checked for the others): give the most selective first.
+     * the earlier. Of several, the one fewest runs hold leads the search (its index is walked;
+     * each run found is checked for the others), whatever the order given.
      *
      * @throws IllegalArgumentException if the key or value breaks {@link RunAttributes#check}'s
      *     rules (no stored run could hold it)

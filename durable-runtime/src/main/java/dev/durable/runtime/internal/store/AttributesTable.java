@@ -51,6 +51,12 @@ final class AttributesTable {
   /** The attributes of a page of runs, served by the primary key. */
   private static final Sql SELECT_OF_RUNS = Sql.of(
       "SELECT run_id, name, val FROM durable_run_attributes WHERE run_id = ANY (:runIds)");
+  /** How many runs hold an attribute, counted up to {@link #COUNTED} (a bounded index range). */
+  private static final Sql COUNT_HOLDERS = Sql.of(
+      "SELECT COUNT(*) FROM (SELECT run_id FROM durable_run_attributes"
+          + " WHERE name = :name AND val = :value LIMIT :limit) held");
+  /** The most holders {@link #holders} counts. */
+  static final int COUNTED = 1000;
   /** The attributes of a run started in one text, by their count ({@link #insertInserted}). */
   private static final Map<Integer, String> INSERTED = new ConcurrentHashMap<>();
 
@@ -107,6 +113,15 @@ final class AttributesTable {
       }
       insert.executeBatch();
     }
+  }
+
+  /**
+   * How many runs hold attribute {@code name} = {@code value}, up to {@link #COUNTED}: what it
+   * costs to walk its index is at most that many entries.
+   */
+  static int holders(Connection connection, String name, String value) throws SQLException {
+    return COUNT_HOLDERS.first(connection, new Values().string("name", name)
+        .string("value", value).int4("limit", COUNTED), rows -> rows.getInt(1)).orElse(0);
   }
 
   /** The run's attributes, sorted by key. */
