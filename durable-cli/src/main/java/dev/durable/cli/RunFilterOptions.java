@@ -81,6 +81,12 @@ final class RunFilterOptions {
       description = "Only runs that failed with this error code")
   String code;
 
+  @Option(
+      names = "--attribute",
+      paramLabel = "<key=value>",
+      description = "Only runs holding this attribute (repeatable: runs holding all of them)")
+  List<String> attributes = List.of();
+
   @Option(names = "--limit", paramLabel = "<n>", defaultValue = "" + RunFilter.DEFAULT_LIMIT,
       description = "At most this many runs, 1 to " + RunFilter.MAX_LIMIT + " (default: ${DEFAULT-VALUE})")
   int limit;
@@ -96,13 +102,27 @@ final class RunFilterOptions {
       throw usage.apply(
           "--limit must be 1 to " + RunFilter.MAX_LIMIT + ", but was " + limit + hint);
     }
+    RunFilter.Builder checked = RunFilter.builder();
+    for (String attribute : attributes) {
+      int at = attribute.indexOf('=');
+      if (at < 1) {
+        throw usage.apply("--attribute takes key=value, such as --attribute customer=c-42, but"
+            + " was '" + Printer.oneLine(attribute) + "'");
+      }
+      try {
+        checked.attribute(attribute.substring(0, at), attribute.substring(at + 1));
+      } catch (IllegalArgumentException e) {
+        throw usage.apply("--attribute " + e.getMessage());
+      }
+    }
   }
 
   /** Whether any option but {@code --limit} narrows the runs. */
   boolean narrows() {
     return workflow != null || version != null || !statuses.isEmpty() || createdFrom != null
         || createdBefore != null || updatedFrom != null || updatedBefore != null
-        || queue != null || prefix != null || parent != null || code != null;
+        || queue != null || prefix != null || parent != null || code != null
+        || !attributes.isEmpty();
   }
 
   /** The filter these options make. */
@@ -138,6 +158,10 @@ final class RunFilterOptions {
     }
     if (code != null) {
       filter.errorCode(code);
+    }
+    for (String attribute : attributes) { // checked: key=value
+      int at = attribute.indexOf('=');
+      filter.attribute(attribute.substring(0, at), attribute.substring(at + 1));
     }
     return filter.build();
   }

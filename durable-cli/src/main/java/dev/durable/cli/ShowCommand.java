@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -149,6 +150,11 @@ final class ShowCommand extends StoreCommand {
     run.owner().ifPresent(owner -> out.field("engine", owner));
     run.parentId().ifPresent(parent -> out.field("parent", parent));
     run.scheduledAt().ifPresent(at -> out.field("scheduled", Printer.time(at)));
+    if (!run.attributes().isEmpty()) {
+      out.field("attributes", run.attributes().entrySet().stream()
+          .map(a -> a.getKey() + "=" + Printer.oneLine(a.getValue()))
+          .collect(Collectors.joining(", ")));
+    }
     out.field("input", Printer.oneLine(status.input()));
     out.field("output", Printer.oneLine(status.output()));
   }

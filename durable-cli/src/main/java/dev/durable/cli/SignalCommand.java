@@ -1,6 +1,7 @@
 package dev.durable.cli;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.codec.StoredText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -31,8 +32,10 @@ final class SignalCommand extends StoreCommand {
   @Override
   void check() {
     if (!Printer.isJson(json)) {
-      throw usage("the signal's value must be JSON, but was " + json
-          + "; a string is written in double quotes: '\"" + json + "\"'");
+      // a long value is echoed once, cut: the example then is a short one
+      String quoted = json.length() <= StoredText.ECHO_CHARS ? json : "approved";
+      throw usage("the signal's value must be JSON, but was " + StoredText.echo(json)
+          + "; a string is written in double quotes: '\"" + quoted + "\"'");
     }
   }
 

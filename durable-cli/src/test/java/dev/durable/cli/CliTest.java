@@ -305,6 +305,12 @@ class CliTest {
     assertTrue(notJson.err().startsWith("durable-cli: the signal's value must be JSON, but was"
         + " alice; a string is written in double quotes: '\"alice\"'\n"), notJson::toString);
 
+    Result huge = cli("signal", "waiting-1", "approve", "a".repeat(100_000));
+    assertExit(2, huge);
+    assertTrue(huge.err().length() < 400, huge.err().length() + " characters");
+    assertTrue(huge.err().contains("a".repeat(60) + "... (100000 characters); a string is"
+        + " written in double quotes: '\"approved\"'"), huge::toString);
+
     Result sent = cli("signal", "waiting-1", "approve", "\"alice\"");
     assertExit(0, sent);
     assertEquals("sent signal approve to run waiting-1\n", sent.out());
@@ -530,6 +536,40 @@ class CliTest {
     Result afterCommand = CliRunner.run("list", "--jdbc-url", db.url(), "--json");
     assertExit(0, afterCommand);
     assertEquals(List.of("a-1"), ids(afterCommand));
+  }
+
+  @Test
+  void listNarrowsToRunsHoldingEveryAttributeAndShowPrintsThem() {
+    String[][] runs = {{"t-1", "c-1", "eu"}, {"t-2", "c-2", "eu"}, {"t-3", "c-1", "us"}};
+    for (String[] run : runs) {
+      clock.advance(Duration.ofSeconds(1));
+      OrderFlowClient.of(engine).start(StartOptions.builder().runId(run[0])
+          .attribute("customer", run[1]).attribute("region", run[2]).build(), "item", false);
+    }
+    engine.tick();
+
+    assertEquals(List.of("t-3", "t-1"), ids(cli("list", "--attribute", "customer=c-1", "--json")));
+    assertEquals(List.of("t-1"), ids(cli("list", "--attribute", "customer=c-1",
+        "--attribute", "region=eu", "--json")));
+    assertEquals("no runs match\n",
+        cli("list", "--attribute", "customer=c-2", "--attribute", "region=us").out());
+    JsonNode listed = cli("list", "--attribute", "region=us", "--json").json();
+    assertEquals("c-1", listed.at("/runs/0/attributes/customer").asText());
+
+    Result shown = cli("show", "t-2");
+    assertExit(0, shown);
+    assertTrue(shown.out().lines()
+        .anyMatch(l -> l.matches("attributes\\s+customer=c-2, region=eu")), shown::toString);
+    assertEquals("eu", cli("show", "t-2", "--json").json().at("/run/attributes/region").asText());
+
+    Result noValue = cli("list", "--attribute", "customer");
+    assertExit(2, noValue);
+    assertTrue(noValue.err().contains("--attribute takes key=value, such as --attribute"
+        + " customer=c-42, but was 'customer'"), noValue::toString);
+    Result tooLong = cli("list", "--attribute", "note=" + "v".repeat(401));
+    assertExit(2, tooLong);
+    assertTrue(tooLong.err().contains("must be at most 400 characters, but has 401"),
+        tooLong::toString);
   }
 
   private static List<String> ids(Result result) {

@@ -57,6 +57,10 @@ final class RunPage {
     run.owner().ifPresent(owner -> rows.add(row("engine", html("{}", owner))));
     run.scheduledAt().ifPresent(at -> rows.add(row("fire time", html("{}", Format.time(at)))));
     run.parentId().ifPresent(parent -> rows.add(row("parent run", Html.runLink(parent))));
+    if (!run.attributes().isEmpty()) {
+      rows.add(row("attributes", html("<span id=\"run-attributes\">{}</span>",
+          RunsPage.attributes(run.attributes()))));
+    }
     Safe error = run.error()
         .map(e -> html("""
             <div class="run-error" id="run-error"><p><span class="code">{}</span> {}{}</p>

@@ -65,11 +65,12 @@ final class RunsPage {
         <label>queue <input name="queue" value="{}" size="12"></label>
         <label>started from <input name="from" value="{}" placeholder="2026-12-01T00:00" size="16"></label>
         <label>before <input name="before" value="{}" placeholder="UTC" size="16"></label>
+        <label>attribute <input name="attribute" id="attribute" value="{}" placeholder="key=value" size="16"></label>
         <label>per page <select name="limit">{}</select></label>
         <button type="submit" id="apply">Filter</button> <a href="/">clear</a>
         </form>
         """, q.workflow(), q.version(), Html.join(statuses), q.runId(), q.errorCode(), q.parent(),
-        q.queue(), q.from(), q.before(), Html.join(limits));
+        q.queue(), q.from(), q.before(), q.attribute(), Html.join(limits));
   }
 
   private static Safe selected(boolean selected) {
@@ -81,16 +82,17 @@ final class RunsPage {
     for (RunInfo run : runs) {
       rows.add(html(
           "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
-              + "<td>{}</td></tr>",
+              + "<td>{}</td><td>{}</td></tr>",
           Html.runLink(run.id()), run.workflowName(), run.workflowVersion(), status(run.status()),
-          queue(run), Format.time(run.createdAt()), Format.time(run.updatedAt()), error(run)));
+          queue(run), Format.time(run.createdAt()), Format.time(run.updatedAt()), error(run),
+          attributes(run.attributes())));
     }
     Safe table = runs.isEmpty()
         ? html("<p class=\"empty\">No runs match{}.</p>",
             query.after().isEmpty() ? "" : " after this point")
         : html("""
             <table class="runs">
-            <thead><tr><th>run</th><th>workflow</th><th>version</th><th>status</th><th>queue</th><th>started</th><th>updated</th><th>error</th></tr></thead>
+            <thead><tr><th>run</th><th>workflow</th><th>version</th><th>status</th><th>queue</th><th>started</th><th>updated</th><th>error</th><th>attributes</th></tr></thead>
             <tbody>{}</tbody>
             </table>""", Html.join(rows));
     Safe pager = Safe.EMPTY;
@@ -117,6 +119,17 @@ final class RunsPage {
         .map(q -> html("<a class=\"queue\" href=\"{}\">{}</a>", Html.withQuery("/",
             Map.of("queue", q)), q))
         .orElse(Safe.EMPTY);
+  }
+
+  /** A run's attributes, each linked to the runs that hold it; empty without any. */
+  static Safe attributes(Map<String, String> attributes) {
+    List<Safe> links = new ArrayList<>();
+    for (Map.Entry<String, String> a : attributes.entrySet()) {
+      String pair = a.getKey() + "=" + a.getValue();
+      links.add(html("<a class=\"attribute\" href=\"{}\">{}</a> ",
+          Html.withQuery("/", Map.of("attribute", pair)), Format.cut(pair, ERROR_CHARS)));
+    }
+    return html("<span class=\"attributes\">{}</span>", Html.join(links));
   }
 
   private static Safe error(RunInfo run) {

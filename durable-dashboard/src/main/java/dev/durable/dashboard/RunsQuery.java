@@ -20,10 +20,12 @@ import java.util.function.Consumer;
  * read.
  *
  * @param after the id of the last run of the page before, for the next page
+ * @param attribute an attribute the runs hold, {@code key=value}
  */
 record RunsQuery(
     String workflow, String version, String status, String runId, String errorCode,
-    String parent, String queue, String from, String before, String limit, String after) {
+    String parent, String queue, String from, String before, String limit, String after,
+    String attribute) {
 
   /** The page sizes the form offers; the first is the default. */
   static final List<Integer> LIMITS = List.of(50, 20, 100, 200);
@@ -36,7 +38,7 @@ record RunsQuery(
         get(parameters, "workflow"), get(parameters, "version"), get(parameters, "status"),
         get(parameters, "run"), get(parameters, "code"), get(parameters, "parent"),
         get(parameters, "queue"), get(parameters, "from"), get(parameters, "before"), get(parameters, "limit"),
-        get(parameters, "after"));
+        get(parameters, "after"), get(parameters, "attribute"));
   }
 
   private static String get(Map<String, String> parameters, String name) {
@@ -57,6 +59,7 @@ record RunsQuery(
     p.put("from", from);
     p.put("before", before);
     p.put("limit", limit);
+    p.put("attribute", attribute);
     return p;
   }
 
@@ -115,6 +118,18 @@ record RunsQuery(
       Instant at = instant("before", before, problems);
       if (at != null) {
         b.createdBefore(at);
+      }
+    }
+    if (!attribute.isEmpty()) {
+      int at = attribute.indexOf('=');
+      try {
+        if (at < 1) {
+          throw new IllegalArgumentException("'attribute' must be key=value, such as"
+              + " customer=c-42, not '" + attribute + "'");
+        }
+        b.attribute(attribute.substring(0, at).trim(), attribute.substring(at + 1).trim());
+      } catch (IllegalArgumentException e) {
+        problems.accept(e.getMessage());
       }
     }
     return b;

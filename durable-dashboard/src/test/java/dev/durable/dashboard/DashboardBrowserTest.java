@@ -268,6 +268,35 @@ class DashboardBrowserTest {
   }
 
   @Test
+  void runsAreFoundByAnAttributeAndTheRunPageShowsTheirs() {
+    for (String[] run : new String[][] {{"nap-a-1", "c-1"}, {"nap-a-2", "c-2"},
+        {"nap-a-3", "c-1"}}) {
+      NapWorkflowClient.of(engine).start(StartOptions.builder().runId(run[0])
+          .attribute("customer", run[1]).attribute("region", "eu").build(), "cy");
+    }
+
+    browser.get(url("/"));
+    browser.findElement(By.id("attribute")).sendKeys("customer=c-1");
+    browser.findElement(By.id("apply")).click();
+    waiting().until(ExpectedConditions.urlContains("attribute=customer%3Dc-1"));
+    assertEquals(List.of("nap-a-3", "nap-a-1"), texts(By.cssSelector("table.runs a.run-id")));
+    assertEquals("customer=c-1", browser.findElement(By.id("attribute")).getAttribute("value"));
+
+    click(By.linkText("nap-a-1"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-id"), "nap-a-1"));
+    assertEquals("customer=c-1 region=eu", text(By.id("run-attributes")));
+    click(By.cssSelector("#run-attributes a[href*='region']"));
+    waiting().until(ExpectedConditions.urlContains("attribute=region%3Deu"));
+    assertEquals(List.of("nap-a-3", "nap-a-2", "nap-a-1"),
+        texts(By.cssSelector("table.runs a.run-id")));
+
+    browser.get(url("/?attribute=customer"));
+    assertTrue(text(By.cssSelector(".problems")).contains("'attribute' must be key=value"),
+        text(By.cssSelector(".problems")));
+    assertNoAlert();
+  }
+
+  @Test
   void screenshotsOfTheMainPages() throws Exception {
     assumeTrue(store == TestStore.H2, "the screenshots are taken once, on H2");
     decline.set(null);

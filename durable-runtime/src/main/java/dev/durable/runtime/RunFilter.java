@@ -1,7 +1,10 @@
 package dev.durable.runtime;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -25,7 +28,9 @@ import java.util.Set;
  * indexes; the others ({@link Builder#version}, {@link Builder#updatedFrom}, {@link
  * Builder#updatedBefore}, {@link Builder#runIdPrefix}, {@link Builder#errorCode}, {@link
  * Builder#queue}) narrow what those
- * find, so combine them with one of the first.
+ * find, so combine them with one of the first. Runs sought by {@link Builder#attribute} are found
+ * through the attributes' own index, in the list's order, whatever else is set: the attribute
+ * fewest runs hold leads, the others and the remaining criteria narrow what it finds.
  */
 public final class RunFilter {
   /** The default number of runs a call returns. */
@@ -47,6 +52,7 @@ public final class RunFilter {
   private final int limit;
   private final Instant afterCreatedAt;
   private final String afterRunId;
+  private final Map<String, String> attributes;
 
   private RunFilter(Builder b, Instant afterCreatedAt, String afterRunId) {
     this.workflow = b.workflow;
@@ -63,6 +69,7 @@ public final class RunFilter {
     this.limit = b.limit;
     this.afterCreatedAt = afterCreatedAt;
     this.afterRunId = afterRunId;
+    this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.attributes));
   }
 
   public static Builder builder() {
@@ -98,6 +105,7 @@ public final class RunFilter {
     b.errorCode = errorCode;
     b.queue = queue;
     b.limit = limit;
+    b.attributes.putAll(attributes);
     return b;
   }
 
@@ -156,6 +164,14 @@ public final class RunFilter {
     return Optional.ofNullable(queue);
   }
 
+  /**
+   * Only runs that hold every one of these attributes ({@link Builder#attribute}), in the order
+   * given; empty: any.
+   */
+  public Map<String, String> attributes() {
+    return attributes;
+  }
+
   /** The most runs returned. */
   public int limit() {
     return limit;
@@ -185,6 +201,7 @@ public final class RunFilter {
     append(s, "parentId", parentId);
     append(s, "errorCode", errorCode);
     append(s, "queue", queue);
+    append(s, "attributes", attributes.isEmpty() ? null : attributes);
     append(s, "after", afterRunId);
     return s.append("limit=").append(limit).append(']').toString();
   }
@@ -211,6 +228,7 @@ public final class RunFilter {
     private int limit = DEFAULT_LIMIT;
     private Instant afterCreatedAt;
     private String afterRunId;
+    private final Map<String, String> attributes = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -300,6 +318,22 @@ public final class RunFilter {
       Objects.requireNonNull(last, "last");
       this.afterCreatedAt = last.createdAt();
       this.afterRunId = last.id();
+      return this;
+    }
+
+    /**
+     * Only runs that hold attribute {@code key} with exactly {@code value} ({@link
+     * StartOptions.Builder#attribute}, {@link WorkflowContext#attribute}). Called with several
+     * keys, a run must hold them all; called again with the same key, the later value replaces
+     * the earlier. Of several, the one fewest runs hold leads the search (its index is walked;
+     * each run found is checked for the others), whatever the order given.
+     *
+     * @throws IllegalArgumentException if the key or value breaks {@link RunAttributes#check}'s
+     *     rules (no stored run could hold it)
+     */
+    public Builder attribute(String key, String value) {
+      RunAttributes.check(key, value);
+      attributes.put(key, value);
       return this;
     }
 

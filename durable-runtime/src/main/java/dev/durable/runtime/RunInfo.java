@@ -1,7 +1,10 @@
 package dev.durable.runtime;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A run as stored.
@@ -23,6 +26,8 @@ import java.util.Optional;
  * @param queue the queue the run was started through ({@link StartOptions.Builder#queue}), if any
  * @param priority its priority in that queue; 0 without one
  * @param partitionKey its partition key in that queue, if any
+ * @param attributes its searchable attributes ({@link StartOptions.Builder#attribute}, {@link
+ *     WorkflowContext#attribute}), sorted by key
  */
 public record RunInfo(
     String id,
@@ -38,9 +43,37 @@ public record RunInfo(
     Optional<String> parentId,
     Optional<String> queue,
     int priority,
-    Optional<String> partitionKey) {
+    Optional<String> partitionKey,
+    Map<String, String> attributes) {
 
-  /** A run started without a queue: {@link #queue()} and {@link #partitionKey()} are empty. */
+  public RunInfo {
+    attributes = Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
+  }
+
+  /** A run without attributes. */
+  public RunInfo(
+      String id,
+      String workflowName,
+      String workflowVersion,
+      RunState status,
+      Instant wakeAt,
+      Instant createdAt,
+      Instant updatedAt,
+      Optional<RunError> error,
+      Optional<String> owner,
+      Optional<Instant> scheduledAt,
+      Optional<String> parentId,
+      Optional<String> queue,
+      int priority,
+      Optional<String> partitionKey) {
+    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
+        scheduledAt, parentId, queue, priority, partitionKey, Map.of());
+  }
+
+  /**
+   * A run started without a queue: {@link #queue()} and {@link #partitionKey()} are empty; nor
+   * has it attributes.
+   */
   public RunInfo(
       String id,
       String workflowName,

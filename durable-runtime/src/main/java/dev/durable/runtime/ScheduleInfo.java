@@ -24,6 +24,11 @@ public record ScheduleInfo(
     ZoneId zone,
     CatchUp catchUp,
     List<Instant> nextFireTimes) {
+  /**
+   * How the ids of the runs schedules start begin ({@link #runId}): a start by a caller or a run
+   * with an id that begins so is refused, so that no such run takes a fire time's id first.
+   */
+  public static final String RUN_ID_PREFIX = "schedule:";
 
   public ScheduleInfo {
     Objects.requireNonNull(workflowName, "workflowName");
@@ -42,6 +47,6 @@ public record ScheduleInfo(
    * that fire at the same instant start one run.
    */
   public static String runId(String workflowName, Instant fireTime) {
-    return "schedule:" + workflowName + ":" + fireTime;
+    return RUN_ID_PREFIX + workflowName + ":" + fireTime;
   }
 }

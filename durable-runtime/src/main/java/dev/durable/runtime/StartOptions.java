@@ -2,17 +2,21 @@ package dev.durable.runtime;
 
 import dev.durable.runtime.codec.StoredText;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * How a generated client's {@code start(StartOptions, ...)} starts a run: with which id, on which
- * version of its workflow, and through which queue.
+ * version of its workflow, through which queue, and with which searchable attributes.
  *
  * <pre>{@code
  * GreeterClient.of(engine).start(StartOptions.builder().runId("greet-42").version("1").build(), name);
  * ReportClient.of(engine).start(StartOptions.builder().queue("reports").priority(5)
  *     .partitionKey("tenant-42").deduplicationId("order-9").build(), order);
+ * OrderClient.of(engine).start(StartOptions.builder().attribute("customer", "c-42").build(), order);
  * }</pre>
  *
  * @param runId the run's id; empty: a new random one. Starting is idempotent by id, as with {@code
@@ -28,6 +32,7 @@ import java.util.Optional;
  *     workflow) may hold; empty: none
  * @param delay how long after the start the run is admitted at the earliest; empty: at once
  * @param debounce the key and window that fold starts close together into one run; empty: none
+ * @param attributes the run's searchable attributes ({@link Builder#attribute}), by key, sorted
  */
 public record StartOptions(
     Optional<String> runId,
@@ -37,7 +42,8 @@ public record StartOptions(
     Optional<String> partitionKey,
     Optional<String> deduplicationId,
     Optional<Duration> delay,
-    Optional<Debounce> debounce) {
+    Optional<Debounce> debounce,
+    Map<String, String> attributes) {
   /** The longest {@link Builder#delay}. */
   public static final Duration MAX_DELAY = Duration.ofDays(365);
   /** The longest partition key and deduplication id, in characters. */
@@ -51,6 +57,19 @@ public record StartOptions(
     Objects.requireNonNull(deduplicationId, "deduplicationId");
     Objects.requireNonNull(delay, "delay");
     Objects.requireNonNull(debounce, "debounce");
+    Objects.requireNonNull(attributes, "attributes");
+    attributes.forEach(RunAttributes::check);
+    RunAttributes.checkCount(attributes.size());
+    attributes = Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
+  }
+
+  /** Options without attributes. */
+  public StartOptions(
+      Optional<String> runId, Optional<String> version, Optional<String> queue, int priority,
+      Optional<String> partitionKey, Optional<String> deduplicationId, Optional<Duration> delay,
+      Optional<Debounce> debounce) {
+    this(runId, version, queue, priority, partitionKey, deduplicationId, delay, debounce,
+        Map.of());
   }
 
   /**
@@ -89,6 +108,7 @@ public record StartOptions(
     private String deduplicationId;
     private Duration delay;
     private Debounce debounce;
+    private final Map<String, String> attributes = new TreeMap<>();
 
     private Builder() {}
 
@@ -101,7 +121,8 @@ public record StartOptions(
     /** Starts the run on this version of the workflow, instead of the newest registered. */
     public Builder version(String version) {
       if (version == null || version.isBlank()) {
-        throw new IllegalArgumentException("a version must not be blank; was '" + version + "'");
+        throw new IllegalArgumentException("a version must not be blank; was '"
+            + StoredText.echo(version) + "'");
       }
       this.version = version;
       return this;
@@ -200,24 +221,44 @@ public record StartOptions(
       return new StartOptions(Optional.ofNullable(runId), Optional.ofNullable(version),
           Optional.ofNullable(queue), priority, Optional.ofNullable(partitionKey),
           Optional.ofNullable(deduplicationId), Optional.ofNullable(delay),
-          Optional.ofNullable(debounce));
+          Optional.ofNullable(debounce), attributes);
+    }
+
+    /**
+     * Gives the run the searchable attribute {@code key} = {@code value}, stored with the run in
+     * the same commit: {@code engine.listRuns(RunFilter.builder().attribute(key, value).build())}
+     * finds it. Called again with the same key, the later value replaces the earlier; at most
+     * {@link RunAttributes#MAX_PER_RUN} keys. The run may set more, or replace these, with {@link
+     * WorkflowContext#attribute}. A debounced start that folds into a run leaves that run's
+     * attributes as its first start gave them.
+     *
+     * @throws IllegalArgumentException if the key or value breaks {@link RunAttributes#check}'s
+     *     rules, or this is the {@code MAX_PER_RUN + 1}st key
+     */
+    public Builder attribute(String key, String value) {
+      RunAttributes.check(key, value);
+      if (!attributes.containsKey(key)) {
+        RunAttributes.checkCount(attributes.size() + 1);
+      }
+      attributes.put(key, value);
+      return this;
     }
 
     private static String key(String value, String what) {
       if (value == null || value.isBlank() || value.length() > MAX_KEY_LENGTH) {
         throw new IllegalArgumentException("a " + what + " must be 1 to " + MAX_KEY_LENGTH
-            + " characters, not blank; was '" + value + "'");
+            + " characters, not blank; was '" + StoredText.echo(value) + "'");
       }
       for (int i = 0; i < value.length(); i++) {
         if (Character.isISOControl(value.charAt(i))) {
           throw new IllegalArgumentException("a " + what + " must not contain control"
-              + " characters, but '" + StoredText.message(value) + "' has U+"
+              + " characters, but '" + StoredText.echo(value) + "' has U+"
               + String.format("%04X", (int) value.charAt(i)) + " at index " + i);
         }
       }
       if (StoredText.needsEscaping(value)) {
         throw new IllegalArgumentException("a " + what + " must be valid UTF-16, but '"
-            + StoredText.message(value) + "' has a lone surrogate, which no database can store");
+            + StoredText.echo(value) + "' has a lone surrogate, which no database can store");
       }
       return value;
     }

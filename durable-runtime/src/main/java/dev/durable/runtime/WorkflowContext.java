@@ -85,4 +85,21 @@ public interface WorkflowContext {
    * that has not finished before. Use it to avoid logging the same thing on every replay.
    */
   boolean isReplaying();
+
+  /**
+   * Gives the run the searchable attribute {@code key} = {@code value} ({@link
+   * RunFilter.Builder#attribute} finds it; {@link RunInfo#attributes()} shows it), replacing the
+   * value the key had, whether the start gave it ({@link StartOptions.Builder#attribute}) or an
+   * earlier call did.
+   *
+   * <p>Recorded at the call's position as {@link #now()}'s value is: the attribute is stored with
+   * the turn's next write, and a replay finds it recorded and stores nothing again. A replay that
+   * calls it there with another key is a {@link NonDeterminismException}; with another value, the
+   * recorded value stands.
+   *
+   * @throws IllegalArgumentException if the key or value breaks {@link RunAttributes#check}'s
+   *     rules, or the run would hold more than {@link RunAttributes#MAX_PER_RUN} keys; nothing is
+   *     recorded, and the call takes no position
+   */
+  void attribute(String key, String value);
 }

@@ -17,6 +17,9 @@ public final class StoredText {
   /** The size of the columns holding class names. */
   public static final int MAX_TYPE_CHARS = 500;
 
+  /** The most characters of a value that an error message echoes ({@link #echo}). */
+  public static final int ECHO_CHARS = 60;
+
   /** Room for the marker of a cut: "... [2147483647 more characters cut]" is 37 characters. */
   private static final int MARKER_ROOM = 40;
 
@@ -42,6 +45,24 @@ public final class StoredText {
     }
     return escaped.substring(0, keep) + "... [" + (escaped.length() - keep)
         + " more characters cut]";
+  }
+
+  /**
+   * {@code value} as an error message quotes it, so that a huge value (a 100,000-character run id)
+   * makes no huge message: escaped, and, if longer than {@link #ECHO_CHARS}, its first {@value
+   * #ECHO_CHARS} characters followed by {@code ... (<length> characters)}; {@code null} as is.
+   * Every error that echoes what a caller gave goes through it.
+   */
+  public static String echo(String value) {
+    if (value == null) {
+      return "null";
+    }
+    if (value.length() <= ECHO_CHARS) {
+      return escaped(value);
+    }
+    int keep = Character.isHighSurrogate(value.charAt(ECHO_CHARS - 1)) ? ECHO_CHARS - 1
+        : ECHO_CHARS; // never cut a pair in two
+    return escaped(value.substring(0, keep)) + "... (" + value.length() + " characters)";
   }
 
   /** Whether {@code text} holds a NUL character or a lone surrogate. */

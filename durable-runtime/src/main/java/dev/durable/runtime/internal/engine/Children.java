@@ -24,6 +24,7 @@ import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntSupplier;
 
@@ -84,12 +85,12 @@ final class Children {
     return new WorkflowRuns<>() {
       @Override
       public RunHandle<R> start(Object[] input) {
-        return Children.this.start(type, null, null, input);
+        return Children.this.start(type, null, null, Map.of(), input);
       }
 
       @Override
       public RunHandle<R> start(String runId, Object[] input) {
-        return Children.this.start(type, runId, null, input);
+        return Children.this.start(type, runId, null, Map.of(), input);
       }
 
       @Override
@@ -99,8 +100,8 @@ final class Children {
               + type.name() + "' with a queue, a delay or a deduplication id, which a child run"
               + " cannot have: start it from a @Step, with a client made from the engine");
         }
-        return Children.this.start(
-            type, options.runId().orElse(null), options.version().orElse(null), input);
+        return Children.this.start(type, options.runId().orElse(null),
+            options.version().orElse(null), options.attributes(), input);
       }
 
       @Override
@@ -122,10 +123,11 @@ final class Children {
   /**
    * Starts a child run at the turn's next position, or answers with the one recorded there: on
    * {@code version}, or the newest registered (see {@link RunStarts#version}), chosen once, when
-   * the start is first made.
+   * the start is first made; with {@code attributes}, stored with it.
    */
   private <R> RunHandle<R> start(
-      WorkflowType<R> type, String runId, String version, Object[] input) {
+      WorkflowType<R> type, String runId, String version, Map<String, String> attributes,
+      Object[] input) {
     control.throwIfStopped();
     int seq = positions.getAsInt();
     CheckpointRecord recorded = control.replayed(() ->
@@ -140,7 +142,8 @@ final class Children {
     WorkflowType<?> on = starts.version(type, version, json);
     flush.run();
     Instant now = context.time().now();
-    if (starts.insert(starts.newRun(on, childId, json, null, now, run.runId()))) {
+    if (starts.insert(
+        starts.newRun(on, childId, json, null, now, run.runId()).withAttributes(attributes))) {
       context.wakeups().runDue(now); // the poll takes it up at once
     }
     progress.holdCompleted(

@@ -44,7 +44,6 @@ import org.slf4j.LoggerFactory;
 
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
 final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
-
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
   private static final long AWAIT_POLL_MS = 100;
 
@@ -138,7 +137,8 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     QueuePlace place = RunStarts.place(type, options, now);
     boolean waits = place != null && place.waits();
     boolean local = !waits && registry.find(key).isPresent() && scheduler.tryReserve();
-    NewRun run = starts.newRun(type, runId, json, local ? engineId : null, now, null, place);
+    NewRun run = starts.newRun(type, runId, json, local ? engineId : null, now, null, place)
+        .withAttributes(options.attributes());
     String started; // null: a run with its id is stored already
     try { // a debounced start makes a new run or a new window: wake up for its end as for a new run
       started = options.debounce().isPresent() ? starts.insertDebounced(run)
@@ -294,7 +294,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public List<RunInfo> listRuns(RunFilter filter) {
     return store.listRuns(filter).stream()
-        .map(listed -> RunStatuses.info(listed.run(), listed.scheduledAt()))
+        .map(listed -> RunStatuses.info(listed.run(), listed.scheduledAt(), listed.attributes()))
         .toList();
   }
 

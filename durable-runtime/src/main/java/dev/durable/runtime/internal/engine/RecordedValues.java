@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.codec.StoredText;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
@@ -79,7 +80,7 @@ final class RecordedValues {
   boolean patched(int seq, String patchId) {
     if (patchId == null || patchId.isBlank() || patchId.length() > MAX_PATCH_ID_LENGTH) {
       throw new IllegalArgumentException("a patch id must be 1 to " + MAX_PATCH_ID_LENGTH
-          + " characters, not blank; was '" + patchId + "'");
+          + " characters, not blank; was '" + StoredText.echo(patchId) + "'");
     }
     String name = PATCHED + patchId;
     CheckpointRecord recorded = log.at(seq);

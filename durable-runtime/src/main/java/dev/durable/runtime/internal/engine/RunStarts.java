@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.DuplicateRunException;
 import dev.durable.runtime.InvalidInputException;
+import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
@@ -60,21 +61,26 @@ final class RunStarts {
   static void requireStorableRunId(String runId) {
     if (runId == null || runId.isBlank() || runId.length() > MAX_RUN_ID_LENGTH) {
       throw new IllegalArgumentException(
-          "a run id must be 1 to " + MAX_RUN_ID_LENGTH + " characters, not blank; was '" + runId
-              + "'");
+          "a run id must be 1 to " + MAX_RUN_ID_LENGTH + " characters, not blank; was '"
+              + StoredText.echo(runId) + "'; nothing was stored");
     }
     for (int i = 0; i < runId.length(); i++) {
       if (Character.isISOControl(runId.charAt(i))) {
         throw new IllegalArgumentException(
-            "a run id must not contain control characters, but '" + StoredText.message(runId)
+            "a run id must not contain control characters, but '" + StoredText.echo(runId)
                 + "' has U+" + String.format("%04X", (int) runId.charAt(i)) + " at index " + i
                 + "; nothing was stored: use printable characters, such as your order's id");
       }
     }
     if (StoredText.needsEscaping(runId)) {
       throw new IllegalArgumentException(
-          "a run id must be valid UTF-16, but '" + StoredText.message(runId) + "' has a lone"
+          "a run id must be valid UTF-16, but '" + StoredText.echo(runId) + "' has a lone"
               + " surrogate, which no database can store; nothing was stored");
+    }
+    if (runId.startsWith(ScheduleInfo.RUN_ID_PREFIX)) {
+      throw new IllegalArgumentException("a run id must not start with '"
+          + ScheduleInfo.RUN_ID_PREFIX + "', which is kept for the runs schedules start, but '"
+          + StoredText.echo(runId) + "' does; nothing was stored: choose another id");
     }
   }
 

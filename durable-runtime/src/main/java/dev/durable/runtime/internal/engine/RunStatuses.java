@@ -12,6 +12,7 @@ import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -66,10 +67,15 @@ final class RunStatuses {
             attempt.seq(), attempt.stepName(), StepState.RUNNING, attempt.attempt(), null, null));
       }
     }
-    List<RunInfo> children = store.children(run.runId()).stream()
-        .map(child -> info(child, Optional.empty())) // a child is started by its parent alone
+    List<RunRecord> childRuns = store.children(run.runId());
+    Map<String, Map<String, String>> childAttributes = childRuns.isEmpty() ? Map.of()
+        : store.attributes().ofRuns(childRuns.stream().map(RunRecord::runId).toList());
+    List<RunInfo> children = childRuns.stream() // a child is started by its parent alone
+        .map(child -> info(child, Optional.empty(),
+            childAttributes.getOrDefault(child.runId(), Map.of())))
         .toList();
-    return new RunStatus(info(run, store.schedules().firedFor(run.runId())), steps, children,
+    return new RunStatus(info(run, store.schedules().firedFor(run.runId()),
+        store.attributes().of(run.runId())), steps, children,
         Compensations.status(snapshot.checkpoints()), run.input(),
         run.status() == RunState.COMPLETED ? run.output() : null);
   }
@@ -78,8 +84,10 @@ final class RunStatuses {
    * What the status API shows of a stored run.
    *
    * @param scheduledAt the fire time it serves, if a {@code @Schedule} started it
+   * @param attributes its attributes
    */
-  static RunInfo info(RunRecord run, Optional<Instant> scheduledAt) {
+  static RunInfo info(
+      RunRecord run, Optional<Instant> scheduledAt, Map<String, String> attributes) {
     return new RunInfo(
         run.runId(),
         run.workflow().name(),
@@ -95,6 +103,7 @@ final class RunStatuses {
         Optional.ofNullable(run.parentRunId()),
         Optional.ofNullable(run.queue()),
         run.priority(),
-        Optional.ofNullable(run.partitionKey()));
+        Optional.ofNullable(run.partitionKey()),
+        attributes);
   }
 }

@@ -75,6 +75,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private final Children children;
   private final RecordedValues values;
   private final SignalWaits signals;
+  private final RecordedAttributes attributes;
   private final Compensations compensations = new Compensations();
   private final boolean maySuspend;
   private int nextSeq;
@@ -127,6 +128,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
         new Children(context, scope, starts, statuses, () -> nextSeq++, this::flush);
     this.values = new RecordedValues(context, scope);
     this.signals = new SignalWaits(context, scope);
+    this.attributes = new RecordedAttributes(context.store(), scope, values);
   }
 
   // ---- WorkflowContext
@@ -177,6 +179,13 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     }
     nextSeq++;
     return true;
+  }
+
+  @Override
+  public void attribute(String key, String value) {
+    control.throwIfStopped();
+    attributes.record(nextSeq, key, value); // throws, if it does, before taking the position
+    nextSeq++;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.store;
 import dev.durable.runtime.RunState;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A run to store, with the events of its start.
@@ -22,6 +23,7 @@ import java.util.List;
  *     null when the engine does not trace
  * @param place the queue or delay it waits for ({@link RunState#ENQUEUED}: {@link
  *     QueuePlace#waits}) and the deduplication key it holds; null: none of them
+ * @param attributes its searchable attributes, stored with it ({@link AttributesTable})
  */
 public record NewRun(
     String runId,
@@ -35,7 +37,8 @@ public record NewRun(
     String fingerprint,
     List<NewEvent> events,
     String traceContext,
-    QueuePlace place) {
+    QueuePlace place,
+    Map<String, String> attributes) {
 
   /** The epoch of a run leased at its start. */
   public static final long LEASED_EPOCH = 1;
@@ -49,7 +52,23 @@ public record NewRun(
         events, traceContext, null);
   }
 
+  /** A run without attributes. */
+  public NewRun(
+      String runId, WorkflowKey workflow, String input, Instant now, String owner,
+      Instant leaseUntil, Instant deadlineAt, String parentRunId, String fingerprint,
+      List<NewEvent> events, String traceContext, QueuePlace place) {
+    this(runId, workflow, input, now, owner, leaseUntil, deadlineAt, parentRunId, fingerprint,
+        events, traceContext, place, Map.of());
+  }
+
+  /** This run, with {@code attributes} (checked already). */
+  public NewRun withAttributes(Map<String, String> attributes) {
+    return new NewRun(runId, workflow, input, now, owner, leaseUntil, deadlineAt, parentRunId,
+        fingerprint, events, traceContext, place, attributes);
+  }
+
   public NewRun {
+    attributes = Map.copyOf(attributes);
     if (place != null && place.waits() && owner != null) {
       throw new IllegalArgumentException("run " + runId + " waits in a queue: it has no owner");
     }

@@ -172,14 +172,18 @@ final class ProgressText {
   /**
    * What the text of {@code commit}'s statement depends on, and nothing else: the run's change,
    * each checkpoint write (insert or update, whether it takes a signal, whether it carries its
-   * events), how many events and tasks it writes, and whether it wakes a run. Its bound values
-   * never change the text.
+   * events), how many attributes, events and tasks it writes, and whether it wakes a run. Its
+   * bound values never change the text.
    */
   private static String shape(Commit commit) {
     StringBuilder shape = new StringBuilder().append(commit.change().kind().ordinal());
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       shape.append(write.insert() ? 'i' : 'u').append(write.takesSignal() != 0 ? "s" : "")
           .append(write.carriesEvents() ? "c" : "");
+    }
+    int attributes = ProgressWriter.attributes(commit).size();
+    if (attributes > 0) {
+      shape.append("/a").append(attributes);
     }
     return shape.append('/').append(commit.events().size()).append('/')
         .append(commit.tasks().size()).append(commit.wakes() != null ? "/w" : "").toString();

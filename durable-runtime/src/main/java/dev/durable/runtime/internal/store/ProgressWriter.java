@@ -13,11 +13,12 @@ import java.util.function.Supplier;
 
 /**
  * Writes the progress of turns, each fenced by its run's epoch: one algorithm ({@link #writes}: the
- * run's fence, then its checkpoints and the signals they take, its events, its tasks, the tasks a
- * failure gives up and the run it wakes, each a statement of its table's catalogue), sent in the
- * dialect's {@link Dialect.Form}: in one text ({@link ProgressText}), or as plain statements in a
- * transaction ({@link #asStatements}: the fences first, each statement as one JDBC batch for every
- * run whose fence held), which is also the one-text form's way with a turn too large for a text.
+ * run's fence, then its checkpoints and the signals they take, the attributes they record, its
+ * events, its tasks, the tasks a failure gives up and the run it wakes, each a statement of its
+ * table's catalogue), sent in the dialect's {@link Dialect.Form}: in one text ({@link
+ * ProgressText}), or as plain statements in a transaction ({@link #asStatements}: the fences
+ * first, each statement as one JDBC batch for every run whose fence held), which is also the
+ * one-text form's way with a turn too large for a text.
  */
 final class ProgressWriter {
   /**
@@ -112,6 +113,14 @@ final class ProgressWriter {
                 + " of run " + runId + " was taken already, or is gone"));
       }
     }
+    attributes(commit).forEach((key, value) -> {
+      // a key recorded again replaces its value: as plain statements delete, then insert (the
+      // batches keep that order); in one text an upsert
+      Values values = AttributesTable.values(runId, key, value, now);
+      writes.add(new Write(AttributesTable.DELETE_KEY, null, values, null));
+      writes.add(new Write(AttributesTable.INSERT_FROM_RUN, AttributesTable.UPSERT_FENCED, values,
+          null));
+    });
     if (!carried.isEmpty() || !commit.events().isEmpty()) {
       // as plain statements, the events the checkpoints carry are rows of the log, first
       Supplier<List<Values>> rows = () -> {
@@ -139,6 +148,19 @@ final class ProgressWriter {
           RunsTable.wakeValues(new Values(), commit.wakes(), now), null));
     }
     return writes;
+  }
+
+  /**
+   * The attributes that {@code commit}'s new checkpoints record ({@code ctx.attribute}), by key in
+   * the order first recorded, each with the last value recorded for it.
+   */
+  static Map<String, String> attributes(Commit commit) {
+    Map<String, String> attributes = new LinkedHashMap<>();
+    for (Commit.CheckpointWrite write : commit.checkpoints()) {
+      StoredAttributes.recorded(write)
+          .ifPresent(attribute -> attributes.put(attribute.getKey(), attribute.getValue()));
+    }
+    return attributes;
   }
 
   /** How many events {@code commit}'s checkpoints carry. */

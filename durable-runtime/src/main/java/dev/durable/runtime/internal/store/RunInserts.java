@@ -18,11 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * run is one statement that inserts it (nothing on a taken id) and logs its events, with a {@code
  * NOTIFY} after it where it is left due: one round trip for the batch. In statements, each run is
  * inserted alone, a taken id rolling back that insert only (H2 goes on with the transaction), and
- * the events follow as one batch.
+ * the events and the runs' attributes follow as one batch each.
  */
 final class RunInserts {
-  /** A run's start in one text, by its events' count. */
-  private static final Map<Integer, Sql> STARTS = new ConcurrentHashMap<>();
+  /** A run's start in one text, by its events' and its attributes' counts. */
+  private static final Map<String, Sql> STARTS = new ConcurrentHashMap<>();
 
   private final Transactions transactions;
   private final Dialect.Form form;
@@ -64,14 +64,17 @@ final class RunInserts {
         : transactions.inTransaction(what, connection -> {
           boolean[] inserted = new boolean[runs.size()];
           List<EventsTable.Entry> events = new ArrayList<>();
+          List<NewRun> stored = new ArrayList<>();
           for (int i = 0; i < runs.size(); i++) {
             NewRun run = runs.get(i);
             inserted[i] = insertIfAbsent(connection, run);
             if (inserted[i]) {
               run.events().forEach(event -> events.add(new EventsTable.Entry(run.runId(), event)));
+              stored.add(run);
             }
           }
           EventsTable.append(connection, events);
+          AttributesTable.insert(connection, stored);
           return inserted;
         });
   }
@@ -108,15 +111,22 @@ final class RunInserts {
       order[i] = i;
     }
     Arrays.sort(order, Comparator.comparing((Integer i) -> runs.get(i).leased())
-        .thenComparing(i -> runs.get(i).events().size()));
+        .thenComparing(i -> runs.get(i).events().size())
+        .thenComparing(i -> runs.get(i).attributes().size()));
     StringBuilder sql = new StringBuilder();
     Params params = Params.postgres();
     for (int i : order) {
       NewRun run = runs.get(i);
-      Sql start = STARTS.computeIfAbsent(run.events().size(), events -> Sql.of(
-          "WITH inserted AS (" + RunsTable.INSERT_IF_ABSENT.named() + " RETURNING run_id) "
-              + EventsTable.logInserted(events)));
-      Values values = EventsTable.insertedValues(RunsTable.insertValues(run), run.events());
+      int events = run.events().size();
+      int attributes = run.attributes().size();
+      // the attributes, if any, in a WITH of their own: the text's count stays the events'
+      Sql start = STARTS.computeIfAbsent(events + "/" + attributes, shape -> Sql.of(
+          "WITH inserted AS (" + RunsTable.INSERT_IF_ABSENT.named() + " RETURNING run_id)"
+              + (attributes == 0 ? "" : ", " + AttributesTable.insertInserted(attributes))
+              + " " + EventsTable.logInserted(events)));
+      Values values = AttributesTable.insertedValues(
+          EventsTable.insertedValues(RunsTable.insertValues(run), run.events()),
+          run.attributes());
       sql.append(start.text()).append(";\n");
       start.bind(params, values);
       if (!run.leased()) {

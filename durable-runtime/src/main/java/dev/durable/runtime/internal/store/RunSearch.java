@@ -5,7 +5,11 @@ import dev.durable.runtime.RunState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,13 +17,13 @@ import java.util.Optional;
  * (created_at, run_id)}, cut after the filter's cursor (keyset pagination), at most its limit. The
  * indexes of migration V12 serve the order alone, by workflow and by status, and seek to the
  * cursor, so that a deep page costs what the first does; the other criteria filter what they
- * find. The runs' input and output are not read: a list shows neither. docs/benchmarks.md, "Run
+ * find. Runs sought by attributes are found through the attributes' index instead ({@link #from}),
+ * which walks the same order. The runs' input and output are not read: a list shows neither; a
+ * page's attributes are read in a second statement, by primary key. docs/benchmarks.md, "Run
  * search (g)", has the plans and times at a million runs.
  */
 final class RunSearch {
-  private static final String FROM =
-      "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM " + RunsTable.SEARCH_FROM
-          + " WHERE 1 = 1";
+  private static final String SELECT = "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM ";
   private static final int FIRE_AT_COLUMN = RunsTable.COLUMN_COUNT + 1;
 
   private RunSearch() {}
@@ -30,8 +34,11 @@ final class RunSearch {
    */
   static List<ListedRun> select(Connection connection, RunFilter filter, boolean seekIdsInC)
       throws SQLException {
-    StringBuilder sql = new StringBuilder(FROM);
+    StringBuilder sql = new StringBuilder(SELECT);
     Values values = new Values();
+    // the table whose index the search walks in the list's order: the runs', or the first
+    // attribute's rows, which hold their run's start (V22)
+    String walked = from(sql, values, rarestFirst(connection, filter.attributes()));
     filter.workflow().ifPresent(name -> {
       sql.append(" AND r.workflow_name = :workflowName");
       values.string("workflowName", name);
@@ -52,8 +59,8 @@ final class RunSearch {
       }
       sql.append(')');
     }
-    range(sql, values, "created", filter.createdFrom(), filter.createdBefore());
-    range(sql, values, "updated", filter.updatedFrom(), filter.updatedBefore());
+    range(sql, values, walked, "created", filter.createdFrom(), filter.createdBefore());
+    range(sql, values, "r", "updated", filter.updatedFrom(), filter.updatedBefore());
     filter.runIdPrefix().ifPresent(prefix -> {
       sql.append(" AND r.run_id LIKE :like ESCAPE '\\'");
       values.string("like", likePrefix(prefix));
@@ -79,32 +86,98 @@ final class RunSearch {
     if (filter.afterRunId().isPresent()) {
       Instant createdAt = filter.afterCreatedAt().orElseThrow();
       // the first condition alone lets an index seek to the cursor; the second cuts within it
-      sql.append(" AND r.created_at <= :afterCreatedAt AND (r.created_at < :afterCreatedAt"
-          + " OR (r.created_at = :afterCreatedAt AND r.run_id < :afterRunId))");
+      sql.append(String.format(" AND %1$s.created_at <= :afterCreatedAt"
+          + " AND (%1$s.created_at < :afterCreatedAt"
+          + " OR (%1$s.created_at = :afterCreatedAt AND %1$s.run_id < :afterRunId))", walked));
       values.instant("afterCreatedAt", createdAt).string("afterRunId", filter.afterRunId().get());
     }
     // the same order, led by the column an equality fixes, so that H2 too walks the index that
     // starts with it in order, and stops at the limit, instead of reading and sorting all it finds
     // (H2 picks the workflow's index when a workflow is given, whatever else is: that one then)
-    String lead = filter.workflow().isPresent() ? "r.workflow_name DESC, "
+    String lead = !filter.attributes().isEmpty() ? "a0.name DESC, a0.val DESC, "
+        : filter.workflow().isPresent() ? "r.workflow_name DESC, "
         : filter.statuses().size() == 1 ? "r.status DESC, " : "";
-    sql.append(" ORDER BY ").append(lead)
-        .append("r.created_at DESC, r.run_id DESC LIMIT :limit");
+    sql.append(" ORDER BY ").append(lead).append(walked).append(".created_at DESC, ")
+        .append(walked).append(".run_id DESC LIMIT :limit");
     values.int4("limit", filter.limit());
-    return Sql.of(sql.toString()).list(connection, values, rows -> new ListedRun(
-        RunsTable.read(rows, 1), Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN))));
+    List<ListedRun> page = Sql.of(sql.toString()).list(connection, values, rows -> new ListedRun(
+        RunsTable.read(rows, 1), Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)),
+        Map.of()));
+    Map<String, Map<String, String>> attributes = AttributesTable.ofRuns(
+        connection, page.stream().map(listed -> listed.run().runId()).toList());
+    return page.stream().map(listed -> new ListedRun(listed.run(), listed.scheduledAt(),
+        attributes.getOrDefault(listed.run().runId(), Map.of()))).toList();
   }
 
-  /** A range of {@code r.<name>_at}, its bounds {@code :<name>From} and {@code :<name>Before}. */
+  /**
+   * {@code attributes}, the one fewest runs hold first (counted up to {@link
+   * AttributesTable#COUNTED} each, a bounded read of its index), so that the search walks the
+   * shortest index range: "customer, region" and "region, customer" cost the same. One attribute
+   * is not counted.
+   */
+  private static Map<String, String> rarestFirst(Connection connection,
+      Map<String, String> attributes) throws SQLException {
+    if (attributes.size() < 2) {
+      return attributes;
+    }
+    Map<String, Integer> holders = new HashMap<>();
+    for (Map.Entry<String, String> attribute : attributes.entrySet()) {
+      holders.put(attribute.getKey(),
+          AttributesTable.holders(connection, attribute.getKey(), attribute.getValue()));
+    }
+    Map<String, String> ordered = new LinkedHashMap<>();
+    attributes.entrySet().stream() // a stable sort: equal counts keep the order given
+        .sorted(Comparator.comparing((Map.Entry<String, String> a) -> holders.get(a.getKey())))
+        .forEach(a -> ordered.put(a.getKey(), a.getValue()));
+    return ordered;
+  }
+
+  /**
+   * Appends the tables searched and the attributes sought, and returns the alias of the table whose
+   * index gives the order. With attributes, the first one's rows lead (a0), walked by the index
+   * {@code (name, val, created_at, run_id)} from the cursor on; each other attribute is looked up
+   * for each row found, by the primary key {@code (run_id, name)}, in a scalar subquery. Joined
+   * instead, PostgreSQL's generic plan (which it switches a prepared statement to after five
+   * executions) knows no value's frequency and merged both attributes' index ranges: a quarter of
+   * the runs read to find ten.
+   */
+  private static String from(StringBuilder sql, Values values, Map<String, String> attributes) {
+    if (attributes.isEmpty()) {
+      sql.append(RunsTable.SEARCH_FROM).append(" WHERE 1 = 1");
+      return "r";
+    }
+    sql.append(AttributesTable.TABLE).append(" a0 JOIN ").append(RunsTable.TABLE)
+        .append(" r ON r.run_id = a0.run_id LEFT JOIN ").append(SchedulesTable.RUNS_TABLE)
+        .append(" f ON f.run_id = r.run_id WHERE a0.name = :attrName0 AND a0.val = :attrValue0");
+    int a = 0;
+    for (Map.Entry<String, String> attribute : attributes.entrySet()) {
+      if (a > 0) {
+        sql.append(String.format(" AND (SELECT a%1$d.val FROM %2$s a%1$d WHERE a%1$d.run_id"
+            + " = a0.run_id AND a%1$d.name = :attrName%1$d) = :attrValue%1$d", a,
+            AttributesTable.TABLE));
+      }
+      values.string("attrName" + a, attribute.getKey())
+          .string("attrValue" + a, attribute.getValue());
+      a++;
+    }
+    return "a0";
+  }
+
+  /**
+   * A range of {@code <table>.<name>_at}, its bounds {@code :<name>From} and {@code
+   * :<name>Before}.
+   */
   private static void range(
-      StringBuilder sql, Values values, String name, Optional<Instant> from,
+      StringBuilder sql, Values values, String table, String name, Optional<Instant> from,
       Optional<Instant> before) {
     from.ifPresent(instant -> {
-      sql.append(" AND r.").append(name).append("_at >= :").append(name).append("From");
+      sql.append(" AND ").append(table).append('.').append(name).append("_at >= :")
+          .append(name).append("From");
       values.instant(name + "From", instant);
     });
     before.ifPresent(instant -> {
-      sql.append(" AND r.").append(name).append("_at < :").append(name).append("Before");
+      sql.append(" AND ").append(table).append('.').append(name).append("_at < :")
+          .append(name).append("Before");
       values.instant(name + "Before", instant);
     });
   }

@@ -40,6 +40,7 @@ public final class Store {
   private final QueueAdmissions queues;
   private final QueueSlots queueSlots;
   private final StoredSchedules schedules;
+  private final StoredAttributes attributes;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -69,6 +70,7 @@ public final class Store {
     this.queues = new QueueAdmissions(transactions, dialect);
     this.queueSlots = new QueueSlots(transactions, dialect.form());
     this.schedules = new StoredSchedules(transactions, dialect, inserts);
+    this.attributes = new StoredAttributes(transactions);
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
   }
@@ -100,6 +102,11 @@ public final class Store {
   /** The schedules kept in the database and their fires. */
   public StoredSchedules schedules() {
     return schedules;
+  }
+
+  /** The runs' searchable attributes. */
+  public StoredAttributes attributes() {
+    return attributes;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
