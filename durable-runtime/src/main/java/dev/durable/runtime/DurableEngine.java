@@ -140,6 +140,7 @@ public interface DurableEngine extends AutoCloseable {
    *
    * @return whether the run was cancelled now; false if it had already ended
    * @throws UnknownRunException if no such run is stored
+   * @throws IllegalStateException if it failed and is compensating: it ends once that is done
    */
   boolean cancel(String runId);
 
@@ -182,10 +183,7 @@ public interface DurableEngine extends AutoCloseable {
   /** This engine's id, as stored on the runs it leases. */
   String engineId();
 
-  /**
-   * Stops background execution, waits up to the shutdown timeout for turns in flight, releases the
-   * leases of runs still held so that another engine can take them at once, and closes the pool.
-   */
+  /** Stops: waits up to the shutdown timeout for turns in flight, frees leases, closes the pool. */
   @Override
   void close();
 

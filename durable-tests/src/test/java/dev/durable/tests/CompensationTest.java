@@ -247,4 +247,28 @@ class CompensationTest extends OnEachStore {
       firstDatabase.restore();
     }
   }
+
+  @Test
+  void aCancelWhileCompensatingIsRefusedAndTheCompensationsFinish() {
+    try (DurableEngine engine = engine(script)) {
+      RunHandle<String> run = SagaWorkflowClient.of(engine).start("unshippable-slow-refund-9");
+      Await.until("the refund runs", () -> gate.isEntered("refund unshippable-slow-refund-9"));
+
+      IllegalStateException refused =
+          assertThrows(IllegalStateException.class, () -> engine.cancel(run.id()));
+      assertTrue(refused.getMessage().startsWith("run " + run.id() + " failed and is undoing its"
+          + " completed steps"), refused.getMessage());
+      gate.open("refund unshippable-slow-refund-9");
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("unshippable", failed.code(), "the run ends as its failure said");
+      assertEquals(
+          List.of(new CompensationInfo("charge", 1, "refund", StepState.COMPLETED),
+              new CompensationInfo("reserve", 0, "release", StepState.COMPLETED)),
+          run.status().compensations(), "no compensation was abandoned");
+      assertEquals(false, engine.cancel(run.id()), "an ended run is not cancelled");
+      assertTrue(engine.history(run.id()).stream()
+          .noneMatch(e -> e.type().equals("run.cancelled")));
+    }
+  }
 }

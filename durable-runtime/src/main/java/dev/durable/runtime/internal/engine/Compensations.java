@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
  */
 final class Compensations {
   /** The name of the failure-handling marker. */
-  static final String MARKER = "failure-handling";
+  static final String MARKER = CheckpointKind.FAILURE_HANDLING;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 

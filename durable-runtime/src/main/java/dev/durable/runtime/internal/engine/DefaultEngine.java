@@ -331,7 +331,12 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   public boolean cancel(String runId) {
     List<String> cancelled = store.cancel(runId, time.now());
     if (cancelled.isEmpty()) {
-      find(runId);
+      if (!find(runId).status().isTerminal()) {
+        throw new IllegalStateException("run " + runId + " failed and is undoing its completed"
+            + " steps (its compensations, then its @OnFailure): a cancel would leave them"
+            + " half-done, so nothing was cancelled; the run ends FAILED when they are done (its"
+            + " status lists them)");
+      }
       return false;
     }
     cancelledElsewhere.stopHere(cancelled);

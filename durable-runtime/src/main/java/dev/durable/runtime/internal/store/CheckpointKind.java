@@ -24,6 +24,14 @@ public enum CheckpointKind {
    */
   SIGNAL;
 
+  /**
+   * The name of the {@link #VALUE} checkpoint that marks where a run's failure handling begins (it
+   * records the compensations it plans): while a run that has not ended holds it, the run is
+   * undoing its completed steps, and an operator's cancel is refused rather than leave them
+   * half-done.
+   */
+  public static final String FAILURE_HANDLING = "failure-handling";
+
   /** Whether it records a step, local or dispatched: what the status API lists as steps. */
   public boolean isStep() {
     return this == STEP || this == REMOTE;

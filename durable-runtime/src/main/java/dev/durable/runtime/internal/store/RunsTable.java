@@ -120,7 +120,10 @@ final class RunsTable {
       "UPDATE durable_runs SET status = 'CANCELLED', wake_at = NULL, due_at = NULL,"
           + " dedup_key = NULL, lease_owner = NULL, lease_until = NULL, epoch = epoch + 1,"
           + " updated_at = :now WHERE run_id = :runId"
-          + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')");
+          + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')"
+          // not while it undoes its completed steps: a cancel would leave them half-done
+          + " AND NOT EXISTS (SELECT 1 FROM " + StepsTable.TABLE + " s WHERE s.run_id = :runId"
+          + " AND s.kind = 'VALUE' AND s.name = '" + CheckpointKind.FAILURE_HANDLING + "')");
   private static final Sql SELECT_CANCELLED = Sql.of(
       "SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds) AND status = 'CANCELLED'");
   /**
