@@ -23,6 +23,10 @@ import java.util.Optional;
  * @param queue the queue the run was started through ({@link StartOptions.Builder#queue}), if any
  * @param priority its priority in that queue; 0 without one
  * @param partitionKey its partition key in that queue, if any
+ * @param generation how many times the run has started (1, then one more at each {@code
+ *     <Name>Client.of(ctx).continueAsNew(...)}): its history holds this generation's alone
+ * @param forkedFrom the run and position it was forked from ({@link DurableEngine#fork}), if it is
+ *     a fork
  */
 public record RunInfo(
     String id,
@@ -38,7 +42,29 @@ public record RunInfo(
     Optional<String> parentId,
     Optional<String> queue,
     int priority,
-    Optional<String> partitionKey) {
+    Optional<String> partitionKey,
+    int generation,
+    Optional<ForkPoint> forkedFrom) {
+
+  /** A run in its first generation, not forked. */
+  public RunInfo(
+      String id,
+      String workflowName,
+      String workflowVersion,
+      RunState status,
+      Instant wakeAt,
+      Instant createdAt,
+      Instant updatedAt,
+      Optional<RunError> error,
+      Optional<String> owner,
+      Optional<Instant> scheduledAt,
+      Optional<String> parentId,
+      Optional<String> queue,
+      int priority,
+      Optional<String> partitionKey) {
+    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
+        scheduledAt, parentId, queue, priority, partitionKey, 1, Optional.empty());
+  }
 
   /** A run started without a queue: {@link #queue()} and {@link #partitionKey()} are empty. */
   public RunInfo(

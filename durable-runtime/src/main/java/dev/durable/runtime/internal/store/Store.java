@@ -40,6 +40,7 @@ public final class Store {
   private final QueueAdmissions queues;
   private final QueueSlots queueSlots;
   private final StoredSchedules schedules;
+  private final RunLineages lineages;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -71,6 +72,7 @@ public final class Store {
     this.schedules = new StoredSchedules(transactions, dialect, inserts);
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
+    this.lineages = new RunLineages(transactions, inserts);
   }
 
   /**
@@ -100,6 +102,11 @@ public final class Store {
   /** The schedules kept in the database and their fires. */
   public StoredSchedules schedules() {
     return schedules;
+  }
+
+  /** Runs that start over ({@code continueAsNew}) and forks. */
+  public RunLineages lineages() {
+    return lineages;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
