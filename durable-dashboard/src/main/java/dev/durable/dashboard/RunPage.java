@@ -30,8 +30,9 @@ final class RunPage {
 
   static Safe render(Data data, Viewer viewer) {
     RunInfo run = data.status().run();
-    return html("{}{}{}{}{}{}{}{}{}{}",
-        summary(run), actions(run, viewer), signalForm(run, viewer), payloads(data.status()),
+    return html("{}{}{}{}{}{}{}{}{}{}{}",
+        summary(run), actions(run, viewer), signalForm(run, viewer), forkForm(data, viewer),
+        payloads(data.status()),
         steps(data), compensations(data.status().compensations()), tasks(data),
         children(data.status()), signals(data.history()), history(data.history()));
   }
@@ -57,6 +58,10 @@ final class RunPage {
     run.owner().ifPresent(owner -> rows.add(row("engine", html("{}", owner))));
     run.scheduledAt().ifPresent(at -> rows.add(row("fire time", html("{}", Format.time(at)))));
     run.parentId().ifPresent(parent -> rows.add(row("parent run", Html.runLink(parent))));
+    rows.add(row("generation", html("<span id=\"run-generation\">{}</span>", run.generation())));
+    run.forkedFrom().ifPresent(fork -> rows.add(row("forked from", html(
+        "<span id=\"run-forked-from\">{} at position {}</span>", Html.runLink(fork.runId()),
+        fork.position()))));
     Safe error = run.error()
         .map(e -> html("""
             <div class="run-error" id="run-error"><p><span class="code">{}</span> {}{}</p>
@@ -243,5 +248,22 @@ final class RunPage {
     return html("<tr><td class=\"time\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
         Format.time(event.at()), event.type(), event.step().orElse(""),
         event.attempt() == 0 ? "" : Integer.toString(event.attempt()), event.detail());
+  }
+
+  /**
+   * Forks the run: a new run whose positions before the one given replay this run's results, and
+   * whose later ones run with the code deployed now; from 0 to the positions recorded.
+   */
+  private static Safe forkForm(Data data, Viewer viewer) {
+    if (!viewer.canAct()) {
+      return Safe.EMPTY;
+    }
+    RunInfo run = data.status().run();
+    return html("""
+        <details class="fork"><summary>Fork</summary>
+        {}</details>""",
+        viewer.actionForm(Html.runPath(run.id()) + "/fork", "Fork", null, html("""
+            <label>from position <input name="position" id="fork-position" type="number" min="0" value="{}" required></label>
+            """, data.positions().size())));
   }
 }
