@@ -135,6 +135,20 @@ class ContinueAsNewTest extends OnEachStore {
   }
 
   @Test
+  void anotherWorkflowsClientCannotStartTheRunOver() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 2, "other");
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertTrue(failed.getMessage().contains("called continueAsNew on the client of workflow"
+          + " 'echo'"), failed.getMessage());
+      assertTrue(failed.getMessage().contains("a run starts over as its own workflow and version"),
+          failed.getMessage());
+    }
+  }
+
+  @Test
   void aClientMadeFromTheEngineCannotContinueAsNew() {
     try (DurableEngine engine = engine()) {
       IllegalStateException refused = assertThrows(IllegalStateException.class,

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Starts itself over ({@code continueAsNew}) with the next generation until {@code until}, each
  * generation doing what {@code mode} says: {@code bare} nothing (cheap generations), {@code steps}
  * one step, {@code signals} one signal wait, {@code child} one child run awaited; {@code step} and
- * {@code fan} call continueAsNew where it is refused (from a step, from a fan's branch).
+ * {@code fan} call continueAsNew where it is refused (from a step, from a fan's branch), {@code
+ * other} on another workflow's client.
  */
 @Workflow(name = "restarting")
 public class RestartingWorkflow {
@@ -57,6 +58,9 @@ public class RestartingWorkflow {
       case "fan" -> {
         return Parallel.fan(List.of(generation), g -> RestartingWorkflowClient.of(ctx)
             .continueAsNew(g + 1, until, mode)).get(0);
+      }
+      case "other" -> {
+        return EchoWorkflowClient.of(ctx).continueAsNew("not this workflow");
       }
       default -> throw new IllegalArgumentException("no mode " + mode);
     }
