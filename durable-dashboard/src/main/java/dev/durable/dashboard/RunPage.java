@@ -82,7 +82,7 @@ final class RunPage {
     if (!viewer.canAct()) {
       return viewer.actionsEnabled()
           ? new Safe("<p class=\"muted\"><a href=\"/login\">Log in</a> to requeue, cancel,"
-              + " redispatch or signal this run.</p>")
+              + " redispatch, signal or fork this run.</p>")
           : Safe.EMPTY;
     }
     String base = Html.runPath(run.id());
