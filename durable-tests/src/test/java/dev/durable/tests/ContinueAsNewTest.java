@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.testing.ReplayReport;
+import dev.durable.runtime.testing.WorkflowReplayer;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.EchoWorkflowDurable;
@@ -59,6 +62,23 @@ class ContinueAsNewTest extends OnEachStore {
       assertTrue(first.detail().startsWith("generation 3; generation 2 ended at position 1"),
           first.detail());
     }
+  }
+
+  @Test
+  void theLastGenerationExportsAndReplaysAgainstItsCode() {
+    RunExport export;
+    String runId;
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 3, "steps");
+      engine.tick();
+      run.await(WAIT);
+      runId = run.id();
+      export = engine.export(List.of(runId));
+    }
+
+    ReplayReport report =
+        WorkflowReplayer.of(new RestartingWorkflowDurable(new Recorder())).replay(export);
+    assertEquals(List.of(runId), report.replayed(), report.toString());
   }
 
   @Test
