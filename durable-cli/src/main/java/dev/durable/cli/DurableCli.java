@@ -50,6 +50,7 @@ import picocli.CommandLine.Spec;
       PurgeCommand.class,
       ExportCommand.class,
       DashboardCommand.class,
+      ForkCommand.class,
     })
 public final class DurableCli implements Runnable {
   @Mixin ConnectionOptions connection;

@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
     name = "show",
     description = {
       "Shows a run, its steps and its timeline.",
-      "Its input and output, its steps (attempts, errors, next attempt) and waits (signal, sleep,"
+      "Its generation (each continueAsNew begins one) and the run it was forked from, if any,"
+          + " its input and output, its steps (attempts, errors, next attempt) and waits (signal, sleep,"
           + " child run) at their positions, its compensations, its"
           + " child runs, its dispatched tasks (worker, heartbeat), the signals it waits for, and"
           + " its timeline.",
@@ -155,6 +156,9 @@ final class ShowCommand extends StoreCommand {
           .map(a -> a.getKey() + "=" + Printer.oneLine(a.getValue()))
           .collect(Collectors.joining(", ")));
     }
+    out.field("generation", String.valueOf(run.generation()));
+    run.forkedFrom().ifPresent(fork ->
+        out.field("forked from", fork.runId() + " at position " + fork.position()));
     out.field("input", Printer.oneLine(status.input()));
     out.field("output", Printer.oneLine(status.output()));
   }

@@ -513,6 +513,42 @@ class CliTest {
   }
 
   @Test
+  void forkStartsARunFromAPositionAndShowSaysWhereItComesFrom() throws Exception {
+    order("declined-3", true, false);
+    assertEquals(RunState.FAILED, status("declined-3"));
+
+    Result forked = cli("fork", "declined-3", "--from", "0", "--json");
+    assertExit(0, forked);
+    String fork = forked.json().get("runId").asText();
+    assertEquals("declined-3", forked.json().get("forkedFrom").asText());
+    assertEquals(0, forked.json().get("position").asInt());
+    // durable-cli's engine keeps the wall clock, and made the fork due by it
+    clock.advanceTo(Instant.now().plusSeconds(1));
+    engine.tick();
+    assertEquals("ch_item-declined-3", OrderFlowClient.of(engine).get(fork).await(WAIT));
+
+    String out = cli("show", fork).out();
+    assertTrue(out.contains("generation   1\n"), out);
+    assertTrue(out.contains("forked from  declined-3 at position 0\n"), out);
+    JsonNode json = cli("show", fork, "--json").json();
+    assertEquals("declined-3", json.at("/run/forkedFrom/runId").asText());
+    assertEquals(0, json.at("/run/forkedFrom/position").asInt());
+    assertEquals(1, json.at("/run/generation").asInt());
+    assertFalse(cli("show", "declined-3").out().contains("forked from"));
+
+    Result text = cli("fork", "declined-3", "--from", "1");
+    assertExit(0, text);
+    assertTrue(text.out().matches("forked declined-3 at position 1 as \\S+: an engine with its"
+        + " workflow runs it\n"), text::toString);
+    Result past = cli("fork", "declined-3", "--from", "2");
+    assertExit(1, past);
+    assertEquals("durable-cli: cannot fork run declined-3 at position 2: it recorded 1"
+        + " position(s), so a fork starts from a position from 0 (nothing replayed) to 1 (all"
+        + " replayed); nothing was stored\n", past.err());
+    assertExit(1, cli("fork", "no-such-run", "--from", "0"));
+  }
+
+  @Test
   void anUnknownRunIsRefused() {
     for (String command :
         List.of("show", "history", "requeue", "cancel", "redispatch", "export")) {

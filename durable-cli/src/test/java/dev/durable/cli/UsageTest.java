@@ -20,7 +20,7 @@ class UsageTest {
     assertExit(0, help);
     for (String command : new String[] {
         "list", "show", "history", "requeue", "cancel", "redispatch", "signal", "workers",
-        "schedules", "purge", "export", "dashboard"}) {
+        "schedules", "purge", "export", "dashboard", "fork"}) {
       assertTrue(help.out().contains("\n  " + command + " "), help::toString);
     }
     assertTrue(help.out().contains("Exit codes:"), help::toString);
@@ -43,6 +43,8 @@ class UsageTest {
     assertExit(2, CliRunner.run());
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "frobnicate"));
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "show"));
+    assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "fork", "r"));
+    assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "fork", "r", "--from", "two"));
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "list", "--status", "ASLEEP"));
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "list", "--limit", "0"));
     assertExit(2, CliRunner.run("--jdbc-url", "jdbc:h2:mem:x", "signal", "r", "approve", "\"a\" b"));

@@ -29,6 +29,9 @@ final class Actions {
   /** Takes {@code action} on run {@code runId}; the caller checked the session and its CSRF. */
   Response perform(
       String runId, String action, Map<String, String> form, Session session, String client) {
+    if (action.equals("fork")) {
+      return fork(runId, form.getOrDefault("position", "").trim(), session, client);
+    }
     Flash flash;
     try {
       flash = switch (action) {
@@ -85,5 +88,32 @@ final class Actions {
     return new Flash(true, tasks == 0
         ? "No task of this run was waiting: nothing was queued again."
         : tasks + (tasks == 1 ? " task was" : " tasks were") + " given up and queued again.");
+  }
+
+  /**
+   * Forks the run from the position the form gives, and goes to the fork's page; stays on the
+   * run's page, saying why, if it is refused.
+   */
+  private Response fork(String runId, String position, Session session, String client) {
+    Flash flash;
+    String page = Html.runPath(runId);
+    try {
+      int from = Integer.parseInt(position);
+      String fork = engine.fork(runId, from);
+      flash = new Flash(true, "Forked from run " + runId + " at position " + from
+          + ": positions before it replay what that run recorded.");
+      page = Html.runPath(fork);
+    } catch (NumberFormatException e) {
+      flash = new Flash(false, "A fork starts from a position: a whole number, such as the"
+          + " # of a step in the table below; '" + position + "' is not one.");
+    } catch (UnknownRunException e) {
+      flash = new Flash(false, "No run with id '" + runId + "' is stored.");
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      flash = new Flash(false, e.getMessage());
+    }
+    log.info("dashboard audit: {} from {}: fork on run {}: {}", session.label(), client, runId,
+        flash.text());
+    session.flash(flash);
+    return Response.seeOther(page);
   }
 }

@@ -118,8 +118,8 @@ final class Router {
     if (!sessions.actionsEnabled()) {
       return Optional.of(error(403, "Read-only",
           "This dashboard was started without a token, so it takes no actions. Start it with"
-              + " DurableDashboard.builder().token(...) to requeue, cancel, redispatch and signal"
-              + " runs.", visit));
+              + " DurableDashboard.builder().token(...) to requeue, cancel, redispatch, signal"
+              + " and fork runs.", visit));
     }
     if (session.isEmpty()) {
       return Optional.of(error(403, "Log in first",

@@ -30,8 +30,9 @@ final class RunPage {
 
   static Safe render(Data data, Viewer viewer) {
     RunInfo run = data.status().run();
-    return html("{}{}{}{}{}{}{}{}{}{}",
-        summary(run), actions(run, viewer), signalForm(run, viewer), payloads(data.status()),
+    return html("{}{}{}{}{}{}{}{}{}{}{}",
+        summary(run), actions(run, viewer), signalForm(run, viewer), forkForm(data, viewer),
+        payloads(data.status()),
         steps(data), compensations(data.status().compensations()), tasks(data),
         children(data.status()), signals(data.history()), history(data.history()));
   }
@@ -61,6 +62,10 @@ final class RunPage {
       rows.add(row("attributes", html("<span id=\"run-attributes\">{}</span>",
           RunsPage.attributes(run.attributes()))));
     }
+    rows.add(row("generation", html("<span id=\"run-generation\">{}</span>", run.generation())));
+    run.forkedFrom().ifPresent(fork -> rows.add(row("forked from", html(
+        "<span id=\"run-forked-from\">{} at position {}</span>", Html.runLink(fork.runId()),
+        fork.position()))));
     Safe error = run.error()
         .map(e -> html("""
             <div class="run-error" id="run-error"><p><span class="code">{}</span> {}{}</p>
@@ -81,7 +86,7 @@ final class RunPage {
     if (!viewer.canAct()) {
       return viewer.actionsEnabled()
           ? new Safe("<p class=\"muted\"><a href=\"/login\">Log in</a> to requeue, cancel,"
-              + " redispatch or signal this run.</p>")
+              + " redispatch, signal or fork this run.</p>")
           : Safe.EMPTY;
     }
     String base = Html.runPath(run.id());
@@ -247,5 +252,22 @@ final class RunPage {
     return html("<tr><td class=\"time\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
         Format.time(event.at()), event.type(), event.step().orElse(""),
         event.attempt() == 0 ? "" : Integer.toString(event.attempt()), event.detail());
+  }
+
+  /**
+   * Forks the run: a new run whose positions before the one given replay this run's results, and
+   * whose later ones run with the code deployed now; from 0 to the positions recorded.
+   */
+  private static Safe forkForm(Data data, Viewer viewer) {
+    if (!viewer.canAct()) {
+      return Safe.EMPTY;
+    }
+    RunInfo run = data.status().run();
+    return html("""
+        <details class="fork"><summary>Fork</summary>
+        {}</details>""",
+        viewer.actionForm(Html.runPath(run.id()) + "/fork", "Fork", null, html("""
+            <label>from position <input name="position" id="fork-position" type="number" min="0" value="{}" required></label>
+            """, data.positions().size())));
   }
 }

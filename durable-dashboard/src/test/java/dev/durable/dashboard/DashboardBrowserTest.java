@@ -1,6 +1,7 @@
 package dev.durable.dashboard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -255,6 +256,40 @@ class DashboardBrowserTest {
     waiting().until(ExpectedConditions.textToBePresentInElementLocated(
         By.cssSelector("table.run-queues tr.run-queue"), "naps 1 0"));
     assertNoAlert();
+  }
+
+  @Test
+  void aRunIsForkedFromItsPageAndTheForkSaysWhereItComesFrom() {
+    decline.set(null);
+    completedRun("inv-fork-1", "eve");
+
+    logIn();
+    browser.get(url(Html.runPath("inv-fork-1")));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
+    assertEquals("1", text(By.id("run-generation")));
+    forkFrom("9");
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+        By.cssSelector(".flash.error"), "cannot fork run inv-fork-1 at position 9: it recorded 2"
+            + " position(s)"));
+    assertEquals("inv-fork-1", text(By.id("run-id")), "a refused fork stays on the run's page");
+
+    forkFrom("1");
+    waiting().until(ExpectedConditions.textToBe(By.cssSelector(".flash.ok"), "Forked from run"
+        + " inv-fork-1 at position 1: positions before it replay what that run recorded."));
+    assertNotEquals("inv-fork-1", text(By.id("run-id")), "the fork's own page");
+    assertEquals("inv-fork-1 at position 1", text(By.id("run-forked-from")));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
+    assertTrue(text(By.id("payloads")).contains("receipt for ch_eve_1900"));
+    assertNoAlert();
+  }
+
+  /** Opens the run page's fork form and submits it with {@code position}. */
+  private void forkFrom(String position) {
+    click(By.cssSelector("details.fork summary"));
+    WebElement field = browser.findElement(By.id("fork-position"));
+    field.clear();
+    field.sendKeys(position);
+    click(By.cssSelector("form[action$='/fork'] button"));
   }
 
   @Test

@@ -47,10 +47,7 @@ public interface DurableEngine extends AutoCloseable {
     return new Builder();
   }
 
-  /**
-   * Starts background execution: polling the store, waking timers and renewing leases. Returns at
-   * once. Calling it again does nothing.
-   */
+  /** Starts background execution (polls, timers, lease renewals); returns at once; idempotent. */
   void start();
 
   /**
@@ -93,21 +90,13 @@ public interface DurableEngine extends AutoCloseable {
   /** Every queue of runs declared or started through, by name: depth, running runs, limits. */
   List<QueueInfo> queues();
 
-  /**
-   * The workers that hold a task, or finished one within the last hour, most recently seen first.
-   */
+  /** The workers that hold a task, or finished one in the last hour, most recently seen first. */
   List<WorkerInfo> workers();
 
-  /**
-   * The open tasks with no sign of life (unclaimed, or no heartbeat) for {@code silence} or longer,
-   * oldest first; {@link #redispatchPending} queues a run's again.
-   */
+  /** Open tasks with no sign of life for {@code silence} or more, oldest first (to redispatch). */
   List<TaskInfo> silentTasks(Duration silence);
 
-  /**
-   * Every schedule stored in the database, whichever engines registered it, with its next fire
-   * times; {@link #schedules()} lists this engine's own.
-   */
+  /** Every schedule stored, whoever registered it, with its next fire times; see schedules(). */
   List<StoredSchedule> storedSchedules();
 
   /**
@@ -143,6 +132,19 @@ public interface DurableEngine extends AutoCloseable {
    * @throws IllegalStateException if it failed and is compensating: it ends once that is done
    */
   boolean cancel(String runId);
+
+  /**
+   * Starts a fork of run {@code runId}: a new run of its workflow, version and input whose
+   * positions before {@code position} replay what the run recorded there (its checkpoints are
+   * copied), and whose later positions run with the code deployed now. {@link
+   * RunInfo#forkedFrom()} and its history ({@code run.forked}) say where it comes from.
+   *
+   * @return the new run's id
+   * @throws UnknownRunException if no such run is stored
+   * @throws IllegalArgumentException if {@code position} is negative, past the run's recorded
+   *     positions, or past one that has not ended; nothing was stored
+   */
+  String fork(String runId, int position);
 
   /** A snapshot of a run and its steps; throws {@link UnknownRunException} if none is stored. */
   RunStatus getRunStatus(String runId);
@@ -193,10 +195,7 @@ public interface DurableEngine extends AutoCloseable {
 
     Builder() {}
 
-    /**
-     * The store's JDBC URL; {@value DurableEngine#DEFAULT_JDBC_URL} when neither it nor a {@link
-     * #dataSource(DataSource)} is set.
-     */
+    /** The store's JDBC URL; {@value DurableEngine#DEFAULT_JDBC_URL} if no data source is set. */
     public Builder jdbcUrl(String jdbcUrl) {
       draft.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
       return this;

@@ -15,7 +15,8 @@ import java.util.Optional;
  *     {@code step.retrying}, {@code step.completed}, {@code step.failed}, {@code step.queued},
  *     {@code step.timed_out}, {@code step.lost}, {@code step.redispatched}, {@code timer.started},
  *     {@code child.started}, {@code child.ended}, {@code signal.sent}, {@code signal.waiting},
- *     {@code signal.received}, {@code signal.timed_out}
+ *     {@code signal.received}, {@code signal.timed_out}; {@code run.continued_as_new} (the first
+ *     event of a new generation), {@code run.forked} (the first of a fork)
  * @param step the step's name, for step and timer events
  * @param attempt the attempt, for step events; 0 otherwise
  * @param detail a short human-readable detail: an error message, a delay, an engine id

@@ -28,6 +28,10 @@ import java.util.TreeMap;
  * @param partitionKey its partition key in that queue, if any
  * @param attributes its searchable attributes ({@link StartOptions.Builder#attribute}, {@link
  *     WorkflowContext#attribute}), sorted by key
+ * @param generation how many times the run has started (1, then one more at each {@code
+ *     <Name>Client.of(ctx).continueAsNew(...)}): its history holds this generation's alone
+ * @param forkedFrom the run and position it was forked from ({@link DurableEngine#fork}), if it is
+ *     a fork
  */
 public record RunInfo(
     String id,
@@ -44,13 +48,36 @@ public record RunInfo(
     Optional<String> queue,
     int priority,
     Optional<String> partitionKey,
-    Map<String, String> attributes) {
+    Map<String, String> attributes,
+    int generation,
+    Optional<ForkPoint> forkedFrom) {
 
   public RunInfo {
     attributes = Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
   }
 
-  /** A run without attributes. */
+  /** A run in its first generation, not forked. */
+  public RunInfo(
+      String id,
+      String workflowName,
+      String workflowVersion,
+      RunState status,
+      Instant wakeAt,
+      Instant createdAt,
+      Instant updatedAt,
+      Optional<RunError> error,
+      Optional<String> owner,
+      Optional<Instant> scheduledAt,
+      Optional<String> parentId,
+      Optional<String> queue,
+      int priority,
+      Optional<String> partitionKey,
+      Map<String, String> attributes) {
+    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
+        scheduledAt, parentId, queue, priority, partitionKey, attributes, 1, Optional.empty());
+  }
+
+  /** A run without attributes, in its first generation, not forked. */
   public RunInfo(
       String id,
       String workflowName,

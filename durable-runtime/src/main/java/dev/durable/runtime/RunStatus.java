@@ -1,6 +1,7 @@
 package dev.durable.runtime;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A snapshot of a run, its steps, in the order the run reached them, and the child runs it
@@ -32,5 +33,15 @@ public record RunStatus(
   /** A run with no compensations, shown without its input and output. */
   public RunStatus(RunInfo run, List<StepInfo> steps, List<RunInfo> children) {
     this(run, steps, children, List.of(), null, null);
+  }
+
+  /** The run's generation: {@link RunInfo#generation()}. */
+  public int generation() {
+    return run.generation();
+  }
+
+  /** The run and position it was forked from, if it is a fork: {@link RunInfo#forkedFrom()}. */
+  public Optional<ForkPoint> forkedFrom() {
+    return run.forkedFrom();
   }
 }

@@ -146,6 +146,7 @@ public final class ClientGenerator {
     for (int i = 0; i < model.signals().size(); i++) {
       type.addMethod(signal(model, model.signals().get(i), signalConstants.get(i)));
     }
+    type.addMethod(continueAsNew(params, field, input, result));
     return GeneratedFiles.file(model.packageName(), type.build());
   }
 
@@ -180,6 +181,34 @@ public final class ClientGenerator {
         .addStatement(
             "$L.signal($L, $T.$L, value)", RUNS, RUN_ID, model.names().durable(), constant)
         .build();
+  }
+
+  /**
+   * Starts the calling run over: {@code continueAsNew(order)}, typed like {@code start}, returning
+   * the {@code @Run} method's result type so that {@code return client.continueAsNew(...)} ends the
+   * method.
+   */
+  private static MethodSpec continueAsNew(
+      List<ParamModel> params, String field, CodeBlock input, TypeName result) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("continueAsNew")
+            .addJavadoc(
+                Javadocs.wrapped(
+                    2,
+                    "Starts the run that calls it over with this input: the same run id, in its"
+                        + " next generation, with an empty history (signals not taken yet carry"
+                        + " over, and {@code await} gives the last generation's result); never"
+                        + " returns normally. Call it from the {@code @Run} method, on the client"
+                        + " made from its context, as {@code return"
+                        + " of(context).continueAsNew(...)}; not from a step or a branch."))
+            .addJavadoc("\n")
+            .addJavadoc("@throws $T when called otherwise\n", IllegalStateException.class)
+            .addJavadoc("@throws $T if the input is invalid or cannot be stored\n",
+                RuntimeTypes.INVALID_INPUT)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(result);
+    addParams(method, params);
+    return method.addStatement("return $L.continueAsNew($L)", field, input).build();
   }
 
   /**

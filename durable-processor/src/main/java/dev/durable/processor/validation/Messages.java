@@ -673,9 +673,11 @@ public enum Messages {
   /** Args: method, its name. */
   SIGNAL_CLIENT_NAME(
       "signal-client-name",
-      "a `@Signal` method named `of`, `start` or `get`, which the generated client has already",
+      "a `@Signal` method named `of`, `start`, `get` or `continueAsNew`, which the generated client"
+          + " has already",
       "@Signal method %s cannot be named '%s': the generated client sends each signal with a method"
-          + " of the signal method's name, and has its own of, start and get; rename the method"
+          + " of the signal method's name, and has its own of, start, get and continueAsNew; rename"
+          + " the method"
           + " (the signal's stored name can stay, with @Signal(name = \"%2$s\"))"),
   /** Args: method. */
   SIGNAL_VOID(

@@ -28,7 +28,7 @@ final class SignalValidator {
   }
 
   /** The generated client's own methods, whose names its send methods cannot take. */
-  private static final Set<String> CLIENT_METHODS = Set.of("of", "start", "get");
+  private static final Set<String> CLIENT_METHODS = Set.of("of", "start", "get", "continueAsNew");
 
   /** The signal's annotation, which the method is known to carry. */
   SignalAnnotation annotation(ExecutableElement method) {

@@ -58,6 +58,8 @@ enum Fixtures {
   SCHEDULED(1, "com/acme/schedule/NightlyReport"),
   /** Signals with and without a limit, named, primitive, throwing and deprecated. */
   SIGNALS(1, "com/acme/signal/ApprovalWorkflow", "com/acme/Quote"),
+  /** A workflow whose @Run method starts the run over through its own client. */
+  LOOP(1, "com/acme/loop/CounterWorkflow"),
   /** A step contract: generic, void, primitive and throwing steps, and a default helper. */
   CONTRACT(0, 1, "com/acme/contract/ShippingSteps", "com/acme/Order", "com/acme/Quote");
 

@@ -103,6 +103,7 @@ class GeneratedCodeTest {
             + "com.acme.edge.PrimitiveWorkflowDurable\n"
             + "com.acme.edge.RetiredWorkflowDurable\n"
             + "com.acme.edge.ShadowedWorkflowDurable\n"
+            + "com.acme.loop.CounterWorkflowDurable\n"
             + "com.acme.naming.NamingWorkflowDurable\n"
             + "com.acme.schedule.NightlyReportDurable\n"
             + "com.acme.signal.ApprovalWorkflowDurable\n"
@@ -192,6 +193,17 @@ class GeneratedCodeTest {
 
     assertThat(client).contains("public RunHandle<String> start(String[] names) {");
     assertThat(client).contains("public RunHandle<String> start(String runId, String[] names) {");
+  }
+
+  @Test
+  void continueAsNewIsTypedLikeStartAndReturnsTheRunsResult() {
+    Compilation compilation = Fixtures.LOOP.compile("-Xlint:all,-processing", "-Werror");
+
+    // the workflow's own @Run method calls it: no determinism lint, no warning
+    assertThat(compilation).succeededWithoutWarnings();
+    String client = Fixtures.generatedSource(compilation, "com.acme.loop.CounterWorkflowClient");
+    assertThat(client).contains("public Integer continueAsNew(int count, int limit) {");
+    assertThat(client).contains("return runs.continueAsNew(new Object[] {count, limit});");
   }
 
   @Test

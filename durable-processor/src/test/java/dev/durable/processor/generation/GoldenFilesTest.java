@@ -46,6 +46,7 @@ class GoldenFilesTest {
         arguments(Fixtures.SCHEDULED, "com.acme.schedule.NightlyReportDurable"),
         arguments(Fixtures.SIGNALS, "com.acme.signal.ApprovalWorkflowDurable"),
         arguments(Fixtures.SIGNALS, "com.acme.signal.ApprovalWorkflowClient"),
+        arguments(Fixtures.LOOP, "com.acme.loop.CounterWorkflowClient"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsDispatch"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsCodecs"),
         arguments(Fixtures.CONTRACT, "com.acme.contract.ShippingStepsWorker"));

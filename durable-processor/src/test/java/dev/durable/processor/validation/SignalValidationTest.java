@@ -72,10 +72,26 @@ class SignalValidationTest {
     assertThat(compilation)
         .hadErrorContaining("@Signal method start() cannot be named 'start': the generated client"
             + " sends each signal with a method of the signal method's name, and has its own of,"
-            + " start and get; rename the method (the signal's stored name can stay, with"
-            + " @Signal(name = \"start\")) [durable:signal-client-name]")
+            + " start, get and continueAsNew; rename the method (the signal's stored name can stay,"
+            + " with @Signal(name = \"start\")) [durable:signal-client-name]")
         .inFile(source)
         .onLineContaining("protected String start()");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aSignalMethodNamedContinueAsNewIsRefused() {
+    JavaFileObject source = fixture("signal/SignalContinueAsNewName.java");
+    Compilation compilation = compile(source);
+
+    assertThat(compilation)
+        .hadErrorContaining("@Signal method continueAsNew() cannot be named 'continueAsNew': the"
+            + " generated client sends each signal with a method of the signal method's name, and"
+            + " has its own of, start, get and continueAsNew; rename the method (the signal's"
+            + " stored name can stay, with @Signal(name = \"continueAsNew\"))"
+            + " [durable:signal-client-name]")
+        .inFile(source)
+        .onLineContaining("protected String continueAsNew()");
     assertThat(compilation).hadErrorCount(1);
   }
 

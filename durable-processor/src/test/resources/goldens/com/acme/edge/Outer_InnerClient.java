@@ -1,6 +1,7 @@
 package com.acme.edge;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.WorkflowContext;
@@ -58,5 +59,19 @@ public final class Outer_InnerClient {
   /** The run with id {@code runId}. */
   public RunHandle<Void> get(String runId) {
     return runs.get(runId);
+  }
+
+  /**
+   * Starts the run that calls it over with this input: the same run id, in its next generation,
+   * with an empty history (signals not taken yet carry over, and {@code await} gives the last
+   * generation's result); never returns normally. Call it from the {@code @Run} method, on the
+   * client made from its context, as {@code return of(context).continueAsNew(...)}; not from a step
+   * or a branch.
+   *
+   * @throws IllegalStateException when called otherwise
+   * @throws InvalidInputException if the input is invalid or cannot be stored
+   */
+  public Void continueAsNew() {
+    return runs.continueAsNew(new Object[] {});
   }
 }

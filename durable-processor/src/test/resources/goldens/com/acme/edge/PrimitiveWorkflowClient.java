@@ -2,6 +2,7 @@ package com.acme.edge;
 
 import com.acme.Order;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.WorkflowContext;
@@ -64,5 +65,20 @@ public final class PrimitiveWorkflowClient {
   /** The run with id {@code runId}. */
   public RunHandle<Integer> get(String runId) {
     return runs.get(runId);
+  }
+
+  /**
+   * Starts the run that calls it over with this input: the same run id, in its next generation,
+   * with an empty history (signals not taken yet carry over, and {@code await} gives the last
+   * generation's result); never returns normally. Call it from the {@code @Run} method, on the
+   * client made from its context, as {@code return of(context).continueAsNew(...)}; not from a step
+   * or a branch.
+   *
+   * @throws IllegalStateException when called otherwise
+   * @throws InvalidInputException if the input is invalid or cannot be stored
+   */
+  public Integer continueAsNew(int runId, long[] values, List<Map<String, Order>> batches,
+      List<? extends Order> orders, String runs) {
+    return this.runs.continueAsNew(new Object[] {runId, values, batches, orders, runs});
   }
 }

@@ -117,4 +117,18 @@ public final class ApprovalWorkflowClient {
   public void legacyScore(String runId, int value) {
     runs.signal(runId, ApprovalWorkflowDurable.LEGACY_SCORE_SIGNAL, value);
   }
+
+  /**
+   * Starts the run that calls it over with this input: the same run id, in its next generation,
+   * with an empty history (signals not taken yet carry over, and {@code await} gives the last
+   * generation's result); never returns normally. Call it from the {@code @Run} method, on the
+   * client made from its context, as {@code return of(context).continueAsNew(...)}; not from a step
+   * or a branch.
+   *
+   * @throws IllegalStateException when called otherwise
+   * @throws InvalidInputException if the input is invalid or cannot be stored
+   */
+  public String continueAsNew(String request) {
+    return runs.continueAsNew(new Object[] {request});
+  }
 }

@@ -67,6 +67,22 @@ public interface WorkflowRuns<R> {
    */
   <T> void signal(String runId, SignalType<T> signal, T value);
 
+  /**
+   * Starts the run executing this client's {@code @Run} method over with {@code input}: the same
+   * run id, in its next generation, with an empty history; never returns normally. Only for a
+   * client made from the run's own {@code WorkflowContext}, called from the {@code @Run} method's
+   * own code.
+   *
+   * @throws IllegalStateException on a client made from an engine, or when called from a step, a
+   *     branch of a fan or group
+   * @throws dev.durable.runtime.InvalidInputException if the input is invalid or cannot be stored
+   */
+  default R continueAsNew(Object[] input) {
+    throw new IllegalStateException("continueAsNew starts the calling run over: call it from a"
+        + " @Run method, on the client made from its WorkflowContext (<Name>Client.of(ctx)), not on"
+        + " one made from an engine");
+  }
+
   /** Implemented by engines and by runs' turns: hands out {@link WorkflowRuns}. */
   interface Access {
     <R> WorkflowRuns<R> runs(WorkflowType<R> type);

@@ -61,14 +61,17 @@ final class Children {
   private final Runnable flush;
   private final RunStarts starts;
   private final RunStatuses statuses;
+  private final ContinueAsNew continuing;
 
   /**
    * @param positions hands out the turn's next position
    * @param flush writes the turn's held checkpoints: a child's start is a side effect
+   * @param continuing starts the run over, for the client of its own workflow
    */
   Children(
       TurnContext context, TurnScope scope, RunStarts starts, RunStatuses statuses,
-      IntSupplier positions, Runnable flush) {
+      IntSupplier positions, Runnable flush, ContinueAsNew continuing) {
+    this.continuing = continuing;
     this.context = context;
     this.run = scope.run();
     this.log = scope.log();
@@ -117,6 +120,11 @@ final class Children {
                 + " send it from a @Step, whose completion is recorded, with a client made from"
                 + " the engine");
       }
+
+      @Override
+      public R continueAsNew(Object[] input) {
+        return continuing.now(type, input);
+      }
     };
   }
 
@@ -136,7 +144,10 @@ final class Children {
     if (recorded != null) {
       return new Handle<>(type, decodeId(recorded));
     }
-    String childId = runId != null ? runId : RunStarts.childId(run.runId(), seq);
+    // a later generation's positions start again from 0: its children's ids name it
+    int generation = run.lineage().generation();
+    String childId = runId != null ? runId
+        : RunStarts.childId(generation == 1 ? run.runId() : run.runId() + "/g" + generation, seq);
     RunStarts.requireStorableRunId(childId);
     String json = starts.encodeInput(type, input);
     WorkflowType<?> on = starts.version(type, version, json);

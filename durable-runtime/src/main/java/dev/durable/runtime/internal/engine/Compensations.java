@@ -164,4 +164,15 @@ final class Compensations {
     }
     return marker.get().seq();
   }
+
+  /**
+   * Why an operator's cancel of a run that has not ended changed nothing: the run failed and is
+   * undoing its completed steps (the store refuses to cancel it while it holds {@link #MARKER}).
+   */
+  static IllegalStateException cancelRefused(String runId) {
+    return new IllegalStateException("run " + runId + " failed and is undoing its completed"
+        + " steps (its compensations, then its @OnFailure): a cancel would leave them half-done,"
+        + " so nothing was cancelled; the run ends FAILED when they are done (its status lists"
+        + " them)");
+  }
 }

@@ -66,6 +66,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
   private final SignalSender signals;
   private final Retention retention;
+  private final RunForks forks;
 
   DefaultEngine(
       String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
@@ -89,6 +90,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.schedules = schedules;
     this.signals = new SignalSender(store, time, payloads, registry, wakeups);
     this.retention = retention;
+    this.forks = new RunForks(store, time, registry, wakeups);
     this.resources = resources;
   }
 
@@ -201,9 +203,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       Waiters.Outcome outcome = ended.getNow(null);
       // a completed run stays completed; a failure seen here may have been requeued elsewhere
       if (outcome == null || outcome.status() != RunState.COMPLETED) {
-        outcome = inFlight.contains(runId) && outcome == null
-            ? null
-            : outcomeInStore(runId);
+        outcome = inFlight.contains(runId) && outcome == null ? null : outcomeInStore(runId);
       }
       if (outcome != null) {
         return result(runId, outcome, type.result());
@@ -236,13 +236,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @SuppressWarnings("unchecked")
   private <R> R result(String runId, Waiters.Outcome outcome, Payload result) {
-    switch (outcome.status()) {
-      case FAILED:
-        throw new RunFailedException(runId, outcome.error());
-      case CANCELLED:
-        throw new RunCancelledException(runId);
-      default:
-        break;
+    if (outcome.status() == RunState.FAILED) {
+      throw new RunFailedException(runId, outcome.error());
+    }
+    if (outcome.status() == RunState.CANCELLED) {
+      throw new RunCancelledException(runId);
     }
     try {
       return (R) payloads.decode(result, outcome.output());
@@ -330,18 +328,19 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public boolean cancel(String runId) {
     List<String> cancelled = store.cancel(runId, time.now());
-    if (cancelled.isEmpty()) {
-      if (!find(runId).status().isTerminal()) {
-        throw new IllegalStateException("run " + runId + " failed and is undoing its completed"
-            + " steps (its compensations, then its @OnFailure): a cancel would leave them"
-            + " half-done, so nothing was cancelled; the run ends FAILED when they are done (its"
-            + " status lists them)");
-      }
+    if (cancelled.isEmpty() && find(runId).status().isTerminal()) {
       return false;
+    } else if (cancelled.isEmpty()) {
+      throw Compensations.cancelRefused(runId); // not ended, yet not cancelled: compensating
     }
     cancelledElsewhere.stopHere(cancelled);
     wakeups.slotFree(); // a queue slot it held is free: the poll admits again
     return true;
+  }
+
+  @Override
+  public String fork(String runId, int position) {
+    return forks.fork(runId, position);
   }
 
   @Override
@@ -375,8 +374,6 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     return retention.purge(Objects.requireNonNull(endedBefore, "endedBefore"));
   }
 
-  // ---- shutdown
-
   @Override
   public void close() {
     if (scheduler.isClosed()) {
@@ -384,9 +381,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     }
     scheduler.close();
     try {
-      int released =
-          store.releaseLeases(
-              engineId, EventType.RUN_RELEASED, time.now());
+      int released = store.releaseLeases(engineId, EventType.RUN_RELEASED, time.now());
       if (released > 0) {
         LOG.info("released {} run(s) still in flight for another engine to pick up", released);
       }

@@ -160,14 +160,22 @@ final class Replays implements RunReplays {
         stop = Optional.of(stopped);
       }
       if (stop.isPresent()) {
-        stopped(stop.get());
+        stopped(stop.get(), turn);
       } else {
         ended(turn, ended != null ? ended.failed() : Errors.ofWorkflow(thrown));
       }
     }
 
-    private void stopped(TurnStop stop) {
+    private void stopped(TurnStop stop, TurnImpl turn) {
       switch (stop.reason()) {
+        case CONTINUED_AS_NEW -> { // the code ends this generation there
+          ended(turn, null);
+          if (exported.status().isTerminal()) {
+            found.add("run " + run.runId() + " of " + run.workflow() + " ended "
+                + exported.status() + ", but the code now continues it as new at position "
+                + turn.position());
+          }
+        }
         case REPLAYED -> {
           if (exported.status() == RunState.COMPLETED) {
             found.add("run " + run.runId() + " of " + run.workflow() + " completed after "

@@ -264,6 +264,7 @@ final class RunExecutor {
       case STORE_UNAVAILABLE -> LOG.warn(
           "run {}: the store failed ({}); the run is taken up again when its lease expires",
           run.runId(), stop.getCause() == null ? "" : stop.getCause().getMessage());
+      case CONTINUED_AS_NEW -> continued(run, turn, stop.input());
       case REPLAYED -> throw new IllegalStateException(
           "run " + run.runId() + ": an executed turn stopped as a replay does; this is a bug");
     }
@@ -272,5 +273,27 @@ final class RunExecutor {
   private RunEvent runEvent(RunRecord run) {
     return new RunEvent(
         run.runId(), run.workflow().name(), run.workflow().version(), context.time().now());
+  }
+
+  /**
+   * Starts the run over with {@code input} in its next generation, under the lease it was executed
+   * with ({@code RunLineages.continueAsNew}), with a run timeout of its own, and wakes the poll: the
+   * next generation is due now.
+   */
+  private void continued(RunRecord run, TurnImpl turn, String input) {
+    Instant now = context.time().now();
+    Instant deadlineAt = registry.find(run.workflow())
+        .flatMap(workflow -> workflow.workflowType().timeout()).map(now::plus).orElse(null);
+    int next = run.lineage().generation() + 1;
+    boolean written = context.store().lineages().continueAsNew(run.fence(), input, deadlineAt, now,
+        EventType.RUN_CONTINUED.run("generation " + next + "; generation " + (next - 1)
+            + " ended at position " + turn.position(), now));
+    if (written) {
+      LOG.debug("run {} continues as new: generation {}", run.runId(), next);
+      context.wakeups().runDue(now);
+    } else {
+      LOG.info("run {} continued as new here, but another engine claimed it or it was cancelled"
+          + " meanwhile; its next generation was not stored by this engine", run.runId());
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.ForkPoint;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
@@ -104,6 +105,9 @@ final class RunStatuses {
         Optional.ofNullable(run.queue()),
         run.priority(),
         Optional.ofNullable(run.partitionKey()),
-        attributes);
+        attributes,
+        run.lineage().generation(),
+        Optional.ofNullable(run.lineage().forkedFrom())
+            .map(from -> new ForkPoint(from, run.lineage().forkedAt())));
   }
 }

@@ -296,4 +296,15 @@ final class TurnControl {
       wakeups.tasksQueued();
     }
   }
+
+  /**
+   * Stops the turn to start the run over with {@code input} in its next generation ({@code
+   * continueAsNew}), unless it stopped already; either way, the first stop.
+   */
+  synchronized TurnStop continueAsNew(String input) {
+    if (stop == null) {
+      stop = new TurnStop(TurnStop.Reason.CONTINUED_AS_NEW, null, null, input);
+    }
+    return stop;
+  }
 }

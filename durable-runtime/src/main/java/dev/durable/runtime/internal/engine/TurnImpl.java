@@ -124,8 +124,8 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
         new LocalAttempts(context, scope, runner, queues, jitter, flight, maySuspend);
     this.fans = new Fans(context, scope, runner, attempts,
         new DispatchedSteps(context, scope, jitter, resumption.waitingTasks()), maySuspend);
-    this.children =
-        new Children(context, scope, starts, statuses, () -> nextSeq++, this::flush);
+    this.children = new Children(context, scope, starts, statuses, () -> nextSeq++, this::flush,
+        new ContinueAsNew(this, run, starts, control, this::flush));
     this.values = new RecordedValues(context, scope);
     this.signals = new SignalWaits(context, scope);
     this.attributes = new RecordedAttributes(context.store(), scope, values);

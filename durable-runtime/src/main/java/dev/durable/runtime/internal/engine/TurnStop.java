@@ -28,16 +28,28 @@ final class TurnStop extends Error {
      * A turn that only replays ({@link Replays}) reached a position the run had not got past:
      * everything the run recorded before it matched.
      */
-    REPLAYED
+    REPLAYED,
+    /**
+     * The workflow's code called {@code continueAsNew}: the run starts over with {@link #input()}
+     * in its next generation.
+     */
+    CONTINUED_AS_NEW
   }
 
   private final Reason reason;
   private final transient RunError failure;
+  private final transient String input;
 
   TurnStop(Reason reason, RunError failure, Throwable cause) {
+    this(reason, failure, cause, null);
+  }
+
+  /** @param input for {@link Reason#CONTINUED_AS_NEW}: the next generation's encoded input */
+  TurnStop(Reason reason, RunError failure, Throwable cause, String input) {
     super(reason.name(), cause, false, false);
     this.reason = reason;
     this.failure = failure;
+    this.input = input;
   }
 
   Reason reason() {
@@ -47,5 +59,10 @@ final class TurnStop extends Error {
   /** For {@link Reason#FAILED}: the run's error. */
   RunError failure() {
     return failure;
+  }
+
+  /** For {@link Reason#CONTINUED_AS_NEW}: the next generation's input, encoded. */
+  String input() {
+    return input;
   }
 }

@@ -146,7 +146,7 @@ final class Claims {
             run.runId(), run.workflow(), RunState.RUNNING, run.input(), run.output(),
             run.error(), run.createdAt(), now, null, leaseUntil, owner, leaseUntil,
             run.epoch() + 1, run.deadlineAt(), run.parentRunId(), run.fingerprint(),
-            run.traceContext(), run.queue(), run.priority(), run.partitionKey()),
+            run.traceContext(), run.queue(), run.priority(), run.partitionKey(), run.lineage()),
         run.dueAt(),
         ClaimedRun.takesOver(run.status().name(), run.leaseOwner()),
         null));

@@ -66,7 +66,14 @@ public enum EventType {
   /** A signal wait took a signal. */
   SIGNAL_RECEIVED("signal.received"),
   /** A signal wait ended with no signal: the method's body gave the value. */
-  SIGNAL_TIMED_OUT("signal.timed_out");
+  SIGNAL_TIMED_OUT("signal.timed_out"),
+  /**
+   * A run started over with a new input ({@code continueAsNew}): the first event of its new
+   * generation, whose number is in the detail; the older generation's events are gone.
+   */
+  RUN_CONTINUED("run.continued_as_new"),
+  /** A run was started as a fork of another: the run and position in the detail. */
+  RUN_FORKED("run.forked");
 
   private final String stored;
 

@@ -25,7 +25,8 @@ final class RunsTable {
       "run_id", "workflow_name", "workflow_version", "status", "input", "output", "error_message",
       "error_code", "error_type", "error_step", "created_at", "updated_at", "wake_at", "due_at",
       "lease_owner", "lease_until", "epoch", "deadline_at", "parent_run_id", "graph_fingerprint",
-      "trace_context", "queue_name", "priority", "partition_key");
+      "trace_context", "queue_name", "priority", "partition_key", "generation", "forked_from",
+      "forked_at");
   static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
   /**
    * {@link #COLUMNS} under the alias {@code r}, without the input and output (a NULL each, where
@@ -35,7 +36,8 @@ final class RunsTable {
       "r.run_id, r.workflow_name, r.workflow_version, r.status, NULL, NULL, r.error_message,"
           + " r.error_code, r.error_type, r.error_step, r.created_at, r.updated_at, r.wake_at,"
           + " r.due_at, r.lease_owner, r.lease_until, r.epoch, r.deadline_at, r.parent_run_id,"
-          + " r.graph_fingerprint, r.trace_context, r.queue_name, r.priority, r.partition_key";
+          + " r.graph_fingerprint, r.trace_context, r.queue_name, r.priority, r.partition_key,"
+          + " r.generation, r.forked_from, r.forked_at";
   /** How many columns {@link #COLUMNS} names, and {@link #read} reads. */
   static final int COLUMN_COUNT = COLUMN_NAMES.size();
   static final Sql INSERT = Sql.of(
@@ -351,7 +353,8 @@ final class RunsTable {
         Rows.instant(rows, c + 13), rows.getString(c + 14), Rows.instant(rows, c + 15),
         rows.getLong(c + 16), Rows.instant(rows, c + 17), rows.getString(c + 18),
         rows.getString(c + 19), rows.getString(c + 20), rows.getString(c + 21),
-        rows.getInt(c + 22), rows.getString(c + 23));
+        rows.getInt(c + 22), rows.getString(c + 23), new Lineage(rows.getInt(c + 24),
+            rows.getString(c + 25), (Integer) rows.getObject(c + 26, Integer.class)));
   }
 
   /** The id of the unfinished run that holds deduplication key {@code dedupKey}, if one does. */

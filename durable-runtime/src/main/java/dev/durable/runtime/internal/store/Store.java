@@ -41,6 +41,7 @@ public final class Store {
   private final QueueSlots queueSlots;
   private final StoredSchedules schedules;
   private final StoredAttributes attributes;
+  private final RunLineages lineages;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -73,6 +74,7 @@ public final class Store {
     this.attributes = new StoredAttributes(transactions);
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
+    this.lineages = new RunLineages(transactions, inserts);
   }
 
   /**
@@ -107,6 +109,11 @@ public final class Store {
   /** The runs' searchable attributes. */
   public StoredAttributes attributes() {
     return attributes;
+  }
+
+  /** Runs that start over ({@code continueAsNew}) and forks. */
+  public RunLineages lineages() {
+    return lineages;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */

@@ -1,0 +1,93 @@
+package dev.durable.runtime.internal.engine;
+
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.EventType;
+import dev.durable.runtime.internal.store.NewRun;
+import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.RunSnapshot;
+import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.spi.WorkflowType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * {@code engine.fork(runId, position)}: a new run of the same workflow, version and input, with
+ * the checkpoints of the run below the position copied, so that a turn replays them, and runs the
+ * later positions with the code deployed now.
+ *
+ * <p>The fork carries the step-graph fingerprint of the class registered with the engine that
+ * forks it (none when it has none registered, as the CLI may not): the code deployed now is what
+ * runs its later positions, so the run's own fingerprint, which the whole of its old graph made,
+ * is not checked against it. The replayed part is still matched position by position, by kind,
+ * name and arguments, as any replay is: a fork whose replayed calls the code no longer makes fails
+ * with {@code non_determinism}.
+ */
+final class RunForks {
+  private final Store store;
+  private final Time time;
+  private final Registry registry;
+  private final EngineWakeups wakeups;
+
+  RunForks(Store store, Time time, Registry registry, EngineWakeups wakeups) {
+    this.store = store;
+    this.time = time;
+    this.registry = registry;
+    this.wakeups = wakeups;
+  }
+
+  /** Stores the fork, due now for any engine, and wakes the poll; returns its id. */
+  String fork(String runId, int position) {
+    RunSnapshot source = store.snapshot(runId).orElseThrow(() -> new UnknownRunException(
+        "no run with id '" + runId + "' is stored in this engine's database"));
+    requireForkable(source, position);
+    RunRecord run = source.run();
+    Instant now = time.now();
+    Optional<WorkflowType<?>> type =
+        registry.find(run.workflow()).map(workflow -> workflow.workflowType());
+    Instant deadlineAt = type.isPresent()
+        ? type.get().timeout().map(now::plus).orElse(null)
+        : run.deadlineAt() == null ? null // as long as the first generation's
+            : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
+    String from = "run " + runId + " at position " + position;
+    NewRun fork = new NewRun(UUID.randomUUID().toString(), run.workflow(), run.input(), now, null,
+        null, deadlineAt, null, type.flatMap(WorkflowType::fingerprint).orElse(null),
+        List.of(EventType.RUN_CREATED.run(run.workflow() + ", a fork of " + from, now),
+            EventType.RUN_FORKED.run("from " + from + " (generation "
+                + run.lineage().generation() + ")", now)),
+        null);
+    if (!store.lineages().fork(fork, runId, position)) {
+      throw new IllegalStateException("fork id " + fork.runId() + " is taken; fork again");
+    }
+    wakeups.runDue(now);
+    return fork.runId();
+  }
+
+  /**
+   * Refuses a position outside 0 to the count of the run's checkpoints, or past one that has not
+   * ended (a step retrying, a timer running, a wait): a fork replays ended calls only.
+   */
+  private static void requireForkable(RunSnapshot source, int position) {
+    String runId = source.run().runId();
+    List<CheckpointRecord> checkpoints = source.checkpoints();
+    if (position < 0 || position > checkpoints.size()) {
+      throw new IllegalArgumentException("cannot fork run " + runId + " at position " + position
+          + ": it recorded " + checkpoints.size() + " position(s), so a fork starts from a"
+          + " position from 0 (nothing replayed) to " + checkpoints.size() + " (all replayed);"
+          + " nothing was stored");
+    }
+    for (CheckpointRecord checkpoint : checkpoints) {
+      if (checkpoint.seq() < position && checkpoint.status() != StepState.COMPLETED
+          && checkpoint.status() != StepState.FAILED) {
+        throw new IllegalArgumentException("cannot fork run " + runId + " at position " + position
+            + ": its " + checkpoint.kind() + " '" + checkpoint.name() + "' at position "
+            + checkpoint.seq() + " has not ended (" + checkpoint.status() + "); fork from position "
+            + checkpoint.seq() + " at most, or once it has ended; nothing was stored");
+      }
+    }
+  }
+}

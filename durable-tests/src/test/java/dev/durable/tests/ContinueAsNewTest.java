@@ -1,0 +1,180 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunFailedException;
+import dev.durable.runtime.RunExport;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.testing.ReplayReport;
+import dev.durable.runtime.testing.WorkflowReplayer;
+import dev.durable.tests.support.Recorder;
+import dev.durable.tests.support.TestDatabase;
+import dev.durable.tests.workflows.EchoWorkflowDurable;
+import dev.durable.tests.workflows.RestartingWorkflowClient;
+import dev.durable.tests.workflows.RestartingWorkflowDurable;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code <Name>Client.of(ctx).continueAsNew(...)}: the same run id starts over with the new input
+ * and an empty history, in its next generation; signals not taken carry over; {@code await()} gives
+ * the last generation's result; the history stays of constant size however many generations; and
+ * it is refused outside the {@code @Run} method's own code.
+ */
+class ContinueAsNewTest extends OnEachStore {
+  private final Recorder recorder = new Recorder();
+
+  private DurableEngine engine() {
+    return db.engine().clock(clock)
+        .register(new RestartingWorkflowDurable(recorder))
+        .register(new EchoWorkflowDurable(script))
+        .build();
+  }
+
+  private long rows(String table, String runId) {
+    return db.queryLong("SELECT COUNT(*) FROM " + table + " WHERE run_id = '" + runId + "'");
+  }
+
+  @Test
+  void theSameRunStartsOverAndAwaitGivesTheLastGenerationsResult() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 3, "steps");
+      engine.tick();
+
+      assertEquals("done after 3", run.await(WAIT));
+      assertEquals(List.of("tally 1", "tally 2", "tally 3"), recorder.entries());
+      RunStatus status = engine.getRunStatus(run.id());
+      assertEquals(3, status.generation());
+      assertEquals(3, status.run().generation());
+      assertEquals(Optional.empty(), status.forkedFrom());
+      assertEquals("[3,3,\"steps\"]", status.input(), "the last generation's input");
+      assertEquals(1, status.steps().size(), "the last generation's steps alone");
+      assertEquals(1, rows("durable_steps", run.id()));
+      HistoryEvent first = engine.history(run.id()).get(0);
+      assertEquals("run.continued_as_new", first.type());
+      assertTrue(first.detail().startsWith("generation 3; generation 2 ended at position 1"),
+          first.detail());
+    }
+  }
+
+  @Test
+  void theLastGenerationExportsAndReplaysAgainstItsCode() {
+    RunExport export;
+    String runId;
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 3, "steps");
+      engine.tick();
+      run.await(WAIT);
+      runId = run.id();
+      export = engine.export(List.of(runId));
+    }
+
+    ReplayReport report =
+        WorkflowReplayer.of(new RestartingWorkflowDurable(new Recorder())).replay(export);
+    assertEquals(List.of(runId), report.replayed(), report.toString());
+  }
+
+  @Test
+  void tenThousandGenerationsKeepAHistoryOfConstantSize() {
+    int generations = kind == TestDatabase.Kind.H2 ? 10_000 : 1_000;
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, generations, "bare");
+      engine.tick();
+
+      assertEquals("done after " + generations, run.await(WAIT));
+      assertEquals(generations, engine.getRunStatus(run.id()).generation());
+      assertEquals(0, rows("durable_steps", run.id()));
+      // this generation's: run.continued_as_new, run.claimed, run.completed
+      assertEquals(List.of("run.continued_as_new", "run.claimed", "run.completed"),
+          engine.history(run.id()).stream().map(HistoryEvent::type).toList());
+      assertEquals(3, rows("durable_events", run.id()));
+    }
+  }
+
+  @Test
+  void signalsNotTakenYetCarryOverToTheNextGeneration() {
+    try (DurableEngine engine = engine()) {
+      RestartingWorkflowClient client = RestartingWorkflowClient.of(engine);
+      RunHandle<String> run = client.start(1, 3, "signals");
+      client.note(run.id(), "a");
+      client.note(run.id(), "b");
+      client.note(run.id(), "c");
+      engine.tick();
+
+      assertEquals("done after 3", run.await(WAIT));
+      assertEquals(List.of("1:a", "2:b", "3:c"), recorder.entries());
+      assertEquals(1, rows("durable_signals", run.id()), "the taken ones are gone with their"
+          + " generation, but the last generation's");
+    }
+  }
+
+  @Test
+  void aLaterGenerationsChildRunsHaveIdsOfTheirOwn() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 2, "child");
+      engine.tick();
+
+      assertEquals("done after 2", run.await(WAIT));
+      assertEquals(List.of("1:g1", "2:g2"), recorder.entries());
+      assertEquals(RunState.COMPLETED, engine.getRunStatus(run.id() + "/g2/child-0").run().status());
+    }
+  }
+
+  @Test
+  void continueAsNewFromAStepIsRefused() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 2, "step");
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertTrue(failed.getMessage().contains("called continueAsNew from a step, a branch of a"
+          + " fan or group, or a signal's timeout body: only the @Run method's own code may start"
+          + " the run over"), failed.getMessage());
+      assertEquals(1, engine.getRunStatus(run.id()).generation());
+    }
+  }
+
+  @Test
+  void continueAsNewFromAFansBranchIsRefused() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 2, "fan");
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertTrue(failed.getMessage().contains("only the @Run method's own code"),
+          failed.getMessage());
+      assertEquals(1, engine.getRunStatus(run.id()).generation());
+    }
+  }
+
+  @Test
+  void anotherWorkflowsClientCannotStartTheRunOver() {
+    try (DurableEngine engine = engine()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(1, 2, "other");
+      engine.tick();
+
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertTrue(failed.getMessage().contains("called continueAsNew on the client of workflow"
+          + " 'echo'"), failed.getMessage());
+      assertTrue(failed.getMessage().contains("a run starts over as its own workflow and version"),
+          failed.getMessage());
+    }
+  }
+
+  @Test
+  void aClientMadeFromTheEngineCannotContinueAsNew() {
+    try (DurableEngine engine = engine()) {
+      IllegalStateException refused = assertThrows(IllegalStateException.class,
+          () -> RestartingWorkflowClient.of(engine).continueAsNew(1, 1, "bare"));
+      assertTrue(refused.getMessage().contains("call it from a @Run method, on the client made"
+          + " from its WorkflowContext"), refused.getMessage());
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.ForkPoint;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.UnknownRunException;
+import dev.durable.tests.support.Recorder;
+import dev.durable.tests.workflows.ForkableWorkflowClient;
+import dev.durable.tests.workflows.ForkableWorkflowDurable;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code engine.fork(runId, position)}: a new run of the same workflow and input whose positions
+ * before {@code position} replay what the run recorded and whose later ones run with the code
+ * deployed now; refused for an unknown run and for a position past what the run recorded.
+ */
+class ForkTest extends OnEachStore {
+  private final Recorder recorder = new Recorder();
+
+  private DurableEngine engine(String flavor) {
+    return db.engine().clock(clock).register(new ForkableWorkflowDurable(recorder, flavor)).build();
+  }
+
+  /** A run completed by the "old" code. */
+  private String completedRun(String order) {
+    try (DurableEngine engine = engine("old")) {
+      RunHandle<String> run = ForkableWorkflowClient.of(engine).start(order);
+      engine.tick();
+      assertEquals("first:old second:old third:old", run.await(WAIT));
+      return run.id();
+    }
+  }
+
+  @Test
+  void aForkReplaysThePositionsBeforeItsPositionAndRunsTheRestWithTodaysCode() {
+    String source = completedRun("o-1");
+    recorder.clear();
+
+    try (DurableEngine engine = engine("new")) {
+      String fork = engine.fork(source, 2);
+      engine.tick();
+
+      assertEquals("first:old second:old third:new",
+          ForkableWorkflowClient.of(engine).get(fork).await(WAIT));
+      assertEquals(List.of("third o-1 new"), recorder.entries(), "steps 0 and 1 replayed");
+      RunStatus status = engine.getRunStatus(fork);
+      assertEquals(Optional.of(new ForkPoint(source, 2)), status.forkedFrom());
+      assertEquals(1, status.generation());
+      assertEquals("forkable", status.run().workflowName());
+      assertEquals(engine.getRunStatus(source).input(), status.input());
+      List<HistoryEvent> history = engine.history(fork);
+      assertEquals("run.created", history.get(0).type());
+      assertEquals("run.forked", history.get(1).type());
+      assertEquals("from run " + source + " at position 2 (generation 1)",
+          history.get(1).detail());
+      assertEquals(Optional.empty(), engine.getRunStatus(source).forkedFrom());
+    }
+  }
+
+  @Test
+  void aForkFromZeroRunsEverythingAndFromTheEndReplaysEverything() {
+    String source = completedRun("o-2");
+    recorder.clear();
+
+    try (DurableEngine engine = engine("new")) {
+      String fromZero = engine.fork(source, 0);
+      String fromEnd = engine.fork(source, 3);
+      engine.tick();
+
+      ForkableWorkflowClient client = ForkableWorkflowClient.of(engine);
+      assertEquals("first:new second:new third:new", client.get(fromZero).await(WAIT));
+      assertEquals("first:old second:old third:old", client.get(fromEnd).await(WAIT));
+      assertEquals(3, recorder.entries().size(), "only the fork from 0 ran steps");
+    }
+  }
+
+  @Test
+  void theFingerprintCheckAppliesOnlyToWhatTheForkReplays() {
+    String source = completedRun("o-3");
+    // the run recorded a graph today's class does not hold: a requeue would fail it
+    db.execute("UPDATE durable_runs SET graph_fingerprint = 'deadbeef' WHERE run_id = '"
+        + source + "'");
+
+    try (DurableEngine engine = engine("new")) {
+      String fork = engine.fork(source, 1);
+      engine.tick();
+
+      assertEquals("first:old second:new third:new",
+          ForkableWorkflowClient.of(engine).get(fork).await(WAIT));
+    }
+  }
+
+  @Test
+  void anUnknownRunIsRefused() {
+    try (DurableEngine engine = engine("new")) {
+      UnknownRunException refused =
+          assertThrows(UnknownRunException.class, () -> engine.fork("no-such-run", 0));
+      assertTrue(refused.getMessage().contains("no-such-run"), refused.getMessage());
+    }
+  }
+
+  @Test
+  void aPositionPastTheRecordedStepsIsRefusedAndNothingIsStored() {
+    String source = completedRun("o-4");
+
+    try (DurableEngine engine = engine("new")) {
+      IllegalArgumentException past =
+          assertThrows(IllegalArgumentException.class, () -> engine.fork(source, 4));
+      assertEquals("cannot fork run " + source + " at position 4: it recorded 3 position(s), so a"
+          + " fork starts from a position from 0 (nothing replayed) to 3 (all replayed); nothing"
+          + " was stored", past.getMessage());
+      assertThrows(IllegalArgumentException.class, () -> engine.fork(source, -1));
+      assertEquals(1, db.queryLong("SELECT COUNT(*) FROM durable_runs"));
+    }
+  }
+
+  @Test
+  void aPositionPastACallThatHasNotEndedIsRefused() {
+    try (DurableEngine engine = engine("old")) {
+      RunHandle<String> run = ForkableWorkflowClient.of(engine).start("nap-5");
+      engine.tick(); // first, then the hour's sleep
+
+      IllegalArgumentException refused =
+          assertThrows(IllegalArgumentException.class, () -> engine.fork(run.id(), 2));
+      assertTrue(refused.getMessage().contains("its SLEEP 'sleep' at position 1 has not ended"
+          + " (RUNNING); fork from position 1 at most"), refused.getMessage());
+      assertEquals(1, db.queryLong("SELECT COUNT(*) FROM durable_runs"));
+
+      String fork = engine.fork(run.id(), 1);
+      assertEquals(1, db.queryLong(
+          "SELECT COUNT(*) FROM durable_steps WHERE run_id = '" + fork + "'"));
+    }
+  }
+}
