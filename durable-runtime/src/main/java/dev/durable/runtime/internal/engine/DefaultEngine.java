@@ -67,12 +67,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
   private final SignalSender signals;
   private final Retention retention;
+  private final RunValueReads values;
 
   DefaultEngine(
       String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
       InFlight inFlight, Waiters waiters, CancelledElsewhere cancelledElsewhere, Registry registry,
       Scheduler scheduler, RunStarts starts, RunStatuses statuses, Schedules schedules,
-      Retention retention, List<AutoCloseable> resources) {
+      Retention retention, RunValueReads values, List<AutoCloseable> resources) {
     this.engineId = engineId;
     this.store = store;
     this.time = time;
@@ -90,6 +91,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.schedules = schedules;
     this.signals = new SignalSender(store, time, payloads, registry, wakeups);
     this.retention = retention;
+    this.values = values;
     this.resources = resources;
   }
 
@@ -113,7 +115,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public <R> WorkflowRuns<R> runs(WorkflowType<R> type) {
-    return new WorkflowRunsImpl<>(this, type);
+    return new WorkflowRunsImpl<>(this, type, values);
   }
 
   /** Sends the typed signals of the runs in this engine's store. */
@@ -379,9 +381,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     }
     scheduler.close();
     try {
-      int released =
-          store.releaseLeases(
-              engineId, EventType.RUN_RELEASED, time.now());
+      int released = store.releaseLeases(engineId, EventType.RUN_RELEASED, time.now());
       if (released > 0) {
         LOG.info("released {} run(s) still in flight for another engine to pick up", released);
       }

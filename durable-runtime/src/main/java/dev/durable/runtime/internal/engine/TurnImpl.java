@@ -75,6 +75,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private final Children children;
   private final RecordedValues values;
   private final SignalWaits signals;
+  private final RunValueWrites published;
   private final Compensations compensations = new Compensations();
   private final boolean maySuspend;
   private int nextSeq;
@@ -127,6 +128,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
         new Children(context, scope, starts, statuses, () -> nextSeq++, this::flush);
     this.values = new RecordedValues(context, scope);
     this.signals = new SignalWaits(context, scope);
+    this.published = new RunValueWrites(context, scope);
   }
 
   // ---- WorkflowContext
@@ -376,5 +378,22 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */
   Optional<TurnStop> stopped() {
     return control.stopped();
+  }
+
+  // ---- events and streams: recorded at their positions (RunValueWrites)
+
+  @Override
+  public void setEvent(String key, Object value) {
+    nextSeq = published.setEvent(nextSeq, key, value);
+  }
+
+  @Override
+  public void writeStream(String key, Object value) {
+    nextSeq = published.writeStream(nextSeq, key, value);
+  }
+
+  @Override
+  public void closeStream(String key) {
+    nextSeq = published.closeStream(nextSeq, key);
   }
 }

@@ -43,6 +43,7 @@ final class Listener implements AutoCloseable {
   private final String channel;
   private final String origin;
   private final Consumer<List<String>> onNotification;
+  private final Consumer<Boolean> onListening;
   private final Thread thread;
   private volatile boolean closed;
 
@@ -55,10 +56,22 @@ final class Listener implements AutoCloseable {
   Listener(
       DataSource dataSource, String channel, String origin,
       Consumer<List<String>> onNotification, String name) {
+    this(dataSource, channel, origin, onNotification, listening -> {}, name);
+  }
+
+  /**
+   * @param onListening called with true each time the listener listens (at first, and after it
+   *     reconnected: what was sent meanwhile was missed), and with false when it stopped listening
+   *     because its connection failed
+   */
+  Listener(
+      DataSource dataSource, String channel, String origin,
+      Consumer<List<String>> onNotification, Consumer<Boolean> onListening, String name) {
     this.dataSource = dataSource;
     this.channel = channel;
     this.origin = origin;
     this.onNotification = onNotification;
+    this.onListening = onListening;
     this.thread = new Thread(this::loop, name);
     this.thread.setDaemon(true);
     this.thread.start();
@@ -76,6 +89,7 @@ final class Listener implements AutoCloseable {
           }
           listen.execute("LISTEN \"" + name.replace("\"", "\"\"") + "\"");
         }
+        onListening.accept(true);
         PGConnection notifications = connection.unwrap(PGConnection.class);
         while (!closed) {
           PGNotification[] received = notifications.getNotifications(WAIT_MS);
@@ -87,6 +101,7 @@ final class Listener implements AutoCloseable {
         if (closed) {
           return;
         }
+        onListening.accept(false);
         LOG.warn("listening on {} failed ({}); the poll finds what is announced there until"
             + " it reconnects", name, e.getMessage());
         try {

@@ -40,6 +40,7 @@ public final class Store {
   private final QueueAdmissions queues;
   private final QueueSlots queueSlots;
   private final StoredSchedules schedules;
+  private final StoredValues values;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -69,6 +70,7 @@ public final class Store {
     this.queues = new QueueAdmissions(transactions, dialect);
     this.queueSlots = new QueueSlots(transactions, dialect.form());
     this.schedules = new StoredSchedules(transactions, dialect, inserts);
+    this.values = new StoredValues(transactions, dialect);
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
   }
@@ -100,6 +102,11 @@ public final class Store {
   /** The schedules kept in the database and their fires. */
   public StoredSchedules schedules() {
     return schedules;
+  }
+
+  /** The events runs set and the values of their streams. */
+  public StoredValues values() {
+    return values;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
