@@ -140,6 +140,24 @@ final class ProgressBuffer {
   }
 
   /**
+   * Whether a held checkpoint takes a signal: the signal is marked taken only when it is written,
+   * so a wait for the next signal must not read the store before.
+   */
+  boolean holdsTakenSignal() {
+    lock.lock();
+    try {
+      for (Commit.CheckpointWrite held : heldCheckpoints) {
+        if (held.takesSignal() != 0) {
+          return true;
+        }
+      }
+      return false;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Forgets the held checkpoints and events: the database refused them, and would refuse them
    * again, so the run's failure is written without them.
    */

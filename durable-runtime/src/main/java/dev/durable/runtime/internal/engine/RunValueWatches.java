@@ -65,11 +65,6 @@ final class RunValueWatches {
     watched.keySet().forEach(this::changed);
   }
 
-  /** Whether anybody watches {@code runId}: for tests. */
-  boolean isWatched(String runId) {
-    return watched.containsKey(runId);
-  }
-
   /** A reader's view of one run's changes. */
   final class Watch implements AutoCloseable {
     private final String runId;

@@ -19,10 +19,11 @@ import org.slf4j.LoggerFactory;
  * notifications, with the run ids among their payloads: the runs' channel, so that a run started
  * or woken through one engine begins at once on another, and a run cancelled through one stops at
  * once on the one executing it; and the tasks' channel, so that a worker on another machine
- * picks up a task as soon as it is queued. Each is the channel of the Durable tables in the
- * connection's schema: its name is read from the server at each connection. Reconnects after
- * failures; what is missed meanwhile is found by the poll (and a cancellation by the next lease
- * renewal).
+ * picks up a task as soon as it is queued; and the values' channel, so that a reader of a run's
+ * events and streams is woken by a write in another process. Each is the channel of the Durable
+ * tables in the connection's schema: its name is read from the server at each connection.
+ * Reconnects after failures; what is missed meanwhile is found by the poll (and a cancellation by
+ * the next lease renewal).
  *
  * <p>A payload that is a process's wake-up origin ({@link Store#wakeOrigin}) is a plain wake-up:
  * it names no run. One of this listener's own origin was sent where this process woke its engines
