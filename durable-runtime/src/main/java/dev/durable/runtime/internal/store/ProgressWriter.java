@@ -178,8 +178,16 @@ final class ProgressWriter {
    * for nothing reads once more.
    */
   static List<String> announcing(List<Turn> turns) {
-    return turns.stream().map(Turn::commit).filter(Commit::announcesValues)
-        .map(commit -> commit.fence().runId()).toList();
+    List<String> runIds = List.of(); // a loop, not a stream: asked for every batch of commits
+    for (Turn turn : turns) {
+      if (turn.commit().announcesValues()) {
+        if (runIds.isEmpty()) {
+          runIds = new ArrayList<>();
+        }
+        runIds.add(turn.commit().fence().runId());
+      }
+    }
+    return runIds;
   }
 
   /**
