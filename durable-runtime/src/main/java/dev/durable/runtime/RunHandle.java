@@ -1,6 +1,8 @@
 package dev.durable.runtime;
 
 import java.time.Duration;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A run, as seen by its starter: obtained from a generated client's {@code start} or {@code get}.
@@ -40,4 +42,47 @@ public interface RunHandle<R> {
    * replay would not see again: use it to log, not to decide.
    */
   RunStatus status();
+
+  // ---- runs that talk back: events and streams
+
+  /**
+   * The latest value of the run's event {@code key} ({@code ctx.setEvent}); if the run has not set
+   * it, waits up to {@code wait} for the first value, and returns empty if none came within it or
+   * the run ended without setting it. The wait is woken by the write itself, not by polling for it
+   * (see the guide's chapter "Events and streams"); {@link Duration#ZERO} reads without waiting.
+   * Works from any process that shares the run's database, before and after the run ends, until
+   * the run is purged.
+   *
+   * <p>Not inside a run: a child run's handle throws {@link IllegalStateException} (what it read
+   * would not be recorded, and a replay could see another value).
+   *
+   * @param type the class the value is read as, with the codec that stores step results
+   * @throws IllegalArgumentException if the key is blank or over 200 characters, or the wait is
+   *     negative
+   * @throws dev.durable.runtime.codec.PayloadException if the stored value cannot be read as {@code
+   *     type}: the message names the event and the type
+   * @throws UnknownRunException if the run is not stored (it was purged)
+   */
+  <T> Optional<T> getEvent(String key, Class<T> type, Duration wait);
+
+  /**
+   * Every value of the run's stream {@code key} ({@code ctx.writeStream}), in the order written,
+   * from the first, whenever it is called: a lazy, sequential stream that blocks for more values
+   * until the run closes the stream ({@code ctx.closeStream}) or ends. How it ends tells how the
+   * stream did: it simply ends after the last value if the stream was closed or the run completed;
+   * if the run failed or was cancelled without closing it, consuming it throws {@link
+   * RunFailedException} (its error, as {@link #await} throws it) or {@link RunCancelledException}
+   * after the last value. Any number of readers, in any process that shares the database, each
+   * get every value. Close the stream ({@code try}-with-resources) when done; a reader blocked
+   * waiting can be interrupted ({@link DurableException}).
+   *
+   * <p>Not inside a run: a child run's handle throws {@link IllegalStateException}.
+   *
+   * @param type the class each value is read as
+   * @throws IllegalArgumentException if the key is blank or over 200 characters
+   * @throws UnknownRunException if the run is not stored (read at once, not when consumed)
+   * @throws dev.durable.runtime.codec.PayloadException when consumed, if a value cannot be read as
+   *     {@code type}: the message names the stream and the type
+   */
+  <T> Stream<T> readStream(String key, Class<T> type);
 }

@@ -102,4 +102,52 @@ public interface WorkflowContext {
    *     recorded, and the call takes no position
    */
   void attribute(String key, String value);
+
+  // ---- runs that talk back: events and streams
+
+  /**
+   * Sets event {@code key} of this run to {@code value}, for callers outside the run to read
+   * ({@link RunHandle#getEvent}): they see the latest value set. Use it to publish progress, or
+   * the answer a caller waits for (a caller signals the run, then waits for the event it answers
+   * with).
+   *
+   * <p>Like a step call, it takes the next position in the run's checkpoints and is recorded
+   * there: a replay does not set the value again. The value is written with the turn's next write,
+   * which comes before its next step, timer, wait or end (so it costs no commit of its own); it is
+   * kept until the run is purged, and readers in any process that shares the database see it.
+   *
+   * @param key 1 to 200 characters, not blank
+   * @param value not null; stored as JSON, within the payload limit ({@code
+   *     DurableEngine.Builder.maxPayloadBytes}); read back with the type given to {@code getEvent}
+   * @throws IllegalArgumentException if the key is blank or too long, or the value null
+   * @throws dev.durable.runtime.codec.PayloadException if the value cannot be stored or is over the
+   *     payload limit; nothing is recorded
+   */
+  void setEvent(String key, Object value);
+
+  /**
+   * Writes {@code value} to stream {@code key} of this run, after the values written to it before,
+   * for callers outside the run to read in order ({@link RunHandle#readStream}): a chat answer
+   * token by token, a report's lines as they are made. Recorded at its own position as {@link
+   * #setEvent} is; a replay does not write it again. Close the stream after its last value ({@link
+   * #closeStream}); a run that ends closes its streams for their readers.
+   *
+   * @param key 1 to 200 characters, not blank
+   * @param value not null; stored as JSON, within the payload limit
+   * @throws IllegalArgumentException if the key is blank or too long, or the value null
+   * @throws IllegalStateException if this run closed the stream already
+   * @throws dev.durable.runtime.codec.PayloadException if the value cannot be stored or is over the
+   *     payload limit; nothing is recorded
+   */
+  void writeStream(String key, Object value);
+
+  /**
+   * Closes stream {@code key} of this run: its readers get every value written to it, then the end.
+   * Recorded at its position as {@link #setEvent} is; closing a closed stream does nothing (and
+   * takes no position). A stream never written to may be closed: its readers get no value.
+   *
+   * @param key 1 to 200 characters, not blank
+   * @throws IllegalArgumentException if the key is blank or too long
+   */
+  void closeStream(String key);
 }

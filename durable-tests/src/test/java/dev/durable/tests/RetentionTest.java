@@ -44,7 +44,7 @@ class RetentionTest extends OnEachStore {
   /** Every table that holds rows of a run, and its run id column. */
   private static final List<String> TABLES = List.of(
       "durable_runs", "durable_steps", "durable_events", "durable_tasks", "durable_signals",
-      "durable_schedule_runs");
+      "durable_schedule_runs", "durable_run_values");
 
   private final Recorder recorder = new Recorder();
 

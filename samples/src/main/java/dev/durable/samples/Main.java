@@ -1,6 +1,7 @@
 package dev.durable.samples;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.samples.chat.ChatSample;
 import dev.durable.samples.checkout.CheckoutSample;
 import dev.durable.samples.expense.ExpenseSample;
 import dev.durable.samples.shipping.ShippingSample;
@@ -18,8 +19,9 @@ import java.util.TreeMap;
  * store, an H2 file database under {@code ./durable-data}: nothing to install.
  *
  * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
- * {@code -Dsample=signup}, {@code -Dsample=shipping}, {@code -Dsample=expense}, {@code
- * -Dsample=summaries}, {@code -Dsample=upgrade}); {@code -Ddurable.jdbcUrl=<url>} passes the JDBC URL.
+ * {@code -Dsample=chat}, {@code -Dsample=signup}, {@code -Dsample=shipping}, {@code
+ * -Dsample=expense}, {@code -Dsample=summaries}, {@code -Dsample=upgrade}); {@code
+ * -Ddurable.jdbcUrl=<url>} passes the JDBC URL.
  */
 public final class Main {
   /** Exit status for a command line that names no known sample. */
@@ -36,6 +38,7 @@ public final class Main {
 
   private static final SortedMap<String, Sample> SAMPLES =
       Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(
+          "chat", (engine, jdbcUrl, out) -> ChatSample.run(engine, out),
           "checkout", (engine, jdbcUrl, out) -> CheckoutSample.run(engine, out),
           "expense", (engine, jdbcUrl, out) -> ExpenseSample.run(engine, out),
           "shipping", ShippingSample::run,

@@ -201,6 +201,25 @@ class MainTest {
           globex: the model never answered more than 2 of its calls at once: yes
           acme-urgent reached the model among acme's first 2 calls: yes
         """, masked(url));
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void chatTellsTheStoryOfQuestionsAnsweredOnStreams() {
+    String url = inMemoryUrl();
+    assertEquals(0, run("chat", url));
+    assertEquals("""
+        Sample 'chat', store <URL>
+
+        A chat with ann: the run waits for questions, holding no thread.
+          ann asks "What is durable?" (chat.ask(runId, new Question(id, text)))
+          the answer, piece by piece: [You asked ]["What is durable?"][, your first question.]
+          ann asks "And a stream?" (chat.ask(runId, new Question(id, text)))
+          the answer, piece by piece: [You asked ]["And a stream?"][ after 1 before it.]
+          getEvent("answered") = 2
+          ann says bye; await() returned 2, the model was asked 2 times
+        """, masked(url));
+    assertEquals("", err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -208,7 +227,7 @@ class MainTest {
     assertEquals(Main.USAGE, run("nope"));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: checkout, expense, shipping, signup, summaries, upgrade."),
+    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: chat, checkout, expense, shipping, signup, summaries, upgrade."),
         message);
 
     err.reset();

@@ -15,11 +15,14 @@ final class CancelledElsewhere {
   private final Store store;
   private final InFlight inFlight;
   private final Waiters waiters;
+  private final EngineWakeups wakeups;
 
-  CancelledElsewhere(Store store, InFlight inFlight, Waiters waiters) {
+  /** @param wakeups tells the readers of a cancelled run's events and streams, which end with it */
+  CancelledElsewhere(Store store, InFlight inFlight, Waiters waiters, EngineWakeups wakeups) {
     this.store = store;
     this.inFlight = inFlight;
     this.waiters = waiters;
+    this.wakeups = wakeups;
   }
 
   /**
@@ -52,12 +55,14 @@ final class CancelledElsewhere {
 
   /**
    * Stops what this engine does for runs just cancelled (through it, or elsewhere): the attempts
-   * of those in flight here are cancelled, and callers awaiting them here are told.
+   * of those in flight here are cancelled, and callers awaiting them, or reading their events and
+   * streams, in this process are told.
    */
   void stopHere(Collection<String> cancelled) {
     for (String runId : cancelled) {
       inFlight.cancel(runId);
       waiters.ended(runId, new Waiters.Outcome(RunState.CANCELLED, null, null));
+      wakeups.valuesChanged(runId);
     }
   }
 }

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntSupplier;
+import java.util.stream.Stream;
 
 /**
  * Child runs: the runs a turn's workflow starts through a client made with {@code
@@ -300,6 +301,23 @@ final class Children {
     public RunStatus status() {
       return statuses.of(runId).orElseThrow(() -> new UnknownRunException(
           "no run with id '" + runId + "' is stored in this engine's database"));
+    }
+
+    @Override
+    public <T> Optional<T> getEvent(String key, Class<T> type, Duration wait) {
+      throw notInARun("event");
+    }
+
+    @Override
+    public <T> Stream<T> readStream(String key, Class<T> type) {
+      throw notInARun("stream");
+    }
+
+    private IllegalStateException notInARun(String what) {
+      return new IllegalStateException("run " + run.runId() + " cannot read a " + what + " of its"
+          + " child run " + runId + " inside its @Run method: the read would not be recorded, so"
+          + " a replay could see another value; have the child signal the parent (@Signal), or"
+          + " return what the parent needs");
     }
 
     @Override

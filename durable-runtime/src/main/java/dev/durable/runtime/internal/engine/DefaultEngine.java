@@ -67,12 +67,13 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final SignalSender signals;
   private final Retention retention;
   private final RunForks forks;
+  private final RunValueReads values;
 
   DefaultEngine(
       String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
       InFlight inFlight, Waiters waiters, CancelledElsewhere cancelledElsewhere, Registry registry,
       Scheduler scheduler, RunStarts starts, RunStatuses statuses, Schedules schedules,
-      Retention retention, List<AutoCloseable> resources) {
+      Retention retention, RunValueReads values, List<AutoCloseable> resources) {
     this.engineId = engineId;
     this.store = store;
     this.time = time;
@@ -91,6 +92,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.signals = new SignalSender(store, time, payloads, registry, wakeups);
     this.retention = retention;
     this.forks = new RunForks(store, time, registry, wakeups);
+    this.values = values;
     this.resources = resources;
   }
 
@@ -114,7 +116,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public <R> WorkflowRuns<R> runs(WorkflowType<R> type) {
-    return new WorkflowRunsImpl<>(this, type);
+    return new WorkflowRunsImpl<>(this, type, values);
   }
 
   /** Sends the typed signals of the runs in this engine's store. */
@@ -123,12 +125,10 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   /**
-   * Starts a run with {@code input}, given in the form of the client's workflow {@code client}, on
-   * the version {@code options} name (none: the highest version of that workflow registered here,
-   * or the client's own if it is higher; see {@link RunStarts#version}), through its queue, if
-   * any. A run that waits for a queue or a delay is never executed here at once.
-   *
-   * @return the run's id: {@code runId}, or the run a debounced start was folded into
+   * Starts a run with {@code input} of the client's workflow {@code client}, on the version
+   * {@code options} name (else see {@link RunStarts#version}), through its queue, if any; a run
+   * that waits for a queue or a delay is never executed here at once. Returns the run's id:
+   * {@code runId}, or the run a debounced start was folded into.
    */
   String startRun(WorkflowType<?> client, String runId, StartOptions options, Object[] input) {
     RunStarts.requireStorableRunId(runId);

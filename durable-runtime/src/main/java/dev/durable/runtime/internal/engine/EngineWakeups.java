@@ -28,6 +28,9 @@ import org.slf4j.LoggerFactory;
  *       signalled; a worker's answer may hand the run back into a slot of this engine ({@link
  *       HandBackTarget});
  *   <li>a slot freed: the poll looks again;
+ *   <li>a run's events or streams written, or the run ended: the readers waiting in this process
+ *       ({@link #valuesChanged}, {@link RunValueWatches}); the store's {@code NOTIFY} tells the
+ *       others;
  *   <li>the database's notifications ({@code LISTEN}, PostgreSQL only) and the in-process
  *       signals of other engines and workers signal the poll ({@link #listen}).
  * </ul>
@@ -93,6 +96,15 @@ final class EngineWakeups implements Wakeups {
   @Override
   public void slotFree() {
     poll.signal();
+  }
+
+  /**
+   * Run {@code runId} wrote events or stream values, ended, or was cancelled, through this engine:
+   * the readers waiting for it in this process read again at once (those of other processes are
+   * told by the store's notification, written in the same commit).
+   */
+  void valuesChanged(String runId) {
+    process.values().changed(runId);
   }
 
   /**

@@ -67,7 +67,6 @@ final class Engines {
       resources.add(0, observer);
       AttemptRunner attempts =
           new AttemptRunner(observer, config.attemptGate().orElse(null), virtual);
-      ProgressWrites progressWrites = new ProgressWrites(store, time);
       StartWrites startWrites = new StartWrites(store);
       // the turns wake runs through the wake-ups, which signal the poll: both are made first
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
@@ -75,6 +74,7 @@ final class Engines {
           DatabaseKey.of(
               config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
           engineId, config.leaseDuration());
+      ProgressWrites progressWrites = new ProgressWrites(store, time, wakeups);
       Payloads payloads = new Payloads(
           config.objectMapper().orElseGet(Payloads::defaultMapper), config.maxPayloadBytes());
       Hooks hooks = new Hooks(config.hooks());
@@ -95,7 +95,8 @@ final class Engines {
       RunStarts starts =
           new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
       RunStatuses statuses = new RunStatuses(store, inFlight);
-      CancelledElsewhere cancelledElsewhere = new CancelledElsewhere(store, inFlight, waiters);
+      CancelledElsewhere cancelledElsewhere =
+          new CancelledElsewhere(store, inFlight, waiters, wakeups);
       TurnContext turnContext = new TurnContext(store, payloads, time, hooks, observer, wakeups);
       Turns turns = new Turns(turnContext, progressWrites, attempts, queues, Jitter.RANDOM, poll,
           starts, statuses);
@@ -123,8 +124,11 @@ final class Engines {
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
+      RunValueReads values = new RunValueReads(store, payloads, process.values(),
+          config.pollInterval(), "durable-values-" + engineId);
+      resources.add(0, values);
       return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
-          cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention,
+          cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention, values,
           resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {

@@ -50,7 +50,7 @@ final class OperatorViews {
   }
 
   List<QueueInfo> queues() {
-    return store.queueRows().stream()
+    return store.queues().rows().stream()
         .map(row -> new QueueInfo(row.name(), declaration(row.name(), row.declaration()),
             Optional.ofNullable(row.declaredBy()), row.depth(), row.running(),
             Optional.ofNullable(row.oldestWaitingAt())))

@@ -38,6 +38,7 @@ final class ProcessWakeups {
   private final Set<Runnable> workers = ConcurrentHashMap.newKeySet();
   private final Set<TaskTaker> takers = ConcurrentHashMap.newKeySet();
   private final String origin = Store.wakeOrigin(UUID.randomUUID());
+  private final RunValueWatches values = new RunValueWatches();
 
   ProcessWakeups() {}
 
@@ -125,5 +126,13 @@ final class ProcessWakeups {
   /** Signals every worker of this process: a task was queued. */
   void taskQueued() {
     workers.forEach(Runnable::run);
+  }
+
+  /**
+   * The readers of runs' events and streams waiting in this process, whichever engine they read
+   * through, woken by whichever engine of the process commits a run's values or end.
+   */
+  RunValueWatches values() {
+    return values;
   }
 }

@@ -8,6 +8,7 @@ import dev.durable.runtime.internal.store.Fence;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.store.RunValue;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,9 @@ final class ProgressBuffer {
   private final List<Commit.CheckpointWrite> heldCheckpoints = new ArrayList<>();
   private final List<NewEvent> heldEvents = new ArrayList<>();
   private final List<StepEvent> heldCompletions = new ArrayList<>();
+  private final List<RunValue> heldValues = new ArrayList<>();
+  /** Whether the run wrote events or stream values, in this turn or before: see {@link #write}. */
+  private volatile boolean publishes;
   private final ReentrantLock lock = new ReentrantLock();
 
   /**
@@ -92,6 +96,29 @@ final class ProgressBuffer {
   }
 
   /**
+   * Holds the checkpoint of a call that set an event or wrote to a stream, and the value it wrote,
+   * until the next write: the checkpoint counts as a step's ({@link #holdsSteps}), so the value is
+   * written before the turn's next side effect.
+   */
+  void holdValue(Commit.CheckpointWrite checkpoint, RunValue value) {
+    lock.lock();
+    try {
+      heldCheckpoints.add(checkpoint);
+      heldValues.add(value);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The run sets events or writes to streams: its end is announced to their readers in other
+   * processes, whose streams end with it.
+   */
+  void publishes() {
+    publishes = true;
+  }
+
+  /**
    * Whether steps' checkpoints are held: the next side effect may not run before they are
    * written. A recorded value's ({@code ctx.now()} and the like) counts as a step's: the next step
    * may be given it. An ended timer's alone waits for the next write: were it lost, replay would
@@ -113,6 +140,24 @@ final class ProgressBuffer {
   }
 
   /**
+   * Whether a held checkpoint takes a signal: the signal is marked taken only when it is written,
+   * so a wait for the next signal must not read the store before.
+   */
+  boolean holdsTakenSignal() {
+    lock.lock();
+    try {
+      for (Commit.CheckpointWrite held : heldCheckpoints) {
+        if (held.takesSignal() != 0) {
+          return true;
+        }
+      }
+      return false;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Forgets the held checkpoints and events: the database refused them, and would refuse them
    * again, so the run's failure is written without them.
    */
@@ -122,6 +167,7 @@ final class ProgressBuffer {
       heldCheckpoints.clear();
       heldEvents.clear();
       heldCompletions.clear();
+      heldValues.clear();
     } finally {
       lock.unlock();
     }
@@ -147,8 +193,10 @@ final class ProgressBuffer {
       // a child run's end wakes its parent, which may await it, in the same commit
       boolean ends = change.kind() == RunChange.Kind.COMPLETED
           || change.kind() == RunChange.Kind.FAILED;
-      Commit commit =
-          new Commit(fence, change, writes, allEvents, tasks, ends ? parentRunId : null);
+      // the readers of the run's events and streams in other processes are told of new values,
+      // and of the end of a run that wrote some (their streams end with it)
+      Commit commit = new Commit(fence, change, writes, allEvents, tasks,
+          ends ? parentRunId : null, heldValues, !heldValues.isEmpty() || ends && publishes);
       if (!this.writes.write(commit)) {
         return false;
       }
@@ -157,6 +205,7 @@ final class ProgressBuffer {
       heldCheckpoints.clear();
       heldEvents.clear();
       heldCompletions.clear();
+      heldValues.clear();
     } finally {
       lock.unlock();
     }

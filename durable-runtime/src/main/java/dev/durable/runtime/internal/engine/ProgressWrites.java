@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.store.Commit;
+import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.Store;
 import java.util.List;
 
@@ -12,22 +13,32 @@ import java.util.List;
 final class ProgressWrites implements AutoCloseable {
   private final Store store;
   private final Time time;
+  private final EngineWakeups wakeups;
   private final GroupCommit<Commit> commits;
 
-  ProgressWrites(Store store, Time time) {
+  /** @param wakeups tells the readers of runs' events and streams of what a commit wrote */
+  ProgressWrites(Store store, Time time, EngineWakeups wakeups) {
     this.store = store;
     this.time = time;
+    this.wakeups = wakeups;
     this.commits = new GroupCommit<>(this::commitBatch, "durable-commit", GroupCommit.WRITERS);
   }
 
   /**
-   * Writes {@code commit} durably, fenced by its run's epoch.
+   * Writes {@code commit} durably, fenced by its run's epoch; once written, the readers of the
+   * run's events and streams waiting in this process read again if it wrote some or ended the run.
    *
    * @return whether it was written (false: the run's epoch moved on)
    * @throws StoreException if the store failed; the commit may or may not have been made
    */
   boolean write(Commit commit) {
-    return commits.write(commit);
+    boolean written = commits.write(commit);
+    RunChange.Kind change = commit.change().kind();
+    if (written && (!commit.values().isEmpty()
+        || change == RunChange.Kind.COMPLETED || change == RunChange.Kind.FAILED)) {
+      wakeups.valuesChanged(commit.fence().runId());
+    }
+    return written;
   }
 
   /** One batch of the group commit: all of it in one transaction, stamped with the time now. */

@@ -163,7 +163,9 @@ final class ReplayLog {
       case AWAIT -> "an await of a run of workflow '" + recorded.name() + "'";
       case VALUE -> recorded.name().startsWith(RecordedValues.PATCHED)
           ? "ctx.patched(\"" + recorded.name().substring(RecordedValues.PATCHED.length()) + "\")"
-          : "ctx." + recorded.name() + "()";
+          : recorded.input() != null // an event's or a stream's key (RunValueWrites)
+              ? "ctx." + recorded.name() + "(\"" + recorded.input() + "\")"
+              : "ctx." + recorded.name() + "()";
       case STEP, REMOTE -> "step '" + recorded.name() + "'";
       case SIGNAL -> "a wait for signal '" + recorded.name() + "'";
     };

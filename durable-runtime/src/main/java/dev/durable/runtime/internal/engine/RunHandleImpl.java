@@ -4,6 +4,8 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /** A run of a known workflow type, seen through one engine. */
 final class RunHandleImpl<R> implements RunHandle<R> {
@@ -13,11 +15,14 @@ final class RunHandleImpl<R> implements RunHandle<R> {
   private final DefaultEngine engine;
   private final WorkflowType<R> type;
   private final String runId;
+  private final RunValueReads values;
 
-  RunHandleImpl(DefaultEngine engine, WorkflowType<R> type, String runId) {
+  RunHandleImpl(
+      DefaultEngine engine, WorkflowType<R> type, String runId, RunValueReads values) {
     this.engine = engine;
     this.type = type;
     this.runId = runId;
+    this.values = values;
   }
 
   @Override
@@ -38,6 +43,16 @@ final class RunHandleImpl<R> implements RunHandle<R> {
   @Override
   public RunStatus status() {
     return engine.getRunStatus(runId);
+  }
+
+  @Override
+  public <T> Optional<T> getEvent(String key, Class<T> type, Duration wait) {
+    return values.event(runId, key, type, wait);
+  }
+
+  @Override
+  public <T> Stream<T> readStream(String key, Class<T> type) {
+    return values.stream(runId, key, type);
   }
 
   @Override

@@ -9,6 +9,7 @@ import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.Commit;
 import dev.durable.runtime.internal.store.NewEvent;
+import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.SignalRecord;
 import dev.durable.runtime.spi.CurrentTurn;
@@ -57,6 +58,12 @@ final class SignalWaits {
     State state = State.of(recorded);
     if (state == State.COMPLETED) {
       return decode(signal, recorded.output());
+    }
+    if (progress.holdsTakenSignal()) {
+      // an earlier wait of this turn took a signal that only the next write marks taken: written
+      // first, or this wait would read that signal again as not taken (two waits in a row, with
+      // no step between them)
+      control.write(RunChange.TOUCH, List.of(), List.of());
     }
     Instant now = context.time().now();
     Instant deadline = recorded != null ? recorded.wakeAt() : wait == null ? null : now.plus(wait);

@@ -62,7 +62,6 @@ import java.util.stream.Collectors;
  * </ul>
  */
 final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
-  private static final String SLEEP_NAME = "sleep";
 
   private final TurnContext context;
   private final RunRecord run;
@@ -76,6 +75,8 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   private final RecordedValues values;
   private final SignalWaits signals;
   private final RecordedAttributes attributes;
+  private final RunValueWrites published;
+  private final DurableSleeps sleeps;
   private final Compensations compensations = new Compensations();
   private final boolean maySuspend;
   private int nextSeq;
@@ -129,6 +130,8 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
     this.values = new RecordedValues(context, scope);
     this.signals = new SignalWaits(context, scope);
     this.attributes = new RecordedAttributes(context.store(), scope, values);
+    this.published = new RunValueWrites(context, scope);
+    this.sleeps = new DurableSleeps(context, scope);
   }
 
   // ---- WorkflowContext
@@ -191,43 +194,9 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   @Override
   public void sleep(Duration duration) {
     control.throwIfStopped();
-    if (duration.isZero() || duration.isNegative()) {
-      return;
+    if (!duration.isZero() && !duration.isNegative()) {
+      sleeps.sleep(nextSeq++, duration);
     }
-    int seq = nextSeq++;
-    CheckpointRecord recorded = control.replayed(() -> log.matchSleep(seq));
-    Instant now = context.time().now();
-    if (recorded != null) {
-      if (recorded.status() == StepState.COMPLETED) {
-        return;
-      }
-      if (now.isBefore(recorded.wakeAt())) {
-        if (!control.withinLead(recorded.wakeAt(), now)) {
-          throw control.sleepUntil(recorded.wakeAt(), now, List.of(), List.of());
-        }
-        control.waitUntil(recorded.wakeAt());
-        now = context.time().now();
-      }
-      holdEndOf(recorded, now);
-      return;
-    }
-    Instant wakeAt = now.plus(duration);
-    CheckpointRecord timer = log.checkpoint(seq, CheckpointKind.SLEEP, SLEEP_NAME)
-        .status(StepState.RUNNING).wakeAt(wakeAt).startedAt(now).updatedAt(now).build();
-    throw control.sleepUntil(
-        wakeAt, now,
-        List.of(new Commit.CheckpointWrite(timer, true)),
-        List.of(EventType.TIMER_STARTED.step(SLEEP_NAME, 0, duration.toString(), now)));
-  }
-
-  /**
-   * Holds a timer's checkpoint, now ended, as completed: it rides on the turn's next write, and
-   * alone forces none (see {@link ProgressBuffer#holdsSteps}).
-   */
-  private void holdEndOf(CheckpointRecord timer, Instant now) {
-    progress.hold(new Commit.CheckpointWrite(
-        CheckpointBuilder.copyOf(timer).status(StepState.COMPLETED).updatedAt(now).build(),
-        false));
   }
 
   // ---- child runs
@@ -385,5 +354,22 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
   /** Why the turn stopped early, if it did; checked after the workflow returns or throws. */
   Optional<TurnStop> stopped() {
     return control.stopped();
+  }
+
+  // ---- events and streams: recorded at their positions (RunValueWrites)
+
+  @Override
+  public void setEvent(String key, Object value) {
+    nextSeq = published.setEvent(nextSeq, key, value);
+  }
+
+  @Override
+  public void writeStream(String key, Object value) {
+    nextSeq = published.writeStream(nextSeq, key, value);
+  }
+
+  @Override
+  public void closeStream(String key) {
+    nextSeq = published.closeStream(nextSeq, key);
   }
 }

@@ -11,10 +11,13 @@ import java.util.UUID;
 final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
   private final DefaultEngine engine;
   private final WorkflowType<R> type;
+  private final RunValueReads values;
 
-  WorkflowRunsImpl(DefaultEngine engine, WorkflowType<R> type) {
+  /** @param values reads the events and streams of the runs, for their handles */
+  WorkflowRunsImpl(DefaultEngine engine, WorkflowType<R> type, RunValueReads values) {
     this.engine = engine;
     this.type = type;
+    this.values = values;
   }
 
   @Override
@@ -25,13 +28,14 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
   @Override
   public RunHandle<R> start(String runId, Object[] input) {
     engine.startRun(type, runId, StartOptions.defaults(), input);
-    return new RunHandleImpl<>(engine, type, runId);
+    return new RunHandleImpl<>(engine, type, runId, values);
   }
 
   @Override
   public RunHandle<R> start(StartOptions options, Object[] input) {
     String runId = options.runId().orElseGet(() -> UUID.randomUUID().toString());
-    return new RunHandleImpl<>(engine, type, engine.startRun(type, runId, options, input));
+    return new RunHandleImpl<>(
+        engine, type, engine.startRun(type, runId, options, input), values);
   }
 
   @Override
@@ -42,6 +46,6 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
   @Override
   public RunHandle<R> get(String runId) {
     engine.requireRun(type, runId);
-    return new RunHandleImpl<>(engine, type, runId);
+    return new RunHandleImpl<>(engine, type, runId, values);
   }
 }

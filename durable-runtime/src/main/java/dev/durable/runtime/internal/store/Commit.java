@@ -14,6 +14,11 @@ import java.util.List;
  * @param tasks dispatched steps' tasks to queue for workers
  * @param wakes a run to wake in the same commit (the parent of a run that ends, which may await
  *     it); null for none
+ * @param values the events set and stream values written since the last commit, each at the
+ *     position of a checkpoint among {@code checkpoints} ({@code durable_run_values})
+ * @param announcesValues whether readers of the run's events and streams in other processes are
+ *     told at the commit (PostgreSQL {@code NOTIFY}): it writes {@code values}, or ends a run that
+ *     wrote some
  */
 public record Commit(
     Fence fence,
@@ -21,11 +26,21 @@ public record Commit(
     List<CheckpointWrite> checkpoints,
     List<NewEvent> events,
     List<TaskRecord> tasks,
-    String wakes) {
+    String wakes,
+    List<RunValue> values,
+    boolean announcesValues) {
   public Commit {
     checkpoints = List.copyOf(checkpoints);
     events = List.copyOf(events);
     tasks = List.copyOf(tasks);
+    values = List.copyOf(values);
+  }
+
+  /** A commit that writes no event or stream value. */
+  public Commit(
+      Fence fence, RunChange change, List<CheckpointWrite> checkpoints, List<NewEvent> events,
+      List<TaskRecord> tasks, String wakes) {
+    this(fence, change, checkpoints, events, tasks, wakes, List.of(), false);
   }
 
   /** A commit that wakes no run. */

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -81,4 +82,21 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
 
   /** Tells the workers that tasks were queued. */
   void wakeWorkers(Connection connection) throws SQLException;
+
+  // ---- runs that talk back: events and streams
+
+  /**
+   * Calls {@code onRuns} whenever runs write events or stream values, or end or are cancelled
+   * having written some, with the ids of the runs named, and {@code onListening} as the listener
+   * starts or stops listening ({@link Listener}); a no-op where no other process can share the
+   * database.
+   */
+  AutoCloseable listenForValues(
+      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName);
+
+  /**
+   * Tells the readers listening in other processes that runs {@code runIds} wrote events or stream
+   * values, or ended, at the commit of {@code connection}'s work.
+   */
+  void announceValues(Connection connection, Collection<String> runIds) throws SQLException;
 }

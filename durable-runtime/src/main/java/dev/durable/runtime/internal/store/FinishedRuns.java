@@ -26,7 +26,7 @@ final class FinishedRuns {
   /** A deleted run's rows in the other tables, each statement served by an index on run_id. */
   private static final List<Sql> DELETE_ROWS = List.of(StepsTable.DELETE_OF_RUN,
       EventsTable.DELETE_OF_RUN, TasksTable.DELETE_OF_RUN, SignalsTable.DELETE_OF_RUN,
-      SchedulesTable.DELETE_RUN, AttributesTable.DELETE_OF_RUN);
+      SchedulesTable.DELETE_RUN, AttributesTable.DELETE_OF_RUN, RunValuesTable.DELETE_OF_RUN);
 
   private FinishedRuns() {}
 

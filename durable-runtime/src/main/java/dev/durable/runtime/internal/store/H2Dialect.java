@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -54,4 +55,13 @@ final class H2Dialect implements Dialect {
 
   @Override
   public void wakeWorkers(Connection connection) {}
+
+  @Override
+  public AutoCloseable listenForValues(
+      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
+    return () -> {};
+  }
+
+  @Override
+  public void announceValues(Connection connection, Collection<String> runIds) {}
 }

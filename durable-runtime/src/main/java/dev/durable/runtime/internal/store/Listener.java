@@ -19,10 +19,11 @@ import org.slf4j.LoggerFactory;
  * notifications, with the run ids among their payloads: the runs' channel, so that a run started
  * or woken through one engine begins at once on another, and a run cancelled through one stops at
  * once on the one executing it; and the tasks' channel, so that a worker on another machine
- * picks up a task as soon as it is queued. Each is the channel of the Durable tables in the
- * connection's schema: its name is read from the server at each connection. Reconnects after
- * failures; what is missed meanwhile is found by the poll (and a cancellation by the next lease
- * renewal).
+ * picks up a task as soon as it is queued; and the values' channel, so that a reader of a run's
+ * events and streams is woken by a write in another process. Each is the channel of the Durable
+ * tables in the connection's schema: its name is read from the server at each connection.
+ * Reconnects after failures; what is missed meanwhile is found by the poll (and a cancellation by
+ * the next lease renewal).
  *
  * <p>A payload that is a process's wake-up origin ({@link Store#wakeOrigin}) is a plain wake-up:
  * it names no run. One of this listener's own origin was sent where this process woke its engines
@@ -43,6 +44,7 @@ final class Listener implements AutoCloseable {
   private final String channel;
   private final String origin;
   private final Consumer<List<String>> onNotification;
+  private final Consumer<Boolean> onListening;
   private final Thread thread;
   private volatile boolean closed;
 
@@ -55,10 +57,22 @@ final class Listener implements AutoCloseable {
   Listener(
       DataSource dataSource, String channel, String origin,
       Consumer<List<String>> onNotification, String name) {
+    this(dataSource, channel, origin, onNotification, listening -> {}, name);
+  }
+
+  /**
+   * @param onListening called with true each time the listener listens (at first, and after it
+   *     reconnected: what was sent meanwhile was missed), and with false when it stopped listening
+   *     because its connection failed
+   */
+  Listener(
+      DataSource dataSource, String channel, String origin,
+      Consumer<List<String>> onNotification, Consumer<Boolean> onListening, String name) {
     this.dataSource = dataSource;
     this.channel = channel;
     this.origin = origin;
     this.onNotification = onNotification;
+    this.onListening = onListening;
     this.thread = new Thread(this::loop, name);
     this.thread.setDaemon(true);
     this.thread.start();
@@ -76,6 +90,7 @@ final class Listener implements AutoCloseable {
           }
           listen.execute("LISTEN \"" + name.replace("\"", "\"\"") + "\"");
         }
+        onListening.accept(true);
         PGConnection notifications = connection.unwrap(PGConnection.class);
         while (!closed) {
           PGNotification[] received = notifications.getNotifications(WAIT_MS);
@@ -87,6 +102,7 @@ final class Listener implements AutoCloseable {
         if (closed) {
           return;
         }
+        onListening.accept(false);
         LOG.warn("listening on {} failed ({}); the poll finds what is announced there until"
             + " it reconnects", name, e.getMessage());
         try {

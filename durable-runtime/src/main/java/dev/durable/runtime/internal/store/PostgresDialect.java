@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -15,6 +16,12 @@ import java.util.function.Consumer;
  * named for the schema.
  */
 final class PostgresDialect implements Dialect {
+  /**
+   * The longest schema name a channel's name carries as it is: with the longer of the two bases
+   * of the runs' and the tasks' channels ({@code durable_tasks.}, 14 bytes) it makes 63, the most
+   * PostgreSQL allows.
+   */
+  private static final int SCHEMA_IN_CHANNEL = 49;
   /**
    * The channel engines listen on ({@link #channel}); a payload is the id of a run started or
    * cancelled.
@@ -32,10 +39,17 @@ final class PostgresDialect implements Dialect {
   /** Names a run to the engines listening. */
   static final Sql ANNOUNCE_RUN = Sql.of(notifyRuns(":runId"));
   /**
-   * The longest schema name a channel's name carries as it is: with the longer of the two bases
-   * ({@code durable_tasks.}, 14 bytes) it makes 63, the most PostgreSQL allows.
+   * The channel readers of runs' events and streams listen on ({@link #channel}); a payload is the
+   * id of a run that wrote some, or ended or was cancelled. Its base is one byte longer than the
+   * tasks' channel's, so one byte less of a schema's name fits.
    */
-  private static final int SCHEMA_IN_CHANNEL = 49;
+  private static final String VALUES_CHANNEL = channel("durable_values", SCHEMA_IN_CHANNEL - 1);
+  /** Names a run that wrote events or stream values, or ended, to the readers listening. */
+  static final Sql ANNOUNCE_VALUES =
+      Sql.of("SELECT pg_notify(" + VALUES_CHANNEL + ", :runId)");
+  /** {@link #ANNOUNCE_VALUES} for each of several runs. */
+  private static final Sql ANNOUNCE_VALUES_OF = Sql.of("SELECT pg_notify(" + VALUES_CHANNEL
+      + ", r) FROM unnest(:runIds::varchar[]) AS r");
   private final Transactions transactions;
   private final String origin;
 
@@ -54,8 +68,13 @@ final class PostgresDialect implements Dialect {
    * #SCHEMA_IN_CHANNEL}) is replaced by its md5.
    */
   private static String channel(String base) {
+    return channel(base, SCHEMA_IN_CHANNEL);
+  }
+
+  /** {@link #channel(String)} for a base with which {@code schemaInChannel} bytes make 63. */
+  private static String channel(String base, int schemaInChannel) {
     return "(CASE current_schema() WHEN 'public' THEN '" + base + "' ELSE '" + base + ".' ||"
-        + " CASE WHEN octet_length(current_schema()) <= " + SCHEMA_IN_CHANNEL
+        + " CASE WHEN octet_length(current_schema()) <= " + schemaInChannel
         + " THEN current_schema() ELSE md5(current_schema()) END END)";
   }
 
@@ -100,18 +119,39 @@ final class PostgresDialect implements Dialect {
     }
   }
 
+  /** Tells the engines, and the readers of the run's events and streams, which end with it. */
   @Override
   public void announceCancelled(Connection connection, String runId) throws SQLException {
     try (PreparedStatement notify =
         ANNOUNCE_RUN.prepare(connection, new Values().string("runId", runId))) {
       notify.execute();
     }
+    announceValues(connection, List.of(runId));
   }
 
   @Override
   public void wakeWorkers(Connection connection) throws SQLException {
     try (Statement notify = connection.createStatement()) {
       notify.execute(NOTIFY_TASKS);
+    }
+  }
+
+  @Override
+  public AutoCloseable listenForValues(
+      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
+    return new Listener(
+        transactions.dataSource(), VALUES_CHANNEL, origin, onRuns, onListening, threadName);
+  }
+
+  @Override
+  public void announceValues(Connection connection, Collection<String> runIds)
+      throws SQLException {
+    if (runIds.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement notify =
+        ANNOUNCE_VALUES_OF.prepare(connection, new Values().strings("runIds", runIds))) {
+      notify.execute();
     }
   }
 }

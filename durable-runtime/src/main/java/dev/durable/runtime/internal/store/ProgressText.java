@@ -82,6 +82,10 @@ final class ProgressText {
             new Values().string("runId", turn.commit().wakes()), ";\n");
       }
     }
+    for (String runId : ProgressWriter.announcing(turns)) { // the readers of events and streams
+      add(sql, params, "", PostgresDialect.ANNOUNCE_VALUES, new Values().string("runId", runId),
+          ";\n");
+    }
     boolean[] written = new boolean[turns.size()];
     try (PreparedStatement statement = connection.prepareStatement(sql.text())) {
       params.bind(statement);
@@ -172,8 +176,9 @@ final class ProgressText {
   /**
    * What the text of {@code commit}'s statement depends on, and nothing else: the run's change,
    * each checkpoint write (insert or update, whether it takes a signal, whether it carries its
-   * events), how many attributes, events and tasks it writes, and whether it wakes a run. Its
-   * bound values never change the text.
+   * events), how many attributes, events and tasks it writes, whether it wakes a run, how many
+   * stream values and events a run set it writes and whether it announces them. Its bound values
+   * never change the text.
    */
   private static String shape(Commit commit) {
     StringBuilder shape = new StringBuilder().append(commit.change().kind().ordinal());
@@ -186,7 +191,9 @@ final class ProgressText {
       shape.append("/a").append(attributes);
     }
     return shape.append('/').append(commit.events().size()).append('/')
-        .append(commit.tasks().size()).append(commit.wakes() != null ? "/w" : "").toString();
+        .append(commit.tasks().size()).append(commit.wakes() != null ? "/w" : "")
+        .append(commit.values().isEmpty() ? "" : "/v" + commit.values().size())
+        .append(commit.announcesValues() ? "/n" : "").toString();
   }
 
   private ProgressText() {}

@@ -44,7 +44,11 @@ final class ProgressWriter {
     List<Turn> turns = turns(commits, now);
     if (dialect.form() == Dialect.Form.STATEMENTS) {
       return transactions.inTransaction("record the progress of " + commits.size() + " run(s)",
-          connection -> asStatements(connection, turns, now));
+          connection -> {
+            boolean[] written = asStatements(connection, turns, now);
+            dialect.announceValues(connection, announcing(turns));
+            return written;
+          });
     }
     boolean[] written = new boolean[commits.size()];
     int from = 0;
@@ -65,6 +69,7 @@ final class ProgressWriter {
             if (queuesTasks(chunk)) {
               dialect.wakeWorkers(connection);
             }
+            dialect.announceValues(connection, announcing(chunk));
             return large;
           });
       System.arraycopy(part, 0, written, from, part.length);
@@ -134,6 +139,14 @@ final class ProgressWriter {
               : EventsTable.logFenced(commit.events().size(), carried.size()),
           EventsTable.fencedValues(new Values(), commit.events()), rows, null));
     }
+    if (!commit.values().isEmpty()) { // the events set and stream values, in order
+      writes.add(new Write(RunValuesTable.INSERT,
+          RunValuesTable.insertFenced(commit.values().size()),
+          RunValuesTable.fencedValues(new Values(), commit.values()),
+          () -> commit.values().stream()
+              .map(value -> RunValuesTable.insertValues(new Values(), value)).toList(),
+          null));
+    }
     for (TaskRecord task : commit.tasks()) {
       writes.add(new Write(TasksTable.INSERT, TasksTable.INSERT_FENCED,
           TasksTable.insertValues(new Values(), task), null));
@@ -179,6 +192,24 @@ final class ProgressWriter {
   static boolean queuesTasks(List<Turn> turns) {
     return turns.stream().flatMap(turn -> turn.commit().tasks().stream())
         .anyMatch(task -> task.status() == TaskStatus.QUEUED);
+  }
+
+  /**
+   * The runs of {@code turns} whose readers of events and streams in other processes are told at
+   * the commit ({@link Commit#announcesValues}). Told also where a fence failed: a reader told
+   * for nothing reads once more.
+   */
+  static List<String> announcing(List<Turn> turns) {
+    List<String> runIds = List.of(); // a loop, not a stream: asked for every batch of commits
+    for (Turn turn : turns) {
+      if (turn.commit().announcesValues()) {
+        if (runIds.isEmpty()) {
+          runIds = new ArrayList<>();
+        }
+        runIds.add(turn.commit().fence().runId());
+      }
+    }
+    return runIds;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store;
 
 import dev.durable.runtime.Queue;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -88,4 +89,9 @@ public final class QueueAdmissions {
    * had no queued run at all (false too when another engine was admitting it).
    */
   public record Admission(int admitted, Optional<Instant> nextAt, boolean more, boolean idle) {}
+
+  /** Every queue declared or named by a run, by name, with its depth and its runs admitted. */
+  public List<QueueRow> rows() {
+    return transactions.autocommit("read the queues", QueueViews::all);
+  }
 }

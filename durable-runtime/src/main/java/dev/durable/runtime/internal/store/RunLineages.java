@@ -22,7 +22,7 @@ public final class RunLineages {
   /**
    * Starts run {@code fence.runId()} over with {@code input}, in one commit fenced by the lease it
    * was executed under: the next generation, due now for any engine, with nothing recorded but
-   * {@code event} and the signals not taken yet.
+   * {@code event}, the signals not taken yet and its attributes (its events and streams go).
    *
    * @param deadlineAt the new generation's run timeout's end; null for none
    * @return whether it was written; false if the lease was lost (nothing was)
@@ -36,8 +36,10 @@ public final class RunLineages {
       if (LineageTable.CONTINUE.update(connection, values) == 0) {
         return false;
       }
+      // its searchable attributes stay; its events and streams are the old generation's
       for (Sql delete : List.of(StepsTable.DELETE_OF_RUN, TasksTable.DELETE_OF_RUN,
-          LineageTable.DELETE_TAKEN_SIGNALS, EventsTable.DELETE_OF_RUN)) {
+          LineageTable.DELETE_TAKEN_SIGNALS, EventsTable.DELETE_OF_RUN,
+          RunValuesTable.DELETE_OF_RUN)) {
         delete.update(connection, values);
       }
       EventsTable.append(connection, runId, List.of(event));

@@ -42,6 +42,7 @@ public final class Store {
   private final StoredSchedules schedules;
   private final StoredAttributes attributes;
   private final RunLineages lineages;
+  private final StoredValues values;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -72,6 +73,7 @@ public final class Store {
     this.queueSlots = new QueueSlots(transactions, dialect.form());
     this.schedules = new StoredSchedules(transactions, dialect, inserts);
     this.attributes = new StoredAttributes(transactions);
+    this.values = new StoredValues(transactions, dialect);
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
     this.lineages = new RunLineages(transactions, inserts);
@@ -114,6 +116,11 @@ public final class Store {
   /** Runs that start over ({@code continueAsNew}) and forks. */
   public RunLineages lineages() {
     return lineages;
+  }
+
+  /** The events runs set and the values of their streams. */
+  public StoredValues values() {
+    return values;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
@@ -169,13 +176,6 @@ public final class Store {
    */
   public boolean[] insertRuns(List<NewRun> runs) {
     return inserts.insert(runs);
-  }
-
-  // ---- schedules
-
-  /** Every queue declared or named by a run, by name, with its depth and its runs admitted. */
-  public List<QueueRow> queueRows() {
-    return autocommit("read the queues", QueueViews::all);
   }
 
   /** The run with this id. */

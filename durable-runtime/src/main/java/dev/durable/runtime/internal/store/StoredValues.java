@@ -1,0 +1,82 @@
+package dev.durable.runtime.internal.store;
+
+import dev.durable.runtime.RunState;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The store's side of runs that talk back: reading the events runs set and the values of their
+ * streams ({@code durable_run_values}, {@link RunValuesTable}), and listening for new ones. They
+ * are written with a turn's progress ({@link Commit#values}), not here.
+ */
+public final class StoredValues {
+  private final Transactions transactions;
+  private final Dialect dialect;
+
+  StoredValues(Transactions transactions, Dialect dialect) {
+    this.transactions = transactions;
+    this.dialect = dialect;
+  }
+
+  /**
+   * A run's state and its event's latest value, as of one moment.
+   *
+   * @param payload the latest value as JSON; null if the run has not set the event
+   */
+  public record EventRead(RunState status, String payload) {}
+
+  /**
+   * A value of a stream.
+   *
+   * @param id its place in the order of writes: the next read asks for the values after it
+   * @param seq the position of the call that wrote it
+   * @param payload the value as JSON; null where the stream ends
+   */
+  public record StreamValue(long id, int seq, String payload) {
+    /** Whether it ends the stream ({@code ctx.closeStream}). */
+    public boolean endsStream() {
+      return payload == null;
+    }
+  }
+
+  /**
+   * A run's state and values of one of its streams, as of one moment: if the run had ended, no
+   * value follows these.
+   */
+  public record StreamRead(RunState status, List<StreamValue> values) {}
+
+  /** The run's state and its event {@code name}'s latest value; empty if no run has that id. */
+  public Optional<EventRead> latestEvent(String runId, String name) {
+    return transactions.autocommit("read event '" + name + "' of run " + runId,
+        connection -> RunValuesTable.latestEvent(connection, runId, name));
+  }
+
+  /**
+   * The run's state and up to {@code limit} values of its stream {@code name} written after the
+   * one with id {@code after} (0: from the first), in order; empty if no run has that id.
+   */
+  public Optional<StreamRead> streamAfter(String runId, String name, long after, int limit) {
+    return transactions.autocommit("read stream '" + name + "' of run " + runId,
+        connection -> RunValuesTable.streamAfter(connection, runId, name, after, limit));
+  }
+
+  /**
+   * Whether the database tells listeners of new values ({@link #listen}): PostgreSQL does; on H2,
+   * which one process owns, the writers of that process tell its readers themselves.
+   */
+  public boolean notifies() {
+    return dialect instanceof PostgresDialect;
+  }
+
+  /**
+   * Calls {@code onRuns}, with the ids of the runs named, whenever a commit in any process writes
+   * events or stream values, ends a run that wrote some, or cancels a run (PostgreSQL {@code
+   * LISTEN}); and {@code onListening} with true each time it starts listening (what was sent
+   * before was missed), with false when its connection failed. On H2 it never calls either.
+   */
+  public AutoCloseable listen(
+      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
+    return dialect.listenForValues(onRuns, onListening, threadName);
+  }
+}
