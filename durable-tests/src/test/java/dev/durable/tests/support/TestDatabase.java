@@ -3,6 +3,7 @@ package dev.durable.tests.support;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -37,12 +38,31 @@ public abstract class TestDatabase implements AutoCloseable {
     }
   }
 
-  /** The JDBC URL of this database. */
+  /** The JDBC URL of this database: its tables are the test's own. */
   public abstract String jdbcUrl();
+
+  /**
+   * The JDBC URL of the database without the test's schema: where a test puts Durable's tables in
+   * a schema of its own choosing ({@code DurableEngine.Builder#schema}).
+   */
+  public String baseUrl() {
+    return jdbcUrl();
+  }
+
+  /**
+   * Drops {@code schema} and what it holds, when the test is over: a schema a test made in this
+   * database (a private H2 database goes with the test).
+   */
+  public void dropAtClose(String schema) {}
 
   /** A builder pointed at this database, discovering nothing. */
   public DurableEngine.Builder engine() {
     return DurableEngine.builder().jdbcUrl(jdbcUrl()).discover(false);
+  }
+
+  /** A worker's builder pointed at this database. */
+  public DurableWorker.Builder worker() {
+    return DurableWorker.builder().jdbcUrl(jdbcUrl());
   }
 
   /** Runs one SQL statement against the database, as a test's back door. */
@@ -103,9 +123,10 @@ public abstract class TestDatabase implements AutoCloseable {
     }
   }
 
-  private static final class Postgres extends TestDatabase {
-    private final String baseUrl;
-    private final String schema = "durable_test_" + UUID.randomUUID().toString().replace("-", "");
+  private static class Postgres extends TestDatabase {
+    final String baseUrl;
+    final String schema = "durable_test_" + UUID.randomUUID().toString().replace("-", "");
+    private final List<String> dropped = new ArrayList<>(List.of(schema));
 
     Postgres() {
       baseUrl = System.getenv(PG_URL_VARIABLE);
@@ -129,12 +150,24 @@ public abstract class TestDatabase implements AutoCloseable {
     }
 
     @Override
+    public String baseUrl() {
+      return baseUrl;
+    }
+
+    @Override
+    public void dropAtClose(String other) {
+      dropped.add(other);
+    }
+
+    @Override
     public void close() {
       try (Connection connection = DriverManager.getConnection(baseUrl);
           Statement statement = connection.createStatement()) {
-        statement.execute("DROP SCHEMA " + schema + " CASCADE");
+        for (String each : dropped) {
+          statement.execute("DROP SCHEMA IF EXISTS " + each + " CASCADE");
+        }
       } catch (SQLException e) {
-        throw new IllegalStateException("could not drop test schema " + schema, e);
+        throw new IllegalStateException("could not drop test schemas " + dropped, e);
       }
     }
 

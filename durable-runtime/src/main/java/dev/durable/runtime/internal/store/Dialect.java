@@ -38,13 +38,15 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
    *
    * @param origin what the notifications that this process's in-process wake-ups also give carry
    *     ({@link Store#wakeOrigin})
+   * @param pollOnly whether nothing is listened for (nor sent: {@link StatementTexts})
    */
-  static Dialect of(Connection connection, Transactions transactions, String origin)
+  static Dialect of(
+      Connection connection, Transactions transactions, String origin, boolean pollOnly)
       throws SQLException {
     String product = connection.getMetaData().getDatabaseProductName();
     return switch (product) {
       case "H2" -> new H2Dialect(transactions);
-      case "PostgreSQL" -> new PostgresDialect(transactions, origin);
+      case "PostgreSQL" -> new PostgresDialect(transactions, origin, pollOnly);
       default -> throw new SQLException(
           "Durable stores runs in H2 or PostgreSQL, but this database is " + product);
     };

@@ -29,7 +29,9 @@ import javax.sql.DataSource;
  * over its new owner's progress.
  */
 public final class Store {
+  /** The data source given, which Flyway uses as it is: its texts are not rewritten. */
   private final DataSource dataSource;
+  private final StoreOptions options;
   private final Transactions transactions;
   private final Dialect dialect;
   private final String origin;
@@ -44,19 +46,23 @@ public final class Store {
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
-    this(dataSource, wakeOrigin(UUID.randomUUID()));
+    this(dataSource, wakeOrigin(UUID.randomUUID()), StoreOptions.DEFAULT);
   }
 
   /**
-   * A store on {@code dataSource} whose {@code NOTIFY}s, where this process wakes its own engines
-   * and workers at once besides, carry {@code origin} ({@link #wakeOrigin}): the listeners given
-   * the same origin leave those to the in-process wake-up instead of polling again.
+   * A store on {@code dataSource}, opened as {@code options} say ({@link StatementTexts}), whose
+   * {@code NOTIFY}s, where this process wakes its own engines and workers at once besides, carry
+   * {@code origin} ({@link #wakeOrigin}): the listeners given the same origin leave those to the
+   * in-process wake-up instead of polling again.
    */
-  public Store(DataSource dataSource, String origin) {
+  public Store(DataSource dataSource, String origin, StoreOptions options) {
     this.dataSource = dataSource;
-    this.transactions = new Transactions(dataSource);
+    this.options = options;
+    StatementTexts texts = options.texts();
+    this.transactions = new Transactions(
+        texts.rewrites() ? new RewritingDataSource(dataSource, texts) : dataSource);
     try (Connection connection = dataSource.getConnection()) {
-      this.dialect = Dialect.of(connection, transactions, origin);
+      this.dialect = Dialect.of(connection, transactions, origin, options.pollOnly());
     } catch (SQLException e) {
       throw new StoreException(
           "cannot connect to the database: " + e.getMessage()
@@ -119,8 +125,20 @@ public final class Store {
    * durable_schema_history}, so it lives beside an application's own Flyway history; a database
    * that already holds other tables is baselined below Durable's first migration.
    */
-  public void migrate() {
-    Migrations.migrate(dataSource);
+  public String migrate() {
+    return Migrations.migrate(dataSource, options.schema().orElse(null));
+  }
+
+  /**
+   * {@link #migrate()}s the tables where the options allow it; else throws, saying what to do,
+   * unless they are at the version this runtime needs, and changes nothing.
+   */
+  public void openSchema() {
+    if (options.migrate()) {
+      migrate();
+    } else {
+      Migrations.requireCurrent(dataSource, options.schema().orElse(null));
+    }
   }
 
   /**
@@ -368,18 +386,7 @@ public final class Store {
    * @return how many runs were deleted
    */
   public int deleteEndedRuns(Instant before, int batchSize, BooleanSupplier stop) {
-    int total = 0;
-    while (!stop.getAsBoolean()) {
-      FinishedRuns.Batch batch = inTransaction("delete runs that ended before " + before,
-          connection -> FinishedRuns.deleteBatch(connection, before, batchSize));
-      total += batch.deleted();
-      // not "while a batch is full": with another purger's rows skipped, a batch may be short
-      // while unlocked runs remain; only a batch that deleted nothing says none is left
-      if (batch.deleted() == 0) {
-        break;
-      }
-    }
-    return total;
+    return FinishedRuns.deleteAll(transactions, before, batchSize, stop);
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {
