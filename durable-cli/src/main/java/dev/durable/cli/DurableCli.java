@@ -50,6 +50,7 @@ import picocli.CommandLine.Spec;
       PurgeCommand.class,
       ExportCommand.class,
       DashboardCommand.class,
+      MigrateCommand.class,
     })
 public final class DurableCli implements Runnable {
   @Mixin ConnectionOptions connection;
@@ -144,6 +145,9 @@ public final class DurableCli implements Runnable {
   }
 
   static int exitCode(Exception e) {
+    if (e instanceof StoreException && deniedToTheRole(e)) {
+      return ExitCodes.REFUSED;
+    }
     if (e instanceof Refused
         || e instanceof UnknownRunException
         || e instanceof RunEndedException
@@ -155,6 +159,20 @@ public final class DurableCli implements Runnable {
       return ExitCodes.DATABASE;
     }
     return ExitCodes.BUG;
+  }
+
+  /**
+   * Whether the database refused {@code e}'s statement for the role's want of rights (SQLState
+   * 42501; H2: 90096): a viewer's role asked to change a run. The store's message says so.
+   */
+  private static boolean deniedToTheRole(Exception e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.sql.SQLException sql
+          && ("42501".equals(sql.getSQLState()) || "90096".equals(sql.getSQLState()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The version: the jar's, as Maven built it. */

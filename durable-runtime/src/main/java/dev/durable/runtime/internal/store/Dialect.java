@@ -55,7 +55,11 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   /** How the statements of an algorithm's step are sent. */
   Form form();
 
-  /** Makes every commit durable before it returns. */
+  /**
+   * Makes every commit durable before it returns. On H2 this turns off the write delay: by default
+   * H2 acknowledges a commit up to half a second before writing it, and a killed process loses it,
+   * which would let a completed step run again. PostgreSQL commits durably already.
+   */
   void requireDurableCommits();
 
   /**

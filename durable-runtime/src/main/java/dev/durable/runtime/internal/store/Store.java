@@ -121,12 +121,15 @@ public final class Store {
   }
 
   /**
-   * Creates or upgrades Durable's tables with Flyway. Its history table is {@code
-   * durable_schema_history}, so it lives beside an application's own Flyway history; a database
-   * that already holds other tables is baselined below Durable's first migration.
+   * Creates or upgrades Durable's tables with Flyway ({@link Migrations#migrate}); says what it did.
    */
   public String migrate() {
-    return Migrations.migrate(dataSource, options.schema().orElse(null));
+    return migrate(dataSource, options.schema());
+  }
+
+  /** {@link #migrate()} on {@code dataSource}, in {@code schema}: {@code durable-cli migrate}. */
+  public static String migrate(DataSource dataSource, Optional<String> schema) {
+    return Migrations.migrate(dataSource, schema.orElse(null));
   }
 
   /**
@@ -141,11 +144,7 @@ public final class Store {
     }
   }
 
-  /**
-   * Makes every commit durable before it returns. On H2 this turns off the write delay: by default
-   * H2 acknowledges a commit up to half a second before writing it, and a killed process loses it,
-   * which would let a completed step run again. PostgreSQL commits durably already.
-   */
+  /** Makes every commit durable before it returns ({@link Dialect#requireDurableCommits}). */
   public void requireDurableCommits() {
     dialect.requireDurableCommits();
   }
