@@ -9,6 +9,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,20 +22,44 @@ import java.util.UUID;
  */
 public abstract class TestDatabase implements AutoCloseable {
   public static final String PG_URL_VARIABLE = "DURABLE_PG_URL";
+  /** PgBouncer in transaction mode in front of {@link #PG_URL_VARIABLE}'s database (.ci/run). */
+  public static final String PGBOUNCER_URL_VARIABLE = "DURABLE_PGBOUNCER_URL";
 
   /** The stores every behaviour test class runs against. */
   public static List<Kind> all() {
     return List.of(Kind.H2, Kind.POSTGRESQL);
   }
 
+  /** The third variant: PostgreSQL through PgBouncer in transaction mode. */
+  public static List<Kind> pooled() {
+    return List.of(Kind.PGBOUNCER);
+  }
+
   /** Which database. */
   public enum Kind {
     H2,
-    POSTGRESQL;
+    POSTGRESQL,
+    /**
+     * A schema of its own in the PostgreSQL database, reached through PgBouncer in transaction
+     * mode: engines and workers are poll-only, name the schema, and do not migrate (the schema
+     * is migrated directly first, as an owner would with durable-cli migrate).
+     */
+    PGBOUNCER;
 
     /** Opens a fresh database of this kind, or skips the test when it is not available. */
     public TestDatabase open() {
-      return this == H2 ? new H2() : new Postgres();
+      return switch (this) {
+        case H2 -> new H2();
+        case POSTGRESQL -> new Postgres();
+        case PGBOUNCER -> {
+          String url = System.getenv(PGBOUNCER_URL_VARIABLE);
+          assumeTrue(url != null && !url.isBlank(), PGBOUNCER_URL_VARIABLE + " is not set, so"
+              + " the PgBouncer variant is skipped; .ci/run starts PgBouncer in transaction mode"
+              + " and sets it (e.g. jdbc:postgresql://127.0.0.1:6432/test?user=postgres"
+              + "&prepareThreshold=0)");
+          yield new Pooled(url);
+        }
+      };
     }
   }
 
@@ -174,6 +199,39 @@ public abstract class TestDatabase implements AutoCloseable {
     @Override
     public String toString() {
       return "PostgreSQL";
+    }
+  }
+
+  /** See {@link Kind#PGBOUNCER}; {@link #jdbcUrl()} stays the direct one, the tests' back door. */
+  private static final class Pooled extends Postgres {
+    private static final Duration POLL = Duration.ofMillis(100);
+    private final String poolerUrl;
+
+    Pooled(String poolerUrl) {
+      this.poolerUrl = poolerUrl;
+      try {
+        DurableEngine.builder().jdbcUrl(baseUrl).schema(schema).discover(false).build().close();
+      } catch (RuntimeException e) {
+        close();
+        throw e;
+      }
+    }
+
+    @Override
+    public DurableEngine.Builder engine() {
+      return DurableEngine.builder().jdbcUrl(poolerUrl).schema(schema).pollOnly(true)
+          .migrate(false).discover(false).pollInterval(POLL);
+    }
+
+    @Override
+    public DurableWorker.Builder worker() {
+      return DurableWorker.builder().jdbcUrl(poolerUrl).schema(schema).pollOnly(true)
+          .migrate(false).pollInterval(POLL);
+    }
+
+    @Override
+    public String toString() {
+      return "PgBouncer";
     }
   }
 }
