@@ -43,6 +43,12 @@ final class ConnectionOptions {
           + " (default: $" + SCHEMA_VARIABLE + ", else the URL's current schema)")
   String schema;
 
+  @Option(
+      names = "--poll-only",
+      description = "For a URL through PgBouncer in transaction mode: no LISTEN/NOTIFY and no"
+          + " session state (a run cancelled here then stops at its engine's next lease renewal)")
+  boolean pollOnly;
+
   @Option(names = "--json", description = "Print JSON (for scripts) instead of text")
   boolean json;
 }

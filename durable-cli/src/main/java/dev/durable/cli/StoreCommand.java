@@ -48,7 +48,8 @@ abstract class StoreCommand implements Callable<Integer> {
     if (!opensEngine()) {
       migrate(url, user, password, schema, printer);
     } else {
-      try (DurableEngine engine = open(url, user, password, schema)) {
+      boolean pollOnly = connection.pollOnly || cli.connection.pollOnly;
+      try (DurableEngine engine = open(url, user, password, schema, pollOnly)) {
         execute(engine, printer);
       }
     }
@@ -77,13 +78,15 @@ abstract class StoreCommand implements Callable<Integer> {
     return new ParameterException(spec.commandLine(), message);
   }
 
-  private static DurableEngine open(String url, String user, String password, String schema) {
+  private static DurableEngine open(
+      String url, String user, String password, String schema, boolean pollOnly) {
     StoreCheck.requireStore(url, user, password, schema);
     DurableEngine.Builder builder = DurableEngine.builder()
         .jdbcUrl(url)
         .discover(false)
         // durable-cli never changes the schema (a viewer's role may not): 'migrate' does
         .migrate(false)
+        .pollOnly(pollOnly)
         // the pool's size follows it: durable-cli makes one call at a time
         .maxConcurrentRuns(1);
     if (schema != null) {

@@ -91,6 +91,20 @@ class MigrateCommandTest {
     }
   }
 
+  /** Migrated directly, as the owner does; then read through PgBouncer in transaction mode. */
+  @Test
+  void theCommandsWorkThroughAPoolerWithASchemaAndPollOnly() {
+    assumeTrue(store == Stores.POSTGRESQL, "PgBouncer stands in front of PostgreSQL");
+    String pooler = System.getenv("DURABLE_PGBOUNCER_URL");
+    assumeTrue(pooler != null && !pooler.isBlank(), "DURABLE_PGBOUNCER_URL is not set, so the"
+        + " PgBouncer variant is skipped; .ci/run sets it");
+    Result migrated = CliRunner.run("--jdbc-url", db.url(), "migrate", "--schema", schema);
+    assertEquals(ExitCodes.OK, migrated.code(), migrated::toString);
+    Result listed =
+        CliRunner.run("--jdbc-url", pooler, "--schema", schema, "--poll-only", "list");
+    assertEquals(ExitCodes.OK, listed.code(), listed::toString);
+  }
+
   @Test
   void aBadSchemaNameIsAUsageErrorBeforeAnythingIsCreated() {
     Result bad = CliRunner.run("--jdbc-url", db.url(), "migrate", "--schema", "Durable");
