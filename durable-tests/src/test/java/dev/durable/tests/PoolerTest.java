@@ -153,6 +153,28 @@ class PoolerTest {
     }
   }
 
+  /**
+   * Without {@code prepareThreshold=0} in the URL: the engine's own pool sets it when poll-only,
+   * else the driver would prepare a statement used five times on one server connection and run it
+   * on another ("prepared statement does not exist").
+   */
+  @Test
+  void aPollOnlyEnginesOwnPoolPreparesNoStatementOnTheServer() {
+    String url = System.getenv(TestDatabase.PGBOUNCER_URL_VARIABLE)
+        .replaceAll("[?&]prepareThreshold=0", "");
+    try (DurableEngine engine = db.engine().jdbcUrl(url)
+        .register(new EchoWorkflowDurable(script)).build()) {
+      List<RunHandle<String>> runs = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        runs.add(EchoWorkflowClient.of(engine).start("prepared " + i));
+        engine.tick();
+      }
+      for (int i = 0; i < 20; i++) {
+        assertEquals("prepared " + i, runs.get(i).await(WAIT));
+      }
+    }
+  }
+
   private static List<String> notifications(Connection connection) throws SQLException {
     try (Statement poke = connection.createStatement()) {
       poke.execute("SELECT 1"); // the driver reads what the server sent meanwhile
