@@ -51,6 +51,7 @@ import picocli.CommandLine.Spec;
       ExportCommand.class,
       DashboardCommand.class,
       ForkCommand.class,
+      MigrateCommand.class,
     })
 public final class DurableCli implements Runnable {
   @Mixin ConnectionOptions connection;
@@ -145,6 +146,9 @@ public final class DurableCli implements Runnable {
   }
 
   static int exitCode(Exception e) {
+    if (e instanceof StoreException && deniedToTheRole(e)) {
+      return ExitCodes.REFUSED;
+    }
     if (e instanceof Refused
         || e instanceof UnknownRunException
         || e instanceof RunEndedException
@@ -156,6 +160,20 @@ public final class DurableCli implements Runnable {
       return ExitCodes.DATABASE;
     }
     return ExitCodes.BUG;
+  }
+
+  /**
+   * Whether the database refused {@code e}'s statement for the role's want of rights (SQLState
+   * 42501; H2: 90096): a viewer's role asked to change a run. The store's message says so.
+   */
+  private static boolean deniedToTheRole(Exception e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.sql.SQLException sql
+          && ("42501".equals(sql.getSQLState()) || "90096".equals(sql.getSQLState()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The version: the jar's, as Maven built it. */

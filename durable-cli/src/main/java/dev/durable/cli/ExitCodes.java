@@ -10,7 +10,7 @@ public final class ExitCodes {
   /**
    * The store refused the operation, or there was nothing to do it on: an unknown run, a requeue
    * of a run that has not failed, a cancel or a signal of a run that has ended, a signal the engine
-   * rejects.
+   * rejects, a change the database role has no right to make (a viewer's read-only role).
    */
   public static final int REFUSED = 1;
   /** The command line is wrong: an unknown command or option, a bad value, no database named. */
@@ -25,7 +25,8 @@ public final class ExitCodes {
       "%nExit codes:%n"
           + "  0  done%n"
           + "  1  refused: unknown run, requeue of a run that has not failed, cancel%n"
-          + "     or signal of a run that has ended, a value the engine rejects%n"
+          + "     or signal of a run that has ended, a value the engine rejects,%n"
+          + "     a change the database role may not make (a read-only role)%n"
           + "  2  usage: unknown command or option, bad value, no database named%n"
           + "  3  database: cannot connect, no store there, or a statement failed%n"
           + "  4  unexpected error (a bug; the stack trace is printed)%n";

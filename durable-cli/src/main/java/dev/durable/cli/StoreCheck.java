@@ -22,11 +22,12 @@ final class StoreCheck {
   private StoreCheck() {}
 
   /**
-   * Returns if the database at {@code url} has the store's runs table in its current schema.
+   * Returns if the database at {@code url} has the store's runs table in {@code schema}, or in its
+   * current schema when that is null.
    *
    * @throws CannotConnect if it cannot be reached, or holds no store
    */
-  static void requireStore(String url, String user, String password) {
+  static void requireStore(String url, String user, String password, String named) {
     Properties properties = new Properties();
     if (user != null) {
       properties.setProperty("user", user);
@@ -36,7 +37,7 @@ final class StoreCheck {
     }
     try (Connection connection = DriverManager.getConnection(existingOnly(url), properties)) {
       DatabaseMetaData metadata = connection.getMetaData();
-      String schema = connection.getSchema();
+      String schema = named != null ? named : connection.getSchema();
       if (schema == null) {
         // PostgreSQL: no schema of the search path (the URL's currentSchema) exists
         throw new CannotConnect("no Durable store at " + url + ": the schema it names (its"

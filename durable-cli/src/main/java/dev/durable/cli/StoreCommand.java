@@ -35,12 +35,36 @@ abstract class StoreCommand implements Callable<Integer> {
     }
     String user = cli.setting(connection.user, cli.connection.user, ConnectionOptions.USER_VARIABLE);
     String password = cli.password(connection);
+    String schema = cli.setting(
+        connection.schema, cli.connection.schema, ConnectionOptions.SCHEMA_VARIABLE);
+    if (schema != null) {
+      try {
+        DurableEngine.builder().schema(schema); // checks the name as the engines do
+      } catch (IllegalArgumentException e) {
+        throw usage(e.getMessage());
+      }
+    }
     Printer printer = new Printer(spec.commandLine().getOut(), connection.json || cli.connection.json);
-    try (DurableEngine engine = open(url, user, password)) {
-      execute(engine, printer);
+    if (!opensEngine()) {
+      migrate(url, user, password, schema, printer);
+    } else {
+      boolean pollOnly = connection.pollOnly || cli.connection.pollOnly;
+      try (DurableEngine engine = open(url, user, password, schema, pollOnly)) {
+        execute(engine, printer);
+      }
     }
     printer.flush();
     return ExitCodes.OK;
+  }
+
+  /** False for the one command that works on the schema, not through an engine: migrate. */
+  boolean opensEngine() {
+    return true;
+  }
+
+  /** The work of a command that opens no engine ({@link #opensEngine()}). */
+  void migrate(String url, String user, String password, String schema, Printer out) {
+    throw new UnsupportedOperationException("opens an engine");
   }
 
   /** Checks what can be checked before connecting; throws {@link #usage} if something is wrong. */
@@ -54,13 +78,20 @@ abstract class StoreCommand implements Callable<Integer> {
     return new ParameterException(spec.commandLine(), message);
   }
 
-  private static DurableEngine open(String url, String user, String password) {
-    StoreCheck.requireStore(url, user, password);
+  private static DurableEngine open(
+      String url, String user, String password, String schema, boolean pollOnly) {
+    StoreCheck.requireStore(url, user, password, schema);
     DurableEngine.Builder builder = DurableEngine.builder()
         .jdbcUrl(url)
         .discover(false)
+        // durable-cli never changes the schema (a viewer's role may not): 'migrate' does
+        .migrate(false)
+        .pollOnly(pollOnly)
         // the pool's size follows it: durable-cli makes one call at a time
         .maxConcurrentRuns(1);
+    if (schema != null) {
+      builder.schema(schema);
+    }
     if (user != null) {
       builder.user(user);
     }

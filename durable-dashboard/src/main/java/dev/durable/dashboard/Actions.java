@@ -5,6 +5,7 @@ import dev.durable.dashboard.Sessions.Session;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.UnknownRunException;
 import java.util.Map;
 import java.util.Optional;
@@ -47,6 +48,12 @@ final class Actions {
     } catch (RunEndedException e) {
       flash = new Flash(false, "The run has ended: " + e.getMessage());
     } catch (InvalidInputException | IllegalStateException | IllegalArgumentException e) {
+      flash = new Flash(false, e.getMessage());
+    } catch (StoreException e) {
+      if (!e.isPermanent()) {
+        throw e; // an outage: the page says the store cannot be reached
+      }
+      // a refusal, e.g. a viewer's read-only role: the store's message says what to do
       flash = new Flash(false, e.getMessage());
     }
     log.info("dashboard audit: {} from {}: {} on run {}: {}", session.label(), client, action,

@@ -51,11 +51,8 @@ public interface DurableEngine extends AutoCloseable {
   void start();
 
   /**
-   * Runs, on the calling thread, every run of a registered workflow that is due now, and returns
-   * once none is: retries wait out their backoff in process, and runs that go to sleep are left
-   * sleeping.
-   *
-   * @return the number of turns executed
+   * Runs, on the calling thread, every due run of a registered workflow until none is: retries wait
+   * out their backoff in process, runs that go to sleep are left sleeping. Returns the turns run.
    */
   int tick();
 
@@ -114,9 +111,7 @@ public interface DurableEngine extends AutoCloseable {
    * Re-drives a run's dispatched steps whose tasks are stuck: queued or claimed by a worker that
    * never answered. Each such task is given up as lost (its worker can no longer store an outcome)
    * and queued again as a new delivery of the same attempt ({@code step.redispatched} in the log).
-   *
-   * @return how many tasks were queued again
-   * @throws UnknownRunException if no such run is stored
+   * Returns how many; throws {@link UnknownRunException} if no such run is stored.
    */
   int redispatchPending(String runId);
 
@@ -150,11 +145,9 @@ public interface DurableEngine extends AutoCloseable {
   RunStatus getRunStatus(String runId);
 
   /**
-   * The {@code @Schedule}s of the workflows registered with this engine, each with its next {@value
-   * #LISTED_FIRE_TIMES} fire times by the engine's clock, in registration and declaration order.
-   * An engine fires the schedules of its registered workflows whether started or driven by {@link
-   * #tick()}; a run started for a fire time has the id {@link ScheduleInfo#runId} gives, and its
-   * {@link RunInfo#scheduledAt()} names the fire time.
+   * The {@code @Schedule}s of the workflows registered here (which it fires, started or by {@link
+   * #tick()}), each with its next {@value #LISTED_FIRE_TIMES} fire times by the engine's clock; a
+   * fire's run has the id {@link ScheduleInfo#runId} gives, its {@link RunInfo#scheduledAt()}.
    */
   List<ScheduleInfo> schedules();
 
@@ -162,11 +155,9 @@ public interface DurableEngine extends AutoCloseable {
   List<HistoryEvent> history(String runId);
 
   /**
-   * The runs with these ids, in this order, each with every checkpoint a replay reads back and its
-   * history: what {@code WorkflowReplayer} replays against the current code before a deploy
-   * ({@link RunExport#writeTo} writes it as a file). Needs no workflow registered.
-   *
-   * @throws UnknownRunException if one of them is not stored
+   * The runs with these ids, in order, with every checkpoint a replay reads and their history: what
+   * {@code WorkflowReplayer} replays before a deploy ({@link RunExport#writeTo} makes it a file).
+   * Needs no workflow registered; throws {@link UnknownRunException} if one is not stored.
    */
   RunExport export(Collection<String> runIds);
 
@@ -175,10 +166,8 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Deletes every run that ended before {@code endedBefore}, with all its rows, but not a finished
-   * child whose parent has not ended; 500 runs per transaction, so that the engines' writes never
-   * wait long behind it; several may purge at once. {@link Builder#retention} has an engine do it.
-   *
-   * @return how many runs were deleted
+   * child whose parent has not ended, 500 runs per transaction (several may purge at once); returns
+   * how many. {@link Builder#retention} has an engine do it.
    */
   int purge(Instant endedBefore);
 
@@ -233,19 +222,13 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * Whether to also register the workflows with a no-argument constructor found through their
-     * generated {@code META-INF/services} entries. On by default.
-     */
+    /** Whether to also register the no-argument workflows their services entries name; true. */
     public Builder discover(boolean discover) {
       draft.discover = discover;
       return this;
     }
 
-    /**
-     * The clock that timers, backoff and leases are measured by. Pass a {@code TestClock} (from
-     * {@code durable-test}) to pass hours in milliseconds in tests.
-     */
+    /** The clock of timers, backoff and leases; a {@code TestClock} passes hours in tests. */
     public Builder clock(Clock clock) {
       draft.clock = Objects.requireNonNull(clock, "clock");
       return this;
@@ -297,9 +280,8 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Reports the engine's metrics (listed in docs/guide/09-operating.md) to a Micrometer registry.
-     * Micrometer ({@code io.micrometer:micrometer-core}) is an optional dependency: without this
-     * call the engine records nothing and needs no Micrometer class.
+     * Reports the engine's metrics (docs/guide/09-operating.md) to a Micrometer registry, an
+     * optional dependency: without this call no Micrometer class is needed.
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       draft.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
@@ -319,12 +301,9 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * How many runs a started engine executes at once: {@value
-     * EngineConfig#DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL} by default on virtual threads (Java 21+),
-     * {@value EngineConfig#DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM} on platform threads. A run in
-     * flight holds its thread and state in memory while its step executes, but no connection: the
-     * bound is about memory and the database, and slow steps want it high. The pool does not grow
-     * with it.
+     * How many runs a started engine executes at once ({@link EngineConfig#maxConcurrentRuns()}
+     * tells the defaults). A run in flight holds its thread and state in memory while its step
+     * executes, but no connection: slow steps want it high. The pool does not grow with it.
      */
     public Builder maxConcurrentRuns(int maxConcurrentRuns) {
       draft.maxConcurrentRuns = EngineConfig.atLeastOne(maxConcurrentRuns, "maxConcurrentRuns");
@@ -350,10 +329,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * How long a run stays leased to this engine without renewal; 30 s by default. After it, another
-     * engine takes the run over. Leases are renewed every third of it.
-     */
+    /** How long a run stays leased without renewal (renewed every third); 30 s by default. */
     public Builder leaseDuration(Duration leaseDuration) {
       draft.leaseDuration = EngineConfig.positive(leaseDuration, "leaseDuration");
       return this;
@@ -365,10 +341,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * For tests: the errors that steps' next attempts throw instead of running, as {@code
-     * durable-test}'s {@code StepFaults} injects them (give the workers the same instance).
-     */
+    /** For tests: errors steps' next attempts throw, as {@code StepFaults} injects them. */
     public Builder stepFaults(AttemptGate stepFaults) {
       draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");
       return this;
@@ -377,6 +350,36 @@ public interface DurableEngine extends AutoCloseable {
     /** How long {@link DurableEngine#close()} waits for turns in flight; 10 s by default. */
     public Builder shutdownTimeout(Duration shutdownTimeout) {
       draft.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+      return this;
+    }
+
+    /**
+     * The schema Durable's tables live in (made by the migration if missing), instead of the URL's
+     * {@code currentSchema}, which a pooler refuses; the notification channels follow it.
+     */
+    public Builder schema(String schema) {
+      draft.schema = EngineConfig.schemaName(schema);
+      return this;
+    }
+
+    /**
+     * Whether {@link #build()} creates or upgrades the tables; true by default. False (a role with no
+     * DDL rights) never changes them: the build fails, saying what to do, if they are missing or
+     * behind this runtime ({@code durable-cli migrate} brings them up).
+     */
+    public Builder migrate(boolean migrate) {
+      draft.migrate = migrate;
+      return this;
+    }
+
+    /**
+     * No {@code LISTEN}/{@code NOTIFY} and no session state, and no server-side prepared
+     * statements in the engine's own pool: safe behind PgBouncer in transaction mode; false by
+     * default. Runs started or made due by other processes are then found by the poll, within
+     * {@link #pollInterval(Duration)}; in-process wake-ups and timers work as before.
+     */
+    public Builder pollOnly(boolean pollOnly) {
+      draft.pollOnly = pollOnly;
       return this;
     }
 

@@ -174,6 +174,31 @@ public interface DurableWorker extends AutoCloseable {
       return this;
     }
 
+    /** The schema of the engines' tables: {@link DurableEngine.Builder#schema(String)}. */
+    public Builder schema(String schema) {
+      draft.schema = EngineConfig.schemaName(schema);
+      return this;
+    }
+
+    /**
+     * Whether building migrates the schema; true by default. See {@link
+     * DurableEngine.Builder#migrate(boolean)}.
+     */
+    public Builder migrate(boolean migrate) {
+      draft.migrate = migrate;
+      return this;
+    }
+
+    /**
+     * No {@code LISTEN}/{@code NOTIFY} and no session state, for a pooler in transaction mode; false
+     * by default. Tasks queued by engines of other processes are then found by the poll, within
+     * {@link #pollInterval(Duration)}. See {@link DurableEngine.Builder#pollOnly(boolean)}.
+     */
+    public Builder pollOnly(boolean pollOnly) {
+      draft.pollOnly = pollOnly;
+      return this;
+    }
+
     /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
     public DurableWorker build() {
       return Providers.load(Factory.class).create(draft.freeze());

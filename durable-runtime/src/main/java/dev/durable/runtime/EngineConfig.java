@@ -48,6 +48,9 @@ public final class EngineConfig {
   private final Optional<Object> meterRegistry;
   private final Optional<Object> openTelemetry;
   private final Optional<AttemptGate> attemptGate;
+  private final Optional<String> schema;
+  private final boolean migrate;
+  private final boolean pollOnly;
 
   private EngineConfig(Draft draft) {
     dataSource = Optional.ofNullable(draft.dataSource);
@@ -76,6 +79,9 @@ public final class EngineConfig {
     meterRegistry = Optional.ofNullable(draft.meterRegistry);
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
     attemptGate = Optional.ofNullable(draft.attemptGate);
+    schema = Optional.ofNullable(draft.schema);
+    migrate = draft.migrate;
+    pollOnly = draft.pollOnly;
   }
 
   /** A data source to use instead of {@link #jdbcUrl()}; the engine does not close it. */
@@ -220,6 +226,47 @@ public final class EngineConfig {
     return attemptGate;
   }
 
+  /**
+   * The schema Durable's tables live in, each named in it in every statement (which holds through
+   * a pooler, unlike a schema set on the connection); empty for the connection's current schema.
+   * The notification channels are named after it.
+   */
+  public Optional<String> schema() {
+    return schema;
+  }
+
+  /**
+   * Whether building creates or upgrades the tables (true by default); false never changes the
+   * schema and fails at build, saying what to do, if the tables are missing or behind.
+   */
+  public boolean migrate() {
+    return migrate;
+  }
+
+  /**
+   * Whether the engine works without notifications ({@code LISTEN}/{@code NOTIFY}) and session
+   * state, as a pooler in transaction mode (PgBouncer) needs; false by default. A run made due
+   * through another process is then found by the poll, within {@link #pollInterval()}.
+   */
+  public boolean pollOnly() {
+    return pollOnly;
+  }
+
+  /**
+   * Throws unless {@code name} is a schema name that means the same quoted or not on H2 and
+   * PostgreSQL; returns it.
+   */
+  static String schemaName(String name) {
+    Objects.requireNonNull(name, "schema");
+    if (!name.matches("[a-z_][a-z0-9_]{0,62}") || name.startsWith("pg_")) {
+      throw new IllegalArgumentException("schema '" + (name.length() > 80
+          ? name.substring(0, 80) + "...' (" + name.length() + " characters)" : name + "'")
+          + " is not a schema name Durable accepts: use 1 to 63 lowercase letters, digits or"
+          + " '_', starting with a letter or '_', and not 'pg_' (PostgreSQL's own)");
+    }
+    return name;
+  }
+
   /** Throws, naming {@code name}, unless {@code value} is positive; returns it. */
   static Duration positive(Duration value, String name) {
     Objects.requireNonNull(value, name);
@@ -283,6 +330,9 @@ public final class EngineConfig {
     Object meterRegistry;
     Object openTelemetry;
     AttemptGate attemptGate;
+    String schema;
+    boolean migrate = true;
+    boolean pollOnly;
 
     EngineConfig freeze() {
       return new EngineConfig(this);

@@ -34,6 +34,9 @@ public final class WorkerConfig {
   private final Clock clock;
   private final Optional<Object> openTelemetry;
   private final Optional<AttemptGate> attemptGate;
+  private final Optional<String> schema;
+  private final boolean migrate;
+  private final boolean pollOnly;
 
   private WorkerConfig(Draft draft) {
     dataSource = Optional.ofNullable(draft.dataSource);
@@ -51,6 +54,27 @@ public final class WorkerConfig {
     clock = draft.clock;
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
     attemptGate = Optional.ofNullable(draft.attemptGate);
+    schema = Optional.ofNullable(draft.schema);
+    migrate = draft.migrate;
+    pollOnly = draft.pollOnly;
+  }
+
+  /** As {@link EngineConfig#schema()}: the engines' schema. */
+  public Optional<String> schema() {
+    return schema;
+  }
+
+  /** As {@link EngineConfig#migrate()}. */
+  public boolean migrate() {
+    return migrate;
+  }
+
+  /**
+   * As {@link EngineConfig#pollOnly()}: no {@code LISTEN} for tasks queued, which the worker then
+   * finds by its poll, within {@link #pollInterval()}.
+   */
+  public boolean pollOnly() {
+    return pollOnly;
   }
 
   /** A data source to use instead of {@link #jdbcUrl()}; the worker does not close it. */
@@ -145,6 +169,9 @@ public final class WorkerConfig {
     Clock clock = Clock.systemUTC();
     Object openTelemetry;
     AttemptGate attemptGate;
+    String schema;
+    boolean migrate = true;
+    boolean pollOnly;
 
     /**
      * The config, once it names something to serve and one store.

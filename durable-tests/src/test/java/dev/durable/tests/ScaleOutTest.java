@@ -2,6 +2,7 @@ package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.tests.support.Await;
@@ -108,11 +109,28 @@ class ScaleOutTest {
    */
   @Test
   void enginesKilledAtRandomUnderLoadAreReplacedAndNoCommittedStepRunsAgain() {
-    int runs = 300;
+    killAtRandomUnderLoad(300, db.jdbcUrl(), List.of());
+  }
+
+  /**
+   * The same through PgBouncer in transaction mode: poll-only engines, naming the test's schema
+   * (a pooler refuses the URL's {@code currentSchema}), built with migrate(false). Skipped, with
+   * the reason, when {@code DURABLE_PGBOUNCER_URL} is not set.
+   */
+  @Test
+  void enginesBehindAPoolerKilledAtRandomAreReplacedAndNoCommittedStepRunsAgain() {
+    String pooler = System.getenv(TestDatabase.PGBOUNCER_URL_VARIABLE);
+    assumeTrue(pooler != null && !pooler.isBlank(), TestDatabase.PGBOUNCER_URL_VARIABLE
+        + " is not set, so the PgBouncer variant is skipped; .ci/run sets it");
+    String schema = (String) db.query("SELECT current_schema()").get(0).get(0);
+    killAtRandomUnderLoad(300, pooler, List.of("schema=" + schema, "pollOnly=true"));
+  }
+
+  private void killAtRandomUnderLoad(int runs, String engineUrl, List<String> engineOptions) {
     Random random = new Random();
     AtomicInteger names = new AtomicInteger();
     for (int i = 0; i < 3; i++) {
-      startEngine("crash-" + names.incrementAndGet(), db.jdbcUrl(), SHORT_LEASE, 4);
+      startEngine("crash-" + names.incrementAndGet(), engineUrl, SHORT_LEASE, 4, engineOptions);
     }
     awaitReady();
     long started = System.nanoTime();
@@ -133,7 +151,7 @@ class ScaleOutTest {
       EngineProcess victim = ready.get(random.nextInt(ready.size()));
       victim.kill();
       kills.add(victim.engineId() + " after " + completed() + " runs");
-      startEngine("crash-" + names.incrementAndGet(), db.jdbcUrl(), SHORT_LEASE, 4);
+      startEngine("crash-" + names.incrementAndGet(), engineUrl, SHORT_LEASE, 4, engineOptions);
     }
     feeding.join();
     awaitCompleted(runs, Duration.ofSeconds(90));
@@ -336,13 +354,20 @@ class ScaleOutTest {
   // ---- engines and load
 
   private EngineProcess startEngine(String id, String url, Duration lease, int concurrency) {
-    EngineProcess engine = EngineProcess.start(id, List.of(
+    return startEngine(id, url, lease, concurrency, List.of());
+  }
+
+  private EngineProcess startEngine(
+      String id, String url, Duration lease, int concurrency, List<String> more) {
+    List<String> options = new ArrayList<>(List.of(
         "url=" + url,
         "journal=" + db.jdbcUrl(),
         "lease=" + lease.toMillis(),
         "poll=" + POLL.toMillis(),
         "concurrency=" + concurrency,
         "stepMs=5-20"));
+    options.addAll(more);
+    EngineProcess engine = EngineProcess.start(id, options);
     engines.add(engine);
     return engine;
   }

@@ -110,6 +110,10 @@ public class DurableAutoConfiguration {
     return DurableStepWorker.of(beans, beans.getBeanClassLoader(), builder -> {
       builder.dataSource(dataSource);
       builder.virtualThreads(properties.virtualThreads());
+      if (properties.schema() != null) {
+        builder.schema(properties.schema());
+      }
+      builder.migrate(properties.migrate()).pollOnly(properties.pollOnly());
       if (worker.concurrency() != null) {
         builder.concurrency(worker.concurrency());
       }

@@ -25,6 +25,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param shutdownTimeout how long stopping the engine waits for the runs in flight
  * @param retention how long ended runs are kept; unset keeps them for ever
  * @param maxPayloadBytes the longest stored value, in UTF-8 bytes of its JSON
+ * @param schema the schema Durable's tables live in (created by the migration if missing), named
+ *     in every statement; unset: the data source's current schema
+ * @param migrate whether the engine creates or upgrades its tables at start; {@code false} never
+ *     changes the schema and fails at start, saying what to do, if they are missing or behind
+ * @param pollOnly no {@code LISTEN}/{@code NOTIFY} and no session state, for PgBouncer in
+ *     transaction mode (give the data source's URL {@code prepareThreshold=0} too); {@code false}
+ *     by default
  * @param queues queues by name, for runs ({@code StartOptions.queue(name)}) and step attempts
  *     ({@code @Step(queue = name)})
  * @param worker the worker that serves the application's step-contract beans
@@ -42,6 +49,9 @@ public record DurableProperties(
     Duration shutdownTimeout,
     Duration retention,
     Integer maxPayloadBytes,
+    String schema,
+    @DefaultValue("true") boolean migrate,
+    @DefaultValue("false") boolean pollOnly,
     Map<String, Queue> queues,
     @DefaultValue Worker worker,
     @DefaultValue Dashboard dashboard) {

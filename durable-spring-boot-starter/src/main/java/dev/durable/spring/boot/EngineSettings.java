@@ -33,6 +33,10 @@ final class EngineSettings {
     if (properties.maxPayloadBytes() != null) {
       builder.maxPayloadBytes(properties.maxPayloadBytes());
     }
+    if (properties.schema() != null) {
+      builder.schema(properties.schema());
+    }
+    builder.migrate(properties.migrate()).pollOnly(properties.pollOnly());
     properties.queues().forEach((name, queue) -> builder.queue(queue.declaration(name)));
   }
 }

@@ -170,6 +170,28 @@ class DurableAutoConfigurationTest {
   }
 
   @Test
+  void durableSchemaPutsTheTablesInThatSchemaAndMigrateFalseRefusesAnEmptyOne() {
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db)
+          .withPropertyValues("durable.schema=durable_boot", "durable.migrate=false")
+          .run(context -> assertThat(context).hasFailed().getFailure()
+              .rootCause().hasMessageContaining("schema 'durable_boot' holds no Durable tables"));
+      on(contexts, db)
+          .withPropertyValues("durable.schema=durable_boot")
+          .run(context -> {
+            assertThat(context).hasNotFailed();
+            DurableEngine engine = context.getBean(DurableEngine.class);
+            assertThat(GreetingWorkflowClient.of(engine).start("Ada").await(WAIT))
+                .isEqualTo("Hello, Ada");
+            JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+            assertThat(jdbc.queryForObject(
+                    "SELECT COUNT(*) FROM \"durable_boot\".durable_runs", Integer.class))
+                .isEqualTo(1);
+          });
+    }
+  }
+
+  @Test
   void aQueuesPropertiesDeclareItOnTheEngineAsStored() {
     try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
       on(contexts, db)

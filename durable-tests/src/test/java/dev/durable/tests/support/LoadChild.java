@@ -17,7 +17,10 @@ import java.util.Map;
  *   <li>{@code journal}: the execution journal's JDBC URL, straight to the database;
  *   <li>{@code lease}, {@code poll}: lease duration and poll interval in milliseconds;
  *   <li>{@code concurrency}: {@code maxConcurrentRuns}; left out, the engine's default;
- *   <li>{@code stepMs}: how long each step works, {@code min-max} milliseconds.
+ *   <li>{@code stepMs}: how long each step works, {@code min-max} milliseconds;
+ *   <li>{@code schema}: the engine's {@code schema}; left out, the URL's;
+ *   <li>{@code pollOnly}: {@code true} for a poll-only engine that does not migrate (behind
+ *       PgBouncer).
  * </ul>
  *
  * <p>It starts the engine, prints {@value #READY} with its engine id once the engine is started,
@@ -52,6 +55,12 @@ public final class LoadChild {
         .pollInterval(Duration.ofMillis(Long.parseLong(options.get("poll"))))
         .register(new LoadWorkflowDurable(
             journal, Integer.parseInt(stepMs[0]), Integer.parseInt(stepMs[1])));
+    if (options.containsKey("schema")) {
+      builder.schema(options.get("schema"));
+    }
+    if (Boolean.parseBoolean(options.get("pollOnly"))) {
+      builder.pollOnly(true).migrate(false);
+    }
     if (options.containsKey("concurrency")) {
       builder.maxConcurrentRuns(Integer.parseInt(options.get("concurrency")));
     }

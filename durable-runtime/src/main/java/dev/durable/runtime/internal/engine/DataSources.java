@@ -28,7 +28,7 @@ final class DataSources {
   /** An engine's own pool: {@link #poolSize} connections. */
   static HikariDataSource pool(EngineConfig config, int maxConcurrentRuns, String engineId) {
     return pool(config.jdbcUrl(), config.user().orElse(null), config.password().orElse(null),
-        poolSize(maxConcurrentRuns), "durable-" + engineId);
+        poolSize(maxConcurrentRuns), "durable-" + engineId, config.pollOnly());
   }
 
   /**
@@ -39,9 +39,13 @@ final class DataSources {
     return Math.min(maxConcurrentRuns, MAX_RUN_CONNECTIONS) + OTHER_CONNECTIONS;
   }
 
-  /** A pool of at most {@code size} connections to {@code jdbcUrl}. */
+  /**
+   * A pool of at most {@code size} connections to {@code jdbcUrl}; {@code pollOnly}: without
+   * server-side prepared statements, which a pooler in transaction mode cannot keep (a statement
+   * prepared on one server connection is executed on another).
+   */
   static HikariDataSource pool(
-      String jdbcUrl, String user, String password, int size, String name) {
+      String jdbcUrl, String user, String password, int size, String name, boolean pollOnly) {
     HikariConfig hikari = new HikariConfig();
     hikari.setJdbcUrl(jdbcUrl);
     if (user != null) {
@@ -61,6 +65,9 @@ final class DataSources {
       hikari.addDataSourceProperty("socketTimeout", SOCKET_TIMEOUT_SECONDS);
       hikari.addDataSourceProperty("connectTimeout", CONNECT_TIMEOUT_SECONDS);
       hikari.addDataSourceProperty("tcpKeepAlive", "true");
+      if (pollOnly) {
+        hikari.addDataSourceProperty("prepareThreshold", "0");
+      }
       // No forced generic plans: the claim's LIMIT (the free slots) is a parameter, and a generic
       // plan guesses a third of the table is due and hash-joins the claim against all of it, which
       // grows with the sleeping runs, where a plan made with the values reads only the due ones.

@@ -11,10 +11,13 @@ import javax.sql.DataSource;
  * @param dataSource the supplied data source, or null
  * @param url the JDBC URL opened, or null with a data source
  * @param user the user it was opened as, or null
+ * @param schema the schema of the Durable tables, or null for the connection's: installations in
+ *     two schemas of one database are two stores
  */
-record DatabaseKey(DataSource dataSource, String url, String user) {
+record DatabaseKey(DataSource dataSource, String url, String user, String schema) {
 
-  static DatabaseKey of(DataSource supplied, String url, String user) {
-    return supplied != null ? new DatabaseKey(supplied, null, null) : new DatabaseKey(null, url, user);
+  static DatabaseKey of(DataSource supplied, String url, String user, String schema) {
+    return supplied != null
+        ? new DatabaseKey(supplied, null, null, schema) : new DatabaseKey(null, url, user, schema);
   }
 }

@@ -9,6 +9,7 @@ import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.StoreOptions;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +52,9 @@ final class Engines {
     }
     try {
       ProcessWakeups process = ProcessWakeups.ofThisProcess();
-      Store store = new Store(dataSource, process.origin());
-      store.migrate();
+      Store store = new Store(dataSource, process.origin(), new StoreOptions(
+          config.schema(), config.migrate(), config.pollOnly()));
+      store.openSchema();
       store.requireDurableCommits();
       store.upkeepWarning().filter(UPKEEP_WARNED::add).ifPresent(LOG::warn);
       Time time = new Time(config.clock());
@@ -71,8 +73,8 @@ final class Engines {
       // the turns wake runs through the wake-ups, which signal the poll: both are made first
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
       EngineWakeups wakeups = new EngineWakeups(store, time, poll, process,
-          DatabaseKey.of(
-              config.dataSource().orElse(null), config.jdbcUrl(), config.user().orElse(null)),
+          DatabaseKey.of(config.dataSource().orElse(null), config.jdbcUrl(),
+              config.user().orElse(null), config.schema().orElse(null)),
           engineId, config.leaseDuration());
       ProgressWrites progressWrites = new ProgressWrites(store, time, wakeups);
       Payloads payloads = new Payloads(
@@ -119,10 +121,12 @@ final class Engines {
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
       resources.add(0, wakeups.listen(cancelledElsewhere::stop, "durable-listener-" + engineId));
-      LOG.info("durable engine {} ready on {} with workflows {}; at most {} runs at once, on {}"
+      LOG.info("durable engine {} ready on {}{}{} with workflows {}; at most {} runs at once, on {}"
               + " threads", engineId,
           config.dataSource().isPresent()
               ? "a supplied DataSource" : JdbcUrls.masked(config.jdbcUrl()),
+          config.schema().map(schema -> ", schema " + schema).orElse(""),
+          config.pollOnly() ? ", poll-only" : "",
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
       RunValueReads values = new RunValueReads(store, payloads, process.values(),
           config.pollInterval(), "durable-values-" + engineId);

@@ -64,7 +64,7 @@ final class Replays implements RunReplays {
    */
   private static EngineWakeups replayWakeups(Time time, PollLoop poll) {
     return new EngineWakeups(null, time, poll,
-        new ProcessWakeups(), new DatabaseKey(null, null, null), "replay", Duration.ofMinutes(1));
+        new ProcessWakeups(), new DatabaseKey(null, null, null, null), "replay", Duration.ofMinutes(1));
   }
 
   @Override

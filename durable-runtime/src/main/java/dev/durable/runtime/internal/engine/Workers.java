@@ -8,6 +8,7 @@ import dev.durable.runtime.WorkerConfig;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.StoreOptions;
 import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.StepBinding;
 import dev.durable.runtime.spi.StepType;
@@ -34,20 +35,21 @@ final class Workers {
       pool = DataSources.pool(config.jdbcUrl(), config.user().orElse(null),
           config.password().orElse(null),
           Math.min(config.concurrency(), DataSources.MAX_RUN_CONNECTIONS) + 3,
-          "durable-worker-" + workerId);
+          "durable-worker-" + workerId, config.pollOnly());
       dataSource = pool;
     }
     try {
       ProcessWakeups process = ProcessWakeups.ofThisProcess();
-      Store store = new Store(dataSource, process.origin());
-      store.migrate();
+      Store store = new Store(dataSource, process.origin(), new StoreOptions(
+          config.schema(), config.migrate(), config.pollOnly()));
+      store.openSchema();
       store.requireDurableCommits();
       boolean virtual = config.virtualThreads() && VirtualThreads.available();
       return new DefaultWorker(workerId, handlers(config), config.concurrency(),
           Threads.executor(workerId, virtual, config.concurrency()),
           config.pollInterval(), config.shutdownTimeout(), store,
           DatabaseKey.of(config.dataSource().orElse(null), config.jdbcUrl(),
-              config.user().orElse(null)),
+              config.user().orElse(null), config.schema().orElse(null)),
           mapper(config), new Time(config.clock()), process, pool,
           Observers.of(null, config.openTelemetry().orElse(null)));
     } catch (RuntimeException e) {

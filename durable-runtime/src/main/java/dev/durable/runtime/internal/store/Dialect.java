@@ -39,13 +39,15 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
    *
    * @param origin what the notifications that this process's in-process wake-ups also give carry
    *     ({@link Store#wakeOrigin})
+   * @param pollOnly whether nothing is listened for (nor sent: {@link StatementTexts})
    */
-  static Dialect of(Connection connection, Transactions transactions, String origin)
+  static Dialect of(
+      Connection connection, Transactions transactions, String origin, boolean pollOnly)
       throws SQLException {
     String product = connection.getMetaData().getDatabaseProductName();
     return switch (product) {
       case "H2" -> new H2Dialect(transactions);
-      case "PostgreSQL" -> new PostgresDialect(transactions, origin);
+      case "PostgreSQL" -> new PostgresDialect(transactions, origin, pollOnly);
       default -> throw new SQLException(
           "Durable stores runs in H2 or PostgreSQL, but this database is " + product);
     };
@@ -54,7 +56,11 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   /** How the statements of an algorithm's step are sent. */
   Form form();
 
-  /** Makes every commit durable before it returns. */
+  /**
+   * Makes every commit durable before it returns. On H2 this turns off the write delay: by default
+   * H2 acknowledges a commit up to half a second before writing it, and a killed process loses it,
+   * which would let a completed step run again. PostgreSQL commits durably already.
+   */
   void requireDurableCommits();
 
   /**

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The SQL of retention: deleting runs that ended before a cut-off, with every row that belongs to
@@ -74,5 +75,22 @@ final class FinishedRuns {
       throws SQLException {
     return new ArrayList<>(RunsTable.ENDED_BEFORE.list(connection,
         new Values().instant("before", before).int4("limit", limit), rows -> rows.getString(1)));
+  }
+
+  /** See {@code Store#deleteEndedRuns}: batch after batch, each in a transaction of its own. */
+  static int deleteAll(
+      Transactions transactions, Instant before, int batchSize, BooleanSupplier stop) {
+    int total = 0;
+    while (!stop.getAsBoolean()) {
+      Batch batch = transactions.inTransaction("delete runs that ended before " + before,
+          connection -> deleteBatch(connection, before, batchSize));
+      total += batch.deleted();
+      // not "while a batch is full": with another purger's rows skipped, a batch may be short
+      // while unlocked runs remain; only a batch that deleted nothing says none is left
+      if (batch.deleted() == 0) {
+        break;
+      }
+    }
+    return total;
   }
 }

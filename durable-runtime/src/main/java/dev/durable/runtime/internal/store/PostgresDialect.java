@@ -52,11 +52,18 @@ final class PostgresDialect implements Dialect {
       + ", r) FROM unnest(:runIds::varchar[]) AS r");
   private final Transactions transactions;
   private final String origin;
+  private final boolean pollOnly;
 
-  /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
-  PostgresDialect(Transactions transactions, String origin) {
+  /**
+   * @param origin what this process's wake-ups carry ({@link Store#wakeOrigin})
+   * @param pollOnly listens for nothing: a listener holds a session of its own, which a pooler in
+   *     transaction mode does not keep (the store's texts send nothing either: {@link
+   *     StatementTexts})
+   */
+  PostgresDialect(Transactions transactions, String origin, boolean pollOnly) {
     this.transactions = transactions;
     this.origin = origin;
+    this.pollOnly = pollOnly;
   }
 
   /**
@@ -103,12 +110,12 @@ final class PostgresDialect implements Dialect {
 
   @Override
   public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
-    return new Listener(transactions.dataSource(), RUNS_CHANNEL, origin, onRuns, threadName);
+    return pollOnly ? () -> {} : new Listener(transactions.dataSource(), RUNS_CHANNEL, origin, onRuns, threadName);
   }
 
   @Override
   public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
-    return new Listener(
+    return pollOnly ? () -> {} : new Listener(
         transactions.dataSource(), TASKS_CHANNEL, origin, ids -> onNewTasks.run(), threadName);
   }
 

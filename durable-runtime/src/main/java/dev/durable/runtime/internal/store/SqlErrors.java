@@ -41,6 +41,11 @@ final class SqlErrors {
 
   /** The error that {@code e} raised while the store tried to do {@code what}, classified. */
   static StoreException failure(String what, SQLException e) {
+    if (isDenied(e)) {
+      return new StoreException("could not " + what + ": the database role has no right to (" + e
+          .getMessage() + "); a read-only role (a viewer's) cannot change runs: use the role the"
+          + " engines use, and see the guide's 'Production PostgreSQL' for the grants", e, true);
+    }
     boolean permanent = classify(e) == Kind.PERMANENT;
     return new StoreException(
         "could not " + what + ": " + e.getMessage()
@@ -51,6 +56,15 @@ final class SqlErrors {
   /** Whether {@code error} is a unique constraint's violation: a row with that key exists. */
   static boolean isUniqueViolation(SQLException error) {
     return "23505".equals(state(error));
+  }
+
+  /**
+   * Whether {@code error} is a refusal of the role's rights: PostgreSQL's insufficient_privilege
+   * (42501), H2's "not enough rights" (90096).
+   */
+  static boolean isDenied(SQLException error) {
+    String state = state(error);
+    return "42501".equals(state) || "90096".equals(state);
   }
 
   /** Whether {@code error} is a deadlock or serialization failure: the transaction wrote nothing. */

@@ -29,7 +29,9 @@ import javax.sql.DataSource;
  * over its new owner's progress.
  */
 public final class Store {
+  /** The data source given, which Flyway uses as it is: its texts are not rewritten. */
   private final DataSource dataSource;
+  private final StoreOptions options;
   private final Transactions transactions;
   private final Dialect dialect;
   private final String origin;
@@ -46,19 +48,23 @@ public final class Store {
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
-    this(dataSource, wakeOrigin(UUID.randomUUID()));
+    this(dataSource, wakeOrigin(UUID.randomUUID()), StoreOptions.DEFAULT);
   }
 
   /**
-   * A store on {@code dataSource} whose {@code NOTIFY}s, where this process wakes its own engines
-   * and workers at once besides, carry {@code origin} ({@link #wakeOrigin}): the listeners given
-   * the same origin leave those to the in-process wake-up instead of polling again.
+   * A store on {@code dataSource}, opened as {@code options} say ({@link StatementTexts}), whose
+   * {@code NOTIFY}s, where this process wakes its own engines and workers at once besides, carry
+   * {@code origin} ({@link #wakeOrigin}): the listeners given the same origin leave those to the
+   * in-process wake-up instead of polling again.
    */
-  public Store(DataSource dataSource, String origin) {
+  public Store(DataSource dataSource, String origin, StoreOptions options) {
     this.dataSource = dataSource;
-    this.transactions = new Transactions(dataSource);
+    this.options = options;
+    StatementTexts texts = options.texts();
+    this.transactions = new Transactions(
+        texts.rewrites() ? new RewritingDataSource(dataSource, texts) : dataSource);
     try (Connection connection = dataSource.getConnection()) {
-      this.dialect = Dialect.of(connection, transactions, origin);
+      this.dialect = Dialect.of(connection, transactions, origin, options.pollOnly());
     } catch (SQLException e) {
       throw new StoreException(
           "cannot connect to the database: " + e.getMessage()
@@ -128,20 +134,26 @@ public final class Store {
     return tasks;
   }
 
-  /**
-   * Creates or upgrades Durable's tables with Flyway. Its history table is {@code
-   * durable_schema_history}, so it lives beside an application's own Flyway history; a database
-   * that already holds other tables is baselined below Durable's first migration.
-   */
-  public void migrate() {
-    Migrations.migrate(dataSource);
+  /** Creates or upgrades Durable's tables ({@link Migrations#migrate}); says what it did. */
+  public String migrate() {
+    return migrate(dataSource, options.schema());
   }
 
-  /**
-   * Makes every commit durable before it returns. On H2 this turns off the write delay: by default
-   * H2 acknowledges a commit up to half a second before writing it, and a killed process loses it,
-   * which would let a completed step run again. PostgreSQL commits durably already.
-   */
+  /** {@link #migrate()} on {@code dataSource}, in {@code schema}: {@code durable-cli migrate}. */
+  public static String migrate(DataSource dataSource, Optional<String> schema) {
+    return Migrations.migrate(dataSource, schema.orElse(null));
+  }
+
+  /** Migrates where the options allow it; else checks the tables are current, or throws. */
+  public void openSchema() {
+    if (options.migrate()) {
+      migrate();
+    } else {
+      Migrations.requireCurrent(dataSource, options.schema().orElse(null));
+    }
+  }
+
+  /** Makes every commit durable before it returns ({@link Dialect#requireDurableCommits}). */
   public void requireDurableCommits() {
     dialect.requireDurableCommits();
   }
@@ -152,9 +164,8 @@ public final class Store {
   }
 
   /**
-   * Calls {@code onRuns} whenever another engine or a client stores runs that no engine took at
-   * once, makes runs due, or cancels a run (PostgreSQL {@code LISTEN}), with the ids of the runs
-   * named (new and cancelled runs are); on H2, where one process owns the database, it never does.
+   * Calls {@code onRuns} with the ids named when another process stores runs no engine took,
+   * makes runs due or cancels one (PostgreSQL {@code LISTEN}); on H2 it never does.
    */
   public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
     return dialect.listenForRuns(onRuns, threadName);
@@ -375,18 +386,7 @@ public final class Store {
    * @return how many runs were deleted
    */
   public int deleteEndedRuns(Instant before, int batchSize, BooleanSupplier stop) {
-    int total = 0;
-    while (!stop.getAsBoolean()) {
-      FinishedRuns.Batch batch = inTransaction("delete runs that ended before " + before,
-          connection -> FinishedRuns.deleteBatch(connection, before, batchSize));
-      total += batch.deleted();
-      // not "while a batch is full": with another purger's rows skipped, a batch may be short
-      // while unlocked runs remain; only a batch that deleted nothing says none is left
-      if (batch.deleted() == 0) {
-        break;
-      }
-    }
-    return total;
+    return FinishedRuns.deleteAll(transactions, before, batchSize, stop);
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {

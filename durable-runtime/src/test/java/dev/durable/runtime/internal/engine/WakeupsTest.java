@@ -40,7 +40,7 @@ class WakeupsTest {
     final PollLoop poll = loop("engine");
     final BlockingQueue<Instant> polls = new LinkedBlockingQueue<>();
     final EngineWakeups wakeups =
-        new EngineWakeups(store, time, poll, process, new DatabaseKey(null, "mem", null),
+        new EngineWakeups(store, time, poll, process, new DatabaseKey(null, "mem", null, null),
             "engine-" + UUID.randomUUID(), Duration.ofSeconds(30));
 
     Engine() throws InterruptedException {

@@ -53,4 +53,15 @@ class SqlErrorsTest {
     assertFalse(outage.isPermanent());
     assertEquals("could not store it: reset", outage.getMessage());
   }
+
+  @Test
+  void aChangeTheRoleHasNoRightToSaysSoAndWhatToUse() {
+    StoreException denied = SqlErrors.failure("cancel run r-1",
+        new SQLException("ERROR: permission denied for table durable_runs", "42501"));
+    assertTrue(denied.isPermanent());
+    assertEquals("could not cancel run r-1: the database role has no right to (ERROR: permission"
+        + " denied for table durable_runs); a read-only role (a viewer's) cannot change runs: use"
+        + " the role the engines use, and see the guide's 'Production PostgreSQL' for the grants",
+        denied.getMessage());
+  }
 }

@@ -1,0 +1,183 @@
+package dev.durable.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.durable.cli.CliRunner.Result;
+import dev.durable.cli.fixtures.OrderFlowClient;
+import dev.durable.cli.fixtures.OrderFlowDurable;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code durable-cli migrate}, the one command that creates a store, and the roles of a production
+ * installation: an owner that migrates, the engines' role with DML rights only, a viewer's role
+ * with SELECT only.
+ */
+@ParameterizedClass
+@MethodSource("dev.durable.cli.Stores#all")
+class MigrateCommandTest {
+  @Parameter Stores store;
+
+  @TempDir Path directory;
+
+  private Stores.Database db;
+  private final String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  private final String schema = "durable_m_" + suffix;
+
+  @BeforeEach
+  void openStore() {
+    db = store.open(directory);
+  }
+
+  @AfterEach
+  void closeStore() {
+    if (store == Stores.POSTGRESQL) {
+      execute(db.url(), "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+    }
+    db.close();
+  }
+
+  private static void execute(String url, String... statements) {
+    try (Connection connection = DriverManager.getConnection(url);
+        Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
+    }
+  }
+
+  @Test
+  void migrateCreatesTheSchemaAndItsTablesSaysWhatItDidAndIsThenUpToDate() {
+    Result none = CliRunner.run("--jdbc-url", db.url(), "list", "--schema", schema);
+    assertEquals(ExitCodes.DATABASE, none.code(), none::toString);
+
+    Result created = CliRunner.run("--jdbc-url", db.url(), "migrate", "--schema", schema);
+    assertEquals(ExitCodes.OK, created.code(), created::toString);
+    assertTrue(created.out().matches("schema " + schema + ": applied \\d+ migration\\(s\\), from"
+        + " version none to \\d+\\s*"), created::toString);
+
+    Result again = CliRunner.run("--jdbc-url", db.url(), "migrate", "--schema", schema);
+    assertTrue(again.out().matches("schema " + schema + " is up to date at version \\d+\\s*"),
+        again::toString);
+    Result listed = CliRunner.run("--jdbc-url", db.url(), "--schema", schema, "list");
+    assertEquals(ExitCodes.OK, listed.code(), listed::toString);
+
+    try (DurableEngine engine = DurableEngine.builder().jdbcUrl(db.url()).discover(false)
+        .schema(schema).migrate(false).register(new OrderFlowDurable(new AtomicBoolean()))
+        .build()) {
+      RunHandle<String> run = OrderFlowClient.of(engine).start("o-1", "lamp", false);
+      engine.tick();
+      assertEquals(RunState.COMPLETED, run.status().run().status());
+    }
+  }
+
+  /** Migrated directly, as the owner does; then read through PgBouncer in transaction mode. */
+  @Test
+  void theCommandsWorkThroughAPoolerWithASchemaAndPollOnly() {
+    assumeTrue(store == Stores.POSTGRESQL, "PgBouncer stands in front of PostgreSQL");
+    String pooler = System.getenv("DURABLE_PGBOUNCER_URL");
+    assumeTrue(pooler != null && !pooler.isBlank(), "DURABLE_PGBOUNCER_URL is not set, so the"
+        + " PgBouncer variant is skipped; .ci/run sets it");
+    Result migrated = CliRunner.run("--jdbc-url", db.url(), "migrate", "--schema", schema);
+    assertEquals(ExitCodes.OK, migrated.code(), migrated::toString);
+    Result listed =
+        CliRunner.run("--jdbc-url", pooler, "--schema", schema, "--poll-only", "list");
+    assertEquals(ExitCodes.OK, listed.code(), listed::toString);
+  }
+
+  @Test
+  void aBadSchemaNameIsAUsageErrorBeforeAnythingIsCreated() {
+    Result bad = CliRunner.run("--jdbc-url", db.url(), "migrate", "--schema", "Durable");
+    assertEquals(ExitCodes.USAGE, bad.code(), bad::toString);
+    assertTrue(bad.err().contains("is not a schema name Durable accepts"), bad::toString);
+    assertFalse(bad.err().contains("\tat "), "no stack trace: " + bad);
+  }
+
+  /**
+   * The roles of the guide's "Production PostgreSQL", made here with its grants: the owner
+   * migrates, an engine as the DML role runs on the migrated schema without changing it, and a
+   * viewer's change is refused with a clear message.
+   */
+  @Test
+  void anOwnerMigratesTheEnginesRoleRunsWithDmlOnlyAndAViewersActionIsRefused() {
+    assumeTrue(store == Stores.POSTGRESQL, "roles are PostgreSQL's");
+    String owner = "durable_owner_" + suffix;
+    String app = "durable_app_" + suffix;
+    String viewer = "durable_viewer_" + suffix;
+    String admin = db.url();
+    execute(admin, "CREATE ROLE " + owner + " LOGIN", "CREATE ROLE " + app + " LOGIN",
+        "CREATE ROLE " + viewer + " LOGIN", "CREATE SCHEMA " + schema + " AUTHORIZATION " + owner);
+    try {
+      Result migrated = CliRunner.run("--jdbc-url", as(owner), "migrate", "--schema", schema);
+      assertEquals(ExitCodes.OK, migrated.code(), migrated::toString);
+      execute(as(owner),
+          "GRANT USAGE ON SCHEMA " + schema + " TO " + app + ", " + viewer,
+          "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + schema + " TO " + app,
+          "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA " + schema + " TO " + app,
+          "GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + viewer);
+
+      String runId;
+      try (DurableEngine engine = DurableEngine.builder().jdbcUrl(as(app)).discover(false)
+          .schema(schema).migrate(false).register(new OrderFlowDurable(new AtomicBoolean()))
+          .build()) {
+        RunHandle<String> run = OrderFlowClient.of(engine).start("o-1", "lamp", true);
+        engine.tick();
+        assertEquals(RunState.SLEEPING, run.status().run().status(), "waits for approval");
+        runId = run.id();
+      }
+      assertTrue(refusedDdl(as(app)), "the DML role cannot create a table");
+
+      Result listed = CliRunner.run("--jdbc-url", as(viewer), "--schema", schema, "list");
+      assertEquals(ExitCodes.OK, listed.code(), listed::toString);
+      assertTrue(listed.out().contains(runId), listed::toString);
+      Result cancel = CliRunner.run("--jdbc-url", as(viewer), "--schema", schema, "cancel", runId);
+      assertEquals(ExitCodes.REFUSED, cancel.code(), cancel::toString);
+      assertTrue(cancel.err().contains("the database role has no right to"), cancel::toString);
+      assertTrue(cancel.err().contains("a read-only role (a viewer's) cannot change runs"),
+          cancel::toString);
+      assertFalse(cancel.err().contains("\tat "), "no stack trace: " + cancel);
+    } finally {
+      execute(admin, "DROP SCHEMA IF EXISTS " + schema + " CASCADE",
+          "DROP OWNED BY " + app + ", " + viewer + ", " + owner + " CASCADE",
+          "DROP ROLE " + app, "DROP ROLE " + viewer, "DROP ROLE " + owner);
+    }
+  }
+
+  /** The test database's URL, logged in as {@code role} (the server trusts local logins). */
+  private String as(String role) {
+    String base = System.getenv(Stores.PG_URL_VARIABLE);
+    String url = base.replaceAll("([?&])user=[^&]*", "$1user=" + role);
+    return url.equals(base) && !base.contains("user=" + role)
+        ? url + (url.contains("?") ? "&" : "?") + "user=" + role : url;
+  }
+
+  private boolean refusedDdl(String url) {
+    try (Connection connection = DriverManager.getConnection(url);
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + schema + ".intruder (id INT)");
+      return false;
+    } catch (SQLException e) {
+      return "42501".equals(e.getSQLState());
+    }
+  }
+}

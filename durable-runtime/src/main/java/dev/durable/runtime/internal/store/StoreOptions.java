@@ -1,0 +1,20 @@
+package dev.durable.runtime.internal.store;
+
+import java.util.Optional;
+
+/**
+ * How a store is opened, as an engine's or a worker's builder set it.
+ *
+ * @param schema the schema Durable's tables live in; empty for the connection's current schema
+ * @param migrate whether the store may create or upgrade the tables ({@link Store#openSchema})
+ * @param pollOnly no notifications sent or listened for, and no session state: safe behind a
+ *     pooler in transaction mode
+ */
+public record StoreOptions(Optional<String> schema, boolean migrate, boolean pollOnly) {
+  /** The connection's schema, migrated, with notifications. */
+  public static final StoreOptions DEFAULT = new StoreOptions(Optional.empty(), true, false);
+
+  StatementTexts texts() {
+    return new StatementTexts(schema.orElse(null), pollOnly);
+  }
+}
