@@ -70,7 +70,8 @@ final class RunValueReads implements AutoCloseable {
     this.watches = watches;
     this.pollInterval = pollInterval;
     this.listenerName = listenerName;
-    this.listening = !store.values().notifies(); // H2: every writer is in this process
+    // H2: every writer is in this process; poll-only PostgreSQL: no one tells, read each poll
+    this.listening = store.values().oneProcess();
   }
 
   /**

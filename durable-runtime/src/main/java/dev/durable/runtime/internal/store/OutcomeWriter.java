@@ -33,13 +33,13 @@ final class OutcomeWriter {
   /** The three steps in one text. */
   private static final Round.Statements FINISH = Round.Statements.of(
       TasksTable.FINISH_ALL, RunsTable.LOCK_ANSWERED, Sql.of(WAKE_ANSWERED + " RETURNING 1) "
-          + PostgresDialect.notifyRuns(":origin") + " FROM answered LIMIT 1"));
+          + Channels.notifyRuns(":origin") + " FROM answered LIMIT 1"));
   /** The steps with a hand-back: seven statements, one round trip, one commit. */
   private static final Round.Statements FINISH_HANDING_BACK = Round.Statements.of(
       TasksTable.FINISH_ALL, RunsTable.LOCK_ANSWERED,
       Sql.of(WAKE_ANSWERED + " RETURNING run_id) SELECT count(*) FROM woken"),
       RunLeases.CLAIM_DUE_AMONG, Claims.READS.parts().get(0), Claims.READS.parts().get(1),
-      Sql.of(PostgresDialect.notifyRuns(":origin") + " FROM (" + RunsTable.ANSWERED_DUE + ") d"));
+      Sql.of(Channels.notifyRuns(":origin") + " FROM (" + RunsTable.ANSWERED_DUE + ") d"));
 
   /** The lock and the read of the runs to wake, in statements: each run is then woken alone. */
   private static final Round.Statements LOCK_THEN_ANSWERED =

@@ -73,17 +73,17 @@ final class ProgressText {
       mustChange[i] = writeFenced(sql, params, turns.get(i), now);
     }
     if (notify) { // after the results
-      add(sql, params, "", PostgresDialect.NOTIFY_TASKS_FROM,
+      add(sql, params, "", Channels.NOTIFY_TASKS_FROM,
           new Values().string("origin", origin), ";\n");
     }
     for (ProgressWriter.Turn turn : turns) {
       if (turn.commit().wakes() != null) { // tells the other engines, one of which may take it up
-        add(sql, params, "", PostgresDialect.ANNOUNCE_RUN,
+        add(sql, params, "", Channels.ANNOUNCE_RUN,
             new Values().string("runId", turn.commit().wakes()), ";\n");
       }
     }
     for (String runId : ProgressWriter.announcing(turns)) { // the readers of events and streams
-      add(sql, params, "", PostgresDialect.ANNOUNCE_VALUES, new Values().string("runId", runId),
+      add(sql, params, "", Channels.ANNOUNCE_VALUES, new Values().string("runId", runId),
           ";\n");
     }
     boolean[] written = new boolean[turns.size()];

@@ -130,8 +130,8 @@ final class RunInserts {
       sql.append(start.text()).append(";\n");
       start.bind(params, values);
       if (!run.leased()) {
-        sql.append(PostgresDialect.ANNOUNCE_RUN.text()).append(";\n");
-        PostgresDialect.ANNOUNCE_RUN.bind(params, values);
+        sql.append(Channels.ANNOUNCE_RUN.text()).append(";\n");
+        Channels.ANNOUNCE_RUN.bind(params, values);
       }
     }
     boolean[] inserted = new boolean[runs.size()];

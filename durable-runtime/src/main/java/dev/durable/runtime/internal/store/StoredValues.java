@@ -62,11 +62,17 @@ public final class StoredValues {
   }
 
   /**
-   * Whether the database tells listeners of new values ({@link #listen}): PostgreSQL does; on H2,
-   * which one process owns, the writers of that process tell its readers themselves.
+   * Whether the database tells listeners of new values ({@link #listen}): PostgreSQL does, unless
+   * the store is poll-only; on H2, which one process owns, the writers of that process tell its
+   * readers themselves ({@link #oneProcess}).
    */
   public boolean notifies() {
-    return dialect instanceof PostgresDialect;
+    return dialect instanceof PostgresDialect postgres && !postgres.pollOnly();
+  }
+
+  /** Whether every writer of values shares this process (H2), and so wakes its readers. */
+  public boolean oneProcess() {
+    return !(dialect instanceof PostgresDialect);
   }
 
   /**
