@@ -167,4 +167,22 @@ class OperatorApiTest extends OnEachStore {
       assertEquals(0, db.queryLong("SELECT COUNT(*) FROM durable_signals"));
     }
   }
+
+  @Test
+  void aMisspeltSignalNameIsRefusedByAnEngineThatDoesNotKnowTheWorkflow() {
+    try (DurableEngine engine = db.engine().clock(clock)
+            .register(new SignalWorkflowDurable(recorder)).build();
+        DurableEngine operator = operator()) {
+      RunHandle<String> run = SignalWorkflowClient.of(engine).start(1, 0L);
+
+      InvalidInputException unknown = assertThrows(InvalidInputException.class,
+          () -> operator.signal(run.id(), "aprove", "\"yes\""));
+      assertTrue(unknown.getMessage().contains("has no signal of that name; it has approve,"
+          + " decision"), unknown.getMessage());
+      assertEquals(0, db.queryLong("SELECT COUNT(*) FROM durable_signals"));
+
+      operator.signal(run.id(), "approve", "\"yes\"");
+      assertEquals(1, db.queryLong("SELECT COUNT(*) FROM durable_signals"));
+    }
+  }
 }

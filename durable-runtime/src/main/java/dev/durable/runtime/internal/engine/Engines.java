@@ -10,6 +10,10 @@ import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.StoreOptions;
+import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.spi.SignalType;
+import dev.durable.runtime.spi.WorkflowType;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +95,7 @@ final class Engines {
         OperatorViews views = new OperatorViews(store, time);
         observer.queuesSeen(views::queues, config.pollInterval());
       }
+      declareSignals(store, time, registry);
       Admissions admissions = Admissions.declare(store, time, engineId,
           config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues,
           observer);
@@ -173,5 +178,17 @@ final class Engines {
     }
     return host + "-" + ProcessHandle.current().pid() + "-"
         + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /**
+   * Stores the signal names of each registered workflow version, so that a sender that knows the
+   * names alone (the CLI, the dashboard) refuses a misspelt one.
+   */
+  private static void declareSignals(Store store, Time time, Registry registry) {
+    for (DurableWorkflow<?> workflow : registry.workflows()) {
+      WorkflowType<?> type = workflow.workflowType();
+      store.signals().declare(new WorkflowKey(type.name(), type.version()),
+          workflow.signals().stream().map(SignalType::name).toList(), time.now());
+    }
   }
 }

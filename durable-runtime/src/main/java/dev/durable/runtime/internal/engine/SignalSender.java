@@ -180,18 +180,18 @@ final class SignalSender {
   private void requireFitsIfKnown(RunRecord run, String name, String payload) {
     Optional<DurableWorkflow<?>> workflow = registry.find(run.workflow());
     if (workflow.isEmpty()) {
-      return; // checked by the run's wait, which sets a value aside if it does not fit
+      // the name against those its engines stored; the value is checked by the run's wait,
+      // which sets it aside if it does not fit
+      store.signals().declared(run.workflow()).filter(names -> !names.contains(name))
+          .ifPresent(names -> {
+            throw unknownSignal(run, name, List.copyOf(names));
+          });
+      return;
     }
     Optional<SignalType<?>> signal = signalOf(run.workflow(), name);
     if (signal.isEmpty()) {
-      List<? extends SignalType<?>> signals = workflow.get().signals();
-      throw new InvalidInputException(
-          "cannot send signal '" + name + "' to run " + run.runId() + ": " + run.workflow()
-              + " has no signal of that name; it has "
-              + (signals.isEmpty() ? "none"
-                  : String.join(", ", signals.stream().map(SignalType::name).toList()))
-              + ". Nothing was stored.",
-          List.of("unknown signal"));
+      throw unknownSignal(
+          run, name, workflow.get().signals().stream().map(SignalType::name).toList());
     }
     try {
       payloads.decode(signal.get().value(), payload);
@@ -228,5 +228,15 @@ final class SignalSender {
               + e.getMessage() + ". Nothing was stored.",
           List.of(e.getMessage()));
     }
+  }
+
+  private static InvalidInputException unknownSignal(
+      RunRecord run, String name, List<String> signals) {
+    return new InvalidInputException(
+        "cannot send signal '" + name + "' to run " + run.runId() + ": " + run.workflow()
+            + " has no signal of that name; it has "
+            + (signals.isEmpty() ? "none" : String.join(", ", signals))
+            + ". Nothing was stored.",
+        List.of("unknown signal"));
   }
 }

@@ -2,8 +2,10 @@ package dev.durable.runtime.internal.store;
 
 import dev.durable.runtime.RunState;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
 
 /**
  * The store's side of typed signals: sending one to a run, and reading the next one a wait of the
@@ -79,5 +81,19 @@ public final class SignalQueue {
   public Optional<SignalRecord> next(String runId, String name) {
     return transactions.autocommit("read the next signal '" + name + "' of run " + runId,
         connection -> SignalsTable.next(connection, runId, name));
+  }
+
+  /**
+   * Stores the names of the signals {@code workflow} declares, for a sender that knows only a
+   * signal's name ({@link #declared}); an engine does it for each workflow it registers.
+   */
+  public void declare(WorkflowKey workflow, Collection<String> names, Instant now) {
+    WorkflowSignalsTable.declare(transactions, workflow, names, now);
+  }
+
+  /** The signal names stored for {@code workflow}; empty if no engine stored them. */
+  public Optional<SortedSet<String>> declared(WorkflowKey workflow) {
+    return transactions.autocommit("read the signals of " + workflow,
+        connection -> WorkflowSignalsTable.declared(connection, workflow));
   }
 }
