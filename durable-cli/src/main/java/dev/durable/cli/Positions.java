@@ -84,7 +84,9 @@ final class Positions {
       case "CHILD" -> position(c, "child start", status, "run " + text(c.output()));
       case "AWAIT" -> position(c, "child await", status, "run " + text(c.input())
           + (error != null ? ", " + error : ended ? "" : ", " + limit));
-      case "VALUE" -> position(c, "value", status, c.output().map(Printer::oneLine).orElse(null));
+      // a recorded value (ctx.now() and the like), or an event or stream write: its key
+      case "VALUE" -> position(c, "value", status, c.output().map(Printer::oneLine)
+          .or(() -> c.input().map(key -> "key " + Printer.oneLine(key))).orElse(null));
       default -> position(c, c.kind().toLowerCase(Locale.ROOT), status, error);
     };
   }

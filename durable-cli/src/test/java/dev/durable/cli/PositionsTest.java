@@ -57,6 +57,22 @@ class PositionsTest {
   }
 
   @Test
+  void anEventOrStreamWriteShowsItsKey() {
+    RunStatus status = new RunStatus(
+        new RunInfo("r-3", "chat", "1", RunState.RUNNING, null, T, T, Optional.empty(),
+            Optional.empty()),
+        List.of(), List.of());
+    List<RunExport.Checkpoint> checkpoints = List.of(
+        checkpoint(0, "VALUE", "setEvent", StepState.COMPLETED, "progress", null, null),
+        checkpoint(1, "VALUE", "writeStream", StepState.COMPLETED, "tokens", null, null));
+
+    assertEquals(List.of(
+            new Position(0, "value", "setEvent", "COMPLETED", null, "key progress"),
+            new Position(1, "value", "writeStream", "COMPLETED", null, "key tokens")),
+        Positions.of(status, checkpoints));
+  }
+
+  @Test
   void aStepInFlightWithoutACheckpointYetIsListed() {
     RunStatus status = new RunStatus(
         new RunInfo("r-2", "order", "1", RunState.RUNNING, null, T, T, Optional.empty(),

@@ -85,8 +85,9 @@ final class Positions {
           text(c.output()));
       case "AWAIT" -> new Other(c.position(), "child await", c.name(), status,
           error != null ? error : ended ? "" : limit, text(c.input()));
+      // a recorded value (ctx.now() and the like), or an event or stream write: its key
       case "VALUE" -> new Other(c.position(), "value", c.name(), status,
-          c.output().orElse(""), Optional.empty());
+          c.output().or(() -> c.input().map(key -> "key " + key)).orElse(""), Optional.empty());
       default -> new Other(c.position(), c.kind().toLowerCase(Locale.ROOT), c.name(), status,
           error == null ? "" : error, Optional.empty());
     };
