@@ -35,6 +35,8 @@ final class CountingDataSource {
   private final Map<String, String> labels = new ConcurrentHashMap<>();
   private volatile Executed lastExecuted;
   private volatile Executed firstExecuted;
+  /** What the first statement recorded must contain; empty: any. */
+  private volatile String firstContaining = "";
 
   /** A statement as executed: its SQL text and the parameters bound to it, in order. */
   record Executed(String sql, List<Object> params) {}
@@ -59,6 +61,15 @@ final class CountingDataSource {
 
   /** Forgets the first prepared statement executed, so that the next one is recorded. */
   void markFirst() {
+    markFirst("");
+  }
+
+  /**
+   * Forgets the first prepared statement executed, so that the next one whose text contains
+   * {@code text} is recorded (a search's, not the statements around it).
+   */
+  void markFirst(String text) {
+    firstContaining = text;
     firstExecuted = null;
   }
 
@@ -133,7 +144,7 @@ final class CountingDataSource {
         tx.executed(!name.equals("executeQuery") && !isQuery(sql));
         if (preparedSql != null) {
           lastExecuted = new Executed(preparedSql, new ArrayList<>(params.values()));
-          if (firstExecuted == null) {
+          if (firstExecuted == null && preparedSql.contains(firstContaining)) {
             firstExecuted = lastExecuted;
           }
         }

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
 /**
  * Phase (g): run search, {@link Store#listRuns}, among a million finished and open runs inserted
  * with SQL, for the queries an operator makes: the newest runs, a deep page, one workflow, the
- * failed ones, an error code, a run id prefix, a parent's children, a day, and combinations. Each
+ * failed ones, an error code, a run id prefix, a parent's children, a day, attributes ({@link
+ * SearchAttributes}), and combinations. Each
  * call is what one {@code engine.listRuns} costs: a pooled connection, the query, the commit.
  */
 final class SearchBench {
@@ -65,7 +66,8 @@ final class SearchBench {
   /** The phase: the runs inserted, how long that took, each query. */
   record Result(int runs, long insertNanos, List<Query> queries) {}
 
-  private record Case(String label, RunFilter filter, int expected) {}
+  /** A query, and how many runs its page holds. */
+  record Case(String label, RunFilter filter, int expected) {}
 
   private SearchBench() {}
 
@@ -88,6 +90,7 @@ final class SearchBench {
           Database.execute(connection, "TRUNCATE TABLE " + table);
         }
         insert(database, connection, first, now, runs);
+        SearchAttributes.insert(database, connection, first, runs, INSERT_CHUNK);
         Database.execute(connection, database.analyzeRuns());
       }
       long insertNanos = System.nanoTime() - insertStarted;
@@ -117,7 +120,7 @@ final class SearchBench {
     RunInfo cursor = new RunInfo(middleId, "", "", RunState.COMPLETED, null, middleAt, middleAt,
         Optional.empty(), Optional.empty());
     String expense = WORKFLOWS.get(1);
-    return List.of(
+    List<Case> cases = new ArrayList<>(List.of(
         new Case("1. newest runs", RunFilter.all(), 50),
         new Case("2. a page half-way back", RunFilter.builder().after(cursor).build(), 50),
         new Case("3. one workflow", RunFilter.builder().workflow(expense).build(), 50),
@@ -137,7 +140,9 @@ final class SearchBench {
                 .build(), 50),
         new Case("10. workflow + version + FAILED",
             RunFilter.builder().workflow(expense).version("2").status(RunState.FAILED).build(),
-            50));
+            50)));
+    cases.addAll(SearchAttributes.cases(runs, cursor, middle));
+    return cases;
   }
 
   private static String idCreatedAt(Connection connection, Instant createdAt)
@@ -164,7 +169,7 @@ final class SearchBench {
     int returned = -1;
     int warmup = WARMUP_CALLS;
     for (int i = 0; i < warmup + CALLS; i++) {
-      counting.markFirst();
+      counting.markFirst("ORDER BY"); // the search, not the counts or the attributes around it
       long started = System.nanoTime();
       List<ListedRun> page = store.listRuns(c.filter());
       long took = System.nanoTime() - started;
@@ -328,7 +333,7 @@ final class SearchBench {
       if (node.find()) {
         if (node.group(4) != null) {
           nodes.add(node.group(4));
-        } else if (node.group(3).equals("durable_runs")) {
+        } else if (node.group(3).matches("durable_run(s|_attributes)")) {
           nodes.add(node.group(1) + (node.group(2) == null ? "" : " " + node.group(2)));
         } else if (node.group(1).equals("Bitmap Index Scan")
             && node.group(3).startsWith("durable_runs")) {
@@ -351,14 +356,16 @@ final class SearchBench {
 
   /** The phase's section of a report. */
   static void report(Report report, Result g) {
-    report.heading("(g) run search: Store.listRuns among " + String.format(Locale.ROOT, "%,d", g.runs())
-        + " runs");
+    report.heading("(g) run search: Store.listRuns among " + String.format(Locale.ROOT, "%,d runs",
+        g.runs()));
     report.lines(
         "Runs inserted with SQL (" + String.format(Locale.ROOT, "%.1f s", g.insertNanos() / 1e9)
             + " with the analyze): one started a second, 4 workflows in turn, 2 versions; 90 %"
             + " COMPLETED, 1 % FAILED (half with error code declined), 3 % SLEEPING, 1 % RUNNING,"
             + " 1 % PENDING, 4 % CANCELLED; 5 % are children (5 per parent); ids the MD5 of a"
-            + " number in hex.",
+            + " number in hex. Attributes: customer (100 runs each), region (a quarter of the"
+            + " runs each), tier=gold (1 %). A query's plan is its search's (not the counts of"
+            + " several attributes before it, nor the page's attributes after it).",
         "Each query: " + WARMUP_CALLS + " warm-up calls (fewer if they take over "
             + WARMUP_TIME.toSeconds() + " s), then " + CALLS + " timed calls (fewer if they take"
             + " over " + TIME_PER_QUERY.toSeconds() + " s), pages of 50 runs, on one"

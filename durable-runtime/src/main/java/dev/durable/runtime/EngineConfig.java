@@ -1,6 +1,7 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.codec.StoredText;
 import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
@@ -288,8 +289,8 @@ public final class EngineConfig {
   static String queueName(String name) {
     Objects.requireNonNull(name, "name");
     if (!name.matches("[A-Za-z0-9._-]{1,100}")) {
-      throw new IllegalArgumentException("queue '" + name + "' is not a queue name: use 1 to 100"
-          + " letters, digits, '.', '_' or '-'");
+      throw new IllegalArgumentException("queue '" + StoredText.echo(name) + "' is not a queue"
+          + " name: use 1 to 100 letters, digits, '.', '_' or '-'");
     }
     return name;
   }

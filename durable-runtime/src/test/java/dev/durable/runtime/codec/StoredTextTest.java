@@ -45,4 +45,14 @@ class StoredTextTest {
     assertEquals("bad\\u0000byte", error.message());
     assertTrue(error.code().length() <= StoredText.MAX_CODE_CHARS);
   }
+
+  @Test
+  void anEchoedValueIsItsPrefixAndItsLengthEscapedAndNeverASplitPair() {
+    assertEquals("short", StoredText.echo("short"));
+    assertEquals("null", StoredText.echo(null));
+    assertEquals("a\\u0000b", StoredText.echo("a\u0000b"));
+    assertEquals("x".repeat(60) + "... (100000 characters)", StoredText.echo("x".repeat(100_000)));
+    String pair = "a".repeat(59) + "\ud83d\ude00" + "b".repeat(10);
+    assertEquals("a".repeat(59) + "... (71 characters)", StoredText.echo(pair));
+  }
 }

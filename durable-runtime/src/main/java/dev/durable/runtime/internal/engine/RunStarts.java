@@ -138,7 +138,8 @@ final class RunStarts {
           : registry.find(new WorkflowKey(client.name(), version))
               .<WorkflowType<?>>map(DurableWorkflow::workflowType)
               .orElseThrow(() -> new IllegalArgumentException(
-                  "cannot start a run of " + client.name() + " on version " + version + ": it is"
+                  "cannot start a run of " + client.name() + " on version "
+                      + StoredText.echo(version) + ": it is"
                       + " not registered with this engine, which has "
                       + registeredVersions(client.name()) + "; register that version's class, or"
                       + " start without naming a version to start on the newest. Nothing was"

@@ -8,6 +8,7 @@ import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.codec.StoredText;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.SignalQueue;
 import dev.durable.runtime.internal.store.Store;
@@ -117,7 +118,8 @@ final class SignalSender {
           List.of("too large"));
     }
     RunRecord run = store.findRun(runId).orElseThrow(() -> new UnknownRunException(
-        "cannot send signal '" + name + "': no run with id '" + runId + "' is stored in this"
+        "cannot send signal '" + name + "': no run with id '" + StoredText.echo(runId)
+            + "' is stored in this"
             + " engine's database; nothing was stored"));
     requireFitsIfKnown(run, name, payload);
     SignalQueue.Sent sent = store.signals()

@@ -6,13 +6,13 @@
  * statements are written whole, once, with named parameters ({@code Sql}, {@code Values}), in the
  * catalogue of the table they belong to ({@code RunsTable} and {@code RunLeases}, {@code
  * StepsTable}, {@code EventsTable}, {@code TasksTable}, {@code SchedulesTable}, {@code
- * SignalsTable}); {@code TaskQueue} and {@code SignalQueue} are the facades of tasks and signals;
- * {@code FinishedRuns} deletes ended runs across all of them. The algorithms that span tables are
- * one each for both databases ({@code Claims}, {@code RunInserts}, {@code ProgressWriter}, {@code
- * OutcomeWriter}, {@code Resumption#read}); the {@code Dialect} ({@code H2Dialect}, {@code
- * PostgresDialect}) says in which form their statements are sent (PostgreSQL joins several in one
- * text, one round trip; H2 sends them one by one in a transaction), and holds the syntax and the
- * notifications. The schema is created by Flyway from {@code db/durable/common}; it changes only
- * through new migrations.
+ * SignalsTable}, {@code AttributesTable}); {@code TaskQueue} and {@code SignalQueue} are the
+ * facades of tasks and signals; {@code FinishedRuns} deletes ended runs across all of them. The
+ * algorithms that span tables are one each for both databases ({@code Claims}, {@code RunInserts},
+ * {@code ProgressWriter}, {@code OutcomeWriter}, {@code Resumption#read}); the {@code Dialect}
+ * ({@code H2Dialect}, {@code PostgresDialect}) says in which form their statements are sent
+ * (PostgreSQL joins several in one text, one round trip; H2 sends them one by one in a
+ * transaction), and holds the syntax and the notifications. The schema is created by Flyway from
+ * {@code db/durable/common}; it changes only through new migrations.
  */
 package dev.durable.runtime.internal.store;
