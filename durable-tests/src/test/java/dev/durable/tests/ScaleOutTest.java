@@ -109,7 +109,7 @@ class ScaleOutTest {
    */
   @Test
   void enginesKilledAtRandomUnderLoadAreReplacedAndNoCommittedStepRunsAgain() {
-    killAtRandomUnderLoad(300, db.jdbcUrl(), List.of());
+    killAtRandomUnderLoad(300, db.jdbcUrl(), List.of(), 30);
   }
 
   /**
@@ -123,10 +123,13 @@ class ScaleOutTest {
     assumeTrue(pooler != null && !pooler.isBlank(), TestDatabase.PGBOUNCER_URL_VARIABLE
         + " is not set, so the PgBouncer variant is skipped; .ci/run sets it");
     String schema = (String) db.query("SELECT current_schema()").get(0).get(0);
-    killAtRandomUnderLoad(300, pooler, List.of("schema=" + schema, "pollOnly=true"));
+    // started over 20 s rather than 10: poll-only engines take up new runs a poll later, and the
+    // runs must outlast enough kills on a loaded machine
+    killAtRandomUnderLoad(300, pooler, List.of("schema=" + schema, "pollOnly=true"), 15);
   }
 
-  private void killAtRandomUnderLoad(int runs, String engineUrl, List<String> engineOptions) {
+  private void killAtRandomUnderLoad(
+      int runs, String engineUrl, List<String> engineOptions, int startsPerSecond) {
     Random random = new Random();
     AtomicInteger names = new AtomicInteger();
     for (int i = 0; i < 3; i++) {
@@ -134,7 +137,7 @@ class ScaleOutTest {
     }
     awaitReady();
     long started = System.nanoTime();
-    CompletableFuture<Void> feeding = feed(runs, 30, n -> n % 2 == 0);
+    CompletableFuture<Void> feeding = feed(runs, startsPerSecond, n -> n % 2 == 0);
 
     List<String> kills = new ArrayList<>();
     // generous: on a loaded machine the replacement JVMs take long to become ready, and the
