@@ -20,6 +20,11 @@ record Viewer(boolean actionsEnabled, Optional<Session> session, Optional<Flash>
     return session.isPresent();
   }
 
+  /** The session's CSRF value, which every action form carries; empty without a session. */
+  String csrf() {
+    return session.map(Session::csrf).orElse("");
+  }
+
   /** The hidden field that carries the session's CSRF value in an action form. */
   Html.Safe csrfField() {
     return session

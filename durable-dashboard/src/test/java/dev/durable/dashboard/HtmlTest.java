@@ -1,15 +1,35 @@
 package dev.durable.dashboard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.dashboard.Html.Safe;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Escaping by default: values become text, only fragments made here pass as HTML. */
+/**
+ * Escaping by default: in templates every value becomes text or an attribute value for its place;
+ * in the fragments still made by {@link Html}, only fragments made there pass as HTML.
+ */
 class HtmlTest {
+  @Test
+  void templatesEscapeEveryValueForItsPlace() {
+    Frame frame = new Frame("<b>t</b>\"'", Section.RUNS, Viewer.readOnly(), Duration.ofSeconds(2));
+
+    String page = Templates.error(frame, "<script>alert('x')</script> & co");
+
+    assertTrue(page.contains("<title>&lt;b&gt;t&lt;/b&gt;\"' · Durable</title>"), page);
+    assertTrue(page.contains("&lt;script&gt;alert('x')&lt;/script&gt; &amp; co"), page);
+    assertFalse(page.contains("<script>alert"), page);
+    assertTrue(page.contains("<a href=\"/\" class=\"current\" aria-current=\"page\">Runs</a>"
+        + "<a href=\"/queues\">Queues</a>"), "the current section marked, no empty attributes");
+    assertTrue(page.contains("<body data-refresh-ms=\"2000\">"), page);
+  }
+
   @Test
   void argumentsAreEscapedUnlessAlreadySafe() {
     Safe cell = Html.html("<td title=\"{}\">{}</td>", "a\"b' c", "<script>alert('x')</script> & co");

@@ -238,7 +238,7 @@ class RouterTest {
     Response response = get(router(null), "/runs/" + Html.encode("<b>missing</b>"), null);
 
     assertEquals(404, response.status());
-    assertTrue(response.text().contains("No run with id &#39;&lt;b&gt;missing&lt;/b&gt;&#39;"),
+    assertTrue(response.text().contains("No run with id '&lt;b&gt;missing&lt;/b&gt;'"),
         response.text());
   }
 
@@ -264,7 +264,7 @@ class RouterTest {
 
     Response wrong = post(router, "/login", Map.of("token", "not-the-token-at-all"), null);
     assertEquals(403, wrong.status());
-    assertTrue(wrong.text().contains("not the dashboard&#39;s token"), wrong.text());
+    assertTrue(wrong.text().contains("not the dashboard's token"), wrong.text());
     String cookie = login(router);
 
     String loggedIn = get(router, RUN_PATH, cookie).text();
@@ -418,7 +418,7 @@ class RouterTest {
     post(router, "/runs/approval-1/signal", Map.of("csrf", csrf, "name", "approve",
         "json", "\"<i>ann</i>\""), cookie);
     assertTrue(get(router, "/runs/approval-1", cookie).text()
-        .contains("Signal &#39;approve&#39; sent."));
+        .contains("Signal 'approve' sent."));
     engine.tick();
 
     String done = get(router, "/runs/approval-1", cookie).text();
