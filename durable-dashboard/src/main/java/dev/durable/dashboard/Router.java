@@ -1,6 +1,5 @@
 package dev.durable.dashboard;
 
-import dev.durable.dashboard.Html.Safe;
 import dev.durable.dashboard.Sessions.Flash;
 import dev.durable.dashboard.Sessions.Session;
 import dev.durable.runtime.DurableEngine;
@@ -142,15 +141,6 @@ final class Router {
     return new Frame(title, section, viewer, refresh);
   }
 
-  private Response page(int status, String title, Section section, Visit visit,
-      Safe content) {
-    return page(status, title, section, viewer(visit), content);
-  }
-
-  private Response page(int status, String title, Section section, Viewer viewer, Safe content) {
-    return Response.html(status, Templates.page(frame(title, section, viewer), content));
-  }
-
   private Response runs(Visit visit) {
     Request request = visit.request();
     RunsQuery query = RunsQuery.of(request.query());
@@ -169,8 +159,8 @@ final class Router {
     if (hasNext) {
       runs = runs.subList(0, query.pageSize());
     }
-    return page(problems.isEmpty() ? 200 : 400, "Runs", Section.RUNS, visit,
-        RunsPage.render(query, runs, hasNext, problems));
+    return Response.html(problems.isEmpty() ? 200 : 400, Templates.runs(
+        frame("Runs", Section.RUNS, visit), new RunsPage(query, runs, hasNext, problems)));
   }
 
   private Response run(String runId, Visit visit) {
@@ -184,21 +174,18 @@ final class Router {
     List<TaskInfo> tasks = engine.tasks(runId);
     List<RunExport.Checkpoint> checkpoints = engine.export(List.of(runId)).runs().stream()
         .findFirst().map(RunExport.Run::checkpoints).orElse(List.of());
-    Viewer viewer = viewer(visit);
-    return page(200, "Run " + runId, Section.NONE, viewer, RunPage.render(
-        new RunPage.Data(status, Positions.of(status, checkpoints), history, tasks,
-            clock.instant()),
-        viewer));
+    return Response.html(200, Templates.run(frame("Run " + runId, Section.NONE, visit),
+        RunPage.of(status, Positions.of(status, checkpoints), history, tasks, clock.instant())));
   }
 
   private Response queues(Visit visit) {
-    return page(200, "Queues", Section.QUEUES, visit,
-        QueuesPage.render(engine.queues(), clock.instant()));
+    return Response.html(200, Templates.queues(frame("Queues", Section.QUEUES, visit),
+        new QueuesPage(engine.queues(), clock.instant())));
   }
 
   private Response workers(Visit visit) {
-    return page(200, "Workers and queues", Section.WORKERS, visit,
-        WorkersPage.render(engine.workers(), engine.taskQueues(), clock.instant()));
+    return Response.html(200, Templates.workers(frame("Workers and queues", Section.WORKERS, visit),
+        new WorkersPage(engine.workers(), engine.taskQueues(), clock.instant())));
   }
 
   private Response lost(Visit visit) {
@@ -210,13 +197,14 @@ final class Router {
     Duration silence = LostPage.silence(text, problems::add);
     List<TaskInfo> tasks = silence == null ? List.of() : engine.silentTasks(silence);
     Viewer viewer = viewer(visit);
-    return page(problems.isEmpty() ? 200 : 400, "Lost tasks", Section.LOST, viewer,
-        LostPage.render(text, silence, tasks, clock.instant(), viewer, problems));
+    return Response.html(problems.isEmpty() ? 200 : 400, Templates.lost(
+        frame("Lost tasks", Section.LOST, viewer),
+        new LostPage(text, silence, tasks, clock.instant(), viewer, problems)));
   }
 
   private Response schedules(Visit visit) {
-    return page(200, "Schedules", Section.SCHEDULES, visit,
-        SchedulesPage.render(engine.storedSchedules()));
+    return Response.html(200, Templates.schedules(frame("Schedules", Section.SCHEDULES, visit),
+        new SchedulesPage(engine.storedSchedules())));
   }
 
   private Response login(Visit visit) {

@@ -1,6 +1,5 @@
 package dev.durable.dashboard;
 
-import gg.jte.Content;
 import gg.jte.html.HtmlTemplateOutput;
 import gg.jte.html.OwaspHtmlTemplateOutput;
 import gg.jte.output.StringOutput;
@@ -20,18 +19,36 @@ import java.util.function.Consumer;
 final class Templates {
   private Templates() {}
 
-  static String error(Frame frame, String message) {
-    return render(out -> JteerrorGenerated.render(out, null, frame, message));
+  static String runs(Frame frame, RunsPage page) {
+    return render(out -> JterunsGenerated.render(out, null, frame, page));
+  }
+
+  static String run(Frame frame, RunPage page) {
+    return render(out -> JterunGenerated.render(out, null, frame, page));
+  }
+
+  static String queues(Frame frame, QueuesPage page) {
+    return render(out -> JtequeuesGenerated.render(out, null, frame, page));
+  }
+
+  static String workers(Frame frame, WorkersPage page) {
+    return render(out -> JteworkersGenerated.render(out, null, frame, page));
+  }
+
+  static String lost(Frame frame, LostPage page) {
+    return render(out -> JtelostGenerated.render(out, null, frame, page));
+  }
+
+  static String schedules(Frame frame, SchedulesPage page) {
+    return render(out -> JteschedulesGenerated.render(out, null, frame, page));
   }
 
   static String login(Frame frame, LoginPage page) {
     return render(out -> JteloginGenerated.render(out, null, frame, page));
   }
 
-  /** A page whose content is still made by {@link Html}, in the frame. */
-  static String page(Frame frame, Html.Safe content) {
-    Content fragment = out -> out.writeContent(content.html());
-    return render(out -> JtelayoutGenerated.render(out, null, frame, fragment));
+  static String error(Frame frame, String message) {
+    return render(out -> JteerrorGenerated.render(out, null, frame, message));
   }
 
   private static String render(Consumer<HtmlTemplateOutput> template) {

@@ -264,7 +264,7 @@ class DashboardBrowserTest {
     completedRun("inv-fork-1", "eve");
 
     logIn();
-    browser.get(url(Html.runPath("inv-fork-1")));
+    browser.get(url(Links.runPath("inv-fork-1")));
     waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
     assertEquals("1", text(By.id("run-generation")));
     forkFrom("9");
@@ -296,7 +296,7 @@ class DashboardBrowserTest {
   void withoutLoggingInThePagesOfferNoActions() {
     failedRun("inv-failed", "dee");
 
-    browser.get(url(Html.runPath("inv-failed")));
+    browser.get(url(Links.runPath("inv-failed")));
     assertEquals("FAILED", text(By.id("run-status")));
     assertTrue(browser.findElements(By.cssSelector("form[action$='/requeue']")).isEmpty());
     assertTrue(browser.findElement(By.id("login")).isDisplayed());
@@ -357,7 +357,7 @@ class DashboardBrowserTest {
       browser.get(url("/"));
       waiting().until(ExpectedConditions.presenceOfElementLocated(By.linkText("shipment-89")));
       screenshot("dashboard-runs");
-      browser.get(url(Html.runPath("invoice-1007")));
+      browser.get(url(Links.runPath("invoice-1007")));
       waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
       click(By.id("live")); // off: the step's details stay as opened
       click(By.cssSelector("tr.step-detail summary"));

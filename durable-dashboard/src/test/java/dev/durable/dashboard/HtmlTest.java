@@ -2,18 +2,17 @@ package dev.durable.dashboard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.durable.dashboard.Html.Safe;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Escaping by default: in templates every value becomes text or an attribute value for its place;
- * in the fragments still made by {@link Html}, only fragments made there pass as HTML.
+ * Escaping by default: in the templates every value becomes text or an attribute value for its
+ * place; links encode each value they carry.
  */
 class HtmlTest {
   @Test
@@ -31,23 +30,22 @@ class HtmlTest {
   }
 
   @Test
-  void argumentsAreEscapedUnlessAlreadySafe() {
-    Safe cell = Html.html("<td title=\"{}\">{}</td>", "a\"b' c", "<script>alert('x')</script> & co");
+  void aValueInAnAttributeCannotEndIt() {
+    Frame frame = new Frame("Runs", Section.RUNS, Viewer.readOnly(), Duration.ofSeconds(2));
+    RunsQuery query = RunsQuery.of(Map.of("workflow", "\"><script>x</script>", "run", "a'b"));
 
-    assertEquals("<td title=\"a&quot;b&#39; c\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
-        + " &amp; co</td>", cell.html());
-    assertEquals("<tr><td title=\"a&quot;b&#39; c\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
-        + " &amp; co</td></tr>", Html.html("<tr>{}</tr>", cell).html());
-    assertEquals("<b></b>", Html.html("<b>{}</b>", (Object) null).html());
-    assertThrows(IllegalArgumentException.class, () -> Html.html("{} {}", "one"));
-    assertThrows(IllegalArgumentException.class, () -> Html.html("{}", "one", "two"));
+    String page = Templates.runs(frame, new RunsPage(query, List.of(), false, List.of()));
+
+    assertTrue(page.contains("name=\"workflow\" value=\"&#34;>&lt;script>x&lt;/script>\""), page);
+    assertTrue(page.contains("name=\"run\" value=\"a&#39;b\""), page);
+    assertFalse(page.contains("<script>x"), page);
   }
 
   @Test
   void runIdsAreEncodedAsOnePathSegmentAndDecodedBack() {
     String id = "a/b c+d?e#f%g<h>";
 
-    String path = Html.runPath(id);
+    String path = Links.runPath(id);
 
     assertEquals("/runs/a%2Fb%20c%2Bd%3Fe%23f%25g%3Ch%3E", path);
     assertEquals(id, Request.pathSegment(path.substring("/runs/".length())));
@@ -60,7 +58,7 @@ class HtmlTest {
     parameters.put("status", "");
     parameters.put("after", "x y");
 
-    assertEquals("/?workflow=a%26b%3Dc&after=x%20y", Html.withQuery("/", parameters));
+    assertEquals("/?workflow=a%26b%3Dc&after=x%20y", Links.withQuery("/", parameters));
     assertEquals(Map.of("workflow", "a&b=c", "after", "x y"),
         Request.parameters("workflow=a%26b%3Dc&after=x+y"));
   }
