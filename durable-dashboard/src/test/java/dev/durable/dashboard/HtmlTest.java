@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,9 +30,30 @@ class HtmlTest {
     assertTrue(page.contains("<title>&lt;b&gt;t&lt;/b&gt;\"' · Durable</title>"), page);
     assertTrue(page.contains("&lt;script&gt;alert('x')&lt;/script&gt; &amp; co"), page);
     assertFalse(page.contains("<script>alert"), page);
-    assertTrue(page.contains("<a href=\"/\" class=\"current\" aria-current=\"page\">Runs</a>"
-        + "<a href=\"/queues\">Queues</a>"), "the current section marked, no empty attributes");
+    assertTrue(page.contains("<a href=\"/\" class=\"current\" aria-current=\"page\">Runs</a>"),
+        "the current section marked: " + page);
+    assertTrue(page.contains("<a href=\"/queues\">Queues</a>"), "no empty attributes: " + page);
     assertTrue(page.contains("<body data-refresh-ms=\"2000\">"), page);
+  }
+
+  /**
+   * The Content-Security-Policy forbids inline script and style, so no template holds any: a
+   * script or style sheet comes from {@code /static/}. (Inline event handlers such as {@code
+   * onclick=} fail the build: jte's {@code OwaspHtmlPolicy}, set in the pom.)
+   */
+  @Test
+  void noTemplateHoldsAnInlineScriptOrStyle() throws IOException {
+    List<Path> templates;
+    try (Stream<Path> files = Files.list(Path.of("src/main/jte"))) {
+      templates = files.filter(f -> f.toString().endsWith(".jte")).sorted().toList();
+    }
+    assertTrue(templates.size() >= 10, "the templates were not found: " + templates);
+    Pattern inline = Pattern.compile(
+        "<script(?![^>]*\\ssrc=)|<style|\\sstyle=|javascript:", Pattern.CASE_INSENSITIVE);
+    for (Path template : templates) {
+      Matcher found = inline.matcher(Files.readString(template));
+      assertFalse(found.find(), () -> template + " holds inline script or style: " + found.group());
+    }
   }
 
   @Test
