@@ -57,6 +57,24 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
   Form form();
 
   /**
+   * How one statement inserts a row or, where its key is stored already, updates it.
+   *
+   * <p>{@link #ON_CONFLICT} (PostgreSQL): {@code INSERT ... ON CONFLICT (key) DO UPDATE}, atomic
+   * against a concurrent insert of the same key.
+   *
+   * <p>{@link #MERGE} (H2, which has no {@code DO UPDATE}): {@code MERGE INTO ... USING ...}; a
+   * concurrent insert of the same key can fail it with a unique violation, after which the same
+   * statement updates.
+   */
+  enum Upsert {
+    ON_CONFLICT,
+    MERGE
+  }
+
+  /** How a table's statement inserts or updates a row. */
+  Upsert upsert();
+
+  /**
    * Makes every commit durable before it returns. On H2 this turns off the write delay: by default
    * H2 acknowledges a commit up to half a second before writing it, and a killed process loses it,
    * which would let a completed step run again. PostgreSQL commits durably already.

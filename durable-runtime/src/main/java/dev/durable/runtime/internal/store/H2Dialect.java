@@ -28,6 +28,11 @@ final class H2Dialect implements Dialect {
   }
 
   @Override
+  public Upsert upsert() {
+    return Upsert.MERGE;
+  }
+
+  @Override
   public void requireDurableCommits() {
     transactions.inTransaction("configure durable commits", connection -> {
       try (Statement set = connection.createStatement()) {

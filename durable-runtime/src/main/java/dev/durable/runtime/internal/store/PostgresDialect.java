@@ -37,6 +37,11 @@ final class PostgresDialect implements Dialect {
     return Form.ONE_TEXT;
   }
 
+  @Override
+  public Upsert upsert() {
+    return Upsert.ON_CONFLICT;
+  }
+
   /** PostgreSQL commits durably already. */
   @Override
   public void requireDurableCommits() {}
