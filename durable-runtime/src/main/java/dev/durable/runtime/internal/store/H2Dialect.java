@@ -33,6 +33,11 @@ final class H2Dialect implements Dialect {
   }
 
   @Override
+  public boolean notifies() {
+    return false;
+  }
+
+  @Override
   public void requireDurableCommits() {
     transactions.inTransaction("configure durable commits", connection -> {
       try (Statement set = connection.createStatement()) {
