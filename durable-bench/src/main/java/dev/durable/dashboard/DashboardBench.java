@@ -123,9 +123,11 @@ public final class DashboardBench {
     }
 
     private static RunInfo run(String id, RunState state, Instant at, Optional<RunError> error) {
-      return new RunInfo(id, "invoice", "1", state, null, at, at.plusSeconds(5), error,
-          Optional.of("engine-1"), Optional.empty(), Optional.empty(), Optional.of("invoices"), 0,
-          Optional.empty(), Map.of("tenant", "acme", "region", "eu"));
+      RunInfo.Builder run = RunInfo.builder(id, "invoice", "1", state)
+          .createdAt(at).updatedAt(at.plusSeconds(5)).owner("engine-1").queue("invoices", 0)
+          .attributes(Map.of("tenant", "acme", "region", "eu"));
+      error.ifPresent(run::error);
+      return run.build();
     }
 
     @Override public RunStatus getRunStatus(String runId) {
