@@ -8,6 +8,7 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.CuttableDataSource;
 import dev.durable.tests.support.Gate;
+import dev.durable.tests.workflows.LateWakeLeafDurable;
 import dev.durable.tests.workflows.LateWakeWorkflowClient;
 import dev.durable.tests.workflows.LateWakeWorkflowDurable;
 import java.time.Duration;
@@ -23,16 +24,18 @@ import org.junit.jupiter.api.Test;
  */
 class LateWakeTest extends OnEachStore {
   private static final Duration HOURLY = Duration.ofHours(1);
-  /** The engine's poll thread (one engine in this process polls). */
+  /** The name of the engines' poll threads. */
   private static final String POLLER = "durable-poller";
   /** A fragment of the statement that suspends a run, on both databases. */
   private static final String SUSPENSION = "THEN 'SLEEPING' ELSE 'PENDING'";
 
   private final Gate gate = new Gate();
 
+  /** An engine through {@code dataSource} that executes both workflows. */
   private DurableEngine engine(CuttableDataSource dataSource) {
     return db.engine().dataSource(dataSource).pollInterval(HOURLY)
-        .register(new LateWakeWorkflowDurable(gate)).build();
+        .register(new LateWakeWorkflowDurable(gate)).register(new LateWakeLeafDurable(gate))
+        .build();
   }
 
   private boolean hasStatus(String runId, String status) {
@@ -41,8 +44,9 @@ class LateWakeTest extends OnEachStore {
   }
 
   /**
-   * Waits until the engine's poll, which the event's wake-up signalled, has looked for due runs
-   * and waits for the next signal: the wake-up is spent while the run still executes.
+   * Waits until the engine's poll, which the event's wake-up signalled, has looked for due runs,
+   * and every engine's poll waits for the next signal: the wake-up is spent while the run still
+   * executes.
    */
   private static void awaitThePollSpent(CuttableDataSource dataSource) {
     Await.until("the engine polled, and waits again", () -> dataSource.preparedOn(POLLER)
@@ -112,21 +116,43 @@ class LateWakeTest extends OnEachStore {
   void aChildEndingAfterItsParentLookedAndBeforeItSuspendedWakesTheParentAtOnce() {
     CuttableDataSource dataSource = new CuttableDataSource(db.jdbcUrl());
     try (DurableEngine engine = engine(dataSource)) {
-      CuttableDataSource.Hold suspension = dataSource.holdNext(SUSPENSION);
       engine.start();
-      RunHandle<String> parent = LateWakeWorkflowClient.of(engine).start("child");
-      String child = parent.id() + "/child-0";
-      Await.until("the parent found its child running and is suspending",
-          () -> suspension.reached() && gate.isEntered("leaf"));
-
-      dataSource.recordStatements();
-      gate.open("leaf");
-      Await.until("the child ended", () -> hasStatus(child, "COMPLETED"));
-      assertTrue(markedWoken(parent.id()), "the child's end found its parent executing");
-      awaitThePollSpent(dataSource);
-      suspension.release();
-
-      assertEquals("passed leaf", parent.await(WAIT));
+      childEndsAfterItsParentLooked(engine, dataSource);
     }
+  }
+
+  /** The child executed by another engine, the only one that has its workflow. */
+  @Test
+  void aChildEndingOnAnotherEngineAfterItsParentLookedWakesTheParentAtOnce() {
+    CuttableDataSource dataSource = new CuttableDataSource(db.jdbcUrl());
+    try (DurableEngine engine = db.engine().dataSource(dataSource).pollInterval(HOURLY)
+            .register(new LateWakeWorkflowDurable(gate)).build();
+        DurableEngine other = db.engine().engineId("other").pollInterval(HOURLY)
+            .register(new LateWakeLeafDurable(gate)).build()) {
+      engine.start();
+      other.start();
+      childEndsAfterItsParentLooked(engine, dataSource);
+    }
+  }
+
+  /**
+   * Starts a parent run on {@code engine}, holds its suspension to await its child, lets the
+   * child end meanwhile, then lets the suspension go.
+   */
+  private void childEndsAfterItsParentLooked(DurableEngine engine, CuttableDataSource dataSource) {
+    CuttableDataSource.Hold suspension = dataSource.holdNext(SUSPENSION);
+    RunHandle<String> parent = LateWakeWorkflowClient.of(engine).start("child");
+    String child = parent.id() + "/child-0";
+    Await.until("the parent found its child running and is suspending",
+        () -> suspension.reached() && gate.isEntered("leaf"));
+
+    dataSource.recordStatements();
+    gate.open("leaf");
+    Await.until("the child ended", () -> hasStatus(child, "COMPLETED"));
+    assertTrue(markedWoken(parent.id()), "the child's end found its parent executing");
+    awaitThePollSpent(dataSource);
+    suspension.release();
+
+    assertEquals("passed leaf", parent.await(WAIT));
   }
 }

@@ -10,8 +10,8 @@ import dev.durable.tests.support.Gate;
 /**
  * Waits for what may come while its turn is still executing. Input {@code signal}: a step that
  * passes gate {@code step}, then a wait without limit for signal {@code go}, whose value it
- * returns. Input {@code child}: starts a child run with input {@code leaf} and returns what the
- * child returns. Any other input: a step that passes the gate of that name.
+ * returns. Input {@code child}: starts a {@link LateWakeLeaf} child run with input {@code leaf}
+ * and returns what the child returns.
  */
 @Workflow(name = "late-wake")
 public class LateWakeWorkflow {
@@ -39,8 +39,8 @@ public class LateWakeWorkflow {
       return go();
     }
     if (input.equals("child")) {
-      return LateWakeWorkflowClient.of(ctx).start("leaf").await();
+      return LateWakeLeafClient.of(ctx).start("leaf").await();
     }
-    return pass(input);
+    throw new IllegalArgumentException("no such input: " + input);
   }
 }
