@@ -86,7 +86,10 @@ class SignalTest extends OnEachStore {
       assertEquals(1, db.queryLong("SELECT COUNT(*) FROM durable_runs WHERE run_id = '" + run.id()
           + "' AND woken_at IS NOT NULL"), "the send found the run executing and marked it woken");
       // the wait's suspension: the same statement as waiting for a worker, with no due time
-      assertTrue(Turns.suspendForAWorker(db.jdbcUrl(), run.id(), epoch, clock.instant()));
+      List<String> woken = new ArrayList<>();
+      assertTrue(Turns.suspendForAWorker(db.jdbcUrl(), run.id(), epoch, clock.instant(),
+          woken::add));
+      assertEquals(List.of(run.id()), woken, "its engine is told to look for it at once");
 
       assertEquals(RunState.PENDING, run.status().run().status(), "due at once, not asleep");
       assertEquals(1, engine.tick());

@@ -14,6 +14,7 @@ import dev.durable.tests.workflows.PricingSteps;
 import dev.durable.tests.workflows.PricingStepsDispatch;
 import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
 import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -46,10 +47,16 @@ class WakeUpTest extends OnEachStore {
     return run;
   }
 
-  /** What the executing turn writes when it suspends to wait for the task it read as open. */
-  private void suspendAsTheTurnWould(RunHandle<?> run) {
+  /**
+   * What the executing turn writes when it suspends to wait for the task it read as open; the runs
+   * the suspension found woken, due at once, which its engine looks for then.
+   */
+  private List<String> suspendAsTheTurnWould(RunHandle<?> run) {
     long epoch = db.queryLong("SELECT epoch FROM durable_runs WHERE run_id = '" + run.id() + "'");
-    assertTrue(Turns.suspendForAWorker(db.jdbcUrl(), run.id(), epoch, clock.instant()));
+    List<String> woken = new ArrayList<>();
+    assertTrue(Turns.suspendForAWorker(db.jdbcUrl(), run.id(), epoch, clock.instant(),
+        woken::add));
+    return woken;
   }
 
   private List<Object> runRow(RunHandle<?> run) {
@@ -64,7 +71,8 @@ class WakeUpTest extends OnEachStore {
       assertEquals(1, worker.tick());
       assertNotNull(runRow(run).get(2), "the worker found the run executing and marked it woken");
 
-      suspendAsTheTurnWould(run);
+      assertEquals(List.of(run.id()), suspendAsTheTurnWould(run),
+          "the suspension tells its engine to look for the run at once");
 
       List<Object> row = runRow(run);
       assertEquals("PENDING", row.get(0), "due at once, not asleep waiting for a worker");
@@ -102,7 +110,7 @@ class WakeUpTest extends OnEachStore {
     try (DurableEngine engine = engine()) {
       RunHandle<String> run = executingRunWaitingForItsTask(engine);
 
-      suspendAsTheTurnWould(run);
+      assertEquals(List.of(), suspendAsTheTurnWould(run));
 
       List<Object> row = runRow(run);
       assertEquals("SLEEPING", row.get(0));

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -20,7 +22,9 @@ import javax.sql.DataSource;
  * engine and the database failed, or whose next statement of a kind the database refuses, as when
  * it aborts a transaction (a deadlock, say): the statement is refused before it runs, so nothing of
  * it is written; or that records the statements prepared through it, for a test to see what an
- * engine asked of the database. Opens a fresh connection per call (no pool).
+ * engine asked of the database; or that holds the next statement of a kind before it runs until
+ * the test lets it go ({@link #holdNext}), to stage a race. Opens a fresh connection per call (no
+ * pool).
  */
 public final class CuttableDataSource implements DataSource {
   private final String url;
@@ -28,7 +32,30 @@ public final class CuttableDataSource implements DataSource {
   private volatile boolean cut;
   private final AtomicReference<String[]> armed = new AtomicReference<>();
   private final Queue<String> statements = new ConcurrentLinkedQueue<>();
+  private final Queue<String> preparers = new ConcurrentLinkedQueue<>();
   private volatile boolean recording;
+  private final AtomicReference<Hold> hold = new AtomicReference<>();
+
+  /** A statement held before it runs: see {@link #holdNext}. */
+  public static final class Hold {
+    private final String fragment;
+    private final CountDownLatch reached = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
+
+    private Hold(String fragment) {
+      this.fragment = fragment;
+    }
+
+    /** Whether the statement is being held. */
+    public boolean reached() {
+      return reached.getCount() == 0;
+    }
+
+    /** Lets the statement run. */
+    public void release() {
+      released.countDown();
+    }
+  }
 
   public CuttableDataSource(String url) {
     this.url = url;
@@ -52,6 +79,16 @@ public final class CuttableDataSource implements DataSource {
     return armed.get() == null;
   }
 
+  /**
+   * Holds the next statement whose SQL contains {@code fragment}, on the thread preparing it and
+   * before it runs, until {@link Hold#release} (at most 30 s).
+   */
+  public Hold holdNext(String fragment) {
+    Hold next = new Hold(fragment);
+    hold.set(next);
+    return next;
+  }
+
   /** Records the text of every statement prepared from now on; see {@link #statements}. */
   public void recordStatements() {
     recording = true;
@@ -60,6 +97,11 @@ public final class CuttableDataSource implements DataSource {
   /** The statements prepared since {@link #recordStatements}, in order. */
   public List<String> statements() {
     return List.copyOf(statements);
+  }
+
+  /** Whether a thread named {@code name} prepared a statement since {@link #recordStatements}. */
+  public boolean preparedOn(String name) {
+    return preparers.contains(name);
   }
 
   /** How many connections were refused to threads whose name starts with {@code prefix}. */
@@ -81,10 +123,18 @@ public final class CuttableDataSource implements DataSource {
               && args[0] instanceof String sql) {
             if (recording) {
               statements.add(sql);
+              preparers.add(Thread.currentThread().getName());
             }
             String[] failure = armed.get();
             if (failure != null && sql.contains(failure[0]) && armed.compareAndSet(failure, null)) {
               throw new SQLException("refused by the test", failure[1]);
+            }
+            Hold held = hold.get();
+            if (held != null && sql.contains(held.fragment) && hold.compareAndSet(held, null)) {
+              held.reached.countDown();
+              if (!held.released.await(30, TimeUnit.SECONDS)) {
+                throw new SQLException("the test never released the held statement");
+              }
             }
           }
           try {

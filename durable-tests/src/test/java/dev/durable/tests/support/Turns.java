@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.store.RunChange;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What an engine's turn writes, written by a test at the moment it chooses: the one place the
@@ -19,12 +20,15 @@ public final class Turns {
    * Suspends {@code runId} to wait for a worker, as a turn executing it under {@code epoch} does,
    * with the engine's own statement.
    *
+   * @param woken given the run if the suspension found it woken, due at once (the engine then
+   *     looks for it)
    * @return whether the write was made (false: the epoch moved on)
    */
-  public static boolean suspendForAWorker(String jdbcUrl, String runId, long epoch, Instant now) {
+  public static boolean suspendForAWorker(
+      String jdbcUrl, String runId, long epoch, Instant now, Consumer<String> woken) {
     Store store = new Store(new CuttableDataSource(jdbcUrl));
     boolean[] written = store.commit(List.of(new Commit(new Fence(runId, epoch),
-        RunChange.sleeping(null, null), List.of(), List.of(), List.of())), now);
+        RunChange.sleeping(null, null), List.of(), List.of(), List.of())), now, woken);
     return written[0];
   }
 }

@@ -3,7 +3,6 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.spi.StepCall;
 import dev.durable.runtime.internal.store.CheckpointRecord;
-import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Instant;
 
 /** One branch: its call and position, and where it stands in this turn. */
@@ -20,8 +19,6 @@ final class Branch {
   /** While it waits: until when (null: until a worker answers), and whether on a worker. */
   Instant wake;
   boolean onWorker;
-  /** The open task it was found waiting for, read before this turn suspends; else null. */
-  TaskRecord awaited;
 
   Branch(StepCall call, int seq, Integer group) {
     this.call = call;
@@ -45,6 +42,5 @@ final class Branch {
   void await(Instant wake, boolean onWorker) {
     this.wake = wake;
     this.onWorker = onWorker;
-    this.awaited = null;
   }
 }

@@ -155,7 +155,6 @@ final class DispatchedSteps {
         lost(branch, pending, task, batch, now);
       } else {
         branch.await(Deadlines.giveUpAt(step, task), true);
-        branch.awaited = task;
       }
       return;
     }

@@ -3,7 +3,6 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.StoreException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.engine.StepTransitions.Event;
 import dev.durable.runtime.internal.engine.StepTransitions.State;
@@ -125,8 +124,9 @@ final class Fans {
       if (!due && (maySuspend || onWorker || wake == null)) {
         batch.events.add(EventType.RUN_SLEEPING.run(
             wake == null ? "waiting for a worker" : "until " + wake, now));
+        // a worker's answer stored after this turn read its task marked the run woken, and the
+        // suspension, finding it so, has the engine look for the run at once (ProgressWrites)
         commit(batch, control.sleeping(wake));
-        wakeIfAnswered(waiting);
         throw control.suspended(wake);
       }
       // due now, or (under tick) every waiting branch waits out a backoff: wait in process
@@ -145,29 +145,6 @@ final class Fans {
     dispatched.newPass();
     for (Branch branch : branches) {
       dispatched.evaluate(branch, log.at(branch.seq), batch, now);
-    }
-  }
-
-  /**
-   * Looks for the run at once if a worker answered between this turn's read of its task and the
-   * suspension. That worker found the run executing, so it marked it woken, and the suspension
-   * made the run due instead of asleep (see {@code woken_at}); its signal to look for due runs came
-   * too early, though, so without this the run would wait for the next poll.
-   */
-  private void wakeIfAnswered(List<Branch> waiting) {
-    List<String> read = waiting.stream()
-        .filter(branch -> branch.awaited != null)
-        .map(branch -> branch.awaited.taskId())
-        .toList();
-    if (read.isEmpty()) {
-      return;
-    }
-    try {
-      if (context.store().tasks().anyFinished(read)) {
-        context.wakeups().runDue(context.time().now());
-      }
-    } catch (StoreException e) {
-      // the run is due already; the next poll finds it
     }
   }
 

@@ -41,9 +41,14 @@ final class ProgressWrites implements AutoCloseable {
     return written;
   }
 
-  /** One batch of the group commit: all of it in one transaction, stamped with the time now. */
+  /**
+   * One batch of the group commit: all of it in one transaction, stamped with the time now. A run
+   * it suspended that an event (a signal, a child's end, a worker's answer) had woken while its
+   * turn executed is due at once, and is looked for now: the event's own wake-up came while the
+   * run was still executing, when no poll could take it.
+   */
   private boolean[] commitBatch(List<Commit> batch) {
-    return store.commit(batch, time.now());
+    return store.commit(batch, time.now(), runId -> wakeups.runDue(time.now()));
   }
 
   /** Writes what is queued, then stops the writer threads. */

@@ -44,10 +44,12 @@ final class ProgressText {
    * tasks queued (with {@code origin}), the engines of the runs woken, and the readers of the runs'
    * events and streams.
    *
+   * @param woken set for each commit that suspended its run but found it woken ({@link
+   *     RunsTable#SLEEP}: due at once)
    * @return for each commit, whether its fence held and it was written
    */
   static boolean[] write(Connection connection, List<ProgressWriter.Turn> turns, String origin,
-      Instant now, boolean notifies) throws SQLException {
+      Instant now, boolean notifies, boolean[] woken) throws SQLException {
     String[] shapes = new String[turns.size()];
     int parameters = 0;
     for (int i = 0; i < shapes.length; i++) {
@@ -89,6 +91,7 @@ final class ProgressText {
             throw new SQLException("a statement of the progress batch returned no row");
           }
           written[i] = row.getInt(1) == 1;
+          woken[i] = row.getInt(3) == 1;
           if (written[i] && row.getInt(2) != mustChange[i]) {
             throw new SQLException("a checkpoint of run " + turns.get(i).commit().fence().runId()
                 + " vanished while being updated, or a signal it takes was taken already");
@@ -125,8 +128,8 @@ final class ProgressText {
 
   /**
    * One statement for one commit: its fence ({@code fenced}), then its writes in their fenced
-   * forms. Returns one row: whether the fence held, and how many of the writes that must change a
-   * row did.
+   * forms. Returns one row: whether the fence held, how many of the writes that must change a
+   * row did, and whether a suspension found the run woken (then {@code PENDING}, due at once).
    *
    * @return how many writes must change a row
    */
@@ -136,7 +139,11 @@ final class ProgressText {
     RunChange.Kind kind = commit.change().kind();
     add(sql, params, "WITH fenced AS (", ProgressWriter.fenced(kind),
         RunsTable.fenceValues(new Values(), commit, now),
-        kind == RunChange.Kind.TOUCH ? ")" : " RETURNING run_id)");
+        switch (kind) {
+          case TOUCH -> ")";
+          case SLEEPING -> " RETURNING run_id, status)";
+          default -> " RETURNING run_id)";
+        });
     int carried = ProgressWriter.carried(commit);
     if (carried > 0) {
       // the log's ids of the events the checkpoints carry, then of the commit's own, in order
@@ -157,6 +164,8 @@ final class ProgressText {
     for (int c : counted) {
       sql.append(" + (SELECT count(*) FROM w").append(c).append(')');
     }
+    sql.append(kind == RunChange.Kind.SLEEPING
+        ? ", (SELECT count(*) FROM fenced WHERE status = 'PENDING')" : ", 0");
     sql.append(";\n");
     return counted.size();
   }

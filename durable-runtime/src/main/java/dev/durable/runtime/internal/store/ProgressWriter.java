@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -37,18 +38,23 @@ final class ProgressWriter {
    * workers are told of its tasks.
    *
    * @param origin what this process's wake-ups carry ({@link Store#wakeOrigin})
+   * @param dueAtOnce given, once its transaction committed, each run that a commit suspended but
+   *     found woken ({@code woken_at}): see {@link RunsTable#SLEEP}
    * @return for each commit, whether its fence held and it was written
    */
   static boolean[] write(Transactions transactions, Dialect dialect, String origin,
-      List<Commit> commits, Instant now) {
+      List<Commit> commits, Instant now, Consumer<String> dueAtOnce) {
     List<Turn> turns = turns(commits, now);
     if (dialect.form() == Dialect.Form.STATEMENTS) {
-      return transactions.inTransaction("record the progress of " + commits.size() + " run(s)",
-          connection -> {
-            boolean[] written = asStatements(connection, turns, now);
+      boolean[] woken = new boolean[turns.size()];
+      boolean[] written = transactions.inTransaction(
+          "record the progress of " + commits.size() + " run(s)", connection -> {
+            boolean[] fenced = asStatements(connection, turns, now, woken);
             dialect.announceValues(connection, announcing(turns));
-            return written;
+            return fenced;
           });
+      tellWoken(turns, woken, dueAtOnce);
+      return written;
     }
     boolean[] written = new boolean[commits.size()];
     int from = 0;
@@ -61,11 +67,12 @@ final class ProgressWriter {
           && parameters + turns.get(to).parameters() <= MAX_STATEMENT_PARAMETERS);
       List<Turn> chunk = turns.subList(from, to);
       String what = "record the progress of " + chunk.size() + " run(s)";
+      boolean[] woken = new boolean[chunk.size()];
       boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
-          ? transactions.autocommit(what,
-              connection -> ProgressText.write(connection, chunk, origin, now, dialect.notifies()))
+          ? transactions.autocommit(what, connection -> ProgressText.write(
+              connection, chunk, origin, now, dialect.notifies(), woken))
           : transactions.inTransaction(what, connection -> {
-            boolean[] large = asStatements(connection, chunk, now);
+            boolean[] large = asStatements(connection, chunk, now, woken);
             if (queuesTasks(chunk)) {
               dialect.wakeWorkers(connection);
             }
@@ -73,9 +80,19 @@ final class ProgressWriter {
             return large;
           });
       System.arraycopy(part, 0, written, from, part.length);
+      tellWoken(chunk, woken, dueAtOnce);
       from = to;
     }
     return written;
+  }
+
+  /** Gives {@code dueAtOnce} the run of each of {@code turns} marked {@code woken}. */
+  private static void tellWoken(List<Turn> turns, boolean[] woken, Consumer<String> dueAtOnce) {
+    for (int i = 0; i < woken.length; i++) {
+      if (woken[i]) {
+        dueAtOnce.accept(turns.get(i).commit().fence().runId());
+      }
+    }
   }
 
   /**
@@ -243,11 +260,25 @@ final class ProgressWriter {
    * change), then each statement of the writes of the commits whose fence held as one batch, in
    * the algorithm's order. The caller commits.
    *
+   * @param woken set for each commit that suspended its run but found it woken ({@link
+   *     RunsTable#SLEEP}: due at once)
    * @return for each commit, whether its fence held and it was written
    */
-  static boolean[] asStatements(Connection connection, List<Turn> turns, Instant now)
-      throws SQLException {
+  static boolean[] asStatements(Connection connection, List<Turn> turns, Instant now,
+      boolean[] woken) throws SQLException {
     boolean[] written = fence(connection, turns, now);
+    Map<String, Integer> suspended = new LinkedHashMap<>();
+    for (int i = 0; i < turns.size(); i++) {
+      woken[i] = false; // a transaction tried again starts afresh
+      if (written[i] && turns.get(i).commit().change().kind() == RunChange.Kind.SLEEPING) {
+        suspended.put(turns.get(i).commit().fence().runId(), i);
+      }
+    }
+    if (!suspended.isEmpty()) { // read back in this transaction, which holds their rows
+      for (String runId : RunsTable.dueAtOnce(connection, suspended.keySet())) {
+        woken[suspended.get(runId)] = true;
+      }
+    }
     Map<Sql, List<Write>> batches = new LinkedHashMap<>();
     for (int i = 0; i < turns.size(); i++) {
       if (written[i]) {

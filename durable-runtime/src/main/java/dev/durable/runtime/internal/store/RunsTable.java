@@ -96,7 +96,9 @@ final class RunsTable {
       "SELECT run_id FROM durable_runs WHERE run_id = :runId AND epoch = :epoch FOR SHARE");
   /**
    * Suspends a run, unless it was woken while it executed ({@code woken_at}): then it is due at
-   * once, at its last update, an instant of the engines' clock.
+   * once, at its last update, an instant of the engines' clock, and {@code PENDING}, which tells
+   * the turn's engine to look for it ({@link #dueAtOnce}; on PostgreSQL the row it returns): the
+   * wake-up's own signal came while the run was still executing.
    */
   static final Sql SLEEP = Sql.of(
       "UPDATE durable_runs SET status = CASE WHEN woken_at IS NULL THEN 'SLEEPING' ELSE 'PENDING'"
@@ -126,6 +128,9 @@ final class RunsTable {
           // not while it undoes its completed steps: a cancel would leave them half-done
           + " AND NOT EXISTS (SELECT 1 FROM " + StepsTable.TABLE + " s WHERE s.run_id = :runId"
           + " AND s.kind = 'VALUE' AND s.name = '" + CheckpointKind.FAILURE_HANDLING + "')");
+  /** Which of the runs a transaction just suspended ({@link #SLEEP}) it found woken. */
+  private static final Sql SELECT_DUE_AT_ONCE = Sql.of(
+      "SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds) AND status = 'PENDING'");
   private static final Sql SELECT_CANCELLED = Sql.of(
       "SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds) AND status = 'CANCELLED'");
   /**
@@ -291,6 +296,16 @@ final class RunsTable {
   /** Cancels a run that has not ended; whether it did. */
   static boolean cancel(Connection connection, String runId, Instant now) throws SQLException {
     return CANCEL.update(connection, new Values().instant("now", now).string("runId", runId)) > 0;
+  }
+
+  /**
+   * Which of {@code runIds}, each suspended by {@link #SLEEP} in this transaction, which holds
+   * their rows, it found woken: due at once.
+   */
+  static List<String> dueAtOnce(Connection connection, Collection<String> runIds)
+      throws SQLException {
+    return SELECT_DUE_AT_ONCE.list(
+        connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
   }
 
   /** Which of {@code runIds} are cancelled. */

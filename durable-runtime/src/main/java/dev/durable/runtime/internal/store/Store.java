@@ -298,11 +298,13 @@ public final class Store {
    * the checkpoints and the events. Every turn's writes commit together (on PostgreSQL a large
    * batch commits in chunks: see {@link ProgressWriter#write}).
    *
+   * @param dueAtOnce given, after the commit, each run that a written commit suspended but that an
+   *     event woke while its turn executed ({@code woken_at}): due now, unlooked for
    * @return for each commit, whether it was written; false where the run's epoch moved on (another
    *     engine claimed it, or it was cancelled or requeued), and then nothing of it was written
    */
-  public boolean[] commit(List<Commit> commits, Instant now) {
-    return ProgressWriter.write(transactions, dialect, origin, commits, now);
+  public boolean[] commit(List<Commit> commits, Instant now, Consumer<String> dueAtOnce) {
+    return ProgressWriter.write(transactions, dialect, origin, commits, now, dueAtOnce);
   }
 
   /**

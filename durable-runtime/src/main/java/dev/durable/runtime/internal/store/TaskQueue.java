@@ -114,12 +114,6 @@ public final class TaskQueue {
     EventsTable.append(connection, runId, events);
   }
 
-  /** Whether any of the tasks {@code taskIds} has its outcome stored (or was given up). */
-  public boolean anyFinished(List<String> taskIds) {
-    return autocommit("read the outcomes of " + taskIds.size() + " task(s)",
-        connection -> TasksTable.anyFinished(connection, taskIds));
-  }
-
   /**
    * The tasks of the steps at positions {@code fromSeq} to {@code toSeq} of a run that were not
    * given up as lost, oldest first.

@@ -101,9 +101,6 @@ final class TasksTable {
   private static final Sql HEARTBEAT = Sql.of(
       "UPDATE durable_tasks SET heartbeat_at = :now, progress = :progress"
           + " WHERE task_id = :taskId AND status = 'RUNNING' AND worker_id = :workerId");
-  private static final Sql ANY_FINISHED = Sql.of(
-      "SELECT 1 FROM durable_tasks WHERE task_id = ANY (:taskIds)"
-          + " AND status NOT IN ('QUEUED', 'RUNNING') LIMIT 1");
   /** The deliveries of some steps of a run that are not lost, oldest first. */
   private static final Sql CURRENT = Sql.of(
       SELECT + " WHERE run_id = :runId AND seq BETWEEN :fromSeq AND :toSeq AND status <> 'LOST'"
@@ -312,11 +309,6 @@ final class TasksTable {
   /** Deletes the tasks of the steps a requeue reset (see {@link #DELETE_RESET}). */
   static void deleteReset(Connection connection, String runId) throws SQLException {
     DELETE_RESET.update(connection, new Values().string("runId", runId));
-  }
-
-  static boolean anyFinished(Connection connection, List<String> taskIds) throws SQLException {
-    return ANY_FINISHED.first(connection, new Values().strings("taskIds", taskIds), rows -> true)
-        .isPresent();
   }
 
   /** The deliveries of the steps at {@code fromSeq} to {@code toSeq} that are not lost. */
