@@ -4,7 +4,6 @@ import dev.durable.runtime.AwaitTimeoutException;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
-import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFailedException;
@@ -14,11 +13,7 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StartOptions;
-import dev.durable.runtime.StoredSchedule;
-import dev.durable.runtime.TaskInfo;
-import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.UnknownRunException;
-import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.EventType;
@@ -43,7 +38,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
-final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
+final class DefaultEngine extends OperatorReads implements WorkflowRuns.Access {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
   private static final long AWAIT_POLL_MS = 100;
 
@@ -58,7 +53,6 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Registry registry;
   private final Scheduler scheduler;
   private final RunStarts starts;
-  private final OperatorViews views;
   private final RunExports exports;
   private final RunStatuses statuses;
   private final Schedules schedules;
@@ -74,6 +68,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       InFlight inFlight, Waiters waiters, CancelledElsewhere cancelledElsewhere, Registry registry,
       Scheduler scheduler, RunStarts starts, RunStatuses statuses, Schedules schedules,
       Retention retention, RunValueReads values, List<AutoCloseable> resources) {
+    super(new OperatorViews(store, time));
     this.engineId = engineId;
     this.store = store;
     this.time = time;
@@ -85,7 +80,6 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.registry = registry;
     this.scheduler = scheduler;
     this.starts = starts;
-    this.views = new OperatorViews(store, time);
     this.exports = new RunExports(store, time);
     this.statuses = statuses;
     this.schedules = schedules;
@@ -257,36 +251,6 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public void signal(String runId, String signalName, String json) {
     signals.sendJson(runId, signalName, json);
-  }
-
-  @Override
-  public List<TaskInfo> tasks(String runId) {
-    return views.tasks(runId);
-  }
-
-  @Override
-  public List<TaskQueueInfo> taskQueues() {
-    return views.taskQueues();
-  }
-
-  @Override
-  public List<QueueInfo> queues() {
-    return views.queues();
-  }
-
-  @Override
-  public List<WorkerInfo> workers() {
-    return views.workers();
-  }
-
-  @Override
-  public List<TaskInfo> silentTasks(Duration silence) {
-    return views.silentTasks(silence);
-  }
-
-  @Override
-  public List<StoredSchedule> storedSchedules() {
-    return views.storedSchedules();
   }
 
   @Override
