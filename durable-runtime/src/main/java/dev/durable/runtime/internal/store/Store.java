@@ -84,7 +84,7 @@ public final class Store {
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin));
     this.lineages = new RunLineages(transactions, inserts);
-    this.overview = new StoredOverview(transactions);
+    this.overview = new StoredOverview(transactions, dialect instanceof PostgresDialect);
   }
 
   /**

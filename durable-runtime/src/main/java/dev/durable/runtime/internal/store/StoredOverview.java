@@ -17,9 +17,12 @@ import java.util.Map;
  */
 public final class StoredOverview {
   private final Transactions transactions;
+  private final Sql ended;
 
-  StoredOverview(Transactions transactions) {
+  /** @param postgres whether the database is PostgreSQL (else H2: {@link OverviewTable#ENDED_H2}) */
+  StoredOverview(Transactions transactions, boolean postgres) {
     this.transactions = transactions;
+    this.ended = postgres ? OverviewTable.ENDED : OverviewTable.ENDED_H2;
   }
 
   /**
@@ -44,7 +47,7 @@ public final class StoredOverview {
           rows -> new long[] {rows.getLong(1), rows.getLong(2)})) {
         add(counts, row[0], 0, row[1]);
       }
-      for (Object[] row : OverviewTable.ENDED.list(connection, window,
+      for (Object[] row : ended.list(connection, window,
           rows -> new Object[] {rows.getString(1), rows.getLong(2), rows.getLong(3)})) {
         int column = switch ((String) row[0]) {
           case "COMPLETED" -> 1;
