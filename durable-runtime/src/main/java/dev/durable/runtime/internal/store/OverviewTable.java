@@ -17,29 +17,49 @@ import java.util.Optional;
  */
 final class OverviewTable {
   private static final String RUNS = RunsTable.TABLE;
-  /** The number of the period of {@code %s}, a timestamp column, counted from {@code :from}. */
-  private static final String PERIOD = "FLOOR((EXTRACT(EPOCH FROM %s) * 1000"
+  /**
+   * H2: the number of the period of {@code %s}, a timestamp column, counted from {@code :from},
+   * for each run read.
+   */
+  private static final String H2_PERIOD = "FLOOR((EXTRACT(EPOCH FROM %s) * 1000"
       + " - CAST(:fromMillis AS BIGINT)) / CAST(:bucketMillis AS BIGINT))";
-  /** Runs started per period: a range of {@code durable_runs_created} (created_at, run_id; V12). */
-  static final Sql STARTED = Sql.of(
-      "SELECT p, COUNT(*) FROM (SELECT " + String.format(PERIOD, "created_at") + " AS p FROM "
-          + RUNS + " WHERE created_at >= :from AND created_at < :to) t GROUP BY p");
   /**
-   * Runs ended per period and how ({@code %s}: the table): a range of {@code durable_runs_ended}
-   * (updated_at, status; V26), whose condition on the state is PostgreSQL's partial index's own.
+   * PostgreSQL: the runs counted per period start ({@code date_bin}, PostgreSQL 14 and later, in
+   * whole microseconds), then each period's number from its start ({@code %s}: the query, whose
+   * first column is the start). The numeric arithmetic of {@link #H2_PERIOD} for each run cost
+   * PostgreSQL three times what the read did; here it is done once per period.
    */
-  private static final String ENDED_FROM =
-      "SELECT status, p, COUNT(*) FROM (SELECT status, " + String.format(PERIOD, "updated_at")
-          + " AS p FROM %s WHERE status IN ('COMPLETED', 'FAILED', 'CANCELLED')"
-          + " AND updated_at >= :from AND updated_at < :to) t GROUP BY status, p";
-  static final Sql ENDED = Sql.of(String.format(ENDED_FROM, RUNS));
+  private static final String PG_PERIODS = "SELECT FLOOR(EXTRACT(EPOCH FROM t.p - CAST(:from AS"
+      + " TIMESTAMP WITH TIME ZONE)) * 1000 / CAST(:bucketMillis AS BIGINT) + 0.5), t.* FROM (%s) t";
+  private static final String PG_BIN = "date_bin(CAST(:bucketMillis AS DOUBLE PRECISION)"
+      + " * INTERVAL '1 millisecond', %s, CAST(:from AS TIMESTAMP WITH TIME ZONE))";
+  private static final String STARTED_RANGE =
+      " FROM " + RUNS + " WHERE created_at >= :from AND created_at < :to";
   /**
-   * {@link #ENDED} on H2, told which index to use: left to choose, it took the runs by state
-   * ({@code durable_runs_status_created}) for the condition on the state, and read every ended
-   * run there is.
+   * Runs started per period, rows of (period, count): a range of {@code durable_runs_created}
+   * (created_at, run_id; V12).
    */
-  static final Sql ENDED_H2 = Sql.of(
-      String.format(ENDED_FROM, RUNS + " USE INDEX (durable_runs_ended)"));
+  static final Sql STARTED_H2 = Sql.of("SELECT p, COUNT(*) FROM (SELECT "
+      + String.format(H2_PERIOD, "created_at") + " AS p" + STARTED_RANGE + ") t GROUP BY p");
+  static final Sql STARTED_PG = Sql.of("SELECT n, c FROM (" + String.format(PG_PERIODS,
+      "SELECT " + String.format(PG_BIN, "created_at") + " AS p, COUNT(*) AS c" + STARTED_RANGE
+          + " GROUP BY p") + ") s(n, p, c)");
+  /**
+   * Runs ended per period and how, rows of (state, period, count): a range of {@code
+   * durable_runs_ended} (updated_at, status; V26), whose condition on the state is PostgreSQL's
+   * partial index's own. H2 is told which index to use: left to choose, it took the runs by state
+   * ({@code durable_runs_status_created}) for the condition on the state, and read every ended run
+   * there is.
+   */
+  private static final String ENDED_RANGE = " WHERE status IN ('COMPLETED', 'FAILED', 'CANCELLED')"
+      + " AND updated_at >= :from AND updated_at < :to";
+  static final Sql ENDED_H2 = Sql.of("SELECT status, p, COUNT(*) FROM (SELECT status, "
+      + String.format(H2_PERIOD, "updated_at") + " AS p FROM " + RUNS
+      + " USE INDEX (durable_runs_ended)" + ENDED_RANGE + ") t GROUP BY status, p");
+  static final Sql ENDED_PG = Sql.of("SELECT status, n, c FROM (" + String.format(PG_PERIODS,
+      "SELECT " + String.format(PG_BIN, "updated_at") + " AS p, status, COUNT(*) AS c FROM " + RUNS
+          + ENDED_RANGE + " GROUP BY p, status") + ") s(n, p, status, c)");
+
   private static final String SELECT_LISTED =
       "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM " + RunsTable.SEARCH_FROM;
   private static final int FIRE_AT_COLUMN = RunsTable.COLUMN_COUNT + 1;

@@ -17,12 +17,14 @@ import java.util.Map;
  */
 public final class StoredOverview {
   private final Transactions transactions;
+  private final Sql started;
   private final Sql ended;
 
-  /** @param postgres whether the database is PostgreSQL (else H2: {@link OverviewTable#ENDED_H2}) */
+  /** @param postgres whether the database is PostgreSQL, else H2: its statements differ */
   StoredOverview(Transactions transactions, boolean postgres) {
     this.transactions = transactions;
-    this.ended = postgres ? OverviewTable.ENDED : OverviewTable.ENDED_H2;
+    this.started = postgres ? OverviewTable.STARTED_PG : OverviewTable.STARTED_H2;
+    this.ended = postgres ? OverviewTable.ENDED_PG : OverviewTable.ENDED_H2;
   }
 
   /**
@@ -43,7 +45,7 @@ public final class StoredOverview {
     long[][] counts = new long[count][4];
     transactions.autocommit("count the runs started and ended from " + from, connection -> {
       Values window = OverviewTable.window(from, to, bucket);
-      for (long[] row : OverviewTable.STARTED.list(connection, window,
+      for (long[] row : started.list(connection, window,
           rows -> new long[] {rows.getLong(1), rows.getLong(2)})) {
         add(counts, row[0], 0, row[1]);
       }

@@ -122,8 +122,9 @@ class OverviewPlanTest {
 
   private static void checkPlans(Connection connection, boolean postgres) throws SQLException {
     Values window = OverviewTable.window(NOW.minus(Duration.ofHours(1)), NOW, Duration.ofMinutes(1));
-    assertRange(connection, OverviewTable.STARTED, window, "durable_runs_created");
-    assertRange(connection, postgres ? OverviewTable.ENDED : OverviewTable.ENDED_H2, window,
+    assertRange(connection, postgres ? OverviewTable.STARTED_PG : OverviewTable.STARTED_H2, window,
+        "durable_runs_created");
+    assertRange(connection, postgres ? OverviewTable.ENDED_PG : OverviewTable.ENDED_H2, window,
         "durable_runs_ended");
     Values waiting = new Values().instant("cutoff", NOW.minus(Duration.ofMinutes(1)))
         .int4("limit", 20);
