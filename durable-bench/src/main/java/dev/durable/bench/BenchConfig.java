@@ -11,7 +11,7 @@ import java.util.List;
  * of the run search phase), {@code bench.phases} ({@code all}, {@code main} for phases (a) to (f)
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
  * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), {@code observe} for
- * (k), {@code overview} for (m), or {@code lateness},
+ * (k), {@code overview} for (n), or {@code lateness},
  * {@code dispatch} or {@code poll} for (c), (e) or (d) alone), {@code bench.ioRuns} and {@code
  * bench.ioStepMs} (the runs of phase (j) and its step's time), {@code bench.out} (where the
  * Markdown results go), and the PostgreSQL URL from the environment variable {@code
@@ -45,7 +45,8 @@ record BenchConfig(
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
-              + " dispatch (phase e), poll (phase d), queue (phase l) or overview (phase m), but"
+              + " dispatch (phase e), poll (phase d), queue (phase l), dashboard (phase m) or"
+              + " overview (phase n), but"
               + " was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");

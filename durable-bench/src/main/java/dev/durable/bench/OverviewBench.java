@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Phase (m): the operators' overview ({@link DurableEngine#overview}) among a million runs, those
+ * Phase (n): the operators' overview ({@link DurableEngine#overview}) among a million runs, those
  * of phase (g) ({@link SearchBench#insertRuns}, one started a second, so that the last hour holds
  * 3,600 starts and about as many ends), plus {@value #ENQUEUED} runs waiting in a queue for two
  * hours, with the children of phase (g) made forks of their parents as well: the counts per
@@ -177,7 +177,7 @@ final class OverviewBench {
 
   /** The phase's section of a report. */
   static void report(Report report, Result m) {
-    report.heading("(m) the overview among " + String.format(Locale.ROOT, "%,d runs", m.runs()));
+    report.heading("(n) the overview among " + String.format(Locale.ROOT, "%,d runs", m.runs()));
     report.lines(
         "The runs of phase (g) inserted with SQL (" + String.format(Locale.ROOT, "%.1f s",
             m.insertNanos() / 1e9) + " with the analyze), plus " + ENQUEUED + " runs enqueued"
