@@ -138,7 +138,7 @@ public final class DashboardBench {
     }
 
     @Override public List<RunInfo> listRuns(RunFilter filter) {
-      return runs;
+      return filter.forkedFrom().isPresent() ? List.of() : runs; // no run here was forked
     }
 
     @Override public RunExport export(Collection<String> runIds) {

@@ -18,7 +18,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * The overview's chart is well-formed SVG with a bar for each count given, its height in
+ * The overview's chart, as its template draws it, is well-formed SVG with a bar for each count given, its height in
  * proportion on one scale for all series, the ended runs stacked, and nothing for a zero.
  */
 class OverviewChartTest {
@@ -57,7 +57,7 @@ class OverviewChartTest {
         new Overview.Bucket(START.plus(MINUTE), 0, 0, 0, 0),
         new Overview.Bucket(START.plus(MINUTE.multipliedBy(2)), 5, 8, 0, 7));
 
-    Document svg = parse(OverviewChart.svg(buckets, MINUTE));
+    Document svg = parse(Templates.overviewChart(OverviewChart.of(buckets, MINUTE)));
 
     Element root = svg.getDocumentElement();
     assertEquals("svg", root.getLocalName());
@@ -91,7 +91,7 @@ class OverviewChartTest {
       quiet.add(new Overview.Bucket(START.plus(MINUTE.multipliedBy(i)), 0, 0, 0, 0));
     }
 
-    String text = OverviewChart.svg(quiet, MINUTE);
+    String text = Templates.overviewChart(OverviewChart.of(quiet, MINUTE));
     Document svg = parse(text);
 
     for (String series : List.of("started", "completed", "failed", "cancelled")) {
@@ -110,7 +110,7 @@ class OverviewChartTest {
     }
 
     assertEquals(List.of("09:20", "09:30", "09:40", "09:50", "10:00", "10:10"),
-        times(parse(OverviewChart.svg(late, MINUTE))));
+        times(parse(Templates.overviewChart(OverviewChart.of(late, MINUTE)))));
     assertEquals(List.of(1, 1, 2, 10, 10, 30, 240), List.of(1, 6, 7, 60, 61, 180, 1440).stream()
         .map(OverviewChart::labelEvery).toList());
   }
@@ -136,8 +136,8 @@ class OverviewChartTest {
 
   @Test
   void periodsOfSecondsAreLabelledToTheSecond() throws Exception {
-    Document svg = parse(OverviewChart.svg(
-        List.of(new Overview.Bucket(START.plusSeconds(30), 1, 0, 0, 0)), Duration.ofSeconds(30)));
+    Document svg = parse(Templates.overviewChart(OverviewChart.of(
+        List.of(new Overview.Bucket(START.plusSeconds(30), 1, 0, 0, 0)), Duration.ofSeconds(30))));
 
     assertEquals("09:00:30 started: 1", bars(svg, "started").get(0).getTextContent());
   }
