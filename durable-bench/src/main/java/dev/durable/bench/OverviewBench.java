@@ -75,8 +75,8 @@ final class OverviewBench {
         }
         SearchBench.insert(database, connection, first, now, runs);
         insertEnqueued(database, connection, now);
-        Database.execute(connection, "UPDATE durable_runs SET forked_from = parent_run_id"
-            + " WHERE parent_run_id IS NOT NULL");
+        Database.execute(connection, "UPDATE durable_runs SET forked_from = parent_run_id,"
+            + " forked_at = 1 WHERE parent_run_id IS NOT NULL");
         Database.execute(connection, database.analyzeRuns());
         parentId = anyParent(connection);
       }
