@@ -63,10 +63,12 @@ public interface DurableEngine extends AutoCloseable {
   List<RunInfo> listRuns(RunFilter filter);
 
   /**
-   * Sends signal {@code signalName} to run {@code runId}, its value as JSON text (an operator
-   * tool's way; in code, prefer the client's typed method). When this engine registers the run's
-   * workflow version, the name and the value's fit are checked here; else the value is stored as
-   * given, and the run's wait sets aside one that does not fit ({@code signal.rejected}).
+   * Sends signal {@code signalName} to run {@code runId}, its value given as JSON text: what an
+   * operator tool sends. When the run's workflow version is registered with this engine, the
+   * signal's name and the value's fit are checked here; else the value is stored as given, and the
+   * run's wait, which reads it with the signal's type, sets aside one that does not fit (the run's
+   * history says so, {@code signal.rejected}) and waits on. In code, prefer the client's typed
+   * method.
    *
    * @throws InvalidInputException if {@code json} is not JSON or too large, or (when this engine
    *     has the run's workflow version) names no signal of it or does not fit; nothing was stored
@@ -108,9 +110,10 @@ public interface DurableEngine extends AutoCloseable {
   void requeue(String runId);
 
   /**
-   * Gives up a run's stuck dispatched tasks (queued, or claimed by a silent worker) as lost and
-   * queues each again ({@code step.redispatched}); returns how many. {@link UnknownRunException}
-   * if no such run is stored.
+   * Re-drives a run's dispatched steps whose tasks are stuck: queued or claimed by a worker that
+   * never answered. Each such task is given up as lost (its worker can no longer store an outcome)
+   * and queued again as a new delivery of the same attempt ({@code step.redispatched} in the log).
+   * Returns how many; throws {@link UnknownRunException} if no such run is stored.
    */
   int redispatchPending(String runId);
 
@@ -129,9 +132,10 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Starts a fork of run {@code runId}: a new run of its workflow, version and input whose
-   * positions before {@code position} replay what the run recorded there, and whose later ones run
-   * with the code deployed now. {@link RunInfo#forkedFrom()} and {@code run.forked} say where it
-   * comes from; {@link RunFilter.Builder#forkedFrom} lists a run's forks.
+   * positions before {@code position} replay what the run recorded there (its checkpoints are
+   * copied), and whose later positions run with the code deployed now. {@link
+   * RunInfo#forkedFrom()} and its history ({@code run.forked}) say where it comes from; {@link
+   * RunFilter.Builder#forkedFrom} lists a run's forks.
    *
    * @return the new run's id
    * @throws UnknownRunException if no such run is stored
