@@ -1,15 +1,11 @@
 package dev.durable.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.durable.dashboard.DurableDashboard;
+import dev.durable.dashboard.RoutedPage;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Overview;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.internal.store.Store;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 
 /**
  * Phase (n): the operators' overview ({@link DurableEngine#overview}) among a million runs, those
@@ -30,7 +27,8 @@ import java.util.Locale;
  * hours, with the children of phase (g) made forks of their parents as well: the counts per
  * minute of the last hour, the runs stuck past their time (20,000 runs running or pending since
  * their start are overdue), a run's forks, the whole overview through the engine, and the
- * dashboard's overview page and a run's page with its relations, asked for over HTTP. Each call is
+ * dashboard's overview page and a run's page with its relations, answered by its router (no HTTP:
+ * the JDK's server and client add delays of their own). Each call is
  * what one call of the API costs: a pooled connection, the statements, the commit.
  */
 final class OverviewBench {
@@ -85,11 +83,10 @@ final class OverviewBench {
       Duration minute = Duration.ofMinutes(1);
       List<Measured> measured = new ArrayList<>();
       List<List<String>> plans = new ArrayList<>();
-      HttpClient http = HttpClient.newHttpClient();
       try (DurableEngine engine = DurableEngine.builder().dataSource(counting.dataSource())
-          .discover(false).build();
-          DurableDashboard dashboard = DurableDashboard.builder().engine(engine).port(0)
-              .start()) {
+          .discover(false).build()) {
+        Callable<Integer> overviewPage = RoutedPage.of(engine, "/overview");
+        Callable<Integer> runPage = RoutedPage.of(engine, "/runs/" + parentId);
         List<Case> cases = List.of(
             new Case("runs started and ended per minute, the last hour",
                 () -> store.overview().counts(hourAgo, minute, 61),
@@ -104,27 +101,16 @@ final class OverviewBench {
                 List.of("forked_from = ?")),
             new Case("engine.overview(an hour ago, a minute): all of the above but the forks",
                 () -> engine.overview(hourAgo, minute), List.of()),
-            new Case("the dashboard's overview page: GET /overview (the overview, queues,"
-                + " workers, rendered)", () -> get(http, dashboard.url().resolve("/overview")),
-                List.of()),
-            new Case("a run's page with its relations (5 children, 5 forks): GET /runs/<id>",
-                () -> get(http, dashboard.url().resolve("/runs/" + parentId)), List.of()));
+            new Case("the dashboard's overview page (the overview, queues, workers; rendered)",
+                overviewPage::call, List.of()),
+            new Case("a run's page with its relations (5 children, 5 forks)", runPage::call,
+                List.of()));
         for (Case c : cases) {
           measured.add(measure(database, pool, counting, c, plans));
         }
       }
       return new Result(runs, insertNanos, measured, plans);
     }
-  }
-
-  /** The page's size; throws unless it was answered with 200. */
-  private static Object get(HttpClient http, URI page) throws Exception {
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(page).build(),
-        HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException(page + " answered " + response.statusCode());
-    }
-    return response.body().length();
   }
 
   private static Object expect(int found, int expected) {
