@@ -124,9 +124,11 @@ public final class DashboardBench {
     }
 
     private static RunInfo run(String id, RunState state, Instant at, Optional<RunError> error) {
-      return RunInfo.builder(id, "invoice", "1", state).createdAt(at)
-          .updatedAt(at.plusSeconds(5)).error(error.orElse(null)).owner("engine-1")
-          .queue("invoices", 0).attributes(Map.of("tenant", "acme", "region", "eu")).build();
+      RunInfo.Builder run = RunInfo.builder(id, "invoice", "1", state)
+          .createdAt(at).updatedAt(at.plusSeconds(5)).owner("engine-1").queue("invoices", 0)
+          .attributes(Map.of("tenant", "acme", "region", "eu"));
+      error.ifPresent(run::error);
+      return run.build();
     }
 
     @Override public RunStatus getRunStatus(String runId) {

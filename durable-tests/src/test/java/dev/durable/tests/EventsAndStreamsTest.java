@@ -219,23 +219,7 @@ class EventsAndStreamsTest extends OnEachStore {
   void anotherEngineOnTheDatabaseReadsAsTheRunWrites() throws Exception {
     try (DurableEngine writer = engine().pollInterval(LONG).build();
         DurableEngine reader = db.engine().engineId("reader").pollInterval(LONG).build()) {
-      writer.start();
-      talk(writer).start("r", List.of("lines lines", "close lines"));
-      RunHandle<String> run = talk(reader).get("r");
-      BlockingQueue<String> seen = new LinkedBlockingQueue<>();
-      CompletableFuture<Void> reading = read(run, "lines", seen);
-      CompletableFuture<Optional<String>> first =
-          CompletableFuture.supplyAsync(() -> run.getEvent("last", String.class, LONG));
-
-      awaitSleeping(run);
-      talk(reader).line("r", "a");
-      assertEquals(Optional.of("a"), first.get(SECONDS, TimeUnit.SECONDS));
-      assertEquals("a", seen.poll(SECONDS, TimeUnit.SECONDS));
-      talk(reader).line("r", "b");
-      assertEquals("b", seen.poll(SECONDS, TimeUnit.SECONDS));
-      talk(reader).line("r", "end");
-      reading.get(SECONDS, TimeUnit.SECONDS);
-      assertEquals("done", run.await(WAIT));
+      readsAsTheRunWrites(writer, reader);
     }
   }
 
@@ -252,24 +236,36 @@ class EventsAndStreamsTest extends OnEachStore {
     try (DurableEngine writer = engine().pollOnly(true).pollInterval(poll).build();
         DurableEngine reader =
             db.engine().engineId("reader").pollOnly(true).pollInterval(poll).build()) {
-      writer.start();
-      talk(writer).start("r", List.of("lines lines", "close lines"));
-      RunHandle<String> run = talk(reader).get("r");
-      BlockingQueue<String> seen = new LinkedBlockingQueue<>();
-      CompletableFuture<Void> reading = read(run, "lines", seen);
-      CompletableFuture<Optional<String>> first =
-          CompletableFuture.supplyAsync(() -> run.getEvent("last", String.class, LONG));
-
-      awaitSleeping(run);
-      talk(reader).line("r", "a");
-      assertEquals(Optional.of("a"), first.get(SECONDS, TimeUnit.SECONDS));
-      assertEquals("a", seen.poll(SECONDS, TimeUnit.SECONDS));
-      awaitSleeping(run);
-      talk(reader).line("r", "end");
-      reading.get(SECONDS, TimeUnit.SECONDS);
-      assertEquals(List.of(), List.copyOf(seen), "nothing after the stream's close");
-      assertEquals("done", run.await(WAIT));
+      readsAsTheRunWrites(writer, reader);
     }
+  }
+
+  /**
+   * Run {@code r}, executed by {@code writer}, writes each line that {@code reader} signals to
+   * its stream and event; the reader sees each line, the stream's close and the run's result. Each
+   * line is sent once the run waits for it (see {@link #awaitSleeping}).
+   */
+  private void readsAsTheRunWrites(DurableEngine writer, DurableEngine reader) throws Exception {
+    writer.start();
+    talk(writer).start("r", List.of("lines lines", "close lines"));
+    RunHandle<String> run = talk(reader).get("r");
+    BlockingQueue<String> seen = new LinkedBlockingQueue<>();
+    CompletableFuture<Void> reading = read(run, "lines", seen);
+    CompletableFuture<Optional<String>> first =
+        CompletableFuture.supplyAsync(() -> run.getEvent("last", String.class, LONG));
+
+    awaitSleeping(run);
+    talk(reader).line("r", "a");
+    assertEquals(Optional.of("a"), first.get(SECONDS, TimeUnit.SECONDS));
+    assertEquals("a", seen.poll(SECONDS, TimeUnit.SECONDS));
+    awaitSleeping(run);
+    talk(reader).line("r", "b");
+    assertEquals("b", seen.poll(SECONDS, TimeUnit.SECONDS));
+    awaitSleeping(run);
+    talk(reader).line("r", "end");
+    reading.get(SECONDS, TimeUnit.SECONDS);
+    assertEquals(List.of(), List.copyOf(seen), "nothing after the stream's close");
+    assertEquals("done", run.await(WAIT));
   }
 
   @Test

@@ -27,7 +27,8 @@ final class RunAwaits {
   private final Payloads payloads;
   private final Scheduler scheduler;
 
-  RunAwaits(Store store, Waiters waiters, InFlight inFlight, Payloads payloads, Scheduler scheduler) {
+  RunAwaits(
+      Store store, Waiters waiters, InFlight inFlight, Payloads payloads, Scheduler scheduler) {
     this.store = store;
     this.waiters = waiters;
     this.inFlight = inFlight;

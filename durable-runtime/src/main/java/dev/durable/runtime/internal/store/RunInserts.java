@@ -14,11 +14,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Starting runs: each run inserted unless its id is taken, and its start logged, in one commit;
- * the engines in other processes are told of the runs no engine took at once. In one text, each
- * run is one statement that inserts it (nothing on a taken id) and logs its events, with a {@code
- * NOTIFY} after it where it is left due (where the store notifies): one round trip for the batch. In statements, each run is
- * inserted alone, a taken id rolling back that insert only (H2 goes on with the transaction), and
- * the events and the runs' attributes follow as one batch each.
+ * the engines in other processes are told of the runs no engine took at once (where the store
+ * notifies). In one text, each run is one statement that inserts it (nothing on a taken id) and
+ * logs its events, with a {@code NOTIFY} after it where it is left due: one round trip for the
+ * batch. In statements, each run is inserted alone, a taken id rolling back that insert only (H2
+ * goes on with the transaction), and the events and the runs' attributes follow as one batch
+ * each.
  */
 final class RunInserts {
   /** A run's start in one text, by its events' and its attributes' counts. */
