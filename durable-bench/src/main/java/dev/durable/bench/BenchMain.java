@@ -8,10 +8,10 @@ import java.nio.file.Path;
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
  * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
- * alone, {@code queue-<store>.md} for phase (l) alone). From the repository root: {@code mvn -q
- * -Pbench package -DskipTests
+ * alone, {@code queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n)
+ * alone). From the repository root: {@code mvn -q -Pbench package -DskipTests
  * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard]
+ * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard|overview]
  * [-Dbench.ioRuns=5000]
  * [-Dbench.ioStepMs=1000]}.
  */
@@ -67,6 +67,13 @@ public final class BenchMain {
           report.lines("Store: " + database.where() + ".", machine());
           QueueBench.report(report, QueueBench.run(database));
           file = "queue-";
+        } else if (config.overviewOnly()) {
+          database.settle();
+          report = new Report();
+          report.heading("Durable's overview on " + database.product());
+          report.lines("Store: " + database.where() + ".", machine());
+          OverviewBench.report(report, OverviewBench.run(database, config.search()));
+          file = "overview-";
         } else if (config.dispatchOnly()) {
           database.settle();
           report = DispatchBench.report(database, DispatchBench.run(database));

@@ -207,7 +207,7 @@ final class SearchBench {
    * Inserts runs 1 to {@code runs}, run n started n seconds after {@code first}, in chunks. See
    * {@link #insertRuns} for what they are.
    */
-  private static void insert(
+  static void insert(
       Database database, Connection connection, Instant first, Instant now, int runs)
       throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement(insertRuns(database))) {

@@ -2,6 +2,7 @@ package dev.durable.dashboard;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.Overview;
 import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunExport;
@@ -139,7 +140,7 @@ public final class DashboardBench {
     }
 
     @Override public List<RunInfo> listRuns(RunFilter filter) {
-      return runs;
+      return filter.forkedFrom().isPresent() ? List.of() : runs; // no run here was forked
     }
 
     @Override public RunExport export(Collection<String> runIds) {
@@ -164,6 +165,10 @@ public final class DashboardBench {
 
     @Override public List<WorkerInfo> workers() {
       return List.of();
+    }
+
+    @Override public Overview overview(Instant from, Duration bucket) {
+      return new Overview(from, bucket, List.of(), List.of());
     }
 
     @Override public List<TaskInfo> silentTasks(Duration silence) {

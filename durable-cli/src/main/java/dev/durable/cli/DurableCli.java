@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
       SignalCommand.class,
       WorkersCommand.class,
       QueuesCommand.class,
+      OverviewCommand.class,
       SchedulesCommand.class,
       PurgeCommand.class,
       ExportCommand.class,

@@ -410,6 +410,44 @@ class CliTest {
   }
 
   @Test
+  void overviewCountsTheRunsOfTheLastHourAndListsTheStuckOnes() {
+    // a run the test clock's engine started in January and nobody took (the engine below does
+    // not have its workflow): stuck since then
+    ParcelFlowClient.of(engine).start("stuck-1", "label");
+    try (DurableEngine now = DurableEngine.builder().jdbcUrl(db.url()).discover(false)
+        .register(new OrderFlowDurable(declining)).build()) {
+      OrderFlowClient.of(now).start("ok-1", "item-ok", false);
+      now.tick();
+      declining.set(true);
+      OrderFlowClient.of(now).start("no-1", "item-no", false);
+      now.tick();
+      declining.set(false);
+    }
+
+    Result shown = cli("overview");
+    assertExit(0, shown);
+    List<String> lines = shown.out().lines().toList();
+    assertTrue(lines.get(0).startsWith("Runs per 1m since "), shown::toString);
+    assertEquals(List.of("PERIOD", "STARTED", "COMPLETED", "FAILED", "CANCELLED"),
+        List.of(lines.get(1).split("\\s{2,}")));
+    assertTrue(lines.stream().anyMatch(l -> l.matches("total\\s+2\\s+1\\s+1\\s+0")),
+        shown::toString);
+    assertTrue(lines.stream().anyMatch(l -> l.matches(
+        "stuck-1\\s+cli-parcel@\\S+\\s+PENDING\\s+2026-01-05T09:00:00Z\\s+\\d+d")),
+        shown::toString);
+    JsonNode json = cli("overview", "--last", "2h", "--every", "1h", "--json").json();
+    assertEquals("PT1H", json.at("/bucket").asText());
+    long started = 0;
+    for (JsonNode bucket : json.at("/buckets")) {
+      started += bucket.at("/started").asLong();
+    }
+    assertEquals(2, started);
+    assertEquals("stuck-1", json.at("/stuck/0/run/id").asText());
+    assertEquals("PENDING", json.at("/stuck/0/run/status").asText());
+    assertExit(2, cli("overview", "--last", "30d", "--every", "1s"));
+  }
+
+  @Test
   void schedulesListsTheStoredSchedules() {
     Result none = cli("schedules");
     assertExit(0, none);

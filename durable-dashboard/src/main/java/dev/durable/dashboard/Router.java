@@ -54,6 +54,7 @@ final class Router {
    */
   private Routes<Visit> table() {
     return new Routes<Visit>()
+        .get("/overview", (visit, path) -> overview(visit))
         .get("/", (visit, path) -> runs(visit))
         .get("/runs/{id}", (visit, path) -> run(path.get("id"), visit))
         .post("/runs/{id}/{action}", (visit, path) -> actions.perform(path.get("id"),
@@ -175,7 +176,13 @@ final class Router {
     List<RunExport.Checkpoint> checkpoints = engine.export(List.of(runId)).runs().stream()
         .findFirst().map(RunExport.Run::checkpoints).orElse(List.of());
     return Response.html(200, Templates.run(frame("Run " + runId, Section.NONE, visit),
-        RunPage.of(status, Positions.of(status, checkpoints), history, tasks, clock.instant())));
+        RunPage.of(status, Positions.of(status, checkpoints), history, tasks, clock.instant(),
+            RunRelations.of(engine, status))));
+  }
+
+  private Response overview(Visit visit) {
+    return Response.html(200, Templates.overview(frame("Overview", Section.OVERVIEW, visit),
+        OverviewPage.read(engine, clock.instant())));
   }
 
   private Response queues(Visit visit) {

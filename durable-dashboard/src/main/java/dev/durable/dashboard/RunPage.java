@@ -12,24 +12,27 @@ import java.util.Map;
 /**
  * A run's page ({@code /runs/<id>}, {@code run.jte}): what it is and where, its error, the actions
  * an operator may take on it, its input and output, its steps with their attempts, its
- * compensations, children, dispatched tasks, signals and the event log.
+ * compensations, children, dispatched tasks, signals and the event log, and its relations to
+ * other runs.
  *
  * @param positions its steps and waits, in order
  * @param stepEvents each step's {@code step.*} events, by step name, in the history's order
+ * @param relations its parent and children, fork origin and forks, generation and schedule
  */
 record RunPage(RunStatus status, List<Positions.Position> positions, List<HistoryEvent> history,
-    List<TaskInfo> tasks, Instant now, Map<String, List<HistoryEvent>> stepEvents) {
+    List<TaskInfo> tasks, Instant now, Map<String, List<HistoryEvent>> stepEvents,
+    RunRelations relations) {
 
   /** The page of a run; its history is grouped by step once, not read again for every step. */
   static RunPage of(RunStatus status, List<Positions.Position> positions,
-      List<HistoryEvent> history, List<TaskInfo> tasks, Instant now) {
+      List<HistoryEvent> history, List<TaskInfo> tasks, Instant now, RunRelations relations) {
     Map<String, List<HistoryEvent>> byStep = new HashMap<>();
     for (HistoryEvent event : history) {
       if (event.type().startsWith("step.") && event.step().isPresent()) {
         byStep.computeIfAbsent(event.step().get(), step -> new ArrayList<>()).add(event);
       }
     }
-    return new RunPage(status, positions, history, tasks, now, byStep);
+    return new RunPage(status, positions, history, tasks, now, byStep, relations);
   }
 
   /** The {@code step.*} events of the step called {@code name}. */

@@ -5,6 +5,7 @@ import java.util.List;
 
 /** The pages in the navigation, by path; {@link #NONE} for a page outside it (a run, an error). */
 enum Section {
+  OVERVIEW("/overview", "Overview"),
   RUNS("/", "Runs"),
   QUEUES("/queues", "Queues"),
   WORKERS("/workers", "Workers and queues"),

@@ -27,6 +27,15 @@ final class Templates {
     return render(out -> JterunGenerated.render(out, null, frame, page));
   }
 
+  static String overview(Frame frame, OverviewPage page) {
+    return render(out -> JteoverviewGenerated.render(out, null, frame, page));
+  }
+
+  /** The overview's chart alone, an {@code <svg>} element: for its tests. */
+  static String overviewChart(OverviewChart chart) {
+    return render(out -> JteoverviewchartGenerated.render(out, null, chart));
+  }
+
   static String queues(Frame frame, QueuesPage page) {
     return render(out -> JtequeuesGenerated.render(out, null, frame, page));
   }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.dashboard.TestStore.Database;
+import dev.durable.dashboard.flows.BatchWorkflowClient;
+import dev.durable.dashboard.flows.BatchWorkflowDurable;
 import dev.durable.dashboard.flows.InvoiceWorkflow;
 import dev.durable.dashboard.flows.InvoiceWorkflowClient;
 import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
@@ -120,6 +122,7 @@ class DashboardBrowserTest {
         .register(new NapWorkflowDurable())
         .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
         .register(new NightlyReportDurable())
+        .register(new BatchWorkflowDurable())
         .pollInterval(Duration.ofMillis(100))
         .build();
     engine.start();
@@ -282,6 +285,74 @@ class DashboardBrowserTest {
     assertEquals("inv-fork-1 at position 1", text(By.id("run-forked-from")));
     waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
     assertTrue(text(By.id("payloads")).contains("receipt for ch_eve_1900"));
+
+    // the fork links to its origin, whose page links back to the fork
+    String fork = text(By.id("run-id"));
+    assertEquals("inv-fork-1", text(By.cssSelector("#relation-origin a.run-id")));
+    click(By.cssSelector("#relation-origin a.run-id"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-id"), "inv-fork-1"));
+    assertEquals(List.of(fork), texts(By.cssSelector("#forks tr.fork-run a.run-id")));
+    click(By.cssSelector("#forks tr.fork-run a.run-id"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-id"), fork));
+    assertNoAlert();
+  }
+
+  @Test
+  void aChildRunsPageLinksToItsParentAndTheParentsToIt() {
+    decline.set(null);
+    BatchWorkflowClient.of(engine).start("batch-1", "eve").await(WAIT);
+
+    browser.get(url(Links.runPath("batch-1")));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
+    List<String> children = texts(By.cssSelector("#children tr.child-run a.run-id"));
+    assertEquals(1, children.size(), children::toString);
+    click(By.cssSelector("#children tr.child-run a.run-id"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-id"), children.get(0)));
+    assertTrue(text(By.id("payloads")).contains("receipt for ch_eve_1900"));
+    assertEquals("batch-1", text(By.cssSelector("#relation-parent a.run-id")));
+    click(By.cssSelector("#relation-parent a.run-id"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-id"), "batch-1"));
+    assertNoAlert();
+  }
+
+  @Test
+  void theOverviewShowsTheRunsOfTheLastHourAQueueAndAWorker() throws Exception {
+    decline.set(null);
+    completedRun("inv-o-1", "ada");
+    completedRun("inv-o-2", "bob");
+    decline.set(InvoiceWorkflow.DECLINED);
+    failedRun("inv-o-3", "cy");
+    // this engine does not declare queue "naps": its run waits there
+    NapWorkflowClient.of(engine).start(StartOptions.builder().queue("naps").runId("nap-o-1")
+        .build(), "dee");
+    try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl())
+        .workerId("label-printer-2").pollInterval(Duration.ofMillis(100))
+        .handle(LabelSteps.PRINT, (task, input) -> "\"label\"")
+        .build()) {
+      worker.start();
+      ShipmentWorkflowClient.of(engine).start("shipment-o-1", "parcel 1").await(WAIT);
+
+      browser.get(url("/"));
+      assertEquals("Overview", texts(By.cssSelector("header nav a")).get(0), "first in the nav");
+      click(By.linkText("Overview"));
+      waiting().until(ExpectedConditions.textToBe(By.id("total-started"), "5"));
+      assertEquals("3", text(By.id("total-completed")));
+      assertEquals("1", text(By.id("total-failed")));
+      assertEquals("0", text(By.id("total-cancelled")));
+      // the chart: one bar of failed runs (beside the legend's swatch), none cancelled
+      assertEquals(2, browser.findElements(By.cssSelector("svg.chart rect.chart-failed")).size());
+      assertEquals(1,
+          browser.findElements(By.cssSelector("svg.chart rect.chart-cancelled")).size());
+      assertTrue(text(By.cssSelector("tr.overview-queue")).startsWith("naps 1 0"),
+          text(By.cssSelector("tr.overview-queue")));
+      assertTrue(text(By.cssSelector("tr.overview-worker")).startsWith("label-printer-2 0"),
+          text(By.cssSelector("tr.overview-worker")));
+      assertTrue(text(By.id("overview-stuck")).contains("No run has waited"),
+          text(By.id("overview-stuck")));
+      click(By.cssSelector("tr.overview-queue td.depth a"));
+      waiting().until(ExpectedConditions.urlContains("queue=naps"));
+      assertEquals(List.of("nap-o-1"), texts(By.cssSelector("table.runs a.run-id")));
+    }
     assertNoAlert();
   }
 
@@ -390,6 +461,9 @@ class DashboardBrowserTest {
           ExpectedConditions.presenceOfElementLocated(By.id("token"))));
       logIn();
       List<Shot> shots = List.of(
+          new Shot("dashboard-overview", "/overview", ExpectedConditions
+              .textToBePresentInElementLocated(By.cssSelector("tr.overview-worker"),
+                  "label-printer-1")),
           new Shot("dashboard-runs", "/",
               ExpectedConditions.presenceOfElementLocated(By.linkText("shipment-89"))),
           new Shot("dashboard-run", Links.runPath("invoice-1007"),

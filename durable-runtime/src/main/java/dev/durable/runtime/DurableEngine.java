@@ -89,6 +89,9 @@ public interface DurableEngine extends AutoCloseable {
   /** The workers that hold a task, or finished one in the last hour, most recently seen first. */
   List<WorkerInfo> workers();
 
+  /** Runs started and ended per bucket since {@code from}, and stuck runs: see {@link Overview}. */
+  Overview overview(Instant from, Duration bucket);
+
   /** Open tasks with no sign of life for {@code silence} or more, oldest first (to redispatch). */
   List<TaskInfo> silentTasks(Duration silence);
 
@@ -131,7 +134,8 @@ public interface DurableEngine extends AutoCloseable {
    * Starts a fork of run {@code runId}: a new run of its workflow, version and input whose
    * positions before {@code position} replay what the run recorded there (its checkpoints are
    * copied), and whose later positions run with the code deployed now. {@link
-   * RunInfo#forkedFrom()} and its history ({@code run.forked}) say where it comes from.
+   * RunInfo#forkedFrom()} and its history ({@code run.forked}) say where it comes from; {@link
+   * RunFilter.Builder#forkedFrom} lists a run's forks.
    *
    * @return the new run's id
    * @throws UnknownRunException if no such run is stored

@@ -24,11 +24,10 @@ import java.util.Set;
  *
  * <p>Pages are cut by the last run seen (keyset pagination), not by an offset: a page costs the
  * same however deep it is, and runs started meanwhile do not shift the pages that follow.
- * Criteria on the workflow, the status, the start time, the parent and the cursor are served by
- * indexes; the others ({@link Builder#version}, {@link Builder#updatedFrom}, {@link
- * Builder#updatedBefore}, {@link Builder#runIdPrefix}, {@link Builder#errorCode}, {@link
- * Builder#queue}) narrow what those
- * find, so combine them with one of the first. Runs sought by {@link Builder#attribute} are found
+ * Criteria on the workflow, the status, the start time, the parent, the fork origin and the
+ * cursor are served by indexes; the others ({@link Builder#version}, {@link Builder#updatedFrom},
+ * {@link Builder#updatedBefore}, {@link Builder#runIdPrefix}, {@link Builder#errorCode}, {@link
+ * Builder#queue}) narrow what those find, so combine them with one of the first. Runs sought by {@link Builder#attribute} are found
  * through the attributes' own index, in the list's order, whatever else is set: the attribute
  * fewest runs hold leads, the others and the remaining criteria narrow what it finds.
  */
@@ -47,6 +46,7 @@ public final class RunFilter {
   private final Instant updatedBefore;
   private final String runIdPrefix;
   private final String parentId;
+  private final String forkedFrom;
   private final String errorCode;
   private final String queue;
   private final int limit;
@@ -64,6 +64,7 @@ public final class RunFilter {
     this.updatedBefore = b.updatedBefore;
     this.runIdPrefix = b.runIdPrefix;
     this.parentId = b.parentId;
+    this.forkedFrom = b.forkedFrom;
     this.errorCode = b.errorCode;
     this.queue = b.queue;
     this.limit = b.limit;
@@ -102,6 +103,7 @@ public final class RunFilter {
     b.updatedBefore = updatedBefore;
     b.runIdPrefix = runIdPrefix;
     b.parentId = parentId;
+    b.forkedFrom = forkedFrom;
     b.errorCode = errorCode;
     b.queue = queue;
     b.limit = limit;
@@ -154,6 +156,11 @@ public final class RunFilter {
     return Optional.ofNullable(parentId);
   }
 
+  /** Only the forks made from this run. */
+  public Optional<String> forkedFrom() {
+    return Optional.ofNullable(forkedFrom);
+  }
+
   /** Only runs that failed with this error code. */
   public Optional<String> errorCode() {
     return Optional.ofNullable(errorCode);
@@ -199,6 +206,7 @@ public final class RunFilter {
     append(s, "updatedBefore", updatedBefore);
     append(s, "runIdPrefix", runIdPrefix);
     append(s, "parentId", parentId);
+    append(s, "forkedFrom", forkedFrom);
     append(s, "errorCode", errorCode);
     append(s, "queue", queue);
     append(s, "attributes", attributes.isEmpty() ? null : attributes);
@@ -223,6 +231,7 @@ public final class RunFilter {
     private Instant updatedBefore;
     private String runIdPrefix;
     private String parentId;
+    private String forkedFrom;
     private String errorCode;
     private String queue;
     private int limit = DEFAULT_LIMIT;
@@ -285,6 +294,15 @@ public final class RunFilter {
     /** Only the child runs that run {@code parentId} started. */
     public Builder parentId(String parentId) {
       this.parentId = Objects.requireNonNull(parentId, "parentId");
+      return this;
+    }
+
+    /**
+     * Only the forks made from run {@code runId} ({@link DurableEngine#fork}; each one's {@link
+     * RunInfo#forkedFrom()} names it).
+     */
+    public Builder forkedFrom(String runId) {
+      this.forkedFrom = Objects.requireNonNull(runId, "runId");
       return this;
     }
 

@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.ForkPoint;
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunInfo;
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.workflows.ForkableWorkflowClient;
 import dev.durable.tests.workflows.ForkableWorkflowDurable;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -137,6 +141,27 @@ class ForkTest extends OnEachStore {
       String fork = engine.fork(run.id(), 1);
       assertEquals(1, db.queryLong(
           "SELECT COUNT(*) FROM durable_steps WHERE run_id = '" + fork + "'"));
+    }
+  }
+
+  @Test
+  void aRunsForksAreListedByTheRunTheyCameFromNewestFirst() {
+    String source = completedRun("o-6");
+    String other = completedRun("o-7");
+
+    try (DurableEngine engine = engine("new")) {
+      String first = engine.fork(source, 1);
+      clock.advance(Duration.ofSeconds(1));
+      String second = engine.fork(source, 2);
+      engine.fork(other, 1);
+
+      assertEquals(List.of(second, first), engine.listRuns(
+          RunFilter.builder().forkedFrom(source).build()).stream().map(RunInfo::id).toList());
+      assertEquals(List.of(first), engine.listRuns(RunFilter.builder().forkedFrom(source)
+          .status(RunState.PENDING).limit(1).after(engine.listRuns(
+              RunFilter.builder().forkedFrom(source).limit(1).build()).get(0)).build())
+          .stream().map(RunInfo::id).toList(), "the next page");
+      assertEquals(List.of(), engine.listRuns(RunFilter.builder().forkedFrom(first).build()));
     }
   }
 }

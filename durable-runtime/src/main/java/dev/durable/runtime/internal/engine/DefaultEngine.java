@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.Overview;
 import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFilter;
@@ -211,6 +212,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public List<WorkerInfo> workers() {
     return views.workers();
+  }
+
+  @Override
+  public Overview overview(Instant from, Duration bucket) {
+    return views.overview(from, bucket);
   }
 
   @Override

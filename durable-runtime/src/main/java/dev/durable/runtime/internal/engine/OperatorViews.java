@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Queue;
+import dev.durable.runtime.Overview;
 import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
@@ -14,6 +15,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,8 +24,9 @@ import java.util.regex.Pattern;
 /**
  * What operator tools read of the dispatched tasks, the workers and the stored schedules: the
  * store's rows as the public records of {@link DurableEngine#tasks}, {@link
- * DurableEngine#taskQueues}, {@link DurableEngine#queues}, {@link DurableEngine#workers}, {@link DurableEngine#silentTasks} and
- * {@link DurableEngine#storedSchedules}. Needs no workflow registered.
+ * DurableEngine#taskQueues}, {@link DurableEngine#queues}, {@link DurableEngine#workers}, {@link
+ * DurableEngine#overview}, {@link DurableEngine#silentTasks} and {@link
+ * DurableEngine#storedSchedules}. Needs no workflow registered.
  */
 final class OperatorViews {
   /** How recently a worker must have finished a task to be listed without holding one. */
@@ -79,6 +83,27 @@ final class OperatorViews {
     } catch (RuntimeException e) { // numbers out of range, a period this version refuses
       return Optional.empty();
     }
+  }
+
+  Overview overview(Instant from, Duration bucket) {
+    Objects.requireNonNull(from, "from");
+    if (bucket.compareTo(Duration.ofSeconds(1)) < 0 || bucket.getNano() % 1_000_000 != 0) {
+      throw new IllegalArgumentException(
+          "bucket must be whole milliseconds and a second or more, but was " + bucket);
+    }
+    Instant now = time.now();
+    long periods = now.isBefore(from) ? 0 : Duration.between(from, now).toMillis()
+        / bucket.toMillis() + 1;
+    if (periods < 1 || periods > Overview.MAX_BUCKETS) {
+      throw new IllegalArgumentException("from " + from + " to now (" + now + ") must hold 1 to "
+          + Overview.MAX_BUCKETS + " periods of " + bucket + ", but holds " + periods);
+    }
+    List<Overview.Stuck> stuck = store.overview()
+        .waiting(now.minus(Overview.OVERDUE), Overview.STUCK_LISTED).stream()
+        .map(w -> new Overview.Stuck(
+            RunStatuses.info(w.run().run(), w.run().scheduledAt(), Map.of()), w.since()))
+        .toList();
+    return new Overview(from, bucket, store.overview().counts(from, bucket, (int) periods), stuck);
   }
 
   List<WorkerInfo> workers() {

@@ -75,6 +75,10 @@ final class RunSearch {
       sql.append(" AND r.parent_run_id = :parentRunId");
       values.string("parentRunId", parent);
     });
+    filter.forkedFrom().ifPresent(origin -> {
+      sql.append(" AND r.forked_from = :forkedFrom");
+      values.string("forkedFrom", origin);
+    });
     filter.queue().ifPresent(queue -> {
       sql.append(" AND r.queue_name = :queue");
       values.string("queue", queue);
@@ -96,6 +100,7 @@ final class RunSearch {
     // (H2 picks the workflow's index when a workflow is given, whatever else is: that one then)
     String lead = !filter.attributes().isEmpty() ? "a0.name DESC, a0.val DESC, "
         : filter.workflow().isPresent() ? "r.workflow_name DESC, "
+        : filter.forkedFrom().isPresent() ? "r.forked_from DESC, "
         : filter.statuses().size() == 1 ? "r.status DESC, " : "";
     sql.append(" ORDER BY ").append(lead).append(walked).append(".created_at DESC, ")
         .append(walked).append(".run_id DESC LIMIT :limit");

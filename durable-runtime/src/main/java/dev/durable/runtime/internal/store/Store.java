@@ -45,6 +45,7 @@ public final class Store {
   private final StoredAttributes attributes;
   private final RunLineages lineages;
   private final StoredValues values;
+  private final StoredOverview overview;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -82,12 +83,12 @@ public final class Store {
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin, dialect.notifies()));
     this.lineages = new RunLineages(transactions, inserts);
+    this.overview = new StoredOverview(transactions, dialect instanceof PostgresDialect);
   }
 
   /**
-   * The origin that the wake-ups of one process carry ({@link #Store(DataSource, String)}): {@code
-   * wake:} and a UUID. A notification carrying another process's origin is a plain wake-up, not a
-   * run's id.
+   * The origin the wake-ups of one process carry: {@code wake:} and a UUID. A notification carrying
+   * another process's origin is a plain wake-up, not a run's id.
    */
   public static String wakeOrigin(UUID id) {
     return Listener.WAKE_PREFIX + id;
@@ -126,6 +127,11 @@ public final class Store {
   /** The events runs set and the values of their streams. */
   public StoredValues values() {
     return values;
+  }
+
+  /** The operators' overview: runs started and ended per period, runs waiting past their time. */
+  public StoredOverview overview() {
+    return overview;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
@@ -190,8 +196,7 @@ public final class Store {
 
   /** The run with this id. */
   public Optional<RunRecord> findRun(String runId) {
-    return autocommit(
-        "read run " + runId, connection -> RunsTable.select(connection, runId));
+    return autocommit("read run " + runId, connection -> RunsTable.select(connection, runId));
   }
 
   /**
@@ -238,8 +243,7 @@ public final class Store {
 
   /** How many runs of each workflow are due at {@code now}, registered here or not. */
   public Map<WorkflowKey, Long> countDueByWorkflow(Instant now) {
-    return autocommit(
-        "count due runs", connection -> RunsTable.countDueByWorkflow(connection, now));
+    return autocommit("count due runs", c -> RunsTable.countDueByWorkflow(c, now));
   }
 
   /**
@@ -274,15 +278,13 @@ public final class Store {
    * dispatched steps wait for, in one round trip on PostgreSQL.
    */
   public Resumption resumption(String runId) {
-    return autocommit(
-        "read checkpoints of run " + runId,
+    return autocommit("read checkpoints of run " + runId,
         connection -> Resumption.read(connection, dialect.form(), runId));
   }
 
   /** The run's checkpoints and timers, in order. */
   public List<CheckpointRecord> checkpoints(String runId) {
-    return autocommit(
-        "read checkpoints of run " + runId, connection -> StepsTable.select(connection, runId));
+    return autocommit("read checkpoints of run " + runId, c -> StepsTable.select(c, runId));
   }
 
   /**
@@ -373,8 +375,7 @@ public final class Store {
 
   /** The run's event log, oldest first. */
   public List<HistoryEvent> history(String runId) {
-    return autocommit(
-        "read history of run " + runId, connection -> EventsTable.read(connection, runId));
+    return autocommit("read history of run " + runId, c -> EventsTable.read(c, runId));
   }
 
   // ---- retention
