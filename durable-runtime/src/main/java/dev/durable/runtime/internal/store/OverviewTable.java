@@ -66,14 +66,11 @@ final class OverviewTable {
   /**
    * The runs due before {@code :cutoff} that no engine holds, earliest due first: pending runs not
    * taken, sleeping ones past their wake time, running ones past their lease. The poll's index
-   * ({@code durable_runs_due}), read from its first due time up to the limit. The lower bound
-   * ({@link #NO_EARLIER}) is for H2, whose index holds the ended runs too, their NULLs first:
-   * bounded above only, it walked 950,000 of them among a million runs before the first due one.
+   * ({@code durable_runs_due}), read from its first due time up to the limit; the lower bound
+   * ({@link RunsTable#NO_EARLIER}) skips the ended runs' NULLs on H2.
    */
   static final Sql OVERDUE = Sql.of(SELECT_LISTED + " WHERE r.due_at >= :noEarlier"
       + " AND r.due_at < :cutoff ORDER BY r.due_at LIMIT :limit");
-  /** Before any due time an engine's clock sets. */
-  static final Instant NO_EARLIER = Instant.parse("1900-01-01T00:00:00Z");
   /**
    * The runs waiting for a queue's admission since before {@code :cutoff} (started then, and any
    * delay over by then), the earliest started first: {@code durable_runs_status_created} (status,
@@ -95,7 +92,7 @@ final class OverviewTable {
   static List<ListedRun> waiting(Connection connection, Sql sql, Instant cutoff, int limit)
       throws SQLException {
     return sql.list(connection, new Values().instant("cutoff", cutoff).int4("limit", limit)
-            .instant("noEarlier", NO_EARLIER),
+            .instant("noEarlier", RunsTable.NO_EARLIER),
         rows -> new ListedRun(RunsTable.read(rows, 1),
             Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)), Map.of()));
   }

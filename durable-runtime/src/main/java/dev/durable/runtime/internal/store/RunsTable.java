@@ -21,6 +21,12 @@ final class RunsTable {
   static final String TABLE = "durable_runs";
   /** The index of the runs by due time, which a poll's read is told to use on H2. */
   static final String DUE_INDEX = "durable_runs_due";
+  /**
+   * Before any due time an engine's clock sets: the lower bound of every read of {@link
+   * #DUE_INDEX} by time. H2's index holds the ended runs' NULL due times first, and a range
+   * bounded above only walks all of them before the first due run.
+   */
+  static final Instant NO_EARLIER = Instant.parse("1900-01-01T00:00:00Z");
   private static final List<String> COLUMN_NAMES = List.of(
       "run_id", "workflow_name", "workflow_version", "status", "input", "output", "error_message",
       "error_code", "error_type", "error_step", "created_at", "updated_at", "wake_at", "due_at",
@@ -118,8 +124,8 @@ final class RunsTable {
   // ---- the statements of the store's other operations
 
   private static final Sql COUNT_DUE_BY_WORKFLOW = Sql.of(
-      "SELECT workflow_name, workflow_version, COUNT(*) FROM durable_runs WHERE due_at <= :now"
-          + " GROUP BY workflow_name, workflow_version ORDER BY workflow_name, workflow_version");
+      "SELECT workflow_name, workflow_version, COUNT(*) FROM durable_runs WHERE due_at >= :noEarlier"
+          + " AND due_at <= :now GROUP BY workflow_name, workflow_version ORDER BY workflow_name, workflow_version");
   private static final Sql CANCEL = Sql.of(
       "UPDATE durable_runs SET status = 'CANCELLED', wake_at = NULL, due_at = NULL,"
           + " dedup_key = NULL, lease_owner = NULL, lease_until = NULL, epoch = epoch + 1,"
@@ -288,7 +294,8 @@ final class RunsTable {
   static Map<WorkflowKey, Long> countDueByWorkflow(Connection connection, Instant now)
       throws SQLException {
     Map<WorkflowKey, Long> counts = new LinkedHashMap<>();
-    COUNT_DUE_BY_WORKFLOW.list(connection, new Values().instant("now", now), rows -> counts.put(
+    COUNT_DUE_BY_WORKFLOW.list(connection,
+        new Values().instant("now", now).instant("noEarlier", NO_EARLIER), rows -> counts.put(
         new WorkflowKey(rows.getString(1), rows.getString(2)), rows.getLong(3)));
     return counts;
   }

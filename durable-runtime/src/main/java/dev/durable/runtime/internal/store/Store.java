@@ -45,7 +45,6 @@ public final class Store {
   private final StoredAttributes attributes;
   private final RunLineages lineages;
   private final StoredValues values;
-  private final StoredOverview overview;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -83,7 +82,6 @@ public final class Store {
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin, dialect.notifies()));
     this.lineages = new RunLineages(transactions, inserts);
-    this.overview = new StoredOverview(transactions, dialect instanceof PostgresDialect);
   }
 
   /**
@@ -129,9 +127,9 @@ public final class Store {
     return values;
   }
 
-  /** The operators' overview: runs started and ended per period, runs waiting past their time. */
+  /** The operators' overview (runs started and ended per period, overdue runs): a view per call. */
   public StoredOverview overview() {
-    return overview;
+    return new StoredOverview(transactions, dialect instanceof PostgresDialect);
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
