@@ -1,0 +1,139 @@
+package dev.durable.dashboard;
+
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunExport.Checkpoint;
+import dev.durable.runtime.StepState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's step events ({@code step.*}) handed to the checkpoints they belong to. The event log
+ * names a step but not its position, and a loop calls one step many times, so an event goes to
+ * the checkpoint of that name whose time span (its start to its last change) holds the event's
+ * time; a {@code step.queued} before a step's first attempt goes to the next one of that name.
+ * Where spans touch or overlap (one call ending in the microsecond the next starts, the branches
+ * of a fan), a start goes to the latest-started checkpoint not yet started, any other event to the
+ * one not yet ended that started first.
+ */
+final class TimelineEvents {
+  private TimelineEvents() {}
+
+  /** How far back a look-up scans for a span holding an event: the branches of wide fans. */
+  private static final int SCAN = 512;
+
+  /** The step events of each step checkpoint, by position, each list oldest first. */
+  static Map<Integer, List<HistoryEvent>> byPosition(
+      List<Checkpoint> checkpoints, List<HistoryEvent> history) {
+    Map<String, List<Checkpoint>> byName = new HashMap<>();
+    for (Checkpoint c : checkpoints) {
+      if (isStep(c) && c.startedAt().isPresent()) {
+        byName.computeIfAbsent(c.name(), name -> new ArrayList<>()).add(c);
+      }
+    }
+    Comparator<Checkpoint> order = Comparator.comparing((Checkpoint c) -> c.startedAt().get())
+        .thenComparingInt(Checkpoint::position);
+    byName.values().forEach(list -> list.sort(order));
+    Map<Integer, List<HistoryEvent>> events = new HashMap<>();
+    Map<Integer, Boolean> started = new HashMap<>();
+    Map<Integer, Boolean> ended = new HashMap<>();
+    for (HistoryEvent event : history) {
+      if (!event.type().startsWith("step.") || event.step().isEmpty()) {
+        continue;
+      }
+      List<Checkpoint> named = byName.get(event.step().get());
+      if (named == null) {
+        continue;
+      }
+      boolean start = event.type().equals("step.started") && event.attempt() <= 1;
+      boolean end = event.type().equals("step.completed") || event.type().equals("step.failed");
+      Checkpoint owner = owner(named, event.at(), start, end, started, ended);
+      if (owner == null) {
+        continue;
+      }
+      events.computeIfAbsent(owner.position(), p -> new ArrayList<>()).add(event);
+      if (start) {
+        started.put(owner.position(), true);
+      }
+      if (end) {
+        ended.put(owner.position(), true);
+      }
+    }
+    return events;
+  }
+
+  /** Whether the checkpoint records a step, local or dispatched. */
+  static boolean isStep(Checkpoint c) {
+    return c.kind().equals("STEP") || c.kind().equals("REMOTE");
+  }
+
+  private static Checkpoint owner(List<Checkpoint> named, Instant at, boolean start,
+      boolean end, Map<Integer, Boolean> started, Map<Integer, Boolean> ended) {
+    int last = lastStartedBy(named, at);
+    Checkpoint best = null;
+    for (int i = last; i >= 0 && i > last - SCAN; i--) {
+      Checkpoint c = named.get(i);
+      if (!holds(c, at)) {
+        continue;
+      }
+      if (start) {
+        if (!started.containsKey(c.position())) {
+          // the latest-started one not yet started: scanning backwards, the first found
+          return c;
+        }
+      } else if (!ended.containsKey(c.position())) {
+        best = c; // scanning backwards: the last kept is the one that started first
+      }
+    }
+    if (best != null || start) {
+      return best != null ? best : fallback(named, last, at, started);
+    }
+    // an end or retry with every holder ended (a requeued run's second try), or none holding it
+    for (int i = last; i >= 0 && i > last - SCAN; i--) {
+      if (holds(named.get(i), at)) {
+        return named.get(i);
+      }
+    }
+    return last + 1 < named.size() ? named.get(last + 1) : null;
+  }
+
+  /** A start no span holds: the next checkpoint to start (a wait for a slot came first). */
+  private static Checkpoint fallback(
+      List<Checkpoint> named, int last, Instant at, Map<Integer, Boolean> started) {
+    for (int i = Math.max(0, last + 1); i < named.size(); i++) {
+      if (!started.containsKey(named.get(i).position())) {
+        return named.get(i);
+      }
+    }
+    return last >= 0 ? named.get(last) : null;
+  }
+
+  /** The index of the last checkpoint that started at or before {@code at}; -1 if none did. */
+  private static int lastStartedBy(List<Checkpoint> named, Instant at) {
+    int low = 0;
+    int high = named.size() - 1;
+    int found = -1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (!named.get(mid).startedAt().get().isAfter(at)) {
+        found = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  /** Whether {@code at} falls in the checkpoint's span; one not ended holds all that follows. */
+  private static boolean holds(Checkpoint c, Instant at) {
+    if (at.isBefore(c.startedAt().get())) {
+      return false;
+    }
+    boolean over = c.status() == StepState.COMPLETED || c.status() == StepState.FAILED;
+    return !over || c.updatedAt().map(u -> !at.isAfter(u)).orElse(true);
+  }
+}

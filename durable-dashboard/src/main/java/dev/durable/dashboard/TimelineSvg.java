@@ -1,0 +1,212 @@
+package dev.durable.dashboard;
+
+import static dev.durable.dashboard.Html.html;
+
+import dev.durable.dashboard.Html.Safe;
+import dev.durable.dashboard.Timeline.Bar;
+import dev.durable.dashboard.Timeline.Marker;
+import dev.durable.dashboard.Timeline.Row;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Draws a {@link Timeline} as an SVG element to put in a page: a row per position (or group),
+ * its name on the left linking to its detail, its bars on one time axis, each with its tooltip
+ * ({@code <title>}) and link; the failure as a red bar and a red mark across the axis. The axis
+ * is cut in {@value #TICKS} spans, each a link that zooms into it; below, links to the whole run
+ * and to the rows before and after the page shown.
+ *
+ * <p>No script and no inline style: every colour comes from the page's style sheet, by the CSS
+ * classes {@code tl-*}; every text goes through {@link Html#html}, escaped, which also makes it
+ * well-formed XML.
+ */
+final class TimelineSvg {
+  private TimelineSvg() {}
+
+  static final int WIDTH = 1000;
+  static final int TICKS = 10;
+  private static final int LEFT = 240;
+  private static final int RIGHT = WIDTH - 12;
+  private static final int TOP = 34;
+  private static final int ROW = 20;
+  private static final int BAR = 12;
+  private static final int NAV = 26;
+  private static final int LABEL_CHARS = 34;
+
+  /** The timeline drawn; {@code small} leaves out the zoom links (the run page's preview). */
+  static Safe render(Timeline t, boolean small) {
+    int height = TOP + Math.max(1, t.rows().size()) * ROW + NAV;
+    List<Safe> parts = new ArrayList<>();
+    parts.add(axis(t, height - NAV, small));
+    for (int i = 0; i < t.rows().size(); i++) {
+      parts.add(row(t, t.rows().get(i), TOP + i * ROW, i));
+    }
+    if (t.rows().isEmpty()) {
+      parts.add(html("<text class=\"tl-empty\" x=\"{}\" y=\"{}\">Nothing has run yet.</text>",
+          LEFT, TOP + 14));
+    }
+    for (Marker marker : t.markers()) {
+      parts.add(marker(t, marker, height - NAV));
+    }
+    parts.add(nav(t, height - NAV + 18, small));
+    return html("""
+        <svg xmlns="http://www.w3.org/2000/svg" class="timeline{}" viewBox="0 0 {} {}" \
+        width="{}" height="{}" role="img" aria-label="{}"><title>{}</title>{}</svg>""",
+        small ? " timeline-small" : "", WIDTH, height, WIDTH, height, title(t), title(t),
+        Html.join(parts));
+  }
+
+  private static String title(Timeline t) {
+    return "Timeline of run " + t.runId() + " from " + Format.time(t.from()) + " to "
+        + Format.time(t.to()) + " (" + Timeline.span(Duration.between(t.from(), t.to())) + ")";
+  }
+
+  /** The axis: ticks with the time since the run started, and the spans between as zoom links. */
+  private static Safe axis(Timeline t, int bottom, boolean small) {
+    List<Safe> parts = new ArrayList<>();
+    Duration window = Duration.between(t.from(), t.to());
+    double step = (RIGHT - LEFT) / (double) TICKS;
+    for (int i = 0; i <= TICKS; i++) {
+      double x = LEFT + i * step;
+      Instant at = t.from().plusNanos(window.toNanos() / TICKS * i);
+      parts.add(html("<line class=\"tl-tick\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+          n(x), TOP - 6, n(x), bottom));
+      if (i < TICKS || small) {
+        parts.add(html("<text class=\"tl-tick-label\" x=\"{}\" y=\"{}\">+{}</text>", n(x + 2),
+            TOP - 10, Timeline.span(Duration.between(t.runStart(), at))));
+      }
+      if (i < TICKS && !small) {
+        Instant until = t.from().plusNanos(window.toNanos() / TICKS * (i + 1));
+        parts.add(html("""
+            <a class="tl-zoom" href="{}"><rect x="{}" y="0" width="{}" height="{}"><title>zoom \
+            into +{} to +{}</title></rect></a>""",
+            TimelineView.link(t.runId(), t.runStart(), at, until, 0), n(x), n(step), TOP - 6,
+            Timeline.span(Duration.between(t.runStart(), at)),
+            Timeline.span(Duration.between(t.runStart(), until))));
+      }
+    }
+    return html("<g class=\"tl-axis\">{}</g>", Html.join(parts));
+  }
+
+  private static Safe row(Timeline t, Row row, int y, int index) {
+    List<Safe> parts = new ArrayList<>();
+    parts.add(html("<rect class=\"tl-stripe{}\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+        index % 2 == 1 ? " tl-odd" : "", y, WIDTH, ROW));
+    String positions = row.count() == 1 ? "#" + row.firstPosition()
+        : "#" + row.firstPosition() + "\u2013" + row.lastPosition();
+    String name = row.count() == 1 ? row.name() : row.name() + " \u00d7" + row.count();
+    String full = positions + " " + row.kind().label() + " " + name
+        + (row.count() > 1 ? ", each " + Timeline.span(row.shortest()) + "\u2013"
+            + Timeline.span(row.longest()) : ", " + Timeline.span(row.longest()))
+        + (row.failed() > 0 ? ", " + row.failed() + " failed" : "");
+    Safe label = html("<text class=\"tl-label\" x=\"6\" y=\"{}\">{} {}<title>{}</title></text>",
+        y + 14, positions, Format.cut(name, LABEL_CHARS - positions.length()), full);
+    parts.add(row.link().map(link -> html("<a href=\"{}\">{}</a>", link, label)).orElse(label));
+    for (Bar bar : row.bars()) {
+      Safe drawn = bar(t, bar, y + (ROW - BAR) / 2);
+      if (drawn != null) {
+        parts.add(drawn);
+      }
+    }
+    return html("<g class=\"tl-row tl-row-{}{}\" data-first=\"{}\" data-count=\"{}\">{}</g>",
+        row.kind().label(), row.failed() > 0 ? " tl-row-failed" : "", row.firstPosition(),
+        row.count(), Html.join(parts));
+  }
+
+  /** A bar, or null if it lies outside the window. */
+  private static Safe bar(Timeline t, Bar bar, int y) {
+    if (bar.end().isBefore(t.from()) || bar.start().isAfter(t.to())) {
+      return null;
+    }
+    double x1 = x(t, bar.start());
+    double x2 = x(t, bar.end());
+    boolean tick = bar.kind() == Timeline.Kind.HEARTBEAT;
+    double width = tick ? 2 : Math.max(2, x2 - x1);
+    String css = "tl-bar " + bar.kind().css() + (bar.failed() ? " tl-failed" : "")
+        + (bar.open() ? " tl-open" : "");
+    Safe rect = html("""
+        <rect class="{}" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>""",
+        css, n(Math.min(x1, RIGHT - width)), tick ? y - 2 : y, n(width), tick ? BAR + 4 : BAR,
+        bar.label());
+    return bar.link().map(link -> html("<a href=\"{}\">{}</a>", link, rect)).orElse(rect);
+  }
+
+  private static Safe marker(Timeline t, Marker marker, int bottom) {
+    double x = x(t, marker.at());
+    Safe drawn = html("""
+        <g class="tl-mark tl-mark-{}"><line x1="{}" y1="{}" x2="{}" y2="{}"/>\
+        <path d="M{} {} L{} {} L{} {} Z"/><title>{}</title></g>""",
+        marker.kind(), n(x), TOP - 8, n(x), bottom, n(x - 6), TOP - 16, n(x + 6), TOP - 16,
+        n(x), TOP - 6, marker.label());
+    return marker.link().map(link -> html("<a href=\"{}\">{}</a>", link, drawn)).orElse(drawn);
+  }
+
+  /** Links to all of the run, and to the rows before and after those drawn. */
+  private static Safe nav(Timeline t, int y, boolean small) {
+    List<Safe> links = new ArrayList<>();
+    String caption = rowsCaption(t);
+    if (small) {
+      links.add(navLink(TimelineView.link(t.runId(), t.runStart(), null, null, 0),
+          "open the timeline \u2192", "tl-open-link"));
+    } else {
+      if (t.zoomed()) {
+        links.add(navLink(TimelineView.link(t.runId(), t.runStart(), null, null, 0),
+            "\u2190 all of the run", "tl-whole"));
+      }
+      if (t.firstRow() > 0) {
+        links.add(navLink(link(t, Math.max(0, t.firstRow() - pageSize(t))),
+            "\u2191 earlier rows", "tl-earlier"));
+      }
+      if (t.firstRow() + t.rows().size() < t.totalRows()) {
+        links.add(navLink(link(t, t.firstRow() + t.rows().size()), "later rows \u2193",
+            "tl-later"));
+      }
+    }
+    List<Safe> placed = new ArrayList<>();
+    double x = LEFT;
+    for (Safe link : links) {
+      placed.add(html("<g transform=\"translate({} 0)\">{}</g>", n(x), link));
+      x += 150;
+    }
+    return html("<g class=\"tl-nav\"><text class=\"tl-caption\" x=\"6\" y=\"{}\">{}</text>"
+        + "<g transform=\"translate(0 {})\">{}</g></g>", y, caption, y, Html.join(placed));
+  }
+
+  private static Safe navLink(String href, String text, String css) {
+    return html("<a class=\"{}\" href=\"{}\"><text x=\"0\" y=\"0\">{}</text></a>", css, href,
+        text);
+  }
+
+  private static String link(Timeline t, int firstRow) {
+    return t.zoomed()
+        ? TimelineView.link(t.runId(), t.runStart(), t.from(), t.to(), firstRow)
+        : TimelineView.link(t.runId(), t.runStart(), null, null, firstRow);
+  }
+
+  private static int pageSize(Timeline t) {
+    return Math.max(1, t.rows().size());
+  }
+
+  /** What the rows drawn are: all, a page, grouped. */
+  static String rowsCaption(Timeline t) {
+    String rows = t.rows().size() == t.totalRows() ? t.totalRows() + " rows"
+        : "rows " + (t.firstRow() + 1) + "\u2013" + (t.firstRow() + t.rows().size()) + " of "
+            + t.totalRows();
+    return rows + (t.grouped() ? " (" + t.positions() + " positions, like ones grouped)" : "");
+  }
+
+  private static double x(Timeline t, Instant at) {
+    double window = Math.max(1, Duration.between(t.from(), t.to()).toNanos());
+    double offset = Duration.between(t.from(), at).toNanos();
+    double x = LEFT + offset / window * (RIGHT - LEFT);
+    return Math.max(LEFT, Math.min(RIGHT, x));
+  }
+
+  /** A coordinate with one decimal, the same on every locale. */
+  private static String n(double value) {
+    long tenths = Math.round(value * 10);
+    return (tenths < 0 ? "-" : "") + Math.abs(tenths) / 10 + "." + Math.abs(tenths) % 10;
+  }
+}
