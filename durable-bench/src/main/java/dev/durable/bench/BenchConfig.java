@@ -12,7 +12,8 @@ import java.util.List;
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
  * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), {@code observe} for
  * (k), or {@code lateness},
- * {@code dispatch} or {@code poll} for (c), (e) or (d) alone), {@code bench.ioRuns} and {@code
+ * {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code queue} for (l), {@code
+ * timeline} for (m)), {@code bench.ioRuns} and {@code
  * bench.ioStepMs} (the runs of phase (j) and its step's time), {@code bench.out} (where the
  * Markdown results go), and the PostgreSQL URL from the environment variable {@code
  * DURABLE_PG_URL}.
@@ -21,7 +22,8 @@ record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
     boolean dbosPhase, boolean latenessOnly, boolean dispatchOnly, String pgUrl, Path out,
     boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs,
-    boolean pollOnly, boolean observePhase, boolean observeOnly, boolean queueOnly) {
+    boolean pollOnly, boolean observePhase, boolean observeOnly, boolean queueOnly,
+    boolean timelineOnly) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -40,11 +42,12 @@ record BenchConfig(
     }
     String phases = System.getProperty("bench.phases", "all").strip();
     if (!List.of("all", "main", "search", "dbos", "long", "io", "observe", "lateness", "dispatch",
-        "poll", "queue").contains(phases)) {
+        "poll", "queue", "timeline").contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
-              + " dispatch (phase e), poll (phase d) or queue (phase l), but was '" + phases + "'");
+              + " dispatch (phase e), poll (phase d), queue (phase l) or timeline (phase m), but was '"
+              + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -67,7 +70,8 @@ record BenchConfig(
         phases.equals("poll"),
         phases.equals("all"),
         phases.equals("observe"),
-        phases.equals("queue"));
+        phases.equals("queue"),
+        phases.equals("timeline"));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -66,9 +66,12 @@ final class TimelineBuilder {
     private final Map<String, Checkpoint> awaits = new HashMap<>();
     private final Set<String> childrenStarted = new HashSet<>();
     private final Set<String> timedOut = new HashSet<>();
+    /** The run page's address, encoded once: every bar links to a position on it. */
+    private final String page;
 
     Run(RunExport.Run run, List<TaskInfo> taskList, Instant now) {
       this.run = run;
+      this.page = Html.runPath(run.id()) + "#pos-";
       Instant last = run.updatedAt();
       for (HistoryEvent e : run.events()) {
         last = e.at().isAfter(last) ? e.at() : last;
@@ -114,6 +117,10 @@ final class TimelineBuilder {
       return new Built(run.id(), run.createdAt(), end, rows, markers(rows));
     }
 
+    private String anchor(int position) {
+      return page + position;
+    }
+
     /** The compensations the failure-handling marker plans: their positions follow it. */
     private void plan(Checkpoint marker) {
       try {
@@ -130,7 +137,7 @@ final class TimelineBuilder {
 
     private Row step(Checkpoint c, List<HistoryEvent> events) {
       String undone = undoes.get(c.position());
-      String link = positionLink(run.id(), c.position());
+      String link = anchor(c.position());
       String what = (undone != null ? c.name() + " undoing " + undone : c.name())
           + " (position " + c.position() + ")";
       List<Bar> bars = c.kind().equals("REMOTE") && tasks.containsKey(c.position())
@@ -269,7 +276,7 @@ final class TimelineBuilder {
       Instant start = c.startedAt().orElse(run.createdAt());
       boolean over = ended(c.status());
       Instant until = over ? c.updatedAt().orElse(start) : c.wakeAt().orElse(end);
-      String link = positionLink(run.id(), c.position());
+      String link = anchor(c.position());
       Bar bar = new Bar(Kind.SLEEP, start, until, "sleep (position " + c.position() + ") "
           + (over ? "slept " + Timeline.span(Duration.between(start, until))
               : "until " + Format.time(until)), Optional.of(link), false,
@@ -282,7 +289,7 @@ final class TimelineBuilder {
       boolean over = ended(c.status());
       Instant until = over ? c.updatedAt().orElse(start) : end;
       boolean timedOut = over && this.timedOut.contains(c.name() + "@" + until);
-      String link = positionLink(run.id(), c.position());
+      String link = anchor(c.position());
       String how = !over ? "waiting" + c.wakeAt().map(w -> " until " + Format.time(w))
           .orElse(" without limit")
           : timedOut ? "timed out after " + Timeline.span(Duration.between(start, until))
@@ -298,7 +305,7 @@ final class TimelineBuilder {
       Optional<String> childId = text(c.output());
       Checkpoint await = childId.map(awaits::get).orElse(null);
       Instant start = c.startedAt().orElse(run.createdAt());
-      String link = childId.map(Html::runPath).orElse(positionLink(run.id(), c.position()));
+      String link = childId.map(Html::runPath).orElse(anchor(c.position()));
       String what = "child run " + childId.orElse("?") + " of " + c.name() + " (position "
           + c.position() + ")";
       Bar bar;
@@ -346,14 +353,24 @@ final class TimelineBuilder {
         }
       }
       if (run.status() == RunState.FAILED) {
-        Instant at = run.events().stream().filter(e -> e.type().equals("run.failed"))
+        // at the end of the last bar that failed for good, where the failure happened; else
+        // where the run failed (a run timeout, a cancelled child)
+        Instant failedAt = run.events().stream().filter(e -> e.type().equals("run.failed"))
             .map(HistoryEvent::at).reduce((a, b) -> b).orElse(end);
-        Optional<String> link = rows.stream().filter(r -> r.failed() > 0)
-            .map(r -> positionLink(run.id(), r.firstPosition())).reduce((a, b) -> b);
+        Instant at = failedAt;
+        Optional<String> link = Optional.empty();
+        for (Row row : rows) {
+          for (Bar bar : row.bars()) {
+            if (bar.failed()) {
+              at = bar.end();
+              link = Optional.of(anchor(row.firstPosition()));
+            }
+          }
+        }
         String why = run.error().map(e -> e.code() + ": " + e.message()
             + e.step().map(s -> " (step " + s + ")").orElse("")).orElse("");
-        markers.add(new Marker("failure", at, "run failed at " + Format.time(at) + ": " + why,
-            link));
+        markers.add(new Marker("failure", at, "the run failed, at " + Format.time(failedAt)
+            + ": " + why, link));
       }
       return markers;
     }

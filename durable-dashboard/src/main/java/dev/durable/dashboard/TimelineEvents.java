@@ -25,6 +25,23 @@ final class TimelineEvents {
   /** How far back a look-up scans for a span holding an event: the branches of wide fans. */
   private static final int SCAN = 512;
 
+  /**
+   * The checkpoints of one name by start, and for each the furthest any span up to it reaches:
+   * a look-up scanning back stops where nothing earlier reaches the event.
+   */
+  private record Named(List<Checkpoint> list, Instant[] reach) {
+    static Named of(List<Checkpoint> list) {
+      Instant[] reach = new Instant[list.size()];
+      Instant furthest = Instant.MIN;
+      for (int i = 0; i < list.size(); i++) {
+        Instant end = end(list.get(i));
+        furthest = end.isAfter(furthest) ? end : furthest;
+        reach[i] = furthest;
+      }
+      return new Named(list, reach);
+    }
+  }
+
   /** The step events of each step checkpoint, by position, each list oldest first. */
   static Map<Integer, List<HistoryEvent>> byPosition(
       List<Checkpoint> checkpoints, List<HistoryEvent> history) {
@@ -36,7 +53,11 @@ final class TimelineEvents {
     }
     Comparator<Checkpoint> order = Comparator.comparing((Checkpoint c) -> c.startedAt().get())
         .thenComparingInt(Checkpoint::position);
-    byName.values().forEach(list -> list.sort(order));
+    Map<String, Named> named = new HashMap<>();
+    byName.forEach((name, list) -> {
+      list.sort(order);
+      named.put(name, Named.of(list));
+    });
     Map<Integer, List<HistoryEvent>> events = new HashMap<>();
     Map<Integer, Boolean> started = new HashMap<>();
     Map<Integer, Boolean> ended = new HashMap<>();
@@ -44,13 +65,13 @@ final class TimelineEvents {
       if (!event.type().startsWith("step.") || event.step().isEmpty()) {
         continue;
       }
-      List<Checkpoint> named = byName.get(event.step().get());
-      if (named == null) {
+      Named of = named.get(event.step().get());
+      if (of == null) {
         continue;
       }
       boolean start = event.type().equals("step.started") && event.attempt() <= 1;
       boolean end = event.type().equals("step.completed") || event.type().equals("step.failed");
-      Checkpoint owner = owner(named, event.at(), start, end, started, ended);
+      Checkpoint owner = owner(of, event.at(), start, end, started, ended);
       if (owner == null) {
         continue;
       }
@@ -70,11 +91,12 @@ final class TimelineEvents {
     return c.kind().equals("STEP") || c.kind().equals("REMOTE");
   }
 
-  private static Checkpoint owner(List<Checkpoint> named, Instant at, boolean start,
+  private static Checkpoint owner(Named of, Instant at, boolean start,
       boolean end, Map<Integer, Boolean> started, Map<Integer, Boolean> ended) {
+    List<Checkpoint> named = of.list();
     int last = lastStartedBy(named, at);
     Checkpoint best = null;
-    for (int i = last; i >= 0 && i > last - SCAN; i--) {
+    for (int i = last; i >= 0 && i > last - SCAN && !of.reach()[i].isBefore(at); i--) {
       Checkpoint c = named.get(i);
       if (!holds(c, at)) {
         continue;
@@ -92,7 +114,7 @@ final class TimelineEvents {
       return best != null ? best : fallback(named, last, at, started);
     }
     // an end or retry with every holder ended (a requeued run's second try), or none holding it
-    for (int i = last; i >= 0 && i > last - SCAN; i--) {
+    for (int i = last; i >= 0 && i > last - SCAN && !of.reach()[i].isBefore(at); i--) {
       if (holds(named.get(i), at)) {
         return named.get(i);
       }
@@ -128,12 +150,14 @@ final class TimelineEvents {
     return found;
   }
 
-  /** Whether {@code at} falls in the checkpoint's span; one not ended holds all that follows. */
+  /** Whether {@code at} falls in the checkpoint's span. */
   private static boolean holds(Checkpoint c, Instant at) {
-    if (at.isBefore(c.startedAt().get())) {
-      return false;
-    }
+    return !at.isBefore(c.startedAt().get()) && !at.isAfter(end(c));
+  }
+
+  /** The end of a checkpoint's span: its last change once ended; none before. */
+  private static Instant end(Checkpoint c) {
     boolean over = c.status() == StepState.COMPLETED || c.status() == StepState.FAILED;
-    return !over || c.updatedAt().map(u -> !at.isAfter(u)).orElse(true);
+    return over ? c.updatedAt().orElse(Instant.MAX) : Instant.MAX;
   }
 }

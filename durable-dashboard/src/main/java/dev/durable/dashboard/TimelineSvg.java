@@ -58,6 +58,24 @@ final class TimelineSvg {
         Html.join(parts));
   }
 
+  /** What the colours mean: a swatch and a word for each kind of bar, and the failure. */
+  static Safe legend() {
+    List<Safe> keys = new ArrayList<>();
+    int x = 6;
+    for (Timeline.Kind kind : Timeline.Kind.values()) {
+      String word = kind.name().toLowerCase(java.util.Locale.ROOT);
+      keys.add(html("<rect class=\"tl-key {}\" x=\"{}\" y=\"5\" width=\"12\" height=\"10\"/>"
+          + "<text x=\"{}\" y=\"14\">{}</text>", kind.css(), x, x + 16, word));
+      x += 22 + word.length() * 7;
+    }
+    keys.add(html("<rect class=\"tl-key tl-failed\" x=\"{}\" y=\"5\" width=\"12\" height=\"10\"/>"
+        + "<text x=\"{}\" y=\"14\">failed</text>", x, x + 16));
+    return html("""
+        <svg xmlns="http://www.w3.org/2000/svg" class="timeline-legend" viewBox="0 0 {} 20" \
+        width="{}" height="20" role="img" aria-label="what the colours mean">{}</svg>""",
+        x + 60, x + 60, Html.join(keys));
+  }
+
   private static String title(Timeline t) {
     return "Timeline of run " + t.runId() + " from " + Format.time(t.from()) + " to "
         + Format.time(t.to()) + " (" + Timeline.span(Duration.between(t.from(), t.to())) + ")";

@@ -15,9 +15,10 @@ import java.util.Optional;
 /**
  * What one view of a timeline shows, so that a run of 2,000 steps reads like one of 3: the rows
  * of a time window ({@code ?from=&to=}, milliseconds since the run started; all of the run when
- * absent); if they are more than a view draws, consecutive rows of one kind and name become one
- * row (how many, the shortest and longest, how many failed; its bar links to a window of just its
- * time); if still too many, a page of them ({@code ?rows=}, the first row shown). A row with more
+ * absent); if they are more than a view draws, consecutive rows of one kind and name become
+ * groups, as few rows each as makes them fit (a group shows how many, the shortest and longest,
+ * how many failed; its bar links to a window of just its time); if still too many, a page of them
+ * ({@code ?rows=}, the first row shown). A row with more
  * bars than {@value #MAX_BARS} (a step retried many times) shows its first and last ones and one
  * bar for those between.
  */
@@ -85,7 +86,7 @@ final class TimelineView {
     int positions = rows.size();
     boolean grouped = rows.size() > request.maxRows();
     if (grouped) {
-      rows = grouped(built, rows);
+      rows = grouped(built, rows, request.maxRows());
     }
     int total = rows.size();
     int first = Math.max(0, Math.min(request.firstRow(), Math.max(0, total - 1)));
@@ -114,20 +115,50 @@ final class TimelineView {
     return Html.withQuery(Html.runPath(runId) + "/timeline", query);
   }
 
-  /** Consecutive rows of one kind and name as one. */
-  private static List<Row> grouped(TimelineBuilder.Built built, List<Row> rows) {
-    List<Row> out = new ArrayList<>();
-    int i = 0;
-    while (i < rows.size()) {
+  /**
+   * Consecutive rows of one kind and name in groups of the fewest rows each that makes them fit
+   * in {@code maxRows} (2,000 calls of one step: 100 rows of 20 calls); all of them as one where
+   * even that does not fit, and the view is paged.
+   */
+  private static List<Row> grouped(TimelineBuilder.Built built, List<Row> rows, int maxRows) {
+    List<int[]> runs = new ArrayList<>(); // [first index, length] of each run of like rows
+    int longest = 1;
+    for (int i = 0; i < rows.size(); ) {
       int j = i + 1;
       while (j < rows.size() && rows.get(j).kind() == rows.get(i).kind()
           && rows.get(j).name().equals(rows.get(i).name())) {
         j++;
       }
-      out.add(j - i == 1 ? rows.get(i) : group(built, rows.subList(i, j)));
+      runs.add(new int[] {i, j - i});
+      longest = Math.max(longest, j - i);
       i = j;
     }
+    int low = 1;
+    int high = longest;
+    while (low < high) {
+      int size = (low + high) >>> 1;
+      if (rowsIn(runs, size) <= maxRows) {
+        high = size;
+      } else {
+        low = size + 1;
+      }
+    }
+    List<Row> out = new ArrayList<>();
+    for (int[] run : runs) {
+      for (int i = run[0]; i < run[0] + run[1]; i += low) {
+        int j = Math.min(run[0] + run[1], i + low);
+        out.add(j - i == 1 ? rows.get(i) : group(built, rows.subList(i, j)));
+      }
+    }
     return out;
+  }
+
+  private static int rowsIn(List<int[]> runs, int size) {
+    int total = 0;
+    for (int[] run : runs) {
+      total += (run[1] + size - 1) / size;
+    }
+    return total;
   }
 
   private static Row group(TimelineBuilder.Built built, List<Row> members) {

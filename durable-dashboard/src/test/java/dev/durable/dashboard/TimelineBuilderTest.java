@@ -141,8 +141,8 @@ class TimelineBuilderTest {
     assertEquals(at(460), built.end(), "a run that ended ends the axis, not now");
     Marker failure = built.markers().stream().filter(m -> m.kind().equals("failure"))
         .findFirst().orElseThrow();
-    assertEquals(at(460), failure.at());
-    assertTrue(failure.label().contains("no_carrier: no carrier (step ship)"), failure.label());
+    assertEquals(at(300), failure.at(), "where the step failed, not where the compensations ended");
+    assertTrue(failure.label().contains("2026-12-06 05:00:00Z: no_carrier: no carrier (step ship)"), failure.label());
     assertEquals(Optional.of("/runs/r3#pos-1"), failure.link());
     assertTrue(built.markers().stream().anyMatch(m -> m.kind().equals("compensating")
         && m.at().equals(at(300))));

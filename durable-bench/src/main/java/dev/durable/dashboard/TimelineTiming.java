@@ -1,0 +1,37 @@
+package dev.durable.dashboard;
+
+import dev.durable.runtime.RunExport;
+import dev.durable.runtime.TaskInfo;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The benchmark's way into the dashboard's timeline, whose classes are package-private: it lives
+ * in their package (on the class path, not in the dashboard's jar) and times the two steps of a
+ * timeline's render that the page adds to the engine's reads.
+ */
+public final class TimelineTiming {
+  private TimelineTiming() {}
+
+  /**
+   * One render of the run's whole timeline as its page draws it.
+   *
+   * @param modelNanos building the rows and cutting them to a view
+   * @param svgNanos drawing them
+   * @param positions the rows before grouping
+   * @param rows the rows drawn
+   * @param svgChars the SVG's length
+   */
+  public record Render(long modelNanos, long svgNanos, int positions, int rows, int svgChars) {}
+
+  public static Render render(RunExport.Run run, List<TaskInfo> tasks, Instant now) {
+    long start = System.nanoTime();
+    Timeline timeline = TimelineView.of(TimelineBuilder.build(run, tasks, now),
+        TimelineView.Request.whole(TimelineView.MAX_ROWS));
+    long modelled = System.nanoTime();
+    String svg = TimelineSvg.render(timeline, false).html();
+    long drawn = System.nanoTime();
+    return new Render(modelled - start, drawn - modelled, timeline.positions(),
+        timeline.rows().size(), svg.length());
+  }
+}
