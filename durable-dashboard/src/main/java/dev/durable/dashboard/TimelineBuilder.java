@@ -178,7 +178,9 @@ final class TimelineBuilder {
             String error = retried || failed ? ": " + e.detail() : "";
             bars.add(new Bar(retried ? Kind.RETRIED : Kind.ATTEMPT, start, e.at(),
                 what + " attempt " + e.attempt() + " " + outcome + " after "
-                    + Timeline.span(Duration.between(start, e.at())) + error,
+                    + Timeline.span(Duration.between(start, e.at()))
+                    + (loggedStart == null ? " (its start is not logged: drawn from its backoff's"
+                        + " end or the run's claim)" : "") + error,
                 to, failed, false));
             if (retried) {
               Instant next = e.at().plusMillis(delay(e.detail()));
