@@ -5,6 +5,7 @@ import dev.durable.runtime.RunExport.Checkpoint;
 import dev.durable.runtime.StepState;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -29,16 +30,18 @@ final class TimelineEvents {
    * The checkpoints of one name by start, and for each the furthest any span up to it reaches:
    * a look-up scanning back stops where nothing earlier reaches the event.
    */
-  private record Named(List<Checkpoint> list, Instant[] reach) {
+  private record Named(List<Checkpoint> list, Instant[] starts, Instant[] reach) {
     static Named of(List<Checkpoint> list) {
+      Instant[] starts = new Instant[list.size()];
       Instant[] reach = new Instant[list.size()];
       Instant furthest = Instant.MIN;
       for (int i = 0; i < list.size(); i++) {
+        starts[i] = list.get(i).startedAt().get();
         Instant end = end(list.get(i));
         furthest = end.isAfter(furthest) ? end : furthest;
         reach[i] = furthest;
       }
-      return new Named(list, reach);
+      return new Named(list, starts, reach);
     }
   }
 
@@ -59,8 +62,8 @@ final class TimelineEvents {
       named.put(name, Named.of(list));
     });
     Map<Integer, List<HistoryEvent>> events = new HashMap<>();
-    Map<Integer, Boolean> started = new HashMap<>();
-    Map<Integer, Boolean> ended = new HashMap<>();
+    BitSet started = new BitSet(); // by position
+    BitSet ended = new BitSet();
     for (HistoryEvent event : history) {
       if (!event.type().startsWith("step.") || event.step().isEmpty()) {
         continue;
@@ -77,10 +80,10 @@ final class TimelineEvents {
       }
       events.computeIfAbsent(owner.position(), p -> new ArrayList<>()).add(event);
       if (start) {
-        started.put(owner.position(), true);
+        started.set(owner.position());
       }
       if (end) {
-        ended.put(owner.position(), true);
+        ended.set(owner.position());
       }
     }
     return events;
@@ -92,9 +95,9 @@ final class TimelineEvents {
   }
 
   private static Checkpoint owner(Named of, Instant at, boolean start,
-      boolean end, Map<Integer, Boolean> started, Map<Integer, Boolean> ended) {
+      boolean end, BitSet started, BitSet ended) {
     List<Checkpoint> named = of.list();
-    int last = lastStartedBy(named, at);
+    int last = lastStartedBy(of.starts(), at);
     Checkpoint best = null;
     for (int i = last; i >= 0 && i > last - SCAN && !of.reach()[i].isBefore(at); i--) {
       Checkpoint c = named.get(i);
@@ -102,11 +105,11 @@ final class TimelineEvents {
         continue;
       }
       if (start) {
-        if (!started.containsKey(c.position())) {
+        if (!started.get(c.position())) {
           // the latest-started one not yet started: scanning backwards, the first found
           return c;
         }
-      } else if (!ended.containsKey(c.position())) {
+      } else if (!ended.get(c.position())) {
         best = c; // scanning backwards: the last kept is the one that started first
       }
     }
@@ -124,9 +127,9 @@ final class TimelineEvents {
 
   /** A start no span holds: the next checkpoint to start (a wait for a slot came first). */
   private static Checkpoint fallback(
-      List<Checkpoint> named, int last, Instant at, Map<Integer, Boolean> started) {
+      List<Checkpoint> named, int last, Instant at, BitSet started) {
     for (int i = Math.max(0, last + 1); i < named.size(); i++) {
-      if (!started.containsKey(named.get(i).position())) {
+      if (!started.get(named.get(i).position())) {
         return named.get(i);
       }
     }
@@ -134,13 +137,13 @@ final class TimelineEvents {
   }
 
   /** The index of the last checkpoint that started at or before {@code at}; -1 if none did. */
-  private static int lastStartedBy(List<Checkpoint> named, Instant at) {
+  private static int lastStartedBy(Instant[] starts, Instant at) {
     int low = 0;
-    int high = named.size() - 1;
+    int high = starts.length - 1;
     int found = -1;
     while (low <= high) {
       int mid = (low + high) >>> 1;
-      if (!named.get(mid).startedAt().get().isAfter(at)) {
+      if (!starts[mid].isAfter(at)) {
         found = mid;
         low = mid + 1;
       } else {
