@@ -81,6 +81,7 @@ final class TimelineEvents {
       events.computeIfAbsent(owner.position(), p -> new ArrayList<>()).add(event);
       if (start) {
         started.set(owner.position());
+        ended.clear(owner.position()); // a requeued step's new try is open again
       }
       if (end) {
         ended.set(owner.position());
@@ -99,11 +100,13 @@ final class TimelineEvents {
     List<Checkpoint> named = of.list();
     int last = lastStartedBy(of.starts(), at);
     Checkpoint best = null;
+    Checkpoint any = null;
     for (int i = last; i >= 0 && i > last - SCAN && !of.reach()[i].isBefore(at); i--) {
       Checkpoint c = named.get(i);
       if (!holds(c, at)) {
         continue;
       }
+      any = any == null ? c : any; // the latest-started holder
       if (start) {
         if (!started.get(c.position())) {
           // the latest-started one not yet started: scanning backwards, the first found
@@ -113,16 +116,17 @@ final class TimelineEvents {
         best = c; // scanning backwards: the last kept is the one that started first
       }
     }
-    if (best != null || start) {
-      return best != null ? best : fallback(named, last, at, started);
+    if (best != null) {
+      return best;
     }
-    // an end or retry with every holder ended (a requeued run's second try), or none holding it
-    for (int i = last; i >= 0 && i > last - SCAN && !of.reach()[i].isBefore(at); i--) {
-      if (holds(named.get(i), at)) {
-        return named.get(i);
-      }
+    if (any != null) {
+      // every holder started (or ended) already: a requeued run trying its step again
+      return any;
     }
-    return last + 1 < named.size() ? named.get(last + 1) : null;
+    // held by no span: a wait for a slot before the first attempt, or what a requeue left of
+    // the attempts before it (its checkpoint started again): the next one of that name to start
+    return start ? fallback(named, last, at, started)
+        : last + 1 < named.size() ? named.get(last + 1) : null;
   }
 
   /** A start no span holds: the next checkpoint to start (a wait for a slot came first). */

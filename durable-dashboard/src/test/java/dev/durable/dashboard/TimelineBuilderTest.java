@@ -167,6 +167,29 @@ class TimelineBuilderTest {
   }
 
   @Test
+  void attemptsBeforeARequeueStayWithTheirStepWhenALaterCallHasItsName() {
+    TimelineFixture f = new TimelineFixture("rq");
+    // the checkpoint of position 0 started again at the requeue: its first try is before it
+    f.checkpoint(0, "STEP", "tick", StepState.COMPLETED, 1, 500, 600, null, "[]", "1", null)
+        .checkpoint(1, "STEP", "tick", StepState.COMPLETED, 1, 600, 700, null, "[]", "2", null)
+        .event(0, "step.started", "tick", 1, "local")
+        .event(100, "step.failed", "tick", 1, "down")
+        .event(400, "run.requeued", null, 0, "")
+        .event(500, "step.started", "tick", 1, "local")
+        .event(600, "step.completed", "tick", 1, null)
+        .event(600, "step.started", "tick", 1, "local")
+        .event(700, "step.completed", "tick", 1, null);
+
+    List<Row> rows = f.built(RunState.COMPLETED, 700, null, 800).rows();
+
+    assertEquals(List.of(Kind.ATTEMPT, Kind.ATTEMPT), kinds(rows.get(0)));
+    assertBar(rows.get(0).bars().get(0), 0, 100);
+    assertTrue(rows.get(0).bars().get(0).failed());
+    assertBar(rows.get(0).bars().get(1), 500, 600);
+    assertBar(only(rows.get(1).bars()), 600, 700);
+  }
+
+  @Test
   void aStepWaitingForAQueueSlotShowsTheWait() {
     TimelineFixture f = new TimelineFixture("q");
     f.event(0, "step.queued", "call", 1, "waiting for a slot of queue 'llm'")

@@ -12,6 +12,8 @@ import dev.durable.dashboard.Timeline.Row;
 import dev.durable.dashboard.Timeline.RowKind;
 import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.EchoFlowDurable;
+import dev.durable.dashboard.flows.InvoiceWorkflowClient;
+import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
 import dev.durable.dashboard.flows.LabelSteps;
 import dev.durable.dashboard.flows.LabelStepsDispatch;
 import dev.durable.dashboard.flows.TimelineFlow;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -104,6 +107,33 @@ class TimelineRunTest {
           assertFalse(bar.open(), "a run that ended has nothing open: " + bar);
         }
       }
+    }
+  }
+
+  @Test
+  void aRequeuedRunKeepsItsFailedAttemptsInTheRowOfTheStepThatThenCompleted() {
+    AtomicReference<String> decline = new AtomicReference<>("card declined");
+    try (Database db = store.open();
+        DurableEngine engine = db.engine().register(new InvoiceWorkflowDurable(decline))
+            .pollInterval(Duration.ofMillis(50)).build()) {
+      engine.start();
+      RunHandle<String> run = InvoiceWorkflowClient.of(engine).start("inv-1", "ada", 100L);
+      assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      decline.set(null);
+      engine.requeue("inv-1");
+      run.await(WAIT);
+
+      TimelineBuilder.Built built = TimelineBuilder.build(
+          engine.export(List.of("inv-1")).runs().get(0), engine.tasks("inv-1"), Instant.now());
+
+      assertEquals(List.of("charge", "mail"), built.rows().stream().map(Row::name).toList());
+      Row charge = built.rows().get(0);
+      assertEquals(List.of(Kind.RETRIED, Kind.BACKOFF, Kind.ATTEMPT, Kind.ATTEMPT),
+          kinds(charge));
+      assertTrue(charge.bars().get(2).failed(), "the failure before the requeue");
+      assertFalse(charge.bars().get(3).failed(), "the attempt after it");
+      assertEquals(List.of(Kind.ATTEMPT), kinds(built.rows().get(1)));
+      assertTrue(built.markers().isEmpty(), "the run completed: no failure mark");
     }
   }
 
