@@ -13,7 +13,7 @@ import java.util.List;
  * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), {@code observe} for
  * (k), or {@code lateness},
  * {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code queue} for (l), {@code
- * timeline} for (m)), {@code bench.ioRuns} and {@code
+ * timeline} for (n)), {@code bench.ioRuns} and {@code
  * bench.ioStepMs} (the runs of phase (j) and its step's time), {@code bench.out} (where the
  * Markdown results go), and the PostgreSQL URL from the environment variable {@code
  * DURABLE_PG_URL}.
@@ -46,8 +46,8 @@ record BenchConfig(
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
-              + " dispatch (phase e), poll (phase d), queue (phase l) or timeline (phase m), but was '"
-              + phases + "'");
+              + " dispatch (phase e), poll (phase d), queue (phase l), dashboard (phase m) or"
+              + " timeline (phase n), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(

@@ -8,17 +8,23 @@ import java.nio.file.Path;
  * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
  * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
- * alone, {@code queue-<store>.md} for phase (l) alone, {@code timeline-<store>.md} for phase (m)
+ * alone, {@code queue-<store>.md} for phase (l) alone, {@code timeline-<store>.md} for phase (n)
  * alone). From the repository root: {@code mvn -q
  * -Pbench package -DskipTests
  * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|timeline] [-Dbench.ioRuns=5000]
+ * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard|timeline]
+ * [-Dbench.ioRuns=5000]
  * [-Dbench.ioStepMs=1000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) throws Exception {
+    if (System.getProperty("bench.phases", "").strip().equals("dashboard")) {
+      // phase (m) reads no store: it runs once, whatever bench.store says
+      DashboardPhase.run(Path.of(System.getProperty("bench.out", "target")));
+      return;
+    }
     BenchConfig config = BenchConfig.fromSystemProperties();
     Files.createDirectories(config.out());
     for (String store : config.stores()) {

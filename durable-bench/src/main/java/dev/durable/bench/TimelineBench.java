@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Phase (m): the dashboard's timeline of a run of {@link #STEPS} steps. One real run of {@link
+ * Phase (n): the dashboard's timeline of a run of {@link #STEPS} steps. One real run of {@link
  * TimelineBenchWorkflow} on a started engine (20 steps retried once, 3 sleeps between), then,
  * after {@link #WARMUP} renders, {@link #RENDERS} times: the engine's reads the timeline's page
  * makes ({@code export} of the run with its checkpoints and events, its tasks), the model (rows
@@ -57,7 +57,7 @@ final class TimelineBench {
   }
 
   static void report(Report report, Result m) {
-    report.lines("Phase (m), the timeline of one run of " + f0(STEPS) + " steps (" + m.checkpoints()
+    report.lines("Phase (n), the timeline of one run of " + f0(STEPS) + " steps (" + m.checkpoints()
         + " checkpoints, " + m.events() + " events; " + m.positions() + " rows drawn as "
         + m.rows() + ", an SVG of " + f0(m.svgChars()) + " characters), " + RENDERS
         + " renders after " + WARMUP + ":");

@@ -29,7 +29,7 @@ public final class TimelineTiming {
     Timeline timeline = TimelineView.of(TimelineBuilder.build(run, tasks, now),
         TimelineView.Request.whole(TimelineView.MAX_ROWS));
     long modelled = System.nanoTime();
-    String svg = TimelineSvg.render(timeline, false).html();
+    String svg = TimelineSvg.render(timeline, false).markup();
     long drawn = System.nanoTime();
     return new Render(modelled - start, drawn - modelled, timeline.positions(),
         timeline.rows().size(), svg.length());

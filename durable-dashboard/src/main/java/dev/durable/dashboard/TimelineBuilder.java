@@ -53,7 +53,7 @@ final class TimelineBuilder {
 
   /** The link to a position's row on the run's page. */
   static String positionLink(String runId, int position) {
-    return Html.runPath(runId) + "#pos-" + position;
+    return Links.runPath(runId) + "#pos-" + position;
   }
 
   /** One build: the run's data and what is derived from it once. */
@@ -71,7 +71,7 @@ final class TimelineBuilder {
 
     Run(RunExport.Run run, List<TaskInfo> taskList, Instant now) {
       this.run = run;
-      this.page = Html.runPath(run.id()) + "#pos-";
+      this.page = Links.runPath(run.id()) + "#pos-";
       Instant last = run.updatedAt();
       for (HistoryEvent e : run.events()) {
         last = e.at().isAfter(last) ? e.at() : last;
@@ -307,7 +307,7 @@ final class TimelineBuilder {
       Optional<String> childId = text(c.output());
       Checkpoint await = childId.map(awaits::get).orElse(null);
       Instant start = c.startedAt().orElse(run.createdAt());
-      String link = childId.map(Html::runPath).orElse(anchor(c.position()));
+      String link = childId.map(Links::runPath).orElse(anchor(c.position()));
       String what = "child run " + childId.orElse("?") + " of " + c.name() + " (position "
           + c.position() + ")";
       Bar bar;

@@ -1,8 +1,8 @@
 package dev.durable.dashboard;
 
-import static dev.durable.dashboard.Html.html;
+import static dev.durable.dashboard.Svg.svg;
 
-import dev.durable.dashboard.Html.Safe;
+import dev.durable.dashboard.Svg.Fragment;
 import dev.durable.dashboard.Timeline.Bar;
 import dev.durable.dashboard.Timeline.Marker;
 import dev.durable.dashboard.Timeline.Row;
@@ -19,8 +19,8 @@ import java.util.List;
  * and to the rows before and after the page shown.
  *
  * <p>No script and no inline style: every colour comes from the page's style sheet, by the CSS
- * classes {@code tl-*}; every text goes through {@link Html#html}, escaped, which also makes it
- * well-formed XML.
+ * classes {@code tl-*}; every text goes through {@link Svg#svg}, escaped as the templates
+ * escape, which keeps it well-formed XML.
  */
 final class TimelineSvg {
   private TimelineSvg() {}
@@ -36,44 +36,44 @@ final class TimelineSvg {
   private static final int LABEL_CHARS = 34;
 
   /** The timeline drawn; {@code small} leaves out the zoom links (the run page's preview). */
-  static Safe render(Timeline t, boolean small) {
+  static Fragment render(Timeline t, boolean small) {
     int height = TOP + Math.max(1, t.rows().size()) * ROW + NAV;
-    List<Safe> parts = new ArrayList<>();
+    List<Fragment> parts = new ArrayList<>();
     parts.add(axis(t, height - NAV, small));
     for (int i = 0; i < t.rows().size(); i++) {
       parts.add(row(t, t.rows().get(i), TOP + i * ROW, i));
     }
     if (t.rows().isEmpty()) {
-      parts.add(html("<text class=\"tl-empty\" x=\"{}\" y=\"{}\">Nothing has run yet.</text>",
+      parts.add(svg("<text class=\"tl-empty\" x=\"{}\" y=\"{}\">Nothing has run yet.</text>",
           LEFT, TOP + 14));
     }
     for (Marker marker : t.markers()) {
       parts.add(marker(t, marker, height - NAV));
     }
     parts.add(nav(t, height - NAV + 18, small));
-    return html("""
+    return svg("""
         <svg xmlns="http://www.w3.org/2000/svg" class="timeline{}" viewBox="0 0 {} {}" \
         width="{}" height="{}" role="img" aria-label="{}"><title>{}</title>{}</svg>""",
         small ? " timeline-small" : "", WIDTH, height, WIDTH, height, title(t), title(t),
-        Html.join(parts));
+        Svg.join(parts));
   }
 
   /** What the colours mean: a swatch and a word for each kind of bar, and the failure. */
-  static Safe legend() {
-    List<Safe> keys = new ArrayList<>();
+  static Fragment legend() {
+    List<Fragment> keys = new ArrayList<>();
     int x = 6;
     for (Timeline.Kind kind : Timeline.Kind.values()) {
       String word = kind.name().toLowerCase(java.util.Locale.ROOT);
-      keys.add(html("<rect class=\"tl-key {}\" x=\"{}\" y=\"5\" width=\"12\" height=\"10\"/>"
+      keys.add(svg("<rect class=\"tl-key {}\" x=\"{}\" y=\"5\" width=\"12\" height=\"10\"/>"
           + "<text x=\"{}\" y=\"14\">{}</text>", kind.css(), x, x + 16, word));
       x += 22 + word.length() * 7;
     }
-    keys.add(html("<rect class=\"tl-key tl-failed\" x=\"{}\" y=\"5\" width=\"12\" height=\"10\"/>"
+    keys.add(svg("<rect class=\"tl-key tl-failed\" x=\"{}\" y=\"5\" width=\"12\" height=\"10\"/>"
         + "<text x=\"{}\" y=\"14\">failed</text>", x, x + 16));
-    return html("""
+    return svg("""
         <svg xmlns="http://www.w3.org/2000/svg" class="timeline-legend" viewBox="0 0 {} 20" \
         width="{}" height="20" role="img" aria-label="what the colours mean">{}</svg>""",
-        x + 60, x + 60, Html.join(keys));
+        x + 60, x + 60, Svg.join(keys));
   }
 
   private static String title(Timeline t) {
@@ -82,22 +82,22 @@ final class TimelineSvg {
   }
 
   /** The axis: ticks with the time since the run started, and the spans between as zoom links. */
-  private static Safe axis(Timeline t, int bottom, boolean small) {
-    List<Safe> parts = new ArrayList<>();
+  private static Fragment axis(Timeline t, int bottom, boolean small) {
+    List<Fragment> parts = new ArrayList<>();
     Duration window = Duration.between(t.from(), t.to());
     double step = (RIGHT - LEFT) / (double) TICKS;
     for (int i = 0; i <= TICKS; i++) {
       double x = LEFT + i * step;
       Instant at = t.from().plusNanos(window.toNanos() / TICKS * i);
-      parts.add(html("<line class=\"tl-tick\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+      parts.add(svg("<line class=\"tl-tick\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
           n(x), TOP - 6, n(x), bottom));
       if (i < TICKS || small) {
-        parts.add(html("<text class=\"tl-tick-label\" x=\"{}\" y=\"{}\">+{}</text>", n(x + 2),
+        parts.add(svg("<text class=\"tl-tick-label\" x=\"{}\" y=\"{}\">+{}</text>", n(x + 2),
             TOP - 10, Timeline.span(Duration.between(t.runStart(), at))));
       }
       if (i < TICKS && !small) {
         Instant until = t.from().plusNanos(window.toNanos() / TICKS * (i + 1));
-        parts.add(html("""
+        parts.add(svg("""
             <a class="tl-zoom" href="{}"><rect x="{}" y="0" width="{}" height="{}"><title>zoom \
             into +{} to +{}</title></rect></a>""",
             TimelineView.link(t.runId(), t.runStart(), at, until, 0), n(x), n(step), TOP - 6,
@@ -105,12 +105,12 @@ final class TimelineSvg {
             Timeline.span(Duration.between(t.runStart(), until))));
       }
     }
-    return html("<g class=\"tl-axis\">{}</g>", Html.join(parts));
+    return svg("<g class=\"tl-axis\">{}</g>", Svg.join(parts));
   }
 
-  private static Safe row(Timeline t, Row row, int y, int index) {
-    List<Safe> parts = new ArrayList<>();
-    parts.add(html("<rect class=\"tl-stripe{}\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+  private static Fragment row(Timeline t, Row row, int y, int index) {
+    List<Fragment> parts = new ArrayList<>();
+    parts.add(svg("<rect class=\"tl-stripe{}\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
         index % 2 == 1 ? " tl-odd" : "", y, WIDTH, ROW));
     String positions = row.count() == 1 ? "#" + row.firstPosition()
         : "#" + row.firstPosition() + "\u2013" + row.lastPosition();
@@ -119,22 +119,22 @@ final class TimelineSvg {
         + (row.count() > 1 ? ", each " + Timeline.span(row.shortest()) + "\u2013"
             + Timeline.span(row.longest()) : ", " + Timeline.span(row.longest()))
         + (row.failed() > 0 ? ", " + row.failed() + " failed" : "");
-    Safe label = html("<text class=\"tl-label\" x=\"6\" y=\"{}\">{} {}<title>{}</title></text>",
+    Fragment label = svg("<text class=\"tl-label\" x=\"6\" y=\"{}\">{} {}<title>{}</title></text>",
         y + 14, positions, Format.cut(name, LABEL_CHARS - positions.length()), full);
-    parts.add(row.link().map(link -> html("<a href=\"{}\">{}</a>", link, label)).orElse(label));
+    parts.add(row.link().map(link -> svg("<a href=\"{}\">{}</a>", link, label)).orElse(label));
     for (Bar bar : row.bars()) {
-      Safe drawn = bar(t, bar, y + (ROW - BAR) / 2);
+      Fragment drawn = bar(t, bar, y + (ROW - BAR) / 2);
       if (drawn != null) {
         parts.add(drawn);
       }
     }
-    return html("<g class=\"tl-row tl-row-{}{}\" data-first=\"{}\" data-count=\"{}\">{}</g>",
+    return svg("<g class=\"tl-row tl-row-{}{}\" data-first=\"{}\" data-count=\"{}\">{}</g>",
         row.kind().label(), row.failed() > 0 ? " tl-row-failed" : "", row.firstPosition(),
-        row.count(), Html.join(parts));
+        row.count(), Svg.join(parts));
   }
 
   /** A bar, or null if it lies outside the window. */
-  private static Safe bar(Timeline t, Bar bar, int y) {
+  private static Fragment bar(Timeline t, Bar bar, int y) {
     if (bar.end().isBefore(t.from()) || bar.start().isAfter(t.to())) {
       return null;
     }
@@ -144,26 +144,26 @@ final class TimelineSvg {
     double width = tick ? 2 : Math.max(2, x2 - x1);
     String css = "tl-bar " + bar.kind().css() + (bar.failed() ? " tl-failed" : "")
         + (bar.open() ? " tl-open" : "");
-    Safe rect = html("""
+    Fragment rect = svg("""
         <rect class="{}" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>""",
         css, n(Math.min(x1, RIGHT - width)), tick ? y - 2 : y, n(width), tick ? BAR + 4 : BAR,
         bar.label());
-    return bar.link().map(link -> html("<a href=\"{}\">{}</a>", link, rect)).orElse(rect);
+    return bar.link().map(link -> svg("<a href=\"{}\">{}</a>", link, rect)).orElse(rect);
   }
 
-  private static Safe marker(Timeline t, Marker marker, int bottom) {
+  private static Fragment marker(Timeline t, Marker marker, int bottom) {
     double x = x(t, marker.at());
-    Safe drawn = html("""
+    Fragment drawn = svg("""
         <g class="tl-mark tl-mark-{}"><line x1="{}" y1="{}" x2="{}" y2="{}"/>\
         <path d="M{} {} L{} {} L{} {} Z"/><title>{}</title></g>""",
         marker.kind(), n(x), TOP - 8, n(x), bottom, n(x - 6), TOP - 16, n(x + 6), TOP - 16,
         n(x), TOP - 6, marker.label());
-    return marker.link().map(link -> html("<a href=\"{}\">{}</a>", link, drawn)).orElse(drawn);
+    return marker.link().map(link -> svg("<a href=\"{}\">{}</a>", link, drawn)).orElse(drawn);
   }
 
   /** Links to all of the run, and to the rows before and after those drawn. */
-  private static Safe nav(Timeline t, int y, boolean small) {
-    List<Safe> links = new ArrayList<>();
+  private static Fragment nav(Timeline t, int y, boolean small) {
+    List<Fragment> links = new ArrayList<>();
     String caption = rowsCaption(t);
     if (small) {
       links.add(navLink(TimelineView.link(t.runId(), t.runStart(), null, null, 0),
@@ -182,18 +182,18 @@ final class TimelineSvg {
             "tl-later"));
       }
     }
-    List<Safe> placed = new ArrayList<>();
+    List<Fragment> placed = new ArrayList<>();
     double x = LEFT;
-    for (Safe link : links) {
-      placed.add(html("<g transform=\"translate({} 0)\">{}</g>", n(x), link));
+    for (Fragment link : links) {
+      placed.add(svg("<g transform=\"translate({} 0)\">{}</g>", n(x), link));
       x += 150;
     }
-    return html("<g class=\"tl-nav\"><text class=\"tl-caption\" x=\"6\" y=\"{}\">{}</text>"
-        + "<g transform=\"translate(0 {})\">{}</g></g>", y, caption, y, Html.join(placed));
+    return svg("<g class=\"tl-nav\"><text class=\"tl-caption\" x=\"6\" y=\"{}\">{}</text>"
+        + "<g transform=\"translate(0 {})\">{}</g></g>", y, caption, y, Svg.join(placed));
   }
 
-  private static Safe navLink(String href, String text, String css) {
-    return html("<a class=\"{}\" href=\"{}\"><text x=\"0\" y=\"0\">{}</text></a>", css, href,
+  private static Fragment navLink(String href, String text, String css) {
+    return svg("<a class=\"{}\" href=\"{}\"><text x=\"0\" y=\"0\">{}</text></a>", css, href,
         text);
   }
 

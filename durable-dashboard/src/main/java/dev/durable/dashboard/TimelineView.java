@@ -112,7 +112,7 @@ final class TimelineView {
     if (firstRow > 0) {
       query.put("rows", Integer.toString(firstRow));
     }
-    return Html.withQuery(Html.runPath(runId) + "/timeline", query);
+    return Links.withQuery(Links.runPath(runId) + "/timeline", query);
   }
 
   /**

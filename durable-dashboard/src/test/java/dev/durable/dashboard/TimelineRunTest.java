@@ -81,7 +81,7 @@ class TimelineRunTest {
       Bar child = row(built, "echo").bars().get(0);
       assertEquals(Kind.CHILD, child.kind());
       String childId = engine.getRunStatus("order-1").children().get(0).id();
-      assertEquals(Optional.of(Html.runPath(childId)), child.link());
+      assertEquals(Optional.of(Links.runPath(childId)), child.link());
       Row print = row(built, LabelSteps.PRINT);
       assertEquals(RowKind.DISPATCHED, print.kind());
       assertEquals(List.of(Kind.QUEUED, Kind.TASK), kinds(print));

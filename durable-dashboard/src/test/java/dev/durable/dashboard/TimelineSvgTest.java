@@ -61,7 +61,7 @@ class TimelineSvgTest {
     TimelineBuilder.Built built = f.built(RunState.COMPLETED, 2000, null, 3000);
 
     Timeline view = TimelineView.of(built, TimelineView.Request.whole(TimelineView.MAX_ROWS));
-    Document doc = parse(TimelineSvg.render(view, false).html());
+    Document doc = parse(TimelineSvg.render(view, false).markup());
 
     assertTrue(view.grouped());
     assertEquals(2000, view.positions());
@@ -90,7 +90,7 @@ class TimelineSvgTest {
     TimelineBuilder.Built built = f.built(RunState.FAILED, 2003, null, 3000);
 
     Timeline view = TimelineView.of(built, TimelineView.Request.whole(TimelineView.MAX_ROWS));
-    Document whole = parse(TimelineSvg.render(view, false).html());
+    Document whole = parse(TimelineSvg.render(view, false).markup());
 
     assertEquals(96, view.totalRows(), "2,001 calls in groups of 21, the fewest that fit 100 rows");
     assertEquals(21, view.rows().get(0).count());
@@ -111,7 +111,7 @@ class TimelineSvgTest {
     assertFalse(again.grouped(), "a window of 20 calls draws each");
     assertEquals(List.of(199, 200), again.rows().stream().limit(2)
         .map(Timeline.Row::firstPosition).toList());
-    Document zoomed = parse(TimelineSvg.render(again, false).html());
+    Document zoomed = parse(TimelineSvg.render(again, false).markup());
     assertEquals(List.of("/runs/big/timeline"), hrefs(zoomed, "tl-whole"));
   }
 
@@ -132,7 +132,7 @@ class TimelineSvgTest {
 
   static String render(TimelineBuilder.Built built, int rows) {
     return TimelineSvg.render(TimelineView.of(built, TimelineView.Request.whole(rows)), false)
-        .html();
+        .markup();
   }
 
   static Document parse(String svg) throws Exception {

@@ -13,7 +13,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import javax.sql.DataSource;
 
 /**
  * Executes durable workflow runs against a JDBC store.
@@ -178,35 +177,14 @@ public interface DurableEngine extends AutoCloseable {
   @Override
   void close();
 
-  /** Configures and builds a {@link DurableEngine}. */
-  final class Builder {
-    private final EngineConfig.Draft draft = new EngineConfig.Draft();
-
+  /**
+   * Configures and builds a {@link DurableEngine}. The store's options ({@code jdbcUrl}, {@code
+   * dataSource}, {@code schema}, {@code migrate}, {@code pollOnly}...) are those of {@link
+   * DurableWorker.Builder} too, and its flow control is {@code queue} and {@code
+   * maxConcurrentRuns}: each written once, in a class of its own.
+   */
+  final class Builder extends FlowControlOptions {
     Builder() {}
-
-    /** The store's JDBC URL; {@value DurableEngine#DEFAULT_JDBC_URL} if no data source is set. */
-    public Builder jdbcUrl(String jdbcUrl) {
-      draft.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-      return this;
-    }
-
-    /** The database user for {@link #jdbcUrl(String)}. */
-    public Builder user(String user) {
-      draft.user = user;
-      return this;
-    }
-
-    /** The database password. */
-    public Builder password(String password) {
-      draft.password = password;
-      return this;
-    }
-
-    /** A data source to use instead of a JDBC URL; the engine does not close it. */
-    public Builder dataSource(DataSource dataSource) {
-      draft.dataSource = Objects.requireNonNull(dataSource, "dataSource");
-      return this;
-    }
 
     /** A private in-memory H2 database, gone when the engine closes: for tests. */
     public Builder inMemory() {
@@ -256,20 +234,6 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Declares a flow-control {@link Queue}: its engines admit the runs started through it, and its
-     * {@code @Step(queue = name)} attempts take a slot of its {@link Queue#perEngine()}.
-     */
-    public Builder queue(Queue queue) {
-      draft.queues.put(Objects.requireNonNull(queue, "queue").name(), queue);
-      return this;
-    }
-
-    /** {@code queue(Queue.named(name).perEngine(concurrency))}, concurrency at least 1. */
-    public Builder queue(String name, int concurrency) {
-      return queue(Queue.named(name).perEngine(EngineConfig.queueConcurrency(name, concurrency)));
-    }
-
-    /**
      * The longest value stored, in UTF-8 bytes of its JSON; {@value
      * DurableEngine#DEFAULT_MAX_PAYLOAD_BYTES} bytes (1 MiB) by default, at most 256 MiB. See
      * {@link EngineConfig#maxPayloadBytes()} for what it covers and what a larger value does.
@@ -297,16 +261,6 @@ public interface DurableEngine extends AutoCloseable {
      */
     public Builder openTelemetry(OpenTelemetry openTelemetry) {
       draft.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
-      return this;
-    }
-
-    /**
-     * How many runs a started engine executes at once ({@link EngineConfig#maxConcurrentRuns()}
-     * tells the defaults). A run in flight holds its thread and state in memory while its step
-     * executes, but no connection: slow steps want it high. The pool does not grow with it.
-     */
-    public Builder maxConcurrentRuns(int maxConcurrentRuns) {
-      draft.maxConcurrentRuns = EngineConfig.atLeastOne(maxConcurrentRuns, "maxConcurrentRuns");
       return this;
     }
 
@@ -354,41 +308,11 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * The schema Durable's tables live in (made by the migration if missing), instead of the URL's
-     * {@code currentSchema}, which a pooler refuses; the notification channels follow it.
-     */
-    public Builder schema(String schema) {
-      draft.schema = EngineConfig.schemaName(schema);
-      return this;
-    }
-
-    /**
-     * Whether {@link #build()} creates or upgrades the tables; true by default. False (a role with no
-     * DDL rights) never changes them: the build fails, saying what to do, if they are missing or
-     * behind this runtime ({@code durable-cli migrate} brings them up).
-     */
-    public Builder migrate(boolean migrate) {
-      draft.migrate = migrate;
-      return this;
-    }
-
-    /**
-     * No {@code LISTEN}/{@code NOTIFY} and no session state, and no server-side prepared
-     * statements in the engine's own pool: safe behind PgBouncer in transaction mode; false by
-     * default. Runs started or made due by other processes are then found by the poll, within
-     * {@link #pollInterval(Duration)}; in-process wake-ups and timers work as before.
-     */
-    public Builder pollOnly(boolean pollOnly) {
-      draft.pollOnly = pollOnly;
-      return this;
-    }
-
-    /**
      * Builds the engine: opens the store and migrates its schema. The engine does not execute
      * anything until {@link DurableEngine#start()} or {@link DurableEngine#tick()}.
      */
     public DurableEngine build() {
-      return Providers.load(Factory.class).create(draft.freeze());
+      return Providers.load(Factory.class).create(draft.freeze(storeSettings()));
     }
   }
 
