@@ -27,6 +27,10 @@ final class Templates {
     return render(out -> JterunGenerated.render(out, null, frame, page));
   }
 
+  static String timeline(Frame frame, TimelinePage page) {
+    return render(out -> JtetimelineGenerated.render(out, null, frame, page));
+  }
+
   static String queues(Frame frame, QueuesPage page) {
     return render(out -> JtequeuesGenerated.render(out, null, frame, page));
   }
