@@ -146,10 +146,16 @@ record Timeline(String runId, Instant runStart, Instant runEnd, Instant from, In
   /** A mark on the axis: {@code failure} or {@code compensating}; its CSS class {@code tl-mark-}. */
   record Marker(String kind, Instant at, String label, Optional<String> link) {}
 
-  /** A duration as people read it: {@code 850 ms}, {@code 12.4 s}, {@code 3 min 5 s}. */
+  /**
+   * A duration as people read it: {@code 1.6 ms}, {@code 850 ms}, {@code 12.4 s}, {@code 3 min
+   * 5 s}.
+   */
   static String span(Duration d) {
     long ms = d.toMillis();
-    if (ms < 1_000) {
+    if (ms < 10) {
+      long tenths = d.toNanos() / 100_000;
+      return tenths / 10 + "." + tenths % 10 + " ms";
+    } else if (ms < 1_000) {
       return ms + " ms";
     } else if (ms < 60_000) {
       return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);

@@ -91,7 +91,7 @@ final class TimelineSvg {
       Instant at = t.from().plusNanos(window.toNanos() / TICKS * i);
       parts.add(svg("<line class=\"tl-tick\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
           n(x), TOP - 6, n(x), bottom));
-      if (i < TICKS || small) {
+      if (i < TICKS) {
         parts.add(svg("<text class=\"tl-tick-label\" x=\"{}\" y=\"{}\">+{}</text>", n(x + 2),
             TOP - 10, Timeline.span(Duration.between(t.runStart(), at))));
       }
@@ -209,7 +209,8 @@ final class TimelineSvg {
 
   /** What the rows drawn are: all, a page, grouped. */
   static String rowsCaption(Timeline t) {
-    String rows = t.rows().size() == t.totalRows() ? t.totalRows() + " rows"
+    String rows = t.rows().size() == t.totalRows()
+        ? t.totalRows() + (t.totalRows() == 1 ? " row" : " rows")
         : "rows " + (t.firstRow() + 1) + "\u2013" + (t.firstRow() + t.rows().size()) + " of "
             + t.totalRows();
     return rows + (t.grouped() ? " (" + t.positions() + " positions, like ones grouped)" : "");
