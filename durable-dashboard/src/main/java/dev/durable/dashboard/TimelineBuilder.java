@@ -23,8 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A run's timeline, one row per position, from what the store keeps: its checkpoints and event
@@ -42,7 +40,6 @@ final class TimelineBuilder {
   static final String FAILURE_HANDLING = "failure-handling";
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern NEXT_ATTEMPT = Pattern.compile("; next attempt in (\\d+) ms$");
 
   /** Every row of a run, in order of position, and its marks; see {@link Timeline}. */
   record Built(String runId, Instant start, Instant end, List<Row> rows, List<Marker> markers) {}
@@ -183,7 +180,7 @@ final class TimelineBuilder {
                         + " end or the run's claim)" : "") + error,
                 to, failed, false));
             if (retried) {
-              Instant next = e.at().plusMillis(delay(e.detail()));
+              Instant next = e.at().plusMillis(TimelineEvents.delay(e.detail()));
               bars.add(backoff(what, e.attempt(), e.at(), next, to));
               earliest = next;
             }
@@ -244,7 +241,7 @@ final class TimelineBuilder {
       }
       for (HistoryEvent e : events) {
         if (e.type().equals("step.retrying")) {
-          bars.add(backoff(what, e.attempt(), e.at(), e.at().plusMillis(delay(e.detail())), to));
+          bars.add(backoff(what, e.attempt(), e.at(), e.at().plusMillis(TimelineEvents.delay(e.detail())), to));
         }
       }
       bars.sort(Comparator.comparing(Bar::start));
@@ -380,12 +377,6 @@ final class TimelineBuilder {
 
   private static boolean ended(StepState status) {
     return status == StepState.COMPLETED || status == StepState.FAILED;
-  }
-
-  /** The delay a {@code step.retrying} event's detail names; 0 if it names none. */
-  static long delay(String detail) {
-    Matcher m = NEXT_ATTEMPT.matcher(detail == null ? "" : detail);
-    return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 
   /** A stored JSON string as its text (a child run's id). */

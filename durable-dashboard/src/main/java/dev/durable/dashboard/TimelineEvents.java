@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A run's step events ({@code step.*}) handed to the checkpoints they belong to. The event log
@@ -22,6 +24,8 @@ import java.util.Map;
  */
 final class TimelineEvents {
   private TimelineEvents() {}
+
+  private static final Pattern NEXT_ATTEMPT = Pattern.compile("; next attempt in (\\d+) ms$");
 
   /** How far back a look-up scans for a span holding an event: the branches of wide fans. */
   private static final int SCAN = 512;
@@ -88,6 +92,12 @@ final class TimelineEvents {
       }
     }
     return events;
+  }
+
+  /** The delay a {@code step.retrying} event's detail names; 0 if it names none. */
+  static long delay(String detail) {
+    Matcher m = NEXT_ATTEMPT.matcher(detail == null ? "" : detail);
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 
   /** Whether the checkpoint records a step, local or dispatched. */
