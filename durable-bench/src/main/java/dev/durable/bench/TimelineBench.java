@@ -15,15 +15,16 @@ import java.util.List;
  * TimelineBenchWorkflow} on a started engine (20 steps retried once, 3 sleeps between), then,
  * after {@link #WARMUP} renders, {@link #RENDERS} times: the engine's reads the timeline's page
  * makes ({@code export} of the run with its checkpoints and events, its tasks), the model (rows
- * from them, grouped to a view of at most 100 rows) and the SVG, as the page does them.
+ * from them, grouped to a view of at most 100 rows) and the SVG, and then the whole page as its
+ * route renders it from the same data (model and SVG again, the legend, the template).
  */
 final class TimelineBench {
   static final int STEPS = 2_000;
   static final int WARMUP = 200;
   static final int RENDERS = 500;
 
-  record Result(Samples reads, Samples model, Samples svg, Samples render, int checkpoints,
-      int events, int positions, int rows, int svgChars) {}
+  record Result(Samples reads, Samples model, Samples svg, Samples render, Samples page,
+      int checkpoints, int events, int positions, int rows, int svgChars) {}
 
   private TimelineBench() {}
 
@@ -36,6 +37,7 @@ final class TimelineBench {
       Samples model = new Samples();
       Samples svg = new Samples();
       Samples render = new Samples();
+      Samples page = new Samples();
       TimelineTiming.Render last = null;
       RunExport.Run run = null;
       for (int i = 0; i < WARMUP + RENDERS; i++) {
@@ -49,10 +51,11 @@ final class TimelineBench {
           model.add(last.modelNanos());
           svg.add(last.svgNanos());
           render.add(last.modelNanos() + last.svgNanos());
+          page.add(last.pageNanos());
         }
       }
-      return new Result(reads, model, svg, render, run.checkpoints().size(), run.events().size(),
-          last.positions(), last.rows(), last.svgChars());
+      return new Result(reads, model, svg, render, page, run.checkpoints().size(),
+          run.events().size(), last.positions(), last.rows(), last.svgChars());
     }
   }
 
@@ -66,5 +69,7 @@ final class TimelineBench {
     table.row("model (rows, grouped)", Samples.ms(m.model().p50()), Samples.ms(m.model().p99()));
     table.row("SVG", Samples.ms(m.svg().p50()), Samples.ms(m.svg().p99()));
     table.row("model + SVG", Samples.ms(m.render().p50()), Samples.ms(m.render().p99()));
+    table.row("the page (model, SVG, template)", Samples.ms(m.page().p50()),
+        Samples.ms(m.page().p99()));
   }
 }
