@@ -9,9 +9,9 @@ import java.nio.file.Path;
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
  * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
  * alone, {@code queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n)
- * alone). From the repository root: {@code mvn -q -Pbench package -DskipTests
- * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard|overview]
+ * alone, {@code timeline-<store>.md} for phase (o) alone). From the repository root: {@code mvn -q
+ * -Pbench package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
+ * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard|overview|timeline]
  * [-Dbench.ioRuns=5000]
  * [-Dbench.ioStepMs=1000]}.
  */
@@ -74,6 +74,13 @@ public final class BenchMain {
           report.lines("Store: " + database.where() + ".", machine());
           OverviewBench.report(report, OverviewBench.run(database, config.search()));
           file = "overview-";
+        } else if (config.timelineOnly()) {
+          database.settle();
+          report = new Report();
+          report.heading("The dashboard's timeline of a long run on " + database.product());
+          report.lines("Store: " + database.where() + ".", machine());
+          TimelineBench.report(report, TimelineBench.run(database));
+          file = "timeline-";
         } else if (config.dispatchOnly()) {
           database.settle();
           report = DispatchBench.report(database, DispatchBench.run(database));

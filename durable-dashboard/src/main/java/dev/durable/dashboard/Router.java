@@ -13,6 +13,7 @@ import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.UnknownRunException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -57,6 +58,7 @@ final class Router {
         .get("/overview", (visit, path) -> overview(visit))
         .get("/", (visit, path) -> runs(visit))
         .get("/runs/{id}", (visit, path) -> run(path.get("id"), visit))
+        .get("/runs/{id}/timeline", (visit, path) -> timeline(path.get("id"), visit))
         .post("/runs/{id}/{action}", (visit, path) -> actions.perform(path.get("id"),
             path.get("action"), visit.request().form(), visit.session().orElseThrow(),
             visit.request().client()))
@@ -173,16 +175,33 @@ final class Router {
     }
     List<HistoryEvent> history = engine.history(runId);
     List<TaskInfo> tasks = engine.tasks(runId);
-    List<RunExport.Checkpoint> checkpoints = engine.export(List.of(runId)).runs().stream()
-        .findFirst().map(RunExport.Run::checkpoints).orElse(List.of());
+    Optional<RunExport.Run> stored = engine.export(List.of(runId)).runs().stream().findFirst();
+    List<RunExport.Checkpoint> checkpoints =
+        stored.map(RunExport.Run::checkpoints).orElse(List.of());
+    Instant now = clock.instant();
     return Response.html(200, Templates.run(frame("Run " + runId, Section.NONE, visit),
-        RunPage.of(status, Positions.of(status, checkpoints), history, tasks, clock.instant(),
-            RunRelations.of(engine, status))));
+        RunPage.of(status, Positions.of(status, checkpoints), history, tasks, now,
+            RunRelations.of(engine, status),
+            stored.map(run -> TimelinePage.small(run, tasks, now)).orElse(null))));
   }
 
   private Response overview(Visit visit) {
     return Response.html(200, Templates.overview(frame("Overview", Section.OVERVIEW, visit),
         OverviewPage.read(engine, clock.instant())));
+  }
+
+  /** A run's timeline, of a window ({@code from}, {@code to}) and a page of rows ({@code rows}). */
+  private Response timeline(String runId, Visit visit) {
+    RunExport.Run run;
+    try {
+      run = engine.export(List.of(runId)).runs().get(0);
+    } catch (UnknownRunException e) {
+      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
+    }
+    TimelinePage page = TimelinePage.of(run, engine.tasks(runId), visit.request().query(),
+        clock.instant());
+    return Response.html(200, Templates.timeline(
+        frame("Timeline of run " + runId, Section.NONE, visit), page));
   }
 
   private Response queues(Visit visit) {

@@ -3,6 +3,7 @@ package dev.durable.dashboard;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.TaskInfo;
+import gg.jte.Content;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,21 +19,24 @@ import java.util.Map;
  * @param positions its steps and waits, in order
  * @param stepEvents each step's {@code step.*} events, by step name, in the history's order
  * @param relations its parent and children, fork origin and forks, generation and schedule
+ * @param timeline its first rows of the timeline, linking to the whole ({@link TimelinePage});
+ *     null if the run could not be exported
  */
 record RunPage(RunStatus status, List<Positions.Position> positions, List<HistoryEvent> history,
     List<TaskInfo> tasks, Instant now, Map<String, List<HistoryEvent>> stepEvents,
-    RunRelations relations) {
+    RunRelations relations, Content timeline) {
 
   /** The page of a run; its history is grouped by step once, not read again for every step. */
   static RunPage of(RunStatus status, List<Positions.Position> positions,
-      List<HistoryEvent> history, List<TaskInfo> tasks, Instant now, RunRelations relations) {
+      List<HistoryEvent> history, List<TaskInfo> tasks, Instant now, RunRelations relations,
+      Content timeline) {
     Map<String, List<HistoryEvent>> byStep = new HashMap<>();
     for (HistoryEvent event : history) {
       if (event.type().startsWith("step.") && event.step().isPresent()) {
         byStep.computeIfAbsent(event.step().get(), step -> new ArrayList<>()).add(event);
       }
     }
-    return new RunPage(status, positions, history, tasks, now, byStep, relations);
+    return new RunPage(status, positions, history, tasks, now, byStep, relations, timeline);
   }
 
   /** The {@code step.*} events of the step called {@code name}. */

@@ -36,6 +36,10 @@ final class Templates {
     return render(out -> JteoverviewchartGenerated.render(out, null, chart));
   }
 
+  static String timeline(Frame frame, TimelinePage page) {
+    return render(out -> JtetimelineGenerated.render(out, null, frame, page));
+  }
+
   static String queues(Frame frame, QueuesPage page) {
     return render(out -> JtequeuesGenerated.render(out, null, frame, page));
   }

@@ -4,6 +4,9 @@
  * package-private: the {@code Router} with its route table ({@code Routes}), the pages' templates
  * ({@code src/main/jte}, compiled to Java at build time by jte and called through {@code
  * Templates}), the sessions behind the token, the style sheet and script under {@code /static/}.
+ * A drawing computed rather than templated, a run's timeline ({@code TimelineBuilder} → {@code
+ * TimelineView} → {@code TimelineSvg}), is written through {@code Svg}, which escapes as the
+ * templates do, and reaches its template as one piece of markup.
  *
  * <p>To add a page, say {@code /overview}:
  * <ol>

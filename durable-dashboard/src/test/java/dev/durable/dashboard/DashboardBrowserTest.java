@@ -231,6 +231,39 @@ class DashboardBrowserTest {
   }
 
   @Test
+  void aRunsTimelineShowsItsRetriedStepAndFailureAndABarLeadsToTheStep() {
+    failedRun(NASTY_ID, "bob"); // charge: attempt 1 retried, attempt 2 failed for good
+
+    browser.get(url(Links.runPath(NASTY_ID)));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
+    assertEquals(1, count(By.cssSelector("#timeline-small svg.timeline rect.tl-failed")),
+        "the run page's own timeline");
+    click(By.id("timeline-link"));
+    waiting().until(ExpectedConditions.urlContains("/timeline"));
+    assertEquals(1, count(By.cssSelector("svg.timeline rect.tl-retried")));
+    assertEquals(1, count(By.cssSelector("svg.timeline rect.tl-backoff")));
+    assertEquals(1, count(By.cssSelector("svg.timeline rect.tl-failed")));
+    assertEquals(1, count(By.cssSelector("svg.timeline .tl-mark-failure")));
+    String tooltip = waiting().ignoring(StaleElementReferenceException.class).until(d -> d
+        .findElement(By.cssSelector("svg.timeline rect.tl-failed title"))
+        .getAttribute("textContent"));
+    assertTrue(tooltip.contains(InvoiceWorkflow.DECLINED), tooltip);
+    assertNoAlert();
+
+    click(By.cssSelector("svg.timeline rect.tl-failed"));
+    waiting().until(ExpectedConditions.urlContains("#pos-0"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-id"), NASTY_ID));
+    assertTrue(text(By.id("pos-0")).startsWith("0 charge FAILED 2"), text(By.id("pos-0")));
+    assertNoAlert();
+  }
+
+  /** How many elements match, looked up again if live refresh replaced them meanwhile. */
+  private int count(By by) {
+    return waiting().ignoring(StaleElementReferenceException.class)
+        .until(d -> d.findElements(by).size());
+  }
+
+  @Test
   void aQueuesWaitingRunsAreFoundFromTheQueuesPageAndOneIsCancelled() {
     // this engine does not declare queue "naps": its runs stay ENQUEUED
     for (String id : List.of("nap-q-1", "nap-q-2")) {
@@ -471,6 +504,9 @@ class DashboardBrowserTest {
                 click(By.id("live")); // off: the step's details stay as opened
                 click(By.cssSelector("tr.step-detail summary"));
               }),
+          new Shot("dashboard-timeline", Links.runPath("invoice-1007") + "/timeline",
+              ExpectedConditions.presenceOfElementLocated(
+                  By.cssSelector("svg.timeline rect.tl-failed"))),
           new Shot("dashboard-queues", "/queues", ExpectedConditions
               .textToBePresentInElementLocated(By.cssSelector("tr.run-queue"), "naps 2 0")),
           new Shot("dashboard-workers", "/workers", ExpectedConditions.and(

@@ -205,6 +205,36 @@ class RouterTest {
   }
 
   @Test
+  void aRunsTimelineDrawsItsRetriedStepAndFailureEscapedAndItsPageLinksThere() throws Exception {
+    Router router = router(null);
+
+    Response response = get(router, RUN_PATH + "/timeline", null);
+
+    assertEquals(200, response.status());
+    String page = response.text();
+    assertFalse(page.contains("<script>alert"), "markup got through");
+    int from = page.indexOf("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\"");
+    org.w3c.dom.Document svg = TimelineSvgTest.parse(
+        page.substring(from, page.indexOf("</svg>", from) + "</svg>".length()));
+    assertEquals(1, TimelineSvgTest.byClass(svg, "tl-retried").size());
+    List<org.w3c.dom.Element> failed = TimelineSvgTest.byClass(svg, "tl-failed");
+    assertEquals(1, failed.size());
+    assertTrue(failed.get(0).getTextContent().contains(InvoiceWorkflow.DECLINED),
+        "the error in the red bar's tooltip, as text");
+    assertEquals(List.of(RUN_PATH + "#pos-0"), TimelineSvgTest.hrefs(svg, "tl-failed"));
+    assertEquals(1, TimelineSvgTest.byClass(svg, "tl-mark-failure").size());
+
+    String run = get(router, RUN_PATH, null).text();
+    assertTrue(run.contains("<tr class=\"step\" id=\"pos-0\">"), "the bars' anchor: " + run);
+    assertTrue(run.contains("id=\"timeline-small\""), run);
+    assertTrue(run.contains("href=\"" + RUN_PATH + "/timeline\""), run);
+
+    String zoomed = get(router, RUN_PATH + "/timeline?from=0&to=1", null).text();
+    assertTrue(zoomed.contains("all of the run"), "a way back from a window: " + zoomed);
+    assertEquals(404, get(router, "/runs/nobody/timeline", null).status());
+  }
+
+  @Test
   void aRunsPageShowsItsWaitsAtTheirPositionsBetweenItsSteps() {
     ApprovalWorkflowClient.of(engine).start("approval-2", "leave");
     engine.tick();
@@ -212,7 +242,7 @@ class RouterTest {
 
     String approval = get(router, "/runs/approval-2", null).text();
     assertTrue(approval.contains("<h2>Steps and waits</h2>"), approval);
-    assertTrue(approval.contains("<tr class=\"wait\" data-kind=\"signal\"><td>0</td>"
+    assertTrue(approval.contains("<tr class=\"wait\" id=\"pos-0\" data-kind=\"signal\"><td>0</td>"
         + "<td class=\"wait-name\">signal <b>approve</b></td>"
         + "<td><span class=\"status waiting\">WAITING</span></td><td></td><td></td>"
         + "<td class=\"wait-detail\">without limit</td></tr>"), approval);
@@ -220,7 +250,7 @@ class RouterTest {
     String nap = get(router, "/runs/nap-1", null).text();
     String wakeAt = Format.time(engine.getRunStatus("nap-1").run().wakeAt());
     int step = nap.indexOf("<td class=\"step-name\">greet</td>");
-    int sleep = nap.indexOf("<tr class=\"wait\" data-kind=\"sleep\"><td>1</td>"
+    int sleep = nap.indexOf("<tr class=\"wait\" id=\"pos-1\" data-kind=\"sleep\"><td>1</td>"
         + "<td class=\"wait-name\">sleep <b>sleep</b></td>"
         + "<td><span class=\"status waiting\">WAITING</span></td><td></td><td></td>"
         + "<td class=\"wait-detail\">until " + wakeAt + "</td></tr>");
