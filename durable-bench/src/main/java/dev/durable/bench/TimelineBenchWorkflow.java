@@ -8,7 +8,7 @@ import dev.durable.runtime.WorkflowContext;
 import java.time.Duration;
 
 /**
- * The run whose timeline phase (n) draws: {@code n} steps, most of them one trivial step in a
+ * The run whose timeline phase (o) draws: {@code n} steps, most of them one trivial step in a
  * loop, every {@link #FLAKY_EVERY}-th another that fails its first attempt and is retried after
  * a millisecond, and a short sleep every {@link #SLEEP_EVERY} steps: the mix of rows a long
  * run's timeline groups and leaves single.
