@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -108,10 +109,9 @@ public interface DurableEngine extends AutoCloseable {
   void requeue(String runId);
 
   /**
-   * Re-drives a run's dispatched steps whose tasks are stuck: queued or claimed by a worker that
-   * never answered. Each such task is given up as lost (its worker can no longer store an outcome)
-   * and queued again as a new delivery of the same attempt ({@code step.redispatched} in the log).
-   * Returns how many; throws {@link UnknownRunException} if no such run is stored.
+   * Re-drives a run's stuck dispatched steps (queued, or claimed by a silent worker): each task is
+   * given up as lost and queued again as a new delivery of the same attempt ({@code
+   * step.redispatched}). Returns how many; throws {@link UnknownRunException} if no run is stored.
    */
   int redispatchPending(String runId);
 
@@ -165,9 +165,21 @@ public interface DurableEngine extends AutoCloseable {
   RunExport export(RunFilter filter);
 
   /**
-   * Deletes every run that ended before {@code endedBefore}, with all its rows, but not a finished
-   * child whose parent has not ended, 500 runs per transaction (several may purge at once); returns
-   * how many. {@link Builder#retention} has an engine do it.
+   * The shapes stored of workflow {@code workflowName}'s versions, ordered by version text: each
+   * engine stores those of the versions it registers (from the processor's {@code WORKFLOW}
+   * constant) when it is built. Needs no workflow registered; empty if none was stored.
+   */
+  List<WorkflowShape> workflowShapes(String workflowName);
+
+  /** The stored shape of {@code workflowName} at {@code version}; see {@link #workflowShapes}. */
+  default Optional<WorkflowShape> workflowShape(String workflowName, String version) {
+    return workflowShapes(workflowName).stream().filter(s -> s.version().equals(version))
+        .findFirst();
+  }
+
+  /**
+   * Deletes every run that ended before {@code endedBefore} with its rows (not a finished child of
+   * a running parent), 500 per transaction; returns how many. See {@link Builder#retention}.
    */
   int purge(Instant endedBefore);
 
@@ -240,10 +252,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * The Jackson mapper that stores inputs, outputs and step results; by default {@link
-     * Payloads#defaultMapper()}, whose settings {@link EngineConfig#objectMapper()} tells.
-     */
+    /** The Jackson mapper of stored values; {@link Payloads#defaultMapper()} by default. */
     public Builder objectMapper(ObjectMapper objectMapper) {
       draft.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
       return this;
@@ -255,10 +264,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * Declares a flow-control {@link Queue}: its engines admit the runs started through it, and its
-     * {@code @Step(queue = name)} attempts take a slot of its {@link Queue#perEngine()}.
-     */
+    /** Declares a flow-control {@link Queue}: it admits its runs and limits its steps' attempts. */
     public Builder queue(Queue queue) {
       draft.queues.put(Objects.requireNonNull(queue, "queue").name(), queue);
       return this;
@@ -279,10 +285,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * Reports the engine's metrics (docs/guide/09-operating.md) to a Micrometer registry, an
-     * optional dependency: without this call no Micrometer class is needed.
-     */
+    /** Reports metrics (docs/guide/09-operating.md) to Micrometer, an optional dependency. */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       draft.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
       return this;
@@ -320,10 +323,7 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /**
-     * How often a started engine looks for due runs it was not told about; 1 s by default. Runs due
-     * within five minutes of being suspended here are woken on time regardless.
-     */
+    /** How often a started engine polls for due runs it was not told about; 1 s by default. */
     public Builder pollInterval(Duration pollInterval) {
       draft.pollInterval = EngineConfig.positive(pollInterval, "pollInterval");
       return this;

@@ -19,6 +19,7 @@ import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
+import dev.durable.runtime.WorkflowShape;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.EventType;
@@ -177,9 +178,8 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   void requireRun(WorkflowType<?> type, String runId) {
     RunRecord run = find(runId);
     if (!run.workflow().name().equals(type.name())) {
-      throw new UnknownRunException(
-          "run " + runId + " is a run of " + run.workflow() + ", not of workflow '" + type.name()
-              + "'");
+      throw new UnknownRunException("run " + runId + " is a run of " + run.workflow()
+          + ", not of workflow '" + type.name() + "'");
     }
   }
 
@@ -192,10 +192,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
         "no run with id '" + runId + "' is stored in this engine's database");
   }
 
-  /**
-   * Waits for the run to end. A run executed here is answered from memory when it ends; one that
-   * is not is read from the store now and then, as another engine may end it.
-   */
+  /** Waits for the run to end: from memory if it runs here, else read from the store at times. */
   <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
@@ -211,11 +208,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       long remainingMs = (deadline - System.nanoTime()) / 1_000_000;
       if (remainingMs <= 0) {
         RunRecord run = find(runId);
-        throw new AwaitTimeoutException(
-            "run " + runId + " did not end within " + timeout + "; it is " + run.status()
-                + (run.status() == RunState.SLEEPING ? " until " + run.wakeAt() : "")
-                + (scheduler.isStarted() ? "" : "; this engine is not started: call"
-                    + " engine.start(), or engine.tick() to run what is due"));
+        throw new AwaitTimeoutException("run " + runId + " did not end within " + timeout
+            + "; it is " + run.status()
+            + (run.status() == RunState.SLEEPING ? " until " + run.wakeAt() : "")
+            + (scheduler.isStarted() ? "" : "; this engine is not started: call engine.start(),"
+                + " or engine.tick() to run what is due"));
       }
       try {
         Waiters.await(ended, Math.min(remainingMs, AWAIT_POLL_MS));
@@ -230,8 +227,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private Waiters.Outcome outcomeInStore(String runId) {
     RunRecord run = find(runId);
     return run.status().isTerminal()
-        ? new Waiters.Outcome(run.status(), run.output(), run.error())
-        : null;
+        ? new Waiters.Outcome(run.status(), run.output(), run.error()) : null;
   }
 
   @SuppressWarnings("unchecked")
@@ -247,8 +243,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     } catch (PayloadException e) {
       throw new DurableException(
           "run " + runId + " completed, but its stored result cannot be decoded: "
-              + e.getMessage() + "; the result class changed incompatibly since",
-          e);
+              + e.getMessage() + "; the result class changed incompatibly since", e);
     }
   }
 
@@ -290,6 +285,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   @Override
+  public List<WorkflowShape> workflowShapes(String workflowName) {
+    return store.shapes().of(Objects.requireNonNull(workflowName, "workflowName"));
+  }
+
+  @Override
   public List<RunInfo> listRuns(RunFilter filter) {
     return store.listRuns(filter).stream()
         .map(listed -> RunStatuses.info(listed.run(), listed.scheduledAt(), listed.attributes()))
@@ -302,14 +302,12 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     RunRecord run = find(runId);
     Instant now = time.now();
     // a fresh run timeout, as long as the first, counted from the requeue
-    Instant deadlineAt = run.deadlineAt() == null
-        ? null
+    Instant deadlineAt = run.deadlineAt() == null ? null
         : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
     if (!store.requeue(runId, Compensations.toDropOnRequeue(run, store.snapshot(runId)
             .map(RunSnapshot::checkpoints).orElse(List.of())), deadlineAt, now)) {
-      throw new IllegalStateException(
-          "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
-              + " requeued");
+      throw new IllegalStateException("run " + runId + " is " + run.status()
+          + ", not FAILED: only a failed run can be requeued");
     }
     wakeups.runDue(now);
   }
