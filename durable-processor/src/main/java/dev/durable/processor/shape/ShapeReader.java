@@ -2,6 +2,8 @@ package dev.durable.processor.shape;
 
 import com.sun.source.tree.CaseTree;
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.EnhancedForLoopTree;
@@ -26,6 +28,8 @@ import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.SignalModel;
 import dev.durable.processor.model.StepModel;
 import dev.durable.processor.model.WorkflowModel;
+import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.reading.WorkflowAnnotation;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -36,8 +40,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
 
 /**
  * Reads the shape of a workflow's {@code @Run} body from its syntax tree: the calls that leave a
@@ -47,7 +53,8 @@ import javax.lang.model.element.TypeElement;
  *
  * <p>The tree is read as parsed, not attributed: a call is a step when it is unqualified (or on
  * {@code this}) and has a {@code @Step} method's name, a signal wait likewise, a child run a {@code
- * start} on {@code <Name>Client.of(...)}, a sleep or an event a call on the {@code WorkflowContext}
+ * start} on {@code <Name>Client.of(...)} (named by the child's {@code @Workflow(name)} where the
+ * class can be found), a sleep or an event a call on the {@code WorkflowContext}
  * parameter, a dispatched step a call on a {@code <Name>Dispatch} view or on the view a fan hands
  * its branches. Reading the parse tree is safe in every round (attribution is not: see the
  * determinism lint), so the shape goes into the {@code WORKFLOW} constant generated in the round the
@@ -62,15 +69,19 @@ public final class ShapeReader {
   static final int LABEL_MAX = 80;
 
   private final Trees trees;
+  private final Elements elements;
+  private final AnnotationReader annotations;
 
-  private ShapeReader(Trees trees) {
+  private ShapeReader(Trees trees, Elements elements) {
     this.trees = trees;
+    this.elements = elements;
+    this.annotations = new AnnotationReader(elements);
   }
 
   /** The reader for {@code env}; empty when the compiler offers no tree API. */
   public static Optional<ShapeReader> create(ProcessingEnvironment env) {
     try {
-      return Optional.of(new ShapeReader(Trees.instance(env)));
+      return Optional.of(new ShapeReader(Trees.instance(env), env.getElementUtils()));
     } catch (IllegalArgumentException | LinkageError e) {
       return Optional.empty();
     }
@@ -105,8 +116,36 @@ public final class ShapeReader {
         .filter(p -> p.kind() == ParamModel.Kind.WORKFLOW_CONTEXT)
         .map(ParamModel::name).findFirst().orElse(null);
     List<ShapeNode> out = new ArrayList<>();
-    new Body(model, ctx, helpers).scan(runTree.getBody(), out);
+    CompilationUnitTree unit = trees.getPath(workflow).getCompilationUnit();
+    new Body(model, ctx, helpers, prefix -> childName(prefix, unit, model.packageName()))
+        .scan(runTree.getBody(), out);
     return out;
+  }
+
+  /**
+   * The stored name of the workflow whose client is {@code <prefix>Client}, as its checkpoints
+   * name it: the class {@code prefix} found through the imports or in {@code packageName}, by its
+   * {@code @Workflow(name)}; {@code prefix} itself if it cannot be found.
+   */
+  private String childName(String prefix, CompilationUnitTree unit, String packageName) {
+    List<String> candidates = new ArrayList<>();
+    for (ImportTree imported : unit.getImports()) {
+      String name = imported.getQualifiedIdentifier().toString();
+      if (name.endsWith("." + prefix + "Client")) {
+        candidates.add(name.substring(0, name.length() - "Client".length()));
+      }
+    }
+    candidates.add(packageName.isEmpty() ? prefix : packageName + "." + prefix);
+    for (String candidate : candidates) {
+      TypeElement type = elements.getTypeElement(candidate);
+      if (type != null) {
+        Optional<WorkflowAnnotation> annotation = annotations.workflow(type);
+        if (annotation.isPresent()) {
+          return annotation.get().workflowName(type.getSimpleName().toString());
+        }
+      }
+    }
+    return prefix;
   }
 
   /** The source text of {@code tree}, on one line, cut to {@value #LABEL_MAX} characters. */
@@ -130,7 +169,12 @@ public final class ShapeReader {
     /** Parameters of fan branches that hold a contract's durable view. */
     private final Set<String> views = new HashSet<>();
 
-    Body(WorkflowModel model, String ctx, Map<String, MethodTree> helpers) {
+    /** The stored name of a child workflow by its client's prefix. */
+    private final Function<String, String> childNames;
+
+    Body(WorkflowModel model, String ctx, Map<String, MethodTree> helpers,
+        Function<String, String> childNames) {
+      this.childNames = childNames;
       model.steps().forEach(s -> steps.putIfAbsent(s.methodName(), s));
       model.signals().forEach(s -> signals.putIfAbsent(s.methodName(), s));
       this.ctx = ctx;
@@ -317,7 +361,7 @@ public final class ShapeReader {
             : receiverName == null ? null : clients.get(receiverName);
         if (workflow != null) {
           args.forEach(a -> scan(a, out));
-          out.add(ShapeNode.call("child", workflow));
+          out.add(ShapeNode.call("child", childNames.apply(workflow)));
           return null;
         }
       }

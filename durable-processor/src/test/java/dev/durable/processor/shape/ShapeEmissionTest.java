@@ -67,7 +67,7 @@ class ShapeEmissionTest {
                 {"kind": "step", "name": "ship", "retries": 1}
               ]}
             ]},
-            {"kind": "child", "name": "ReceiptFlow"}
+            {"kind": "child", "name": "receipt-flow"}
           ],
           "routes": [
             {"code": "declined", "method": "declined"}
