@@ -42,7 +42,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
@@ -55,8 +60,8 @@ import javax.lang.model.util.Elements;
  * {@code this}) and has a {@code @Step} method's name, a signal wait likewise, a child run a {@code
  * start} on {@code <Name>Client.of(...)} (named by the child's {@code @Workflow(name)} where the
  * class can be found), a sleep or an event a call on the {@code WorkflowContext}
- * parameter, a dispatched step a call on a {@code <Name>Dispatch} view or on the view a fan hands
- * its branches. Reading the parse tree is safe in every round (attribution is not: see the
+ * parameter, a dispatched step a call on a field that holds a step contract, on a {@code
+ * <Name>Dispatch} view or on the view a fan hands its branches. Reading the parse tree is safe in every round (attribution is not: see the
  * determinism lint), so the shape goes into the {@code WORKFLOW} constant generated in the round the
  * workflow is valid. A private helper method of the workflow called from the body is read in
  * place, once per call (not recursively).
@@ -117,9 +122,32 @@ public final class ShapeReader {
         .map(ParamModel::name).findFirst().orElse(null);
     List<ShapeNode> out = new ArrayList<>();
     CompilationUnitTree unit = trees.getPath(workflow).getCompilationUnit();
-    new Body(model, ctx, helpers, prefix -> childName(prefix, unit, model.packageName()))
-        .scan(runTree.getBody(), out);
+    new Body(model, ctx, helpers, prefix -> childName(prefix, unit, model.packageName()),
+        contractFields(workflow)).scan(runTree.getBody(), out);
     return out;
+  }
+
+  /**
+   * The fields of {@code workflow} that hold a step contract (an interface with {@code @Step}
+   * methods, served by workers), each with its methods' step names by method name.
+   */
+  private Map<String, Map<String, String>> contractFields(TypeElement workflow) {
+    Map<String, Map<String, String>> fields = new HashMap<>();
+    for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
+      if (field.asType() instanceof DeclaredType declared
+          && declared.asElement() instanceof TypeElement type
+          && type.getKind() == ElementKind.INTERFACE) {
+        Map<String, String> steps = new HashMap<>();
+        for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+          String name = method.getSimpleName().toString();
+          annotations.step(method).ifPresent(step -> steps.putIfAbsent(name, step.stepName(name)));
+        }
+        if (!steps.isEmpty()) {
+          fields.put(field.getSimpleName().toString(), steps);
+        }
+      }
+    }
+    return fields;
   }
 
   /**
@@ -172,9 +200,13 @@ public final class ShapeReader {
     /** The stored name of a child workflow by its client's prefix. */
     private final Function<String, String> childNames;
 
+    /** The fields holding a step contract, with its step names by method name. */
+    private final Map<String, Map<String, String>> contracts;
+
     Body(WorkflowModel model, String ctx, Map<String, MethodTree> helpers,
-        Function<String, String> childNames) {
+        Function<String, String> childNames, Map<String, Map<String, String>> contracts) {
       this.childNames = childNames;
+      this.contracts = contracts;
       model.steps().forEach(s -> steps.putIfAbsent(s.methodName(), s));
       model.signals().forEach(s -> signals.putIfAbsent(s.methodName(), s));
       this.ctx = ctx;
@@ -382,6 +414,8 @@ public final class ShapeReader {
         reading.pop();
       } else if (receiverName != null && receiverName.equals(ctx)) {
         contextCall(name, args, out);
+      } else if (contract(receiver) != null) {
+        out.add(ShapeNode.call("remote", contract(receiver).getOrDefault(name, name)));
       } else if (receiver != null && (views.contains(receiverName)
           || receiver.toString().contains("Dispatch."))) {
         out.add(ShapeNode.call("remote", name));
@@ -444,6 +478,15 @@ public final class ShapeReader {
       }
       step.compensation().ifPresent(c -> attributes.put("compensate", c.stepName()));
       return new ShapeNode("step", step.stepName(), attributes, List.of());
+    }
+
+    /** The steps of the contract field {@code receiver} is ({@code labels}, {@code this.labels}). */
+    private Map<String, String> contract(ExpressionTree receiver) {
+      if (receiver instanceof IdentifierTree id) {
+        return contracts.get(id.getName().toString());
+      }
+      return receiver instanceof MemberSelectTree m && m.getExpression().toString().equals("this")
+          ? contracts.get(m.getIdentifier().toString()) : null;
     }
 
     /** Whether {@code call} is {@code Type.method(...)}. */
