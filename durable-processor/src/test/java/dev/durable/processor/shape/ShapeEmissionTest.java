@@ -21,7 +21,8 @@ class ShapeEmissionTest {
   private static Compilation compile() {
     return javac().withProcessors(new DurableProcessor()).compile(
         JavaFileObjects.forResource(DIR + "OrderFlow.java"),
-        JavaFileObjects.forResource(DIR + "ReceiptFlow.java"));
+        JavaFileObjects.forResource(DIR + "ReceiptFlow.java"),
+        JavaFileObjects.forResource(DIR + "LabelSteps.java"));
   }
 
   private static String resource(Compilation compilation, String durableClass) {
@@ -35,7 +36,7 @@ class ShapeEmissionTest {
   }
 
   @Test
-  void emitsStepsFanBranchLoopSignalChildRouteCompensationAndOnFailureInOrder() {
+  void emitsStepsFanBranchLoopSignalChildRemoteRouteCompensationAndOnFailureInOrder() {
     Compilation compilation = compile();
     assertThat(compilation).succeededWithoutWarnings();
     assertEquals("""
@@ -67,7 +68,8 @@ class ShapeEmissionTest {
                 {"kind": "step", "name": "ship", "retries": 1}
               ]}
             ]},
-            {"kind": "child", "name": "receipt-flow"}
+            {"kind": "child", "name": "receipt-flow"},
+            {"kind": "remote", "name": "label.print"}
           ],
           "routes": [
             {"code": "declined", "method": "declined"}
