@@ -22,7 +22,8 @@ class ShapeEmissionTest {
     return javac().withProcessors(new DurableProcessor()).compile(
         JavaFileObjects.forResource(DIR + "OrderFlow.java"),
         JavaFileObjects.forResource(DIR + "ReceiptFlow.java"),
-        JavaFileObjects.forResource(DIR + "LabelSteps.java"));
+        JavaFileObjects.forResource(DIR + "LabelSteps.java"),
+        JavaFileObjects.forResource(DIR + "BranchyFlow.java"));
   }
 
   private static String resource(Compilation compilation, String durableClass) {
@@ -104,5 +105,56 @@ class ShapeEmissionTest {
           "onFailure": null
         }
         """, resource(compilation, "com.acme.shape.ReceiptFlowDurable"));
+  }
+
+  @Test
+  void emitsAGroupASwitchALoopThroughAHelperATryAndAnEvent() {
+    Compilation compilation = compile();
+    assertThat(compilation).succeededWithoutWarnings();
+    assertEquals("""
+        {
+          "format": 1,
+          "workflow": "branchy",
+          "version": "1",
+          "timeoutMs": 0,
+          "nodes": [
+            {"kind": "parallel", "name": "group", "paths": [
+              {"label": "branch 1", "nodes": [
+                {"kind": "step", "name": "a", "retries": 1}
+              ]},
+              {"label": "branch 2", "nodes": [
+                {"kind": "step", "name": "b", "retries": 1}
+              ]}
+            ]},
+            {"kind": "branch", "name": "switch (kind)", "paths": [
+              {"label": "case \\"x\\"", "nodes": [
+                {"kind": "step", "name": "a", "retries": 1}
+              ]},
+              {"label": "case \\"y\\"", "nodes": [
+                {"kind": "step", "name": "b", "retries": 1},
+                {"kind": "step", "name": "c", "retries": 1}
+              ]},
+              {"label": "default", "nodes": []}
+            ]},
+            {"kind": "loop", "name": "while (n \\u003c 3)", "paths": [
+              {"label": "repeat", "nodes": [
+                {"kind": "step", "name": "b", "retries": 1}
+              ]}
+            ]},
+            {"kind": "branch", "name": "try", "paths": [
+              {"label": "try", "nodes": [
+                {"kind": "step", "name": "c", "retries": 1}
+              ]},
+              {"label": "catch RuntimeException", "nodes": [
+                {"kind": "step", "name": "a", "retries": 1}
+              ]}
+            ]},
+            {"kind": "event", "name": "\\"progress\\""}
+          ],
+          "routes": [],
+          "compensations": [],
+          "onFailure": null
+        }
+        """, resource(compilation, "com.acme.shape.BranchyFlowDurable"));
   }
 }
