@@ -29,7 +29,20 @@ final class GraphPages {
    * @param svg the graph, marked by the run's progress; empty if its version's shape is not stored
    */
   record RunGraph(String runId, String workflow, String version, RunState status,
-      Optional<Html.Safe> svg) {}
+      Optional<Html.Safe> svg) {
+    String runHref() {
+      return Html.runPath(runId);
+    }
+
+    String versionHref() {
+      return GraphPages.versionPath(workflow, version);
+    }
+
+    /** The style sheet's class of its status: {@code completed}, {@code failed}. */
+    String statusClass() {
+      return status.name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
 
   /**
    * A workflow's page: its versions, and the shape of one.
@@ -37,7 +50,28 @@ final class GraphPages {
    * @param shown the version drawn, if one was asked for and is stored
    */
   record WorkflowGraphs(String workflow, List<String> versions, Optional<String> shown,
-      Optional<Html.Safe> svg) {}
+      Optional<Html.Safe> svg) {
+    String versionHref(String version) {
+      return GraphPages.versionPath(workflow, version);
+    }
+
+    boolean isShown(String version) {
+      return shown.isPresent() && shown.get().equals(version);
+    }
+
+    String compareHref() {
+      return GraphPages.workflowPath(workflow) + "/compare";
+    }
+
+    /** The version a comparison starts from: the one before the newest. */
+    String defaultA() {
+      return versions.size() < 2 ? "" : versions.get(versions.size() - 2);
+    }
+
+    String defaultB() {
+      return versions.isEmpty() ? "" : versions.get(versions.size() - 1);
+    }
+  }
 
   /**
    * Two versions side by side.
@@ -45,7 +79,26 @@ final class GraphPages {
    * @param changes what changed, one line each ({@code added step audit#0}), in key order
    */
   record Comparison(String workflow, String a, String b, Html.Safe svgA, Html.Safe svgB,
-      List<String> changes) {}
+      List<String> changes) {
+    String workflowHref() {
+      return GraphPages.workflowPath(workflow);
+    }
+  }
+
+  /** The path of workflow {@code name}'s page. */
+  static String workflowPath(String name) {
+    return "/workflows/" + Html.encode(name);
+  }
+
+  /** The path of the page of {@code name}'s version {@code version}. */
+  static String versionPath(String name, String version) {
+    return workflowPath(name) + "/" + Html.encode(version);
+  }
+
+  /** The path of a run's graph. */
+  static String runGraphPath(String runId) {
+    return Html.runPath(runId) + "/graph";
+  }
 
   /** Run {@code runId}'s graph; throws {@code UnknownRunException} if no such run is stored. */
   RunGraph run(String runId) {
