@@ -40,8 +40,10 @@ final class RunPage {
   private static Safe summary(RunInfo run) {
     List<Safe> rows = new ArrayList<>();
     rows.add(row("run id", html("<span id=\"run-id\">{}</span>", run.id())));
-    rows.add(row("workflow", html("{} <span class=\"muted\">version {}</span>", run.workflowName(),
-        run.workflowVersion())));
+    rows.add(row("workflow", html("<a href=\"{}\">{}</a> <span class=\"muted\">version {}</span>"
+        + " · <a id=\"run-graph-link\" href=\"{}\">graph</a>",
+        GraphPages.workflowPath(run.workflowName()), run.workflowName(), run.workflowVersion(),
+        GraphPages.runGraphPath(run.id()))));
     rows.add(row("status", html("<span id=\"run-status\">{}</span>", RunsPage.status(run.status()))));
     rows.add(row("started", html("{}", Format.time(run.createdAt()))));
     rows.add(row("updated", html("{}", Format.time(run.updatedAt()))));

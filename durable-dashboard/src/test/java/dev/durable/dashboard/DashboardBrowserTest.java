@@ -12,6 +12,7 @@ import dev.durable.dashboard.flows.InvoiceWorkflowClient;
 import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
 import dev.durable.dashboard.flows.LabelSteps;
 import dev.durable.dashboard.flows.LabelStepsDispatch;
+import dev.durable.dashboard.flows.NapFirstVersionDurable;
 import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
 import dev.durable.dashboard.flows.NightlyReportDurable;
@@ -377,6 +378,45 @@ class DashboardBrowserTest {
       screenshot("dashboard-schedules");
       printed.countDown();
     }
+  }
+
+  /** The classes of the graph's node with key {@code key}, inside the element {@code within}. */
+  private String nodeClasses(String within, String key) {
+    return waiting().ignoring(StaleElementReferenceException.class).until(d -> d.findElement(
+        By.cssSelector("#" + within + " g[data-key='" + key + "']")).getAttribute("class"));
+  }
+
+  @Test
+  void aRunsGraphIsColouredByItsProgressAndTwoVersionsAreCompared() {
+    decline.set(InvoiceWorkflow.DECLINED);
+    failedRun("inv-graph-1", "ada");
+    // version 1 of nap, which did not sleep, is stored by an engine that registers it
+    db.engine().discover(false).register(new NapFirstVersionDurable("hi")).build().close();
+
+    browser.get(url(Html.runPath("inv-graph-1")));
+    click(By.id("run-graph-link"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.graph")));
+    assertTrue(nodeClasses("run-graph", "step charge#0").contains("failed"));
+    assertTrue(nodeClasses("run-graph", "step mail#0").contains("unreached"));
+    assertTrue(nodeClasses("run-graph", "start").contains("completed"));
+    assertTrue(nodeClasses("run-graph", "end").contains("failed"));
+    assertTrue(browser.findElement(By.cssSelector("#run-graph g[data-key='step charge#0'] title"))
+        .getAttribute("textContent").contains("retries: 2"));
+    if (store == TestStore.H2) {
+      screenshot("dashboard-graph");
+    }
+
+    browser.get(url("/workflows/nap"));
+    assertEquals(List.of("version 1", "version 2"), texts(By.cssSelector("#versions a")));
+    click(By.id("compare-button"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("graph-b")));
+    assertEquals(List.of("added sleep sleep#0"), texts(By.cssSelector("#changes li")));
+    assertTrue(nodeClasses("graph-b", "sleep sleep#0").contains("added"));
+    assertTrue(nodeClasses("graph-a", "step greet#0").contains("node"));
+    if (store == TestStore.H2) {
+      screenshot("dashboard-compare");
+    }
+    assertNoAlert();
   }
 
   private static void screenshot(String name) {
