@@ -44,7 +44,8 @@ record BenchConfig(
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
-              + " dispatch (phase e), poll (phase d) or queue (phase l), but was '" + phases + "'");
+              + " dispatch (phase e), poll (phase d), queue (phase l) or dashboard (phase m), but"
+              + " was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(

@@ -11,13 +11,19 @@ import java.nio.file.Path;
  * alone, {@code queue-<store>.md} for phase (l) alone). From the repository root: {@code mvn -q
  * -Pbench package -DskipTests
  * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue] [-Dbench.ioRuns=5000]
+ * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard]
+ * [-Dbench.ioRuns=5000]
  * [-Dbench.ioStepMs=1000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) throws Exception {
+    if (System.getProperty("bench.phases", "").strip().equals("dashboard")) {
+      // phase (m) reads no store: it runs once, whatever bench.store says
+      DashboardPhase.run(Path.of(System.getProperty("bench.out", "target")));
+      return;
+    }
     BenchConfig config = BenchConfig.fromSystemProperties();
     Files.createDirectories(config.out());
     for (String store : config.stores()) {

@@ -117,8 +117,8 @@ final class SearchBench {
       parentId = idCreatedAt(connection, first.plusSeconds(parent));
     }
     Instant middleAt = first.plusSeconds(middle);
-    RunInfo cursor = new RunInfo(middleId, "", "", RunState.COMPLETED, null, middleAt, middleAt,
-        Optional.empty(), Optional.empty());
+    RunInfo cursor = RunInfo.builder(middleId, "", "", RunState.COMPLETED)
+        .createdAt(middleAt).updatedAt(middleAt).build();
     String expense = WORKFLOWS.get(1);
     List<Case> cases = new ArrayList<>(List.of(
         new Case("1. newest runs", RunFilter.all(), 50),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.Roles;
 import dev.durable.cli.CliRunner.Result;
 import dev.durable.cli.fixtures.OrderFlowClient;
 import dev.durable.cli.fixtures.OrderFlowDurable;
@@ -50,20 +51,9 @@ class MigrateCommandTest {
   @AfterEach
   void closeStore() {
     if (store == Stores.POSTGRESQL) {
-      execute(db.url(), "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+      Roles.execute(db.url(), "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
     }
     db.close();
-  }
-
-  private static void execute(String url, String... statements) {
-    try (Connection connection = DriverManager.getConnection(url);
-        Statement statement = connection.createStatement()) {
-      for (String sql : statements) {
-        statement.execute(sql);
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
-    }
   }
 
   @Test
@@ -121,23 +111,20 @@ class MigrateCommandTest {
   @Test
   void anOwnerMigratesTheEnginesRoleRunsWithDmlOnlyAndAViewersActionIsRefused() {
     assumeTrue(store == Stores.POSTGRESQL, "roles are PostgreSQL's");
-    String owner = "durable_owner_" + suffix;
-    String app = "durable_app_" + suffix;
-    String viewer = "durable_viewer_" + suffix;
     String admin = db.url();
-    execute(admin, "CREATE ROLE " + owner + " LOGIN", "CREATE ROLE " + app + " LOGIN",
-        "CREATE ROLE " + viewer + " LOGIN", "CREATE SCHEMA " + schema + " AUTHORIZATION " + owner);
-    try {
-      Result migrated = CliRunner.run("--jdbc-url", as(owner), "migrate", "--schema", schema);
+    try (Roles roles = new Roles(admin)) {
+      String owner = roles.create("durable_owner");
+      String app = roles.create("durable_app");
+      String viewer = roles.create("durable_viewer");
+      Roles.execute(admin, "CREATE SCHEMA " + schema + " AUTHORIZATION " + owner);
+      Result migrated =
+          CliRunner.run("--jdbc-url", roles.url(owner), "migrate", "--schema", schema);
       assertEquals(ExitCodes.OK, migrated.code(), migrated::toString);
-      execute(as(owner),
-          "GRANT USAGE ON SCHEMA " + schema + " TO " + app + ", " + viewer,
-          "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + schema + " TO " + app,
-          "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA " + schema + " TO " + app,
-          "GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + viewer);
+      roles.grantApp(roles.url(owner), schema, app);
+      roles.grantViewer(roles.url(owner), schema, viewer);
 
       String runId;
-      try (DurableEngine engine = DurableEngine.builder().jdbcUrl(as(app)).discover(false)
+      try (DurableEngine engine = DurableEngine.builder().jdbcUrl(roles.url(app)).discover(false)
           .schema(schema).migrate(false).register(new OrderFlowDurable(new AtomicBoolean()))
           .build()) {
         RunHandle<String> run = OrderFlowClient.of(engine).start("o-1", "lamp", true);
@@ -145,30 +132,19 @@ class MigrateCommandTest {
         assertEquals(RunState.SLEEPING, run.status().run().status(), "waits for approval");
         runId = run.id();
       }
-      assertTrue(refusedDdl(as(app)), "the DML role cannot create a table");
+      assertTrue(refusedDdl(roles.url(app)), "the DML role cannot create a table");
 
-      Result listed = CliRunner.run("--jdbc-url", as(viewer), "--schema", schema, "list");
+      Result listed = CliRunner.run("--jdbc-url", roles.url(viewer), "--schema", schema, "list");
       assertEquals(ExitCodes.OK, listed.code(), listed::toString);
       assertTrue(listed.out().contains(runId), listed::toString);
-      Result cancel = CliRunner.run("--jdbc-url", as(viewer), "--schema", schema, "cancel", runId);
+      Result cancel =
+          CliRunner.run("--jdbc-url", roles.url(viewer), "--schema", schema, "cancel", runId);
       assertEquals(ExitCodes.REFUSED, cancel.code(), cancel::toString);
       assertTrue(cancel.err().contains("the database role has no right to"), cancel::toString);
       assertTrue(cancel.err().contains("a read-only role (a viewer's) cannot change runs"),
           cancel::toString);
       assertFalse(cancel.err().contains("\tat "), "no stack trace: " + cancel);
-    } finally {
-      execute(admin, "DROP SCHEMA IF EXISTS " + schema + " CASCADE",
-          "DROP OWNED BY " + app + ", " + viewer + ", " + owner + " CASCADE",
-          "DROP ROLE " + app, "DROP ROLE " + viewer, "DROP ROLE " + owner);
     }
-  }
-
-  /** The test database's URL, logged in as {@code role} (the server trusts local logins). */
-  private String as(String role) {
-    String base = System.getenv(Stores.PG_URL_VARIABLE);
-    String url = base.replaceAll("([?&])user=[^&]*", "$1user=" + role);
-    return url.equals(base) && !base.contains("user=" + role)
-        ? url + (url.contains("?") ? "&" : "?") + "user=" + role : url;
   }
 
   private boolean refusedDdl(String url) {

@@ -27,8 +27,8 @@ class PositionsTest {
     StepInfo charge = new StepInfo(0, "charge", StepState.COMPLETED, 1, null, null);
     StepInfo label = new StepInfo(6, "label", StepState.RETRYING, 2, "printer jam", T);
     RunStatus status = new RunStatus(
-        new RunInfo("r-1", "order", "1", RunState.SLEEPING, T, T, T, Optional.empty(),
-            Optional.empty()),
+        RunInfo.builder("r-1", "order", "1", RunState.SLEEPING).wakeAt(T).createdAt(T).updatedAt(T)
+            .build(),
         List.of(charge, label), List.of());
     List<RunExport.Checkpoint> checkpoints = List.of(
         checkpoint(0, "STEP", "charge", StepState.COMPLETED, null, null, null),
@@ -59,8 +59,8 @@ class PositionsTest {
   @Test
   void anEventOrStreamWriteShowsItsKey() {
     RunStatus status = new RunStatus(
-        new RunInfo("r-3", "chat", "1", RunState.RUNNING, null, T, T, Optional.empty(),
-            Optional.empty()),
+        RunInfo.builder("r-3", "chat", "1", RunState.RUNNING).createdAt(T).updatedAt(T)
+            .build(),
         List.of(), List.of());
     List<RunExport.Checkpoint> checkpoints = List.of(
         checkpoint(0, "VALUE", "setEvent", StepState.COMPLETED, "progress", null, null),
@@ -75,8 +75,8 @@ class PositionsTest {
   @Test
   void aStepInFlightWithoutACheckpointYetIsListed() {
     RunStatus status = new RunStatus(
-        new RunInfo("r-2", "order", "1", RunState.RUNNING, null, T, T, Optional.empty(),
-            Optional.empty()),
+        RunInfo.builder("r-2", "order", "1", RunState.RUNNING).createdAt(T).updatedAt(T)
+            .build(),
         List.of(new StepInfo(0, "charge", StepState.RUNNING, 1, null, null)), List.of());
 
     assertEquals(List.of(new Position(0, "step", "charge", "RUNNING", 1, null)),

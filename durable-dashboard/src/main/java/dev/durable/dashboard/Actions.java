@@ -59,7 +59,7 @@ final class Actions {
     log.info("dashboard audit: {} from {}: {} on run {}: {}", session.label(), client, action,
         runId, flash.text());
     session.flash(flash);
-    return Response.seeOther(back(form.get("back")).orElse(Html.runPath(runId)));
+    return Response.seeOther(back(form.get("back")).orElse(Links.runPath(runId)));
   }
 
   /**
@@ -103,13 +103,13 @@ final class Actions {
    */
   private Response fork(String runId, String position, Session session, String client) {
     Flash flash;
-    String page = Html.runPath(runId);
+    String page = Links.runPath(runId);
     try {
       int from = Integer.parseInt(position);
       String fork = engine.fork(runId, from);
       flash = new Flash(true, "Forked from run " + runId + " at position " + from
           + ": positions before it replay what that run recorded.");
-      page = Html.runPath(fork);
+      page = Links.runPath(fork);
     } catch (NumberFormatException e) {
       flash = new Flash(false, "A fork starts from a position: a whole number, such as the"
           + " # of a step in the table below; '" + position + "' is not one.");

@@ -29,9 +29,9 @@ final class GraphPages {
    * @param svg the graph, marked by the run's progress; empty if its version's shape is not stored
    */
   record RunGraph(String runId, String workflow, String version, RunState status,
-      Optional<Html.Safe> svg) {
+      Optional<GraphSvg.Svg> svg) {
     String runHref() {
-      return Html.runPath(runId);
+      return Links.runPath(runId);
     }
 
     String versionHref() {
@@ -50,7 +50,7 @@ final class GraphPages {
    * @param shown the version drawn, if one was asked for and is stored
    */
   record WorkflowGraphs(String workflow, List<String> versions, Optional<String> shown,
-      Optional<Html.Safe> svg) {
+      Optional<GraphSvg.Svg> svg) {
     String versionHref(String version) {
       return GraphPages.versionPath(workflow, version);
     }
@@ -78,7 +78,7 @@ final class GraphPages {
    *
    * @param changes what changed, one line each ({@code added step audit#0}), in key order
    */
-  record Comparison(String workflow, String a, String b, Html.Safe svgA, Html.Safe svgB,
+  record Comparison(String workflow, String a, String b, GraphSvg.Svg svgA, GraphSvg.Svg svgB,
       List<String> changes) {
     String workflowHref() {
       return GraphPages.workflowPath(workflow);
@@ -87,23 +87,23 @@ final class GraphPages {
 
   /** The path of workflow {@code name}'s page. */
   static String workflowPath(String name) {
-    return "/workflows/" + Html.encode(name);
+    return "/workflows/" + Links.encode(name);
   }
 
   /** The path of the page of {@code name}'s version {@code version}. */
   static String versionPath(String name, String version) {
-    return workflowPath(name) + "/" + Html.encode(version);
+    return workflowPath(name) + "/" + Links.encode(version);
   }
 
   /** The path of a run's graph. */
   static String runGraphPath(String runId) {
-    return Html.runPath(runId) + "/graph";
+    return Links.runPath(runId) + "/graph";
   }
 
   /** Run {@code runId}'s graph; throws {@code UnknownRunException} if no such run is stored. */
   RunGraph run(String runId) {
     RunExport.Run run = engine.export(List.of(runId)).runs().get(0);
-    Optional<Html.Safe> svg = engine.workflowShape(run.workflow(), run.version()).map(stored -> {
+    Optional<GraphSvg.Svg> svg = engine.workflowShape(run.workflow(), run.version()).map(stored -> {
       ShapeTree shape = ShapeTree.parse(stored.json());
       String ended = switch (run.status()) {
         case COMPLETED -> GraphMarks.COMPLETED;

@@ -1,6 +1,11 @@
 package dev.durable.dashboard;
 
+import gg.jte.Content;
+import gg.jte.TemplateOutput;
+import gg.jte.html.escape.Escape;
+import gg.jte.output.StringOutput;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Draws a laid-out workflow shape ({@link GraphLayout}) as an SVG element to put inline in a page:
@@ -9,18 +14,31 @@ import java.util.Map;
  * ({@code call}, {@code header}, {@code join}, {@code terminal}, {@code side}), its kind ({@code
  * step}, {@code signal}, {@code loop}...) and its mark, if any ({@code completed}, {@code running},
  * {@code failed}, {@code unreached} for a run's progress; {@code added}, {@code removed}, {@code
- * changed} for a comparison of versions). Every text is escaped; each node has a {@code <title>}
- * (its tooltip) with all its attributes.
+ * changed} for a comparison of versions). Every text is escaped as the templates escape an
+ * attribute value (jte's {@link Escape}), and control characters XML does not allow are dropped;
+ * each node has a {@code <title>} (its tooltip) with all its attributes.
  */
 final class GraphSvg {
   private GraphSvg() {}
+
+  /** A drawn graph: SVG markup made here, every text in it escaped, which a template outputs. */
+  record Svg(String markup) implements Content {
+    Svg {
+      Objects.requireNonNull(markup, "markup");
+    }
+
+    @Override
+    public void writeTo(TemplateOutput output) {
+      output.writeContent(markup);
+    }
+  }
 
   /**
    * The SVG of {@code laid}, each box marked with the class {@code marks} gives its key.
    *
    * @param id the element's id, unique in the page: its arrowhead marker is {@code <id>-arrow}
    */
-  static Html.Safe svg(GraphLayout.Laid laid, Map<String, String> marks, String id) {
+  static Svg svg(GraphLayout.Laid laid, Map<String, String> marks, String id) {
     StringBuilder svg = new StringBuilder(4096);
     svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph\" id=\"")
         .append(text(id)).append("\" width=\"").append(laid.width())
@@ -46,12 +64,15 @@ final class GraphSvg {
       svg.append("<text class=\"path-label\" x=\"").append(label.x()).append("\" y=\"")
           .append(label.y()).append("\">").append(text(label.text())).append("</text>");
     }
-    return new Html.Safe(svg.append("</svg>").toString());
+    return new Svg(svg.append("</svg>").toString());
   }
 
   /** {@code value} escaped, without the control characters XML does not allow. */
   static String text(String value) {
-    return Html.escape(value.replaceAll("[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]", ""));
+    StringOutput escaped = new StringOutput(value.length() + 16);
+    Escape.htmlAttribute(value.replaceAll("[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]", ""),
+        escaped);
+    return escaped.toString();
   }
 
   private static void box(StringBuilder svg, GraphLayout.Box box, String mark) {

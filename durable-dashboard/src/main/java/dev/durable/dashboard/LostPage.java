@@ -1,8 +1,5 @@
 package dev.durable.dashboard;
 
-import static dev.durable.dashboard.Html.html;
-
-import dev.durable.dashboard.Html.Safe;
 import dev.durable.runtime.TaskInfo;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,12 +10,15 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The lost-dispatch view ({@code /lost}): open tasks with no sign of life (claim, heartbeat, or
+ * The lost-dispatch view ({@code /lost}, {@code lost.jte}): open tasks with no sign of life (claim, heartbeat, or
  * queueing when unclaimed) for at least the silence asked for, oldest first, each with a button
  * that redispatches its run's stuck tasks.
+ *
+ * @param silenceText the silence as typed, shown again in the form
+ * @param silence the silence read from it; null if it could not be read
  */
-final class LostPage {
-  private LostPage() {}
+record LostPage(String silenceText, Duration silence, List<TaskInfo> tasks, Instant now,
+    Viewer viewer, List<String> problems) {
 
   /** The silence shown when none is asked for. */
   static final String DEFAULT_SILENCE = "5m";
@@ -55,29 +55,9 @@ final class LostPage {
     return null;
   }
 
-  static Safe render(String silenceText, Duration silence, List<TaskInfo> tasks, Instant now,
-      Viewer viewer, List<String> problems) {
-    Safe table;
-    if (silence == null) {
-      table = Safe.EMPTY;
-    } else if (tasks.isEmpty()) {
-      table = html("<p class=\"empty\">No open task has been silent for {} or longer.</p>",
-          Format.span(silence));
-    } else {
-      table = TasksTable.render(tasks, now, true, viewer.canAct()
-          ? t -> viewer.actionForm(Html.runPath(t.runId()) + "/redispatch", "Redispatch run",
-              "Give up run " + t.runId() + "'s stuck tasks and queue them again?",
-              html("<input type=\"hidden\" name=\"back\" value=\"{}\">",
-                  Html.withQuery("/lost", Map.of("silence", silenceText))))
-          : null);
-    }
-    return html("""
-        <form class="filters" method="get" action="/lost">
-        <label>silent for at least <input name="silence" id="silence" value="{}" size="8"></label>
-        <button type="submit">Show</button>
-        </form>
-        {}<section id="lost" data-live>{}</section>
-        <p class="muted">A task is silent while it waits unclaimed, or while the worker that claimed it sends no heartbeat. Redispatching gives up the run's queued and unanswered tasks, so their workers can no longer answer, and queues each again as a new delivery of the same attempt.</p>""",
-        silenceText, RunsPage.problemList(problems), table);
+  /** The table of the silent tasks, each with a redispatch button back to this view. */
+  TasksTable table() {
+    return new TasksTable(tasks, now, true, viewer,
+        Links.withQuery("/lost", Map.of("silence", silenceText)));
   }
 }

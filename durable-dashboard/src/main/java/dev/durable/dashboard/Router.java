@@ -1,9 +1,5 @@
 package dev.durable.dashboard;
 
-import static dev.durable.dashboard.Html.html;
-
-import dev.durable.dashboard.Html.Safe;
-import dev.durable.dashboard.Layout.Section;
 import dev.durable.dashboard.Sessions.Flash;
 import dev.durable.dashboard.Sessions.Session;
 import dev.durable.runtime.DurableEngine;
@@ -36,7 +32,9 @@ final class Router {
   private final Clock clock;
   private final Duration refresh;
   private final Actions actions;
+  private final GraphPages graphs;
   private final LoginThrottle throttle;
+  private final Routes<Visit> routes;
 
   Router(DurableEngine engine, Sessions sessions, Clock clock, Duration refresh) {
     this.engine = engine;
@@ -44,11 +42,39 @@ final class Router {
     this.clock = clock;
     this.refresh = refresh;
     this.actions = new Actions(engine);
+    this.graphs = new GraphPages(engine);
     this.throttle = new LoginThrottle(clock);
+    this.routes = table();
   }
 
   /** A request and the session it belongs to, if any. */
   private record Visit(Request request, Optional<Session> session) {}
+
+  /**
+   * Every page and action: a new page is one line here, a handler reading its data into a record,
+   * and a template (see the package's documentation).
+   */
+  private Routes<Visit> table() {
+    return new Routes<Visit>()
+        .get("/", (visit, path) -> runs(visit))
+        .get("/runs/{id}", (visit, path) -> run(path.get("id"), visit))
+        .post("/runs/{id}/{action}", (visit, path) -> actions.perform(path.get("id"),
+            path.get("action"), visit.request().form(), visit.session().orElseThrow(),
+            visit.request().client()))
+        .get("/runs/{id}/graph", (visit, path) -> runGraph(path.get("id"), visit))
+        .get("/workflows/{name}", (visit, path) -> workflow(path.get("name"), null, visit))
+        .get("/workflows/{name}/compare", (visit, path) -> compare(path.get("name"), visit))
+        .get("/workflows/{name}/{version}", (visit, path) -> workflow(path.get("name"),
+            path.get("version"), visit))
+        .get("/queues", (visit, path) -> queues(visit))
+        .get("/workers", (visit, path) -> workers(visit))
+        .get("/lost", (visit, path) -> lost(visit))
+        .get("/schedules", (visit, path) -> schedules(visit))
+        .getAndOpenPost("/login", (visit, path) -> login(visit))
+        .post("/logout", (visit, path) -> logout(visit.session().orElseThrow()))
+        .get("/static/{file}", (visit, path) -> Assets.get(path.get("file"))
+            .orElseGet(() -> notFound(visit)));
+  }
 
   Response respond(Request request) {
     Visit visit = new Visit(request, sessions.find(request.cookie()));
@@ -67,46 +93,21 @@ final class Router {
     }
   }
 
+  /** Refuses a POST that may not act before looking further, then answers from the table. */
   private Response route(Visit visit) {
     Request request = visit.request();
     String path = request.rawPath();
-    boolean get = request.method().equals("GET") || request.method().equals("HEAD");
-    boolean post = request.method().equals("POST");
-    if (post && !path.equals("/login")) {
+    if (request.method().equals("POST") && !routes.openPost(path)) {
       Optional<Response> refused = refuseAction(visit);
       if (refused.isPresent()) {
         return refused.get();
       }
     }
-    if (path.equals("/")) {
-      return get ? runs(visit) : notAllowed(visit);
-    } else if (path.startsWith("/runs/")) {
-      String[] parts = path.substring("/runs/".length()).split("/", -1);
-      String runId = Request.pathSegment(parts[0]);
-      if (parts.length == 1 && get) {
-        return run(runId, visit);
-      } else if (parts.length == 2 && post) {
-        return actions.perform(runId, parts[1], request.form(), visit.session().orElseThrow(),
-            request.client());
-      }
-      return parts.length <= 2 ? notAllowed(visit) : notFound(visit);
-    } else if (path.equals("/queues")) {
-      return get ? queues(visit) : notAllowed(visit);
-    } else if (path.equals("/workers")) {
-      return get ? workers(visit) : notAllowed(visit);
-    } else if (path.equals("/lost")) {
-      return get ? lost(visit) : notAllowed(visit);
-    } else if (path.equals("/schedules")) {
-      return get ? schedules(visit) : notAllowed(visit);
-    } else if (path.equals("/login")) {
-      return get || post ? login(visit) : notAllowed(visit);
-    } else if (path.equals("/logout")) {
-      return post ? logout(visit.session().orElseThrow()) : notAllowed(visit);
-    } else if (path.startsWith("/static/")) {
-      return get ? Assets.get(path.substring("/static/".length())).orElseGet(() -> notFound(visit))
-          : notAllowed(visit);
+    Routes.Match<Visit> match = routes.match(request.method(), path);
+    if (match instanceof Routes.Found<Visit> found) {
+      return found.route().handler().handle(visit, found.segments());
     }
-    return notFound(visit);
+    return match instanceof Routes.NotAllowed ? notAllowed(visit) : notFound(visit);
   }
 
   /**
@@ -139,13 +140,12 @@ final class Router {
         ? Optional.empty() : session.flatMap(Session::takeFlash));
   }
 
-  private Response page(int status, String title, Section section, Visit visit,
-      Safe content) {
-    return page(status, title, section, viewer(visit), content);
+  private Frame frame(String title, Section section, Visit visit) {
+    return frame(title, section, viewer(visit));
   }
 
-  private Response page(int status, String title, Section section, Viewer viewer, Safe content) {
-    return Response.html(status, Layout.page(title, section, viewer, refresh, content));
+  private Frame frame(String title, Section section, Viewer viewer) {
+    return new Frame(title, section, viewer, refresh);
   }
 
   private Response runs(Visit visit) {
@@ -166,8 +166,8 @@ final class Router {
     if (hasNext) {
       runs = runs.subList(0, query.pageSize());
     }
-    return page(problems.isEmpty() ? 200 : 400, "Runs", Section.RUNS, visit,
-        RunsPage.render(query, runs, hasNext, problems));
+    return Response.html(problems.isEmpty() ? 200 : 400, Templates.runs(
+        frame("Runs", Section.RUNS, visit), new RunsPage(query, runs, hasNext, problems)));
   }
 
   private Response run(String runId, Visit visit) {
@@ -181,21 +181,50 @@ final class Router {
     List<TaskInfo> tasks = engine.tasks(runId);
     List<RunExport.Checkpoint> checkpoints = engine.export(List.of(runId)).runs().stream()
         .findFirst().map(RunExport.Run::checkpoints).orElse(List.of());
-    Viewer viewer = viewer(visit);
-    return page(200, "Run " + runId, Section.NONE, viewer, RunPage.render(
-        new RunPage.Data(status, Positions.of(status, checkpoints), history, tasks,
-            clock.instant()),
-        viewer));
+    return Response.html(200, Templates.run(frame("Run " + runId, Section.NONE, visit),
+        RunPage.of(status, Positions.of(status, checkpoints), history, tasks, clock.instant())));
+  }
+
+  private Response runGraph(String runId, Visit visit) {
+    GraphPages.RunGraph page;
+    try {
+      page = graphs.run(runId);
+    } catch (UnknownRunException e) {
+      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
+    }
+    return Response.html(200, Templates.runGraph(
+        frame("Graph of run " + runId, Section.NONE, visit), page));
+  }
+
+  /** Workflow {@code name}'s versions, and the graph of {@code version} unless it is null. */
+  private Response workflow(String name, String version, Visit visit) {
+    GraphPages.WorkflowGraphs page = graphs.workflow(name, Optional.ofNullable(version));
+    if (version != null && page.shown().isEmpty()) {
+      return error(404, "No such version", "No shape of workflow '" + name + "' version '"
+          + version + "' is stored.", visit);
+    }
+    String title = "Workflow " + name + (version == null ? "" : " version " + version);
+    return Response.html(200, Templates.workflow(frame(title, Section.NONE, visit), page));
+  }
+
+  private Response compare(String name, Visit visit) {
+    String a = visit.request().query().getOrDefault("a", "");
+    String b = visit.request().query().getOrDefault("b", "");
+    return graphs.compare(name, a, b)
+        .map(page -> Response.html(200, Templates.compare(frame("Workflow " + name + ": version "
+            + a + " against " + b, Section.NONE, visit), page)))
+        .orElseGet(() -> error(404, "No such versions", "Workflow '" + name + "' has no shape"
+            + " stored for version '" + a + "' or version '" + b + "'.", visit));
   }
 
   private Response queues(Visit visit) {
-    return page(200, "Queues", Section.QUEUES, visit,
-        QueuesPage.render(engine.queues(), clock.instant()));
+    return Response.html(200, Templates.queues(frame("Queues", Section.QUEUES, visit),
+        new QueuesPage(engine.queues(), clock.instant())));
   }
 
   private Response workers(Visit visit) {
-    return page(200, "Workers and queues", Section.WORKERS, visit,
-        WorkersPage.render(engine.workers(), engine.taskQueues(), clock.instant()));
+    return Response.html(200, Templates.workers(frame("Workers and queues", Section.WORKERS, visit),
+        new WorkersPage(engine.workers(), engine.taskQueues(), clock.instant())));
   }
 
   private Response lost(Visit visit) {
@@ -207,13 +236,14 @@ final class Router {
     Duration silence = LostPage.silence(text, problems::add);
     List<TaskInfo> tasks = silence == null ? List.of() : engine.silentTasks(silence);
     Viewer viewer = viewer(visit);
-    return page(problems.isEmpty() ? 200 : 400, "Lost tasks", Section.LOST, viewer,
-        LostPage.render(text, silence, tasks, clock.instant(), viewer, problems));
+    return Response.html(problems.isEmpty() ? 200 : 400, Templates.lost(
+        frame("Lost tasks", Section.LOST, viewer),
+        new LostPage(text, silence, tasks, clock.instant(), viewer, problems)));
   }
 
   private Response schedules(Visit visit) {
-    return page(200, "Schedules", Section.SCHEDULES, visit,
-        SchedulesPage.render(engine.storedSchedules()));
+    return Response.html(200, Templates.schedules(frame("Schedules", Section.SCHEDULES, visit),
+        new SchedulesPage(engine.storedSchedules())));
   }
 
   private Response login(Visit visit) {
@@ -225,8 +255,9 @@ final class Router {
       Optional<Duration> wait = throttle.waitFor(client);
       if (wait.isPresent()) {
         long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
-        return page(429, "Log in", Section.NONE, visit, LoginPage.render(true,
-            "Too many wrong tokens from your address: try again in " + seconds + " s."))
+        return Response.html(429, Templates.login(frame("Log in", Section.NONE, visit),
+            new LoginPage(true,
+                "Too many wrong tokens from your address: try again in " + seconds + " s.")))
             .withHeader("Retry-After", Long.toString(seconds));
       }
       if (sessions.tokenMatches(token)) {
@@ -240,11 +271,11 @@ final class Router {
       int inARow = throttle.failed(client);
       log.warn("dashboard audit: a login from {} with a wrong token was refused ({} in a row)",
           client, inARow);
-      return page(403, "Log in", Section.NONE, visit,
-          LoginPage.render(true, "That is not the dashboard's token."));
+      return Response.html(403, Templates.login(frame("Log in", Section.NONE, visit),
+          new LoginPage(true, "That is not the dashboard's token.")));
     }
-    return page(200, "Log in", Section.NONE, visit,
-        LoginPage.render(sessions.actionsEnabled(), null));
+    return Response.html(200, Templates.login(frame("Log in", Section.NONE, visit),
+        new LoginPage(sessions.actionsEnabled(), null)));
   }
 
   private Response logout(Session session) {
@@ -261,8 +292,6 @@ final class Router {
   }
 
   private Response error(int status, String title, String message, Visit visit) {
-    return page(status, title, Section.NONE, visit,
-        html("<p class=\"problems\" role=\"alert\">{}</p><p><a href=\"/\">Back to the runs</a></p>",
-            message));
+    return Response.html(status, Templates.error(frame(title, Section.NONE, visit), message));
   }
 }

@@ -20,25 +20,8 @@ record Viewer(boolean actionsEnabled, Optional<Session> session, Optional<Flash>
     return session.isPresent();
   }
 
-  /** The hidden field that carries the session's CSRF value in an action form. */
-  Html.Safe csrfField() {
-    return session
-        .map(s -> Html.html("<input type=\"hidden\" name=\"csrf\" value=\"{}\">", s.csrf()))
-        .orElse(Html.Safe.EMPTY);
-  }
-
-  /**
-   * A form that POSTs to {@code action} with the CSRF value and the given fields, under one button;
-   * nothing when the viewer cannot act. {@code confirm}, when not null, is asked first.
-   */
-  Html.Safe actionForm(String action, String label, String confirm, Html.Safe fields) {
-    if (!canAct()) {
-      return Html.Safe.EMPTY;
-    }
-    return Html.html(
-        "<form class=\"action\" method=\"post\" action=\"{}\"{}>{}{}<button type=\"submit\">{}</button></form>",
-        action,
-        confirm == null ? Html.Safe.EMPTY : Html.html(" data-confirm=\"{}\"", confirm),
-        csrfField(), fields, label);
+  /** The session's CSRF value, which every action form carries; empty without a session. */
+  String csrf() {
+    return session.map(Session::csrf).orElse("");
   }
 }

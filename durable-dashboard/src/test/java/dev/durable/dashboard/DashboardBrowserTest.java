@@ -23,13 +23,14 @@ import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StartOptions;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -50,6 +51,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -61,9 +63,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * failed step and error as text (no script of a run id or an error runs), requeues it and sees it
  * complete.
  *
- * <p>It also saves screenshots of the main pages under {@code target/screenshots/}, or the
- * directory {@code -Ddurable.dashboard.screenshots} names ({@code ../docs/images} refreshes the
- * README's).
+ * <p>It also saves screenshots of every page at 1280×800 and at a phone's 390×844 under {@code
+ * target/screenshots/}, and in the directory {@code -Ddurable.screenshots} names ({@code
+ * ../docs/guide/images} refreshes the guide's).
  */
 @ParameterizedClass
 @MethodSource("dev.durable.dashboard.TestStore#all")
@@ -265,7 +267,7 @@ class DashboardBrowserTest {
     completedRun("inv-fork-1", "eve");
 
     logIn();
-    browser.get(url(Html.runPath("inv-fork-1")));
+    browser.get(url(Links.runPath("inv-fork-1")));
     waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
     assertEquals("1", text(By.id("run-generation")));
     forkFrom("9");
@@ -297,7 +299,7 @@ class DashboardBrowserTest {
   void withoutLoggingInThePagesOfferNoActions() {
     failedRun("inv-failed", "dee");
 
-    browser.get(url(Html.runPath("inv-failed")));
+    browser.get(url(Links.runPath("inv-failed")));
     assertEquals("FAILED", text(By.id("run-status")));
     assertTrue(browser.findElements(By.cssSelector("form[action$='/requeue']")).isEmpty());
     assertTrue(browser.findElement(By.id("login")).isDisplayed());
@@ -332,16 +334,49 @@ class DashboardBrowserTest {
     assertNoAlert();
   }
 
+  /**
+   * A page the screenshots show: its file's name, its path, what shows that its data is there, and
+   * what to do on it first (open a detail), if anything. A new page is one more line in {@link
+   * #screenshotsOfEveryPage}.
+   */
+  private record Shot(String name, String path, ExpectedCondition<?> ready, Runnable before) {
+    Shot(String name, String path, ExpectedCondition<?> ready) {
+      this(name, path, ready, () -> { });
+    }
+  }
+
+  /** The window sizes each page is taken at, and the suffix of their files. */
+  private enum Screen {
+    DESKTOP(1280, 800, ""),
+    PHONE(390, 844, "-phone");
+
+    final int width;
+    final int height;
+    final String suffix;
+
+    Screen(int width, int height, String suffix) {
+      this.width = width;
+      this.height = height;
+      this.suffix = suffix;
+    }
+  }
+
   @Test
-  void screenshotsOfTheMainPages() throws Exception {
+  void screenshotsOfEveryPage() throws Exception {
     assumeTrue(store == TestStore.H2, "the screenshots are taken once, on H2");
     decline.set(null);
     for (int i = 1; i <= 6; i++) {
       completedRun("invoice-100" + i, List.of("ada", "bob", "cy", "dee", "eve", "fay").get(i - 1));
     }
     NapWorkflowClient.of(engine).start("nap-7f3a", "gus");
+    // this engine does not declare queue "naps": its runs wait there
+    NapWorkflowClient.of(engine).start(StartOptions.builder().queue("naps").runId("nap-q-1")
+        .build(), "ida");
+    NapWorkflowClient.of(engine).start(StartOptions.builder().queue("naps").runId("nap-q-2")
+        .build(), "jo");
     decline.set("card declined by the issuer: insufficient funds (402)");
     failedRun("invoice-1007", "hal");
+    db.engine().discover(false).register(new NapFirstVersionDurable("hi")).build().close();
     CountDownLatch printed = new CountDownLatch(1);
     try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl())
         .workerId("label-printer-1").concurrency(1).pollInterval(Duration.ofMillis(100))
@@ -353,29 +388,38 @@ class DashboardBrowserTest {
       worker.start();
       ShipmentWorkflowClient.of(engine).start("shipment-88", "parcel 88");
       ShipmentWorkflowClient.of(engine).start("shipment-89", "parcel 89");
+      shoot(new Shot("dashboard-login", "/login",
+          ExpectedConditions.presenceOfElementLocated(By.id("token"))));
       logIn();
-
-      browser.get(url("/"));
-      waiting().until(ExpectedConditions.presenceOfElementLocated(By.linkText("shipment-89")));
-      screenshot("dashboard-runs");
-      browser.get(url(Html.runPath("invoice-1007")));
-      waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "FAILED"));
-      click(By.id("live")); // off: the step's details stay as opened
-      click(By.cssSelector("tr.step-detail summary"));
-      screenshot("dashboard-run");
-      click(By.id("live"));
-      browser.get(url("/workers"));
-      waiting().until(ExpectedConditions.textToBePresentInElementLocated(
-          By.cssSelector("table.queues"), "label.print 1 1"));
-      waiting().until(ExpectedConditions.textToBePresentInElementLocated(
-          By.cssSelector("table.workers"), "label-printer-1 1"));
-      screenshot("dashboard-workers");
-      browser.get(url("/lost?silence=0s"));
-      waiting().until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr.task"), 2));
-      screenshot("dashboard-lost");
-      browser.get(url("/schedules"));
-      waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr.schedule")));
-      screenshot("dashboard-schedules");
+      List<Shot> shots = List.of(
+          new Shot("dashboard-runs", "/",
+              ExpectedConditions.presenceOfElementLocated(By.linkText("shipment-89"))),
+          new Shot("dashboard-run", Links.runPath("invoice-1007"),
+              ExpectedConditions.textToBe(By.id("run-status"), "FAILED"), () -> {
+                click(By.id("live")); // off: the step's details stay as opened
+                click(By.cssSelector("tr.step-detail summary"));
+              }),
+          new Shot("dashboard-queues", "/queues", ExpectedConditions
+              .textToBePresentInElementLocated(By.cssSelector("tr.run-queue"), "naps 2 0")),
+          new Shot("dashboard-workers", "/workers", ExpectedConditions.and(
+              ExpectedConditions.textToBePresentInElementLocated(
+                  By.cssSelector("table.queues"), "label.print 1 1"),
+              ExpectedConditions.textToBePresentInElementLocated(
+                  By.cssSelector("table.workers"), "label-printer-1 1"))),
+          new Shot("dashboard-lost", "/lost?silence=0s",
+              ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr.task"), 2)),
+          new Shot("dashboard-schedules", "/schedules",
+              ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr.schedule"))),
+          new Shot("dashboard-graph", GraphPages.runGraphPath("invoice-1007"),
+              ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.graph"))),
+          new Shot("dashboard-compare", "/workflows/nap/compare?a=1&b=2",
+              ExpectedConditions.presenceOfElementLocated(By.id("graph-b"))),
+          new Shot("dashboard-error", "/runs/no-such-run",
+              ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".problems"),
+                  "No run with id")));
+      for (Shot shot : shots) {
+        shoot(shot);
+      }
       printed.countDown();
     }
   }
@@ -393,7 +437,7 @@ class DashboardBrowserTest {
     // version 1 of nap, which did not sleep, is stored by an engine that registers it
     db.engine().discover(false).register(new NapFirstVersionDurable("hi")).build().close();
 
-    browser.get(url(Html.runPath("inv-graph-1")));
+    browser.get(url(Links.runPath("inv-graph-1")));
     click(By.id("run-graph-link"));
     waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.graph")));
     assertTrue(nodeClasses("run-graph", "step charge#0").contains("failed"));
@@ -402,9 +446,6 @@ class DashboardBrowserTest {
     assertTrue(nodeClasses("run-graph", "end").contains("failed"));
     assertTrue(browser.findElement(By.cssSelector("#run-graph g[data-key='step charge#0'] title"))
         .getAttribute("textContent").contains("retries: 2"));
-    if (store == TestStore.H2) {
-      screenshot("dashboard-graph");
-    }
 
     browser.get(url("/workflows/nap"));
     assertEquals(List.of("version 1", "version 2"), texts(By.cssSelector("#versions a")));
@@ -413,21 +454,49 @@ class DashboardBrowserTest {
     assertEquals(List.of("added sleep sleep#0"), texts(By.cssSelector("#changes li")));
     assertTrue(nodeClasses("graph-b", "sleep sleep#0").contains("added"));
     assertTrue(nodeClasses("graph-a", "step greet#0").contains("node"));
-    if (store == TestStore.H2) {
-      screenshot("dashboard-compare");
-    }
     assertNoAlert();
   }
 
-  private static void screenshot(String name) {
-    Path dir = Path.of(System.getProperty("durable.dashboard.screenshots", "target/screenshots"));
-    try {
-      Files.createDirectories(dir);
-      File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-      Files.copy(shot.toPath(), dir.resolve(name + ".png"),
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not save screenshot " + name, e);
+  /** Opens the shot's page, waits for its data, and saves it at each screen size. */
+  private void shoot(Shot shot) {
+    browser.get(url(shot.path()));
+    waiting().ignoring(StaleElementReferenceException.class).until(shot.ready());
+    shot.before().run();
+    for (Screen screen : Screen.values()) {
+      ((ChromeDriver) browser).executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of(
+          "width", screen.width, "height", screen.height, "deviceScaleFactor", 1,
+          "mobile", screen == Screen.PHONE));
+      try {
+        byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
+        save(shot.name() + screen.suffix + ".png", png);
+      } finally {
+        ((ChromeDriver) browser).executeCdpCommand("Emulation.clearDeviceMetricsOverride",
+            Map.of());
+      }
+    }
+    if (!browser.findElement(By.id("live")).isSelected()) { // turned off for the shot: back on
+      click(By.id("live"));
+    }
+  }
+
+  /**
+   * Writes a screenshot to {@code target/screenshots}, and to the directory the system property
+   * {@code durable.screenshots} names, if any ({@code ../docs/guide/images} refreshes the
+   * guide's).
+   */
+  private static void save(String file, byte[] png) {
+    List<Path> dirs = new ArrayList<>(List.of(Path.of("target/screenshots")));
+    String asked = System.getProperty("durable.screenshots", "").strip();
+    if (!asked.isEmpty()) {
+      dirs.add(Path.of(asked));
+    }
+    for (Path dir : dirs) {
+      try {
+        Files.createDirectories(dir);
+        Files.write(dir.resolve(file), png);
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not save screenshot " + file + " in " + dir, e);
+      }
     }
   }
 }

@@ -4,19 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.build.Roles;
 import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunState;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -31,18 +27,14 @@ class ViewerRoleTest {
 
   @Test
   void anActionOnAViewersRoleIsRefusedWithTheReasonOnThePage() {
-    String viewer = "durable_dash_viewer_" + UUID.randomUUID().toString().replace("-", "")
-        .substring(0, 12);
-    try (Database db = TestStore.POSTGRESQL.open()) {
+    try (Database db = TestStore.POSTGRESQL.open(); Roles roles = new Roles(db.jdbcUrl())) {
       try (DurableEngine engine = db.engine().register(new NapWorkflowDurable()).build()) {
         NapWorkflowClient.of(engine).start("nap-1", "bob");
         engine.tick();
       }
-      sql(db.jdbcUrl(), "CREATE ROLE " + viewer + " LOGIN",
-          "GRANT USAGE ON SCHEMA " + db.schema() + " TO " + viewer,
-          "GRANT SELECT ON ALL TABLES IN SCHEMA " + db.schema() + " TO " + viewer);
-      try (DurableEngine viewing = DurableEngine.builder()
-          .jdbcUrl(db.jdbcUrl().replaceAll("([?&])user=[^&]*", "$1user=" + viewer))
+      String viewer = roles.create("durable_dash_viewer");
+      roles.grantViewer(db.jdbcUrl(), db.schema(), viewer);
+      try (DurableEngine viewing = DurableEngine.builder().jdbcUrl(roles.url(viewer))
           .discover(false).migrate(false).build()) {
         Router router = new Router(viewing, new Sessions(TOKEN, Clock.systemUTC()),
             Clock.systemUTC(), Duration.ofSeconds(2));
@@ -62,24 +54,11 @@ class ViewerRoleTest {
         assertTrue(after.contains("the database role has no right to"), after);
         assertFalse(after.contains("cannot be reached"), after);
         assertEquals(RunState.SLEEPING, viewing.getRunStatus("nap-1").run().status());
-      } finally {
-        sql(db.jdbcUrl(), "DROP OWNED BY " + viewer + " CASCADE", "DROP ROLE " + viewer);
       }
     }
   }
 
   private static String get(Router router, String path, String cookie) {
     return router.respond(new Request("GET", path, Map.of(), Map.of(), cookie, false)).text();
-  }
-
-  private static void sql(String url, String... statements) {
-    try (Connection connection = DriverManager.getConnection(url);
-        Statement statement = connection.createStatement()) {
-      for (String sql : statements) {
-        statement.execute(sql);
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
-    }
   }
 }

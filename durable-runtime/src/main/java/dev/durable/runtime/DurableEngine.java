@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import javax.sql.DataSource;
 
 /**
  * Executes durable workflow runs against a JDBC store.
@@ -109,9 +108,10 @@ public interface DurableEngine extends AutoCloseable {
   void requeue(String runId);
 
   /**
-   * Re-drives a run's stuck dispatched steps (queued, or claimed by a silent worker): each task is
-   * given up as lost and queued again as a new delivery of the same attempt ({@code
-   * step.redispatched}). Returns how many; throws {@link UnknownRunException} if no run is stored.
+   * Re-drives a run's dispatched steps whose tasks are stuck: queued or claimed by a worker that
+   * never answered. Each such task is given up as lost (its worker can no longer store an outcome)
+   * and queued again as a new delivery of the same attempt ({@code step.redispatched} in the log).
+   * Returns how many; throws {@link UnknownRunException} if no such run is stored.
    */
   int redispatchPending(String runId);
 
@@ -178,8 +178,9 @@ public interface DurableEngine extends AutoCloseable {
   }
 
   /**
-   * Deletes every run that ended before {@code endedBefore} with its rows (not a finished child of
-   * a running parent), 500 per transaction; returns how many. See {@link Builder#retention}.
+   * Deletes every run that ended before {@code endedBefore}, with all its rows, but not a finished
+   * child whose parent has not ended, 500 runs per transaction (several may purge at once); returns
+   * how many. {@link Builder#retention} has an engine do it.
    */
   int purge(Instant endedBefore);
 
@@ -190,35 +191,14 @@ public interface DurableEngine extends AutoCloseable {
   @Override
   void close();
 
-  /** Configures and builds a {@link DurableEngine}. */
-  final class Builder {
-    private final EngineConfig.Draft draft = new EngineConfig.Draft();
-
+  /**
+   * Configures and builds a {@link DurableEngine}. The store's options ({@code jdbcUrl}, {@code
+   * dataSource}, {@code schema}, {@code migrate}, {@code pollOnly}...) are those of {@link
+   * DurableWorker.Builder} too, and its flow control is {@code queue} and {@code
+   * maxConcurrentRuns}: each written once, in a class of its own.
+   */
+  final class Builder extends FlowControlOptions {
     Builder() {}
-
-    /** The store's JDBC URL; {@value DurableEngine#DEFAULT_JDBC_URL} if no data source is set. */
-    public Builder jdbcUrl(String jdbcUrl) {
-      draft.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-      return this;
-    }
-
-    /** The database user for {@link #jdbcUrl(String)}. */
-    public Builder user(String user) {
-      draft.user = user;
-      return this;
-    }
-
-    /** The database password. */
-    public Builder password(String password) {
-      draft.password = password;
-      return this;
-    }
-
-    /** A data source to use instead of a JDBC URL; the engine does not close it. */
-    public Builder dataSource(DataSource dataSource) {
-      draft.dataSource = Objects.requireNonNull(dataSource, "dataSource");
-      return this;
-    }
 
     /** A private in-memory H2 database, gone when the engine closes: for tests. */
     public Builder inMemory() {
@@ -252,7 +232,10 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /** The Jackson mapper of stored values; {@link Payloads#defaultMapper()} by default. */
+    /**
+     * The Jackson mapper that stores inputs, outputs and step results; by default {@link
+     * Payloads#defaultMapper()}, whose settings {@link EngineConfig#objectMapper()} tells.
+     */
     public Builder objectMapper(ObjectMapper objectMapper) {
       draft.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
       return this;
@@ -262,17 +245,6 @@ public interface DurableEngine extends AutoCloseable {
     public Builder engineId(String engineId) {
       draft.engineId = Objects.requireNonNull(engineId, "engineId");
       return this;
-    }
-
-    /** Declares a flow-control {@link Queue}: it admits its runs and limits its steps' attempts. */
-    public Builder queue(Queue queue) {
-      draft.queues.put(Objects.requireNonNull(queue, "queue").name(), queue);
-      return this;
-    }
-
-    /** {@code queue(Queue.named(name).perEngine(concurrency))}, concurrency at least 1. */
-    public Builder queue(String name, int concurrency) {
-      return queue(Queue.named(name).perEngine(EngineConfig.queueConcurrency(name, concurrency)));
     }
 
     /**
@@ -285,7 +257,10 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /** Reports metrics (docs/guide/09-operating.md) to Micrometer, an optional dependency. */
+    /**
+     * Reports the engine's metrics (docs/guide/09-operating.md) to a Micrometer registry, an
+     * optional dependency: without this call no Micrometer class is needed.
+     */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       draft.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
       return this;
@@ -304,16 +279,6 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * How many runs a started engine executes at once ({@link EngineConfig#maxConcurrentRuns()}
-     * tells the defaults). A run in flight holds its thread and state in memory while its step
-     * executes, but no connection: slow steps want it high. The pool does not grow with it.
-     */
-    public Builder maxConcurrentRuns(int maxConcurrentRuns) {
-      draft.maxConcurrentRuns = EngineConfig.atLeastOne(maxConcurrentRuns, "maxConcurrentRuns");
-      return this;
-    }
-
-    /**
      * Whether runs and local steps' attempts execute on virtual threads where the JVM has them
      * (Java 21+); true by default. False keeps one platform thread per run in flight, for code that
      * must not run on a virtual thread (a library that pins its carrier across slow calls, say).
@@ -323,7 +288,10 @@ public interface DurableEngine extends AutoCloseable {
       return this;
     }
 
-    /** How often a started engine polls for due runs it was not told about; 1 s by default. */
+    /**
+     * How often a started engine looks for due runs it was not told about; 1 s by default. Runs due
+     * within five minutes of being suspended here are woken on time regardless.
+     */
     public Builder pollInterval(Duration pollInterval) {
       draft.pollInterval = EngineConfig.positive(pollInterval, "pollInterval");
       return this;
@@ -354,41 +322,11 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * The schema Durable's tables live in (made by the migration if missing), instead of the URL's
-     * {@code currentSchema}, which a pooler refuses; the notification channels follow it.
-     */
-    public Builder schema(String schema) {
-      draft.schema = EngineConfig.schemaName(schema);
-      return this;
-    }
-
-    /**
-     * Whether {@link #build()} creates or upgrades the tables; true by default. False (a role with no
-     * DDL rights) never changes them: the build fails, saying what to do, if they are missing or
-     * behind this runtime ({@code durable-cli migrate} brings them up).
-     */
-    public Builder migrate(boolean migrate) {
-      draft.migrate = migrate;
-      return this;
-    }
-
-    /**
-     * No {@code LISTEN}/{@code NOTIFY} and no session state, and no server-side prepared
-     * statements in the engine's own pool: safe behind PgBouncer in transaction mode; false by
-     * default. Runs started or made due by other processes are then found by the poll, within
-     * {@link #pollInterval(Duration)}; in-process wake-ups and timers work as before.
-     */
-    public Builder pollOnly(boolean pollOnly) {
-      draft.pollOnly = pollOnly;
-      return this;
-    }
-
-    /**
      * Builds the engine: opens the store and migrates its schema. The engine does not execute
      * anything until {@link DurableEngine#start()} or {@link DurableEngine#tick()}.
      */
     public DurableEngine build() {
-      return Providers.load(Factory.class).create(draft.freeze());
+      return Providers.load(Factory.class).create(draft.freeze(storeSettings()));
     }
   }
 

@@ -7,7 +7,6 @@ import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import javax.sql.DataSource;
 
 /**
  * Serves dispatched steps: claims their tasks from the shared database ({@code durable_tasks}),
@@ -49,33 +48,14 @@ public interface DurableWorker extends AutoCloseable {
   @Override
   void close();
 
-  /** Configures a worker. */
-  final class Builder {
+  /**
+   * Configures a worker. The store's options ({@code jdbcUrl}, {@code dataSource}, {@code schema},
+   * {@code migrate}, {@code pollOnly}...) are those of {@link DurableEngine.Builder}, written once.
+   */
+  final class Builder extends StoreOptions<Builder> {
     private final WorkerConfig.Draft draft = new WorkerConfig.Draft();
 
     Builder() {}
-
-    /** The store's JDBC URL, the same as the engines'. */
-    public Builder jdbcUrl(String jdbcUrl) {
-      draft.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-      return this;
-    }
-
-    public Builder user(String user) {
-      draft.user = user;
-      return this;
-    }
-
-    public Builder password(String password) {
-      draft.password = password;
-      return this;
-    }
-
-    /** A data source to use instead of a JDBC URL; the worker does not close it. */
-    public Builder dataSource(DataSource dataSource) {
-      draft.dataSource = Objects.requireNonNull(dataSource, "dataSource");
-      return this;
-    }
 
     /** Serves the step named {@code step} with {@code handler}. */
     public Builder handle(String step, StepHandler handler) {
@@ -174,34 +154,9 @@ public interface DurableWorker extends AutoCloseable {
       return this;
     }
 
-    /** The schema of the engines' tables: {@link DurableEngine.Builder#schema(String)}. */
-    public Builder schema(String schema) {
-      draft.schema = EngineConfig.schemaName(schema);
-      return this;
-    }
-
-    /**
-     * Whether building migrates the schema; true by default. See {@link
-     * DurableEngine.Builder#migrate(boolean)}.
-     */
-    public Builder migrate(boolean migrate) {
-      draft.migrate = migrate;
-      return this;
-    }
-
-    /**
-     * No {@code LISTEN}/{@code NOTIFY} and no session state, for a pooler in transaction mode; false
-     * by default. Tasks queued by engines of other processes are then found by the poll, within
-     * {@link #pollInterval(Duration)}. See {@link DurableEngine.Builder#pollOnly(boolean)}.
-     */
-    public Builder pollOnly(boolean pollOnly) {
-      draft.pollOnly = pollOnly;
-      return this;
-    }
-
     /** Opens the store (migrating its schema) and builds a worker that is not started yet. */
     public DurableWorker build() {
-      return Providers.load(Factory.class).create(draft.freeze());
+      return Providers.load(Factory.class).create(draft.freeze(storeSettings()));
     }
   }
 

@@ -14,23 +14,18 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import javax.sql.DataSource;
 
 /**
  * An engine's configuration, as {@code DurableEngine.Builder} collected it: an immutable value that
  * the engine factory consumes. Each accessor is the setting of the builder method of the same name,
  * whose documentation says what it does; an option not set holds its default.
  */
-public final class EngineConfig {
+public final class EngineConfig extends StoreConfig {
   static final String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
   static final int DEFAULT_MAX_PAYLOAD_BYTES = 1 << 20;
   public static final int DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL = 1_000;
   public static final int DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM = 128;
 
-  private final Optional<DataSource> dataSource;
-  private final String jdbcUrl;
-  private final Optional<String> user;
-  private final Optional<String> password;
   private final List<DurableWorkflow<?>> workflows;
   private final boolean discover;
   private final Clock clock;
@@ -49,15 +44,9 @@ public final class EngineConfig {
   private final Optional<Object> meterRegistry;
   private final Optional<Object> openTelemetry;
   private final Optional<AttemptGate> attemptGate;
-  private final Optional<String> schema;
-  private final boolean migrate;
-  private final boolean pollOnly;
 
-  private EngineConfig(Draft draft) {
-    dataSource = Optional.ofNullable(draft.dataSource);
-    jdbcUrl = draft.jdbcUrl;
-    user = Optional.ofNullable(draft.user);
-    password = Optional.ofNullable(draft.password);
+  private EngineConfig(Draft draft, StoreSettings store) {
+    super(store);
     workflows = List.copyOf(draft.workflows);
     discover = draft.discover;
     clock = draft.clock;
@@ -80,27 +69,6 @@ public final class EngineConfig {
     meterRegistry = Optional.ofNullable(draft.meterRegistry);
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
     attemptGate = Optional.ofNullable(draft.attemptGate);
-    schema = Optional.ofNullable(draft.schema);
-    migrate = draft.migrate;
-    pollOnly = draft.pollOnly;
-  }
-
-  /** A data source to use instead of {@link #jdbcUrl()}; the engine does not close it. */
-  public Optional<DataSource> dataSource() {
-    return dataSource;
-  }
-
-  /** The store's JDBC URL, used when no {@link #dataSource()} is given. */
-  public String jdbcUrl() {
-    return jdbcUrl;
-  }
-
-  public Optional<String> user() {
-    return user;
-  }
-
-  public Optional<String> password() {
-    return password;
   }
 
   /** The workflows registered, in registration order. */
@@ -228,32 +196,6 @@ public final class EngineConfig {
   }
 
   /**
-   * The schema Durable's tables live in, each named in it in every statement (which holds through
-   * a pooler, unlike a schema set on the connection); empty for the connection's current schema.
-   * The notification channels are named after it.
-   */
-  public Optional<String> schema() {
-    return schema;
-  }
-
-  /**
-   * Whether building creates or upgrades the tables (true by default); false never changes the
-   * schema and fails at build, saying what to do, if the tables are missing or behind.
-   */
-  public boolean migrate() {
-    return migrate;
-  }
-
-  /**
-   * Whether the engine works without notifications ({@code LISTEN}/{@code NOTIFY}) and session
-   * state, as a pooler in transaction mode (PgBouncer) needs; false by default. A run made due
-   * through another process is then found by the poll, within {@link #pollInterval()}.
-   */
-  public boolean pollOnly() {
-    return pollOnly;
-  }
-
-  /**
    * Throws unless {@code name} is a schema name that means the same quoted or not on H2 and
    * PostgreSQL; returns it.
    */
@@ -306,13 +248,9 @@ public final class EngineConfig {
 
   /**
    * The settings a builder has collected so far, each with its default: what the builder writes,
-   * checked, and {@link #freeze()} copies into a config.
+   * checked, and {@link #freeze} copies into a config with the store options.
    */
   static final class Draft {
-    DataSource dataSource;
-    String jdbcUrl = DEFAULT_JDBC_URL;
-    String user;
-    String password;
     final List<DurableWorkflow<?>> workflows = new ArrayList<>();
     boolean discover = true;
     Clock clock = Clock.systemUTC();
@@ -331,12 +269,9 @@ public final class EngineConfig {
     Object meterRegistry;
     Object openTelemetry;
     AttemptGate attemptGate;
-    String schema;
-    boolean migrate = true;
-    boolean pollOnly;
 
-    EngineConfig freeze() {
-      return new EngineConfig(this);
+    EngineConfig freeze(StoreSettings store) {
+      return new EngineConfig(this, store);
     }
   }
 }

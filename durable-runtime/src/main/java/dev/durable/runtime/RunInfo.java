@@ -3,6 +3,7 @@ package dev.durable.runtime;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -56,82 +57,125 @@ public record RunInfo(
     attributes = Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
   }
 
-  /** A run in its first generation, not forked. */
-  public RunInfo(
-      String id,
-      String workflowName,
-      String workflowVersion,
-      RunState status,
-      Instant wakeAt,
-      Instant createdAt,
-      Instant updatedAt,
-      Optional<RunError> error,
-      Optional<String> owner,
-      Optional<Instant> scheduledAt,
-      Optional<String> parentId,
-      Optional<String> queue,
-      int priority,
-      Optional<String> partitionKey,
-      Map<String, String> attributes) {
-    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
-        scheduledAt, parentId, queue, priority, partitionKey, attributes, 1, Optional.empty());
-  }
-
-  /** A run without attributes, in its first generation, not forked. */
-  public RunInfo(
-      String id,
-      String workflowName,
-      String workflowVersion,
-      RunState status,
-      Instant wakeAt,
-      Instant createdAt,
-      Instant updatedAt,
-      Optional<RunError> error,
-      Optional<String> owner,
-      Optional<Instant> scheduledAt,
-      Optional<String> parentId,
-      Optional<String> queue,
-      int priority,
-      Optional<String> partitionKey) {
-    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
-        scheduledAt, parentId, queue, priority, partitionKey, Map.of());
-  }
-
   /**
-   * A run started without a queue: {@link #queue()} and {@link #partitionKey()} are empty; nor
-   * has it attributes.
+   * A builder of a run's info, for tests and tools that make one by hand (a {@link
+   * RunFilter.Builder#after} cursor, a status to render): {@code RunInfo.builder(id, "order", "1",
+   * RunState.RUNNING).createdAt(t).build()}. What is not set is absent: no wake time, error, owner,
+   * schedule, parent, queue, partition key or attributes, priority 0, the first generation, not a
+   * fork.
    */
-  public RunInfo(
-      String id,
-      String workflowName,
-      String workflowVersion,
-      RunState status,
-      Instant wakeAt,
-      Instant createdAt,
-      Instant updatedAt,
-      Optional<RunError> error,
-      Optional<String> owner,
-      Optional<Instant> scheduledAt,
-      Optional<String> parentId) {
-    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
-        scheduledAt, parentId, Optional.empty(), 0, Optional.empty());
+  public static Builder builder(
+      String id, String workflowName, String workflowVersion, RunState status) {
+    return new Builder(id, workflowName, workflowVersion, status);
   }
 
-  /**
-   * A run that neither a {@code @Schedule} nor another run started: {@link #scheduledAt()} and
-   * {@link #parentId()} are empty.
-   */
-  public RunInfo(
-      String id,
-      String workflowName,
-      String workflowVersion,
-      RunState status,
-      Instant wakeAt,
-      Instant createdAt,
-      Instant updatedAt,
-      Optional<RunError> error,
-      Optional<String> owner) {
-    this(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt, error, owner,
-        Optional.empty(), Optional.empty());
+  /** Builds a {@link RunInfo}; each setter's value is the component of the same name. */
+  public static final class Builder {
+    private final String id;
+    private final String workflowName;
+    private final String workflowVersion;
+    private final RunState status;
+    private Instant wakeAt;
+    private Instant createdAt;
+    private Instant updatedAt;
+    private RunError error;
+    private String owner;
+    private Instant scheduledAt;
+    private String parentId;
+    private String queue;
+    private int priority;
+    private String partitionKey;
+    private Map<String, String> attributes = Map.of();
+    private int generation = 1;
+    private ForkPoint forkedFrom;
+
+    private Builder(String id, String workflowName, String workflowVersion, RunState status) {
+      this.id = Objects.requireNonNull(id, "id");
+      this.workflowName = Objects.requireNonNull(workflowName, "workflowName");
+      this.workflowVersion = Objects.requireNonNull(workflowVersion, "workflowVersion");
+      this.status = Objects.requireNonNull(status, "status");
+    }
+
+    /** {@link RunInfo#wakeAt()}; null for none. */
+    public Builder wakeAt(Instant wakeAt) {
+      this.wakeAt = wakeAt;
+      return this;
+    }
+
+    /** {@link RunInfo#createdAt()}. */
+    public Builder createdAt(Instant createdAt) {
+      this.createdAt = createdAt;
+      return this;
+    }
+
+    /** {@link RunInfo#updatedAt()}. */
+    public Builder updatedAt(Instant updatedAt) {
+      this.updatedAt = updatedAt;
+      return this;
+    }
+
+    /** {@link RunInfo#error()}; null for none. */
+    public Builder error(RunError error) {
+      this.error = error;
+      return this;
+    }
+
+    /** {@link RunInfo#owner()}; null for none. */
+    public Builder owner(String owner) {
+      this.owner = owner;
+      return this;
+    }
+
+    /** {@link RunInfo#scheduledAt()}; null for none. */
+    public Builder scheduledAt(Instant scheduledAt) {
+      this.scheduledAt = scheduledAt;
+      return this;
+    }
+
+    /** {@link RunInfo#parentId()}; null for none. */
+    public Builder parentId(String parentId) {
+      this.parentId = parentId;
+      return this;
+    }
+
+    /** {@link RunInfo#queue()} and {@link RunInfo#priority()} in it; a null queue for none. */
+    public Builder queue(String queue, int priority) {
+      this.queue = queue;
+      this.priority = priority;
+      return this;
+    }
+
+    /** {@link RunInfo#partitionKey()}; null for none. */
+    public Builder partitionKey(String partitionKey) {
+      this.partitionKey = partitionKey;
+      return this;
+    }
+
+    /** {@link RunInfo#attributes()}. */
+    public Builder attributes(Map<String, String> attributes) {
+      this.attributes = Objects.requireNonNull(attributes, "attributes");
+      return this;
+    }
+
+    /** {@link RunInfo#generation()}; 1 by default. */
+    public Builder generation(int generation) {
+      this.generation = generation;
+      return this;
+    }
+
+    /** {@link RunInfo#forkedFrom()}; null for none. */
+    public Builder forkedFrom(ForkPoint forkedFrom) {
+      this.forkedFrom = forkedFrom;
+      return this;
+    }
+
+    /** The run's info. */
+    public RunInfo build() {
+      return new RunInfo(id, workflowName, workflowVersion, status, wakeAt, createdAt, updatedAt,
+          Optional.ofNullable(error), Optional.ofNullable(owner), Optional.ofNullable(scheduledAt),
+          Optional.ofNullable(parentId), Optional.ofNullable(queue), priority,
+          Optional.ofNullable(partitionKey), attributes, generation,
+          Optional.ofNullable(forkedFrom));
+    }
   }
 }

@@ -11,18 +11,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * A worker's configuration, as {@code DurableWorker.Builder} collected it: an immutable value that
  * the worker factory consumes. Each accessor is the setting of the builder method of the same name,
  * whose documentation says what it does; an option not set holds its default.
  */
-public final class WorkerConfig {
-  private final Optional<DataSource> dataSource;
-  private final String jdbcUrl;
-  private final Optional<String> user;
-  private final Optional<String> password;
+public final class WorkerConfig extends StoreConfig {
   private final Map<String, StepHandler> handlers;
   private final List<StepBinding> bindings;
   private final Optional<ObjectMapper> objectMapper;
@@ -34,15 +29,9 @@ public final class WorkerConfig {
   private final Clock clock;
   private final Optional<Object> openTelemetry;
   private final Optional<AttemptGate> attemptGate;
-  private final Optional<String> schema;
-  private final boolean migrate;
-  private final boolean pollOnly;
 
-  private WorkerConfig(Draft draft) {
-    dataSource = Optional.ofNullable(draft.dataSource);
-    jdbcUrl = draft.jdbcUrl == null ? EngineConfig.DEFAULT_JDBC_URL : draft.jdbcUrl;
-    user = Optional.ofNullable(draft.user);
-    password = Optional.ofNullable(draft.password);
+  private WorkerConfig(Draft draft, StoreSettings store) {
+    super(store);
     handlers = Collections.unmodifiableMap(new LinkedHashMap<>(draft.handlers));
     bindings = List.copyOf(draft.bindings);
     objectMapper = Optional.ofNullable(draft.objectMapper);
@@ -54,45 +43,6 @@ public final class WorkerConfig {
     clock = draft.clock;
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
     attemptGate = Optional.ofNullable(draft.attemptGate);
-    schema = Optional.ofNullable(draft.schema);
-    migrate = draft.migrate;
-    pollOnly = draft.pollOnly;
-  }
-
-  /** As {@link EngineConfig#schema()}: the engines' schema. */
-  public Optional<String> schema() {
-    return schema;
-  }
-
-  /** As {@link EngineConfig#migrate()}. */
-  public boolean migrate() {
-    return migrate;
-  }
-
-  /**
-   * As {@link EngineConfig#pollOnly()}: no {@code LISTEN} for tasks queued, which the worker then
-   * finds by its poll, within {@link #pollInterval()}.
-   */
-  public boolean pollOnly() {
-    return pollOnly;
-  }
-
-  /** A data source to use instead of {@link #jdbcUrl()}; the worker does not close it. */
-  public Optional<DataSource> dataSource() {
-    return dataSource;
-  }
-
-  /** The store's JDBC URL, used when no {@link #dataSource()} is given. */
-  public String jdbcUrl() {
-    return jdbcUrl;
-  }
-
-  public Optional<String> user() {
-    return user;
-  }
-
-  public Optional<String> password() {
-    return password;
   }
 
   /** The handlers registered by step name, in registration order. */
@@ -154,10 +104,6 @@ public final class WorkerConfig {
 
   /** The settings a builder has collected so far, each with its default. */
   static final class Draft {
-    DataSource dataSource;
-    String jdbcUrl;
-    String user;
-    String password;
     final Map<String, StepHandler> handlers = new LinkedHashMap<>();
     final List<StepBinding> bindings = new ArrayList<>();
     ObjectMapper objectMapper;
@@ -169,24 +115,21 @@ public final class WorkerConfig {
     Clock clock = Clock.systemUTC();
     Object openTelemetry;
     AttemptGate attemptGate;
-    String schema;
-    boolean migrate = true;
-    boolean pollOnly;
 
     /**
      * The config, once it names something to serve and one store.
      *
      * @throws IllegalStateException if it serves no step, or has both a JDBC URL and a data source
      */
-    WorkerConfig freeze() {
+    WorkerConfig freeze(StoreSettings store) {
       if (handlers.isEmpty() && bindings.isEmpty()) {
         throw new IllegalStateException("a worker needs at least one step to serve; register one"
             + " with handle(name, handler) or serve(binding)");
       }
-      if (jdbcUrl != null && dataSource != null) {
+      if (store.jdbcUrl() != null && store.dataSource() != null) {
         throw new IllegalStateException("set either jdbcUrl or dataSource, not both");
       }
-      return new WorkerConfig(this);
+      return new WorkerConfig(this, store);
     }
   }
 }

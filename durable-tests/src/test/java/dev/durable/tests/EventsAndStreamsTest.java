@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
  * Runs that talk back: events ({@code ctx.setEvent}, {@code RunHandle.getEvent}) and streams
  * ({@code ctx.writeStream}, {@code ctx.closeStream}, {@code RunHandle.readStream}), written once
  * at their positions, read from any engine or process, woken by the writes themselves (the engines
- * here poll once an hour: a reader that relied on a poll would not see a value within the test).
+ * here poll once an hour: a reader that relied on a poll would not see a value within the test),
+ * except where poll-only engines read again every poll interval.
  */
 class EventsAndStreamsTest extends OnEachStore {
   /** Longer than any test: what only a wake-up can cut short. */
@@ -218,24 +219,53 @@ class EventsAndStreamsTest extends OnEachStore {
   void anotherEngineOnTheDatabaseReadsAsTheRunWrites() throws Exception {
     try (DurableEngine writer = engine().pollInterval(LONG).build();
         DurableEngine reader = db.engine().engineId("reader").pollInterval(LONG).build()) {
-      writer.start();
-      talk(writer).start("r", List.of("lines lines", "close lines"));
-      RunHandle<String> run = talk(reader).get("r");
-      BlockingQueue<String> seen = new LinkedBlockingQueue<>();
-      CompletableFuture<Void> reading = read(run, "lines", seen);
-      CompletableFuture<Optional<String>> first =
-          CompletableFuture.supplyAsync(() -> run.getEvent("last", String.class, LONG));
-
-      awaitSleeping(run);
-      talk(reader).line("r", "a");
-      assertEquals(Optional.of("a"), first.get(SECONDS, TimeUnit.SECONDS));
-      assertEquals("a", seen.poll(SECONDS, TimeUnit.SECONDS));
-      talk(reader).line("r", "b");
-      assertEquals("b", seen.poll(SECONDS, TimeUnit.SECONDS));
-      talk(reader).line("r", "end");
-      reading.get(SECONDS, TimeUnit.SECONDS);
-      assertEquals("done", run.await(WAIT));
+      readsAsTheRunWrites(writer, reader);
     }
+  }
+
+  /**
+   * Poll-only engines (a pooler in transaction mode) send and listen for nothing: a reader in one
+   * engine sees what a run in another writes by reading again every poll interval, and the run
+   * takes the reader's signals up at its engine's poll.
+   */
+  @Test
+  void aPollOnlyReaderReadsWhatAnotherEngineWritesAtItsPolls() throws Exception {
+    assumeTrue(kind == TestDatabase.Kind.POSTGRESQL,
+        "poll-only is PostgreSQL's: on H2 one process owns the database and wakes its readers");
+    Duration poll = Duration.ofMillis(100);
+    try (DurableEngine writer = engine().pollOnly(true).pollInterval(poll).build();
+        DurableEngine reader =
+            db.engine().engineId("reader").pollOnly(true).pollInterval(poll).build()) {
+      readsAsTheRunWrites(writer, reader);
+    }
+  }
+
+  /**
+   * Run {@code r}, executed by {@code writer}, writes each line that {@code reader} signals to
+   * its stream and event; the reader sees each line, the stream's close and the run's result. Each
+   * line is sent once the run waits for it (see {@link #awaitSleeping}).
+   */
+  private void readsAsTheRunWrites(DurableEngine writer, DurableEngine reader) throws Exception {
+    writer.start();
+    talk(writer).start("r", List.of("lines lines", "close lines"));
+    RunHandle<String> run = talk(reader).get("r");
+    BlockingQueue<String> seen = new LinkedBlockingQueue<>();
+    CompletableFuture<Void> reading = read(run, "lines", seen);
+    CompletableFuture<Optional<String>> first =
+        CompletableFuture.supplyAsync(() -> run.getEvent("last", String.class, LONG));
+
+    awaitSleeping(run);
+    talk(reader).line("r", "a");
+    assertEquals(Optional.of("a"), first.get(SECONDS, TimeUnit.SECONDS));
+    assertEquals("a", seen.poll(SECONDS, TimeUnit.SECONDS));
+    awaitSleeping(run);
+    talk(reader).line("r", "b");
+    assertEquals("b", seen.poll(SECONDS, TimeUnit.SECONDS));
+    awaitSleeping(run);
+    talk(reader).line("r", "end");
+    reading.get(SECONDS, TimeUnit.SECONDS);
+    assertEquals(List.of(), List.copyOf(seen), "nothing after the stream's close");
+    assertEquals("done", run.await(WAIT));
   }
 
   @Test

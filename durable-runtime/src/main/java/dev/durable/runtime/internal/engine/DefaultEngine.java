@@ -1,16 +1,11 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.AwaitTimeoutException;
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.DurableException;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.QueueInfo;
-import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunExport;
-import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
-import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StartOptions;
@@ -20,7 +15,6 @@ import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
-import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
@@ -29,7 +23,6 @@ import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.WorkflowKey;
-import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
@@ -38,7 +31,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,14 +38,11 @@ import org.slf4j.LoggerFactory;
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
 final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
-  private static final long AWAIT_POLL_MS = 100;
 
   private final String engineId;
   private final Store store;
   private final Time time;
-  private final Payloads payloads;
   private final EngineWakeups wakeups;
-  private final InFlight inFlight;
   private final Waiters waiters;
   private final CancelledElsewhere cancelledElsewhere;
   private final Registry registry;
@@ -69,6 +58,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final Retention retention;
   private final RunForks forks;
   private final RunValueReads values;
+  private final RunAwaits awaits;
 
   DefaultEngine(
       String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
@@ -78,9 +68,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.engineId = engineId;
     this.store = store;
     this.time = time;
-    this.payloads = payloads;
     this.wakeups = wakeups;
-    this.inFlight = inFlight;
     this.waiters = waiters;
     this.cancelledElsewhere = cancelledElsewhere;
     this.registry = registry;
@@ -94,6 +82,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.retention = retention;
     this.forks = new RunForks(store, time, registry, wakeups);
     this.values = values;
+    this.awaits = new RunAwaits(store, waiters, inFlight, payloads, scheduler);
     this.resources = resources;
   }
 
@@ -178,8 +167,9 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   void requireRun(WorkflowType<?> type, String runId) {
     RunRecord run = find(runId);
     if (!run.workflow().name().equals(type.name())) {
-      throw new UnknownRunException("run " + runId + " is a run of " + run.workflow()
-          + ", not of workflow '" + type.name() + "'");
+      throw new UnknownRunException(
+          "run " + runId + " is a run of " + run.workflow() + ", not of workflow '" + type.name()
+              + "'");
     }
   }
 
@@ -187,64 +177,14 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     return store.findRun(runId).orElseThrow(() -> unknown(runId));
   }
 
-  private static UnknownRunException unknown(String runId) {
+  static UnknownRunException unknown(String runId) {
     return new UnknownRunException(
         "no run with id '" + runId + "' is stored in this engine's database");
   }
 
-  /** Waits for the run to end: from memory if it runs here, else read from the store at times. */
+  /** Waits for the run to end: {@link RunAwaits#await}. */
   <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      CompletableFuture<Waiters.Outcome> ended = waiters.signal(runId);
-      Waiters.Outcome outcome = ended.getNow(null);
-      // a completed run stays completed; a failure seen here may have been requeued elsewhere
-      if (outcome == null || outcome.status() != RunState.COMPLETED) {
-        outcome = inFlight.contains(runId) && outcome == null ? null : outcomeInStore(runId);
-      }
-      if (outcome != null) {
-        return result(runId, outcome, type.result());
-      }
-      long remainingMs = (deadline - System.nanoTime()) / 1_000_000;
-      if (remainingMs <= 0) {
-        RunRecord run = find(runId);
-        throw new AwaitTimeoutException("run " + runId + " did not end within " + timeout
-            + "; it is " + run.status()
-            + (run.status() == RunState.SLEEPING ? " until " + run.wakeAt() : "")
-            + (scheduler.isStarted() ? "" : "; this engine is not started: call engine.start(),"
-                + " or engine.tick() to run what is due"));
-      }
-      try {
-        Waiters.await(ended, Math.min(remainingMs, AWAIT_POLL_MS));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new DurableException("interrupted while awaiting run " + runId, e);
-      }
-    }
-  }
-
-  /** The run's outcome as stored, or null if it has not ended. */
-  private Waiters.Outcome outcomeInStore(String runId) {
-    RunRecord run = find(runId);
-    return run.status().isTerminal()
-        ? new Waiters.Outcome(run.status(), run.output(), run.error()) : null;
-  }
-
-  @SuppressWarnings("unchecked")
-  private <R> R result(String runId, Waiters.Outcome outcome, Payload result) {
-    if (outcome.status() == RunState.FAILED) {
-      throw new RunFailedException(runId, outcome.error());
-    }
-    if (outcome.status() == RunState.CANCELLED) {
-      throw new RunCancelledException(runId);
-    }
-    try {
-      return (R) payloads.decode(result, outcome.output());
-    } catch (PayloadException e) {
-      throw new DurableException(
-          "run " + runId + " completed, but its stored result cannot be decoded: "
-              + e.getMessage() + "; the result class changed incompatibly since", e);
-    }
+    return awaits.await(runId, type, timeout);
   }
 
   // ---- operating runs
@@ -302,12 +242,14 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     RunRecord run = find(runId);
     Instant now = time.now();
     // a fresh run timeout, as long as the first, counted from the requeue
-    Instant deadlineAt = run.deadlineAt() == null ? null
+    Instant deadlineAt = run.deadlineAt() == null
+        ? null
         : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
     if (!store.requeue(runId, Compensations.toDropOnRequeue(run, store.snapshot(runId)
             .map(RunSnapshot::checkpoints).orElse(List.of())), deadlineAt, now)) {
-      throw new IllegalStateException("run " + runId + " is " + run.status()
-          + ", not FAILED: only a failed run can be requeued");
+      throw new IllegalStateException(
+          "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
+              + " requeued");
     }
     wakeups.runDue(now);
   }

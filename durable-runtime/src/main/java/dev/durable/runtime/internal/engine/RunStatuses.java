@@ -89,25 +89,22 @@ final class RunStatuses {
    */
   static RunInfo info(
       RunRecord run, Optional<Instant> scheduledAt, Map<String, String> attributes) {
-    return new RunInfo(
-        run.runId(),
-        run.workflow().name(),
-        run.workflow().version(),
-        run.status(),
-        run.status() == RunState.SLEEPING || run.status() == RunState.ENQUEUED
-            ? run.wakeAt() : null,
-        run.createdAt(),
-        run.updatedAt(),
-        Optional.ofNullable(run.error()),
-        Optional.ofNullable(run.status() == RunState.RUNNING ? run.leaseOwner() : null),
-        scheduledAt,
-        Optional.ofNullable(run.parentRunId()),
-        Optional.ofNullable(run.queue()),
-        run.priority(),
-        Optional.ofNullable(run.partitionKey()),
-        attributes,
-        run.lineage().generation(),
-        Optional.ofNullable(run.lineage().forkedFrom())
-            .map(from -> new ForkPoint(from, run.lineage().forkedAt())));
+    String forkedFrom = run.lineage().forkedFrom();
+    return RunInfo.builder(run.runId(), run.workflow().name(), run.workflow().version(),
+            run.status())
+        .wakeAt(run.status() == RunState.SLEEPING || run.status() == RunState.ENQUEUED
+            ? run.wakeAt() : null)
+        .createdAt(run.createdAt())
+        .updatedAt(run.updatedAt())
+        .error(run.error())
+        .owner(run.status() == RunState.RUNNING ? run.leaseOwner() : null)
+        .scheduledAt(scheduledAt.orElse(null))
+        .parentId(run.parentRunId())
+        .queue(run.queue(), run.priority())
+        .partitionKey(run.partitionKey())
+        .attributes(attributes)
+        .generation(run.lineage().generation())
+        .forkedFrom(forkedFrom == null ? null : new ForkPoint(forkedFrom, run.lineage().forkedAt()))
+        .build();
   }
 }

@@ -39,7 +39,7 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
    *
    * @param origin what the notifications that this process's in-process wake-ups also give carry
    *     ({@link Store#wakeOrigin})
-   * @param pollOnly whether nothing is listened for (nor sent: {@link StatementTexts})
+   * @param pollOnly whether nothing is listened for, nor sent ({@link #notifies})
    */
   static Dialect of(
       Connection connection, Transactions transactions, String origin, boolean pollOnly)
@@ -55,6 +55,33 @@ sealed interface Dialect permits H2Dialect, PostgresDialect {
 
   /** How the statements of an algorithm's step are sent. */
   Form form();
+
+  /**
+   * How one statement inserts a row or, where its key is stored already, updates it.
+   *
+   * <p>{@link #ON_CONFLICT} (PostgreSQL): {@code INSERT ... ON CONFLICT (key) DO UPDATE}, atomic
+   * against a concurrent insert of the same key.
+   *
+   * <p>{@link #MERGE} (H2, which has no {@code DO UPDATE}): {@code MERGE INTO ... USING ...}; a
+   * concurrent insert of the same key can fail it with a unique violation, after which the same
+   * statement updates.
+   */
+  enum Upsert {
+    ON_CONFLICT,
+    MERGE
+  }
+
+  /** How a table's statement inserts or updates a row. */
+  Upsert upsert();
+
+  /**
+   * Whether the store's statements tell other processes of work as they commit ({@code
+   * pg_notify} on the {@link Channels}): PostgreSQL's do, unless the store is poll-only (a pooler
+   * in transaction mode, where nobody listens); H2's never, as one process owns the database. The
+   * texts that carry notifications ({@link ProgressText}, {@link RunInserts}, {@link
+   * OutcomeWriter}) leave them out where it is false, and so do the methods below.
+   */
+  boolean notifies();
 
   /**
    * Makes every commit durable before it returns. On H2 this turns off the write delay: by default

@@ -28,6 +28,16 @@ final class H2Dialect implements Dialect {
   }
 
   @Override
+  public Upsert upsert() {
+    return Upsert.MERGE;
+  }
+
+  @Override
+  public boolean notifies() {
+    return false;
+  }
+
+  @Override
   public void requireDurableCommits() {
     transactions.inTransaction("configure durable commits", connection -> {
       try (Statement set = connection.createStatement()) {

@@ -30,17 +30,6 @@ final class OutcomeWriter {
   private static final String WAKE_ANSWERED =
       "WITH answered AS (" + TasksTable.ANSWERED.named() + "),"
           + " woken AS (" + RunsTable.WAKE_ANSWERED.named();
-  /** The three steps in one text. */
-  private static final Round.Statements FINISH = Round.Statements.of(
-      TasksTable.FINISH_ALL, RunsTable.LOCK_ANSWERED, Sql.of(WAKE_ANSWERED + " RETURNING 1) "
-          + Channels.notifyRuns(":origin") + " FROM answered LIMIT 1"));
-  /** The steps with a hand-back: seven statements, one round trip, one commit. */
-  private static final Round.Statements FINISH_HANDING_BACK = Round.Statements.of(
-      TasksTable.FINISH_ALL, RunsTable.LOCK_ANSWERED,
-      Sql.of(WAKE_ANSWERED + " RETURNING run_id) SELECT count(*) FROM woken"),
-      RunLeases.CLAIM_DUE_AMONG, Claims.READS.parts().get(0), Claims.READS.parts().get(1),
-      Sql.of(Channels.notifyRuns(":origin") + " FROM (" + RunsTable.ANSWERED_DUE + ") d"));
-
   /** The lock and the read of the runs to wake, in statements: each run is then woken alone. */
   private static final Round.Statements LOCK_THEN_ANSWERED =
       Round.Statements.of(RunsTable.LOCK_ANSWERED, TasksTable.ANSWERED);
@@ -48,12 +37,28 @@ final class OutcomeWriter {
   private final Transactions transactions;
   private final Dialect.Form form;
   private final String origin;
+  /** The three steps in one text. */
+  private final Round.Statements finishText;
+  /** The steps with a hand-back: seven statements, one round trip, one commit. */
+  private final Round.Statements finishHandingBackText;
 
-  /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
-  OutcomeWriter(Transactions transactions, Dialect.Form form, String origin) {
+  /**
+   * @param origin what this process's wake-ups carry ({@link Store#wakeOrigin})
+   * @param notifies whether the engines are told of the runs woken ({@link Dialect#notifies});
+   *     where not, the texts' last statement returns the same rows and sends nothing
+   */
+  OutcomeWriter(Transactions transactions, Dialect.Form form, String origin, boolean notifies) {
     this.transactions = transactions;
     this.form = form;
     this.origin = origin;
+    String tell = notifies ? Channels.notifyRuns(":origin") : "SELECT 1";
+    this.finishText = Round.Statements.of(TasksTable.FINISH_ALL, RunsTable.LOCK_ANSWERED,
+        Sql.of(WAKE_ANSWERED + " RETURNING 1) " + tell + " FROM answered LIMIT 1"));
+    this.finishHandingBackText = Round.Statements.of(
+        TasksTable.FINISH_ALL, RunsTable.LOCK_ANSWERED,
+        Sql.of(WAKE_ANSWERED + " RETURNING run_id) SELECT count(*) FROM woken"),
+        RunLeases.CLAIM_DUE_AMONG, Claims.READS.parts().get(0), Claims.READS.parts().get(1),
+        Sql.of(tell + " FROM (" + RunsTable.ANSWERED_DUE + ") d"));
   }
 
   /**
@@ -108,7 +113,7 @@ final class OutcomeWriter {
       RunLeases.claimValues(values.strings("runIds", handBack.runIds()), now,
           handBack.owner(), handBack.leaseUntil());
     }
-    Round.Statements text = handBack == null ? FINISH : FINISH_HANDING_BACK;
+    Round.Statements text = handBack == null ? finishText : finishHandingBackText;
     try (Round round = Round.send(connection, form, text, values)) {
       boolean[] stored = new boolean[finished.size()];
       try (ResultSet rows = round.rows()) {

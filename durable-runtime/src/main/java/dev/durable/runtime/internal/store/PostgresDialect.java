@@ -23,8 +23,7 @@ final class PostgresDialect implements Dialect {
   /**
    * @param origin what this process's wake-ups carry ({@link Store#wakeOrigin})
    * @param pollOnly listens for nothing: a listener holds a session of its own, which a pooler in
-   *     transaction mode does not keep (the store's texts send nothing either: {@link
-   *     StatementTexts})
+   *     transaction mode does not keep (nor is anything sent: {@link #notifies})
    */
   PostgresDialect(Transactions transactions, String origin, boolean pollOnly) {
     this.transactions = transactions;
@@ -35,6 +34,17 @@ final class PostgresDialect implements Dialect {
   @Override
   public Form form() {
     return Form.ONE_TEXT;
+  }
+
+  @Override
+  public Upsert upsert() {
+    return Upsert.ON_CONFLICT;
+  }
+
+  /** Unless poll-only: a pooler in transaction mode keeps no listener's session. */
+  @Override
+  public boolean notifies() {
+    return !pollOnly;
   }
 
   /** PostgreSQL commits durably already. */
@@ -61,6 +71,9 @@ final class PostgresDialect implements Dialect {
 
   @Override
   public void wakeEngines(Connection connection) throws SQLException {
+    if (pollOnly) {
+      return;
+    }
     try (Statement notify = connection.createStatement()) {
       notify.execute(Channels.NOTIFY_RUNS);
     }
@@ -69,6 +82,9 @@ final class PostgresDialect implements Dialect {
   /** Tells the engines, and the readers of the run's events and streams, which end with it. */
   @Override
   public void announceCancelled(Connection connection, String runId) throws SQLException {
+    if (pollOnly) {
+      return;
+    }
     try (PreparedStatement notify =
         Channels.ANNOUNCE_RUN.prepare(connection, new Values().string("runId", runId))) {
       notify.execute();
@@ -78,6 +94,9 @@ final class PostgresDialect implements Dialect {
 
   @Override
   public void wakeWorkers(Connection connection) throws SQLException {
+    if (pollOnly) {
+      return;
+    }
     try (Statement notify = connection.createStatement()) {
       notify.execute(Channels.NOTIFY_TASKS);
     }
@@ -90,15 +109,10 @@ final class PostgresDialect implements Dialect {
         transactions.dataSource(), Channels.VALUES, origin, onRuns, onListening, threadName);
   }
 
-  /** Whether it listens for nothing and sends nothing ({@link StatementTexts}). */
-  boolean pollOnly() {
-    return pollOnly;
-  }
-
   @Override
   public void announceValues(Connection connection, Collection<String> runIds)
       throws SQLException {
-    if (runIds.isEmpty()) {
+    if (pollOnly || runIds.isEmpty()) {
       return;
     }
     try (PreparedStatement notify =

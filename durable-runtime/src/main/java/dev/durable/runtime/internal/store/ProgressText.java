@@ -39,15 +39,15 @@ final class ProgressText {
       "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
 
   /**
-   * Writes {@code commits} as one text on {@code connection}, which autocommits it; it also tells
-   * the workers listening of the tasks queued (with {@code origin}), and the engines of the runs
-   * woken.
+   * Writes {@code commits} as one text on {@code connection}, which autocommits it; where the
+   * store {@code notifies} ({@link Dialect#notifies}), it also tells the workers listening of the
+   * tasks queued (with {@code origin}), the engines of the runs woken, and the readers of the runs'
+   * events and streams.
    *
    * @return for each commit, whether its fence held and it was written
    */
-  static boolean[] write(
-      Connection connection, List<ProgressWriter.Turn> turns, String origin, Instant now)
-      throws SQLException {
+  static boolean[] write(Connection connection, List<ProgressWriter.Turn> turns, String origin,
+      Instant now, boolean notifies) throws SQLException {
     String[] shapes = new String[turns.size()];
     int parameters = 0;
     for (int i = 0; i < shapes.length; i++) {
@@ -60,9 +60,10 @@ final class ProgressText {
       shape.append('|').append(shapes[order[i]]);
     }
     boolean generic = parameters > GENERIC_PLAN_ABOVE;
-    boolean notify = ProgressWriter.queuesTasks(turns);
-    // tasks all handed to workers of this process tell no other worker: a text of its own
-    String key = (generic ? "generic|" : "") + (notify ? "" : "quiet|") + shape;
+    // tasks all handed to workers of this process tell no other worker: a text of its own, as
+    // has a store that tells nobody anything
+    String key = (generic ? "generic|" : "")
+        + (!notifies ? "silent|" : ProgressWriter.queuesTasks(turns) ? "" : "quiet|") + shape;
     ShapedText sql = ShapedText.of(key);
     if (generic) {
       sql.append(GENERIC_PLAN).append(";\n");
@@ -72,19 +73,8 @@ final class ProgressText {
     for (int i : order) {
       mustChange[i] = writeFenced(sql, params, turns.get(i), now);
     }
-    if (notify) { // after the results
-      add(sql, params, "", Channels.NOTIFY_TASKS_FROM,
-          new Values().string("origin", origin), ";\n");
-    }
-    for (ProgressWriter.Turn turn : turns) {
-      if (turn.commit().wakes() != null) { // tells the other engines, one of which may take it up
-        add(sql, params, "", Channels.ANNOUNCE_RUN,
-            new Values().string("runId", turn.commit().wakes()), ";\n");
-      }
-    }
-    for (String runId : ProgressWriter.announcing(turns)) { // the readers of events and streams
-      add(sql, params, "", Channels.ANNOUNCE_VALUES, new Values().string("runId", runId),
-          ";\n");
+    if (notifies) { // after the results
+      tellOthers(sql, params, turns, origin);
     }
     boolean[] written = new boolean[turns.size()];
     try (PreparedStatement statement = connection.prepareStatement(sql.text())) {
@@ -108,6 +98,29 @@ final class ProgressText {
       }
     }
     return written;
+  }
+
+  /**
+   * Tells the workers listening of the tasks queued (with {@code origin}), the other engines of
+   * the runs woken (one of which may take each up), and the readers of the runs' events and
+   * streams.
+   */
+  private static void tellOthers(
+      ShapedText sql, Params params, List<ProgressWriter.Turn> turns, String origin) {
+    if (ProgressWriter.queuesTasks(turns)) {
+      add(sql, params, "", Channels.NOTIFY_TASKS_FROM,
+          new Values().string("origin", origin), ";\n");
+    }
+    for (ProgressWriter.Turn turn : turns) {
+      if (turn.commit().wakes() != null) {
+        add(sql, params, "", Channels.ANNOUNCE_RUN,
+            new Values().string("runId", turn.commit().wakes()), ";\n");
+      }
+    }
+    for (String runId : ProgressWriter.announcing(turns)) {
+      add(sql, params, "", Channels.ANNOUNCE_VALUES, new Values().string("runId", runId),
+          ";\n");
+    }
   }
 
   /**

@@ -63,7 +63,7 @@ final class ProgressWriter {
       String what = "record the progress of " + chunk.size() + " run(s)";
       boolean[] part = parameters <= MAX_STATEMENT_PARAMETERS
           ? transactions.autocommit(what,
-              connection -> ProgressText.write(connection, chunk, origin, now))
+              connection -> ProgressText.write(connection, chunk, origin, now, dialect.notifies()))
           : transactions.inTransaction(what, connection -> {
             boolean[] large = asStatements(connection, chunk, now);
             if (queuesTasks(chunk)) {

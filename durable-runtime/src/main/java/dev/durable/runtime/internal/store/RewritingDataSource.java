@@ -14,7 +14,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The store's connections for an installation in a schema of its own or one that is poll-only:
+ * The store's connections for an installation in a schema of its own:
  * each statement's text is rewritten as it is prepared or executed ({@link StatementTexts}).
  * Nothing is set on the connection, so it holds through a pooler in transaction mode.
  */

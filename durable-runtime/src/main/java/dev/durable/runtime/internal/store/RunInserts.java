@@ -14,11 +14,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Starting runs: each run inserted unless its id is taken, and its start logged, in one commit;
- * the engines in other processes are told of the runs no engine took at once. In one text, each
- * run is one statement that inserts it (nothing on a taken id) and logs its events, with a {@code
- * NOTIFY} after it where it is left due: one round trip for the batch. In statements, each run is
- * inserted alone, a taken id rolling back that insert only (H2 goes on with the transaction), and
- * the events and the runs' attributes follow as one batch each.
+ * the engines in other processes are told of the runs no engine took at once (where the store
+ * notifies). In one text, each run is one statement that inserts it (nothing on a taken id) and
+ * logs its events, with a {@code NOTIFY} after it where it is left due: one round trip for the
+ * batch. In statements, each run is inserted alone, a taken id rolling back that insert only (H2
+ * goes on with the transaction), and the events and the runs' attributes follow as one batch
+ * each.
  */
 final class RunInserts {
   /** A run's start in one text, by its events' and its attributes' counts. */
@@ -26,10 +27,13 @@ final class RunInserts {
 
   private final Transactions transactions;
   private final Dialect.Form form;
+  private final boolean notifies;
 
-  RunInserts(Transactions transactions, Dialect.Form form) {
+  /** @param notifies whether the engines in other processes are told ({@link Dialect#notifies}) */
+  RunInserts(Transactions transactions, Dialect.Form form, boolean notifies) {
     this.transactions = transactions;
     this.form = form;
+    this.notifies = notifies;
   }
 
   /**
@@ -104,7 +108,7 @@ final class RunInserts {
    * The batch in one text, its runs ordered by shape, so that recurring texts are prepared and
    * planned once.
    */
-  private static boolean[] inOneText(Connection connection, List<NewRun> runs)
+  private boolean[] inOneText(Connection connection, List<NewRun> runs)
       throws SQLException {
     Integer[] order = new Integer[runs.size()];
     for (int i = 0; i < order.length; i++) {
@@ -129,7 +133,7 @@ final class RunInserts {
           run.attributes());
       sql.append(start.text()).append(";\n");
       start.bind(params, values);
-      if (!run.leased()) {
+      if (!run.leased() && notifies) {
         sql.append(Channels.ANNOUNCE_RUN.text()).append(";\n");
         Channels.ANNOUNCE_RUN.bind(params, values);
       }

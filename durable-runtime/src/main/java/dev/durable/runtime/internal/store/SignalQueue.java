@@ -88,7 +88,7 @@ public final class SignalQueue {
    * signal's name ({@link #declared}); an engine does it for each workflow it registers.
    */
   public void declare(WorkflowKey workflow, Collection<String> names, Instant now) {
-    WorkflowSignalsTable.declare(transactions, workflow, names, now);
+    WorkflowSignalsTable.declare(transactions, dialect.upsert(), workflow, names, now);
   }
 
   /** The signal names stored for {@code workflow}; empty if no engine stored them. */

@@ -5,16 +5,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Rewrites the store's statements, as {@link RewritingDataSource} sends them, for an installation
- * in a schema of its own, or for one that sends no notifications ({@code pollOnly}).
- *
- * <p>In a schema: Durable's SQL names its tables unqualified ({@code durable_runs}) and their
- * schema {@code current_schema()}, and here each table becomes {@code "<schema>".durable_runs} and
- * the schema {@code '<schema>'} (the notification channels, which are named after it, follow).
- *
- * <p>Poll-only: each {@code pg_notify(channel, payload)} becomes {@code concat(channel, payload)},
- * which sends nothing and leaves the statement's shape (its rows and their count) as it was. Done
- * here, at the one place every text passes, so that no statement that tells other processes of
- * work (a run started or due, tasks queued, a value set) is missed, today's or a later one's.
+ * in a schema of its own: Durable's SQL names its tables unqualified ({@code durable_runs}) and
+ * their schema {@code current_schema()}, and here each table becomes {@code
+ * "<schema>".durable_runs} and the schema {@code '<schema>'} (the notification channels, which are
+ * named after it, follow). (A poll-only store's texts are written without notifications: {@link
+ * Dialect#notifies}.)
  *
  * <p>Why qualified names and not the connection's schema ({@code currentSchema} in the URL,
  * HikariCP's {@code schema}, {@code SET search_path}): each of those is session state, which a
@@ -32,30 +27,16 @@ final class StatementTexts {
   private static final String PREFIX = "durable_";
   private static final String CURRENT_SCHEMA = "current_schema()";
   private static final String NEXTVAL = "nextval('";
-  private static final String NOTIFY = "pg_notify(";
-  private static final String SILENT = "concat(";
   private static final int CACHED = 4_096;
 
-  /** The schema, or null for the connection's. */
   private final String schema;
   private final String qualifier;
-  private final boolean silent;
   private final Map<String, String> rewritten = new ConcurrentHashMap<>();
 
-  /**
-   * @param schema a valid schema name ({@code EngineConfig}'s rules), or null for the
-   *     connection's own
-   * @param silent whether notifications are left out (poll-only)
-   */
-  StatementTexts(String schema, boolean silent) {
+  /** @param schema a valid schema name ({@code EngineConfig}'s rules) */
+  StatementTexts(String schema) {
     this.schema = schema;
     this.qualifier = "\"" + schema + "\".";
-    this.silent = silent;
-  }
-
-  /** Whether a text is rewritten at all. */
-  boolean rewrites() {
-    return schema != null || silent;
   }
 
   /** {@code sql} as this store sends it. */
@@ -85,11 +66,6 @@ final class StatementTexts {
         quote = c;
         out.append(c);
       } else if (identifierBefore(sql, i)) {
-        out.append(c);
-      } else if (silent && sql.startsWith(NOTIFY, i)) {
-        out.append(SILENT);
-        i += NOTIFY.length() - 1;
-      } else if (schema == null) {
         out.append(c);
       } else if (sql.startsWith(CURRENT_SCHEMA, i)) {
         out.append('\'').append(schema).append('\'');

@@ -61,9 +61,8 @@ public final class Store {
   public Store(DataSource dataSource, String origin, StoreOptions options) {
     this.dataSource = dataSource;
     this.options = options;
-    StatementTexts texts = options.texts();
-    this.transactions = new Transactions(
-        texts.rewrites() ? new RewritingDataSource(dataSource, texts) : dataSource);
+    this.transactions = new Transactions(options.texts()
+        .<DataSource>map(texts -> new RewritingDataSource(dataSource, texts)).orElse(dataSource));
     try (Connection connection = dataSource.getConnection()) {
       this.dialect = Dialect.of(connection, transactions, origin, options.pollOnly());
     } catch (SQLException e) {
@@ -74,7 +73,7 @@ public final class Store {
     }
     this.origin = origin;
     this.claims = new Claims(transactions, dialect.form());
-    this.inserts = new RunInserts(transactions, dialect.form());
+    this.inserts = new RunInserts(transactions, dialect.form(), dialect.notifies());
     this.signals = new SignalQueue(transactions, dialect);
     this.queues = new QueueAdmissions(transactions, dialect);
     this.queueSlots = new QueueSlots(transactions, dialect.form());
@@ -82,7 +81,7 @@ public final class Store {
     this.attributes = new StoredAttributes(transactions);
     this.values = new StoredValues(transactions, dialect);
     this.tasks = new TaskQueue(transactions, dialect, claims,
-        new OutcomeWriter(transactions, dialect.form(), origin));
+        new OutcomeWriter(transactions, dialect.form(), origin, dialect.notifies()));
     this.lineages = new RunLineages(transactions, inserts);
     this.shapes = new StoredShapes(transactions, dialect);
   }

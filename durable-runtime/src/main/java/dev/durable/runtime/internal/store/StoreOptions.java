@@ -14,7 +14,8 @@ public record StoreOptions(Optional<String> schema, boolean migrate, boolean pol
   /** The connection's schema, migrated, with notifications. */
   public static final StoreOptions DEFAULT = new StoreOptions(Optional.empty(), true, false);
 
-  StatementTexts texts() {
-    return new StatementTexts(schema.orElse(null), pollOnly);
+  /** The rewrite of the statements into the schema; empty for the connection's own. */
+  Optional<StatementTexts> texts() {
+    return schema.map(StatementTexts::new);
   }
 }

@@ -11,18 +11,19 @@ import java.util.List;
  */
 public final class StoredShapes {
   private final Transactions transactions;
-  private final Sql upsert;
+  private final Dialect.Upsert upsert;
 
   StoredShapes(Transactions transactions, Dialect dialect) {
     this.transactions = transactions;
-    this.upsert = WorkflowShapesTable.upsert(dialect);
+    this.upsert = dialect.upsert();
   }
 
   /** Stores {@code json} as the shape of {@code workflow}, in place of any stored before. */
   public void store(WorkflowKey workflow, String json, Instant now) {
     Values values = new Values().string("name", workflow.name())
         .string("version", workflow.version()).string("shape", json).instant("now", now);
-    transactions.autocommit("store the shape of " + workflow, c -> upsert.update(c, values));
+    transactions.autocommit("store the shape of " + workflow,
+        c -> WorkflowShapesTable.store(c, upsert, values));
   }
 
   /** The stored shapes of workflow {@code name}, ordered by version's text. */

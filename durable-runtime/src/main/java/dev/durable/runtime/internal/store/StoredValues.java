@@ -67,7 +67,7 @@ public final class StoredValues {
    * readers themselves ({@link #oneProcess}).
    */
   public boolean notifies() {
-    return dialect instanceof PostgresDialect postgres && !postgres.pollOnly();
+    return dialect.notifies();
   }
 
   /** Whether every writer of values shares this process (H2), and so wakes its readers. */

@@ -7,15 +7,15 @@ import java.util.List;
 
 /**
  * The catalogue of {@code durable_workflow_shapes} (V25): per workflow version, its shape as the
- * engines that register it store it. One upsert per version, in each dialect's syntax (no upsert
- * runs on both: H2 has {@code MERGE ... KEY}, PostgreSQL {@code ON CONFLICT}); the last engine to
- * start with a version writes its shape, which for one version is the same text on every build.
+ * engines that register it store it. One statement per version, in the dialect's form of upsert
+ * ({@link Dialect.Upsert}); the last engine built with a version writes its shape, which for one
+ * version is the same text on every build.
  */
 final class WorkflowShapesTable {
-  private static final Sql UPSERT_H2 = Sql.of(
+  private static final Sql MERGE = Sql.of(
       "MERGE INTO durable_workflow_shapes (workflow_name, workflow_version, shape, updated_at)"
           + " KEY (workflow_name, workflow_version) VALUES (:name, :version, :shape, :now)");
-  private static final Sql UPSERT_POSTGRES = Sql.of(
+  private static final Sql UPSERT = Sql.of(
       "INSERT INTO durable_workflow_shapes (workflow_name, workflow_version, shape, updated_at)"
           + " VALUES (:name, :version, :shape, :now)"
           + " ON CONFLICT (workflow_name, workflow_version)"
@@ -27,9 +27,25 @@ final class WorkflowShapesTable {
 
   private WorkflowShapesTable() {}
 
-  /** The upsert of one version's shape in {@code dialect}'s syntax. */
-  static Sql upsert(Dialect dialect) {
-    return dialect instanceof PostgresDialect ? UPSERT_POSTGRES : UPSERT_H2;
+  /** Stores {@code values}' shape of a version with {@code upsert}'s statement. */
+  static int store(Connection connection, Dialect.Upsert upsert, Values values)
+      throws SQLException {
+    return switch (upsert) {
+      case ON_CONFLICT -> UPSERT.update(connection, values);
+      case MERGE -> merge(connection, values);
+    };
+  }
+
+  /** {@link #MERGE}, once more where another engine inserted the row first: it updates then. */
+  private static int merge(Connection connection, Values values) throws SQLException {
+    try {
+      return MERGE.update(connection, values);
+    } catch (SQLException e) {
+      if (!SqlErrors.isUniqueViolation(e)) {
+        throw e;
+      }
+      return MERGE.update(connection, values);
+    }
   }
 
   /** The stored shapes of workflow {@code name}, by version. */

@@ -16,44 +16,59 @@ import java.util.TreeSet;
  * union: a name is refused only where no class of that version declares it.
  */
 final class WorkflowSignalsTable {
-  private static final Sql INSERT = Sql.of(
-      "INSERT INTO durable_workflow_signals (workflow_name, workflow_version, signal_names,"
+  /**
+   * The stored names ({@code t.signal_names}, newline-separated) with each of {@code :list} they
+   * lack appended: the union, in one expression both dialects run. A name is looked for with a
+   * newline either side, so that one never matches part of another.
+   */
+  private static final String UNION = "TRIM(LEADING '\n' FROM t.signal_names"
+      + " || COALESCE((SELECT STRING_AGG('\n' || u.n, '') FROM UNNEST(:list) AS u(n)"
+      + " WHERE POSITION('\n' || u.n || '\n' IN '\n' || t.signal_names || '\n') = 0), ''))";
+  /** The names stored, or their union with those stored already (PostgreSQL). */
+  private static final Sql UPSERT = Sql.of(
+      "INSERT INTO durable_workflow_signals AS t (workflow_name, workflow_version, signal_names,"
+          + " updated_at) VALUES (:name, :version, :names, :now)"
+          + " ON CONFLICT (workflow_name, workflow_version) DO UPDATE SET signal_names = " + UNION
+          + ", updated_at = EXCLUDED.updated_at");
+  /** The same on H2. */
+  private static final Sql MERGE = Sql.of(
+      "MERGE INTO durable_workflow_signals t USING (VALUES (CAST(:name AS VARCHAR(200)),"
+          + " CAST(:version AS VARCHAR(100)))) s (workflow_name, workflow_version)"
+          + " ON t.workflow_name = s.workflow_name AND t.workflow_version = s.workflow_version"
+          + " WHEN MATCHED THEN UPDATE SET signal_names = " + UNION + ", updated_at = :now"
+          + " WHEN NOT MATCHED THEN INSERT (workflow_name, workflow_version, signal_names,"
           + " updated_at) VALUES (:name, :version, :names, :now)");
   private static final Sql SELECT = Sql.of(
       "SELECT signal_names FROM durable_workflow_signals WHERE workflow_name = :name"
           + " AND workflow_version = :version");
-  private static final Sql SELECT_LOCKED = Sql.of(
-      "SELECT signal_names FROM durable_workflow_signals WHERE workflow_name = :name"
-          + " AND workflow_version = :version FOR UPDATE");
-  private static final Sql UPDATE = Sql.of(
-      "UPDATE durable_workflow_signals SET signal_names = :names, updated_at = :now"
-          + " WHERE workflow_name = :name AND workflow_version = :version");
 
   private WorkflowSignalsTable() {}
 
-  /** Stores {@code names} as signals of {@code workflow}, beside those stored already. */
-  static void declare(Transactions transactions, WorkflowKey workflow, Collection<String> names,
-      Instant now) {
+  /**
+   * Stores {@code names} as signals of {@code workflow}, beside those stored already: one
+   * statement, {@code upsert}'s.
+   */
+  static void declare(Transactions transactions, Dialect.Upsert upsert, WorkflowKey workflow,
+      Collection<String> names, Instant now) {
+    SortedSet<String> sorted = new TreeSet<>(names);
     Values values = new Values().string("name", workflow.name())
-        .string("version", workflow.version()).string("names", join(new TreeSet<>(names)))
-        .instant("now", now);
-    boolean inserted = transactions.autocommit("declare the signals of " + workflow, c -> {
-      try {
-        return INSERT.update(c, values) > 0;
-      } catch (SQLException e) {
-        if (SqlErrors.isUniqueViolation(e)) {
-          return false;
-        }
+        .string("version", workflow.version()).string("names", join(sorted))
+        .strings("list", sorted).instant("now", now);
+    transactions.autocommit("declare the signals of " + workflow, c -> switch (upsert) {
+      case ON_CONFLICT -> UPSERT.update(c, values);
+      case MERGE -> merge(c, values);
+    });
+  }
+
+  /** {@link #MERGE}, once more where another engine inserted the row first: it updates then. */
+  private static int merge(Connection connection, Values values) throws SQLException {
+    try {
+      return MERGE.update(connection, values);
+    } catch (SQLException e) {
+      if (!SqlErrors.isUniqueViolation(e)) {
         throw e;
       }
-    });
-    if (!inserted) {
-      transactions.inTransaction("declare the signals of " + workflow, c -> {
-        SortedSet<String> all = new TreeSet<>(names);
-        SELECT_LOCKED.first(c, values, rows -> rows.getString(1)).ifPresent(
-            stored -> all.addAll(split(stored)));
-        return UPDATE.update(c, values.string("names", join(all)));
-      });
+      return MERGE.update(connection, values);
     }
   }
 

@@ -17,7 +17,9 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -134,6 +136,17 @@ class RoundTripsTest {
       assertEquals(List.of("a"), store.claim(t3, List.of(WORKFLOW), 10, "engine", lease).stream()
           .map(claim -> claim.run().runId()).toList());
     }
+
+    // a workflow's signal names, declared at every engine start: one upsert each time, which
+    // stores the union of every declaration's names ("ab" is not taken for "a")
+    for (List<String> names : List.of(List.of("b", "a"), List.of("a"), List.of("ab", "c"))) {
+      trips(postgres, "declare signals " + names, () -> {
+        store.signals().declare(WORKFLOW, names, t3);
+        return null;
+      });
+    }
+    assertEquals(Optional.of(new TreeSet<>(List.of("a", "ab", "b", "c"))),
+        store.signals().declared(WORKFLOW));
 
     // a queue's admission: the lock and its first reads in one round trip, and each key's
     // counts and candidates in another; then the admitted runs' update, their events and the

@@ -1,14 +1,13 @@
 package dev.durable.runtime.internal.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.junit.jupiter.api.Test;
 
-/** The rewrite of the store's texts for a schema of its own and for poll-only stores. */
+/** The rewrite of the store's texts for a schema of its own. */
 class StatementTextsTest {
-  private final StatementTexts durable = new StatementTexts("durable", false);
+  private final StatementTexts durable = new StatementTexts("durable");
 
   @Test
   void tablesAreQualifiedAndLiteralsAliasesAndQualifiedNamesAreNot() {
@@ -30,14 +29,8 @@ class StatementTextsTest {
   }
 
   @Test
-  void pollOnlySendsNoNotificationAndKeepsTheStatementsShape() {
-    StatementTexts silent = new StatementTexts(null, true);
-    assertEquals("SELECT concat(CASE current_schema() WHEN 'public' THEN 'durable_runs' END, :id)"
-            + " FROM durable_runs",
-        silent.rewrite("SELECT pg_notify(CASE current_schema() WHEN 'public' THEN 'durable_runs'"
-            + " END, :id) FROM durable_runs"));
-    assertFalse(new StatementTexts(null, false).rewrites());
+  void aTextRepeatedIsRewrittenOnce() {
     String text = "SELECT 1 FROM durable_runs";
-    assertSame(durable.rewrite(text), durable.rewrite(text), "a text repeated is rewritten once");
+    assertSame(durable.rewrite(text), durable.rewrite(text));
   }
 }
