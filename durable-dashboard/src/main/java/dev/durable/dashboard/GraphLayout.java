@@ -180,8 +180,9 @@ final class GraphLayout {
   }
 
   private static Block call(ShapeTree.Node node) {
-    return box(node.key(), "call", node.kind(), List.of(cut(node.kind() + " " + node.name()),
-        cut(brief(node))), title(node), NODE_W, NODE_H);
+    String name = node.kind().equals(node.name()) ? node.name() : node.kind() + " " + node.name();
+    return box(node.key(), "call", node.kind(), List.of(cut(name), cut(brief(node))), title(node),
+        NODE_W, NODE_H);
   }
 
   private static Block box(String key, String role, String kind, List<String> lines, String title,
