@@ -6,6 +6,7 @@ import gg.jte.html.escape.Escape;
 import gg.jte.output.StringOutput;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Draws a laid-out workflow shape ({@link GraphLayout}) as an SVG element to put inline in a page:
@@ -19,6 +20,10 @@ import java.util.Objects;
  * each node has a {@code <title>} (its tooltip) with all its attributes.
  */
 final class GraphSvg {
+  /** The characters XML 1.0 does not allow in a document. */
+  private static final Pattern NOT_XML =
+      Pattern.compile("[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]");
+
   private GraphSvg() {}
 
   /** A drawn graph: SVG markup made here, every text in it escaped, which a template outputs. */
@@ -70,8 +75,7 @@ final class GraphSvg {
   /** {@code value} escaped, without the control characters XML does not allow. */
   static String text(String value) {
     StringOutput escaped = new StringOutput(value.length() + 16);
-    Escape.htmlAttribute(value.replaceAll("[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]", ""),
-        escaped);
+    Escape.htmlAttribute(NOT_XML.matcher(value).replaceAll(""), escaped);
     return escaped.toString();
   }
 
