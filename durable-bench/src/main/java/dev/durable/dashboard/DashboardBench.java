@@ -17,6 +17,7 @@ import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.WorkerInfo;
+import dev.durable.runtime.WorkflowShape;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,8 +33,9 @@ import java.util.function.Consumer;
 /**
  * Phase (m): how long the dashboard takes to answer a page from data already read, through its
  * router (no HTTP server, no store: the engine is a stand-in that hands back the same records
- * every time), so that the figure is the page's rendering alone. Two pages: a run of {@value
- * #STEPS} steps (its steps, their attempts and 2 events each) and the runs list at 100 per page.
+ * every time), so that the figure is the page's rendering alone. Three pages: a run of {@value
+ * #STEPS} steps (its steps, their attempts and 2 events each), the runs list at 100 per page, and
+ * a workflow version's graph of {@value #SHAPE_NODES} nodes (laid out and drawn as SVG).
  * Lives in the dashboard's package to reach its package-private router; the same class compiles
  * against the dashboard before and after a change, so the two can be compared.
  */
@@ -44,6 +46,8 @@ public final class DashboardBench {
   public static final int STEPS = 2000;
   /** Runs on the list's page. */
   public static final int LISTED = 100;
+  /** Nodes of the workflow shape drawn: 40 times a step, an if/else of 3 steps, a loop of 2. */
+  public static final int SHAPE_NODES = 40 * 8;
 
   /** One page's render times: median and 90th percentile in milliseconds, and its size. */
   public record Figure(String page, int renders, double p50Ms, double p90Ms, int bytes) {}
@@ -57,6 +61,8 @@ public final class DashboardBench {
     figures.add(measure(router, "run page, " + STEPS + " steps", "/runs/big", renders, progress));
     figures.add(measure(router, "runs list, " + LISTED + " runs", "/?limit=" + LISTED, renders,
         progress));
+    figures.add(measure(router, "workflow graph, " + SHAPE_NODES + " nodes", "/workflows/invoice/1",
+        renders, progress));
     return figures;
   }
 
@@ -215,6 +221,25 @@ public final class DashboardBench {
 
     @Override public String engineId() {
       return "bench";
+    }
+
+    @Override public List<WorkflowShape> workflowShapes(String workflowName) {
+      StringBuilder nodes = new StringBuilder();
+      for (int i = 0; i < SHAPE_NODES / 8; i++) {
+        nodes.append(i == 0 ? "" : ",").append(String.format("{\"kind\": \"step\", \"name\":"
+            + " \"charge-%1$d\", \"retries\": 3, \"timeoutMs\": 5000, \"queue\": \"payments\"},"
+            + "{\"kind\": \"branch\", \"name\": \"if (order.total() > %1$d)\", \"paths\": ["
+            + "{\"label\": \"then\", \"nodes\": [{\"kind\": \"step\", \"name\": \"a-%1$d\"},"
+            + "{\"kind\": \"signal\", \"name\": \"ok-%1$d\"}]},"
+            + "{\"label\": \"else\", \"nodes\": [{\"kind\": \"step\", \"name\": \"b-%1$d\"}]}]},"
+            + "{\"kind\": \"loop\", \"name\": \"for each item in items\", \"paths\": ["
+            + "{\"label\": \"repeat\", \"nodes\": [{\"kind\": \"step\", \"name\": \"c-%1$d\"},"
+            + "{\"kind\": \"sleep\", \"name\": \"sleep\"}]}]}", i));
+      }
+      String json = "{\"format\": 1, \"workflow\": \"invoice\", \"version\": \"1\","
+          + " \"timeoutMs\": 0, \"nodes\": [" + nodes + "], \"routes\": [], \"compensations\":"
+          + " [], \"onFailure\": null}";
+      return List.of(new WorkflowShape(workflowName, "1", json, Instant.EPOCH));
     }
 
     @Override public void close() {}

@@ -33,6 +33,7 @@ final class Router {
   private final Clock clock;
   private final Duration refresh;
   private final Actions actions;
+  private final GraphPages graphs;
   private final LoginThrottle throttle;
   private final Routes<Visit> routes;
 
@@ -42,6 +43,7 @@ final class Router {
     this.clock = clock;
     this.refresh = refresh;
     this.actions = new Actions(engine);
+    this.graphs = new GraphPages(engine);
     this.throttle = new LoginThrottle(clock);
     this.routes = table();
   }
@@ -62,6 +64,11 @@ final class Router {
         .post("/runs/{id}/{action}", (visit, path) -> actions.perform(path.get("id"),
             path.get("action"), visit.request().form(), visit.session().orElseThrow(),
             visit.request().client()))
+        .get("/runs/{id}/graph", (visit, path) -> runGraph(path.get("id"), visit))
+        .get("/workflows/{name}", (visit, path) -> workflow(path.get("name"), null, visit))
+        .get("/workflows/{name}/compare", (visit, path) -> compare(path.get("name"), visit))
+        .get("/workflows/{name}/{version}", (visit, path) -> workflow(path.get("name"),
+            path.get("version"), visit))
         .get("/queues", (visit, path) -> queues(visit))
         .get("/workers", (visit, path) -> workers(visit))
         .get("/lost", (visit, path) -> lost(visit))
@@ -202,6 +209,38 @@ final class Router {
         clock.instant());
     return Response.html(200, Templates.timeline(
         frame("Timeline of run " + runId, Section.NONE, visit), page));
+  }
+
+  private Response runGraph(String runId, Visit visit) {
+    GraphPages.RunGraph page;
+    try {
+      page = graphs.run(runId);
+    } catch (UnknownRunException e) {
+      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
+    }
+    return Response.html(200, Templates.runGraph(
+        frame("Graph of run " + runId, Section.NONE, visit), page));
+  }
+
+  /** Workflow {@code name}'s versions, and the graph of {@code version} unless it is null. */
+  private Response workflow(String name, String version, Visit visit) {
+    GraphPages.WorkflowGraphs page = graphs.workflow(name, Optional.ofNullable(version));
+    if (version != null && page.shown().isEmpty()) {
+      return error(404, "No such version", "No shape of workflow '" + name + "' version '"
+          + version + "' is stored.", visit);
+    }
+    String title = "Workflow " + name + (version == null ? "" : " version " + version);
+    return Response.html(200, Templates.workflow(frame(title, Section.NONE, visit), page));
+  }
+
+  private Response compare(String name, Visit visit) {
+    String a = visit.request().query().getOrDefault("a", "");
+    String b = visit.request().query().getOrDefault("b", "");
+    return graphs.compare(name, a, b)
+        .map(page -> Response.html(200, Templates.compare(frame("Workflow " + name + ": version "
+            + a + " against " + b, Section.NONE, visit), page)))
+        .orElseGet(() -> error(404, "No such versions", "Workflow '" + name + "' has no shape"
+            + " stored for version '" + a + "' or version '" + b + "'.", visit));
   }
 
   private Response queues(Visit visit) {

@@ -56,6 +56,18 @@ final class Templates {
     return render(out -> JteschedulesGenerated.render(out, null, frame, page));
   }
 
+  static String runGraph(Frame frame, GraphPages.RunGraph page) {
+    return render(out -> JtegraphGenerated.render(out, null, frame, page));
+  }
+
+  static String workflow(Frame frame, GraphPages.WorkflowGraphs page) {
+    return render(out -> JteworkflowGenerated.render(out, null, frame, page));
+  }
+
+  static String compare(Frame frame, GraphPages.Comparison page) {
+    return render(out -> JtecompareGenerated.render(out, null, frame, page));
+  }
+
   static String login(Frame frame, LoginPage page) {
     return render(out -> JteloginGenerated.render(out, null, frame, page));
   }

@@ -14,6 +14,7 @@ import dev.durable.dashboard.flows.InvoiceWorkflowClient;
 import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
 import dev.durable.dashboard.flows.LabelSteps;
 import dev.durable.dashboard.flows.LabelStepsDispatch;
+import dev.durable.dashboard.flows.NapFirstVersionDurable;
 import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
 import dev.durable.dashboard.flows.NightlyReportDurable;
@@ -479,6 +480,7 @@ class DashboardBrowserTest {
         .build(), "jo");
     decline.set("card declined by the issuer: insufficient funds (402)");
     failedRun("invoice-1007", "hal");
+    db.engine().discover(false).register(new NapFirstVersionDurable("hi")).build().close();
     CountDownLatch printed = new CountDownLatch(1);
     try (DurableWorker worker = DurableWorker.builder().jdbcUrl(db.jdbcUrl())
         .workerId("label-printer-1").concurrency(1).pollInterval(Duration.ofMillis(100))
@@ -518,6 +520,10 @@ class DashboardBrowserTest {
               ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr.task"), 2)),
           new Shot("dashboard-schedules", "/schedules",
               ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr.schedule"))),
+          new Shot("dashboard-graph", GraphPages.runGraphPath("invoice-1007"),
+              ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.graph"))),
+          new Shot("dashboard-compare", "/workflows/nap/compare?a=1&b=2",
+              ExpectedConditions.presenceOfElementLocated(By.id("graph-b"))),
           new Shot("dashboard-error", "/runs/no-such-run",
               ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".problems"),
                   "No run with id")));
@@ -526,6 +532,39 @@ class DashboardBrowserTest {
       }
       printed.countDown();
     }
+  }
+
+  /** The classes of the graph's node with key {@code key}, inside the element {@code within}. */
+  private String nodeClasses(String within, String key) {
+    return waiting().ignoring(StaleElementReferenceException.class).until(d -> d.findElement(
+        By.cssSelector("#" + within + " g[data-key='" + key + "']")).getAttribute("class"));
+  }
+
+  @Test
+  void aRunsGraphIsColouredByItsProgressAndTwoVersionsAreCompared() {
+    decline.set(InvoiceWorkflow.DECLINED);
+    failedRun("inv-graph-1", "ada");
+    // version 1 of nap, which did not sleep, is stored by an engine that registers it
+    db.engine().discover(false).register(new NapFirstVersionDurable("hi")).build().close();
+
+    browser.get(url(Links.runPath("inv-graph-1")));
+    click(By.id("run-graph-link"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.graph")));
+    assertTrue(nodeClasses("run-graph", "step charge#0").contains("failed"));
+    assertTrue(nodeClasses("run-graph", "step mail#0").contains("unreached"));
+    assertTrue(nodeClasses("run-graph", "start").contains("completed"));
+    assertTrue(nodeClasses("run-graph", "end").contains("failed"));
+    assertTrue(browser.findElement(By.cssSelector("#run-graph g[data-key='step charge#0'] title"))
+        .getAttribute("textContent").contains("retries: 2"));
+
+    browser.get(url("/workflows/nap"));
+    assertEquals(List.of("version 1", "version 2"), texts(By.cssSelector("#versions a")));
+    click(By.id("compare-button"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.id("graph-b")));
+    assertEquals(List.of("added sleep sleep#0"), texts(By.cssSelector("#changes li")));
+    assertTrue(nodeClasses("graph-b", "sleep sleep#0").contains("added"));
+    assertTrue(nodeClasses("graph-a", "step greet#0").contains("node"));
+    assertNoAlert();
   }
 
   /** Opens the shot's page, waits for its data, and saves it at each screen size. */

@@ -10,6 +10,7 @@ import dev.durable.dashboard.flows.ApprovalWorkflowDurable;
 import dev.durable.dashboard.flows.InvoiceWorkflow;
 import dev.durable.dashboard.flows.InvoiceWorkflowClient;
 import dev.durable.dashboard.flows.InvoiceWorkflowDurable;
+import dev.durable.dashboard.flows.NapFirstVersionDurable;
 import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.LabelSteps;
 import dev.durable.dashboard.flows.LabelStepsDispatch;
@@ -515,5 +516,32 @@ class RouterTest {
   void theSchedulesPageSaysWhenNoneIsStored() {
     String page = get(router(null), "/schedules", null).text();
     assertTrue(page.contains("No schedule is stored"), page);
+  }
+
+  @Test
+  void theGraphPagesDrawARunsProgressAVersionAndTwoVersionsCompared() {
+    db.engine().discover(false).register(new NapFirstVersionDurable("hi")).build().close();
+    Router router = router(null);
+
+    Response graph = get(router, RUN_PATH + "/graph", null);
+    assertEquals(200, graph.status());
+    assertTrue(graph.text().contains(
+        "<g class=\"node call step failed\" data-key=\"step charge#0\">"), graph.text());
+    assertTrue(graph.text().contains(
+        "<g class=\"node call step unreached\" data-key=\"step mail#0\">"), graph.text());
+    assertTrue(graph.text().contains(ESCAPED_ID), "the run's id, escaped");
+    assertFalse(graph.text().contains("<script>alert"), "markup got through");
+
+    String versions = get(router, "/workflows/nap", null).text();
+    assertTrue(versions.contains("href=\"/workflows/nap/1\"") && versions.contains(
+        "href=\"/workflows/nap/2\""), versions);
+    String two = get(router, "/workflows/nap/2", null).text();
+    assertTrue(two.contains("data-key=\"sleep sleep#0\""), two);
+    String compared = get(router, "/workflows/nap/compare?a=1&b=2", null).text();
+    assertTrue(compared.contains("<li>added sleep sleep#0</li>"), compared);
+
+    assertEquals(404, get(router, "/workflows/nap/compare?a=1&b=9", null).status());
+    assertEquals(404, get(router, "/runs/no-such-run/graph", null).status());
+    assertTrue(get(router, "/workflows/no-such-workflow", null).text().contains("no-versions"));
   }
 }

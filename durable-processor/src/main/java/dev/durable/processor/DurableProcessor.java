@@ -17,6 +17,9 @@ import dev.durable.processor.lock.StepGraph;
 import dev.durable.processor.model.ContractModel;
 import dev.durable.processor.model.ModelFactory;
 import dev.durable.processor.model.WorkflowModel;
+import dev.durable.processor.shape.ShapeJson;
+import dev.durable.processor.shape.ShapeNode;
+import dev.durable.processor.shape.ShapeReader;
 import dev.durable.processor.validation.ContractValidator;
 import dev.durable.processor.validation.Messages;
 import dev.durable.processor.validation.ValidationReport;
@@ -26,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -51,7 +55,8 @@ import javax.tools.Diagnostic;
 
 /**
  * The one entry point: validates every {@code @Workflow} class, builds its model and generates its
- * {@code Durable}, {@code Client} and {@code Codecs} classes, plus one sorted {@code
+ * {@code Durable}, {@code Client} and {@code Codecs} classes and its shape ({@link ShapeReader},
+ * under {@code META-INF/durable/shapes/}), plus one sorted {@code
  * META-INF/services} file for the workflows that can be discovered, and the indexes of every
  * generated workflow and step contract under {@code META-INF/durable/}. Validates every step
  * contract (an interface whose methods carry {@code @Step}, served by workers) and generates its
@@ -90,6 +95,8 @@ public final class DurableProcessor extends AbstractProcessor {
   private GraphLock lock;
   /** Whether a workflow changed a locked graph: then the lock file is not written. */
   private boolean lockRefused;
+  /** Reads the shapes of {@code @Run} bodies; empty where the compiler has no tree API. */
+  private Optional<ShapeReader> shapes;
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -98,6 +105,7 @@ public final class DurableProcessor extends AbstractProcessor {
     // it remembers the contracts' step names across rounds
     ContractValidator contractRules = new ContractValidator(env);
     writer = new SourceWriter(env.getFiler(), env.getMessager());
+    shapes = ShapeReader.create(env);
     contracts =
         new Pipeline("step contract", contractRules::validateContract, this::generateContract);
     workflows = new Pipeline("@Workflow", workflowRules::validateWorkflow, this::generateWorkflow);
@@ -218,9 +226,13 @@ public final class DurableProcessor extends AbstractProcessor {
             workflow);
       }
     }
-    for (var file : Generators.generate(model, graph.lines())) {
+    List<ShapeNode> nodes = shapes.map(reader -> reader.read(workflow, model)).orElse(List.of());
+    String shape = ShapeJson.write(model, nodes);
+    for (var file : Generators.generate(model, graph.lines(), shape)) {
       writer.write(file, workflow);
     }
+    writer.writeResource(
+        SourceWriter.SHAPES + model.durableClass().reflectionName() + ".json", shape, workflow);
     workflowIndex.add(model.durableClass().reflectionName());
     if (model.discoverable()) {
       discoverable.add(model.durableClass().reflectionName());

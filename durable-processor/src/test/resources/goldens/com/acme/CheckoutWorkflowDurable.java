@@ -33,6 +33,21 @@ public class CheckoutWorkflowDurable extends CheckoutWorkflow implements Durable
           "step audit (java.util.List<java.util.Map<java.lang.String, com.acme.Order>>) -> java.lang.Void",
           "step charge (com.acme.Order, com.acme.Quote) -> com.acme.Charge",
           "step fetchQuote (com.acme.Order) -> com.acme.Quote")
+      .shape("{\n"
+          + "  \"format\": 1,\n"
+          + "  \"workflow\": \"checkout\",\n"
+          + "  \"version\": \"1\",\n"
+          + "  \"timeoutMs\": 0,\n"
+          + "  \"nodes\": [\n"
+          + "    {\"kind\": \"step\", \"name\": \"fetchQuote\", \"retries\": 5, \"backoff\": \"EXP\", \"backoffMs\": 200, \"backoffMaxMs\": 10000, \"jitter\": true},\n"
+          + "    {\"kind\": \"step\", \"name\": \"charge\", \"retries\": 3, \"backoff\": \"EXP\", \"backoffMs\": 1000, \"timeoutMs\": 5000, \"queue\": \"payments\"},\n"
+          + "    {\"kind\": \"step\", \"name\": \"audit\", \"retries\": 1},\n"
+          + "    {\"kind\": \"sleep\", \"name\": \"sleep\", \"duration\": \"Duration.ofMinutes(10)\"}\n"
+          + "  ],\n"
+          + "  \"routes\": [],\n"
+          + "  \"compensations\": [],\n"
+          + "  \"onFailure\": null\n"
+          + "}\n")
       .build();
 
   /** Step {@code fetchQuote}: {@link CheckoutWorkflow#fetchQuote(Order)}. */

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -166,6 +167,19 @@ public interface DurableEngine extends AutoCloseable {
 
   /** {@link #export(Collection)} of the runs {@code filter} matches: newest first, at most its limit. */
   RunExport export(RunFilter filter);
+
+  /**
+   * The shapes stored of workflow {@code workflowName}'s versions, ordered by version text: each
+   * engine stores those of the versions it registers (from the processor's {@code WORKFLOW}
+   * constant) when it is built. Needs no workflow registered; empty if none was stored.
+   */
+  List<WorkflowShape> workflowShapes(String workflowName);
+
+  /** The stored shape of {@code workflowName} at {@code version}; see {@link #workflowShapes}. */
+  default Optional<WorkflowShape> workflowShape(String workflowName, String version) {
+    return workflowShapes(workflowName).stream().filter(s -> s.version().equals(version))
+        .findFirst();
+  }
 
   /**
    * Deletes every run that ended before {@code endedBefore}, with all its rows, but not a finished

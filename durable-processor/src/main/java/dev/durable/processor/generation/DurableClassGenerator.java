@@ -47,9 +47,13 @@ public final class DurableClassGenerator {
   /** The lines of the workflow's step graph, for {@code WORKFLOW}'s {@code .graph(...)}. */
   private final List<String> graph;
 
-  private DurableClassGenerator(WorkflowModel model, List<String> graph) {
+  /** The workflow's shape as JSON text, for {@code WORKFLOW}'s {@code .shape(...)}; may be empty. */
+  private final String shape;
+
+  private DurableClassGenerator(WorkflowModel model, List<String> graph, String shape) {
     this.model = model;
     this.graph = List.copyOf(graph);
+    this.shape = shape;
     this.names = model.names();
     this.codecs = GeneratedNames.codecConstants(model);
     this.stepConstants = GeneratedNames.stepConstants(model.steps());
@@ -60,8 +64,8 @@ public final class DurableClassGenerator {
    * The {@code Durable} class of {@code model}, whose step graph has the lines {@code graph} (see
    * {@code dev.durable.processor.lock.StepGraph}).
    */
-  public static JavaFile generate(WorkflowModel model, List<String> graph) {
-    return new DurableClassGenerator(model, graph).file();
+  public static JavaFile generate(WorkflowModel model, List<String> graph, String shape) {
+    return new DurableClassGenerator(model, graph, shape).file();
   }
 
   private JavaFile file() {
@@ -115,6 +119,12 @@ public final class DurableClassGenerator {
     return GeneratedFiles.file(model.packageName(), type.build());
   }
 
+  /**
+   * The longest shape the constant holds, in characters: a string constant holds at most 65,535
+   * bytes of modified UTF-8, and the shape's text is ASCII. A longer one is in the resource only.
+   */
+  static final int SHAPE_MAX = 60_000;
+
   private FieldSpec workflowConstant(TypeName result) {
     RunModel run = model.run();
     CodeBlock.Builder init =
@@ -137,6 +147,9 @@ public final class DurableClassGenerator {
       // one entry a line: a reviewer sees in a diff which entry changed
       init.add(".graph(\n$>$>$L)\n$<$<", CodeBlock.join(
           graph.stream().map(line -> CodeBlock.of("$S", line)).toList(), ",\n"));
+    }
+    if (!shape.isEmpty() && shape.length() <= SHAPE_MAX) {
+      init.add(".shape($S)\n", shape);
     }
     init.add(".build()$<$<");
     return FieldSpec.builder(

@@ -14,17 +14,18 @@ public final class Generators {
    * (each refers only to the ones before it).
    */
   public static List<JavaFile> generate(WorkflowModel model) {
-    return generate(model, StepGraph.of(model).lines());
+    return generate(model, StepGraph.of(model).lines(), "");
   }
 
   /**
    * The {@code Codecs}, {@code Durable} and {@code Client} classes of {@code model}, whose {@code
-   * WORKFLOW} constant carries the lines of its step graph, {@code graph}.
+   * WORKFLOW} constant carries the lines of its step graph, {@code graph}, and its shape as JSON
+   * text, {@code shape} (empty: none).
    */
-  public static List<JavaFile> generate(WorkflowModel model, List<String> graph) {
+  public static List<JavaFile> generate(WorkflowModel model, List<String> graph, String shape) {
     return List.of(
         CodecsGenerator.generate(model),
-        DurableClassGenerator.generate(model, graph),
+        DurableClassGenerator.generate(model, graph, shape),
         ClientGenerator.generate(model));
   }
 }

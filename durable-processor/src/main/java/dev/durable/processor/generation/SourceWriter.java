@@ -39,6 +39,12 @@ public final class SourceWriter {
    */
   public static final String CONTRACT_INDEX = "META-INF/durable/step-contracts";
 
+  /**
+   * Where each workflow version's shape is written, as {@code <binary name of its Durable
+   * class>.json}.
+   */
+  public static final String SHAPES = "META-INF/durable/shapes/";
+
   private final Filer filer;
   private final Messager messager;
 
@@ -66,6 +72,24 @@ public final class SourceWriter {
           Diagnostic.Kind.ERROR,
           Messages.generatedWrite("the generated class " + name, e.getMessage()).text(),
           originating);
+    }
+  }
+
+  /**
+   * Writes the resource {@code path} with {@code text}, generated from {@code originating}; a
+   * failure is reported as an error on it.
+   */
+  public void writeResource(String path, String text, Element originating) {
+    try {
+      FileObject resource =
+          filer.createResource(StandardLocation.CLASS_OUTPUT, "", path, originating);
+      try (Writer out =
+          new OutputStreamWriter(resource.openOutputStream(), StandardCharsets.UTF_8)) {
+        out.write(text);
+      }
+    } catch (IOException e) {
+      messager.printMessage(Diagnostic.Kind.ERROR,
+          Messages.generatedWrite(path, e.getMessage()).text(), originating);
     }
   }
 

@@ -39,7 +39,8 @@ import javax.lang.model.util.Types;
  * the lint there.
  *
  * <p>Only javac offers the tree API: {@link #create} fails elsewhere, and the processor then skips
- * the lint with a note. This class is the only one that refers to {@code com.sun.source}.
+ * the lint with a note. This class and the shape's reader ({@code shape.ShapeReader}, which reads
+ * the parse tree only, unattributed) are the only ones that refer to {@code com.sun.source}.
  *
  * <p>A step of a step contract is called on the contract's dispatching stub, another object, by
  * design: only steps declared by {@code @Workflow} classes are checked for their receiver.

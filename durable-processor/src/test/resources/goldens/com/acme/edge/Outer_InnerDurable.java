@@ -38,6 +38,18 @@ public class Outer_InnerDurable extends Outer.Inner implements DurableWorkflow<V
           "step pick.one (java.lang.Integer, java.lang.Long) -> java.lang.Integer",
           "step pick.two (java.util.Optional<com.acme.Order>, com.acme.edge.Outer.Item[]) -> java.util.Optional<com.acme.Order>",
           "step workflow (java.util.Set<java.util.Map<java.lang.String, com.acme.Order>>) -> java.util.Map<java.lang.String, java.util.List<com.acme.Order>>")
+      .shape("{\n"
+          + "  \"format\": 1,\n"
+          + "  \"workflow\": \"edge.cases\",\n"
+          + "  \"version\": \"2024-01\",\n"
+          + "  \"timeoutMs\": 0,\n"
+          + "  \"nodes\": [\n"
+          + "    {\"kind\": \"step\", \"name\": \"pick.one\", \"retries\": 3, \"backoff\": \"FIXED\", \"backoffMs\": 0}\n"
+          + "  ],\n"
+          + "  \"routes\": [],\n"
+          + "  \"compensations\": [],\n"
+          + "  \"onFailure\": null\n"
+          + "}\n")
       .build();
 
   /** Step {@code pick.one}: {@link Outer.Inner#pick(int, long)}. */

@@ -34,6 +34,18 @@ public class PrimitiveWorkflowDurable extends PrimitiveWorkflow implements Durab
       .graph(
           "run (java.lang.Integer, long[], java.util.List<java.util.Map<java.lang.String, com.acme.Order>>, java.util.List<com.acme.Order>, java.lang.String) -> java.lang.Integer",
           "step half (java.lang.Double) -> java.lang.Double")
+      .shape("{\n"
+          + "  \"format\": 1,\n"
+          + "  \"workflow\": \"PrimitiveWorkflow\",\n"
+          + "  \"version\": \"1\",\n"
+          + "  \"timeoutMs\": 0,\n"
+          + "  \"nodes\": [\n"
+          + "    {\"kind\": \"step\", \"name\": \"half\", \"retries\": 1}\n"
+          + "  ],\n"
+          + "  \"routes\": [],\n"
+          + "  \"compensations\": [],\n"
+          + "  \"onFailure\": null\n"
+          + "}\n")
       .build();
 
   /** Step {@code half}: {@link PrimitiveWorkflow#half(double)}. */

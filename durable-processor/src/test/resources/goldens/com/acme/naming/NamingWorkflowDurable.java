@@ -35,6 +35,16 @@ public class NamingWorkflowDurable extends NamingWorkflow implements DurableWork
           "step fetch.quote (com.acme.Order) -> com.acme.Order",
           "step fetchQuote (java.util.List<com.acme.Order>, java.util.List<com.other.Order>) -> com.acme.Order",
           "step workflow () -> java.lang.Void")
+      .shape("{\n"
+          + "  \"format\": 1,\n"
+          + "  \"workflow\": \"naming\",\n"
+          + "  \"version\": \"1\",\n"
+          + "  \"timeoutMs\": 0,\n"
+          + "  \"nodes\": [],\n"
+          + "  \"routes\": [],\n"
+          + "  \"compensations\": [],\n"
+          + "  \"onFailure\": null\n"
+          + "}\n")
       .build();
 
   /** Step {@code fetchQuote}: {@link NamingWorkflow#fetchQuote(List, List)}. */

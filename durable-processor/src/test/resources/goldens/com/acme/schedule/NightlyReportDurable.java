@@ -31,6 +31,18 @@ public class NightlyReportDurable extends NightlyReport implements DurableWorkfl
       .graph(
           "run (java.time.Instant) -> java.lang.String",
           "step render (java.time.Instant) -> java.lang.String")
+      .shape("{\n"
+          + "  \"format\": 1,\n"
+          + "  \"workflow\": \"nightly-report\",\n"
+          + "  \"version\": \"1\",\n"
+          + "  \"timeoutMs\": 0,\n"
+          + "  \"nodes\": [\n"
+          + "    {\"kind\": \"step\", \"name\": \"render\", \"retries\": 1}\n"
+          + "  ],\n"
+          + "  \"routes\": [],\n"
+          + "  \"compensations\": [],\n"
+          + "  \"onFailure\": null\n"
+          + "}\n")
       .build();
 
   /** Step {@code render}: {@link NightlyReport#render(Instant)}. */

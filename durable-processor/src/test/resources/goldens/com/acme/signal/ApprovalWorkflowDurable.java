@@ -37,6 +37,21 @@ public class ApprovalWorkflowDurable extends ApprovalWorkflow implements Durable
           "signal counterOffer -> com.acme.Quote",
           "signal legacyScore -> java.lang.Integer",
           "step record (java.lang.String) -> java.lang.String")
+      .shape("{\n"
+          + "  \"format\": 1,\n"
+          + "  \"workflow\": \"approval\",\n"
+          + "  \"version\": \"1\",\n"
+          + "  \"timeoutMs\": 0,\n"
+          + "  \"nodes\": [\n"
+          + "    {\"kind\": \"signal\", \"name\": \"counterOffer\", \"wait\": \"Duration.ofHours(1)\"},\n"
+          + "    {\"kind\": \"signal\", \"name\": \"approval.decision\"},\n"
+          + "    {\"kind\": \"signal\", \"name\": \"comments\", \"wait\": \"Duration.ofMinutes(5)\"},\n"
+          + "    {\"kind\": \"step\", \"name\": \"record\", \"retries\": 1}\n"
+          + "  ],\n"
+          + "  \"routes\": [],\n"
+          + "  \"compensations\": [],\n"
+          + "  \"onFailure\": null\n"
+          + "}\n")
       .build();
 
   /** Step {@code record}: {@link ApprovalWorkflow#record(String)}. */

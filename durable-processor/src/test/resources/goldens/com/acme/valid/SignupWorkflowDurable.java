@@ -33,6 +33,18 @@ public class SignupWorkflowDurable extends SignupWorkflow implements DurableWork
           "run (com.acme.valid.Signup, java.util.List<com.acme.valid.Signup>, com.acme.valid.Plain, com.acme.valid.Tags) -> com.acme.valid.Receipt",
           "step plain (com.acme.valid.Plain) -> com.acme.valid.Plain",
           "step register (com.acme.valid.Signup, java.util.Map<java.lang.String, com.acme.valid.Plain>) -> com.acme.valid.Receipt")
+      .shape("{\n"
+          + "  \"format\": 1,\n"
+          + "  \"workflow\": \"signup\",\n"
+          + "  \"version\": \"1\",\n"
+          + "  \"timeoutMs\": 0,\n"
+          + "  \"nodes\": [\n"
+          + "    {\"kind\": \"step\", \"name\": \"register\", \"retries\": 1}\n"
+          + "  ],\n"
+          + "  \"routes\": [],\n"
+          + "  \"compensations\": [],\n"
+          + "  \"onFailure\": null\n"
+          + "}\n")
       .build();
 
   /** Step {@code register}: {@link SignupWorkflow#register(Signup, Map)}. */

@@ -28,6 +28,8 @@ public final class WorkflowType<R> {
   private final Duration timeout;
   private final List<ScheduleSpec> schedules;
   private final List<String> graph;
+  /** Its shape as JSON text, or null when the processor wrote none. */
+  private final String shape;
   /** The fingerprint of {@link #graph}, or null when there is none. */
   private final String fingerprint;
   /** Its hashes, which every turn checks its run's against. */
@@ -41,6 +43,7 @@ public final class WorkflowType<R> {
     this.timeout = builder.timeout;
     this.schedules = List.copyOf(builder.schedules);
     this.graph = List.copyOf(builder.graph);
+    this.shape = builder.shape;
     this.fingerprint = graph.isEmpty() ? null : fingerprint(graph);
     this.hashes = fingerprint == null ? Set.of() : Set.of(fingerprint.split(" "));
   }
@@ -87,6 +90,15 @@ public final class WorkflowType<R> {
    */
   public List<String> graph() {
     return graph;
+  }
+
+  /**
+   * Its shape, as the processor read it from the {@code @Run} body: JSON text in the format of
+   * {@code docs/workflow-shapes.md}, which an engine stores at build so that a dashboard without
+   * the workflow's classes can draw it; empty for a type built without one.
+   */
+  public Optional<String> shape() {
+    return Optional.ofNullable(shape);
   }
 
   /**
@@ -151,6 +163,7 @@ public final class WorkflowType<R> {
     private Duration timeout;
     private final List<ScheduleSpec> schedules = new ArrayList<>();
     private final List<String> graph = new ArrayList<>();
+    private String shape;
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -203,6 +216,12 @@ public final class WorkflowType<R> {
     public Builder<R> graph(String... lines) {
       graph.clear();
       graph.addAll(new TreeSet<>(List.of(lines)));
+      return this;
+    }
+
+    /** Sets its shape, JSON text the processor writes ({@link WorkflowType#shape()}). */
+    public Builder<R> shape(String json) {
+      shape = Objects.requireNonNull(json, "json");
       return this;
     }
 

@@ -15,6 +15,7 @@ import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
+import dev.durable.runtime.WorkflowShape;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
@@ -227,6 +228,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public List<StoredSchedule> storedSchedules() {
     return views.storedSchedules();
+  }
+
+  @Override
+  public List<WorkflowShape> workflowShapes(String workflowName) {
+    return store.shapes().of(Objects.requireNonNull(workflowName, "workflowName"));
   }
 
   @Override

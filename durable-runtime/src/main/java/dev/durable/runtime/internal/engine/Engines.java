@@ -96,6 +96,7 @@ final class Engines {
         observer.queuesSeen(views::queues, config.pollInterval());
       }
       declareSignals(store, time, registry);
+      storeShapes(store, time, registry);
       Admissions admissions = Admissions.declare(store, time, engineId,
           config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues,
           observer);
@@ -189,6 +190,18 @@ final class Engines {
       WorkflowType<?> type = workflow.workflowType();
       store.signals().declare(new WorkflowKey(type.name(), type.version()),
           workflow.signals().stream().map(SignalType::name).toList(), time.now());
+    }
+  }
+
+  /**
+   * Stores the shape of each registered workflow version that has one, one upsert each, so that
+   * a dashboard without the workflows' classes can draw it.
+   */
+  private static void storeShapes(Store store, Time time, Registry registry) {
+    for (DurableWorkflow<?> workflow : registry.workflows()) {
+      WorkflowType<?> type = workflow.workflowType();
+      type.shape().ifPresent(shape -> store.shapes().store(
+          new WorkflowKey(type.name(), type.version()), shape, time.now()));
     }
   }
 }

@@ -45,6 +45,7 @@ public final class Store {
   private final StoredAttributes attributes;
   private final RunLineages lineages;
   private final StoredValues values;
+  private final StoredShapes shapes;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -82,12 +83,10 @@ public final class Store {
     this.tasks = new TaskQueue(transactions, dialect, claims,
         new OutcomeWriter(transactions, dialect.form(), origin, dialect.notifies()));
     this.lineages = new RunLineages(transactions, inserts);
+    this.shapes = new StoredShapes(transactions, dialect);
   }
 
-  /**
-   * The origin the wake-ups of one process carry: {@code wake:} and a UUID. A notification carrying
-   * another process's origin is a plain wake-up, not a run's id.
-   */
+  /** The wake-ups' origin of one process: {@code wake:} and a UUID, never a run's id. */
   public static String wakeOrigin(UUID id) {
     return Listener.WAKE_PREFIX + id;
   }
@@ -120,6 +119,11 @@ public final class Store {
   /** Runs that start over ({@code continueAsNew}) and forks. */
   public RunLineages lineages() {
     return lineages;
+  }
+
+  /** The shapes of workflow versions, which engines store and operator tools draw. */
+  public StoredShapes shapes() {
+    return shapes;
   }
 
   /** The events runs set and the values of their streams. */
@@ -174,10 +178,7 @@ public final class Store {
     return dialect.listenForRuns(onRuns, threadName);
   }
 
-  /**
-   * Calls {@code onNewTasks} whenever a task is queued (PostgreSQL {@code LISTEN}), so that a
-   * worker in another process need not wait for its next poll; on H2 it never does.
-   */
+  /** Calls {@code onNewTasks} whenever a task is queued (PostgreSQL {@code LISTEN}); not on H2. */
   public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
     return dialect.listenForTasks(onNewTasks, threadName);
   }
@@ -244,10 +245,7 @@ public final class Store {
     return autocommit("count due runs", c -> RunsTable.countDueByWorkflow(c, now));
   }
 
-  /**
-   * Extends {@code owner}'s lease on the given runs, in one statement ({@link RunLeases#renew}).
-   * Runs it no longer holds are left alone.
-   */
+  /** Extends {@code owner}'s lease on the runs it still holds ({@link RunLeases#renew}). */
   public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
     if (runIds.isEmpty()) {
       return;
