@@ -212,6 +212,21 @@ public final class DurableProcessor extends AbstractProcessor {
    * Generates a valid workflow's classes, and lists it for discovery if it asks to be; checks its
    * step graph against the lock file, if there is one.
    */
+  /**
+   * The nodes of {@code workflow}'s {@code @Run} body. The shape only draws the dashboard's graph:
+   * a body it fails to read costs a warning and an empty drawing, never the user's build.
+   */
+  private List<ShapeNode> readShape(TypeElement workflow, WorkflowModel model) {
+    try {
+      return shapes.map(reader -> reader.read(workflow, model)).orElse(List.of());
+    } catch (RuntimeException e) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING,
+          Messages.shapeUnread(workflow.getSimpleName(), e).text(),
+          workflow);
+      return List.of();
+    }
+  }
+
   private void generateWorkflow(TypeElement workflow) {
     WorkflowModel model = new ModelFactory(processingEnv).create(workflow);
     StepGraph graph = StepGraph.of(model);
@@ -226,7 +241,7 @@ public final class DurableProcessor extends AbstractProcessor {
             workflow);
       }
     }
-    List<ShapeNode> nodes = shapes.map(reader -> reader.read(workflow, model)).orElse(List.of());
+    List<ShapeNode> nodes = readShape(workflow, model);
     String shape = ShapeJson.write(model, nodes);
     for (var file : Generators.generate(model, graph.lines(), shape)) {
       writer.write(file, workflow);

@@ -783,6 +783,12 @@ public enum Messages {
           + " `Outer_Inner` both generate `Outer_InnerDurable`",
       "could not write %s: %s; another class may already have this generated name (Outer.Inner"
           + " and a top-level Outer_Inner both generate Outer_InnerDurable): rename one of them"),
+  /** Args: the workflow's simple name, the exception. A warning: the build goes on. */
+  SHAPE_UNREAD(
+      "shape-unread",
+      "the processor could not read a `@Run` body's shape, which only the dashboard's graph uses",
+      "the shape of %s's @Run body could not be read (%s): the dashboard draws no graph for this"
+          + " version; the generated code is not affected; please report it with the @Run body"),
   /** Args: qualified name of the workflow or contract, the exception. */
   PROCESSOR_BUG(
       "processor-bug",
@@ -1416,6 +1422,11 @@ public enum Messages {
   /** {@link #GENERATED_WRITE}. */
   public static Message generatedWrite(String file, String reason) {
     return GENERATED_WRITE.with(file, reason);
+  }
+
+  /** {@link #SHAPE_UNREAD}. */
+  public static Message shapeUnread(CharSequence workflow, Throwable exception) {
+    return SHAPE_UNREAD.with(workflow, exception);
   }
 
   /** {@link #PROCESSOR_BUG}. */
