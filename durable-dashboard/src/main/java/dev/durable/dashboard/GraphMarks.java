@@ -27,7 +27,8 @@ final class GraphMarks {
    * of its kind and name (a step called in a loop, or twice, has several; any failed makes it
    * failed, else any not ended running, else completed), {@code unreached} where it has none; a
    * structure by what its paths reached. The start is completed once the run has a checkpoint or
-   * has ended, the end once the run has ended.
+   * has ended, the end once the run has ended. A compensation is marked by its compensating
+   * step's checkpoints, once it ran.
    *
    * @param ended the run's state if it has ended ({@code completed}, {@code failed}), else null
    */
@@ -40,6 +41,12 @@ final class GraphMarks {
     Map<String, String> marks = new HashMap<>();
     for (ShapeTree.Node node : shape.nodes()) {
       mark(node, byCall, marks);
+    }
+    for (List<String> compensation : shape.compensations()) { // a compensating step that ran
+      List<StepState> states = byCall.get("step " + compensation.get(1));
+      if (states != null) {
+        marks.put("compensation " + compensation.get(0), markOf(states));
+      }
     }
     marks.put("start", ended != null || !checkpoints.isEmpty() ? COMPLETED : RUNNING);
     marks.put("end", ended == null ? UNREACHED : ended);
@@ -73,12 +80,16 @@ final class GraphMarks {
           : inside.contains(COMPLETED) ? COMPLETED : UNREACHED;
       marks.put(node.key() + " join", mark.equals(RUNNING) ? UNREACHED : mark);
     } else {
-      List<StepState> states = byCall.getOrDefault(node.kind() + " " + node.name(), List.of());
-      mark = states.isEmpty() ? UNREACHED : states.contains(StepState.FAILED) ? FAILED
-          : states.stream().allMatch(s -> s == StepState.COMPLETED) ? COMPLETED : RUNNING;
+      mark = markOf(byCall.getOrDefault(node.kind() + " " + node.name(), List.of()));
     }
     marks.put(node.key(), mark);
     return mark;
+  }
+
+  /** A call's mark by the states of its checkpoints: any failed, else any open, else completed. */
+  private static String markOf(List<StepState> states) {
+    return states.isEmpty() ? UNREACHED : states.contains(StepState.FAILED) ? FAILED
+        : states.stream().allMatch(s -> s == StepState.COMPLETED) ? COMPLETED : RUNNING;
   }
 
   /**

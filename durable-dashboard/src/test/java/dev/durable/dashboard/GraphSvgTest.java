@@ -147,6 +147,21 @@ class GraphSvgTest {
   }
 
   @Test
+  void aCompensationThatRanIsMarkedByItsCompensatingStep() throws Exception {
+    ShapeTree shape = ShapeTree.parse(SHAPE);
+    List<RunExport.Checkpoint> failing = List.of(
+        checkpoint(0, "STEP", "reserve", StepState.COMPLETED),
+        checkpoint(1, "STEP", "pack", StepState.FAILED));
+    Map<String, String> before = GraphMarks.progress(shape, failing, null);
+    assertEquals(null, before.get("compensation reserve"), "not marked before it runs");
+
+    List<RunExport.Checkpoint> compensated = new ArrayList<>(failing);
+    compensated.add(checkpoint(2, "STEP", "release", StepState.COMPLETED));
+    Document drawn = parse(draw(SHAPE, GraphMarks.progress(shape, compensated, "failed")));
+    assertTrue(classesOf(drawn, "compensation reserve").contains("completed"));
+  }
+
+  @Test
   void comparingTwoVersionsMarksAddedRemovedAndChangedNodes() throws Exception {
     String v3 = SHAPE.replace("\"retries\": 3", "\"retries\": 5")
         .replace("{\"kind\": \"child\", \"name\": \"receipt\"},", "")

@@ -137,6 +137,7 @@ class DashboardOnSamplesBrowserTest {
       assertEquals("failed", mark("end"));
       assertTrue(title("#run-graph g[data-key='compensation charge']").contains(
           "step refund undoes it"), title("#run-graph g[data-key='compensation charge']"));
+      assertEquals("completed", mark("compensation charge"), "the refund ran");
       assertEquals(1, count(By.cssSelector("#run-graph g.route[data-key='route declined']")),
           "the @OnError route for code 'declined'");
       shoot("dashboard-sample-graph");
