@@ -3,7 +3,6 @@ package dev.durable.dashboard;
 import dev.durable.dashboard.Sessions.Flash;
 import dev.durable.dashboard.Sessions.Session;
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunExport;
@@ -175,21 +174,18 @@ final class Router {
 
   private Response run(String runId, Visit visit) {
     RunStatus status;
+    RunExport.Run stored; // its checkpoints and its history, read once for the page and timeline
     try {
       status = engine.getRunStatus(runId);
+      stored = engine.export(List.of(runId)).runs().get(0);
     } catch (UnknownRunException e) {
       return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
     }
-    List<HistoryEvent> history = engine.history(runId);
     List<TaskInfo> tasks = engine.tasks(runId);
-    Optional<RunExport.Run> stored = engine.export(List.of(runId)).runs().stream().findFirst();
-    List<RunExport.Checkpoint> checkpoints =
-        stored.map(RunExport.Run::checkpoints).orElse(List.of());
     Instant now = clock.instant();
     return Response.html(200, Templates.run(frame("Run " + runId, Section.NONE, visit),
-        RunPage.of(status, Positions.of(status, checkpoints), history, tasks, now,
-            RunRelations.of(engine, status),
-            stored.map(run -> TimelinePage.small(run, tasks, now)).orElse(null))));
+        RunPage.of(status, Positions.of(status, stored.checkpoints()), stored.events(), tasks,
+            now, RunRelations.of(engine, status), TimelinePage.small(stored, tasks, now))));
   }
 
   private Response overview(Visit visit) {
