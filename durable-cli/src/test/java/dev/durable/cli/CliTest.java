@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.durable.build.OnPostgres;
 import dev.durable.cli.CliRunner.Result;
 import dev.durable.cli.fixtures.NightlyFlowDurable;
 import dev.durable.cli.fixtures.OrderFlowClient;
@@ -53,6 +54,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * durable-cli end to end, on H2 and on PostgreSQL: an engine with the fixtures' workflows makes
  * runs, durable-cli (run in this JVM through its entry point) lists, shows and operates them.
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.cli.Stores#all")
 class CliTest {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.cli.CliRunner.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +38,7 @@ class StoreCheckTest {
     }
   }
 
+  @OnPostgres
   @Test
   void aPostgresSchemaThatDoesNotExistIsRefusedAndNotCreated() throws SQLException {
     String base = System.getenv(Stores.PG_URL_VARIABLE);

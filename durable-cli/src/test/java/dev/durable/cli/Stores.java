@@ -2,6 +2,7 @@ package dev.durable.cli;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.StoreVariants;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,8 +22,9 @@ enum Stores {
 
   static final String PG_URL_VARIABLE = "DURABLE_PG_URL";
 
+  /** Both stores, or PostgreSQL alone in the PostgreSQL half of the build. */
   static List<Stores> all() {
-    return List.of(values());
+    return StoreVariants.of(H2, POSTGRESQL);
   }
 
   /** A fresh database of this kind. */

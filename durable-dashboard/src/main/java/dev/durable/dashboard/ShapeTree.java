@@ -85,7 +85,7 @@ record ShapeTree(String workflow, String version, long timeoutMs, List<Node> nod
       String id = kind + " " + name;
       int count = seen.merge(id, 1, Integer::sum) - 1;
       Map<String, String> attributes = new LinkedHashMap<>();
-      node.fields().forEachRemaining(field -> {
+      node.properties().forEach(field -> {
         if (!List.of("kind", "name", "paths").contains(field.getKey())) {
           attributes.put(field.getKey(), field.getValue().asText());
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.BatchWorkflowClient;
 import dev.durable.dashboard.flows.BatchWorkflowDurable;
@@ -69,6 +70,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * target/screenshots/}, and in the directory {@code -Ddurable.screenshots} names ({@code
  * ../docs/guide/images} refreshes the guide's).
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.dashboard.TestStore#all")
 class DashboardBrowserTest {

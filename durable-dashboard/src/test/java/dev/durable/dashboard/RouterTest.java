@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.ApprovalWorkflowClient;
 import dev.durable.dashboard.flows.ApprovalWorkflowDurable;
@@ -47,6 +48,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and on PostgreSQL: what each page shows, that every stored value is shown escaped, and that
  * actions need the token's login and the session's CSRF value.
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.dashboard.TestStore#all")
 class RouterTest {

@@ -24,7 +24,8 @@ class RoutesTest {
 
   private String handle(String method, String path) {
     Routes.Match<String> match = routes.match(method, path);
-    Routes.Found<String> found = assertInstanceOf(Routes.Found.class, match);
+    assertInstanceOf(Routes.Found.class, match);
+    Routes.Found<String> found = (Routes.Found<String>) match;
     return found.route().handler().handle("visit", found.segments()).text();
   }
 

@@ -3,6 +3,7 @@ package dev.durable.dashboard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.NightlyReportDurable;
 import dev.durable.runtime.DurableEngine;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A run a schedule fired links to its schedule's row on the schedules page, and that row links to
  * the runs the schedule fired: through the router, on H2 and on PostgreSQL.
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.dashboard.TestStore#all")
 class RunRelationsTest {

@@ -2,6 +2,7 @@ package dev.durable.dashboard;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.StoreVariants;
 import dev.durable.runtime.DurableEngine;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,9 +22,12 @@ enum TestStore {
 
   static final String PG_URL_VARIABLE = "DURABLE_PG_URL";
 
-  /** Both stores, for {@code @MethodSource}. */
+  /**
+   * Both stores, for {@code @MethodSource}; PostgreSQL alone in the PostgreSQL half of the
+   * build.
+   */
   static List<TestStore> all() {
-    return List.of(values());
+    return StoreVariants.of(H2, POSTGRESQL);
   }
 
   /** Opens a fresh database of this kind, or skips the test when it is not available. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.dashboard.Timeline.Bar;
 import dev.durable.dashboard.Timeline.Kind;
 import dev.durable.dashboard.Timeline.Marker;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * TimelineFlow} (a retried step, a sleep, a signal wait, a child, a dispatched step served by a
  * worker, a failure and its compensation) drawn from what the engine logged.
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.dashboard.TestStore#all")
 class TimelineRunTest {

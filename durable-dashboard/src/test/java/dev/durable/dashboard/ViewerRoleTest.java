@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.build.Roles;
 import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.NapWorkflowClient;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * PostgreSQL" grants it): it shows the runs, and an action is refused with the reason on the page,
  * not as an outage.
  */
+@OnPostgres
 class ViewerRoleTest {
   private static final String TOKEN = "viewer-test-token-0123456789";
 

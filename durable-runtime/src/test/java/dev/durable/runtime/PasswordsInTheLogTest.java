@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -32,6 +33,7 @@ class PasswordsInTheLogTest {
     assertFalse(log.contains(SECRET), log);
   }
 
+  @OnPostgres
   @Test
   void thePasswordInAPostgresUrlIsMaskedInTheEnginesReadyLine() throws Exception {
     String pgUrl = System.getenv("DURABLE_PG_URL");

@@ -1,5 +1,6 @@
 package dev.durable.tests;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.testing.TestClock;
 import dev.durable.tests.support.Script;
 import dev.durable.tests.support.TestDatabase;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Runs a behaviour test class once on H2 and once on PostgreSQL, each test on a fresh database,
  * with a test clock and a script for the test workflows' steps.
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.tests.support.TestDatabase#all")
 abstract class OnEachStore {

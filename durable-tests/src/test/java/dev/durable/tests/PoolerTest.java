@@ -2,6 +2,7 @@ package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.Queue;
@@ -48,6 +49,7 @@ import org.postgresql.PGNotification;
  * TestDatabase.Kind#PGBOUNCER}): engines and workers that are poll-only, in a schema of their own,
  * built with migrate(false). What one engine starts or signals, another finds by its poll.
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.tests.support.TestDatabase#pooled")
 class PoolerTest {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.EngineProcess;
@@ -59,6 +60,7 @@ import org.junit.jupiter.api.TestInfo;
  * <p>PostgreSQL only: embedded H2 cannot be shared by processes. Skipped, with the reason, when
  * {@code DURABLE_PG_URL} is not set.
  */
+@OnPostgres
 class ScaleOutTest {
   private static final Duration ENGINE_START = Duration.ofSeconds(60);
   private static final Duration POLL = Duration.ofMillis(100);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.EngineConfig;
 import dev.durable.tests.support.Await;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * JDK ({@code DURABLE_JDK21}) runs it; PostgreSQL only (the journal and the second JVM share the
  * database).
  */
+@OnPostgres
 class VirtualThreadCrashTest {
   private static final int RUNS = 200;
   private static final Duration ENGINE_START = Duration.ofSeconds(60);

@@ -2,6 +2,7 @@ package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
 import dev.durable.tests.support.Await;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * <p>PostgreSQL only: embedded H2 cannot be shared by processes. Skipped, with the reason, when
  * {@code DURABLE_PG_URL} is not set.
  */
+@OnPostgres
 class WorkerProcessTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
 

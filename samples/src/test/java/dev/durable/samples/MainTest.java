@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -79,6 +80,7 @@ class MainTest {
    * The sample's {@code Main} given a PostgreSQL URL, which the {@code sample} profile passes on
    * from {@code -Ddurable.jdbcUrl} (that pom wiring is not run here).
    */
+  @OnPostgres
   @Test
   void checkoutRunsOnThePostgresDatabaseItIsGiven() throws SQLException {
     String pgUrl = System.getenv("DURABLE_PG_URL");

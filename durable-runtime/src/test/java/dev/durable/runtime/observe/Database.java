@@ -2,11 +2,13 @@ package dev.durable.runtime.observe;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.StoreVariants;
 import dev.durable.runtime.DurableEngine;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -16,6 +18,11 @@ import java.util.UUID;
  */
 final class Database implements AutoCloseable {
   enum Kind { H2, POSTGRESQL }
+
+  /** Both kinds, or PostgreSQL alone in the PostgreSQL half of the build. */
+  static List<Kind> kinds() {
+    return StoreVariants.of(Kind.H2, Kind.POSTGRESQL);
+  }
 
   private final Kind kind;
   private final String baseUrl;

@@ -3,6 +3,7 @@ package dev.durable.runtime.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.Queue;
@@ -19,19 +20,20 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code DurableEngine.builder().meterRegistry(registry)}: what the engine counts and times, with
  * which tags, on H2 and PostgreSQL.
  */
+@OnPostgres
 class MetricsTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
 
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void aStepRetriedOnceThenCompletedAndARunThatFailedAreCountedByWorkflowStepAndCode(
       Database.Kind kind) {
     Workflows.Flaky flaky = new Workflows.Flaky();
@@ -83,7 +85,7 @@ class MetricsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void aRunClaimedFromAnEngineWhoseLeaseExpiredIsATakeoverAndItsLatenessIsTimed(
       Database.Kind kind) {
     ManualTestClock clock = new ManualTestClock(Instant.parse("2026-01-05T09:00:00Z"));
@@ -107,7 +109,7 @@ class MetricsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void queueSlotsInUseAreAGaugeOfTheQueue(Database.Kind kind) {
     Workflows.Queued queued = new Workflows.Queued();
     try (Database db = Database.open(kind);
@@ -127,7 +129,7 @@ class MetricsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void tasksWaitingForAWorkerAreAGaugeByStepAndTheWorkersAttemptsAreCounted(
       Database.Kind kind) {
     try (Database db = Database.open(kind);
@@ -151,7 +153,7 @@ class MetricsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void aQueueOfRunsHasGaugesOfItsDepthAndItsRunningRunsReadFromASnapshot(Database.Kind kind) {
     Workflows.Queued queued = new Workflows.Queued();
     try (Database db = Database.open(kind);
@@ -182,7 +184,7 @@ class MetricsTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void aQueueCountsTheRunsItAdmitsAndThePollsItsRateLimitHeldRunsBack(Database.Kind kind) {
     Workflows.Queued queued = new Workflows.Queued();
     queued.release.countDown();

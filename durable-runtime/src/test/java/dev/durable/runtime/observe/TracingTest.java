@@ -3,6 +3,7 @@ package dev.durable.runtime.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunHandle;
@@ -19,12 +20,13 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code openTelemetry(...)} on the engine and the worker: a span for a run's start, one per turn
  * and one per step attempt, all in one trace, a dispatched step's span recorded by the worker too.
  */
+@OnPostgres
 class TracingTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
   private static final AttributeKey<String> RUN_ID = AttributeKey.stringKey("durable.run.id");
@@ -44,7 +46,7 @@ class TracingTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void aTurnHasASpanAndEachStepAttemptAChildSpan(Database.Kind kind) {
     try (Database db = Database.open(kind);
         DurableEngine engine = db.engine().register(new Workflows.Flaky())
@@ -85,7 +87,7 @@ class TracingTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void aFailedRunMarksTheSpanOfItsLastTurnAsAnError(Database.Kind kind) {
     try (Database db = Database.open(kind);
         DurableEngine engine = db.engine().register(new Workflows.Doomed())
@@ -105,7 +107,7 @@ class TracingTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Database.Kind.class)
+  @MethodSource("dev.durable.runtime.observe.Database#kinds")
   void aDispatchedStepsSpanOnTheWorkerJoinsItsRunsTrace(Database.Kind kind) {
     try (Database db = Database.open(kind);
         DurableEngine engine = db.engine().register(new Workflows.Remote())

@@ -2,6 +2,7 @@ package dev.durable.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableHooks;
 import dev.durable.runtime.RunEvent;
@@ -30,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -59,8 +60,9 @@ class DurableAutoConfigurationTest {
     return runner.withPropertyValues("spring.datasource.url=" + db.url());
   }
 
+  @OnPostgres
   @ParameterizedTest
-  @EnumSource(TestDatabase.Kind.class)
+  @MethodSource("dev.durable.spring.boot.TestDatabase#kinds")
   void aWorkflowBeanRunsWithItsDependencies(TestDatabase.Kind kind) {
     try (TestDatabase db = TestDatabase.open(kind)) {
       on(contexts, db).run(context -> {
@@ -101,8 +103,9 @@ class DurableAutoConfigurationTest {
     };
   }
 
+  @OnPostgres
   @ParameterizedTest
-  @EnumSource(TestDatabase.Kind.class)
+  @MethodSource("dev.durable.spring.boot.TestDatabase#kinds")
   void theApplicationsFlywayAndDurablesMigrateSideBySide(TestDatabase.Kind kind) {
     try (TestDatabase db = TestDatabase.open(kind)) {
       on(contexts, db)

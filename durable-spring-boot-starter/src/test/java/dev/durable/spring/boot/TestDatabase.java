@@ -2,10 +2,12 @@ package dev.durable.spring.boot;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.StoreVariants;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -21,6 +23,11 @@ final class TestDatabase implements AutoCloseable {
   enum Kind {
     H2,
     POSTGRESQL
+  }
+
+  /** Both kinds, or PostgreSQL alone in the PostgreSQL half of the build. */
+  static List<Kind> kinds() {
+    return StoreVariants.of(Kind.H2, Kind.POSTGRESQL);
   }
 
   private final String url;

@@ -103,6 +103,8 @@ public final class CapturedLogs implements SLF4JServiceProvider {
 
   /** Records while a capture is open, and hands each line to slf4j-simple's logger. */
   private static final class Recording extends LegacyAbstractLogger {
+    private static final long serialVersionUID = 1L;
+
     private final Logger printer;
 
     Recording(String name, Logger printer) {

@@ -2,6 +2,7 @@ package dev.durable.tests.support;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.StoreVariants;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import java.sql.Connection;
@@ -25,9 +26,12 @@ public abstract class TestDatabase implements AutoCloseable {
   /** PgBouncer in transaction mode in front of {@link #PG_URL_VARIABLE}'s database (.ci/run). */
   public static final String PGBOUNCER_URL_VARIABLE = "DURABLE_PGBOUNCER_URL";
 
-  /** The stores every behaviour test class runs against. */
+  /**
+   * The stores every behaviour test class runs against: H2 and PostgreSQL, or PostgreSQL alone in
+   * the PostgreSQL half of the build ({@link StoreVariants}).
+   */
   public static List<Kind> all() {
-    return List.of(Kind.H2, Kind.POSTGRESQL);
+    return StoreVariants.of(Kind.H2, Kind.POSTGRESQL);
   }
 
   /** The third variant: PostgreSQL through PgBouncer in transaction mode. */

@@ -3,6 +3,7 @@ package dev.durable.samples.upgrade;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
@@ -77,6 +78,7 @@ class UpgradeSampleTest {
     tellsTheStoryAndLeavesEachRunOnItsVersion(url);
   }
 
+  @OnPostgres
   @Test
   void theSameUpgradeOnPostgres() throws SQLException {
     String pgUrl = System.getenv("DURABLE_PG_URL");

@@ -11,7 +11,6 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -35,11 +34,6 @@ final class OtelObserver implements Observer {
   private static final String TRACEPARENT = "traceparent";
 
   private static final TextMapGetter<String> ONE_HEADER = new TextMapGetter<>() {
-    @Override
-    public Iterable<String> keys(String carrier) {
-      return List.of(TRACEPARENT);
-    }
-
     @Override
     public String get(String carrier, String key) {
       return TRACEPARENT.equals(key) ? carrier : null;

@@ -26,7 +26,7 @@ final class InstantText {
     }
     LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(seconds, SECONDS_PER_DAY));
     int year = date.getYear();
-    int secondOfDay = (int) Math.floorMod(seconds, SECONDS_PER_DAY);
+    int secondOfDay = Math.floorMod(seconds, SECONDS_PER_DAY);
     int nanos = instant.getNano();
     byte[] text = new byte[nanos == 0 ? 20 : 30];
     digits(text, 0, year, 4);

@@ -376,7 +376,7 @@ final class RunsTable {
         rows.getLong(c + 16), Rows.instant(rows, c + 17), rows.getString(c + 18),
         rows.getString(c + 19), rows.getString(c + 20), rows.getString(c + 21),
         rows.getInt(c + 22), rows.getString(c + 23), new Lineage(rows.getInt(c + 24),
-            rows.getString(c + 25), (Integer) rows.getObject(c + 26, Integer.class)));
+            rows.getString(c + 25), rows.getObject(c + 26, Integer.class)));
   }
 
   /** The id of the unfinished run that holds deduplication key {@code dedupKey}, if one does. */

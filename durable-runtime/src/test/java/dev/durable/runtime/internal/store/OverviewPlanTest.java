@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.RunFilter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -59,6 +60,7 @@ class OverviewPlanTest {
     }
   }
 
+  @OnPostgres
   @Test
   void onPostgresTheOverviewReadsRangesOfItsIndexes() throws SQLException {
     String base = System.getenv("DURABLE_PG_URL");

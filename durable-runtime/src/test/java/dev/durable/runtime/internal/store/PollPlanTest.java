@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -70,6 +71,7 @@ class PollPlanTest {
    * bound as a value, that plan guessed thousands of rows and cost more than a custom one, and the
    * server planned the claim afresh at every poll.
    */
+  @OnPostgres
   @Test
   void onPostgresThePollKeepsOnePlanAmongManySleepingRuns() throws SQLException {
     String base = System.getenv("DURABLE_PG_URL");

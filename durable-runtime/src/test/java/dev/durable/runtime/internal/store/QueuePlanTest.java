@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.Queue;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -56,6 +57,7 @@ class QueuePlanTest {
     checkAdmission(store);
   }
 
+  @OnPostgres
   @Test
   void onPostgresAdmissionReadsThroughTheQueueIndexes() throws SQLException {
     PGSimpleDataSource pg = postgresSchema();
@@ -80,6 +82,7 @@ class QueuePlanTest {
    * and many queued ones with a key, whether runs with no key wait is still read through the
    * queue index, not by reading the table.
    */
+  @OnPostgres
   @Test
   void onPostgresTheUnkeyedProbeSkipsAQueuesEndedRuns() throws SQLException {
     PGSimpleDataSource pg = postgresSchema();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.StepState;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -62,6 +63,7 @@ class RoundTripsTest {
     walkThrough(h2, false);
   }
 
+  @OnPostgres
   @Test
   void onPostgresEachOperationIsOneRoundTrip() throws SQLException {
     String base = System.getenv("DURABLE_PG_URL");

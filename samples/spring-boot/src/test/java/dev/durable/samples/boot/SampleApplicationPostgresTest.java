@@ -2,6 +2,7 @@ package dev.durable.samples.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -22,6 +23,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 @EnabledIfEnvironmentVariable(named = "DURABLE_PG_URL", matches = ".+",
     disabledReason = "DURABLE_PG_URL is not set: the PostgreSQL variant is skipped")
+@OnPostgres
 class SampleApplicationPostgresTest {
   @Test
   void anOrderRunsToCompletionOnPostgres() throws SQLException {
