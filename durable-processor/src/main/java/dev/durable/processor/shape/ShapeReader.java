@@ -41,8 +41,9 @@ import javax.lang.model.util.Elements;
  * (named by its key: {@link KeyNames}), a dispatched step a call on a field that holds a step
  * contract, on a {@code <Name>Dispatch} view or on the view a fan hands its branches. Reading the
  * parse tree is safe in every round (attribution is not: see the determinism lint), so the shape
- * goes into the {@code WORKFLOW} constant generated in the round the workflow is valid. A private helper method of the workflow called from the body is read in
- * place, once per call (not recursively).
+ * goes into the {@code WORKFLOW} constant generated in the round the workflow is valid. A private
+ * helper method of the workflow called from the body is read in place, once per call (not
+ * recursively).
  *
  * <p>Only javac offers the tree API: {@link #create} returns empty elsewhere, and the shape then
  * lists no nodes.
