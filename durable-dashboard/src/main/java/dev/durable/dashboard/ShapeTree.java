@@ -90,7 +90,7 @@ record ShapeTree(String workflow, String version, long timeoutMs, List<Node> nod
     for (JsonNode node : array) {
       String kind = node.path("kind").asText();
       Map<String, String> attributes = new LinkedHashMap<>();
-      node.fields().forEachRemaining(field -> {
+      node.properties().forEach(field -> {
         if (!List.of("kind", "name", "paths").contains(field.getKey())) {
           attributes.put(field.getKey(), field.getValue().asText());
         }
