@@ -55,6 +55,9 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
   private final Map<String, String> clients = new HashMap<>();
   /** Parameters of fan branches that hold a contract's durable view. */
   private final Set<String> views = new HashSet<>();
+  /** The names of the local variables and parameters declared so far: no key constant's. */
+  private final Set<String> locals = new HashSet<>();
+  private final KeyNames keys;
 
   /** The stored name of a child workflow by its client's prefix. */
   private final Function<String, String> childNames;
@@ -63,13 +66,20 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
   private final Map<String, Map<String, String>> contracts;
 
   BodyScanner(WorkflowModel model, String ctx, Map<String, MethodTree> helpers,
-      Function<String, String> childNames, Map<String, Map<String, String>> contracts) {
+      Function<String, String> childNames, Map<String, Map<String, String>> contracts,
+      KeyNames keys) {
     this.childNames = childNames;
     this.contracts = contracts;
+    this.keys = keys;
     model.steps().forEach(s -> steps.putIfAbsent(s.methodName(), s));
     model.signals().forEach(s -> signals.putIfAbsent(s.methodName(), s));
     this.ctx = ctx;
     this.helpers = helpers;
+  }
+
+  /** Notes the parameters of {@code method}, whose body is read next: no key constant's names. */
+  void declare(MethodTree method) {
+    method.getParameters().forEach(p -> locals.add(p.getName().toString()));
   }
 
   private List<ShapeNode> nodesOf(Tree tree) {
@@ -209,6 +219,7 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
   @Override
   public Void visitVariable(VariableTree tree, List<ShapeNode> out) {
     String name = tree.getName().toString();
+    locals.add(name);
     if (tree.getInitializer() instanceof MethodInvocationTree init) {
       if (isCall(init, "Parallel", "group")) {
         groups.put(name, new ArrayList<>());
@@ -247,12 +258,13 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
       }
       return null;
     }
-    if (name.equals("start") && receiver != null) {
+    if ((name.equals("start") || name.equals("continueAsNew")) && receiver != null) {
       String workflow = receiver instanceof MethodInvocationTree of ? clientOf(of)
           : receiverName == null ? null : clients.get(receiverName);
       if (workflow != null) {
         args.forEach(a -> scan(a, out));
-        out.add(ShapeNode.call("child", childNames.apply(workflow)));
+        out.add(name.equals("start") ? ShapeNode.call("child", childNames.apply(workflow))
+            : continueAsNew(args));
         return null;
       }
     }
@@ -260,7 +272,7 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
     args.forEach(a -> scan(a, out));
     boolean onThis = receiver == null || receiver.toString().equals("this");
     if (onThis && steps.containsKey(name)) {
-      out.add(step(steps.get(name)));
+      out.add(ShapeNode.step(steps.get(name)));
     } else if (onThis && signals.containsKey(name)) {
       Map<String, Object> attributes = new LinkedHashMap<>();
       if (!args.isEmpty()) {
@@ -269,6 +281,7 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
       out.add(new ShapeNode("signal", signals.get(name).signalName(), attributes, List.of()));
     } else if (onThis && helpers.containsKey(name) && !reading.contains(name)) {
       reading.push(name);
+      declare(helpers.get(name));
       scan(helpers.get(name).getBody(), out);
       reading.pop();
     } else if (receiverName != null && receiverName.equals(ctx)) {
@@ -280,6 +293,13 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
       out.add(ShapeNode.call("remote", name));
     }
     return null;
+  }
+
+  /** A {@code continueAsNew(...)}: the run starts over, with {@code args} as its input. */
+  private static ShapeNode continueAsNew(List<? extends ExpressionTree> args) {
+    String input = String.join(", ", args.stream().map(ShapeReader::text).toList());
+    return new ShapeNode("continue-as-new", "continue-as-new",
+        Map.of("input", ShapeReader.cut(input)), List.of());
   }
 
   /**
@@ -304,40 +324,31 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
     return nodes;
   }
 
+  /**
+   * A call on the {@code WorkflowContext}: a sleep, or a call named by its key (an event set, a
+   * stream written or closed, an attribute); see {@link KeyNames}.
+   */
   private void contextCall(String name, List<? extends ExpressionTree> args,
       List<ShapeNode> out) {
-    String first = args.isEmpty() ? "" : text(args.get(0));
-    switch (name) {
-      case "sleep" -> out.add(new ShapeNode("sleep", "sleep", Map.of("duration", first),
-          List.of()));
-      case "setEvent" -> out.add(ShapeNode.call("event", first));
-      case "writeStream" -> out.add(ShapeNode.call("stream", first));
-      default -> { } // the clock, randomness, patches: recorded, but not part of the shape
+    if (args.isEmpty()) {
+      return;
     }
+    String kind = switch (name) {
+      case "sleep" -> "sleep";
+      case "setEvent" -> "event";
+      case "writeStream" -> "stream";
+      case "closeStream" -> "close";
+      case "attribute" -> "attribute";
+      default -> null; // the clock, randomness, patches: recorded, but not part of the shape
+    };
+    if (kind == null) {
+      return;
+    }
+    out.add(kind.equals("sleep")
+        ? new ShapeNode("sleep", "sleep", Map.of("duration", text(args.get(0))), List.of())
+        : keys.node(kind, args.get(0), locals));
   }
 
-  private static ShapeNode step(StepModel step) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put("retries", (long) step.retry().retries());
-    if (step.retry().retries() > 1) {
-      attributes.put("backoff", step.retry().backoff().name());
-      attributes.put("backoffMs", step.retry().backoffMs());
-      if (step.retry().backoffMaxMs() > 0) {
-        attributes.put("backoffMaxMs", step.retry().backoffMaxMs());
-      }
-      if (step.retry().jitter()) {
-        attributes.put("jitter", true);
-      }
-    }
-    if (step.timeoutMs() > 0) {
-      attributes.put("timeoutMs", step.timeoutMs());
-    }
-    if (!step.queue().isEmpty()) {
-      attributes.put("queue", step.queue());
-    }
-    step.compensation().ifPresent(c -> attributes.put("compensate", c.stepName()));
-    return new ShapeNode("step", step.stepName(), attributes, List.of());
-  }
 
   /** The steps of the contract field {@code receiver} is ({@code labels}, {@code this.labels}). */
   private Map<String, String> contract(ExpressionTree receiver) {
