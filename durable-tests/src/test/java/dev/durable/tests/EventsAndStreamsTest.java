@@ -347,6 +347,41 @@ class EventsAndStreamsTest extends OnEachStore {
     }
   }
 
+  /**
+   * A key with a NUL fails the run's write on PostgreSQL, long after the call that gave it; one
+   * with a newline or an escape garbles what shows it: each is refused at the call, as partition
+   * keys and run ids are, and the run goes on as if it had not been made.
+   */
+  @Test
+  void keysWithControlCharactersAreRefusedAtTheCallAndRecordNothing() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = talk(engine).start("r", List.of("set before 1", "bad nul",
+          "bad escape", "bad newline", "set after 2"));
+      engine.tick();
+
+      List<String> thrown = run.await(WAIT).lines().toList();
+      assertEquals(List.of(
+          "IllegalArgumentException: the key of an event must not contain control characters,"
+              + " but 'a\\u0000b' has U+0000 at index 1; use printable characters",
+          "IllegalArgumentException: the key of a stream must not contain control characters,"
+              + " but 'a\u001bb' has U+001B at index 1; use printable characters",
+          "IllegalArgumentException: the key of a stream must not contain control characters,"
+              + " but 'a"), thrown.subList(0, 3));
+      assertEquals("b' has U+000A at index 1; use printable characters", thrown.get(3));
+      assertEquals(List.of(
+          List.of("EVENT", "before", 0, "\"1\""), List.of("EVENT", "after", 1, "\"2\"")),
+          values("r"), "the refused calls took no position and wrote nothing");
+
+      assertEquals("the key of an event must not contain control characters, but 'a\\u0000b'"
+              + " has U+0000 at index 1; use printable characters",
+          assertThrows(IllegalArgumentException.class,
+              () -> run.getEvent("a\u0000b", Integer.class, Duration.ZERO)).getMessage());
+      assertStarts("the key of a stream must not contain control characters",
+          assertThrows(IllegalArgumentException.class,
+              () -> run.readStream("a\u001bb", String.class)).getMessage());
+    }
+  }
+
   private static void assertStarts(String expected, String actual) {
     assertTrue(actual.startsWith(expected), "expected to start with\n" + expected + "\nbut was\n"
         + actual);
