@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Starts itself over ({@code continueAsNew}) with the next generation until {@code until}, each
  * generation doing what {@code mode} says: {@code bare} nothing (cheap generations), {@code steps}
- * one step, {@code signals} one signal wait, {@code child} one child run awaited; {@code step} and
+ * one step, {@code signals} one signal wait, {@code child} one child run awaited, {@code tagged}
+ * sets attribute {@code generation} to its generation; {@code step} and
  * {@code fan} call continueAsNew where it is refused (from a step, from a fan's branch), {@code
  * other} on another workflow's client.
  */
@@ -48,6 +49,7 @@ public class RestartingWorkflow {
     switch (mode) {
       case "bare" -> { }
       case "steps" -> tally(generation);
+      case "tagged" -> ctx.attribute("generation", String.valueOf(generation));
       case "signals" -> recorder.record(generation + ":" + note());
       case "child" -> recorder.record(generation + ":" + EchoWorkflowClient.of(ctx)
           .start("g" + generation).await());

@@ -2,23 +2,30 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.StoredAttributes;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * {@code engine.fork(runId, position)}: a new run of the same workflow, version and input, with
- * the checkpoints of the run below the position copied, so that a turn replays them, and runs the
- * later positions with the code deployed now.
+ * what the run recorded below the position copied (its checkpoints, so that a turn replays them;
+ * the events it set, the values it wrote to its streams and the attributes it recorded there, which
+ * a replay does not write again; the attributes its start gave), and runs the later positions with
+ * the code deployed now.
  *
  * <p>The fork carries the step-graph fingerprint of the class registered with the engine that
  * forks it (none when it has none registered, as the CLI may not): the code deployed now is what
@@ -60,11 +67,27 @@ final class RunForks {
             EventType.RUN_FORKED.run("from " + from + " (generation "
                 + run.lineage().generation() + ")", now)),
         null);
-    if (!store.lineages().fork(fork, runId, position)) {
+    if (!store.lineages().fork(fork, runId, position, replayedAttributes(source, position))) {
       throw new IllegalStateException("fork id " + fork.runId() + " is taken; fork again");
     }
     wakeups.runDue(now);
     return fork.runId();
+  }
+
+  /**
+   * The attributes the run's {@code ctx.attribute} calls below {@code position} recorded, each key
+   * with the last value recorded for it.
+   */
+  private static Map<String, String> replayedAttributes(RunSnapshot source, int position) {
+    Map<String, String> attributes = new LinkedHashMap<>();
+    source.checkpoints().stream()
+        .filter(checkpoint -> checkpoint.seq() < position
+            && checkpoint.kind() == CheckpointKind.VALUE
+            && checkpoint.name().equals(StoredAttributes.CHECKPOINT))
+        .sorted(Comparator.comparingInt(CheckpointRecord::seq))
+        .forEach(checkpoint -> StoredAttributes.decode(checkpoint.output())
+            .ifPresent(attribute -> attributes.put(attribute.getKey(), attribute.getValue())));
+    return attributes;
   }
 
   /**
