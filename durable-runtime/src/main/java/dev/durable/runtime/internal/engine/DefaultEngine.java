@@ -81,7 +81,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.schedules = schedules;
     this.signals = new SignalSender(store, time, payloads, registry, wakeups);
     this.retention = retention;
-    this.forks = new RunForks(store, time, registry, wakeups);
+    this.forks = new RunForks(store, time, registry, wakeups, scheduler);
     this.values = values;
     this.awaits = new RunAwaits(store, waiters, inFlight, payloads, scheduler);
     this.resources = resources;

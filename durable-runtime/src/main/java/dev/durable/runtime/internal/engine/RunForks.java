@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
+import dev.durable.runtime.internal.store.QueuePlace;
 import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.RunSnapshot;
 import dev.durable.runtime.internal.store.Store;
@@ -33,21 +34,32 @@ import java.util.UUID;
  * is not checked against it. The replayed part is still matched position by position, by kind,
  * name and arguments, as any replay is: a fork whose replayed calls the code no longer makes fails
  * with {@code non_determinism}.
+ *
+ * <p>A fork of a run started through a queue goes through that queue, with the run's priority and
+ * partition key: it is {@code ENQUEUED} until the queue admits it, within the queue's limits, as
+ * any start there. It holds no deduplication id: the run it copies may still hold its own, and a
+ * fork is an operator's deliberate second run, not a caller's repeated start.
  */
 final class RunForks {
   private final Store store;
   private final Time time;
   private final Registry registry;
   private final EngineWakeups wakeups;
+  private final Scheduler scheduler;
 
-  RunForks(Store store, Time time, Registry registry, EngineWakeups wakeups) {
+  RunForks(
+      Store store, Time time, Registry registry, EngineWakeups wakeups, Scheduler scheduler) {
     this.store = store;
     this.time = time;
     this.registry = registry;
     this.wakeups = wakeups;
+    this.scheduler = scheduler;
   }
 
-  /** Stores the fork, due now for any engine, and wakes the poll; returns its id. */
+  /**
+   * Stores the fork, due now for any engine (or queued in the run's queue) and wakes the poll;
+   * returns its id.
+   */
   String fork(String runId, int position) {
     RunSnapshot source = store.snapshot(runId).orElseThrow(() -> new UnknownRunException(
         "no run with id '" + runId + "' is stored in this engine's database"));
@@ -61,16 +73,23 @@ final class RunForks {
         : run.deadlineAt() == null ? null // as long as the first generation's
             : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
     String from = "run " + runId + " at position " + position;
+    QueuePlace place = run.queue() == null ? null
+        : new QueuePlace(run.queue(), run.priority(), run.partitionKey(), null, null);
     NewRun fork = new NewRun(UUID.randomUUID().toString(), run.workflow(), run.input(), now, null,
         null, deadlineAt, null, type.flatMap(WorkflowType::fingerprint).orElse(null),
-        List.of(EventType.RUN_CREATED.run(run.workflow() + ", a fork of " + from, now),
+        List.of(EventType.RUN_CREATED.run(run.workflow() + ", a fork of " + from
+                + (place == null ? "" : ", queued in " + place.queue()), now),
             EventType.RUN_FORKED.run("from " + from + " (generation "
                 + run.lineage().generation() + ")", now)),
-        null);
+        null, place);
     if (!store.lineages().fork(fork, runId, position, replayedAttributes(source, position))) {
       throw new IllegalStateException("fork id " + fork.runId() + " is taken; fork again");
     }
-    wakeups.runDue(now);
+    if (place != null) {
+      scheduler.runQueued(place.queue(), null);
+    } else {
+      wakeups.runDue(now);
+    }
     return fork.runId();
   }
 
