@@ -227,6 +227,19 @@ class ForkTest extends OnEachStore {
   }
 
   @Test
+  void anUnknownRunsHugeIdIsCutInTheMessage() {
+    try (DurableEngine engine = engine("new")) {
+      String huge = "r".repeat(10_000_000);
+      UnknownRunException refused =
+          assertThrows(UnknownRunException.class, () -> engine.fork(huge, 3));
+      assertTrue(refused.getMessage().length() < 200,
+          "a message of " + refused.getMessage().length() + " characters");
+      assertEquals("no run with id '" + "r".repeat(60) + "... (10000000 characters)' is stored"
+          + " in this engine's database", refused.getMessage());
+    }
+  }
+
+  @Test
   void anUnknownRunIsRefused() {
     try (DurableEngine engine = engine("new")) {
       UnknownRunException refused =

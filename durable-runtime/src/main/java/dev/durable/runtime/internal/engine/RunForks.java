@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
 import dev.durable.runtime.internal.store.EventType;
@@ -61,8 +60,10 @@ final class RunForks {
    * returns its id.
    */
   String fork(String runId, int position) {
-    RunSnapshot source = store.snapshot(runId).orElseThrow(() -> new UnknownRunException(
-        "no run with id '" + runId + "' is stored in this engine's database"));
+    if (runId != null && runId.length() > RunStarts.MAX_RUN_ID_LENGTH) {
+      throw DefaultEngine.unknown(runId); // no run could be stored with it
+    }
+    RunSnapshot source = store.snapshot(runId).orElseThrow(() -> DefaultEngine.unknown(runId));
     requireForkable(source, position);
     RunRecord run = source.run();
     Instant now = time.now();
