@@ -175,10 +175,19 @@ public final class ModelFactory {
         elements.isDeprecated(constructor));
   }
 
+  /** The {@code @Run} method; its stored parameters with the constraints written on them. */
   private RunModel run(ExecutableElement method) {
+    List<ParamModel> params = new ArrayList<>(params(method));
+    for (int i = 0; i < params.size(); i++) {
+      ParamModel param = params.get(i);
+      if (param.isStored()) {
+        params.set(i, new ParamModel(param.name(), param.type(), param.kind(),
+            constraints.declared(method.getParameters().get(i), this::typeName)));
+      }
+    }
     return new RunModel(
         method.getSimpleName().toString(),
-        params(method),
+        params,
         method.isVarArgs(),
         typeRef(method.getReturnType()),
         elements.isDeprecated(method),
