@@ -16,9 +16,11 @@ import dev.durable.tests.workflows.LoadWorkflow;
 import dev.durable.tests.workflows.LoadWorkflowClient;
 import dev.durable.tests.workflows.LoadWorkflowDurable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -172,11 +174,11 @@ class ScaleOutTest {
         + " FROM load_executions first JOIN load_executions second"
         + " ON second.run_id = first.run_id AND second.step = 'charge' AND second.attempt = 2"
         + " WHERE first.step = 'charge' AND first.attempt = 1 AND first.engine <> second.engine");
-    System.out.printf("crashes: %d runs in %.1f s with %d kills %s; %d step attempts ran again"
+    figures(String.format("crashes: %d runs in %.1f s with %d kills %s; %d step attempts ran again"
             + " after their engine died; %d lease takeovers; %d charges retried after their"
             + " backoff on another engine; executions by engine: %s%n",
         runs, seconds, kills.size(), kills, reExecuted, takeovers, backoffsMoved,
-        executionsByEngine());
+        executionsByEngine()));
     assertTrue(kills.size() >= 3, "too few kills to prove anything: " + kills);
     assertTrue(reExecuted > 0,
         "no kill landed in the middle of a step, so the test proved little; kills: " + kills);
@@ -218,9 +220,9 @@ class ScaleOutTest {
     Map<String, Long> byEngine = runsByEngine();
     long moved = db.queryLong("SELECT COUNT(*) FROM (SELECT run_id FROM load_executions"
         + " GROUP BY run_id HAVING COUNT(DISTINCT engine) > 1) moved");
-    System.out.printf("load: %d runs on 3 engine JVMs in %.1f s (%.0f runs/s); runs executed by"
+    figures(String.format("load: %d runs on 3 engine JVMs in %.1f s (%.0f runs/s); runs executed by"
             + " engine: %s; %d runs were executed by more than one engine%n",
-        runs, seconds, runs / seconds, byEngine, moved);
+        runs, seconds, runs / seconds, byEngine, moved));
     assertTrue(byEngine.size() > 1, "only one engine did any work: " + byEngine);
     assertSurvivorsAliveWithoutErrors();
   }
@@ -270,13 +272,13 @@ class ScaleOutTest {
     awaitCompleted(runs, Duration.ofSeconds(60));
     feeding.join();
     double recovery = (System.nanoTime() - restoredAt) / 1e9;
-    System.out.printf("connection cut: %.1f s cut after %d runs; %d connection attempts refused"
+    figures(String.format("connection cut: %.1f s cut after %d runs; %d connection attempts refused"
             + " while cut; all %d runs completed %.1f s after the restore; warnings while cut:%n"
             + "  %s%n",
         (restoredAt - cutAt) / 1e9, frozen, refused, runs, recovery,
         warnings.entrySet().stream()
             .flatMap(e -> e.getValue().stream().limit(3).map(w -> e.getKey().engineId() + " " + w))
-            .collect(Collectors.joining("\n  ")));
+            .collect(Collectors.joining("\n  "))));
     assertEquals(frozen, stillFrozen, "no run completed while the engines were cut off");
     assertTrue(refused > 0, "the engines did not try to reconnect while cut");
     for (EngineProcess engine : engines) {
@@ -350,8 +352,8 @@ class ScaleOutTest {
 
     awaitCompleted(runs, Duration.ofSeconds(60));
     feeding.join();
-    System.out.printf("silent connections: all %d runs completed %.1f s after the network"
-        + " returned%n", runs, (System.nanoTime() - restoredAt) / 1e9);
+    figures(String.format("silent connections: all %d runs completed %.1f s after the network"
+        + " returned%n", runs, (System.nanoTime() - restoredAt) / 1e9));
     assertEveryRunCompletedWithItsSteps(runs, failOnce);
     assertNoStepRanAfterItsCheckpoint();
   }
@@ -514,6 +516,21 @@ class ScaleOutTest {
         .stream().collect(Collectors.toMap(
             row -> (String) row.get(0), row -> ((Number) row.get(1)).longValue(),
             (a, b) -> a, TreeMap::new));
+  }
+
+  /**
+   * Adds a line of what the test measured to {@code target/scale-out-logs/figures.txt}: figures
+   * for a reader looking into a run, not for the build's output (nor asserted: timings belong to
+   * the benchmarks).
+   */
+  private static void figures(String line) {
+    Path file = Path.of("target", "scale-out-logs", "figures.txt");
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write " + file, e);
+    }
   }
 
   /** Keeps what each engine printed in {@code target/scale-out-logs/<test>/<engine>.log}. */
