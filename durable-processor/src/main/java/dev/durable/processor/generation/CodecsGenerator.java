@@ -27,7 +27,7 @@ public final class CodecsGenerator {
   public static JavaFile generate(WorkflowModel model) {
     return generate(
         model.names().codecs(),
-        GeneratedNames.codecConstants(model),
+        model.codecConstants(),
         GeneratedFiles.classAnnotations(model),
         Javadocs.wrapped(
             0,
@@ -40,7 +40,7 @@ public final class CodecsGenerator {
   public static JavaFile generate(ContractModel model) {
     return generate(
         model.codecsClass(),
-        GeneratedNames.codecConstants(model),
+        model.codecConstants(),
         GeneratedFiles.classAnnotations(model.deprecated()),
         Javadocs.wrapped(
             0,
