@@ -14,6 +14,8 @@ import dev.durable.processor.generation.Generators;
 import dev.durable.processor.generation.SourceWriter;
 import dev.durable.processor.lock.GraphLock;
 import dev.durable.processor.lock.StepGraph;
+import dev.durable.processor.messages.LockMessages;
+import dev.durable.processor.messages.ProcessorMessages;
 import dev.durable.processor.model.ContractModel;
 import dev.durable.processor.model.ModelFactory;
 import dev.durable.processor.model.WorkflowModel;
@@ -21,7 +23,6 @@ import dev.durable.processor.shape.ShapeJson;
 import dev.durable.processor.shape.ShapeNode;
 import dev.durable.processor.shape.ShapeReader;
 import dev.durable.processor.validation.ContractValidator;
-import dev.durable.processor.validation.Messages;
 import dev.durable.processor.validation.ValidationReport;
 import dev.durable.processor.validation.WorkflowValidator;
 import java.io.IOException;
@@ -115,7 +116,7 @@ public final class DurableProcessor extends AbstractProcessor {
         lock = GraphLock.open(Path.of(lockFile));
       } catch (IOException | IllegalArgumentException e) {
         env.getMessager().printMessage(
-            Diagnostic.Kind.ERROR, Messages.lockRead(lockFile, e.getMessage()).text());
+            Diagnostic.Kind.ERROR, LockMessages.lockRead(lockFile, e.getMessage()).text());
       }
     }
   }
@@ -174,7 +175,7 @@ public final class DurableProcessor extends AbstractProcessor {
       SourceWriter.writeLines(processingEnv.getFiler(), path, lines);
     } catch (IOException e) {
       processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, Messages.generatedWrite(path, e.getMessage()).text());
+          Diagnostic.Kind.ERROR, ProcessorMessages.generatedWrite(path, e.getMessage()).text());
     }
   }
 
@@ -204,7 +205,7 @@ public final class DurableProcessor extends AbstractProcessor {
       lock.write();
     } catch (IOException e) {
       processingEnv.getMessager().printMessage(
-          Diagnostic.Kind.ERROR, Messages.lockWrite(lock.path(), e).text());
+          Diagnostic.Kind.ERROR, LockMessages.lockWrite(lock.path(), e).text());
     }
   }
 
@@ -221,7 +222,7 @@ public final class DurableProcessor extends AbstractProcessor {
       return shapes.map(reader -> reader.read(workflow, model)).orElse(List.of());
     } catch (RuntimeException e) {
       processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING,
-          Messages.shapeUnread(workflow.getSimpleName(), e).text(),
+          ProcessorMessages.shapeUnread(workflow.getSimpleName(), e).text(),
           workflow);
       return List.of();
     }
@@ -236,7 +237,7 @@ public final class DurableProcessor extends AbstractProcessor {
         lockRefused = true;
         processingEnv.getMessager().printMessage(
             Diagnostic.Kind.ERROR,
-            Messages.lockChanged(model.workflowName(), model.version(), lock.path(),
+            LockMessages.lockChanged(model.workflowName(), model.version(), lock.path(),
                     String.join("; ", changes)).text(),
             workflow);
       }
@@ -346,7 +347,7 @@ public final class DurableProcessor extends AbstractProcessor {
         processingEnv
             .getMessager()
             .printMessage(
-                Diagnostic.Kind.ERROR, Messages.unresolvedTypes(description, name).text(), type);
+                Diagnostic.Kind.ERROR, ProcessorMessages.unresolvedTypes(description, name).text(), type);
       }
     }
 
@@ -369,7 +370,7 @@ public final class DurableProcessor extends AbstractProcessor {
             .getMessager()
             .printMessage(
                 Diagnostic.Kind.ERROR,
-                Messages.processorBug(type.getQualifiedName(), e).text(),
+                ProcessorMessages.processorBug(type.getQualifiedName(), e).text(),
                 type);
         throw e;
       }

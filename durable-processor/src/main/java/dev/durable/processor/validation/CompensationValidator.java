@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.RouteMessages;
 import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
@@ -50,14 +52,14 @@ final class CompensationValidator {
     List<ExecutableElement> named = ElementFilter.methodsIn(workflow.getEnclosedElements())
         .stream().filter(m -> m.getSimpleName().contentEquals(name)).toList();
     if (named.isEmpty()) {
-      error(report, step, annotation, Messages.compensateMissing(described, name,
+      error(report, step, annotation, RouteMessages.compensateMissing(described, name,
               Describe.type(workflow)));
       return;
     }
     List<ExecutableElement> stepsNamed = named.stream()
         .filter(m -> reader.step(m).isPresent()).toList();
     if (stepsNamed.isEmpty()) {
-      error(report, step, annotation, Messages.compensateNotStep(described,
+      error(report, step, annotation, RouteMessages.compensateNotStep(described,
               Describe.method(named.get(0))));
       return;
     }
@@ -68,13 +70,13 @@ final class CompensationValidator {
     ExecutableElement compensation = stepsNamed.stream()
         .filter(m -> same(stored(m), expected)).findFirst().orElse(null);
     if (compensation == null) {
-      error(report, step, annotation, Messages.compensateSignature(described,
+      error(report, step, annotation, RouteMessages.compensateSignature(described,
               Describe.method(stepsNamed.get(0)), list(expected), list(stored(stepsNamed.get(0)))));
       return;
     }
     if (compensation.equals(step)
         || !reader.step(compensation).orElseThrow().compensate().value().isEmpty()) {
-      error(report, step, annotation, Messages.compensateChained(described,
+      error(report, step, annotation, RouteMessages.compensateChained(described,
               Describe.method(compensation)));
     }
   }

@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.ContractMessages;
 import dev.durable.processor.reading.StepAnnotation;
 import java.util.HashMap;
 import java.util.List;
@@ -42,22 +43,22 @@ public final class ContractValidator {
     String type = Describe.type(contract);
     TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(contract);
     if (contract.getModifiers().contains(Modifier.PRIVATE)) {
-      report.error(contract, Messages.contractPrivate(type));
+      report.error(contract, ContractMessages.contractPrivate(type));
     } else if (privateOuter != null) {
       report.error(
-          contract, Messages.contractInPrivateClass(type, Describe.type(privateOuter)));
+          contract, ContractMessages.contractInPrivateClass(type, Describe.type(privateOuter)));
     }
     if (!contract.getTypeParameters().isEmpty()) {
       report.error(
           contract,
-          Messages.contractGeneric(type,
+          ContractMessages.contractGeneric(type,
               Describe.typeParameters(contract.getTypeParameters())));
     }
     List<? extends TypeMirror> supertypes = contract.getInterfaces();
     if (!supertypes.isEmpty()) {
       report.error(
           contract,
-          Messages.contractExtends(type,
+          ContractMessages.contractExtends(type,
               supertypes.stream().map(Describe::typeMirror).collect(Collectors.joining(", "))));
     }
     for (ExecutableElement method : ElementFilter.methodsIn(contract.getEnclosedElements())) {
@@ -66,11 +67,11 @@ public final class ContractValidator {
       if (!step) {
         if (body == null) {
           report.error(
-              method, Messages.contractMethodWithoutStep(Describe.method(method), type));
+              method, ContractMessages.contractMethodWithoutStep(Describe.method(method), type));
         }
       } else if (body != null) {
         report.error(
-            method, Messages.contractStepBody(Describe.method(method), type, body));
+            method, ContractMessages.contractStepBody(Describe.method(method), type, body));
       } else {
         steps.validateRemote(method, report);
         stepName(method, report);
@@ -99,7 +100,7 @@ public final class ContractValidator {
           method,
           step.mirror(),
           declared.value(),
-          Messages.contractStepNameDuplicate(WorkflowNames.shorten(declared.name()),
+          ContractMessages.contractStepNameDuplicate(WorkflowNames.shorten(declared.name()),
               qualified(first),
               qualified(method)));
     }

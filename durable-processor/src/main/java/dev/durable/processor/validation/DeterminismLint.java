@@ -11,6 +11,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
+import dev.durable.processor.messages.LintMessages;
 import java.util.Arrays;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -170,7 +171,7 @@ final class DeterminismLint {
 
     private void check(Tree at, ExecutableElement method, String receiver, String described) {
       if (receiver != null && isWorkflowStep(method)) {
-        report.error(position(at), run, Messages.lintStepReceiver(Describe.method(run),
+        report.error(position(at), run, LintMessages.lintStepReceiver(Describe.method(run),
                 Describe.type(run.getEnclosingElement()), Describe.method(method), receiver));
         return;
       }
@@ -185,13 +186,13 @@ final class DeterminismLint {
       String type = Describe.type(run.getEnclosingElement());
       switch (finding) {
         case CLOCK -> report.error(
-            position(at), run, Messages.lintWallClock(method, type, described));
+            position(at), run, LintMessages.lintWallClock(method, type, described));
         case RANDOM -> report.error(
-            position(at), run, Messages.lintRandom(method, type, described, "ctx.random()"));
+            position(at), run, LintMessages.lintRandom(method, type, described, "ctx.random()"));
         case RANDOM_UUID -> report.error(
-            position(at), run, Messages.lintRandom(method, type, described, "ctx.randomUUID()"));
+            position(at), run, LintMessages.lintRandom(method, type, described, "ctx.randomUUID()"));
         case SLEEP -> report.error(
-            position(at), run, Messages.lintSleep(method, type, described));
+            position(at), run, LintMessages.lintSleep(method, type, described));
       }
     }
 

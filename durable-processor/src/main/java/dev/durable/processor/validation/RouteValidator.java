@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.RouteMessages;
 import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.OnErrorAnnotation;
 import java.util.ArrayList;
@@ -38,24 +40,24 @@ final class RouteValidator {
       String described = Describe.method(route);
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (route.getModifiers().contains(modifier)) {
-          report.error(route, Messages.onErrorModifier(described, modifier));
+          report.error(route, RouteMessages.onErrorModifier(described, modifier));
         }
       }
       String code = onError.code().value();
       if (code.isBlank()) {
         report.error(route, onError.mirror(), onError.code().written(),
-            Messages.onErrorCode(described));
+            RouteMessages.onErrorCode(described));
       } else {
         ExecutableElement first = codes.putIfAbsent(code, route);
         if (first != null) {
           report.error(route, onError.mirror(), onError.code().written(),
-              Messages.onErrorCodeDuplicate(code, Describe.method(first), described));
+              RouteMessages.onErrorCodeDuplicate(code, Describe.method(first), described));
         }
       }
       if (run != null) {
-        parameters(route, run, described, Messages::onErrorParameters, report);
+        parameters(route, run, described, RouteMessages::onErrorParameters, report);
         if (!types.isSameType(route.getReturnType(), run.getReturnType())) {
-          report.error(route, Messages.onErrorResult(described,
+          report.error(route, RouteMessages.onErrorResult(described,
                   Describe.typeMirror(route.getReturnType()), Describe.method(run),
                   Describe.typeMirror(run.getReturnType())));
         }
@@ -70,20 +72,20 @@ final class RouteValidator {
       ExecutableElement cleanup = cleanups.get(i);
       String described = Describe.method(cleanup);
       if (i > 0) {
-        report.error(cleanup, Messages.onFailureSeveral(described,
+        report.error(cleanup, RouteMessages.onFailureSeveral(described,
                 Describe.method(cleanups.get(0))));
       }
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (cleanup.getModifiers().contains(modifier)) {
-          report.error(cleanup, Messages.onFailureModifier(described, modifier));
+          report.error(cleanup, RouteMessages.onFailureModifier(described, modifier));
         }
       }
       if (cleanup.getReturnType().getKind() != TypeKind.VOID) {
-        report.error(cleanup, Messages.onFailureResult(described,
+        report.error(cleanup, RouteMessages.onFailureResult(described,
                 Describe.typeMirror(cleanup.getReturnType())));
       }
       if (run != null) {
-        parameters(cleanup, run, described, Messages::onFailureParameters, report);
+        parameters(cleanup, run, described, RouteMessages::onFailureParameters, report);
       }
     }
   }

@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.RunMessages;
 import dev.durable.processor.reading.AnnotationReader;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
@@ -30,19 +31,19 @@ final class RunValidator {
       long timeoutMs = run.timeoutMs().value();
       if (timeoutMs < 0) {
         report.error(method, run.mirror(), run.timeoutMs().written(),
-            Messages.runTimeoutNegative(timeoutMs));
+            RunMessages.runTimeoutNegative(timeoutMs));
       }
     });
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.runModifier(Describe.method(method), modifier));
+        report.error(method, RunMessages.runModifier(Describe.method(method), modifier));
       }
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
       report.error(
           method,
-          Messages.runGeneric(Describe.method(method),
+          RunMessages.runGeneric(Describe.method(method),
               Describe.typeParameters(method.getTypeParameters())));
     }
     List<? extends VariableElement> parameters = method.getParameters();
@@ -53,14 +54,14 @@ final class RunValidator {
         if (i > 0) {
           report.error(
               parameter,
-              Messages.runContextPosition(Describe.method(method),
+              RunMessages.runContextPosition(Describe.method(method),
                   parameter.getSimpleName(),
                   i + 1));
         }
       } else if (Names.is(type, Names.STEP_CONTEXT)) {
         report.error(
             parameter,
-            Messages.runStepContext(Describe.method(method),
+            RunMessages.runStepContext(Describe.method(method),
                 parameter.getSimpleName()));
       } else {
         String position = "run parameter '" + parameter.getSimpleName() + "'";

@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.ScheduleMessages;
 import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.Attribute;
 import dev.durable.processor.reading.ScheduleAnnotation;
@@ -86,24 +88,24 @@ final class ScheduleValidator {
         Cron parsed = PARSER.parse(cron).validate();
         if (neverFires(parsed)) {
           errorOnValue(report, workflow, schedule, schedule.cron(),
-              Messages.scheduleNeverFires(cron));
+              ScheduleMessages.scheduleNeverFires(cron));
         }
       } catch (IllegalArgumentException e) {
-        errorOnValue(report, workflow, schedule, schedule.cron(), Messages.scheduleCron(cron,
+        errorOnValue(report, workflow, schedule, schedule.cron(), ScheduleMessages.scheduleCron(cron,
                 e.getMessage()));
       }
       String zone = schedule.zone().value();
       try {
         ZoneId.of(zone);
       } catch (DateTimeException e) {
-        errorOnValue(report, workflow, schedule, schedule.zone(), Messages.scheduleZone(zone,
+        errorOnValue(report, workflow, schedule, schedule.zone(), ScheduleMessages.scheduleZone(zone,
                 e.getMessage()));
       }
     }
     if (name.length() > MAX_NAME_LENGTH && name.length() <= WorkflowNames.MAX_NAME_LENGTH) {
       StepNames.errorOnValue(report, workflow, workflowAnnotation.mirror(),
           workflowAnnotation.name().written(),
-          Messages.scheduleNameLength(WorkflowNames.shorten(name), Describe.type(workflow),
+          ScheduleMessages.scheduleNameLength(WorkflowNames.shorten(name), Describe.type(workflow),
               name.length(), MAX_NAME_LENGTH));
     }
     if (runs.size() == 1) {
@@ -113,7 +115,7 @@ final class ScheduleValidator {
           .toList();
       if (!stored.isEmpty()
           && !(stored.size() == 1 && Names.is(stored.get(0).asType(), "java.time.Instant"))) {
-        report.error(run, Messages.scheduleRunInput(Describe.method(run),
+        report.error(run, ScheduleMessages.scheduleRunInput(Describe.method(run),
                 Describe.type(workflow),
                 stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", "))));
       }

@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.SignalMessages;
 import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.SignalAnnotation;
 import java.util.List;
@@ -38,28 +39,28 @@ final class SignalValidator {
   void validate(ExecutableElement method, ValidationReport report) {
     String described = Describe.method(method);
     if (CLIENT_METHODS.contains(method.getSimpleName().toString())) {
-      report.error(method, Messages.signalClientName(described, method.getSimpleName()));
+      report.error(method, SignalMessages.signalClientName(described, method.getSimpleName()));
     }
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.signalModifier(described, modifier));
+        report.error(method, SignalMessages.signalModifier(described, modifier));
       }
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
-      report.error(method, Messages.signalGeneric(described,
+      report.error(method, SignalMessages.signalGeneric(described,
               Describe.typeParameters(method.getTypeParameters())));
     }
     List<? extends VariableElement> parameters = method.getParameters();
     if (parameters.size() > 1) {
-      report.error(method, Messages.signalParameters(described, parameters.size()));
+      report.error(method, SignalMessages.signalParameters(described, parameters.size()));
     } else if (parameters.size() == 1 && !Names.is(parameters.get(0).asType(), Names.DURATION)) {
       VariableElement parameter = parameters.get(0);
-      report.error(parameter, Messages.signalParameterType(described,
+      report.error(parameter, SignalMessages.signalParameterType(described,
               parameter.getSimpleName(), Describe.typeMirror(parameter.asType())));
     }
     if (method.getReturnType().getKind() == TypeKind.VOID) {
-      report.error(method, Messages.signalVoid(described));
+      report.error(method, SignalMessages.signalVoid(described));
       return;
     }
     String position = "signal " + method.getSimpleName() + " value";

@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.TypeMessages;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -47,7 +48,7 @@ import javax.lang.model.util.Types;
 final class StorableTypes {
 
   /** One type that cannot be stored: the message, the type and the path leading to it. */
-  record Problem(Messages message, String type, String path) {
+  record Problem(TypeMessages message, String type, String path) {
     /** Reports this problem on {@code element}, naming {@code position}, e.g. "run result". */
     void reportOn(ValidationReport report, Element element, String position) {
       report.error(element, message.storedType(position, type, path));
@@ -212,11 +213,11 @@ final class StorableTypes {
           if (bound != null) {
             check(bound, path);
           } else {
-            problem(Messages.TYPE_TOO_GENERAL, type, path);
+            problem(TypeMessages.TYPE_TOO_GENERAL, type, path);
           }
         }
         case DECLARED -> declared((DeclaredType) type, path);
-        default -> problem(Messages.TYPE_TOO_GENERAL, type, path); // type variables, intersections
+        default -> problem(TypeMessages.TYPE_TOO_GENERAL, type, path); // type variables, intersections
       }
     }
 
@@ -229,17 +230,17 @@ final class StorableTypes {
         return;
       }
       if (name.equals("java.lang.Object")) {
-        problem(Messages.TYPE_TOO_GENERAL, type, path);
+        problem(TypeMessages.TYPE_TOO_GENERAL, type, path);
         return;
       }
       if (isSubtypeOfAny(type, LIVE_TYPES)) {
-        problem(Messages.TYPE_LIVE_OBJECT, type, path);
+        problem(TypeMessages.TYPE_LIVE_OBJECT, type, path);
         return;
       }
       boolean collection = isSubtypeOfAny(type, List.of("java.util.Collection"));
       boolean map = isSubtypeOfAny(type, List.of("java.util.Map"));
       if (!collection && !map && isSubtypeOfAny(type, ITERATOR_TYPES)) {
-        problem(Messages.TYPE_ITERATOR, type, path);
+        problem(TypeMessages.TYPE_ITERATOR, type, path);
         return;
       }
       if (isAbstract(element)
@@ -247,11 +248,11 @@ final class StorableTypes {
         return; // Jackson is told how to create it
       }
       if (!collection && !map && isFunctional(element)) {
-        problem(Messages.TYPE_FUNCTIONAL, type, path);
+        problem(TypeMessages.TYPE_FUNCTIONAL, type, path);
         return;
       }
       if (!element.getTypeParameters().isEmpty() && type.getTypeArguments().isEmpty()) {
-        problem(Messages.TYPE_RAW, type, path);
+        problem(TypeMessages.TYPE_RAW, type, path);
         return;
       }
       if (name.equals("java.util.Optional")) {
@@ -277,7 +278,7 @@ final class StorableTypes {
           fields(type, element, path);
         } else {
           // Jackson would find nothing to write: "No serializer found for class ..."
-          problem(Messages.TYPE_NO_PROPERTIES, type, path);
+          problem(TypeMessages.TYPE_NO_PROPERTIES, type, path);
         }
       }
     }
@@ -293,18 +294,18 @@ final class StorableTypes {
       }
       if (isAbstract(element)) {
         if (!hasJsonTypeInfo(type)) {
-          problem(Messages.TYPE_ABSTRACT, type, path);
+          problem(TypeMessages.TYPE_ABSTRACT, type, path);
         }
         return false;
       }
       if (isInner(element)) {
-        problem(Messages.TYPE_INNER_CLASS, type, path);
+        problem(TypeMessages.TYPE_INNER_CLASS, type, path);
         return false;
       }
       if (element.getKind() == ElementKind.RECORD || hasUsableConstructor(element)) {
         return true;
       }
-      problem(Messages.TYPE_NO_CONSTRUCTOR, type, path);
+      problem(TypeMessages.TYPE_NO_CONSTRUCTOR, type, path);
       return true; // its fields are still worth checking
     }
 
@@ -364,10 +365,10 @@ final class StorableTypes {
           return;
         }
       }
-      problems.add(new Problem(Messages.TYPE_MAP_KEY, Describe.typeMirror(k), path));
+      problems.add(new Problem(TypeMessages.TYPE_MAP_KEY, Describe.typeMirror(k), path));
     }
 
-    private void problem(Messages message, TypeMirror type, String path) {
+    private void problem(TypeMessages message, TypeMirror type, String path) {
       problems.add(new Problem(message, Describe.typeMirror(type), path));
     }
   }

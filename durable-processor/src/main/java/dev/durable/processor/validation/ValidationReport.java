@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.Message;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.Messager;

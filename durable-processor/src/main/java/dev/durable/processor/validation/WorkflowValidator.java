@@ -1,5 +1,11 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.LintMessages;
+import dev.durable.processor.messages.RunMessages;
+import dev.durable.processor.messages.ScheduleMessages;
+import dev.durable.processor.messages.SignalMessages;
+import dev.durable.processor.messages.StepMessages;
+import dev.durable.processor.messages.WorkflowMessages;
 import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.SignalAnnotation;
 import dev.durable.processor.reading.WorkflowAnnotation;
@@ -35,7 +41,7 @@ import javax.tools.Diagnostic;
  * name and version, that no two workflows of one compilation share both. Step rules live in {@link
  * StepValidator}, run rules in {@link RunValidator}, schedule rules in {@link ScheduleValidator},
  * storability in {@link StorableTypes}, the determinism lint of {@code @Run} bodies in {@link
- * DeterminismLint}; every message in {@link Messages}.
+ * DeterminismLint}; every message in the {@code messages} package.
  */
 public final class WorkflowValidator {
   private final Elements elements;
@@ -72,7 +78,7 @@ public final class WorkflowValidator {
       return DeterminismLint.create(env);
     } catch (IllegalArgumentException | LinkageError e) {
       env.getMessager().printMessage(
-          Diagnostic.Kind.NOTE, Messages.lintUnavailable(String.valueOf(e)).text());
+          Diagnostic.Kind.NOTE, LintMessages.lintUnavailable(String.valueOf(e)).text());
       return null;
     }
   }
@@ -96,7 +102,7 @@ public final class WorkflowValidator {
       if (!field.getModifiers().contains(Modifier.STATIC)
           && !field.getModifiers().contains(Modifier.FINAL)) {
         report.warning(
-            field, Messages.workflowMutableField(field.getSimpleName(), Describe.type(workflow)));
+            field, WorkflowMessages.workflowMutableField(field.getSimpleName(), Describe.type(workflow)));
       }
     }
     return report;
@@ -144,7 +150,7 @@ public final class WorkflowValidator {
           && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty()) {
         report.error(
             method,
-            Messages.signalOutsideWorkflow(Describe.method((ExecutableElement) method),
+            SignalMessages.signalOutsideWorkflow(Describe.method((ExecutableElement) method),
                 Describe.type(method.getEnclosingElement())));
       }
     }
@@ -152,7 +158,7 @@ public final class WorkflowValidator {
       if (isStray(method)) {
         report.error(
             method,
-            Messages.stepOutsideWorkflow(Describe.method((ExecutableElement) method),
+            StepMessages.stepOutsideWorkflow(Describe.method((ExecutableElement) method),
                 Describe.type(method.getEnclosingElement())));
       }
     }
@@ -160,7 +166,7 @@ public final class WorkflowValidator {
       if (isStray(method)) {
         report.error(
             method,
-            Messages.runOutsideWorkflow(Describe.method((ExecutableElement) method),
+            RunMessages.runOutsideWorkflow(Describe.method((ExecutableElement) method),
                 Describe.type(method.getEnclosingElement())));
       }
     }
@@ -172,7 +178,7 @@ public final class WorkflowValidator {
     ValidationReport report = new ValidationReport();
     for (Element type : scheduled) {
       if (AnnotationValues.find(type, Names.WORKFLOW).isEmpty()) {
-        report.error(type, Messages.scheduleOutsideWorkflow(Describe.type(type)));
+        report.error(type, ScheduleMessages.scheduleOutsideWorkflow(Describe.type(type)));
       }
     }
     return report;
@@ -190,17 +196,17 @@ public final class WorkflowValidator {
   private static boolean kind(TypeElement workflow, ValidationReport report) {
     String type = Describe.type(workflow);
     switch (workflow.getKind()) {
-      case INTERFACE -> report.error(workflow, Messages.workflowNotClass(type, "an interface"));
-      case ENUM -> report.error(workflow, Messages.workflowNotClass(type, "an enum"));
+      case INTERFACE -> report.error(workflow, WorkflowMessages.workflowNotClass(type, "an interface"));
+      case ENUM -> report.error(workflow, WorkflowMessages.workflowNotClass(type, "an enum"));
       case ANNOTATION_TYPE ->
-          report.error(workflow, Messages.workflowNotClass(type, "an annotation type"));
-      case RECORD -> report.error(workflow, Messages.workflowRecord(type));
+          report.error(workflow, WorkflowMessages.workflowNotClass(type, "an annotation type"));
+      case RECORD -> report.error(workflow, WorkflowMessages.workflowRecord(type));
       default -> {
         if (workflow.getModifiers().contains(Modifier.FINAL)) {
-          report.error(workflow, Messages.workflowFinal(type));
+          report.error(workflow, WorkflowMessages.workflowFinal(type));
         }
         if (workflow.getModifiers().contains(Modifier.ABSTRACT)) {
-          report.error(workflow, Messages.workflowAbstract(type));
+          report.error(workflow, WorkflowMessages.workflowAbstract(type));
         }
       }
     }
@@ -218,7 +224,7 @@ public final class WorkflowValidator {
       if (AnnotationValues.find(type, Names.WORKFLOW).isPresent()) {
         report.error(
             workflow,
-            Messages.workflowExtendsWorkflow(Describe.type(workflow),
+            WorkflowMessages.workflowExtendsWorkflow(Describe.type(workflow),
                 Describe.type(type)));
         return;
       }
@@ -230,26 +236,26 @@ public final class WorkflowValidator {
   private void placement(TypeElement workflow, ValidationReport report) {
     String type = Describe.type(workflow);
     switch (workflow.getNestingKind()) {
-      case LOCAL, ANONYMOUS -> report.error(workflow, Messages.workflowLocal(type));
+      case LOCAL, ANONYMOUS -> report.error(workflow, WorkflowMessages.workflowLocal(type));
       case MEMBER -> {
         if (!workflow.getModifiers().contains(Modifier.STATIC)
             && workflow.getKind() == ElementKind.CLASS
             && workflow.getEnclosingElement().getKind().isClass()) {
-          report.error(workflow, Messages.workflowInner(type));
+          report.error(workflow, WorkflowMessages.workflowInner(type));
         }
       }
       default -> {}
     }
     TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(workflow);
     if (workflow.getModifiers().contains(Modifier.PRIVATE)) {
-      report.error(workflow, Messages.workflowPrivate(type));
+      report.error(workflow, WorkflowMessages.workflowPrivate(type));
     } else if (privateOuter != null) {
-      report.error(workflow, Messages.workflowInPrivateClass(type, Describe.type(privateOuter)));
+      report.error(workflow, WorkflowMessages.workflowInPrivateClass(type, Describe.type(privateOuter)));
     }
     if (!workflow.getTypeParameters().isEmpty()) {
       report.error(
           workflow,
-          Messages.workflowGeneric(type,
+          WorkflowMessages.workflowGeneric(type,
               Describe.typeParameters(workflow.getTypeParameters())));
     }
     // The implicit constructor takes the class's access, which is reported above if private.
@@ -261,7 +267,7 @@ public final class WorkflowValidator {
                 c ->
                     c.getModifiers().contains(Modifier.PRIVATE)
                         && elements.getOrigin(c) != Elements.Origin.MANDATED)) {
-      report.error(workflow, Messages.workflowConstructor(type));
+      report.error(workflow, WorkflowMessages.workflowConstructor(type));
     }
   }
 
@@ -279,7 +285,7 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           nameValue,
-          Messages.workflowNameLength(WorkflowNames.shorten(name),
+          WorkflowMessages.workflowNameLength(WorkflowNames.shorten(name),
               type,
               name.length()));
     }
@@ -290,7 +296,7 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           nameValue,
-          Messages.workflowNameCharacters(WorkflowNames.shorten(name),
+          WorkflowMessages.workflowNameCharacters(WorkflowNames.shorten(name),
               type,
               disallowed));
     }
@@ -299,7 +305,7 @@ public final class WorkflowValidator {
     AnnotationValue versionValue = workflowAnnotation.version().written();
     if (version.isEmpty()) {
       StepNames.errorOnValue(
-          report, workflow, annotation, versionValue, Messages.workflowVersionEmpty(type));
+          report, workflow, annotation, versionValue, WorkflowMessages.workflowVersionEmpty(type));
     }
     if (version.length() > WorkflowNames.MAX_VERSION_LENGTH) {
       StepNames.errorOnValue(
@@ -307,7 +313,7 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           versionValue,
-          Messages.workflowVersionLength(WorkflowNames.shorten(version),
+          WorkflowMessages.workflowVersionLength(WorkflowNames.shorten(version),
               type,
               version.length()));
     }
@@ -318,7 +324,7 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           versionValue,
-          Messages.workflowVersionCharacters(WorkflowNames.shorten(version),
+          WorkflowMessages.workflowVersionCharacters(WorkflowNames.shorten(version),
               type,
               disallowedInVersion));
     }
@@ -331,7 +337,7 @@ public final class WorkflowValidator {
           workflow,
           annotation,
           nameValue,
-          Messages.workflowDuplicate(WorkflowNames.shorten(name),
+          WorkflowMessages.workflowDuplicate(WorkflowNames.shorten(name),
               WorkflowNames.shorten(version),
               first));
     }
@@ -365,7 +371,7 @@ public final class WorkflowValidator {
         if (run || step) {
           // reported once here; the method is then checked as the @Run or @Step it also is
           report.error(method, signal.get(), null,
-              Messages.signalAndStep(Describe.method(method), run ? "@Run" : "@Step"));
+              SignalMessages.signalAndStep(Describe.method(method), run ? "@Run" : "@Step"));
         } else {
           signalMethods.add(method);
           signals.validate(method, report);
@@ -377,7 +383,7 @@ public final class WorkflowValidator {
             method,
             AnnotationValues.find(method, Names.STEP).get(),
             null,
-            Messages.stepAndRun(Describe.method(method)));
+            StepMessages.stepAndRun(Describe.method(method)));
       }
       if (run) {
         runMethods.add(method);
@@ -395,13 +401,13 @@ public final class WorkflowValidator {
 
     String type = Describe.type(workflow);
     if (runMethods.isEmpty()) {
-      report.error(workflow, Messages.runMissing(type));
+      report.error(workflow, RunMessages.runMissing(type));
     } else if (runMethods.size() > 1) {
-      report.error(workflow, Messages.runSeveral(type, runMethods.size()));
+      report.error(workflow, RunMessages.runSeveral(type, runMethods.size()));
       ExecutableElement first = runMethods.get(0);
       for (ExecutableElement extra : runMethods.subList(1, runMethods.size())) {
         report.error(
-            extra, Messages.runExtra(Describe.method(extra), type, Describe.method(first)));
+            extra, RunMessages.runExtra(Describe.method(extra), type, Describe.method(first)));
       }
     }
     ExecutableElement theRun = runMethods.size() == 1 ? runMethods.get(0) : null;
@@ -419,7 +425,7 @@ public final class WorkflowValidator {
       ValidationReport report) {
     SignalAnnotation signal = signals.annotation(method);
     StepNames.Declared declared = StepNames.check(method, signal.mirror(), signal.name(), report,
-        Messages::signalNameLength, Messages::signalNameCharacters);
+        SignalMessages::signalNameLength, SignalMessages::signalNameCharacters);
     ExecutableElement first = names.putIfAbsent(declared.name(), method);
     if (first != null) {
       StepNames.errorOnValue(
@@ -427,7 +433,7 @@ public final class WorkflowValidator {
           method,
           signal.mirror(),
           declared.value(),
-          Messages.signalNameDuplicate(WorkflowNames.shorten(declared.name()),
+          SignalMessages.signalNameDuplicate(WorkflowNames.shorten(declared.name()),
               workflowName,
               Describe.method(first),
               Describe.method(method)));
@@ -449,7 +455,7 @@ public final class WorkflowValidator {
           method,
           step.mirror(),
           declared.value(),
-          Messages.stepNameDuplicate(WorkflowNames.shorten(declared.name()),
+          StepMessages.stepNameDuplicate(WorkflowNames.shorten(declared.name()),
               workflowName,
               Describe.method(first),
               Describe.method(method)));

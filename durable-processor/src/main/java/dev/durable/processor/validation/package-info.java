@@ -6,9 +6,9 @@
  * {@code StepValidator}, run rules in {@code RunValidator}, whether a type can be stored in {@code
  * StorableTypes}, the name rules in {@link dev.durable.processor.validation.WorkflowNames}, the
  * determinism lint of {@code @Run} bodies in {@code DeterminismLint} (the only class that uses
- * javac's tree API, {@code com.sun.source}), and every message text, with its stable tag and its
- * entry in the error catalogue, in {@link dev.durable.processor.validation.Messages}, whose typed
- * factories make each {@link dev.durable.processor.validation.Message}. The rules read annotations
+ * javac's tree API, {@code com.sun.source}). Every message text, with its stable tag and its
+ * entry in the error catalogue, lives in the {@code messages} package, one enum per area, whose
+ * typed factories make each {@link dev.durable.processor.messages.Message}. The rules read annotations
  * through {@link dev.durable.processor.reading.AnnotationReader}'s records, as the model does.
  */
 package dev.durable.processor.validation;
