@@ -2,13 +2,14 @@ package dev.durable.processor.validation;
 
 import dev.durable.processor.messages.Message;
 import dev.durable.processor.messages.RouteMessages;
-import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.OnErrorAnnotation;
+import dev.durable.processor.reading.RawMethod;
+import dev.durable.processor.reading.TypeNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.Map;
+import java.util.function.BiFunction;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -23,20 +24,18 @@ import javax.lang.model.util.Types;
  * optional {@code RunError}, returns what {@code @Run} returns, and has a code of its own.
  */
 final class RouteValidator {
-  private final AnnotationReader reader;
   private final Types types;
 
   RouteValidator(ProcessingEnvironment env) {
-    this.reader = new AnnotationReader(env.getElementUtils());
     this.types = env.getTypeUtils();
   }
 
   /** Checks the routes of one workflow against its {@code @Run} method. */
-  void validate(
-      List<ExecutableElement> routes, ExecutableElement run, ValidationReport report) {
+  void validate(List<RawMethod> routes, ExecutableElement run, ValidationReport report) {
     Map<String, ExecutableElement> codes = new LinkedHashMap<>();
-    for (ExecutableElement route : routes) {
-      OnErrorAnnotation onError = reader.onError(route).orElseThrow();
+    for (RawMethod method : routes) {
+      ExecutableElement route = method.element();
+      OnErrorAnnotation onError = method.onError().orElseThrow();
       String described = Describe.method(route);
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (route.getModifiers().contains(modifier)) {
@@ -100,7 +99,7 @@ final class RouteValidator {
     ExecutableElement route = method;
     List<TypeMirror> expected = new ArrayList<>();
     for (VariableElement param : run.getParameters()) {
-      if (!Names.is(param.asType(), Names.WORKFLOW_CONTEXT)) {
+      if (!TypeNames.is(param.asType(), TypeNames.WORKFLOW_CONTEXT)) {
         expected.add(param.asType());
       }
     }
@@ -108,10 +107,10 @@ final class RouteValidator {
     for (VariableElement param : route.getParameters()) {
       actual.add(param.asType());
     }
-    if (!actual.isEmpty() && Names.is(actual.get(0), Names.WORKFLOW_CONTEXT)) {
+    if (!actual.isEmpty() && TypeNames.is(actual.get(0), TypeNames.WORKFLOW_CONTEXT)) {
       actual.remove(0);
     }
-    if (!actual.isEmpty() && Names.is(actual.get(actual.size() - 1), Names.RUN_ERROR)) {
+    if (!actual.isEmpty() && TypeNames.is(actual.get(actual.size() - 1), TypeNames.RUN_ERROR)) {
       actual.remove(actual.size() - 1);
     }
     boolean same = actual.size() == expected.size();

@@ -1,15 +1,13 @@
 package dev.durable.processor.validation;
 
 import dev.durable.processor.messages.SignalMessages;
-import dev.durable.processor.reading.AnnotationReader;
-import dev.durable.processor.reading.SignalAnnotation;
+import dev.durable.processor.reading.TypeNames;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
-import javax.lang.model.util.Elements;
 
 /**
  * The rules on one {@code @Signal} method of a {@code @Workflow} class: its modifiers (the
@@ -18,12 +16,10 @@ import javax.lang.model.util.Elements;
  * checked by {@link WorkflowValidator}, which sees them all at once.
  */
 final class SignalValidator {
-  private final AnnotationReader reader;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
 
-  SignalValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
-    this.reader = new AnnotationReader(elements);
+  SignalValidator(StorableTypes storable, AccessibleTypes accessible) {
     this.storable = storable;
     this.accessible = accessible;
   }
@@ -31,10 +27,8 @@ final class SignalValidator {
   /** The generated client's own methods, whose names its send methods cannot take. */
   private static final Set<String> CLIENT_METHODS = Set.of("of", "start", "get", "continueAsNew");
 
-  /** The signal's annotation, which the method is known to carry. */
-  SignalAnnotation annotation(ExecutableElement method) {
-    return reader.signal(method).orElseThrow();
-  }
+  /** The one parameter a signal may take: how long to wait. */
+  private static final String DURATION = "java.time.Duration";
 
   void validate(ExecutableElement method, ValidationReport report) {
     String described = Describe.method(method);
@@ -54,7 +48,7 @@ final class SignalValidator {
     List<? extends VariableElement> parameters = method.getParameters();
     if (parameters.size() > 1) {
       report.error(method, SignalMessages.signalParameters(described, parameters.size()));
-    } else if (parameters.size() == 1 && !Names.is(parameters.get(0).asType(), Names.DURATION)) {
+    } else if (parameters.size() == 1 && !TypeNames.is(parameters.get(0).asType(), DURATION)) {
       VariableElement parameter = parameters.get(0);
       report.error(parameter, SignalMessages.signalParameterType(described,
               parameter.getSimpleName(), Describe.typeMirror(parameter.asType())));

@@ -5,9 +5,9 @@ import dev.durable.processor.messages.ContractMessages;
 import dev.durable.processor.messages.Message;
 import dev.durable.processor.messages.RouteMessages;
 import dev.durable.processor.messages.StepMessages;
-import dev.durable.processor.reading.AnnotationReader;
 import dev.durable.processor.reading.Attribute;
 import dev.durable.processor.reading.StepAnnotation;
+import dev.durable.processor.reading.TypeNames;
 import java.util.List;
 import java.util.regex.Pattern;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -31,23 +31,16 @@ final class StepValidator {
   private final Types types;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
-  private final AnnotationReader reader;
 
   StepValidator(ProcessingEnvironment env, StorableTypes storable) {
     this.elements = env.getElementUtils();
-    this.reader = new AnnotationReader(elements);
     this.types = env.getTypeUtils();
     this.storable = storable;
     this.accessible = new AccessibleTypes(elements);
   }
 
-  /** The step's annotation, which the method is known to carry. */
-  StepAnnotation annotation(ExecutableElement method) {
-    return reader.step(method).orElseThrow();
-  }
-
-  void validate(ExecutableElement method, ValidationReport report) {
-    StepAnnotation step = annotation(method);
+  /** The rules on {@code method}, a {@code @Step} method of a {@code @Workflow} class. */
+  void validate(ExecutableElement method, StepAnnotation step, ValidationReport report) {
     attributes(method, step, false, report);
     warnings(method, step, false, report);
     modifiers(method, report);
@@ -60,8 +53,7 @@ final class StepValidator {
    * same attributes, except that {@code pickupTimeoutMs} is allowed with a {@code timeoutMs}, and
    * the same signature, except that it takes no {@code StepContext}.
    */
-  void validateRemote(ExecutableElement method, ValidationReport report) {
-    StepAnnotation step = annotation(method);
+  void validateRemote(ExecutableElement method, StepAnnotation step, ValidationReport report) {
     attributes(method, step, true, report);
     warnings(method, step, true, report);
     signature(method, true, report);
@@ -105,7 +97,8 @@ final class StepValidator {
       if (redispatchMs == 0 && step.remoteRedispatchMax().isWritten()) {
         // without a lease no task is given up as lost: the count would never be consulted
         error(report, method, step, step.remoteRedispatchMax(),
-            ContractMessages.contractRedispatchMaxWithoutLease(redispatchMax, Describe.method(method)));
+            ContractMessages.contractRedispatchMaxWithoutLease(
+                redispatchMax, Describe.method(method)));
       } else if (redispatchMax < 1) {
         error(report, method, step, step.remoteRedispatchMax(),
             ContractMessages.contractRedispatchMax(redispatchMax));
@@ -124,14 +117,16 @@ final class StepValidator {
     }
     String queue = step.queue().value();
     if (remote && !queue.isEmpty()) {
-      error(report, method, step, step.queue(), ContractMessages.contractQueue(Describe.method(method)));
+      error(report, method, step, step.queue(),
+          ContractMessages.contractQueue(Describe.method(method)));
     } else if (!queue.isEmpty() && !QUEUE_NAME.matcher(queue).matches()) {
       error(report, method, step, step.queue(), ContractMessages.stepQueueName(queue));
     }
     if (remote) {
       if (pickupTimeoutMs > 0 && timeoutMs == 0) {
         error(report, method, step, step.pickupTimeoutMs(),
-            ContractMessages.contractPickupWithoutTimeout(pickupTimeoutMs, Describe.method(method)));
+            ContractMessages.contractPickupWithoutTimeout(
+                pickupTimeoutMs, Describe.method(method)));
       }
     } else if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
       error(report, method, step, step.pickupTimeoutMs(),
@@ -196,7 +191,7 @@ final class StepValidator {
     for (int i = 0; i < parameters.size(); i++) {
       VariableElement parameter = parameters.get(i);
       TypeMirror type = parameter.asType();
-      if (Names.is(type, Names.STEP_CONTEXT)) {
+      if (TypeNames.is(type, TypeNames.STEP_CONTEXT)) {
         if (remote) {
           report.error(
               parameter,
@@ -210,7 +205,7 @@ final class StepValidator {
                   parameter.getSimpleName(),
                   i + 1));
         }
-      } else if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
+      } else if (TypeNames.is(type, TypeNames.WORKFLOW_CONTEXT)) {
         report.error(
             parameter,
             StepMessages.stepWorkflowContext(Describe.method(method),
