@@ -1,6 +1,5 @@
 package dev.durable.build;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,18 +25,10 @@ public final class StoreVariants {
   }
 
   /**
-   * The variants to run: {@code h2} and then {@code others}, or the others alone in the
+   * The variants to run: {@code h2} and {@code postgres}, or {@code postgres} alone in the
    * PostgreSQL half.
    */
-  @SafeVarargs
-  public static <T> List<T> of(T h2, T... others) {
-    List<T> rest = List.of(others);
-    if (!h2()) {
-      return rest;
-    }
-    List<T> all = new ArrayList<>();
-    all.add(h2);
-    all.addAll(rest);
-    return List.copyOf(all);
+  public static <T> List<T> of(T h2, T postgres) {
+    return h2() ? List.of(h2, postgres) : List.of(postgres);
   }
 }

@@ -258,7 +258,9 @@ final class GraphLayout {
 
   /**
    * The second line of a call's label, in brief: a step's attempts ({@code ×3}), its timeout per
-   * attempt ({@code ≤5 s}) and its queue; a signal's wait; a sleep's duration.
+   * attempt ({@code ≤5 s}) and its queue; a signal's wait; a sleep's duration; what an event, a
+   * stream or an attribute is for, and where its key comes from if not a literal; a continue-as-new's
+   * input.
    */
   static String brief(ShapeTree.Node node) {
     Map<String, String> a = node.attributes();
@@ -278,6 +280,20 @@ final class GraphLayout {
       case "sleep" -> parts.add(a.getOrDefault("duration", ""));
       case "child" -> parts.add("child run, awaited");
       case "remote" -> parts.add("on a worker");
+      case "event", "stream", "close", "attribute" -> {
+        parts.add(switch (node.kind()) {
+          case "event" -> "set for callers";
+          case "stream" -> "written for readers";
+          case "close" -> "end of the stream";
+          default -> "searchable";
+        });
+        if (node.isComputed()) {
+          parts.add("key known at run time");
+        } else if (a.containsKey("constant")) {
+          parts.add(a.get("constant"));
+        }
+      }
+      case "continue-as-new" -> parts.add("starts over: " + a.getOrDefault("input", ""));
       default -> parts.add(node.kind());
     }
     return String.join(" · ", parts);

@@ -17,6 +17,9 @@ import java.util.TreeMap;
  * workflow class: the shapes come from the database.
  */
 final class GraphPages {
+  /** The type of the history event a generation that continued as new begins with. */
+  static final String CONTINUED_AS_NEW = "run.continued_as_new";
+
   private final DurableEngine engine;
 
   GraphPages(DurableEngine engine) {
@@ -26,10 +29,12 @@ final class GraphPages {
   /**
    * A run's graph.
    *
+   * @param startedOver whether this generation of the run began with a continue-as-new: the
+   *     graph marks this generation's calls, and a continue-as-new completed
    * @param svg the graph, marked by the run's progress; empty if its version's shape is not stored
    */
   record RunGraph(String runId, String workflow, String version, RunState status,
-      Optional<GraphSvg.Svg> svg) {
+      boolean startedOver, Optional<GraphSvg.Svg> svg) {
     String runHref() {
       return Links.runPath(runId);
     }
@@ -103,6 +108,10 @@ final class GraphPages {
   /** Run {@code runId}'s graph; throws {@code UnknownRunException} if no such run is stored. */
   RunGraph run(String runId) {
     RunExport.Run run = engine.export(List.of(runId)).runs().get(0);
+    // a generation's history begins with the continue-as-new that began it (the one before it is
+    // deleted); a run's first generation begins with run.created
+    boolean startedOver = run.events().stream()
+        .anyMatch(e -> e.type().equals(CONTINUED_AS_NEW));
     Optional<GraphSvg.Svg> svg = engine.workflowShape(run.workflow(), run.version()).map(stored -> {
       ShapeTree shape = ShapeTree.parse(stored.json());
       String ended = switch (run.status()) {
@@ -111,10 +120,12 @@ final class GraphPages {
         case CANCELLED -> GraphMarks.UNREACHED;
         default -> null;
       };
-      Map<String, String> marks = GraphMarks.progress(shape, run.checkpoints(), ended);
+      Map<String, String> marks =
+          GraphMarks.progress(shape, run.checkpoints(), ended, startedOver);
       return GraphSvg.svg(GraphLayout.of(shape), marks, "run-graph");
     });
-    return new RunGraph(run.id(), run.workflow(), run.version(), run.status(), svg);
+    return new RunGraph(run.id(), run.workflow(), run.version(), run.status(), startedOver,
+        svg);
   }
 
   /** Workflow {@code name}'s stored versions, and the shape of {@code version} if given. */

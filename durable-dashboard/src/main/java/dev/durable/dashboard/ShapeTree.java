@@ -31,8 +31,8 @@ record ShapeTree(String workflow, String version, long timeoutMs, List<Node> nod
 
   /**
    * A node: a call ({@code step}, {@code remote}, {@code signal}, {@code child}, {@code sleep},
-   * {@code event}, {@code stream}) or a structure ({@code parallel}, {@code branch}, {@code
-   * loop}) with its paths.
+   * {@code event}, {@code stream}, {@code close}, {@code attribute}, {@code continue-as-new}) or a
+   * structure ({@code parallel}, {@code branch}, {@code loop}) with its paths.
    *
    * @param key its key, unique in the shape
    * @param attributes its attributes as text, in the order stored
@@ -42,6 +42,14 @@ record ShapeTree(String workflow, String version, long timeoutMs, List<Node> nod
     boolean isStructure() {
       return !paths.isEmpty() || kind.equals("parallel") || kind.equals("branch")
           || kind.equals("loop");
+    }
+
+    /**
+     * Whether it is a call whose key the processor could not know (an event, a stream or an
+     * attribute keyed by a variable): its name is then the key's source text.
+     */
+    boolean isComputed() {
+      return "true".equals(attributes.get("computed"));
     }
 
     /** What a comparison of two versions compares: the name and the attributes. */
@@ -81,15 +89,19 @@ record ShapeTree(String workflow, String version, long timeoutMs, List<Node> nod
     List<Node> nodes = new ArrayList<>();
     for (JsonNode node : array) {
       String kind = node.path("kind").asText();
-      String name = node.path("name").asText();
-      String id = kind + " " + name;
-      int count = seen.merge(id, 1, Integer::sum) - 1;
       Map<String, String> attributes = new LinkedHashMap<>();
       node.properties().forEach(field -> {
         if (!List.of("kind", "name", "paths").contains(field.getKey())) {
           attributes.put(field.getKey(), field.getValue().asText());
         }
       });
+      String name = node.path("name").asText();
+      if ((kind.equals("event") || kind.equals("stream")) && !attributes.containsKey("constant")
+          && !attributes.containsKey("computed")) {
+        name = literalValue(name).orElse(name); // a shape stored before keys were unquoted
+      }
+      String id = kind + " " + name;
+      int count = seen.merge(id, 1, Integer::sum) - 1;
       List<Path> paths = new ArrayList<>();
       for (JsonNode path : node.path("paths")) {
         paths.add(new Path(path.path("label").asText(), nodes(path.path("nodes"), seen)));
@@ -97,6 +109,56 @@ record ShapeTree(String workflow, String version, long timeoutMs, List<Node> nod
       nodes.add(new Node(id + "#" + count, kind, name, attributes, paths));
     }
     return nodes;
+  }
+
+  /**
+   * The value of {@code text} if it is one Java string literal, as shapes written before keys were
+   * named by their values held it ({@code "\"answers\""}, escapes as javac prints them); else
+   * empty.
+   */
+  static Optional<String> literalValue(String text) {
+    if (text.length() < 2 || text.charAt(0) != '"' || text.charAt(text.length() - 1) != '"') {
+      return Optional.empty();
+    }
+    StringBuilder value = new StringBuilder();
+    for (int i = 1; i < text.length() - 1; i++) {
+      char c = text.charAt(i);
+      if (c == '"') {
+        return Optional.empty(); // "a" + "b": two literals, not one
+      }
+      if (c != '\\') {
+        value.append(c);
+        continue;
+      }
+      if (++i == text.length() - 1) {
+        return Optional.empty();
+      }
+      char escaped = text.charAt(i);
+      switch (escaped) {
+        case 'b' -> value.append('\b');
+        case 'f' -> value.append('\f');
+        case 'n' -> value.append('\n');
+        case 'r' -> value.append('\r');
+        case 't' -> value.append('\t');
+        case 's' -> value.append(' ');
+        case '"', '\'', '\\' -> value.append(escaped);
+        case 'u' -> {
+          if (i + 5 > text.length() - 1) {
+            return Optional.empty();
+          }
+          try {
+            value.append((char) Integer.parseInt(text.substring(i + 1, i + 5), 16));
+          } catch (NumberFormatException e) {
+            return Optional.empty();
+          }
+          i += 4;
+        }
+        default -> {
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.of(value.toString());
   }
 
   /** Every node, structures and their paths' nodes included, in reading order. */

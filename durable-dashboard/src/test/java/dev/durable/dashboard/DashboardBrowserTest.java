@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.build.OnPostgres;
 import dev.durable.dashboard.TestStore.Database;
+import dev.durable.dashboard.flows.AnswersFlowClient;
+import dev.durable.dashboard.flows.AnswersFlowDurable;
 import dev.durable.dashboard.flows.BatchWorkflowClient;
 import dev.durable.dashboard.flows.BatchWorkflowDurable;
 import dev.durable.dashboard.flows.InvoiceWorkflow;
@@ -126,6 +128,7 @@ class DashboardBrowserTest {
         .register(new ShipmentWorkflowDurable(new LabelStepsDispatch()))
         .register(new NightlyReportDurable())
         .register(new BatchWorkflowDurable())
+        .register(new AnswersFlowDurable())
         .pollInterval(Duration.ofMillis(100))
         .build();
     engine.start();
@@ -567,6 +570,23 @@ class DashboardBrowserTest {
     assertTrue(nodeClasses("graph-b", "sleep sleep#0").contains("added"));
     assertTrue(nodeClasses("graph-a", "step greet#0").contains("node"));
     assertNoAlert();
+  }
+
+  @Test
+  void aCompletedRunsEventsStreamAttributeAndContinueAsNewAreColouredInItsGraph() {
+    AnswersFlowClient.of(engine).start("answers-1", "the question", 0).await(WAIT);
+
+    browser.get(url(GraphPages.runGraphPath("answers-1")));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("svg.graph")));
+    for (String key : List.of("continue-as-new continue-as-new#0", "attribute topic#0",
+        "stream answers#0", "close answers#0", "event progress#0", "event \"round-\" + round#0",
+        "end")) {
+      assertTrue(nodeClasses("run-graph", key).contains("completed"), key);
+    }
+    assertTrue(nodeClasses("run-graph", "event empty#0").contains("unreached"));
+    assertTrue(text(By.id("started-over")).contains("began with a continue-as-new"));
+    assertTrue(browser.findElement(By.cssSelector("#run-graph g[data-key='event progress#0']"
+        + " title")).getAttribute("textContent").contains("constant: PROGRESS"));
   }
 
   /** Opens the shot's page, waits for its data, and saves it at each screen size. */

@@ -45,14 +45,14 @@ class GraphSvgTest {
        "onFailure": "cleanup"}
       """;
 
-  private static Document parse(String svg) throws Exception {
+  static Document parse(String svg) throws Exception {
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
     factory.setNamespaceAware(true);
     return factory.newDocumentBuilder()
         .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
   }
 
-  private static List<String> classesOf(Document svg, String key) throws Exception {
+  static List<String> classesOf(Document svg, String key) throws Exception {
     NodeList found = (NodeList) XPathFactory.newInstance().newXPath()
         .evaluate("//*[@data-key='" + key + "']", svg, XPathConstants.NODESET);
     assertEquals(1, found.getLength(), "nodes with key " + key);
@@ -115,21 +115,79 @@ class GraphSvgTest {
     List<RunExport.Checkpoint> checkpoints = new ArrayList<>();
     checkpoints.add(checkpoint(0, "STEP", "charge", StepState.RETRYING));
 
-    Document running = parse(draw(json, GraphMarks.progress(shape, checkpoints, null)));
+    Document running = parse(draw(json, GraphMarks.progress(shape, checkpoints, null, false)));
     assertTrue(classesOf(running, "step charge#0").contains("running"));
     assertTrue(classesOf(running, "step mail#0").contains("unreached"));
     assertTrue(classesOf(running, "end").contains("unreached"));
 
     checkpoints.set(0, checkpoint(0, "STEP", "charge", StepState.FAILED));
-    Document failed = parse(draw(json, GraphMarks.progress(shape, checkpoints, "failed")));
+    Document failed = parse(draw(json, GraphMarks.progress(shape, checkpoints, "failed", false)));
     assertTrue(classesOf(failed, "step charge#0").contains("failed"));
     assertTrue(classesOf(failed, "end").contains("failed"));
 
     checkpoints.set(0, checkpoint(0, "STEP", "charge", StepState.COMPLETED));
     checkpoints.add(checkpoint(1, "STEP", "mail", StepState.COMPLETED));
-    Document done = parse(draw(json, GraphMarks.progress(shape, checkpoints, "completed")));
+    Document done =
+        parse(draw(json, GraphMarks.progress(shape, checkpoints, "completed", false)));
     assertTrue(classesOf(done, "step charge#0").contains("completed"));
     assertTrue(classesOf(done, "step mail#0").contains("completed"));
+  }
+
+  private static RunExport.Checkpoint value(int position, String name, String input,
+      String output) {
+    return new RunExport.Checkpoint(position, "VALUE", name, StepState.COMPLETED, 0,
+        Optional.ofNullable(input), Optional.ofNullable(output), Optional.empty(),
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+  }
+
+  @Test
+  void aShapeStoredWithQuotedKeysIsColouredByTheirValues() throws Exception {
+    // as the processor wrote ctx.writeStream("answers", ...) and ctx.setEvent("say \"hi\"", ...)
+    // before it named them by their keys: their source text
+    String stored = """
+        {"format": 1, "workflow": "answers", "version": "1", "timeoutMs": 0, "nodes": [
+          {"kind": "stream", "name": "\\"answers\\""},
+          {"kind": "event", "name": "\\"say \\\\\\"hi\\\\\\"\\""},
+          {"kind": "event", "name": "\\"a\\" + \\"b\\""}
+        ], "routes": [], "compensations": [], "onFailure": null}
+        """;
+    ShapeTree shape = ShapeTree.parse(stored);
+    Map<String, String> marks = GraphMarks.progress(shape, List.of(
+        value(0, "writeStream", "answers", null), value(1, "setEvent", "say \"hi\"", null)),
+        "completed", false);
+
+    assertEquals("completed", marks.get("stream answers#0"));
+    assertEquals("completed", marks.get("event say \"hi\"#0"));
+    assertEquals("unreached", marks.get("event \"a\" + \"b\"#0"), "no one literal: kept");
+  }
+
+  @Test
+  void aComputedKeyIsMarkedByTheKeysNoOtherNodeNames() {
+    ShapeTree shape = ShapeTree.parse("""
+        {"format": 1, "workflow": "w", "version": "1", "timeoutMs": 0, "nodes": [
+          {"kind": "event", "name": "progress", "constant": "PROGRESS"},
+          {"kind": "event", "name": "\\"round-\\" + round", "computed": true},
+          {"kind": "attribute", "name": "topic"},
+          {"kind": "attribute", "name": "key", "computed": true},
+          {"kind": "continue-as-new", "name": "continue-as-new", "input": "round + 1"}
+        ], "routes": [], "compensations": [], "onFailure": null}
+        """);
+    List<RunExport.Checkpoint> progressOnly = List.of(value(0, "setEvent", "progress", null),
+        value(1, "attribute", null, "topic=life"));
+    Map<String, String> marks = GraphMarks.progress(shape, progressOnly, null, false);
+    assertEquals("completed", marks.get("event progress#0"));
+    assertEquals("unreached", marks.get("event \"round-\" + round#0"));
+    assertEquals("completed", marks.get("attribute topic#0"));
+    assertEquals("unreached", marks.get("attribute key#0"));
+    assertEquals("unreached", marks.get("continue-as-new continue-as-new#0"));
+
+    List<RunExport.Checkpoint> all = new ArrayList<>(progressOnly);
+    all.add(value(2, "setEvent", "round-2", null));
+    all.add(value(3, "attribute", null, "colour=blue=green"));
+    marks = GraphMarks.progress(shape, all, null, true);
+    assertEquals("completed", marks.get("event \"round-\" + round#0"));
+    assertEquals("completed", marks.get("attribute key#0"));
+    assertEquals("completed", marks.get("continue-as-new continue-as-new#0"), "started over");
   }
 
   @Test
@@ -138,7 +196,7 @@ class GraphSvgTest {
     Map<String, String> marks = GraphMarks.progress(shape, List.of(
         checkpoint(0, "STEP", "reserve", StepState.COMPLETED),
         checkpoint(1, "STEP", "pack", StepState.COMPLETED),
-        checkpoint(2, "SIGNAL", "approve", StepState.RUNNING)), null);
+        checkpoint(2, "SIGNAL", "approve", StepState.RUNNING)), null, false);
 
     assertEquals("completed", marks.get("parallel fan over items#0"));
     assertEquals("running", marks.get("signal approve#0"));
@@ -152,12 +210,13 @@ class GraphSvgTest {
     List<RunExport.Checkpoint> failing = List.of(
         checkpoint(0, "STEP", "reserve", StepState.COMPLETED),
         checkpoint(1, "STEP", "pack", StepState.FAILED));
-    Map<String, String> before = GraphMarks.progress(shape, failing, null);
+    Map<String, String> before = GraphMarks.progress(shape, failing, null, false);
     assertEquals(null, before.get("compensation reserve"), "not marked before it runs");
 
     List<RunExport.Checkpoint> compensated = new ArrayList<>(failing);
     compensated.add(checkpoint(2, "STEP", "release", StepState.COMPLETED));
-    Document drawn = parse(draw(SHAPE, GraphMarks.progress(shape, compensated, "failed")));
+    Document drawn =
+        parse(draw(SHAPE, GraphMarks.progress(shape, compensated, "failed", false)));
     assertTrue(classesOf(drawn, "compensation reserve").contains("completed"));
   }
 

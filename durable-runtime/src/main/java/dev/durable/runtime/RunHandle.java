@@ -51,38 +51,77 @@ public interface RunHandle<R> {
    * the run ended without setting it. The wait is woken by the write itself, not by polling for it
    * (see the guide's chapter "Events and streams"); {@link Duration#ZERO} reads without waiting.
    * Works from any process that shares the run's database, before and after the run ends, until
-   * the run is purged.
+   * the run is purged. After the run continued as new, it reads what its current generation set.
+   *
+   * <p>A read that fails for an outage (a dropped connection, a database that restarts) is tried
+   * again, with a backoff of at most 5 s, until the wait is over; with {@link Duration#ZERO} it is
+   * not tried again.
    *
    * <p>Not inside a run: a child run's handle throws {@link IllegalStateException} (what it read
    * would not be recorded, and a replay could see another value).
    *
    * @param type the class the value is read as, with the codec that stores step results
-   * @throws IllegalArgumentException if the key is blank or over 200 characters, or the wait is
-   *     negative
+   * @throws IllegalArgumentException if the key is blank, over 200 characters or holds a control
+   *     character, or the wait is negative
    * @throws dev.durable.runtime.codec.PayloadException if the stored value cannot be read as {@code
    *     type}: the message names the event and the type
    * @throws UnknownRunException if the run is not stored (it was purged)
+   * @throws StoreException if the database refused the read, or stayed unreachable for the whole
+   *     wait
    */
   <T> Optional<T> getEvent(String key, Class<T> type, Duration wait);
 
   /**
    * Every value of the run's stream {@code key} ({@code ctx.writeStream}), in the order written,
-   * from the first, whenever it is called: a lazy, sequential stream that blocks for more values
-   * until the run closes the stream ({@code ctx.closeStream}) or ends. How it ends tells how the
-   * stream did: it simply ends after the last value if the stream was closed or the run completed;
-   * if the run failed or was cancelled without closing it, consuming it throws {@link
-   * RunFailedException} (its error, as {@link #await} throws it) or {@link RunCancelledException}
-   * after the last value. Any number of readers, in any process that shares the database, each
-   * get every value. Close the stream ({@code try}-with-resources) when done; a reader blocked
-   * waiting can be interrupted ({@link DurableException}).
-   *
-   * <p>Not inside a run: a child run's handle throws {@link IllegalStateException}.
+   * from the first, whenever it is called: {@link #readStream(String, Class, long)
+   * readStream(key, type, 0)}.
    *
    * @param type the class each value is read as
-   * @throws IllegalArgumentException if the key is blank or over 200 characters
+   * @throws IllegalArgumentException if the key is blank, over 200 characters or holds a control
+   *     character
    * @throws UnknownRunException if the run is not stored (read at once, not when consumed)
    * @throws dev.durable.runtime.codec.PayloadException when consumed, if a value cannot be read as
    *     {@code type}: the message names the stream and the type
    */
-  <T> Stream<T> readStream(String key, Class<T> type);
+  default <T> Stream<T> readStream(String key, Class<T> type) {
+    return readStream(key, type, 0);
+  }
+
+  /**
+   * The values of the run's stream {@code key} ({@code ctx.writeStream}), in the order written,
+   * from the one at {@code fromIndex} (0 is the first value written), whenever it is called: a
+   * lazy, sequential stream that blocks for more values until the run closes the stream ({@code
+   * ctx.closeStream}) or ends. A reader that took values {@code 0} to {@code n - 1} and stopped
+   * (its process restarted, say) resumes with {@code fromIndex} {@code n}; an index past the
+   * values written waits for the value at that index, and the stream is empty if it ends before.
+   *
+   * <p>How it ends tells how the stream did: it simply ends after the last value if the stream was
+   * closed or the run completed; if the run failed or was cancelled without closing it, consuming
+   * it throws {@link RunFailedException} (its error, as {@link #await} throws it) or {@link
+   * RunCancelledException} after the last value. Any number of readers, in any process that shares
+   * the database, each get every value. Close the stream ({@code try}-with-resources) when done; a
+   * reader blocked waiting can be interrupted ({@link DurableException}).
+   *
+   * <p>The stream follows the run across {@code continueAsNew}: a reader gets each generation's
+   * values as they come, but an older generation's values are deleted with its history when the
+   * next one starts, so a reader that comes later (or had not read them yet) gets the current
+   * generation's values alone, and indexes count from its first value.
+   *
+   * <p>A read that fails for an outage (a dropped connection, a database that restarts, a pooler
+   * without a free connection) is tried again, with a backoff of at most 5 s, and the reader keeps
+   * its place: it gives every value once, in order. Consuming it throws {@link StoreException}
+   * when the database stayed unreachable for 5 minutes in a row, or refused the read; the message
+   * says the index to resume from.
+   *
+   * <p>Not inside a run: a child run's handle throws {@link IllegalStateException}.
+   *
+   * @param type the class each value is read as
+   * @param fromIndex the index of the first value to give: 0 or more
+   * @throws IllegalArgumentException if the key is blank, over 200 characters or holds a control
+   *     character, or {@code fromIndex} is negative
+   * @throws UnknownRunException if the run is not stored (read at once, not when consumed)
+   * @throws dev.durable.runtime.codec.PayloadException when consumed, if a value cannot be read as
+   *     {@code type}: the message names the stream and the type
+   */
+  <T> Stream<T> readStream(String key, Class<T> type, long fromIndex);
 }

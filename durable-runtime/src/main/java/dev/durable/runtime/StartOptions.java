@@ -245,22 +245,7 @@ public record StartOptions(
     }
 
     private static String key(String value, String what) {
-      if (value == null || value.isBlank() || value.length() > MAX_KEY_LENGTH) {
-        throw new IllegalArgumentException("a " + what + " must be 1 to " + MAX_KEY_LENGTH
-            + " characters, not blank; was '" + StoredText.echo(value) + "'");
-      }
-      for (int i = 0; i < value.length(); i++) {
-        if (Character.isISOControl(value.charAt(i))) {
-          throw new IllegalArgumentException("a " + what + " must not contain control"
-              + " characters, but '" + StoredText.echo(value) + "' has U+"
-              + String.format("%04X", (int) value.charAt(i)) + " at index " + i);
-        }
-      }
-      if (StoredText.needsEscaping(value)) {
-        throw new IllegalArgumentException("a " + what + " must be valid UTF-16, but '"
-            + StoredText.echo(value) + "' has a lone surrogate, which no database can store");
-      }
-      return value;
+      return StoredText.requireKey(value, MAX_KEY_LENGTH, "a " + what);
     }
   }
 }

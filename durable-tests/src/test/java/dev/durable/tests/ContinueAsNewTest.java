@@ -13,19 +13,27 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.testing.ReplayReport;
 import dev.durable.runtime.testing.WorkflowReplayer;
+import dev.durable.tests.support.Await;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.EchoWorkflowDurable;
 import dev.durable.tests.workflows.RestartingWorkflowClient;
 import dev.durable.tests.workflows.RestartingWorkflowDurable;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code <Name>Client.of(ctx).continueAsNew(...)}: the same run id starts over with the new input
  * and an empty history, in its next generation; signals not taken carry over; {@code await()} gives
- * the last generation's result; the history stays of constant size however many generations; and
+ * the last generation's result; the history stays of constant size however many generations; a
+ * stream's reader follows the run, while the older generations' values go with their history; and
  * it is refused outside the {@code @Run} method's own code.
  */
 class ContinueAsNewTest extends OnEachStore {
@@ -124,6 +132,48 @@ class ContinueAsNewTest extends OnEachStore {
       assertEquals("done after 2", run.await(WAIT));
       assertEquals(List.of("1:g1", "2:g2"), recorder.entries());
       assertEquals(RunState.COMPLETED, engine.getRunStatus(run.id() + "/g2/child-0").run().status());
+    }
+  }
+
+  /**
+   * The rule for readers across generations: a reader attached in generation 1 follows the run and
+   * gets every generation's values in order; one attached after the run ended gets the last
+   * generation's alone, as the older ones went with their history, and indexes count from its
+   * first value; getEvent sees what the current generation set.
+   */
+  @Test
+  void aStreamsReaderFollowsTheRunAndALaterOneSeesTheLastGenerationAlone() throws Exception {
+    try (DurableEngine engine = engine()) {
+      RestartingWorkflowClient client = RestartingWorkflowClient.of(engine);
+      RunHandle<String> run = client.start(1, 3, "stream");
+      engine.tick(); // generation 1 writes 10, 11, 12 and waits for a signal
+      BlockingQueue<Integer> seen = new LinkedBlockingQueue<>();
+      CompletableFuture<Void> reading = CompletableFuture.runAsync(() -> {
+        try (Stream<Integer> values = run.readStream("s", Integer.class)) {
+          values.forEach(seen::add);
+        }
+      });
+      Await.until("the reader took generation 1's values", () -> seen.size() == 3);
+      assertEquals(Optional.of("generation 1"),
+          run.getEvent("first", String.class, Duration.ZERO));
+
+      client.note(run.id(), "go");
+      engine.tick(); // generation 2: 20, 21, 22, then a wait
+      Await.until("the reader took generation 2's values", () -> seen.size() == 6);
+      assertEquals(Optional.of(2), run.getEvent("gen", Integer.class, Duration.ZERO));
+      assertEquals(Optional.empty(), run.getEvent("first", String.class, Duration.ZERO),
+          "generation 1's events went with its history");
+
+      client.note(run.id(), "go");
+      engine.tick(); // generation 3: 30, 31, 32, then the run completes
+      reading.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+      assertEquals("done after 3", run.await(WAIT));
+      assertEquals(List.of(10, 11, 12, 20, 21, 22, 30, 31, 32), List.copyOf(seen));
+      assertEquals(List.of(30, 31, 32), run.readStream("s", Integer.class).toList());
+      assertEquals(List.of(31, 32), run.readStream("s", Integer.class, 1).toList());
+      assertEquals(Optional.of(3), run.getEvent("gen", Integer.class, Duration.ZERO));
+      assertEquals(Optional.empty(), run.getEvent("first", String.class, Duration.ZERO));
+      assertEquals(4, rows("durable_run_values", run.id()), "the last generation's values");
     }
   }
 

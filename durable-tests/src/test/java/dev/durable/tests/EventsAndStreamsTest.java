@@ -347,6 +347,94 @@ class EventsAndStreamsTest extends OnEachStore {
     }
   }
 
+  /**
+   * A key with a NUL fails the run's write on PostgreSQL, long after the call that gave it; one
+   * with a newline or an escape garbles what shows it: each is refused at the call, as partition
+   * keys and run ids are, and the run goes on as if it had not been made.
+   */
+  @Test
+  void keysWithControlCharactersAreRefusedAtTheCallAndRecordNothing() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = talk(engine).start("r", List.of("set before 1", "bad nul",
+          "bad escape", "bad newline", "set after 2"));
+      engine.tick();
+
+      List<String> thrown = run.await(WAIT).lines().toList();
+      assertEquals(List.of(
+          "IllegalArgumentException: the key of an event must not contain control characters,"
+              + " but 'a\\u0000b' has U+0000 at index 1; use printable characters",
+          "IllegalArgumentException: the key of a stream must not contain control characters,"
+              + " but 'a\u001bb' has U+001B at index 1; use printable characters",
+          "IllegalArgumentException: the key of a stream must not contain control characters,"
+              + " but 'a"), thrown.subList(0, 3));
+      assertEquals("b' has U+000A at index 1; use printable characters", thrown.get(3));
+      assertEquals(List.of(
+          List.of("EVENT", "before", 0, "\"1\""), List.of("EVENT", "after", 1, "\"2\"")),
+          values("r"), "the refused calls took no position and wrote nothing");
+
+      assertEquals("the key of an event must not contain control characters, but 'a\\u0000b'"
+              + " has U+0000 at index 1; use printable characters",
+          assertThrows(IllegalArgumentException.class,
+              () -> run.getEvent("a\u0000b", Integer.class, Duration.ZERO)).getMessage());
+      assertStarts("the key of a stream must not contain control characters",
+          assertThrows(IllegalArgumentException.class,
+              () -> run.readStream("a\u001bb", String.class)).getMessage());
+    }
+  }
+
+  @Test
+  void aReaderStartsAtTheIndexItAsksFor() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run =
+          talk(engine).start("r", List.of("many s 250", "close s", "write failed one", "fail"));
+      engine.tick();
+      assertThrows(RunFailedException.class, () -> run.await(WAIT));
+
+      List<String> all = run.readStream("s", String.class).toList();
+      assertEquals(250, all.size());
+      assertEquals(all, run.readStream("s", String.class, 0).toList());
+      assertEquals(all.subList(120, 250), run.readStream("s", String.class, 120).toList(),
+          "from index 120, over several reads");
+      assertEquals(List.of("v249"), run.readStream("s", String.class, 249).toList());
+      assertEquals(List.of(), run.readStream("s", String.class, 250).toList(),
+          "the stream was closed after index 249");
+      assertEquals(List.of(), run.readStream("s", String.class, 100_000).toList());
+      // a stream the failed run did not close ends with its error, however far the index
+      Iterator<String> failed = run.readStream("failed", String.class, 5).iterator();
+      assertEquals("talk_failed",
+          assertThrows(RunFailedException.class, failed::hasNext).code());
+      assertEquals("the index to read stream 's' of run r from must be 0 or more, but was -1;"
+              + " 0 reads from the first value",
+          assertThrows(IllegalArgumentException.class,
+              () -> run.readStream("s", String.class, -1)).getMessage());
+    }
+  }
+
+  @Test
+  void aReaderFromAnIndexNotWrittenYetWaitsForIt() throws Exception {
+    try (DurableEngine engine = engine().pollInterval(LONG).build()) {
+      engine.start();
+      RunHandle<String> run = talk(engine).start("r", List.of("lines lines", "close lines"));
+      awaitSleeping(run);
+      talk(engine).line(run.id(), "a");
+      Await.until("the first value is written",
+          () -> run.getEvent("last", String.class, Duration.ZERO).isPresent());
+      CompletableFuture<List<String>> fromTwo = CompletableFuture.supplyAsync(() -> {
+        try (Stream<String> values = run.readStream("lines", String.class, 2)) {
+          return values.toList();
+        }
+      });
+
+      for (String line : List.of("b", "c", "d", "end")) {
+        awaitSleeping(run);
+        talk(engine).line(run.id(), line);
+      }
+
+      assertEquals(List.of("c", "d"), fromTwo.get(SECONDS, TimeUnit.SECONDS));
+      assertEquals("done", run.await(WAIT));
+    }
+  }
+
   private static void assertStarts(String expected, String actual) {
     assertTrue(actual.startsWith(expected), "expected to start with\n" + expected + "\nbut was\n"
         + actual);

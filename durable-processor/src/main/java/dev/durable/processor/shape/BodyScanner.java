@@ -47,6 +47,11 @@ final class BodyScanner extends StructureScanner {
   private final Map<String, String> clients = new HashMap<>();
   /** Parameters of fan branches that hold a contract's durable view. */
   private final Set<String> views = new HashSet<>();
+  /** The names of the local variables and parameters declared so far: no key constant's. */
+  private final Set<String> locals = new HashSet<>();
+  private final KeyNames keys;
+  /** The lambda of a fan's or group's branch being read: its parameters are no locals. */
+  private LambdaExpressionTree branch;
 
   /** The stored name of a child workflow by its client's prefix. */
   private final Function<String, String> childNames;
@@ -55,9 +60,11 @@ final class BodyScanner extends StructureScanner {
   private final Map<String, Map<String, String>> contracts;
 
   BodyScanner(WorkflowModel model, String ctx, Map<String, MethodTree> helpers,
-      Function<String, String> childNames, Map<String, Map<String, String>> contracts) {
+      Function<String, String> childNames, Map<String, Map<String, String>> contracts,
+      KeyNames keys) {
     this.childNames = childNames;
     this.contracts = contracts;
+    this.keys = keys;
     model.steps().forEach(s -> steps.putIfAbsent(s.methodName(), s));
     model.signals().forEach(s -> signals.putIfAbsent(s.methodName(), s));
     this.ctx = ctx;
@@ -70,6 +77,30 @@ final class BodyScanner extends StructureScanner {
     this.helpers = Map.of();
     this.childNames = Function.identity();
     this.contracts = Map.of();
+    this.keys = null;
+  }
+
+  /** Notes the parameters of {@code method}, whose body is read next: no key constant's names. */
+  private void declare(MethodTree method) {
+    method.getParameters().forEach(p -> locals.add(p.getName().toString()));
+  }
+
+  @Override
+  public Void visitMethod(MethodTree tree, List<ShapeNode> out) {
+    if (out != null) {
+      declare(tree);
+    }
+    return super.visitMethod(tree, out);
+  }
+
+  @Override
+  public Void visitLambdaExpression(LambdaExpressionTree tree, List<ShapeNode> out) {
+    if (out == null || tree != branch) {
+      return super.visitLambdaExpression(tree, out);
+    }
+    scan(tree.getParameters(), null);
+    scan(tree.getBody(), out);
+    return null;
   }
 
   @Override
@@ -91,6 +122,9 @@ final class BodyScanner extends StructureScanner {
 
   @Override
   public Void visitVariable(VariableTree tree, List<ShapeNode> out) {
+    if (out != null) {
+      locals.add(tree.getName().toString());
+    }
     if (out != null && tree.getInitializer() instanceof MethodInvocationTree init) {
       String name = tree.getName().toString();
       if (BodyCalls.isCall(init, "Parallel", "group")) {
@@ -141,13 +175,14 @@ final class BodyScanner extends StructureScanner {
       }
       return null;
     }
-    if (name.equals("start") && receiver != null) {
+    if ((name.equals("start") || name.equals("continueAsNew")) && receiver != null) {
       String workflow = receiver instanceof MethodInvocationTree of ? BodyCalls.clientOf(of)
           : receiverName == null ? null : clients.get(receiverName);
       if (workflow != null) {
         scan(select, null);
         scan(args, out);
-        out.add(ShapeNode.call("child", childNames.apply(workflow)));
+        out.add(name.equals("start") ? ShapeNode.call("child", childNames.apply(workflow))
+            : continueAsNew(args));
         return null;
       }
     }
@@ -155,7 +190,7 @@ final class BodyScanner extends StructureScanner {
     scan(args, out);
     boolean onThis = receiver == null || receiver.toString().equals("this");
     if (onThis && steps.containsKey(name)) {
-      out.add(BodyCalls.step(steps.get(name)));
+      out.add(ShapeNode.step(steps.get(name)));
     } else if (onThis && signals.containsKey(name)) {
       Map<String, Object> attributes = new LinkedHashMap<>();
       if (!args.isEmpty()) {
@@ -164,10 +199,11 @@ final class BodyScanner extends StructureScanner {
       out.add(new ShapeNode("signal", signals.get(name).signalName(), attributes, List.of()));
     } else if (onThis && helpers.containsKey(name) && !reading.contains(name)) {
       reading.push(name);
+      declare(helpers.get(name));
       unnoted(() -> scan(helpers.get(name).getBody(), out)); // not the @Run body's calls
       reading.pop();
     } else if (receiverName != null && receiverName.equals(ctx)) {
-      BodyCalls.contextCall(name, args, out);
+      contextCall(name, args, out);
     } else if (contract(receiver) != null) {
       out.add(ShapeNode.call("remote", contract(receiver).getOrDefault(name, name)));
     } else if (receiver != null && (views.contains(receiverName)
@@ -199,11 +235,46 @@ final class BodyScanner extends StructureScanner {
       views.add(view);
     }
     List<ShapeNode> nodes = new ArrayList<>();
-    scan(last, nodes);
+    LambdaExpressionTree outer = branch;
+    branch = lambda;
+    scan(lambda, nodes);
+    branch = outer;
     if (view != null) {
       views.remove(view);
     }
     return nodes;
+  }
+
+  /** A {@code continueAsNew(...)}: the run starts over, with {@code args} as its input. */
+  private static ShapeNode continueAsNew(List<? extends ExpressionTree> args) {
+    String input = String.join(", ", args.stream().map(Labels::text).toList());
+    return new ShapeNode("continue-as-new", "continue-as-new",
+        Map.of("input", Labels.cut(input)), List.of());
+  }
+
+  /**
+   * A call on the {@code WorkflowContext}: a sleep, or a call named by its key (an event set, a
+   * stream written or closed, an attribute); see {@link KeyNames}.
+   */
+  private void contextCall(String name, List<? extends ExpressionTree> args,
+      List<ShapeNode> out) {
+    if (args.isEmpty()) {
+      return;
+    }
+    String kind = switch (name) {
+      case "sleep" -> "sleep";
+      case "setEvent" -> "event";
+      case "writeStream" -> "stream";
+      case "closeStream" -> "close";
+      case "attribute" -> "attribute";
+      default -> null; // the clock, randomness, patches: recorded, but not part of the shape
+    };
+    if (kind == null) {
+      return;
+    }
+    out.add(kind.equals("sleep")
+        ? new ShapeNode("sleep", "sleep", Map.of("duration", text(args.get(0))), List.of())
+        : keys.node(kind, args.get(0), locals));
   }
 
   /** The steps of the contract field {@code receiver} is ({@code labels}, {@code this.labels}). */

@@ -11,7 +11,11 @@ final class Labels {
 
   /** The source text of {@code tree}, on one line, cut to {@value #LABEL_MAX} characters. */
   static String text(Tree tree) {
-    String text = tree.toString().replaceAll("\\s+", " ").trim();
+    return cut(tree.toString().replaceAll("\\s+", " ").trim());
+  }
+
+  /** {@code text} cut to {@value #LABEL_MAX} characters. */
+  static String cut(String text) {
     return text.length() <= LABEL_MAX ? text : text.substring(0, LABEL_MAX - 1) + "…";
   }
 }

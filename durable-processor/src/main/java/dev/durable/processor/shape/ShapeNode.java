@@ -1,5 +1,6 @@
 package dev.durable.processor.shape;
 
+import dev.durable.processor.model.StepModel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,11 +8,13 @@ import java.util.Objects;
 
 /**
  * One node of a workflow's shape, read from its {@code @Run} body: a call that leaves a checkpoint
- * (a step, a dispatched step, a signal wait, a child run, a sleep, an event or stream write), or a
- * structure around such calls (parallel branches, an if/else or switch, a loop).
+ * (a step, a dispatched step, a signal wait, a child run, a sleep, an event set, a stream's write
+ * or close, an attribute set) or starts the run over, or a structure around such calls (parallel
+ * branches, an if/else or switch, a loop).
  *
  * @param kind what it is: {@code step}, {@code remote}, {@code signal}, {@code child}, {@code
- *     sleep}, {@code event}, {@code stream}, {@code parallel}, {@code branch} or {@code loop}
+ *     sleep}, {@code event}, {@code stream}, {@code close}, {@code attribute}, {@code
+ *     continue-as-new}, {@code parallel}, {@code branch} or {@code loop}
  * @param name the call's stored name, or the structure's label (the condition, the loop header)
  * @param attributes its attributes in the order they are written ({@code retries}, {@code wait}):
  *     each a {@code String}, {@code Long} or {@code Boolean}
@@ -44,6 +47,30 @@ public record ShapeNode(
   /** A call with no attributes. */
   static ShapeNode call(String kind, String name) {
     return new ShapeNode(kind, name, Map.of(), List.of());
+  }
+
+  /** The call of {@code step}, with its attributes as the format orders them. */
+  static ShapeNode step(StepModel step) {
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put("retries", (long) step.retry().retries());
+    if (step.retry().retries() > 1) {
+      attributes.put("backoff", step.retry().backoff().name());
+      attributes.put("backoffMs", step.retry().backoffMs());
+      if (step.retry().backoffMaxMs() > 0) {
+        attributes.put("backoffMaxMs", step.retry().backoffMaxMs());
+      }
+      if (step.retry().jitter()) {
+        attributes.put("jitter", true);
+      }
+    }
+    if (step.timeoutMs() > 0) {
+      attributes.put("timeoutMs", step.timeoutMs());
+    }
+    if (!step.queue().isEmpty()) {
+      attributes.put("queue", step.queue());
+    }
+    step.compensation().ifPresent(c -> attributes.put("compensate", c.stepName()));
+    return new ShapeNode("step", step.stepName(), attributes, List.of());
   }
 
   /** Whether this node is a structure (it has paths) rather than a call. */

@@ -39,12 +39,14 @@ import javax.lang.model.util.Elements;
  * <p>The tree is read as parsed, not attributed: a call is a step when it is unqualified (or on
  * {@code this}) and has a {@code @Step} method's name, a signal wait likewise, a child run a {@code
  * start} on {@code <Name>Client.of(...)} (named by the child's {@code @Workflow(name)} where the
- * class can be found), a sleep or an event a call on the {@code WorkflowContext} parameter, a
- * dispatched step a call on a field that holds a step contract, on a {@code <Name>Dispatch} view
- * or on the view a fan hands its branches. Reading the parse tree is safe in every round
- * (attribution is not: see the determinism lint), so the shape goes into the {@code WORKFLOW}
- * constant generated in the round the workflow is valid. A private helper method of the workflow
- * called from the body is read in place, once per call (not recursively).
+ * class can be found), a continue-as-new a {@code continueAsNew} on such a client, a sleep, an
+ * event, a stream's write or close or an attribute a call on the {@code WorkflowContext} parameter
+ * (named by its key: {@link KeyNames}), a dispatched step a call on a field that holds a step
+ * contract, on a {@code <Name>Dispatch} view or on the view a fan hands its branches. Reading the
+ * parse tree is safe in every round (attribution is not: see the determinism lint), so the shape
+ * goes into the {@code WORKFLOW} constant generated in the round the workflow is valid. A private
+ * helper method of the workflow called from the body is read in place, once per call (not
+ * recursively).
  *
  * <p>Only javac offers the tree API: {@link #create} returns empty elsewhere, and the shape then
  * lists no nodes.
@@ -107,7 +109,8 @@ public final class ShapeReader {
     TreePath typePath = trees.getPath(workflow);
     CompilationUnitTree unit = typePath.getCompilationUnit();
     BodyScanner scanner = new BodyScanner(model, ctx, helpers,
-        prefix -> childName(prefix, unit, model.packageName()), contractFields(workflow));
+        prefix -> childName(prefix, unit, model.packageName()), contractFields(workflow),
+        new KeyNames(elements, workflow, unit));
     List<RunCalls> calls = new ArrayList<>();
     for (RawMethod run : raw.runs()) {
       TreePath path = trees.getPath(run.element());

@@ -182,8 +182,9 @@ abstract class StructureScanner extends TreePathScanner<Void, List<ShapeNode>> {
   }
 
   /**
-   * A {@code for} loop's path runs through its condition, its body, then its update. The lint meets
-   * the update before the body, as javac walks them; its calls there are moved back in place.
+   * A {@code for} loop's path runs through its condition, its body, then its update, in the order
+   * they run. The lint reports in javac's order, which meets the update before the body: the
+   * update's calls are moved before the body's.
    */
   @Override
   public Void visitForLoop(ForLoopTree tree, List<ShapeNode> out) {

@@ -1,8 +1,9 @@
 /**
  * The shape of a workflow version, read by the compiler from its {@code @Run} body ({@link
  * dev.durable.processor.shape.ShapeReader}) and written as JSON ({@link
- * dev.durable.processor.shape.ShapeJson}): the steps, signal waits, child runs and sleeps in order,
- * the fans, branches and loops around them, its error routes, compensations and {@code @OnFailure}.
+ * dev.durable.processor.shape.ShapeJson}): the steps, signal waits, child runs, sleeps, events,
+ * streams, attributes and continue-as-new in order, the fans, branches and loops around them, its
+ * error routes, compensations and {@code @OnFailure}.
  * The dashboard draws it; nothing in the runtime depends on it.
  *
  * <p>The walk of the {@code @Run} method that reads the shape ({@link

@@ -23,7 +23,9 @@ class ShapeEmissionTest {
         JavaFileObjects.forResource(DIR + "OrderFlow.java"),
         JavaFileObjects.forResource(DIR + "ReceiptFlow.java"),
         JavaFileObjects.forResource(DIR + "LabelSteps.java"),
-        JavaFileObjects.forResource(DIR + "BranchyFlow.java"));
+        JavaFileObjects.forResource(DIR + "BranchyFlow.java"),
+        JavaFileObjects.forResource(DIR + "Keys.java"),
+        JavaFileObjects.forResource(DIR + "TalkingFlow.java"));
   }
 
   private static String resource(Compilation compilation, String durableClass) {
@@ -149,12 +151,52 @@ class ShapeEmissionTest {
                 {"kind": "step", "name": "a", "retries": 1}
               ]}
             ]},
-            {"kind": "event", "name": "\\"progress\\""}
+            {"kind": "event", "name": "progress"}
           ],
           "routes": [],
           "compensations": [],
           "onFailure": null
         }
         """, resource(compilation, "com.acme.shape.BranchyFlowDurable"));
+  }
+
+  @Test
+  void namesEventsStreamsAndAttributesByTheirKeysAndEmitsContinueAsNew() {
+    Compilation compilation = compile();
+    assertThat(compilation).succeededWithoutWarnings();
+    assertEquals("""
+        {
+          "format": 1,
+          "workflow": "talking",
+          "version": "1",
+          "timeoutMs": 0,
+          "nodes": [
+            {"kind": "branch", "name": "if (round \\u003c 3)", "paths": [
+              {"label": "then", "nodes": [
+                {"kind": "continue-as-new", "name": "continue-as-new", "input": "question, round + 1"}
+              ]},
+              {"label": "else", "nodes": []}
+            ]},
+            {"kind": "attribute", "name": "topic"},
+            {"kind": "step", "name": "answer", "retries": 1},
+            {"kind": "stream", "name": "answers"},
+            {"kind": "close", "name": "answers"},
+            {"kind": "event", "name": "progress", "constant": "PROGRESS"},
+            {"kind": "event", "name": "done", "constant": "Keys.DONE"},
+            {"kind": "event", "name": "talk-progress", "constant": "PREFIX + \\"-\\" + PROGRESS"},
+            {"kind": "event", "name": "\\"round-\\" + round", "computed": true},
+            {"kind": "stream", "name": "say \\"hi\\""},
+            {"kind": "branch", "name": "if (question.isEmpty())", "paths": [
+              {"label": "then", "nodes": [
+                {"kind": "continue-as-new", "name": "continue-as-new", "input": "\\"again\\", 0"}
+              ]},
+              {"label": "else", "nodes": []}
+            ]}
+          ],
+          "routes": [],
+          "compensations": [],
+          "onFailure": null
+        }
+        """, resource(compilation, "com.acme.shape.TalkingFlowDurable"));
   }
 }

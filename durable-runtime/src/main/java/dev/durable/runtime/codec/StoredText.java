@@ -65,6 +65,37 @@ public final class StoredText {
     return escaped(value.substring(0, keep)) + "... (" + value.length() + " characters)";
   }
 
+  /**
+   * {@code value}, if it can name what the engine stores under a key (a partition key, a
+   * deduplication id, an event's or a stream's key): 1 to {@code maxLength} characters, not blank,
+   * with no control character (PostgreSQL refuses a NUL in text, so a key holding one would fail
+   * the write that stores it, and a newline or an escape would garble the logs and tables that
+   * show it) and no lone surrogate (no UTF-8 form). Checked where the key is given, before
+   * anything is stored.
+   *
+   * @param what the key, as the error's subject: {@code "a partitionKey"}, {@code "the key of an
+   *     event"}
+   * @throws IllegalArgumentException saying which rule the key broke, echoing it ({@link #echo})
+   */
+  public static String requireKey(String value, int maxLength, String what) {
+    if (value == null || value.isBlank() || value.length() > maxLength) {
+      throw new IllegalArgumentException(what + " must be 1 to " + maxLength
+          + " characters, not blank; was " + (value == null ? "null" : "'" + echo(value) + "'"));
+    }
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isISOControl(value.charAt(i))) {
+        throw new IllegalArgumentException(what + " must not contain control characters, but '"
+            + echo(value) + "' has U+" + String.format("%04X", (int) value.charAt(i))
+            + " at index " + i + "; use printable characters");
+      }
+    }
+    if (needsEscaping(value)) {
+      throw new IllegalArgumentException(what + " must be valid UTF-16, but '" + echo(value)
+          + "' has a lone surrogate, which no database can store");
+    }
+    return value;
+  }
+
   /** Whether {@code text} holds a NUL character or a lone surrogate. */
   public static boolean needsEscaping(String text) {
     for (int i = 0; i < text.length(); i++) {

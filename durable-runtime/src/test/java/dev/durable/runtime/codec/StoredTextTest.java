@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.RunError;
@@ -54,5 +55,24 @@ class StoredTextTest {
     assertEquals("x".repeat(60) + "... (100000 characters)", StoredText.echo("x".repeat(100_000)));
     String pair = "a".repeat(59) + "\ud83d\ude00" + "b".repeat(10);
     assertEquals("a".repeat(59) + "... (71 characters)", StoredText.echo(pair));
+  }
+
+  @Test
+  void aKeyIsRefusedWithTheRuleItBrokeAndKeptOtherwise() {
+    assertEquals("k", StoredText.requireKey("k", 5, "a key"));
+    assertEquals("a key must be 1 to 5 characters, not blank; was ' '", message(" "));
+    assertEquals("a key must be 1 to 5 characters, not blank; was null", message(null));
+    assertEquals("a key must be 1 to 5 characters, not blank; was 'toolong'", message("toolong"));
+    assertEquals("a key must not contain control characters, but 'a\\u0000b' has U+0000 at"
+        + " index 1; use printable characters", message("a\u0000b"));
+    assertEquals("a key must not contain control characters, but 'ab\tc' has U+0009 at"
+        + " index 2; use printable characters", message("ab\tc"));
+    assertEquals("a key must be valid UTF-16, but 'a\\ud800' has a lone surrogate, which no"
+        + " database can store", message("a\ud800"));
+  }
+
+  private static String message(String key) {
+    return assertThrows(IllegalArgumentException.class,
+        () -> StoredText.requireKey(key, 5, "a key")).getMessage();
   }
 }

@@ -24,7 +24,9 @@ import java.util.List;
  *   <li>{@code fail}: fails the run (code {@code talk_failed});
  *   <li>{@code bad <what>}: makes a bad call and catches what it throws: {@code blank} key, {@code
  *       long} key, {@code null} value, {@code big} value (over 2,000 bytes), {@code object} (a
- *       value Jackson cannot write), {@code closed} (a write to stream {@code s} once closed).
+ *       value Jackson cannot write), {@code closed} (a write to stream {@code s} once closed),
+ *       {@code nul} (an event's key with a NUL), {@code escape} (a stream's key with an escape),
+ *       {@code newline} (a stream's key with a newline, closed).
  * </ul>
  */
 @Workflow(name = "talking")
@@ -89,6 +91,9 @@ public class TalkingWorkflow {
       case "null" -> ctx.setEvent("e", null);
       case "big" -> ctx.setEvent("e", "x".repeat(2_001));
       case "object" -> ctx.writeStream("s", new Object());
+      case "nul" -> ctx.setEvent("a\u0000b", 1);
+      case "escape" -> ctx.writeStream("a\u001bb", 1);
+      case "newline" -> ctx.closeStream("a\nb");
       case "closed" -> {
         ctx.closeStream("s");
         ctx.writeStream("s", "late");

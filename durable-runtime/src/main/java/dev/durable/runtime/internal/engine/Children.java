@@ -309,7 +309,7 @@ final class Children {
     }
 
     @Override
-    public <T> Stream<T> readStream(String key, Class<T> type) {
+    public <T> Stream<T> readStream(String key, Class<T> type, long fromIndex) {
       throw notInARun("stream");
     }
 

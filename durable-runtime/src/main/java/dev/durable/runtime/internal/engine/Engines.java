@@ -134,7 +134,7 @@ final class Engines {
           config.schema().map(schema -> ", schema " + schema).orElse(""),
           config.pollOnly() ? ", poll-only" : "",
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
-      RunValueReads values = new RunValueReads(store, payloads, process.values(),
+      RunValueReads values = new RunValueReads(store, payloads, process.values(), time,
           config.pollInterval(), "durable-values-" + engineId);
       resources.add(0, values);
       return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,

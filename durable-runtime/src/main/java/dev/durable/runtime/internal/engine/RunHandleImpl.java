@@ -51,8 +51,8 @@ final class RunHandleImpl<R> implements RunHandle<R> {
   }
 
   @Override
-  public <T> Stream<T> readStream(String key, Class<T> type) {
-    return values.stream(runId, key, type);
+  public <T> Stream<T> readStream(String key, Class<T> type, long fromIndex) {
+    return values.stream(runId, key, type, fromIndex);
   }
 
   @Override

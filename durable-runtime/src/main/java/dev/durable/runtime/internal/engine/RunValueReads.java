@@ -8,7 +8,6 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.StoredValues;
 import dev.durable.runtime.spi.Payload;
@@ -18,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.slf4j.Logger;
@@ -38,11 +38,17 @@ import org.slf4j.LoggerFactory;
  * that ended elsewhere without having written anything (no notification says so); one poll
  * interval while they are not (PostgreSQL before the listener first listens, after its connection
  * failed). Each read is one indexed statement that also reads the run's state.
+ *
+ * <p>A read that fails for an outage (a dropped connection, a database that restarts) is tried
+ * again ({@link ReaderRetries}) within the reader's patience: an event's reader its wait, a
+ * stream's reader {@link ReaderRetries#OUTAGE_LIMIT}; a stream's reader keeps its place meanwhile.
  */
 final class RunValueReads implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RunValueReads.class);
   /** How many values of a stream one read takes at most. */
   static final int BATCH = 100;
+  /** How many values of a stream one read skips at most (their ids alone are read). */
+  static final int SKIP_BATCH = 10_000;
   /** How many poll intervals a reader waits between reads while notifications are in effect. */
   static final int QUIET_POLLS = 10;
   /** As good as no limit, and still a number of nanoseconds that fits in a long. */
@@ -50,23 +56,26 @@ final class RunValueReads implements AutoCloseable {
 
   private final Store store;
   private final Payloads payloads;
+  private final ReaderRetries retries;
   private final RunValueWatches watches;
   private final Duration pollInterval;
   private final String listenerName;
   private volatile boolean listening;
   private AutoCloseable listener; // guarded by this
-  private boolean closed; // guarded by this
+  private volatile boolean closed; // written under this
 
   /**
    * @param watches the readers of this process, which this process's engines wake
+   * @param time the engine's clock, which measures how long the database is away
    * @param pollInterval the engine's poll interval, which sets how often a waiting reader reads
    *     again unwoken ({@link #quietRead})
    */
   RunValueReads(
-      Store store, Payloads payloads, RunValueWatches watches, Duration pollInterval,
+      Store store, Payloads payloads, RunValueWatches watches, Time time, Duration pollInterval,
       String listenerName) {
     this.store = store;
     this.payloads = payloads;
+    this.retries = new ReaderRetries(time, () -> closed);
     this.watches = watches;
     this.pollInterval = pollInterval;
     this.listenerName = listenerName;
@@ -90,15 +99,17 @@ final class RunValueReads implements AutoCloseable {
       return decoded(runId, key, type, latest(runId, key));
     }
     long deadline = System.nanoTime() + min(wait, WITHOUT_LIMIT).toNanos();
+    String what = "event '" + key + "' of run " + runId;
     listen();
     try (RunValueWatches.Watch watch = watches.watch(runId)) {
       while (true) {
-        StoredValues.EventRead read = latest(runId, key);
+        StoredValues.EventRead read =
+            retries.untilDeadline(what, () -> latest(runId, key), deadline, wait);
         long left = deadline - System.nanoTime();
         if (read.payload() != null || read.status().isTerminal() || left <= 0) {
           return decoded(runId, key, type, read);
         }
-        await(watch, Math.min(left, quietRead().toNanos()), "event '" + key + "' of run " + runId);
+        await(watch, Math.min(left, quietRead().toNanos()), what);
       }
     }
   }
@@ -115,15 +126,20 @@ final class RunValueReads implements AutoCloseable {
   }
 
   /**
-   * Every value of stream {@code key} of run {@code runId}, in order, from the first: a stream
-   * that reads more as it is consumed and blocks until more come, the stream is closed, or the run
-   * ends (failed: {@link RunFailedException}; cancelled: {@link RunCancelledException}, after the
-   * last value). The run is read at once: an unknown run fails here.
+   * Every value of stream {@code key} of run {@code runId}, in order, from the one at {@code
+   * fromIndex} (0: the first): a stream that reads more as it is consumed and blocks until more
+   * come, the stream is closed, or the run ends (failed: {@link RunFailedException}; cancelled:
+   * {@link RunCancelledException}, after the last value). The run is read at once: an unknown run
+   * fails here.
    */
-  <T> Stream<T> stream(String runId, String key, Class<T> type) {
+  <T> Stream<T> stream(String runId, String key, Class<T> type, long fromIndex) {
     RunValueWrites.requireKey(key, "a stream");
     Objects.requireNonNull(type, "type");
-    StreamReader<T> reader = new StreamReader<>(runId, key, type);
+    if (fromIndex < 0) {
+      throw new IllegalArgumentException("the index to read stream '" + key + "' of run " + runId
+          + " from must be 0 or more, but was " + fromIndex + "; 0 reads from the first value");
+    }
+    StreamReader<T> reader = new StreamReader<>(runId, key, type, fromIndex);
     reader.read(); // an unknown run fails now, not at the first value
     return StreamSupport.stream(reader, false);
   }
@@ -193,22 +209,32 @@ final class RunValueReads implements AutoCloseable {
     }
   }
 
-  /** A stream's values as a stream's source: reads a batch at a time, waits when there is none. */
+  /**
+   * A stream's values as a stream's source: skips to its first index, reads a batch at a time,
+   * waits when there is none.
+   */
   private final class StreamReader<T> implements Spliterator<T> {
     private final String runId;
     private final String key;
     private final Class<T> type;
     private final String what;
     private final ArrayDeque<T> buffered = new ArrayDeque<>();
+    /** The id of the last row read: the next read asks for those after it. */
     private long after;
+    /** How many values are still to be skipped to reach the first index asked for. */
+    private long toSkip;
+    /** The index of the next value given: where a reader would resume. */
+    private long next;
     private boolean ended;
     private RuntimeException endedBy;
 
-    StreamReader(String runId, String key, Class<T> type) {
+    StreamReader(String runId, String key, Class<T> type, long fromIndex) {
       this.runId = runId;
       this.key = key;
       this.type = type;
-      this.what = "stream '" + key + "'";
+      this.what = "stream '" + key + "' of run " + runId;
+      this.toSkip = fromIndex;
+      this.next = fromIndex;
     }
 
     @Override
@@ -222,6 +248,7 @@ final class RunValueReads implements AutoCloseable {
         }
         next();
       }
+      next++;
       action.accept(buffered.poll());
       return true;
     }
@@ -231,7 +258,7 @@ final class RunValueReads implements AutoCloseable {
       listen();
       try (RunValueWatches.Watch watch = watches.watch(runId)) {
         while (!read()) {
-          await(watch, quietRead().toNanos(), what + " of run " + runId);
+          await(watch, quietRead().toNanos(), what);
         }
       }
     }
@@ -242,25 +269,59 @@ final class RunValueReads implements AutoCloseable {
      * after these.
      */
     boolean read() {
-      StoredValues.StreamRead read =
-          store.values().streamAfter(runId, key, after, BATCH).orElseThrow(() -> unknown(runId));
+      if (toSkip > 0 && !skip()) {
+        return ended;
+      }
+      StoredValues.StreamRead read = retried(
+          () -> store.values().streamAfter(runId, key, after, BATCH));
       for (StoredValues.StreamValue value : read.values()) {
         after = value.id();
         if (value.endsStream()) {
           ended = true;
           return true;
         }
-        buffered.add(decode(runId, what, type, value.payload()));
+        buffered.add(decode(runId, "stream '" + key + "'", type, value.payload()));
       }
-      if (!buffered.isEmpty()) {
-        return true;
+      return !buffered.isEmpty() || end(read.status());
+    }
+
+    /**
+     * Skips the values before the first index asked for, reading their ids alone; returns whether
+     * it reached that index. Short of it, the stream may have ended (closed, or the run ended).
+     */
+    private boolean skip() {
+      while (toSkip > 0) {
+        int asked = (int) Math.min(toSkip, SKIP_BATCH);
+        StoredValues.StreamSkip skipped =
+            retried(() -> store.values().skipStream(runId, key, after, asked));
+        after = skipped.after();
+        toSkip -= skipped.skipped();
+        if (skipped.closed()) {
+          ended = true;
+          return false;
+        }
+        if (skipped.skipped() < asked) {
+          end(skipped.status());
+          return false;
+        }
       }
-      if (read.status().isTerminal()) {
+      return true;
+    }
+
+    /** Ends the stream if the run ended ({@code status}); returns whether it did. */
+    private boolean end(RunState status) {
+      if (status.isTerminal()) {
         ended = true;
-        endedBy = endedBy(read.status());
-        return true;
+        endedBy = endedBy(status);
       }
-      return false;
+      return ended;
+    }
+
+    /** A read of the store, tried again through an outage; an unknown run fails it. */
+    private <R> R retried(Supplier<Optional<R>> read) {
+      return retries.throughOutage(what, () -> read.get().orElseThrow(() -> unknown(runId)),
+          () -> "read it again from index " + next + " (readStream(\"" + key + "\", type, "
+              + next + ")) once the database is back");
     }
 
     /** Why the stream ends with the run: null if it completed. */
@@ -268,7 +329,7 @@ final class RunValueReads implements AutoCloseable {
       return switch (status) {
         case CANCELLED -> new RunCancelledException(runId);
         case FAILED -> new RunFailedException(runId,
-            store.findRun(runId).map(RunRecord::error).orElseThrow(() -> unknown(runId)));
+            retried(() -> store.findRun(runId)).error());
         default -> null;
       };
     }

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.codec.StoredText;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;
@@ -28,7 +29,8 @@ import java.util.Set;
  * the engine dies before that write, the next turn writes it when it reaches the call again.
  *
  * <p>Bad calls throw before anything is recorded or held, on the first execution as on every
- * replay: a blank key or one over {@value #MAX_KEY_LENGTH} characters, a null value, a value that
+ * replay: a blank key, one over {@value #MAX_KEY_LENGTH} characters or with a control character (a
+ * NUL, which PostgreSQL would refuse when the turn writes), a null value, a value that
  * cannot be stored (Jackson cannot write it) or is over the payload limit, a write to a stream the
  * run closed. The closed streams are known from the turn's own calls: every turn replays the run's
  * calls from the top.
@@ -52,19 +54,15 @@ final class RunValueWrites {
   }
 
   /**
-   * {@code key}, if it can name an event or a stream.
+   * {@code key}, if it can name an event or a stream: the rules of every key the engine stores
+   * ({@link StoredText#requireKey}), up to {@value #MAX_KEY_LENGTH} characters.
    *
    * @param what "an event" or "a stream", for the error
-   * @throws IllegalArgumentException if it is null, blank or too long
+   * @throws IllegalArgumentException if it is null, blank, too long, or holds a control character
+   *     (a NUL, a newline) or a lone surrogate
    */
   static String requireKey(String key, String what) {
-    if (key == null || key.isBlank() || key.length() > MAX_KEY_LENGTH) {
-      throw new IllegalArgumentException("the key of " + what + " must be 1 to " + MAX_KEY_LENGTH
-          + " characters, not blank; was " + (key == null ? "null"
-              : "'" + (key.length() > 60 ? key.substring(0, 60) + "...' (" + key.length()
-                  + " characters)" : key + "'")));
-    }
-    return key;
+    return StoredText.requireKey(key, MAX_KEY_LENGTH, "the key of " + what);
   }
 
   /** {@code ctx.setEvent} at {@code seq}; returns the next position. */

@@ -45,7 +45,20 @@ final class RunValuesTable {
           + " LEFT JOIN durable_run_values v ON v.run_id = r.run_id AND v.kind = 'STREAM'"
           + " AND v.name = :name AND v.id > :after"
           + " WHERE r.run_id = :runId ORDER BY v.id LIMIT :limit");
+  /**
+   * The run's state and the ids of up to {@code :limit} rows of its stream {@code :name} after id
+   * {@code :after}, each with whether it ends the stream, in one statement (see {@link
+   * #STREAM_AFTER}); the values themselves are not read.
+   */
+  private static final Sql STREAM_IDS_AFTER = Sql.of(
+      "SELECT r.status, v.id, v.payload IS NULL FROM durable_runs r"
+          + " LEFT JOIN durable_run_values v ON v.run_id = r.run_id AND v.kind = 'STREAM'"
+          + " AND v.name = :name AND v.id > :after"
+          + " WHERE r.run_id = :runId ORDER BY v.id LIMIT :limit");
   private static final Map<Integer, Sql> FENCED_INSERTS = new ConcurrentHashMap<>();
+
+  /** A row of a stream, without its value: its id, and whether it ends the stream. */
+  private record Place(long id, boolean closes) {}
 
   private RunValuesTable() {}
 
@@ -120,5 +133,43 @@ final class RunValuesTable {
     }
     return Optional.of(new StoredValues.StreamRead(RunState.valueOf(status.get(0)),
         values.stream().filter(value -> value != null).toList()));
+  }
+
+  /**
+   * The run's state and the place after the next {@code count} values of its stream after id
+   * {@code after}, or where fewer were written, or the stream's end; empty if no such run.
+   */
+  static Optional<StoredValues.StreamSkip> skipStream(
+      Connection connection, String runId, String name, long after, int count)
+      throws SQLException {
+    List<String> status = new ArrayList<>(1);
+    List<Place> rows = STREAM_IDS_AFTER.list(connection,
+        new Values().string("runId", runId).string("name", name).int8("after", after)
+            .int4("limit", count),
+        row -> {
+          if (status.isEmpty()) {
+            status.add(row.getString(1));
+          }
+          long id = row.getLong(2);
+          return row.wasNull() ? null : new Place(id, row.getBoolean(3));
+        });
+    if (status.isEmpty()) {
+      return Optional.empty();
+    }
+    long last = after;
+    int skipped = 0;
+    for (Place row : rows) {
+      if (row == null) {
+        continue;
+      }
+      if (row.closes()) {
+        return Optional.of(new StoredValues.StreamSkip(
+            RunState.valueOf(status.get(0)), last, skipped, true));
+      }
+      last = row.id();
+      skipped++;
+    }
+    return Optional.of(
+        new StoredValues.StreamSkip(RunState.valueOf(status.get(0)), last, skipped, false));
   }
 }

@@ -46,6 +46,17 @@ public final class StoredValues {
    */
   public record StreamRead(RunState status, List<StreamValue> values) {}
 
+  /**
+   * What skipping values of a stream found, as of one moment: if it skipped fewer than asked and
+   * the run had ended, no value follows these.
+   *
+   * @param after the id of the last value skipped (as given, if none): the next read asks for the
+   *     values after it
+   * @param skipped how many values it skipped
+   * @param closed whether the stream's end ({@code ctx.closeStream}) came before the values asked
+   */
+  public record StreamSkip(RunState status, long after, int skipped, boolean closed) {}
+
   /** The run's state and its event {@code name}'s latest value; empty if no run has that id. */
   public Optional<EventRead> latestEvent(String runId, String name) {
     return transactions.autocommit("read event '" + name + "' of run " + runId,
@@ -59,6 +70,16 @@ public final class StoredValues {
   public Optional<StreamRead> streamAfter(String runId, String name, long after, int limit) {
     return transactions.autocommit("read stream '" + name + "' of run " + runId,
         connection -> RunValuesTable.streamAfter(connection, runId, name, after, limit));
+  }
+
+  /**
+   * The run's state, and the place after the next {@code count} values of its stream {@code name}
+   * written after the one with id {@code after}: a reader that starts at an index skips the values
+   * before it, their ids alone read. Empty if no run has that id.
+   */
+  public Optional<StreamSkip> skipStream(String runId, String name, long after, int count) {
+    return transactions.autocommit("read stream '" + name + "' of run " + runId,
+        connection -> RunValuesTable.skipStream(connection, runId, name, after, count));
   }
 
   /**

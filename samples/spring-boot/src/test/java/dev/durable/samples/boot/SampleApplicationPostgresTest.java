@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.springframework.boot.Banner;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -34,7 +35,7 @@ class SampleApplicationPostgresTest {
     // a command-line argument, as in `java -jar app.jar --spring.datasource.url=...`: it wins
     // over application.properties (SpringApplicationBuilder.properties would not)
     try (ConfigurableApplicationContext context =
-        new SpringApplicationBuilder(SampleApplication.class)
+        new SpringApplicationBuilder(SampleApplication.class).bannerMode(Banner.Mode.OFF)
             .run("--spring.datasource.url=" + url)) {
       DurableEngine engine = context.getBean(DurableEngine.class);
 

@@ -13,7 +13,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ApplicationContext;
 
 /** The sample application on H2, in memory: it starts, and its workflow runs to completion. */
-@SpringBootTest(properties = "spring.datasource.url=jdbc:h2:mem:sample")
+@SpringBootTest(properties = {"spring.datasource.url=jdbc:h2:mem:sample", "spring.main.banner-mode=off"})
 class SampleApplicationTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
 
