@@ -18,6 +18,10 @@ final class StoreCheck {
   private static final String RUNS_TABLE = "durable_runs";
   /** H2's error code for a database that does not exist, opened with {@code IFEXISTS=TRUE}. */
   private static final int H2_DATABASE_NOT_FOUND = 90146;
+  /** How a store is made where there is none: every "no store" message ends with it. */
+  static final String TO_CREATE_ONE = "To create the store there, run 'durable-cli migrate' with"
+      + " the same URL (and --schema, if you use one), or start an engine of the application,"
+      + " which creates it; no other command of durable-cli creates one";
 
   private StoreCheck() {}
 
@@ -41,21 +45,19 @@ final class StoreCheck {
       if (schema == null) {
         // PostgreSQL: no schema of the search path (the URL's currentSchema) exists
         throw new CannotConnect("no Durable store at " + url + ": the schema it names (its"
-            + " currentSchema) does not exist; check the URL. durable-cli does not create a"
-            + " store: an engine of the application does when it starts", null);
+            + " currentSchema) does not exist; check the URL. " + TO_CREATE_ONE, null);
       }
       // H2 keeps unquoted names in upper case, PostgreSQL in lower case
       if (!hasTable(metadata, schema, RUNS_TABLE)
           && !hasTable(metadata, schema, RUNS_TABLE.toUpperCase(Locale.ROOT))) {
         throw new CannotConnect("no Durable store at " + url + ": schema " + schema + " has no "
-            + RUNS_TABLE + " table; check the URL (and its currentSchema). durable-cli does not"
-            + " create a store: an engine of the application does when it starts", null);
+            + RUNS_TABLE + " table; check the URL (and its currentSchema). " + TO_CREATE_ONE,
+            null);
       }
     } catch (SQLException e) {
       if (e.getErrorCode() == H2_DATABASE_NOT_FOUND) {
         throw new CannotConnect("no Durable store at " + url + ": no H2 database is there; check"
-            + " the URL's path. durable-cli does not create a store: an engine of the application"
-            + " does when it starts", e);
+            + " the URL's path. " + TO_CREATE_ONE, e);
       }
       throw new CannotConnect("cannot connect to " + url + ": " + e.getMessage()
           + "; check the JDBC URL, the credentials and that the database is running", e);

@@ -86,6 +86,34 @@ class MigrateCommandTest {
     }
   }
 
+  /**
+   * On an empty database every command but {@code migrate} says that {@code durable-cli migrate}
+   * creates the store; {@code migrate} without {@code --schema} does, in the connection's own
+   * schema, and names it: H2's PUBLIC, or PostgreSQL's current schema (the URL's currentSchema).
+   */
+  @Test
+  void anEmptyDatabaseIsToldToMigrateAndMigrateNamesTheConnectionsSchema() {
+    String current = store == Stores.H2 ? "PUBLIC"
+        : db.url().substring(db.url().indexOf("currentSchema=") + "currentSchema=".length());
+
+    Result none = CliRunner.run("--jdbc-url", db.url(), "list");
+    assertEquals(ExitCodes.DATABASE, none.code(), none::toString);
+    assertTrue(none.err().contains("To create the store there, run 'durable-cli migrate' with the"
+        + " same URL (and --schema, if you use one), or start an engine of the application"),
+        none::toString);
+
+    Result created = CliRunner.run("--jdbc-url", db.url(), "migrate");
+    assertEquals(ExitCodes.OK, created.code(), created::toString);
+    assertTrue(created.out().matches("schema " + current + " \\(the connection's current"
+        + " schema\\): applied \\d+ migration\\(s\\), from version none to \\d+\\s*"),
+        created::toString);
+    Result again = CliRunner.run("--jdbc-url", db.url(), "migrate");
+    assertTrue(again.out().matches("schema " + current + " \\(the connection's current"
+        + " schema\\) is up to date at version \\d+\\s*"), again::toString);
+    Result listed = CliRunner.run("--jdbc-url", db.url(), "list");
+    assertEquals(ExitCodes.OK, listed.code(), listed::toString);
+  }
+
   /** Migrated directly, as the owner does; then read through PgBouncer in transaction mode. */
   @Test
   void theCommandsWorkThroughAPoolerWithASchemaAndPollOnly() {

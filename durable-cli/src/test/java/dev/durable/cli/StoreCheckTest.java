@@ -33,6 +33,8 @@ class StoreCheckTest {
     assertEquals(3, result.code(), result::toString);
     assertTrue(result.err().startsWith("durable-cli: no Durable store at " + url
         + ": no H2 database is there; check the URL's path."), result::toString);
+    assertTrue(result.err().contains("To create the store there, run 'durable-cli migrate' with"
+        + " the same URL"), result::toString);
     try (Stream<Path> files = Files.list(directory)) {
       assertEquals(0, files.count(), "the CLI created a database file");
     }
@@ -51,6 +53,8 @@ class StoreCheckTest {
 
     assertEquals(3, result.code(), result::toString);
     assertTrue(result.err().contains("the schema it names (its currentSchema) does not exist"),
+        result::toString);
+    assertTrue(result.err().contains("run 'durable-cli migrate' with the same URL"),
         result::toString);
     assertFalse(result.out().contains("no runs match"), result::toString);
     try (Connection connection = DriverManager.getConnection(base);

@@ -7,6 +7,7 @@ import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.codec.StoredText;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -44,7 +45,7 @@ final class Actions {
         default -> new Flash(false, "There is no action '" + action + "'.");
       };
     } catch (UnknownRunException e) {
-      flash = new Flash(false, "No run with id '" + runId + "' is stored.");
+      flash = new Flash(false, "No run with id '" + StoredText.echo(runId) + "' is stored.");
     } catch (RunEndedException e) {
       flash = new Flash(false, "The run has ended: " + e.getMessage());
     } catch (InvalidInputException | IllegalStateException | IllegalArgumentException e) {
@@ -114,7 +115,7 @@ final class Actions {
       flash = new Flash(false, "A fork starts from a position: a whole number, such as the"
           + " # of a step in the table below; '" + position + "' is not one.");
     } catch (UnknownRunException e) {
-      flash = new Flash(false, "No run with id '" + runId + "' is stored.");
+      flash = new Flash(false, "No run with id '" + StoredText.echo(runId) + "' is stored.");
     } catch (IllegalArgumentException | IllegalStateException e) {
       flash = new Flash(false, e.getMessage());
     }

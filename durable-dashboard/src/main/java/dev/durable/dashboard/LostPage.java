@@ -1,6 +1,7 @@
 package dev.durable.dashboard;
 
 import dev.durable.runtime.TaskInfo;
+import dev.durable.runtime.codec.StoredText;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -22,36 +23,46 @@ record LostPage(String silenceText, Duration silence, List<TaskInfo> tasks, Inst
 
   /** The silence shown when none is asked for. */
   static final String DEFAULT_SILENCE = "5m";
+  /**
+   * The longest silence asked for: a hundred years, which every open task has been silent for
+   * less than, and which keeps the instant it is counted back from within every store's range.
+   */
+  static final Duration MAX_SILENCE = Duration.ofDays(36_500);
 
   /**
    * A silence as typed: {@code 90s}, {@code 5m}, {@code 2h}, {@code 1d}, or ISO-8601 ({@code
-   * PT5M}); null, after telling {@code problems}, if it cannot be read.
+   * PT5M}), from 0 to {@link #MAX_SILENCE}; null, after telling {@code problems}, if it cannot be
+   * read or is out of that range.
    */
   static Duration silence(String text, Consumer<String> problems) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
+    Duration d = read(text.trim().toLowerCase(Locale.ROOT));
+    if (d == null || d.isNegative() || d.compareTo(MAX_SILENCE) > 0) {
+      problems.accept("silence must be a duration such as 90s, 5m, 2h or PT5M, from 0s to "
+          + MAX_SILENCE.toDays() + "d (a hundred years), not '" + StoredText.echo(text) + "'");
+      return null;
+    }
+    return d;
+  }
+
+  /** The duration {@code t} writes, of any length or sign; null if it writes none. */
+  private static Duration read(String t) {
     try {
       if (t.startsWith("p")) {
-        Duration d = Duration.parse(t.toUpperCase(Locale.ROOT));
-        if (!d.isNegative()) {
-          return d;
-        }
-      } else if (t.length() > 1) {
+        return Duration.parse(t.toUpperCase(Locale.ROOT));
+      }
+      if (t.length() > 1) {
         long n = Long.parseLong(t.substring(0, t.length() - 1));
-        Duration d = switch (t.charAt(t.length() - 1)) {
+        return switch (t.charAt(t.length() - 1)) {
           case 's' -> Duration.ofSeconds(n);
           case 'm' -> Duration.ofMinutes(n);
           case 'h' -> Duration.ofHours(n);
           case 'd' -> Duration.ofDays(n);
           default -> null;
         };
-        if (d != null && !d.isNegative()) {
-          return d;
-        }
       }
     } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
-      // described below
+      // writes no duration
     }
-    problems.accept("silence must be a duration such as 90s, 5m, 2h or PT5M, not '" + text + "'");
     return null;
   }
 

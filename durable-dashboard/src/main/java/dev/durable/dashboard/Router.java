@@ -10,11 +10,13 @@ import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.codec.StoredText;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,7 +109,8 @@ final class Router {
     }
     Routes.Match<Visit> match = routes.match(request.method(), path);
     if (match instanceof Routes.Found<Visit> found) {
-      return found.route().handler().handle(visit, found.segments());
+      Optional<Response> refused = refuseUnstorable(found.segments(), visit);
+      return refused.orElseGet(() -> found.route().handler().handle(visit, found.segments()));
     }
     return match instanceof Routes.NotAllowed ? notAllowed(visit) : notFound(visit);
   }
@@ -136,6 +139,33 @@ final class Router {
     return Optional.empty();
   }
 
+  /**
+   * Why a request names nothing stored, if it does not: a path segment with a control character
+   * (no run id, workflow name or version holds one: 404), or a parameter with a NUL character
+   * (no stored text holds one, and PostgreSQL refuses it in a query: 400). Refused here, before
+   * the engine is asked, so that the database never sees them.
+   */
+  private Optional<Response> refuseUnstorable(Map<String, String> segments, Visit visit) {
+    for (String segment : segments.values()) {
+      if (segment.chars().anyMatch(Character::isISOControl)) {
+        return Optional.of(error(404, "Not found", "Nothing here is named '"
+            + StoredText.echo(segment) + "': no run id, workflow name or version holds a control"
+            + " character.", visit));
+      }
+    }
+    Request request = visit.request();
+    for (Map<String, String> parameters : List.of(request.query(), request.form())) {
+      for (Map.Entry<String, String> parameter : parameters.entrySet()) {
+        if (parameter.getKey().indexOf('\0') >= 0 || parameter.getValue().indexOf('\0') >= 0) {
+          return Optional.of(error(400, "Bad request", "Parameter '"
+              + StoredText.echo(parameter.getKey()) + "' holds a NUL character (%00), which no"
+              + " stored value holds: remove it.", visit));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   private Viewer viewer(Visit visit) {
     Optional<Session> session = visit.session();
     return new Viewer(sessions.actionsEnabled(), session, visit.request().liveRefresh()
@@ -159,7 +189,7 @@ final class Router {
       try {
         filter.after(engine.getRunStatus(query.after()).run());
       } catch (UnknownRunException e) {
-        problems.add("the page was to start after run '" + query.after()
+        problems.add("the page was to start after run '" + StoredText.echo(query.after())
             + "', which is no longer stored; showing the first page");
       }
     }
@@ -179,7 +209,7 @@ final class Router {
       status = engine.getRunStatus(runId);
       stored = engine.export(List.of(runId)).runs().get(0);
     } catch (UnknownRunException e) {
-      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
+      return noSuchRun(runId, visit);
     }
     List<TaskInfo> tasks = engine.tasks(runId);
     Instant now = clock.instant();
@@ -199,7 +229,7 @@ final class Router {
     try {
       run = engine.export(List.of(runId)).runs().get(0);
     } catch (UnknownRunException e) {
-      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
+      return noSuchRun(runId, visit);
     }
     TimelinePage page = TimelinePage.of(run, engine.tasks(runId), visit.request().query(),
         clock.instant());
@@ -212,7 +242,7 @@ final class Router {
     try {
       page = graphs.run(runId);
     } catch (UnknownRunException e) {
-      return error(404, "No such run", "No run with id '" + runId + "' is stored.", visit);
+      return noSuchRun(runId, visit);
     }
     return Response.html(200, Templates.runGraph(
         frame("Graph of run " + runId, Section.NONE, visit), page));
@@ -222,8 +252,8 @@ final class Router {
   private Response workflow(String name, String version, Visit visit) {
     GraphPages.WorkflowGraphs page = graphs.workflow(name, Optional.ofNullable(version));
     if (version != null && page.shown().isEmpty()) {
-      return error(404, "No such version", "No shape of workflow '" + name + "' version '"
-          + version + "' is stored.", visit);
+      return error(404, "No such version", "No shape of workflow '" + StoredText.echo(name)
+          + "' version '" + StoredText.echo(version) + "' is stored.", visit);
     }
     String title = "Workflow " + name + (version == null ? "" : " version " + version);
     return Response.html(200, Templates.workflow(frame(title, Section.NONE, visit), page));
@@ -235,8 +265,9 @@ final class Router {
     return graphs.compare(name, a, b)
         .map(page -> Response.html(200, Templates.compare(frame("Workflow " + name + ": version "
             + a + " against " + b, Section.NONE, visit), page)))
-        .orElseGet(() -> error(404, "No such versions", "Workflow '" + name + "' has no shape"
-            + " stored for version '" + a + "' or version '" + b + "'.", visit));
+        .orElseGet(() -> error(404, "No such versions", "Workflow '" + StoredText.echo(name)
+            + "' has no shape stored for version '" + StoredText.echo(a) + "' or version '"
+            + StoredText.echo(b) + "'.", visit));
   }
 
   private Response queues(Visit visit) {
@@ -303,6 +334,11 @@ final class Router {
   private Response logout(Session session) {
     sessions.end(session);
     return Response.seeOther("/").withHeader("Set-Cookie", Sessions.expiredCookie());
+  }
+
+  private Response noSuchRun(String runId, Visit visit) {
+    return error(404, "No such run",
+        "No run with id '" + StoredText.echo(runId) + "' is stored.", visit);
   }
 
   private Response notFound(Visit visit) {

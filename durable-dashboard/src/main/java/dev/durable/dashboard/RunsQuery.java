@@ -2,12 +2,13 @@ package dev.durable.dashboard;
 
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.codec.StoredText;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +32,10 @@ record RunsQuery(
   static final List<Integer> LIMITS = List.of(50, 20, 100, 200);
   /** The largest page asked for by URL. */
   static final int MAX_PAGE = 200;
+  /** The earliest time a filter takes: the start of year 1, UTC. */
+  static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+  /** The latest: the end of year 9999, UTC. */
+  static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999999Z");
 
   /** The query in the request's parameters; absent ones are empty. */
   static RunsQuery of(Map<String, String> parameters) {
@@ -137,24 +142,35 @@ record RunsQuery(
 
   /**
    * A time as the form's datetime-local field sends it ({@code 2026-12-01T22:50}, read as UTC), a
-   * date, or an ISO instant with an offset.
+   * date, or an ISO instant with an offset; from {@link #EARLIEST} to {@link #LATEST}, the years a
+   * datetime-local field offers, which every store can compare its times with.
    */
   static Instant instant(String field, String text, Consumer<String> problems) {
+    Instant at = read(text);
+    if (at == null || at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
+      problems.accept("'" + field + "' must be a time such as 2026-12-01T22:50 (UTC) or"
+          + " 2026-12-01T22:50:00+01:00, from 0001-01-01 to 9999-12-31, not '"
+          + StoredText.echo(text) + "'");
+      return null;
+    }
+    return at;
+  }
+
+  /** The instant {@code text} writes in one of the forms {@link #instant} reads; null if none. */
+  private static Instant read(String text) {
     try {
       return OffsetDateTime.parse(text).toInstant();
-    } catch (DateTimeParseException e) {
+    } catch (DateTimeException e) {
       // try the next form
     }
     try {
       return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException e) {
+    } catch (DateTimeException e) {
       // try the next form
     }
     try {
       return LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException e) {
-      problems.accept("'" + field + "' must be a time such as 2026-12-01T22:50 (UTC) or"
-          + " 2026-12-01T22:50:00+01:00, not '" + text + "'");
+    } catch (DateTimeException e) {
       return null;
     }
   }

@@ -444,6 +444,34 @@ class DashboardBrowserTest {
   }
 
   /**
+   * A silence typed past what the stores can count back to, a time past year 9999 and a run id
+   * with a NUL are said on the page, with the range or the reason, not answered as a failure.
+   */
+  @Test
+  void aSilenceOrATimeOutOfRangeAndAnIdNoRunCanHaveAreSaidOnThePage() {
+    browser.get(url("/lost"));
+    WebElement silence = browser.findElement(By.id("silence"));
+    silence.clear();
+    silence.sendKeys("99999999999999h");
+    silence.submit();
+    waiting().until(ExpectedConditions.urlContains("silence=99999999999999h"));
+    assertTrue(text(By.cssSelector(".problems")).contains("silence must be a duration such as"
+        + " 90s, 5m, 2h or PT5M, from 0s to 36500d (a hundred years), not '99999999999999h'"),
+        text(By.cssSelector(".problems")));
+
+    browser.get(url("/?from=%2B300000-01-01"));
+    assertTrue(text(By.cssSelector(".problems")).contains("from 0001-01-01 to 9999-12-31"),
+        text(By.cssSelector(".problems")));
+
+    browser.get(url("/runs/x%00y/timeline"));
+    assertEquals("Not found · Durable", browser.getTitle());
+    assertTrue(text(By.cssSelector(".problems")).contains("Nothing here is named 'x\\u0000y':"
+        + " no run id, workflow name or version holds a control character."),
+        text(By.cssSelector(".problems")));
+    assertNoAlert();
+  }
+
+  /**
    * A page the screenshots show: its file's name, its path, what shows that its data is there, and
    * what to do on it first (open a detail), if anything. A new page is one more line in {@link
    * #screenshotsOfEveryPage}.

@@ -284,6 +284,73 @@ class RouterTest {
         response.text());
   }
 
+  /**
+   * Ids and names that nothing stored can have (a NUL, which PostgreSQL refuses in a query, another
+   * control character, 100,000 characters) are not found, as any unknown run is, without asking
+   * the store: no 503 and no warning (the router logs only on its 503 and 500 answers). A
+   * parameter with a NUL is a bad request.
+   */
+  @Test
+  void idsNoRunCanHaveAreNotFoundAndAParameterWithANulIsABadRequest() {
+    Router router = router(TOKEN);
+    String cookie = login(router);
+    String longId = "x".repeat(100_000);
+    for (String id : List.of("x%00y", "x%1B%5B31my", "x%0Ay")) {
+      for (String page : List.of("/runs/" + id, "/runs/" + id + "/timeline",
+          "/runs/" + id + "/graph", "/workflows/" + id, "/workflows/nap/" + id)) {
+        Response response = get(router, page, null);
+        assertEquals(404, response.status(), page + ": " + response.text());
+        assertTrue(response.text().contains("holds a control character"), response.text());
+      }
+      Response action = post(router, "/runs/" + id + "/requeue", Map.of("csrf", csrf(get(
+          router, "/", cookie).text())), cookie);
+      assertEquals(404, action.status(), action.text());
+    }
+    for (String page : List.of("/runs/" + longId, "/runs/" + longId + "/timeline",
+        "/runs/" + longId + "/graph")) {
+      Response response = get(router, page, null);
+      assertEquals(404, response.status(), response.text());
+      assertTrue(response.text().contains("No run with id '" + "x".repeat(60)
+          + "... (100000 characters)' is stored."), "a long id is shown cut");
+    }
+    for (String query : List.of("/?run=x%00y", "/?after=x%00y", "/?parent=x%00y",
+        "/?workflow=x%00y", "/?code=x%00y", "/?queue=x%00y", "/workflows/nap/compare?a=%00&b=1",
+        "/runs/" + Links.encode(NASTY_ID) + "/timeline?from=%00")) {
+      Response response = get(router, query, null);
+      assertEquals(400, response.status(), query + ": " + response.text());
+      assertTrue(response.text().contains("holds a NUL character (%00)"), response.text());
+    }
+    assertEquals(200, get(router, "/?run=x%1By", null).status(), "matches nothing, as on H2");
+    assertEquals(400, get(router, "/?after=" + longId, null).status(), "no such run to follow");
+  }
+
+  /**
+   * A silence or a time past what the stores can count to is a bad request that says the range,
+   * not a failure of the dashboard.
+   */
+  @Test
+  void aSilenceOrATimeOutOfRangeIsABadRequestThatSaysTheRange() {
+    Router router = router(null);
+
+    for (String silence : List.of("99999999999999h", "99999999999999d", "PT99999999999999H",
+        "36501d", "-1s")) {
+      Response lost = get(router, "/lost?silence=" + silence, null);
+      assertEquals(400, lost.status(), silence + ": " + lost.text());
+      assertTrue(lost.text().contains("silence must be a duration such as 90s, 5m, 2h or PT5M,"
+          + " from 0s to 36500d (a hundred years), not '" + silence + "'"), lost.text());
+    }
+    assertEquals(200, get(router, "/lost?silence=36500d", null).status());
+    for (String time : List.of("%2B999999999-12-31", "%2B300000-01-01",
+        "%2B999999999-12-31T23:59:59-18:00", "-999999999-01-01", "10000-01-01")) {
+      Response runs = get(router, "/?from=" + time + "&before=" + time, null);
+      assertEquals(400, runs.status(), time + ": " + runs.text());
+      assertTrue(runs.text().contains("'from' must be a time such as 2026-12-01T22:50 (UTC) or"
+          + " 2026-12-01T22:50:00+01:00, from 0001-01-01 to 9999-12-31"), runs.text());
+      assertTrue(runs.text().contains("'before' must be a time"), runs.text());
+    }
+    assertEquals(200, get(router, "/?from=0001-01-01&before=9999-12-31T23:59", null).status());
+  }
+
   @Test
   void aDashboardWithoutATokenRefusesEveryAction() {
     Router router = router(null);

@@ -2,6 +2,7 @@ package dev.durable.dashboard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.AnswersFlow;
 import dev.durable.dashboard.flows.AnswersFlowClient;
@@ -20,6 +21,7 @@ import org.w3c.dom.Document;
  * checkpoint of a value ({@link AnswersFlow}'s attribute, stream writes and close, events) and its
  * start over are coloured by what the run recorded.
  */
+@OnPostgres
 @ParameterizedClass
 @MethodSource("dev.durable.dashboard.TestStore#all")
 class RunGraphTest {

@@ -2,6 +2,7 @@ package dev.durable.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.DurableEngine;
@@ -12,25 +13,63 @@ import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.support.Recorder;
 import dev.durable.tests.workflows.ForkableWorkflowClient;
 import dev.durable.tests.workflows.ForkableWorkflowDurable;
+import dev.durable.tests.workflows.ProgressWorkflow;
+import dev.durable.tests.workflows.ProgressWorkflowClient;
+import dev.durable.tests.workflows.ProgressWorkflowDurable;
+import dev.durable.tests.workflows.RestartingWorkflowClient;
+import dev.durable.tests.workflows.RestartingWorkflowDurable;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code engine.fork(runId, position)}: a new run of the same workflow and input whose positions
  * before {@code position} replay what the run recorded and whose later ones run with the code
- * deployed now; refused for an unknown run and for a position past what the run recorded.
+ * deployed now, carrying the events, stream values and attributes recorded at the positions it
+ * replays and the attributes its start gave; refused for an unknown run and for a position past
+ * what the run recorded.
  */
 class ForkTest extends OnEachStore {
   private final Recorder recorder = new Recorder();
 
   private DurableEngine engine(String flavor) {
     return db.engine().clock(clock).register(new ForkableWorkflowDurable(recorder, flavor)).build();
+  }
+
+  private DurableEngine progressEngine(String flavor) {
+    return db.engine().clock(clock).register(new ProgressWorkflowDurable(flavor)).build();
+  }
+
+  /**
+   * A run of the progress workflow completed by the "old" code, started with attributes {@code
+   * tenant=t1} and {@code stage=new} (which its code replaces at positions 2 and 6).
+   */
+  private String progressRun(String order) {
+    try (DurableEngine engine = progressEngine("old")) {
+      RunHandle<String> run = ProgressWorkflowClient.of(engine).start(StartOptions.builder()
+          .attribute("tenant", "t1").attribute("stage", "new").build(), order);
+      engine.tick();
+      assertEquals("packed " + order + " by old", run.await(WAIT));
+      return run.id();
+    }
+  }
+
+  private static List<String> stream(RunHandle<String> run) {
+    try (Stream<String> values = run.readStream("s", String.class)) {
+      return values.toList();
+    }
+  }
+
+  private static Optional<String> progress(RunHandle<String> run) {
+    return run.getEvent("progress", String.class, Duration.ZERO);
   }
 
   /** A run completed by the "old" code. */
@@ -99,6 +138,104 @@ class ForkTest extends OnEachStore {
 
       assertEquals("first:old second:new third:new",
           ForkableWorkflowClient.of(engine).get(fork).await(WAIT));
+    }
+  }
+
+  @Test
+  void aForkCarriesTheValuesOfTheReplayedPositionsAndItsOwnCodeAppendsAfterThem() {
+    String source = progressRun("o-8");
+
+    try (DurableEngine engine = progressEngine("new")) {
+      String fork = engine.fork(source, 3); // replays the first stream value, event and attribute
+      RunHandle<String> run = ProgressWorkflowClient.of(engine).get(fork);
+      assertEquals(Optional.of("a:old"), progress(run), "before it runs, what the run had at 3");
+      assertEquals(Map.of("stage", "a:old", "tenant", "t1"),
+          engine.getRunStatus(fork).run().attributes());
+
+      engine.tick();
+      assertEquals("packed o-8 by new", run.await(WAIT));
+      assertEquals(List.of("a:old", "b:new"), stream(run));
+      assertEquals(Optional.of("b:new"), progress(run));
+      assertEquals(Map.of("stage", "b:new", "tenant", "t1"),
+          engine.getRunStatus(fork).run().attributes());
+      assertEquals(List.of(fork), engine.listRuns(RunFilter.builder().forkedFrom(source)
+          .attribute("tenant", "t1").build()).stream().map(RunInfo::id).toList());
+      assertEquals(List.of("a:old", "b:old"),
+          stream(ProgressWorkflowClient.of(engine).get(source)), "the source keeps its own");
+    }
+  }
+
+  @Test
+  void aForkBeforeItsCodeSetAnAttributeHasTheValueItsStartGave() {
+    String source = progressRun("o-9");
+
+    try (DurableEngine engine = progressEngine("new")) {
+      String fromOne = engine.fork(source, 1);
+      String fromZero = engine.fork(source, 0);
+
+      assertEquals(Map.of("stage", "new", "tenant", "t1"),
+          engine.getRunStatus(fromOne).run().attributes());
+      assertEquals(Optional.empty(), progress(ProgressWorkflowClient.of(engine).get(fromOne)));
+      assertEquals(Map.of("stage", "new", "tenant", "t1"),
+          engine.getRunStatus(fromZero).run().attributes());
+      engine.tick();
+      RunHandle<String> fromOneRun = ProgressWorkflowClient.of(engine).get(fromOne);
+      fromOneRun.await(WAIT);
+      assertEquals(List.of("a:old", "b:new"), stream(fromOneRun));
+      RunHandle<String> fromZeroRun = ProgressWorkflowClient.of(engine).get(fromZero);
+      fromZeroRun.await(WAIT);
+      assertEquals(List.of("a:new", "b:new"), stream(fromZeroRun));
+    }
+  }
+
+  @Test
+  void aForkAfterEveryPositionReadsLikeTheRunItCopies() {
+    String source = progressRun("o-10");
+
+    try (DurableEngine engine = progressEngine("new")) {
+      String fork = engine.fork(source, ProgressWorkflow.POSITIONS);
+      RunHandle<String> original = ProgressWorkflowClient.of(engine).get(source);
+      RunHandle<String> run = ProgressWorkflowClient.of(engine).get(fork);
+      // closed at position 7, which the fork replays: read whole before the fork runs
+      assertEquals(List.of("a:old", "b:old"), assertTimeoutPreemptively(WAIT, () -> stream(run)));
+
+      engine.tick();
+      assertEquals(original.await(WAIT), run.await(WAIT));
+      assertEquals(stream(original), stream(run));
+      assertEquals(Optional.of("b:old"), progress(run));
+      assertEquals(progress(original), progress(run));
+      assertEquals(engine.getRunStatus(source).run().attributes(),
+          engine.getRunStatus(fork).run().attributes());
+    }
+  }
+
+  @Test
+  void aForkOfALaterGenerationStartsWithTheAttributesThatGenerationBeganWith() {
+    try (DurableEngine engine =
+        db.engine().clock(clock).register(new RestartingWorkflowDurable(recorder)).build()) {
+      RunHandle<String> run = RestartingWorkflowClient.of(engine).start(
+          StartOptions.builder().attribute("tenant", "t1").build(), 1, 3, "tagged");
+      engine.tick();
+      assertEquals("done after 3", run.await(WAIT));
+      assertEquals(Map.of("generation", "3", "tenant", "t1"),
+          engine.getRunStatus(run.id()).run().attributes());
+
+      String fork = engine.fork(run.id(), 0);
+      assertEquals(Map.of("generation", "2", "tenant", "t1"),
+          engine.getRunStatus(fork).run().attributes(), "as generation 3 began");
+    }
+  }
+
+  @Test
+  void anUnknownRunsHugeIdIsCutInTheMessage() {
+    try (DurableEngine engine = engine("new")) {
+      String huge = "r".repeat(10_000_000);
+      UnknownRunException refused =
+          assertThrows(UnknownRunException.class, () -> engine.fork(huge, 3));
+      assertTrue(refused.getMessage().length() < 200,
+          "a message of " + refused.getMessage().length() + " characters");
+      assertEquals("no run with id '" + "r".repeat(60) + "... (10000000 characters)' is stored"
+          + " in this engine's database", refused.getMessage());
     }
   }
 

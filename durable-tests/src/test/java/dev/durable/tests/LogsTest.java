@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.PropertyAccessor;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.codec.Payloads;
@@ -100,6 +101,40 @@ class LogsTest extends OnEachStore {
           logs.lines().stream().filter(line -> line.text().contains(SECRET)).toList();
       assertEquals(List.of(), quoting, "no line may quote a payload");
       assertTrue(logs.lines().stream().anyMatch(line -> retried.id().equals(line.mdc().get("runId"))));
+    }
+  }
+
+  /**
+   * An error's message and code and a run id are users' text: their control characters and line
+   * separators are written as escapes, so that each line of the run stays one line of plain text
+   * (no terminal colours, no line forged after a line break).
+   */
+  @Test
+  void controlCharactersAndLineSeparatorsInAnErrorOrARunIdAreEscapedInTheLines() {
+    String forged = "\u001b[31mred\u001b[0m\nERROR run x failed\u2028\u2029\u0085\tend";
+    String escaped = "\\u001b[31mred\\u001b[0m\\nERROR run x failed\\u2028\\u2029\\u0085\\tend";
+    script.failWith("look", 1, () -> new IllegalStateException("look: " + forged));
+    script.failWith("keep", 1, () -> new FatalError("keep: " + forged, "code\u001b[0m\n"));
+    String runId = "order\u2028forged";
+    try (CapturedLogs.Capture logs = CapturedLogs.capture(); DurableEngine engine = engine()) {
+      engine.start();
+      RunHandle<String> run = LoggingWorkflowClient.of(engine).start(runId, "lamp");
+      RunFailedException failed = assertThrows(RunFailedException.class, () -> run.await(WAIT));
+      assertEquals("keep: " + forged, failed.getMessage(), "the stored error keeps its text");
+
+      Line retry = only(logs, "step 'look' attempt 1 failed", runId);
+      assertEquals("run order\\u2028forged: step 'look' attempt 1 failed"
+          + " [step_failed]: look: " + escaped + "; retrying in 0 ms",
+          retry.text());
+      Line failure = only(logs, "failed [code", runId);
+      assertEquals("run order\\u2028forged of workflow 'logging' version '1' failed"
+          + " [code\\u001b[0m\\n]: keep: " + escaped, failure.text());
+      for (Line line : logs.lines()) {
+        if (line.logger().equals("dev.durable.runtime.runs")) {
+          assertFalse(line.text().chars().anyMatch(c -> Character.isISOControl(c)
+              || c == '\u2028' || c == '\u2029'), "a raw control character: " + line);
+        }
+      }
     }
   }
 

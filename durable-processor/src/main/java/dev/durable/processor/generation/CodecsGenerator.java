@@ -9,6 +9,8 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
 import dev.durable.processor.model.ContractModel;
 import dev.durable.processor.model.GeneratedNames;
+import dev.durable.processor.model.ParamModel;
+import dev.durable.processor.model.RunModel;
 import dev.durable.processor.model.StoredType;
 import dev.durable.processor.model.WorkflowModel;
 import java.util.List;
@@ -25,7 +27,7 @@ public final class CodecsGenerator {
 
   /** The {@code Codecs} class of {@code model}. */
   public static JavaFile generate(WorkflowModel model) {
-    return generate(
+    TypeSpec.Builder type = codecs(
         model.names().codecs(),
         model.codecConstants(),
         GeneratedFiles.classAnnotations(model),
@@ -34,11 +36,42 @@ public final class CodecsGenerator {
             "The Jackson types of everything {@link $T} stores: its input and result and each"
                 + " step's parameters and result, with their full generic types, built once.",
             model.workflowClass()));
+    if (model.run().hasDeclaredConstraints()) {
+      type.addType(runParameters(model));
+    }
+    return GeneratedFiles.file(model.names().codecs().packageName(), type.build());
+  }
+
+  /**
+   * The class whose fields carry the constraints written on the {@code @Run} method's parameters,
+   * each field named as its parameter: the engine checks a run's input against them with
+   * Hibernate Validator ({@code validateValue}), which reads them here instead of looking the
+   * method up by reflection.
+   */
+  private static TypeSpec runParameters(WorkflowModel model) {
+    RunModel run = model.run();
+    TypeSpec.Builder type = TypeSpec.classBuilder(GeneratedNames.RUN_PARAMETERS_CLASS)
+        .addJavadoc(Javadocs.wrapped(
+            2,
+            "The Jakarta constraints written on the parameters of {@link $L}, each on the field of"
+                + " its parameter's name: a run's start, a child's start and {@code continueAsNew}"
+                + " check the input against them.",
+            Javadocs.methodLink(model.workflowClass(), run.methodName(),
+                run.params().stream().map(param -> param.type().erasure()).toList())))
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL);
+    for (ParamModel param : run.storedParams()) {
+      param.declaredConstraints().ifPresent(declared -> type.addField(
+          FieldSpec.builder(declared.type(), param.name())
+              .addAnnotations(declared.annotations())
+              .build()));
+    }
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    return type.build();
   }
 
   /** The {@code Codecs} class of a step contract. */
   public static JavaFile generate(ContractModel model) {
-    return generate(
+    TypeSpec.Builder type = codecs(
         model.codecsClass(),
         model.codecConstants(),
         GeneratedFiles.classAnnotations(model.deprecated()),
@@ -47,9 +80,10 @@ public final class CodecsGenerator {
             "The Jackson types of everything the steps of {@link $T} store: their parameters and"
                 + " results, with their full generic types, built once.",
             model.contractClass()));
+    return GeneratedFiles.file(model.codecsClass().packageName(), type.build());
   }
 
-  private static JavaFile generate(
+  private static TypeSpec.Builder codecs(
       ClassName name, Map<StoredType, String> constants, List<AnnotationSpec> annotations,
       CodeBlock javadoc) {
     TypeSpec.Builder type =
@@ -78,7 +112,7 @@ public final class CodecsGenerator {
                     .initializer(construct(stored, constants))
                     .build()));
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    return GeneratedFiles.file(name.packageName(), type.build());
+    return type;
   }
 
   /** The expression that builds the {@code JavaType} of {@code type} from its components'. */

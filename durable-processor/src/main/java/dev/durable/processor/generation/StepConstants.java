@@ -7,6 +7,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import dev.durable.processor.model.GeneratedNames;
 import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.StepModel;
 import dev.durable.processor.model.StoredType;
@@ -73,11 +74,25 @@ final class StepConstants {
         .initializer(init.build());
   }
 
-  /** {@code .param(...)} for each stored parameter and {@code .result(...)}, one per line. */
+  /**
+   * {@code .param(...)} for each stored parameter and {@code .result(...)}, one per line; a
+   * parameter with constraints written on it names the field of its name in the {@code Codecs}
+   * class's {@value GeneratedNames#RUN_PARAMETERS_CLASS}, which carries them.
+   */
   static void addPayloads(
       CodeBlock.Builder init, List<ParamModel> params, TypeRef result, ClassName codecsClass,
       Map<StoredType, String> codecs) {
     for (ParamModel param : params) {
+      if (param.declaredConstraints().isPresent()) {
+        init.add(
+            ".param($S, $T.$L, $L, $T.class)\n",
+            param.name(),
+            codecsClass,
+            codecs.get(param.type().stored()),
+            param.type().constrained(),
+            codecsClass.nestedClass(GeneratedNames.RUN_PARAMETERS_CLASS));
+        continue;
+      }
       init.add(
           ".$L($S, $T.$L)\n",
           param.type().constrained() ? "validatedParam" : "param",

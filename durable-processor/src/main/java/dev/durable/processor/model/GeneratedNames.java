@@ -30,6 +30,12 @@ public record GeneratedNames(ClassName durable, ClassName client, ClassName code
   public static final String TYPES_CONSTANT = "TYPES";
 
   /**
+   * The class nested in the generated {@code Codecs} class whose fields carry the constraints
+   * written on the {@code @Run} method's parameters.
+   */
+  public static final String RUN_PARAMETERS_CLASS = "RunParameters";
+
+  /**
    * The generated classes of {@code workflow}: top-level, in its package, named after its binary
    * name, so that {@code Outer.Inner} gets {@code Outer_InnerDurable}.
    */

@@ -145,11 +145,20 @@ public final class ModelFactory {
         elements.isDeprecated(constructor));
   }
 
+  /** The {@code @Run} method; its stored parameters with the constraints written on them. */
   private RunModel run(RawMethod method) {
     ExecutableElement element = method.element();
+    List<ParamModel> params = new ArrayList<>(params(element));
+    for (int i = 0; i < params.size(); i++) {
+      ParamModel param = params.get(i);
+      if (param.isStored()) {
+        params.set(i, new ParamModel(param.name(), param.type(), param.kind(),
+            typeRefs.declaredConstraints(element.getParameters().get(i))));
+      }
+    }
     return new RunModel(
         method.name(),
-        params(element),
+        params,
         element.isVarArgs(),
         typeRefs.typeRef(element.getReturnType()),
         elements.isDeprecated(element),

@@ -31,4 +31,9 @@ public record RunModel(
   public List<ParamModel> storedParams() {
     return params.stream().filter(ParamModel::isStored).toList();
   }
+
+  /** Whether a stored parameter has Jakarta constraints written on it. */
+  public boolean hasDeclaredConstraints() {
+    return params.stream().anyMatch(param -> param.declaredConstraints().isPresent());
+  }
 }

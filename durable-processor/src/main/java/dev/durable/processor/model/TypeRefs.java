@@ -9,9 +9,11 @@ import com.palantir.javapoet.WildcardTypeName;
 import dev.durable.processor.reading.TypeNames;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.PrimitiveType;
@@ -67,6 +69,14 @@ final class TypeRefs {
     }
     return new TypeRef(
         typeName(type), erasure(type), stored(type), constraints.carriesConstraints(type));
+  }
+
+  /**
+   * The Jakarta constraints written on {@code parameter} itself and on its type's type arguments;
+   * empty if there are none.
+   */
+  Optional<ParamModel.DeclaredConstraints> declaredConstraints(VariableElement parameter) {
+    return constraints.declared(parameter, this::typeName);
   }
 
   /** The type as written, without annotations. */

@@ -43,6 +43,7 @@ class GoldenFilesTest {
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowDurable"),
         arguments(Fixtures.NAMING, "com.acme.naming.NamingWorkflowCodecs"),
         arguments(Fixtures.SIGNUP, "com.acme.valid.SignupWorkflowDurable"),
+        arguments(Fixtures.SIGNUP, "com.acme.valid.SignupWorkflowCodecs"),
         arguments(Fixtures.SCHEDULED, "com.acme.schedule.NightlyReportDurable"),
         arguments(Fixtures.SIGNALS, "com.acme.signal.ApprovalWorkflowDurable"),
         arguments(Fixtures.SIGNALS, "com.acme.signal.ApprovalWorkflowClient"),

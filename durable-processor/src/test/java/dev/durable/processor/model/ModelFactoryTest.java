@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
@@ -227,6 +228,35 @@ class ModelFactoryTest {
     assertTrue(signup.run().result().constrained());
     assertFalse(signup.steps().get(0).params().get(1).type().constrained());
     assertFalse(signup.steps().get(1).result().constrained());
+  }
+
+  /**
+   * The constraints written on a run's parameters themselves and on their type arguments, for
+   * the generated class that carries them; {@code @Valid} alone declares none.
+   */
+  @Test
+  void readsTheConstraintsWrittenOnTheRunsParameters() {
+    WorkflowModel signup = models.get("com.acme.valid.SignupWorkflow");
+
+    Map<String, String> declared = new TreeMap<>();
+    signup.run().params().forEach(p -> declared.put(p.name(), p.declaredConstraints()
+        .map(c -> c.annotations().toString()).orElse("none")));
+    assertEquals(Map.of(
+        "signup", "[@jakarta.validation.constraints.NotNull]",
+        "others", "[@jakarta.validation.constraints.Size(max = 10)]",
+        "plain", "none",
+        "tags", "none"), declared);
+    ClassName signupType = ClassName.get("com.acme.valid", "Signup");
+    assertEquals(signupType,
+        signup.run().params().get(0).declaredConstraints().orElseThrow().type());
+    assertEquals(ParameterizedTypeName.get(ClassName.get(List.class), signupType.annotated(
+            AnnotationSpec.builder(ClassName.get("jakarta.validation.constraints", "NotNull"))
+                .build())),
+        signup.run().params().get(1).declaredConstraints().orElseThrow().type(),
+        "the constraint on the type argument is kept");
+    assertTrue(signup.run().hasDeclaredConstraints());
+    assertFalse(signup.steps().get(0).params().get(0).declaredConstraints().isPresent(),
+        "only a run's parameters are checked");
   }
 
   @Test

@@ -24,8 +24,8 @@ public class SignupWorkflowDurable extends SignupWorkflow implements DurableWork
    * and its step graph, which the engine checks runs in flight against.
    */
   public static final WorkflowType<Receipt> WORKFLOW = WorkflowType.<Receipt>builder("signup", "1")
-      .validatedParam("signup", SignupWorkflowCodecs.SIGNUP)
-      .validatedParam("others", SignupWorkflowCodecs.LIST_OF_SIGNUP)
+      .param("signup", SignupWorkflowCodecs.SIGNUP, true, SignupWorkflowCodecs.RunParameters.class)
+      .param("others", SignupWorkflowCodecs.LIST_OF_SIGNUP, true, SignupWorkflowCodecs.RunParameters.class)
       .param("plain", SignupWorkflowCodecs.PLAIN)
       .validatedParam("tags", SignupWorkflowCodecs.TAGS)
       .validatedResult(SignupWorkflowCodecs.RECEIPT)

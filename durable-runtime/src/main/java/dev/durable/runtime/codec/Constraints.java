@@ -15,27 +15,39 @@ import org.hibernate.validator.HibernateValidator;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 
 /**
- * Validates stored values whose types carry Jakarta constraints, with Hibernate Validator (its
- * parameter interpolator: no Expression Language needed), walking into optionals, collections,
- * maps and arrays so that a violation names the field at fault. The validator is built on first
- * use: workflows without constraints never pay for it.
+ * Validates stored values against Jakarta constraints, with Hibernate Validator (its parameter
+ * interpolator: no Expression Language needed): the constraints written on a {@code @Run}
+ * parameter itself, read from the field of its name in the generated class that carries them
+ * ({@link Payload#declaredConstraints()}), and those of the value's type, walking into optionals,
+ * collections, maps and arrays so that a violation names the field at fault. The validator is
+ * built on first use: workflows without constraints never pay for it.
  */
 final class Constraints {
   private volatile Validator validator;
 
   /**
    * The constraint violations of {@code value}, each naming its field from {@code path}
-   * ({@code order.lines[0].quantity: must be greater than 0}), sorted; empty when the payload is
-   * not validated or the value is valid.
+   * ({@code customer: must not be null (was null)}, {@code order.lines[0].quantity: must be
+   * greater than 0 (was 0)}), sorted; empty when the payload is not validated or the value is
+   * valid.
    */
   List<String> violations(Payload payload, Object value) {
-    if (!payload.validated() || value == null) {
-      return List.of();
-    }
     List<String> found = new ArrayList<>();
-    collect(payload.name(), value, found);
+    payload.declaredConstraints().ifPresent(declared -> {
+      for (ConstraintViolation<?> violation
+          : validator().validateValue(declared, payload.name(), value)) {
+        found.add(described(violation.getPropertyPath().toString(), violation));
+      }
+    });
+    if (payload.validated() && value != null) {
+      collect(payload.name(), value, found);
+    }
     found.sort(Comparator.naturalOrder());
     return found;
+  }
+
+  private static String described(String path, ConstraintViolation<?> violation) {
+    return path + ": " + violation.getMessage() + " (was " + violation.getInvalidValue() + ")";
   }
 
   private void collect(String path, Object value, List<String> found) {
@@ -60,10 +72,7 @@ final class Constraints {
     } else {
       for (ConstraintViolation<Object> violation : validator().validate(value)) {
         String property = violation.getPropertyPath().toString();
-        found.add(
-            (property.isEmpty() ? path : path + "." + property)
-                + ": " + violation.getMessage()
-                + " (was " + violation.getInvalidValue() + ")");
+        found.add(described(property.isEmpty() ? path : path + "." + property, violation));
       }
     }
   }

@@ -182,6 +182,17 @@ public final class WorkflowType<R> {
       return this;
     }
 
+    /**
+     * Adds a parameter with Jakarta constraints written on it, which field {@code paramName} of
+     * {@code declaredConstraints} carries ({@link Payload#declaredConstraints()}); {@code
+     * validated}: whether its type carries constraints too.
+     */
+    public Builder<R> param(
+        String paramName, JavaType type, boolean validated, Class<?> declaredConstraints) {
+      params.add(new Payload(paramName, type, validated, Optional.of(declaredConstraints)));
+      return this;
+    }
+
     /** Sets the result type. */
     public Builder<R> result(JavaType type) {
       result = new Payload("result", type, false);

@@ -13,10 +13,11 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Starts itself over ({@code continueAsNew}) with the next generation until {@code until}, each
  * generation doing what {@code mode} says: {@code bare} nothing (cheap generations), {@code steps}
- * one step, {@code signals} one signal wait, {@code child} one child run awaited, {@code stream}
- * writes {@code 10g}, {@code 10g+1} and {@code 10g+2} to stream {@code s}, sets event {@code gen}
- * to {@code g} (and {@code first}, in generation 1 alone), then waits for a signal before it starts
- * over (the last generation ends without a wait); {@code step} and
+ * one step, {@code signals} one signal wait, {@code child} one child run awaited, {@code tagged}
+ * sets attribute {@code generation} to its generation, {@code stream} writes {@code 10g}, {@code
+ * 10g+1} and {@code 10g+2} to stream {@code s}, sets event {@code gen} to {@code g} (and {@code
+ * first}, in generation 1 alone), then waits for a signal before it starts over (the last
+ * generation ends without a wait); {@code step} and
  * {@code fan} call continueAsNew where it is refused (from a step, from a fan's branch), {@code
  * other} on another workflow's client.
  */
@@ -51,6 +52,7 @@ public class RestartingWorkflow {
     switch (mode) {
       case "bare" -> { }
       case "steps" -> tally(generation);
+      case "tagged" -> ctx.attribute("generation", String.valueOf(generation));
       case "signals" -> recorder.record(generation + ":" + note());
       case "stream" -> {
         for (int i = 0; i < 3; i++) {

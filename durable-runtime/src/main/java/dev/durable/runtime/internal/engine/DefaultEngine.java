@@ -17,6 +17,7 @@ import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.codec.StoredText;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.QueuePlace;
@@ -81,7 +82,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.schedules = schedules;
     this.signals = new SignalSender(store, time, payloads, registry, wakeups);
     this.retention = retention;
-    this.forks = new RunForks(store, time, registry, wakeups);
+    this.forks = new RunForks(store, time, registry, wakeups, scheduler);
     this.values = values;
     this.awaits = new RunAwaits(store, waiters, inFlight, payloads, scheduler);
     this.resources = resources;
@@ -180,7 +181,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   static UnknownRunException unknown(String runId) {
     return new UnknownRunException(
-        "no run with id '" + runId + "' is stored in this engine's database");
+        "no run with id '" + StoredText.echo(runId) + "' is stored in this engine's database");
   }
 
   /** Waits for the run to end: {@link RunAwaits#await}. */

@@ -18,6 +18,12 @@ import org.slf4j.LoggerFactory;
  * payload that cannot be decoded is quoted by the decoder) are left out of the line; the run's
  * stored error has them. A value of a type Jackson cannot write at all ("No serializer found")
  * fails with a message that names only the step, the type and Jackson's reason: it is logged.
+ *
+ * <p>Every line here that carries text from users' code or callers (an error's message and code,
+ * a run id, a signal's name) is written through this class, which {@linkplain #shown escapes}
+ * the control characters and line separators in that text: an error message with
+ * <code>&#92;u001b[31m</code> or a line break would otherwise colour the operator's terminal or
+ * forge a line of its own in the log.
  */
 final class RunLog {
   static final String NAME = "dev.durable.runtime.runs";
@@ -33,32 +39,98 @@ final class RunLog {
 
   /** The first turn of a run: no step of it has been recorded yet. */
   static void started(String runId, Object workflow) {
-    LOG.info("run {} of {} started", runId, workflow);
+    LOG.info("run {} of {} started", shown(runId), workflow);
   }
 
   /** A later turn: after a backoff, a sleep, a signal, a restart or a requeue. */
   static void resumed(String runId, Object workflow) {
-    LOG.debug("run {} of {} resumed", runId, workflow);
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("run {} of {} resumed", shown(runId), workflow);
+    }
   }
 
   static void completed(String runId, Object workflow) {
-    LOG.info("run {} of {} completed", runId, workflow);
+    LOG.info("run {} of {} completed", shown(runId), workflow);
   }
 
   static void failed(String runId, Object workflow, RunError error) {
-    LOG.error("run {} of {} failed [{}]: {}", runId, workflow, error.code(), message(error));
+    LOG.error("run {} of {} failed [{}]: {}", shown(runId), workflow, shown(error.code()),
+        message(error));
   }
 
   static void retrying(String runId, String step, int attempt, RunError error, Duration delay) {
     try (RunMdc.Scope scope = RunMdc.step(step)) {
-      LOG.warn("run {}: step '{}' attempt {} failed [{}]: {}; retrying in {} ms", runId, step,
-          attempt, error.code(), message(error), delay.toMillis());
+      LOG.warn("run {}: step '{}' attempt {} failed [{}]: {}; retrying in {} ms", shown(runId),
+          step, attempt, shown(error.code()), message(error), delay.toMillis());
     }
+  }
+
+  /** The {@code @OnError} route for the run's failure failed too: the run fails as without it. */
+  static void routeFailed(String runId, RunError failure, String routeError) {
+    LOG.warn("run {}: its @OnError route for code '{}' failed: {}", shown(runId),
+        shown(failure.code()), shown(routeError));
+  }
+
+  /** A compensation failed: {@code failed} is the run's error, code compensation_failed. */
+  static void compensationFailed(String runId, RunError failed) {
+    LOG.warn("run {}: {}", shown(runId), shown(failed.message()));
+  }
+
+  /** The {@code @OnFailure} method failed after the run failed with {@code failure}. */
+  static void cleanupFailed(String runId, RunError failure, String cleanupError) {
+    LOG.warn("run {}: its @OnFailure method failed after the run failed [{}]: {}", shown(runId),
+        shown(failure.code()), shown(cleanupError));
+  }
+
+  /** A signal whose value the wait cannot read was set aside, for {@code problem}. */
+  static void signalSetAside(String runId, String signal, long signalId, String problem) {
+    LOG.warn("run {}: signal '{}' ({}) set aside: {}", shown(runId), shown(signal), signalId,
+        shown(problem));
   }
 
   private static String message(RunError error) {
     return QUOTING_PAYLOADS.contains(error.code()) && !QUOTING_NO_VALUE.contains(error.type())
         ? "(the message quotes payload values, so it is not logged: read it from the run's status)"
-        : error.message();
+        : shown(error.message());
+  }
+
+  /**
+   * {@code text} as a log line shows it: each control character (C0, DEL and C1, so also ESC,
+   * which starts a terminal's colour codes, and line breaks) and each line or paragraph separator
+   * (U+2028, U+2029) written as an escape, {@code \n}, {@code \r}, {@code \t} or
+   * <code>&#92;u001b</code>, so that the line stays one line of plain text; null as {@code null}.
+   */
+  static String shown(String text) {
+    if (text == null) {
+      return "null";
+    }
+    int first = 0;
+    while (first < text.length() && !escaped(text.charAt(first))) {
+      first++;
+    }
+    if (first == text.length()) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length() + 16).append(text, 0, first);
+    for (int i = first; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (escaped(c)) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  private static boolean escaped(char c) {
+    return Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
   }
 }

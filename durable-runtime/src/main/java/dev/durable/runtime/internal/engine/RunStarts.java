@@ -29,7 +29,7 @@ import java.util.Optional;
  * and what a second start with the same id means.
  */
 final class RunStarts {
-  private static final int MAX_RUN_ID_LENGTH = 200;
+  static final int MAX_RUN_ID_LENGTH = 200;
 
   private final Registry registry;
   private final Payloads payloads;

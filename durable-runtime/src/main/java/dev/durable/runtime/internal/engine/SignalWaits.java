@@ -19,8 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A turn's waits for typed signals ({@code @Signal}). A wait takes the next position: replayed, it
@@ -35,8 +33,6 @@ import org.slf4j.LoggerFactory;
  * <p>Runs on the turn's thread only.
  */
 final class SignalWaits {
-  private static final Logger LOG = LoggerFactory.getLogger(SignalWaits.class);
-
   private final TurnContext context;
   private final RunRecord run;
   private final ReplayLog log;
@@ -173,8 +169,7 @@ final class SignalWaits {
         } catch (PayloadException e) {
           problem = "its value does not fit " + signal.value().type() + ": " + e.getMessage();
         }
-        LOG.warn("run {}: signal '{}' ({}) set aside: {}",
-            run.runId(), signal.name(), next.get().id(), problem);
+        RunLog.signalSetAside(run.runId(), signal.name(), next.get().id(), problem);
         context.store().signals().reject(run.runId(), signal.name(), next.get().id(), problem, now);
       }
     } catch (StoreException e) {

@@ -3,8 +3,6 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A turn's call of the workflow's code: its {@code @Run} method, and, when that fails for good,
@@ -17,8 +15,6 @@ import org.slf4j.LoggerFactory;
  * handling's checkpoints after it. {@link RunExecutor} records how it ended.
  */
 final class WorkflowBody {
-  private static final Logger LOG = LoggerFactory.getLogger(WorkflowBody.class);
-
   private WorkflowBody() {}
 
   /**
@@ -55,8 +51,7 @@ final class WorkflowBody {
             throw routeError;
           }
           // the route could not complete the run: it fails as it would have without one
-          LOG.warn("run {}: its @OnError route for code '{}' failed: {}", turn.runId(),
-              failure.code(), Errors.messageOf(routeError));
+          RunLog.routeFailed(turn.runId(), failure, Errors.messageOf(routeError));
           failure = new RunError(failure.message() + "; the @OnError route failed too: "
               + Errors.messageOf(routeError), failure.code(), failure.type(), failure.step());
         }
@@ -96,7 +91,7 @@ final class WorkflowBody {
         throw error;
       }
       RunError failed = Errors.compensationFailed(failure, due, error);
-      LOG.warn("run {}: {}", turn.runId(), failed.message());
+      RunLog.compensationFailed(turn.runId(), failed);
       return failed;
     }
   }
@@ -117,8 +112,7 @@ final class WorkflowBody {
       if (turn.stopped().isPresent()) {
         throw cleanupError;
       }
-      LOG.warn("run {}: its @OnFailure method failed after the run failed [{}]: {}",
-          turn.runId(), failure.code(), Errors.messageOf(cleanupError));
+      RunLog.cleanupFailed(turn.runId(), failure, Errors.messageOf(cleanupError));
       return new RunError(
           failure.message() + "; the @OnFailure clean-up failed too: "
               + Errors.messageOf(cleanupError),

@@ -14,28 +14,38 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The catalogue of {@code durable_run_attributes} (migration V22), the runs' searchable attributes:
  * one row per run and key, holding the run's {@code created_at} too, so that the run search walks
- * the index {@code (name, val, created_at, run_id)} in its own order ({@link RunSearch}).
+ * the index {@code (name, val, created_at, run_id)} in its own order ({@link RunSearch}). Beside
+ * its value ({@code val}) a row keeps the value its key had when the run's generation began
+ * ({@code start_val}, V27; null for a key the run's code set first), which a fork carries ({@link
+ * RunLineages#fork}).
  */
 final class AttributesTable {
   static final String TABLE = "durable_run_attributes";
-  /** A start's attribute, in the start's transaction (H2): {@code :now} is the run's start. */
-  static final Sql INSERT = Sql.of(
-      "INSERT INTO durable_run_attributes (run_id, name, val, created_at)"
-          + " VALUES (:runId, :name, :value, :now)");
   /**
-   * A recorded attribute as a plain statement, after {@link #DELETE_KEY}: the row of the key, with
-   * the run's start time read from its row.
+   * A start's attribute, in the start's transaction (H2), its value the start's too: {@code :now}
+   * is the run's start.
+   */
+  static final Sql INSERT = Sql.of(
+      "INSERT INTO durable_run_attributes (run_id, name, val, start_val, created_at)"
+          + " VALUES (:runId, :name, :value, :value, :now)");
+  /**
+   * A recorded attribute as plain statements, first: the key's new value, where the run holds the
+   * key; its start value stays.
+   */
+  static final Sql UPDATE_KEY = Sql.of(
+      "UPDATE durable_run_attributes SET val = :value WHERE run_id = :runId AND name = :name");
+  /**
+   * A recorded attribute as plain statements, after {@link #UPDATE_KEY}: the row of a key the run
+   * did not hold, with the run's start time read from its row. No upsert runs on both databases.
    */
   static final Sql INSERT_FROM_RUN = Sql.of(
       "INSERT INTO durable_run_attributes (run_id, name, val, created_at)"
-          + " SELECT run_id, CAST(:name AS VARCHAR(200)), CAST(:value AS VARCHAR(400)), created_at"
-          + " FROM durable_runs WHERE run_id = :runId");
-  /** Makes room for a key's new value ({@link #INSERT_FROM_RUN}): no upsert runs on both. */
-  static final Sql DELETE_KEY = Sql.of(
-      "DELETE FROM durable_run_attributes WHERE run_id = :runId AND name = :name");
+          + " SELECT r.run_id, CAST(:name AS VARCHAR(200)), CAST(:value AS VARCHAR(400)),"
+          + " r.created_at FROM durable_runs r WHERE r.run_id = :runId AND NOT EXISTS (SELECT 1"
+          + " FROM durable_run_attributes a WHERE a.run_id = :runId AND a.name = :name)");
   /**
    * A recorded attribute in a progress statement (PostgreSQL), only where the commit's fence held:
-   * inserted, or its value replaced.
+   * inserted, or its value replaced (its start value stays).
    */
   static final Sql UPSERT_FENCED = Sql.of(
       "INSERT INTO durable_run_attributes (run_id, name, val, created_at)"
@@ -71,7 +81,8 @@ final class AttributesTable {
   static String insertInserted(int count) {
     return INSERTED.computeIfAbsent(count, n -> {
       StringBuilder sql = new StringBuilder("attributes AS (INSERT INTO durable_run_attributes")
-          .append(" (run_id, name, val, created_at) SELECT i.run_id, v.name, v.val,")
+          .append(" (run_id, name, val, start_val, created_at) SELECT i.run_id, v.name, v.val,")
+          .append(" v.val,")
           .append(" CAST(:now AS TIMESTAMP WITH TIME ZONE) FROM inserted i CROSS JOIN (VALUES ");
       for (int a = 0; a < n; a++) {
         sql.append(a == 0 ? "" : ", ").append(String.format(
@@ -92,7 +103,7 @@ final class AttributesTable {
     return values;
   }
 
-  /** The values of {@link #INSERT}, {@link #DELETE_KEY} and the recorded forms for one key. */
+  /** The values of {@link #INSERT}, {@link #UPDATE_KEY} and the recorded forms for one key. */
   static Values values(String runId, String name, String value, Instant now) {
     return new Values().string("runId", runId).string("name", name).string("value", value)
         .instant("now", now);

@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.store;
 
 import dev.durable.runtime.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
@@ -25,12 +27,12 @@ final class Migrations {
    * it lives beside an application's own Flyway history; a database that already holds other
    * tables is baselined below Durable's first migration.
    *
-   * @return what was done, in a sentence
+   * @return what was done, in a sentence that names the schema
    */
   static String migrate(DataSource dataSource, String schema) {
     try {
       MigrateResult result = flyway(dataSource, schema).migrate();
-      String where = "schema " + (schema != null ? schema : result.schemaName);
+      String where = schema != null ? "schema " + schema : currentSchema(dataSource);
       return result.migrationsExecuted == 0
           ? where + " is up to date at version " + result.initialSchemaVersion
           : where + ": applied " + result.migrationsExecuted + " migration(s), from version "
@@ -41,6 +43,22 @@ final class Migrations {
           "could not create or upgrade Durable's tables: " + e.getMessage()
               + "; check that the database is reachable and the user may create tables",
           e);
+    }
+  }
+
+  /**
+   * The schema a connection works in when none is named, as a migration's sentence names it: the
+   * database's default (H2's {@code PUBLIC}; PostgreSQL's {@code current_schema()}, the first of
+   * the search path that exists, which a URL's {@code currentSchema} sets). Flyway's result does
+   * not name it.
+   */
+  private static String currentSchema(DataSource dataSource) {
+    try (Connection connection = dataSource.getConnection()) {
+      String current = connection.getSchema();
+      return current == null ? "the connection's current schema"
+          : "schema " + current + " (the connection's current schema)";
+    } catch (SQLException e) {
+      return "the connection's current schema";
     }
   }
 

@@ -136,10 +136,11 @@ final class ProgressWriter {
       }
     }
     attributes(commit).forEach((key, value) -> {
-      // a key recorded again replaces its value: as plain statements delete, then insert (the
-      // batches keep that order); in one text an upsert
+      // a key recorded again replaces its value, not its start value: as plain statements an
+      // update, then an insert where the key is new (the batches keep that order); in one text
+      // an upsert
       Values values = AttributesTable.values(runId, key, value, now);
-      writes.add(new Write(AttributesTable.DELETE_KEY, null, values, null));
+      writes.add(new Write(AttributesTable.UPDATE_KEY, null, values, null));
       writes.add(new Write(AttributesTable.INSERT_FROM_RUN, AttributesTable.UPSERT_FENCED, values,
           null));
     });

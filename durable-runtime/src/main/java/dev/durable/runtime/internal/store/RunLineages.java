@@ -2,13 +2,16 @@ package dev.durable.runtime.internal.store;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The store's side of runs that start over ({@code continueAsNew}) and of forks ({@code
  * engine.fork}). Starting over deletes what the generation that ends recorded, rather than
  * archiving it, so that a run that continues for ever keeps a history of constant size: its
  * checkpoints, its dispatched tasks, the signals it took and its event log; one event, of the
- * new generation, says where it came from. The SQL is in {@link LineageTable}.
+ * new generation, says where it came from. A fork carries what its source recorded at the
+ * positions it replays, which the replay does not write again, so that it reads like its source
+ * did there. The SQL is in {@link LineageTable}.
  */
 public final class RunLineages {
   private final Transactions transactions;
@@ -22,7 +25,8 @@ public final class RunLineages {
   /**
    * Starts run {@code fence.runId()} over with {@code input}, in one commit fenced by the lease it
    * was executed under: the next generation, due now for any engine, with nothing recorded but
-   * {@code event}, the signals not taken yet and its attributes (its events and streams go).
+   * {@code event}, the signals not taken yet and its attributes, which become the values the new
+   * generation starts with (its events and streams go).
    *
    * @param deadlineAt the new generation's run timeout's end; null for none
    * @return whether it was written; false if the lease was lost (nothing was)
@@ -42,18 +46,24 @@ public final class RunLineages {
           RunValuesTable.DELETE_OF_RUN)) {
         delete.update(connection, values);
       }
+      LineageTable.KEEP_START_VALUES.update(connection, values);
       EventsTable.append(connection, runId, List.of(event));
       return true;
     });
   }
 
   /**
-   * Stores {@code fork}, a new run, with the checkpoints of run {@code from} below {@code
-   * position}, and notes where it comes from, in one commit.
+   * Stores {@code fork}, a new run, with what run {@code from} recorded below {@code position}, and
+   * notes where it comes from, in one commit: the checkpoints (without the events of the history
+   * they carry: the fork's history begins at the fork), the events set and the stream values, and
+   * the attributes, those the source's start gave then {@code replayedAttributes}.
    *
+   * @param replayedAttributes the attributes the source's {@code ctx.attribute} calls below {@code
+   *     position} recorded, each key with the last value recorded for it
    * @return whether it was stored; false if a run with its id exists
    */
-  public boolean fork(NewRun fork, String from, int position) {
+  public boolean fork(
+      NewRun fork, String from, int position, Map<String, String> replayedAttributes) {
     return transactions.inTransaction("fork run " + from + " at position " + position,
         connection -> {
           if (!inserts.insertIfAbsent(connection, fork)) {
@@ -61,8 +71,16 @@ public final class RunLineages {
           }
           Values values = new Values().string("runId", fork.runId()).string("from", from)
               .int4("position", position);
-          LineageTable.MARK_FORKED.update(connection, values);
-          LineageTable.COPY_CHECKPOINTS.update(connection, values);
+          for (Sql copy : List.of(LineageTable.MARK_FORKED, LineageTable.COPY_CHECKPOINTS,
+              LineageTable.COPY_VALUES, LineageTable.COPY_START_ATTRIBUTES)) {
+            copy.update(connection, values);
+          }
+          for (Map.Entry<String, String> attribute : replayedAttributes.entrySet()) {
+            Values key = AttributesTable.values(
+                fork.runId(), attribute.getKey(), attribute.getValue(), fork.now());
+            AttributesTable.UPDATE_KEY.update(connection, key);
+            AttributesTable.INSERT_FROM_RUN.update(connection, key);
+          }
           EventsTable.append(connection, fork.runId(), fork.events());
           return true;
         });
