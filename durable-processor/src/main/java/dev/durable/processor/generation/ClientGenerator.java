@@ -142,7 +142,7 @@ public final class ClientGenerator {
                     .addParameter(String.class, RUN_ID)
                     .addStatement("return $L.get($L)", RUNS, RUN_ID)
                     .build());
-    List<String> signalConstants = GeneratedNames.signalConstants(model);
+    List<String> signalConstants = model.signalConstants();
     for (int i = 0; i < model.signals().size(); i++) {
       type.addMethod(signal(model, model.signals().get(i), signalConstants.get(i)));
     }

@@ -29,7 +29,7 @@ public final class CodecsGenerator {
   public static JavaFile generate(WorkflowModel model) {
     TypeSpec.Builder type = codecs(
         model.names().codecs(),
-        GeneratedNames.codecConstants(model),
+        model.codecConstants(),
         GeneratedFiles.classAnnotations(model),
         Javadocs.wrapped(
             0,
@@ -73,7 +73,7 @@ public final class CodecsGenerator {
   public static JavaFile generate(ContractModel model) {
     TypeSpec.Builder type = codecs(
         model.codecsClass(),
-        GeneratedNames.codecConstants(model),
+        model.codecConstants(),
         GeneratedFiles.classAnnotations(model.deprecated()),
         Javadocs.wrapped(
             0,

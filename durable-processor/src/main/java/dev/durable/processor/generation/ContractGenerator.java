@@ -36,7 +36,7 @@ public final class ContractGenerator {
 
   private ContractGenerator(ContractModel model) {
     this.model = model;
-    this.codecs = GeneratedNames.codecConstants(model);
+    this.codecs = model.codecConstants();
     this.stepConstants = GeneratedNames.stepConstants(model.steps());
   }
 
@@ -197,7 +197,7 @@ public final class ContractGenerator {
       List<ParamModel> params = step.params();
       for (int i = 0; i < params.size(); i++) {
         TypeName cast = params.get(i).type().boxed();
-        unchecked |= DurableClassGenerator.isUncheckedCast(cast);
+        unchecked |= GeneratedFiles.isUncheckedCast(cast);
         args.add(CodeBlock.of("($T) args[$L]", cast, i));
       }
       CodeBlock call = CodeBlock.of(

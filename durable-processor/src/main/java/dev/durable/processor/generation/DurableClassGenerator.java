@@ -13,7 +13,6 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import com.palantir.javapoet.TypeVariableName;
 import com.palantir.javapoet.WildcardTypeName;
 import dev.durable.processor.model.ConstructorModel;
 import dev.durable.processor.model.GeneratedNames;
@@ -55,9 +54,9 @@ public final class DurableClassGenerator {
     this.graph = List.copyOf(graph);
     this.shape = shape;
     this.names = model.names();
-    this.codecs = GeneratedNames.codecConstants(model);
+    this.codecs = model.codecConstants();
     this.stepConstants = GeneratedNames.stepConstants(model.steps());
-    this.signalConstants = GeneratedNames.signalConstants(model);
+    this.signalConstants = model.signalConstants();
   }
 
   /**
@@ -187,7 +186,7 @@ public final class DurableClassGenerator {
     if (constructor.deprecated()) {
       method.addAnnotation(Deprecated.class);
     }
-    if (pollutesHeap(constructor.varargs(), constructor.params())) {
+    if (GeneratedFiles.pollutesHeap(constructor.varargs(), constructor.params())) {
       method.addAnnotation(suppress("unchecked"));
     }
     method.addModifiers(Modifier.PUBLIC).addTypeVariables(constructor.typeVariables());
@@ -217,7 +216,7 @@ public final class DurableClassGenerator {
             args.add(CodeBlock.of("input[$L]", index));
           } else {
             args.add(CodeBlock.of("($T) input[$L]", type, index));
-            unchecked |= isUncheckedCast(type);
+            unchecked |= GeneratedFiles.isUncheckedCast(type);
           }
           index++;
         }
@@ -258,7 +257,7 @@ public final class DurableClassGenerator {
     if (step.deprecated()) {
       method.addAnnotation(Deprecated.class);
     }
-    if (pollutesHeap(step.varargs(), step.params())) {
+    if (GeneratedFiles.pollutesHeap(step.varargs(), step.params())) {
       method.addAnnotation(suppress("unchecked"));
     }
     method
@@ -393,42 +392,5 @@ public final class DurableClassGenerator {
 
   private static AnnotationSpec suppress(String warning) {
     return AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", warning).build();
-  }
-
-  /**
-   * Whether a variable-arity parameter list ends with a generic array ({@code List<String>...}),
-   * which javac warns about as possible heap pollution; the user's method has the same warning.
-   */
-  private static boolean pollutesHeap(boolean varargs, List<ParamModel> params) {
-    return varargs
-        && params.get(params.size() - 1).type().type() instanceof ArrayTypeName array
-        && isUncheckedCast(array.componentType());
-  }
-
-  /**
-   * Whether casting an {@code Object} to {@code type} is unchecked: it has type arguments other
-   * than {@code ?}, or is a type variable, or an array of such.
-   */
-  static boolean isUncheckedCast(TypeName type) {
-    if (type instanceof TypeVariableName) {
-      return true;
-    }
-    if (type instanceof ArrayTypeName array) {
-      return isUncheckedCast(array.componentType());
-    }
-    if (type instanceof ParameterizedTypeName parameterized) {
-      for (TypeName argument : parameterized.typeArguments()) {
-        boolean unbounded =
-            argument instanceof WildcardTypeName wildcard
-                && wildcard.lowerBounds().isEmpty()
-                && wildcard.upperBounds().equals(List.of(ClassName.OBJECT));
-        if (!unbounded) {
-          return true;
-        }
-      }
-      return parameterized.enclosingType() != null
-          && isUncheckedCast(parameterized.enclosingType());
-    }
-    return false;
   }
 }

@@ -1,10 +1,17 @@
 package dev.durable.processor.generation;
 
 import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.TypeVariableName;
+import com.palantir.javapoet.WildcardTypeName;
+import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.Visibility;
 import dev.durable.processor.model.WorkflowModel;
 import java.util.List;
@@ -99,5 +106,42 @@ final class GeneratedFiles {
       case PROTECTED -> new Modifier[] {Modifier.PROTECTED};
       case PACKAGE_PRIVATE -> new Modifier[0];
     };
+  }
+
+  /**
+   * Whether casting an {@code Object} to {@code type} is unchecked: it has type arguments other
+   * than {@code ?}, or is a type variable, or an array of such.
+   */
+  static boolean isUncheckedCast(TypeName type) {
+    if (type instanceof TypeVariableName) {
+      return true;
+    }
+    if (type instanceof ArrayTypeName array) {
+      return isUncheckedCast(array.componentType());
+    }
+    if (type instanceof ParameterizedTypeName parameterized) {
+      for (TypeName argument : parameterized.typeArguments()) {
+        boolean unbounded =
+            argument instanceof WildcardTypeName wildcard
+                && wildcard.lowerBounds().isEmpty()
+                && wildcard.upperBounds().equals(List.of(ClassName.OBJECT));
+        if (!unbounded) {
+          return true;
+        }
+      }
+      return parameterized.enclosingType() != null
+          && isUncheckedCast(parameterized.enclosingType());
+    }
+    return false;
+  }
+
+  /**
+   * Whether a variable-arity parameter list ends with a generic array ({@code List<String>...}),
+   * which javac warns about as possible heap pollution; the user's method has the same warning.
+   */
+  static boolean pollutesHeap(boolean varargs, List<ParamModel> params) {
+    return varargs
+        && params.get(params.size() - 1).type().type() instanceof ArrayTypeName array
+        && isUncheckedCast(array.componentType());
   }
 }

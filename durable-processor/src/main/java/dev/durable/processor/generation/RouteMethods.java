@@ -60,11 +60,11 @@ final class RouteMethods {
       List<ParamModel> stored = step.storedParams();
       for (int i = 0; i < stored.size(); i++) {
         args.add(cast(stored.get(i).type().type(), CodeBlock.of("args[$L]", i)));
-        unchecked |= DurableClassGenerator.isUncheckedCast(stored.get(i).type().type());
+        unchecked |= GeneratedFiles.isUncheckedCast(stored.get(i).type().type());
       }
       if (!step.result().isVoid()) {
         args.add(cast(step.result().type(), CodeBlock.of("result")));
-        unchecked |= DurableClassGenerator.isUncheckedCast(step.result().type());
+        unchecked |= GeneratedFiles.isUncheckedCast(step.result().type());
       }
       deprecation |= by.deprecated() && !model.deprecated();
       cases.add("case $S:\n", step.stepName()).indent()
@@ -184,7 +184,7 @@ final class RouteMethods {
           args.add(CodeBlock.of("input[$L]", index));
         } else {
           args.add(CodeBlock.of("($T) input[$L]", type, index));
-          unchecked |= DurableClassGenerator.isUncheckedCast(type);
+          unchecked |= GeneratedFiles.isUncheckedCast(type);
         }
         index++;
       }

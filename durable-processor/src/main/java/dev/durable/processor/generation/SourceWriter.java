@@ -1,7 +1,7 @@
 package dev.durable.processor.generation;
 
 import com.palantir.javapoet.JavaFile;
-import dev.durable.processor.validation.Messages;
+import dev.durable.processor.messages.ProcessorMessages;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -70,7 +70,7 @@ public final class SourceWriter {
     } catch (IOException e) {
       messager.printMessage(
           Diagnostic.Kind.ERROR,
-          Messages.generatedWrite("the generated class " + name, e.getMessage()).text(),
+          ProcessorMessages.generatedWrite("the generated class " + name, e.getMessage()).text(),
           originating);
     }
   }
@@ -89,7 +89,7 @@ public final class SourceWriter {
       }
     } catch (IOException e) {
       messager.printMessage(Diagnostic.Kind.ERROR,
-          Messages.generatedWrite(path, e.getMessage()).text(), originating);
+          ProcessorMessages.generatedWrite(path, e.getMessage()).text(), originating);
     }
   }
 

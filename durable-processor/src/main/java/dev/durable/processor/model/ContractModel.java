@@ -2,6 +2,7 @@ package dev.durable.processor.model;
 
 import com.palantir.javapoet.ClassName;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -26,6 +27,11 @@ public record ContractModel(ClassName contractClass, boolean deprecated, List<St
   /** {@code <Binary>Codecs}, the Jackson type constants of the contract's steps. */
   public ClassName codecsClass() {
     return GeneratedNames.of(contractClass).codecs();
+  }
+
+  /** The {@code Codecs} constant of every type the contract's steps store, in step order. */
+  public Map<StoredType, String> codecConstants() {
+    return GeneratedNames.codecConstants(GeneratedNames.storedBy(steps));
   }
 
   /** {@code <Binary>Worker}, the typed binding that workers serve the steps with. */

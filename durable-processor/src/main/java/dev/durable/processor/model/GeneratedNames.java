@@ -105,29 +105,16 @@ public record GeneratedNames(ClassName durable, ClassName client, ClassName code
   }
 
   /**
-   * The {@code Codecs} constant of every type the workflow stores, in order of first appearance:
-   * the run's stored parameters and result, then each step's stored parameters and result; the
-   * components of a type come before it.
+   * The constant of each of {@code signals} in the {@code Durable} class, in signal order: {@code
+   * UPPER_SNAKE} of the signal name and {@code _SIGNAL}; a name already taken (by {@code
+   * WORKFLOW}, the constant of one of {@code steps} or an earlier signal's) gets {@code _2}, {@code
+   * _3}, ...
    */
-  public static Map<StoredType, String> codecConstants(WorkflowModel model) {
-    List<StoredType> order = new ArrayList<>();
-    model.run().storedParams().forEach(p -> order.add(p.type().stored()));
-    order.add(model.run().result().stored());
-    addSteps(order, model.steps());
-    model.signals().forEach(signal -> order.add(signal.value().stored()));
-    return codecConstants(order);
-  }
-
-  /**
-   * The constant of each signal in the {@code Durable} class, in signal order: {@code UPPER_SNAKE}
-   * of the signal name and {@code _SIGNAL}; a name already taken (by {@code WORKFLOW}, a step's
-   * constant or an earlier signal's) gets {@code _2}, {@code _3}, ...
-   */
-  public static List<String> signalConstants(WorkflowModel model) {
+  public static List<String> signalConstants(List<StepModel> steps, List<SignalModel> signals) {
     Set<String> taken = new HashSet<>(Set.of(WORKFLOW_CONSTANT));
-    taken.addAll(stepConstants(model.steps()));
+    taken.addAll(stepConstants(steps));
     List<String> names = new ArrayList<>();
-    for (SignalModel signal : model.signals()) {
+    for (SignalModel signal : signals) {
       String base = upperSnake(signal.signalName()) + "_SIGNAL";
       if (!SourceVersion.isIdentifier(base)) {
         base = "SIGNAL_" + base;
@@ -142,18 +129,14 @@ public record GeneratedNames(ClassName durable, ClassName client, ClassName code
     return names;
   }
 
-  /** The {@code Codecs} constant of every type a contract's steps store, in step order. */
-  public static Map<StoredType, String> codecConstants(ContractModel model) {
+  /** The types {@code steps} store, in step order: each step's stored parameters, then result. */
+  static List<StoredType> storedBy(List<StepModel> steps) {
     List<StoredType> order = new ArrayList<>();
-    addSteps(order, model.steps());
-    return codecConstants(order);
-  }
-
-  private static void addSteps(List<StoredType> order, List<StepModel> steps) {
     for (StepModel step : steps) {
       step.storedParams().forEach(p -> order.add(p.type().stored()));
       order.add(step.result().stored());
     }
+    return order;
   }
 
   /**

@@ -1,7 +1,9 @@
 package dev.durable.processor.model;
 
 import com.palantir.javapoet.ClassName;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -57,6 +59,25 @@ public record WorkflowModel(
   /** The names of the classes generated for this workflow. */
   public GeneratedNames names() {
     return GeneratedNames.of(workflowClass);
+  }
+
+  /**
+   * The {@code Codecs} constant of every type the workflow stores, in order of first appearance:
+   * the run's stored parameters and result, then each step's stored parameters and result, then
+   * each signal's value; the components of a type come before it.
+   */
+  public Map<StoredType, String> codecConstants() {
+    List<StoredType> order = new ArrayList<>();
+    run.storedParams().forEach(p -> order.add(p.type().stored()));
+    order.add(run.result().stored());
+    order.addAll(GeneratedNames.storedBy(steps));
+    signals.forEach(signal -> order.add(signal.value().stored()));
+    return GeneratedNames.codecConstants(order);
+  }
+
+  /** The constant of each signal in the {@code Durable} class: see {@link GeneratedNames}. */
+  public List<String> signalConstants() {
+    return GeneratedNames.signalConstants(steps, signals);
   }
 
   /** The generated {@code <Name>Durable} class. */

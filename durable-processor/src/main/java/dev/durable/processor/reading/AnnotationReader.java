@@ -10,7 +10,6 @@ import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
@@ -20,26 +19,19 @@ import javax.lang.model.util.Elements;
  * StepAnnotation}, {@link SignalAnnotation}, {@link OnErrorAnnotation} and {@link
  * ScheduleAnnotation}: the only place that names their attributes. Values are read through the
  * annotation's mirror with its defaults, never through the annotation proxy, so that class values
- * ({@code nonRetryable}) need no loaded classes.
+ * ({@code nonRetryable}) need no loaded classes. Only {@link WorkflowReader} calls it, once per
+ * element.
  */
-public final class AnnotationReader {
-  public static final String STEP = "dev.durable.annotations.Step";
-  public static final String RUN = "dev.durable.annotations.Run";
-  public static final String SIGNAL = "dev.durable.annotations.Signal";
-  public static final String WORKFLOW = "dev.durable.annotations.Workflow";
-  public static final String ON_ERROR = "dev.durable.annotations.OnError";
-  public static final String SCHEDULE = "dev.durable.annotations.Schedule";
-  public static final String SCHEDULES = "dev.durable.annotations.Schedules";
-
+final class AnnotationReader {
   private final Elements elements;
 
-  public AnnotationReader(Elements elements) {
+  AnnotationReader(Elements elements) {
     this.elements = elements;
   }
 
   /** The {@code @Step} on {@code element}, if it has one. */
-  public Optional<StepAnnotation> step(Element element) {
-    return find(element, STEP).map(mirror -> {
+  Optional<StepAnnotation> step(Element element) {
+    return Annotations.find(element, Annotations.STEP).map(mirror -> {
       Values values = new Values(mirror);
       return new StepAnnotation(
           mirror,
@@ -60,20 +52,20 @@ public final class AnnotationReader {
   }
 
   /** The {@code @Run} on {@code element}, if it has one. */
-  public Optional<RunAnnotation> run(Element element) {
-    return find(element, RUN)
+  Optional<RunAnnotation> run(Element element) {
+    return Annotations.find(element, Annotations.RUN)
         .map(mirror -> new RunAnnotation(mirror, new Values(mirror).get("timeoutMs", Long.class)));
   }
 
   /** The {@code @Signal} on {@code element}, if it has one. */
-  public Optional<SignalAnnotation> signal(Element element) {
-    return find(element, SIGNAL)
+  Optional<SignalAnnotation> signal(Element element) {
+    return Annotations.find(element, Annotations.SIGNAL)
         .map(mirror -> new SignalAnnotation(mirror, new Values(mirror).get("name", String.class)));
   }
 
   /** The {@code @Workflow} on {@code element}, if it has one. */
-  public Optional<WorkflowAnnotation> workflow(Element element) {
-    return find(element, WORKFLOW).map(mirror -> {
+  Optional<WorkflowAnnotation> workflow(Element element) {
+    return Annotations.find(element, Annotations.WORKFLOW).map(mirror -> {
       Values values = new Values(mirror);
       return new WorkflowAnnotation(
           mirror, values.get("name", String.class), values.get("version", String.class));
@@ -81,8 +73,8 @@ public final class AnnotationReader {
   }
 
   /** The {@code @OnError} on {@code element}, if it has one. */
-  public Optional<OnErrorAnnotation> onError(Element element) {
-    return find(element, ON_ERROR)
+  Optional<OnErrorAnnotation> onError(Element element) {
+    return Annotations.find(element, Annotations.ON_ERROR)
         .map(mirror -> new OnErrorAnnotation(mirror, new Values(mirror).get("code", String.class)));
   }
 
@@ -90,11 +82,11 @@ public final class AnnotationReader {
    * The {@code @Schedule}s on {@code element} in declaration order: one written alone, or those
    * javac gathered into a {@code @Schedules} container.
    */
-  public List<ScheduleAnnotation> schedules(Element element) {
+  List<ScheduleAnnotation> schedules(Element element) {
     List<AnnotationMirror> mirrors = new ArrayList<>();
-    find(element, SCHEDULE).ifPresent(mirrors::add);
+    Annotations.find(element, Annotations.SCHEDULE).ifPresent(mirrors::add);
     boolean alone = !mirrors.isEmpty();
-    find(element, SCHEDULES).ifPresent(container -> {
+    Annotations.find(element, Annotations.SCHEDULES).ifPresent(container -> {
       for (AnnotationValue value : container.getElementValues().values()) {
         if (value.getValue() instanceof List<?> list) {
           for (Object nested : list) {
@@ -117,16 +109,6 @@ public final class AnnotationReader {
           values.constant("catchUp", CatchUp.class)));
     }
     return schedules;
-  }
-
-  private static Optional<AnnotationMirror> find(Element element, String qualifiedName) {
-    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
-      if (mirror.getAnnotationType().asElement() instanceof TypeElement type
-          && type.getQualifiedName().contentEquals(qualifiedName)) {
-        return Optional.of(mirror);
-      }
-    }
-    return Optional.empty();
   }
 
   /** One annotation's values: as written, and effective (defaults included), by name. */

@@ -1,28 +1,16 @@
 package dev.durable.processor.shape;
 
-import static dev.durable.processor.shape.ShapeReader.text;
+import static dev.durable.processor.shape.Labels.text;
 
-import com.sun.source.tree.CaseTree;
-import com.sun.source.tree.ClassTree;
-import com.sun.source.tree.ConditionalExpressionTree;
-import com.sun.source.tree.DoWhileLoopTree;
-import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
-import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.SwitchExpressionTree;
-import com.sun.source.tree.SwitchTree;
-import com.sun.source.tree.Tree;
-import com.sun.source.tree.TryTree;
 import com.sun.source.tree.VariableTree;
-import com.sun.source.tree.WhileLoopTree;
-import com.sun.source.util.TreeScanner;
 import dev.durable.processor.model.SignalModel;
 import dev.durable.processor.model.StepModel;
 import dev.durable.processor.model.WorkflowModel;
@@ -38,11 +26,15 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Walks a {@code @Run} body for {@link ShapeReader}, adding the nodes it finds to the list it is
- * given, in the order they are evaluated: a call's receiver and arguments before the call, a
- * structure's paths in source order.
+ * The one scan of a {@code @Run} method: it walks the method once ({@link StructureScanner}) and
+ * feeds both the shape and the determinism lint. For {@link ShapeReader} it adds the nodes it finds
+ * to the list it is given, in the order they are evaluated: a call's receiver and arguments before
+ * the call, a structure's paths in source order; a subtree the shape does not read (a local or
+ * anonymous class, the receiver of a child's {@code start}) is walked with no list. For the lint it
+ * notes the path of every call, constructor call and method reference of the method, in its
+ * lambdas and classes too, but none in the helpers the shape reads in place.
  */
-final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
+final class BodyScanner extends StructureScanner {
   private final Map<String, StepModel> steps = new HashMap<>();
   private final Map<String, SignalModel> signals = new HashMap<>();
   private final String ctx;
@@ -58,6 +50,8 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
   /** The names of the local variables and parameters declared so far: no key constant's. */
   private final Set<String> locals = new HashSet<>();
   private final KeyNames keys;
+  /** The lambda of a fan's or group's branch being read: its parameters are no locals. */
+  private LambdaExpressionTree branch;
 
   /** The stored name of a child workflow by its client's prefix. */
   private final Function<String, String> childNames;
@@ -77,158 +71,70 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
     this.helpers = helpers;
   }
 
+  /** A scanner for the lint's calls only: it reads no shape. */
+  BodyScanner() {
+    this.ctx = null;
+    this.helpers = Map.of();
+    this.childNames = Function.identity();
+    this.contracts = Map.of();
+    this.keys = null;
+  }
+
   /** Notes the parameters of {@code method}, whose body is read next: no key constant's names. */
-  void declare(MethodTree method) {
+  private void declare(MethodTree method) {
     method.getParameters().forEach(p -> locals.add(p.getName().toString()));
   }
 
-  private List<ShapeNode> nodesOf(Tree tree) {
-    List<ShapeNode> nodes = new ArrayList<>();
-    scan(tree, nodes);
-    return nodes;
-  }
-
-  private static void structure(List<ShapeNode> out, String kind, String label,
-      List<ShapeNode.Path> paths) {
-    if (paths.stream().anyMatch(p -> !p.nodes().isEmpty())) {
-      out.add(new ShapeNode(kind, label, Map.of(), paths));
+  @Override
+  public Void visitMethod(MethodTree tree, List<ShapeNode> out) {
+    if (out != null) {
+      declare(tree);
     }
+    return super.visitMethod(tree, out);
   }
 
   @Override
-  public Void visitIf(IfTree tree, List<ShapeNode> out) {
-    scan(tree.getCondition(), out);
-    List<ShapeNode.Path> paths = new ArrayList<>();
-    paths.add(new ShapeNode.Path("then", nodesOf(tree.getThenStatement())));
-    paths.add(new ShapeNode.Path("else", tree.getElseStatement() == null
-        ? List.of() : nodesOf(tree.getElseStatement())));
-    structure(out, "branch", "if " + text(tree.getCondition()), paths);
-    return null;
-  }
-
-  @Override
-  public Void visitConditionalExpression(ConditionalExpressionTree tree, List<ShapeNode> out) {
-    scan(tree.getCondition(), out);
-    structure(out, "branch", "if " + text(tree.getCondition()), List.of(
-        new ShapeNode.Path("then", nodesOf(tree.getTrueExpression())),
-        new ShapeNode.Path("else", nodesOf(tree.getFalseExpression()))));
-    return null;
-  }
-
-  @Override
-  public Void visitSwitch(SwitchTree tree, List<ShapeNode> out) {
-    scan(tree.getExpression(), out);
-    structure(out, "branch", "switch " + text(tree.getExpression()), cases(tree.getCases()));
-    return null;
-  }
-
-  @Override
-  public Void visitSwitchExpression(SwitchExpressionTree tree, List<ShapeNode> out) {
-    scan(tree.getExpression(), out);
-    structure(out, "branch", "switch " + text(tree.getExpression()), cases(tree.getCases()));
-    return null;
-  }
-
-  private List<ShapeNode.Path> cases(List<? extends CaseTree> cases) {
-    List<ShapeNode.Path> paths = new ArrayList<>();
-    for (CaseTree c : cases) {
-      String label = c.getExpressions().isEmpty() ? "default" : "case " + String.join(", ",
-          c.getExpressions().stream().map(ShapeReader::text).toList());
-      List<ShapeNode> nodes = new ArrayList<>();
-      if (c.getStatements() != null) {
-        c.getStatements().forEach(s -> scan(s, nodes));
-      } else {
-        scan(c.getBody(), nodes);
-      }
-      paths.add(new ShapeNode.Path(label, nodes));
+  public Void visitLambdaExpression(LambdaExpressionTree tree, List<ShapeNode> out) {
+    if (out == null || tree != branch) {
+      return super.visitLambdaExpression(tree, out);
     }
-    return paths;
-  }
-
-  @Override
-  public Void visitTry(TryTree tree, List<ShapeNode> out) {
-    tree.getResources().forEach(r -> scan(r, out));
-    List<ShapeNode> body = nodesOf(tree.getBlock());
-    List<ShapeNode.Path> paths = new ArrayList<>();
-    paths.add(new ShapeNode.Path("try", body));
-    tree.getCatches().forEach(c -> paths.add(new ShapeNode.Path(
-        "catch " + text(c.getParameter().getType()), nodesOf(c.getBlock()))));
-    if (paths.stream().skip(1).allMatch(p -> p.nodes().isEmpty())) {
-      out.addAll(body); // nothing recorded when it fails: the try is no branch of the shape
-    } else {
-      out.add(new ShapeNode("branch", "try", Map.of(), paths));
-    }
-    if (tree.getFinallyBlock() != null) {
-      scan(tree.getFinallyBlock(), out);
-    }
+    scan(tree.getParameters(), null);
+    scan(tree.getBody(), out);
     return null;
-  }
-
-  @Override
-  public Void visitForLoop(ForLoopTree tree, List<ShapeNode> out) {
-    tree.getInitializer().forEach(s -> scan(s, out));
-    List<ShapeNode> body = new ArrayList<>();
-    scan(tree.getCondition(), body);
-    scan(tree.getStatement(), body);
-    tree.getUpdate().forEach(s -> scan(s, body));
-    loop(out, "for " + (tree.getCondition() == null ? "ever" : text(tree.getCondition())),
-        body);
-    return null;
-  }
-
-  @Override
-  public Void visitEnhancedForLoop(EnhancedForLoopTree tree, List<ShapeNode> out) {
-    scan(tree.getExpression(), out);
-    loop(out, "for each " + tree.getVariable().getName() + " in "
-        + text(tree.getExpression()), nodesOf(tree.getStatement()));
-    return null;
-  }
-
-  @Override
-  public Void visitWhileLoop(WhileLoopTree tree, List<ShapeNode> out) {
-    List<ShapeNode> body = nodesOf(tree.getCondition());
-    scan(tree.getStatement(), body);
-    loop(out, "while " + text(tree.getCondition()), body);
-    return null;
-  }
-
-  @Override
-  public Void visitDoWhileLoop(DoWhileLoopTree tree, List<ShapeNode> out) {
-    List<ShapeNode> body = nodesOf(tree.getStatement());
-    scan(tree.getCondition(), body);
-    loop(out, "do while " + text(tree.getCondition()), body);
-    return null;
-  }
-
-  private static void loop(List<ShapeNode> out, String label, List<ShapeNode> body) {
-    structure(out, "loop", label, List.of(new ShapeNode.Path("repeat", body)));
-  }
-
-  @Override
-  public Void visitClass(ClassTree tree, List<ShapeNode> out) {
-    return null; // a local or anonymous class's code runs when called, not here
   }
 
   @Override
   public Void visitNewClass(NewClassTree tree, List<ShapeNode> out) {
+    note();
     scan(tree.getEnclosingExpression(), out);
-    tree.getArguments().forEach(a -> scan(a, out));
+    scan(tree.getIdentifier(), null);
+    scan(tree.getTypeArguments(), null);
+    scan(tree.getArguments(), out);
+    scan(tree.getClassBody(), null);
     return null;
   }
 
   @Override
+  public Void visitMemberReference(MemberReferenceTree tree, List<ShapeNode> out) {
+    note();
+    return super.visitMemberReference(tree, out);
+  }
+
+  @Override
   public Void visitVariable(VariableTree tree, List<ShapeNode> out) {
-    String name = tree.getName().toString();
-    locals.add(name);
-    if (tree.getInitializer() instanceof MethodInvocationTree init) {
-      if (isCall(init, "Parallel", "group")) {
+    if (out != null) {
+      locals.add(tree.getName().toString());
+    }
+    if (out != null && tree.getInitializer() instanceof MethodInvocationTree init) {
+      String name = tree.getName().toString();
+      if (BodyCalls.isCall(init, "Parallel", "group")) {
         groups.put(name, new ArrayList<>());
-        return null;
+        return super.visitVariable(tree, null);
       }
-      String client = clientOf(init);
+      String client = BodyCalls.clientOf(init);
       if (client != null) {
         clients.put(name, client);
-        return null;
+        return super.visitVariable(tree, null);
       }
     }
     return super.visitVariable(tree, out);
@@ -236,40 +142,52 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
 
   @Override
   public Void visitMethodInvocation(MethodInvocationTree call, List<ShapeNode> out) {
+    note();
+    if (out == null) {
+      return super.visitMethodInvocation(call, null);
+    }
     ExpressionTree select = call.getMethodSelect();
     String name = select instanceof MemberSelectTree m
         ? m.getIdentifier().toString() : ((IdentifierTree) select).getName().toString();
     ExpressionTree receiver = select instanceof MemberSelectTree m ? m.getExpression() : null;
     String receiverName = receiver instanceof IdentifierTree id ? id.getName().toString() : null;
     List<? extends ExpressionTree> args = call.getArguments();
-    if (isCall(call, "Parallel", "fan") && args.size() >= 2) {
+    scan(call.getTypeArguments(), null);
+    if (BodyCalls.isCall(call, "Parallel", "fan") && args.size() >= 2) {
+      scan(select, null);
       scan(args.get(0), out);
       out.add(new ShapeNode("parallel", "fan over " + text(args.get(0)), Map.of(),
-          List.of(new ShapeNode.Path("each", branch(args, false)))));
+          List.of(new ShapeNode.Path("each", branch(args, 1, false)))));
       return null;
     }
     if (receiverName != null && groups.containsKey(receiverName)) {
+      scan(select, null);
       List<ShapeNode.Path> paths = groups.get(receiverName);
       if (name.equals("add")) {
-        paths.add(new ShapeNode.Path("branch " + (paths.size() + 1), branch(args, true)));
-      } else if (name.equals("run")) {
-        out.add(new ShapeNode("parallel", "group", Map.of(), paths));
-        groups.put(receiverName, new ArrayList<>());
+        String label = "branch " + (paths.size() + 1);
+        paths.add(new ShapeNode.Path(label, branch(args, 0, true)));
+      } else {
+        scan(args, null);
+        if (name.equals("run")) {
+          out.add(new ShapeNode("parallel", "group", Map.of(), paths));
+          groups.put(receiverName, new ArrayList<>());
+        }
       }
       return null;
     }
     if ((name.equals("start") || name.equals("continueAsNew")) && receiver != null) {
-      String workflow = receiver instanceof MethodInvocationTree of ? clientOf(of)
+      String workflow = receiver instanceof MethodInvocationTree of ? BodyCalls.clientOf(of)
           : receiverName == null ? null : clients.get(receiverName);
       if (workflow != null) {
-        args.forEach(a -> scan(a, out));
+        scan(select, null);
+        scan(args, out);
         out.add(name.equals("start") ? ShapeNode.call("child", childNames.apply(workflow))
             : continueAsNew(args));
         return null;
       }
     }
-    scan(receiver, out);
-    args.forEach(a -> scan(a, out));
+    scan(select, out);
+    scan(args, out);
     boolean onThis = receiver == null || receiver.toString().equals("this");
     if (onThis && steps.containsKey(name)) {
       out.add(ShapeNode.step(steps.get(name)));
@@ -282,7 +200,7 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
     } else if (onThis && helpers.containsKey(name) && !reading.contains(name)) {
       reading.push(name);
       declare(helpers.get(name));
-      scan(helpers.get(name).getBody(), out);
+      unnoted(() -> scan(helpers.get(name).getBody(), out)); // not the @Run body's calls
       reading.pop();
     } else if (receiverName != null && receiverName.equals(ctx)) {
       contextCall(name, args, out);
@@ -295,20 +213,19 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
     return null;
   }
 
-  /** A {@code continueAsNew(...)}: the run starts over, with {@code args} as its input. */
-  private static ShapeNode continueAsNew(List<? extends ExpressionTree> args) {
-    String input = String.join(", ", args.stream().map(ShapeReader::text).toList());
-    return new ShapeNode("continue-as-new", "continue-as-new",
-        Map.of("input", ShapeReader.cut(input)), List.of());
-  }
-
   /**
-   * The nodes of a fan's or group's branch: the lambda last among {@code args}. A lambda of two
-   * parameters (a fan over a contract's view) or of one handed a view ({@code group.add(view,
-   * v -> ...)}) calls dispatched steps on its first parameter.
+   * The nodes of a fan's or group's branch: the lambda last among {@code args}; the arguments
+   * from {@code first} before it are walked for the lint only. A lambda of two parameters (a fan
+   * over a contract's view) or of one handed a view ({@code group.add(view, v -> ...)}) calls
+   * dispatched steps on its first parameter.
    */
-  private List<ShapeNode> branch(List<? extends ExpressionTree> args, boolean groupAdd) {
-    if (!(args.get(args.size() - 1) instanceof LambdaExpressionTree lambda)) {
+  private List<ShapeNode> branch(List<? extends ExpressionTree> args, int first, boolean groupAdd) {
+    ExpressionTree last = args.get(args.size() - 1);
+    for (ExpressionTree arg : args.subList(first, args.size() - 1)) {
+      scan(arg, null);
+    }
+    if (!(last instanceof LambdaExpressionTree lambda)) {
+      scan(last, null);
       return List.of();
     }
     int params = lambda.getParameters().size();
@@ -317,11 +234,22 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
     if (view != null) {
       views.add(view);
     }
-    List<ShapeNode> nodes = nodesOf(lambda.getBody());
+    List<ShapeNode> nodes = new ArrayList<>();
+    LambdaExpressionTree outer = branch;
+    branch = lambda;
+    scan(lambda, nodes);
+    branch = outer;
     if (view != null) {
       views.remove(view);
     }
     return nodes;
+  }
+
+  /** A {@code continueAsNew(...)}: the run starts over, with {@code args} as its input. */
+  private static ShapeNode continueAsNew(List<? extends ExpressionTree> args) {
+    String input = String.join(", ", args.stream().map(Labels::text).toList());
+    return new ShapeNode("continue-as-new", "continue-as-new",
+        Map.of("input", Labels.cut(input)), List.of());
   }
 
   /**
@@ -349,7 +277,6 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
         : keys.node(kind, args.get(0), locals));
   }
 
-
   /** The steps of the contract field {@code receiver} is ({@code labels}, {@code this.labels}). */
   private Map<String, String> contract(ExpressionTree receiver) {
     if (receiver instanceof IdentifierTree id) {
@@ -357,26 +284,5 @@ final class BodyScanner extends TreeScanner<Void, List<ShapeNode>> {
     }
     return receiver instanceof MemberSelectTree m && m.getExpression().toString().equals("this")
         ? contracts.get(m.getIdentifier().toString()) : null;
-  }
-
-  /** Whether {@code call} is {@code Type.method(...)}. */
-  private static boolean isCall(MethodInvocationTree call, String type, String method) {
-    return call.getMethodSelect() instanceof MemberSelectTree m
-        && m.getIdentifier().contentEquals(method)
-        && (m.getExpression().toString().equals(type)
-            || m.getExpression().toString().endsWith("." + type));
-  }
-
-  /** The workflow {@code call} makes a client of ({@code PayoutClient.of(ctx)}), or null. */
-  private static String clientOf(MethodInvocationTree call) {
-    if (call.getMethodSelect() instanceof MemberSelectTree m
-        && m.getIdentifier().contentEquals("of")) {
-      String type = m.getExpression().toString();
-      type = type.substring(type.lastIndexOf('.') + 1);
-      if (type.endsWith("Client") && type.length() > "Client".length()) {
-        return type.substring(0, type.length() - "Client".length());
-      }
-    }
-    return null;
   }
 }

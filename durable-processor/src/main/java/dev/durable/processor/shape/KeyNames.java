@@ -64,9 +64,9 @@ final class KeyNames {
     if (value.isEmpty()) {
       attributes.put("computed", true);
     } else if (key.getKind() != Tree.Kind.STRING_LITERAL) {
-      attributes.put("constant", ShapeReader.text(key));
+      attributes.put("constant", Labels.text(key));
     }
-    return new ShapeNode(kind, value.orElseGet(() -> ShapeReader.text(key)), attributes,
+    return new ShapeNode(kind, value.orElseGet(() -> Labels.text(key)), attributes,
         List.of());
   }
 

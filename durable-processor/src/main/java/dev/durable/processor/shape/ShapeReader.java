@@ -5,11 +5,13 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.durable.processor.model.ParamModel;
 import dev.durable.processor.model.WorkflowModel;
-import dev.durable.processor.reading.AnnotationReader;
-import dev.durable.processor.reading.WorkflowAnnotation;
+import dev.durable.processor.reading.RawMethod;
+import dev.durable.processor.reading.RawWorkflow;
+import dev.durable.processor.reading.WorkflowReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,19 +21,20 @@ import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
-
 /**
  * Reads the shape of a workflow's {@code @Run} body from its syntax tree: the calls that leave a
  * checkpoint, in the order they are evaluated, and the structures around them (fans and groups of
  * {@code Parallel}, if/else, switch, try/catch, loops). Structures without such a call inside are
- * left out: the shape shows what a run records, not all the code.
+ * left out: the shape shows what a run records, not all the code. The same walk of the {@code @Run}
+ * method ({@link BodyScanner}) notes its calls for the determinism lint, which resolves them when
+ * processing is over; a workflow with errors gets no shape, and its {@code @Run} methods are walked
+ * for the lint only.
  *
  * <p>The tree is read as parsed, not attributed: a call is a step when it is unqualified (or on
  * {@code this}) and has a {@code @Step} method's name, a signal wait likewise, a child run a {@code
@@ -49,34 +52,39 @@ import javax.lang.model.util.Elements;
  * lists no nodes.
  */
 public final class ShapeReader {
-  /** The longest label (a condition, a loop header, an argument) kept, in characters. */
-  static final int LABEL_MAX = 80;
-
   private final Trees trees;
   private final Elements elements;
-  private final AnnotationReader annotations;
+  private final WorkflowReader reader;
 
-  private ShapeReader(Trees trees, Elements elements) {
+  private ShapeReader(Trees trees, Elements elements, WorkflowReader reader) {
     this.trees = trees;
     this.elements = elements;
-    this.annotations = new AnnotationReader(elements);
+    this.reader = reader;
   }
 
-  /** The reader for {@code env}; empty when the compiler offers no tree API. */
-  public static Optional<ShapeReader> create(ProcessingEnvironment env) {
+  /**
+   * The reader for {@code env}, which names child workflows and contract steps through {@code
+   * reader}; empty when the compiler offers no tree API.
+   */
+  public static Optional<ShapeReader> create(ProcessingEnvironment env, WorkflowReader reader) {
     try {
-      return Optional.of(new ShapeReader(Trees.instance(env), env.getElementUtils()));
+      return Optional.of(new ShapeReader(Trees.instance(env), env.getElementUtils(), reader));
     } catch (IllegalArgumentException | LinkageError e) {
       return Optional.empty();
     }
   }
 
-  /** The nodes of {@code workflow}'s {@code @Run} body; empty if it has no source tree. */
-  public List<ShapeNode> read(TypeElement workflow, WorkflowModel model) {
+  /**
+   * The nodes of the {@code @Run} body of {@code raw}, a valid workflow whose model is {@code
+   * model}, and the calls of its {@code @Run} method for the lint: one walk. No nodes if the body
+   * has no source tree.
+   */
+  public BodyScan read(RawWorkflow raw, WorkflowModel model) {
+    TypeElement workflow = raw.type();
     Map<String, MethodTree> helpers = new HashMap<>();
     Tree typeTree = trees.getTree(workflow);
     if (!(typeTree instanceof ClassTree classTree)) {
-      return List.of();
+      return new BodyScan(List.of(), calls(raw));
     }
     Set<String> special = new HashSet<>();
     model.steps().forEach(s -> special.add(s.methodName()));
@@ -93,20 +101,45 @@ public final class ShapeReader {
         }
       }
     }
-    if (runTree == null || runTree.getBody() == null) {
-      return List.of();
-    }
+    boolean shapeRead = runTree == null || runTree.getBody() == null; // then it has no nodes
     String ctx = model.run().params().stream()
         .filter(p -> p.kind() == ParamModel.Kind.WORKFLOW_CONTEXT)
         .map(ParamModel::name).findFirst().orElse(null);
     List<ShapeNode> out = new ArrayList<>();
-    CompilationUnitTree unit = trees.getPath(workflow).getCompilationUnit();
+    TreePath typePath = trees.getPath(workflow);
+    CompilationUnitTree unit = typePath.getCompilationUnit();
     BodyScanner scanner = new BodyScanner(model, ctx, helpers,
         prefix -> childName(prefix, unit, model.packageName()), contractFields(workflow),
         new KeyNames(elements, workflow, unit));
-    scanner.declare(runTree);
-    scanner.scan(runTree.getBody(), out);
-    return out;
+    List<RunCalls> calls = new ArrayList<>();
+    for (RawMethod run : raw.runs()) {
+      TreePath path = trees.getPath(run.element());
+      if (path != null) {
+        boolean here = !shapeRead && path.getLeaf() == runTree;
+        calls.add(new RunCalls(run.element(), path, scanner.walk(path, here ? out : null, true)));
+        shapeRead |= here;
+      }
+    }
+    if (!shapeRead) { // the tree read is not the @Run method's: an overload declared after it
+      scanner.walk(new TreePath(typePath, runTree), out, false);
+    }
+    return new BodyScan(out, calls);
+  }
+
+  /**
+   * The calls of the {@code @Run} methods of {@code raw} for the lint, where it gets no shape (it
+   * has errors, or its shape could not be read).
+   */
+  public List<RunCalls> calls(RawWorkflow raw) {
+    BodyScanner scanner = new BodyScanner();
+    List<RunCalls> calls = new ArrayList<>();
+    for (RawMethod run : raw.runs()) {
+      TreePath path = trees.getPath(run.element());
+      if (path != null) {
+        calls.add(new RunCalls(run.element(), path, scanner.walk(path, null, true)));
+      }
+    }
+    return calls;
   }
 
   /**
@@ -119,11 +152,7 @@ public final class ShapeReader {
       if (field.asType() instanceof DeclaredType declared
           && declared.asElement() instanceof TypeElement type
           && type.getKind() == ElementKind.INTERFACE) {
-        Map<String, String> steps = new HashMap<>();
-        for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-          String name = method.getSimpleName().toString();
-          annotations.step(method).ifPresent(step -> steps.putIfAbsent(name, step.stepName(name)));
-        }
+        Map<String, String> steps = reader.stepNames(type);
         if (!steps.isEmpty()) {
           fields.put(field.getSimpleName().toString(), steps);
         }
@@ -149,22 +178,12 @@ public final class ShapeReader {
     for (String candidate : candidates) {
       TypeElement type = elements.getTypeElement(candidate);
       if (type != null) {
-        Optional<WorkflowAnnotation> annotation = annotations.workflow(type);
-        if (annotation.isPresent()) {
-          return annotation.get().workflowName(type.getSimpleName().toString());
+        Optional<String> name = reader.workflowName(type);
+        if (name.isPresent()) {
+          return name.get();
         }
       }
     }
     return prefix;
-  }
-
-  /** The source text of {@code tree}, on one line, cut to {@value #LABEL_MAX} characters. */
-  static String text(Tree tree) {
-    return cut(tree.toString().replaceAll("\\s+", " ").trim());
-  }
-
-  /** {@code text} cut to {@value #LABEL_MAX} characters. */
-  static String cut(String text) {
-    return text.length() <= LABEL_MAX ? text : text.substring(0, LABEL_MAX - 1) + "…";
   }
 }

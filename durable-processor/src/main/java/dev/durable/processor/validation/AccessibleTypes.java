@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.TypeMessages;
 import java.util.HashSet;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -105,13 +106,13 @@ final class AccessibleTypes {
     private boolean accessible(TypeElement declared, DeclaredType type, String path) {
       String shown = Describe.typeMirror(type);
       if (declared.getModifiers().contains(Modifier.PRIVATE)) {
-        report.error(element, Messages.typePrivate(position, shown, path));
+        report.error(element, TypeMessages.typePrivate(position, shown, path));
         return false;
       }
       TypeElement outer = privateEnclosingClass(declared);
       if (outer != null) {
         report.error(
-            element, Messages.typeInPrivateClass(position, shown, path, Describe.type(outer)));
+            element, TypeMessages.typeInPrivateClass(position, shown, path, Describe.type(outer)));
         return false;
       }
       if (declared.getModifiers().contains(Modifier.PROTECTED)
@@ -119,7 +120,7 @@ final class AccessibleTypes {
         // a subclass may name it; the generated codecs and client, which are not, cannot
         report.error(
             element,
-            Messages.typeProtected(position,
+            TypeMessages.typeProtected(position,
                 shown,
                 path,
                 generatedIn.getQualifiedName()));

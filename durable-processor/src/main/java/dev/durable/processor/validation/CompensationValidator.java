@@ -1,18 +1,19 @@
 package dev.durable.processor.validation;
 
-import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.RouteMessages;
+import dev.durable.processor.reading.RawMethod;
+import dev.durable.processor.reading.RawWorkflow;
 import dev.durable.processor.reading.StepAnnotation;
+import dev.durable.processor.reading.TypeNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.ElementFilter;
-import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -22,60 +23,55 @@ import javax.lang.model.util.Types;
  * of its own. Reported on the compensated step's {@code compensate} value.
  */
 final class CompensationValidator {
-  private final Elements elements;
   private final Types types;
-  private final AnnotationReader reader;
 
   CompensationValidator(ProcessingEnvironment env) {
-    this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
-    this.reader = new AnnotationReader(elements);
   }
 
-  /** Checks the {@code compensate} of each of {@code steps}, the workflow's step methods. */
-  void validate(TypeElement workflow, List<ExecutableElement> steps, ValidationReport report) {
-    for (ExecutableElement step : steps) {
-      StepAnnotation annotation = reader.step(step).orElseThrow();
+  /** Checks the {@code compensate} of each of {@code steps}, step methods of {@code workflow}. */
+  void validate(RawWorkflow workflow, List<RawMethod> steps, ValidationReport report) {
+    for (RawMethod step : steps) {
+      StepAnnotation annotation = step.step().orElseThrow();
       String name = annotation.compensate().value();
       if (!name.isEmpty()) {
-        check(workflow, step, annotation, name, report);
+        check(workflow, step.element(), annotation, name, report);
       }
     }
   }
 
   private void check(
-      TypeElement workflow, ExecutableElement step, StepAnnotation annotation, String name,
+      RawWorkflow workflow, ExecutableElement step, StepAnnotation annotation, String name,
       ValidationReport report) {
     String described = Describe.method(step);
-    List<ExecutableElement> named = ElementFilter.methodsIn(workflow.getEnclosedElements())
-        .stream().filter(m -> m.getSimpleName().contentEquals(name)).toList();
+    List<RawMethod> named = workflow.named(name);
     if (named.isEmpty()) {
-      error(report, step, annotation, Messages.compensateMissing(described, name,
-              Describe.type(workflow)));
+      error(report, step, annotation, RouteMessages.compensateMissing(described, name,
+              Describe.type(workflow.type())));
       return;
     }
-    List<ExecutableElement> stepsNamed = named.stream()
-        .filter(m -> reader.step(m).isPresent()).toList();
+    List<RawMethod> stepsNamed = named.stream().filter(RawMethod::isStep).toList();
     if (stepsNamed.isEmpty()) {
-      error(report, step, annotation, Messages.compensateNotStep(described,
-              Describe.method(named.get(0))));
+      error(report, step, annotation, RouteMessages.compensateNotStep(described,
+              Describe.method(named.get(0).element())));
       return;
     }
     List<TypeMirror> expected = new ArrayList<>(stored(step));
     if (step.getReturnType().getKind() != TypeKind.VOID) {
       expected.add(step.getReturnType());
     }
-    ExecutableElement compensation = stepsNamed.stream()
-        .filter(m -> same(stored(m), expected)).findFirst().orElse(null);
+    RawMethod compensation = stepsNamed.stream()
+        .filter(m -> same(stored(m.element()), expected)).findFirst().orElse(null);
+    ExecutableElement first = stepsNamed.get(0).element();
     if (compensation == null) {
-      error(report, step, annotation, Messages.compensateSignature(described,
-              Describe.method(stepsNamed.get(0)), list(expected), list(stored(stepsNamed.get(0)))));
+      error(report, step, annotation, RouteMessages.compensateSignature(described,
+              Describe.method(first), list(expected), list(stored(first))));
       return;
     }
-    if (compensation.equals(step)
-        || !reader.step(compensation).orElseThrow().compensate().value().isEmpty()) {
-      error(report, step, annotation, Messages.compensateChained(described,
-              Describe.method(compensation)));
+    if (compensation.element().equals(step)
+        || !compensation.step().orElseThrow().compensate().value().isEmpty()) {
+      error(report, step, annotation, RouteMessages.compensateChained(described,
+              Describe.method(compensation.element())));
     }
   }
 
@@ -85,7 +81,7 @@ final class CompensationValidator {
     for (VariableElement param : method.getParameters()) {
       params.add(param.asType());
     }
-    if (!params.isEmpty() && Names.is(params.get(0), Names.STEP_CONTEXT)) {
+    if (!params.isEmpty() && TypeNames.is(params.get(0), TypeNames.STEP_CONTEXT)) {
       params.remove(0);
     }
     return params;

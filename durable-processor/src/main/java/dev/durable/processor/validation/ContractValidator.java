@@ -1,17 +1,18 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.ContractMessages;
+import dev.durable.processor.reading.RawContract;
+import dev.durable.processor.reading.RawMethod;
 import dev.durable.processor.reading.StepAnnotation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import javax.annotation.processing.ProcessingEnvironment;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.ElementFilter;
 
 /**
  * Checks step contracts: interfaces whose {@code @Step} methods run on workers, possibly in other
@@ -28,52 +29,45 @@ public final class ContractValidator {
     this.steps = new StepValidator(env, new StorableTypes(env));
   }
 
-  /** Whether {@code type} is a step contract: an interface that declares a {@code @Step} method. */
-  public static boolean isContract(TypeElement type) {
-    return type.getKind() == ElementKind.INTERFACE
-        && AnnotationValues.find(type, Names.WORKFLOW).isEmpty()
-        && ElementFilter.methodsIn(type.getEnclosedElements()).stream()
-            .anyMatch(method -> AnnotationValues.find(method, Names.STEP).isPresent());
-  }
-
-  /** Validates one contract; call it once per contract, in a stable order. */
-  public ValidationReport validateContract(TypeElement contract) {
+  /** Validates one contract, read once; call it once per contract, in a stable order. */
+  public ValidationReport validateContract(RawContract raw) {
+    TypeElement contract = raw.type();
     ValidationReport report = new ValidationReport();
     String type = Describe.type(contract);
     TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(contract);
     if (contract.getModifiers().contains(Modifier.PRIVATE)) {
-      report.error(contract, Messages.contractPrivate(type));
+      report.error(contract, ContractMessages.contractPrivate(type));
     } else if (privateOuter != null) {
       report.error(
-          contract, Messages.contractInPrivateClass(type, Describe.type(privateOuter)));
+          contract, ContractMessages.contractInPrivateClass(type, Describe.type(privateOuter)));
     }
     if (!contract.getTypeParameters().isEmpty()) {
       report.error(
           contract,
-          Messages.contractGeneric(type,
+          ContractMessages.contractGeneric(type,
               Describe.typeParameters(contract.getTypeParameters())));
     }
     List<? extends TypeMirror> supertypes = contract.getInterfaces();
     if (!supertypes.isEmpty()) {
       report.error(
           contract,
-          Messages.contractExtends(type,
+          ContractMessages.contractExtends(type,
               supertypes.stream().map(Describe::typeMirror).collect(Collectors.joining(", "))));
     }
-    for (ExecutableElement method : ElementFilter.methodsIn(contract.getEnclosedElements())) {
+    for (RawMethod read : raw.methods()) {
+      ExecutableElement method = read.element();
       String body = body(method);
-      boolean step = AnnotationValues.find(method, Names.STEP).isPresent();
-      if (!step) {
+      if (read.step().isEmpty()) {
         if (body == null) {
           report.error(
-              method, Messages.contractMethodWithoutStep(Describe.method(method), type));
+              method, ContractMessages.contractMethodWithoutStep(Describe.method(method), type));
         }
       } else if (body != null) {
         report.error(
-            method, Messages.contractStepBody(Describe.method(method), type, body));
+            method, ContractMessages.contractStepBody(Describe.method(method), type, body));
       } else {
-        steps.validateRemote(method, report);
-        stepName(method, report);
+        steps.validateRemote(method, read.step().get(), report);
+        stepName(method, read.step().get(), report);
       }
     }
     return report;
@@ -89,8 +83,7 @@ public final class ContractValidator {
     return null;
   }
 
-  private void stepName(ExecutableElement method, ValidationReport report) {
-    StepAnnotation step = steps.annotation(method);
+  private void stepName(ExecutableElement method, StepAnnotation step, ValidationReport report) {
     StepNames.Declared declared = StepNames.check(method, step, report);
     ExecutableElement first = stepNames.putIfAbsent(declared.name(), method);
     if (first != null && !first.equals(method)) {
@@ -99,7 +92,7 @@ public final class ContractValidator {
           method,
           step.mirror(),
           declared.value(),
-          Messages.contractStepNameDuplicate(WorkflowNames.shorten(declared.name()),
+          ContractMessages.contractStepNameDuplicate(WorkflowNames.shorten(declared.name()),
               qualified(first),
               qualified(method)));
     }

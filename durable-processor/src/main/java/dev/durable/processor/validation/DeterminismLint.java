@@ -9,9 +9,13 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
-import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
+import dev.durable.processor.messages.LintMessages;
+import dev.durable.processor.reading.Annotations;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
@@ -27,25 +31,29 @@ import javax.lang.model.util.Types;
  * clock, randomness, {@code Thread.sleep}, and a {@code @Step} method of a workflow called on
  * another object than this one (the generated subclass checkpoints only the calls on itself).
  *
- * <p>Every call, constructor call and method reference is resolved to its element through
- * javac's tree API ({@link Trees}); the source text is never matched. Resolving attributes the
- * workflow class's bodies, as javac does right after processing; so the lint runs in the last
- * round only, when processing is over. A body attributed in an earlier round is attributed again
- * in the next one, and javac keeps state from the first attribution that the second trips on: a
- * lambda in a switch expression that refers to a class generated in the same round crashed javac
- * 17 in {@code TransTypes} with a {@code ClassCastException}. {@code
+ * <p>The calls, constructor calls and method references are found by the one scan of the body
+ * ({@code shape.BodyScanner}, which also reads the shape) in the round the workflow is read, and
+ * are resolved here to their elements through javac's tree API ({@link Trees}); the source text is
+ * never matched. Resolving attributes the workflow class's bodies, as javac does right after
+ * processing; so the lint runs in the last round only, when processing is over. A body attributed
+ * in an earlier round is attributed again in the next one, and javac keeps state from the first
+ * attribution that the second trips on: a lambda in a switch expression that refers to a class
+ * generated in the same round crashed javac 17 in {@code TransTypes} with a {@code
+ * ClassCastException}. The paths found earlier still hold in the last round: javac keeps a source
+ * file's trees from round to round, clearing only what attribution put on them. {@code
  * @SuppressWarnings("durable:nondeterministic")} on the {@code @Run} method, on a class enclosing
  * it, or on a declaration in the body (a local variable, a method of an anonymous class) silences
  * the lint there.
  *
  * <p>Only javac offers the tree API: {@link #create} fails elsewhere, and the processor then skips
- * the lint with a note. This class and the shape's reader ({@code shape.ShapeReader}, which reads
- * the parse tree only, unattributed) are the only ones that refer to {@code com.sun.source}.
+ * the lint with a note. This class, the shape's package (which reads the parse tree only,
+ * unattributed) and the schedule rules (which place an error on a repeated annotation's value) are
+ * the only ones that refer to {@code com.sun.source}.
  *
  * <p>A step of a step contract is called on the contract's dispatching stub, another object, by
  * design: only steps declared by {@code @Workflow} classes are checked for their receiver.
  */
-final class DeterminismLint {
+public final class DeterminismLint {
   /** The value of {@code @SuppressWarnings} that silences the lint. */
   static final String SUPPRESSION = "durable:nondeterministic";
 
@@ -70,20 +78,68 @@ final class DeterminismLint {
    * @throws IllegalArgumentException if the compiler is not javac
    * @throws LinkageError if the tree API is missing altogether
    */
-  static DeterminismLint create(ProcessingEnvironment env) {
+  public static DeterminismLint create(ProcessingEnvironment env) {
     return new DeterminismLint(Trees.instance(env), env);
   }
 
-  /** Checks the body of {@code run}, a {@code @Run} method, into {@code report}. */
-  void check(ExecutableElement run, ValidationReport report) {
-    if (suppressedAround(run)) {
-      return;
+  /**
+   * The calls of one {@code @Run} method to check when processing is over.
+   *
+   * @param method the method, as messages name it ({@code run(Order)})
+   * @param type its class, as messages name it
+   * @param declaration the method's tree: suppressions are looked for between it and a call
+   * @param calls the paths of its calls, constructor calls and method references, in the order
+   *     the scan met them; none when the lint is suppressed on the method or a class around it
+   */
+  public record Target(
+      String method, String type, CompilationUnitTree unit, Tree declaration,
+      List<TreePath> calls) {}
+
+  /**
+   * The target of {@code run}, whose tree is {@code declaration} in {@code unit} and whose body's
+   * scan met {@code calls}: made in the round the workflow is read, checked when processing is
+   * over.
+   */
+  public Target target(
+      ExecutableElement run, CompilationUnitTree unit, Tree declaration, List<TreePath> calls) {
+    return new Target(Describe.method(run), Describe.type(run.getEnclosingElement()), unit,
+        declaration, suppressedAround(run) ? List.of() : List.copyOf(calls));
+  }
+
+  /** Checks the calls of {@code targets}; call it when processing is over. */
+  public ValidationReport check(List<Target> targets) {
+    ValidationReport report = new ValidationReport();
+    for (Target target : targets) {
+      Map<Tree, Boolean> suppressed = new IdentityHashMap<>();
+      for (TreePath call : target.calls()) {
+        if (!suppressedWithin(target.declaration(), call, suppressed)) {
+          check(target, call, report);
+        }
+      }
     }
-    TreePath path = trees.getPath(run);
-    if (path == null) {
-      return; // not from source: nothing to read
+    return report;
+  }
+
+  /**
+   * Whether a declaration between {@code declaration} and {@code call} (a local variable, a class,
+   * a method of an anonymous class) suppresses the lint.
+   */
+  private boolean suppressedWithin(Tree declaration, TreePath call, Map<Tree, Boolean> seen) {
+    for (TreePath path = call.getParentPath();
+        path != null && path.getLeaf() != declaration;
+        path = path.getParentPath()) {
+      TreePath at = path;
+      if (isDeclaration(at.getLeaf())
+          && seen.computeIfAbsent(at.getLeaf(), declared -> suppressedOn(at))) {
+        return true;
+      }
     }
-    new Scanner(run, path.getCompilationUnit(), report).scan(path, null);
+    return false;
+  }
+
+  private boolean suppressedOn(TreePath declaration) {
+    Element declared = trees.getElement(declaration);
+    return declared != null && suppressedOn(declared);
   }
 
   /** Whether the lint is suppressed on {@code element} or a class enclosing it. */
@@ -109,95 +165,65 @@ final class DeterminismLint {
     SLEEP
   }
 
-  private final class Scanner extends TreePathScanner<Void, Void> {
-    private final ExecutableElement run;
-    private final CompilationUnitTree unit;
-    private final ValidationReport report;
-
-    Scanner(ExecutableElement run, CompilationUnitTree unit, ValidationReport report) {
-      this.run = run;
-      this.unit = unit;
-      this.report = report;
-    }
-
-    /** Skips a declaration in the body, and everything in it, that suppresses the lint. */
-    @Override
-    public Void scan(Tree tree, Void unused) {
-      if (tree != null && isDeclaration(tree) && getCurrentPath() != null) {
-        Element declared = trees.getElement(new TreePath(getCurrentPath(), tree));
-        if (declared != null && suppressedOn(declared)) {
-          return null;
-        }
-      }
-      return super.scan(tree, unused);
-    }
-
-    @Override
-    public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
-      if (trees.getElement(getCurrentPath()) instanceof ExecutableElement method) {
-        ExpressionTree select = call.getMethodSelect();
-        String receiver = select instanceof MemberSelectTree member
-            ? (isThis(member.getExpression()) ? null : member.getExpression().toString())
-            : null; // an unqualified call is on this
-        check(call, method, receiver, ownerName(method) + "." + method.getSimpleName()
-            + (method.getParameters().isEmpty() ? "()" : "(...)"));
-      }
-      return super.visitMethodInvocation(call, unused);
-    }
-
-    @Override
-    public Void visitMemberReference(MemberReferenceTree reference, Void unused) {
-      if (trees.getElement(getCurrentPath()) instanceof ExecutableElement method) {
-        String receiver = isThis(reference.getQualifierExpression())
-            ? null : reference.getQualifierExpression().toString();
-        check(reference, method, receiver, reference.toString());
-      }
-      return super.visitMemberReference(reference, unused);
-    }
-
-    @Override
-    public Void visitNewClass(NewClassTree creation, Void unused) {
-      if (trees.getElement(getCurrentPath()) instanceof ExecutableElement constructor
-          && constructor.getEnclosingElement() instanceof TypeElement created) {
-        Finding finding = constructed(created, constructor.getParameters().isEmpty());
-        if (finding != null) {
-          String args = constructor.getParameters().isEmpty() ? "()" : "(...)";
-          report(creation, finding, "new " + created.getSimpleName() + args);
-        }
-      }
-      return super.visitNewClass(creation, unused);
-    }
-
-    private void check(Tree at, ExecutableElement method, String receiver, String described) {
-      if (receiver != null && isWorkflowStep(method)) {
-        report.error(position(at), run, Messages.lintStepReceiver(Describe.method(run),
-                Describe.type(run.getEnclosingElement()), Describe.method(method), receiver));
-        return;
-      }
-      Finding finding = called(method);
+  /** Checks one call, constructor call or method reference of {@code target}. */
+  private void check(Target target, TreePath path, ValidationReport report) {
+    Tree call = path.getLeaf();
+    Element resolved = trees.getElement(path);
+    if (call instanceof MethodInvocationTree invocation
+        && resolved instanceof ExecutableElement method) {
+      ExpressionTree select = invocation.getMethodSelect();
+      String receiver = select instanceof MemberSelectTree member
+          ? (isThis(member.getExpression()) ? null : member.getExpression().toString())
+          : null; // an unqualified call is on this
+      check(target, call, method, receiver, ownerName(method) + "." + method.getSimpleName()
+          + (method.getParameters().isEmpty() ? "()" : "(...)"), report);
+    } else if (call instanceof MemberReferenceTree reference
+        && resolved instanceof ExecutableElement method) {
+      String receiver = isThis(reference.getQualifierExpression())
+          ? null : reference.getQualifierExpression().toString();
+      check(target, call, method, receiver, reference.toString(), report);
+    } else if (call instanceof NewClassTree
+        && resolved instanceof ExecutableElement constructor
+        && constructor.getEnclosingElement() instanceof TypeElement created) {
+      Finding finding = constructed(created, constructor.getParameters().isEmpty());
       if (finding != null) {
-        report(at, finding, described);
+        String args = constructor.getParameters().isEmpty() ? "()" : "(...)";
+        report(target, call, finding, "new " + created.getSimpleName() + args, report);
       }
     }
+  }
 
-    private void report(Tree at, Finding finding, String described) {
-      String method = Describe.method(run);
-      String type = Describe.type(run.getEnclosingElement());
-      switch (finding) {
-        case CLOCK -> report.error(
-            position(at), run, Messages.lintWallClock(method, type, described));
-        case RANDOM -> report.error(
-            position(at), run, Messages.lintRandom(method, type, described, "ctx.random()"));
-        case RANDOM_UUID -> report.error(
-            position(at), run, Messages.lintRandom(method, type, described, "ctx.randomUUID()"));
-        case SLEEP -> report.error(
-            position(at), run, Messages.lintSleep(method, type, described));
-      }
+  private void check(
+      Target target, Tree at, ExecutableElement method, String receiver, String described,
+      ValidationReport report) {
+    if (receiver != null && isWorkflowStep(method)) {
+      report.error(position(target, at), LintMessages.lintStepReceiver(target.method(),
+          target.type(), Describe.method(method), receiver));
+      return;
     }
+    Finding finding = called(method);
+    if (finding != null) {
+      report(target, at, finding, described, report);
+    }
+  }
 
-    private ValidationReport.Placement position(Tree at) {
-      return (kind, message) -> trees.printMessage(kind, message, at, unit);
+  private void report(
+      Target target, Tree at, Finding finding, String described, ValidationReport report) {
+    String method = target.method();
+    String type = target.type();
+    ValidationReport.Placement position = position(target, at);
+    switch (finding) {
+      case CLOCK -> report.error(position, LintMessages.lintWallClock(method, type, described));
+      case RANDOM -> report.error(
+          position, LintMessages.lintRandom(method, type, described, "ctx.random()"));
+      case RANDOM_UUID -> report.error(
+          position, LintMessages.lintRandom(method, type, described, "ctx.randomUUID()"));
+      case SLEEP -> report.error(position, LintMessages.lintSleep(method, type, described));
     }
+  }
+
+  private ValidationReport.Placement position(Target target, Tree at) {
+    return (kind, message) -> trees.printMessage(kind, message, at, target.unit());
   }
 
   /** What calling {@code method} does to a replay; null: nothing the lint knows of. */
@@ -271,9 +297,9 @@ final class DeterminismLint {
 
   /** Whether {@code method} is a {@code @Step} method of a {@code @Workflow} class. */
   private static boolean isWorkflowStep(ExecutableElement method) {
-    return AnnotationValues.find(method, Names.STEP).isPresent()
+    return Annotations.has(method, Annotations.STEP)
         && method.getEnclosingElement() instanceof TypeElement owner
-        && AnnotationValues.find(owner, Names.WORKFLOW).isPresent();
+        && Annotations.has(owner, Annotations.WORKFLOW);
   }
 
   /** Whether {@code expression} is {@code this} or {@code Outer.this}. */

@@ -1,12 +1,15 @@
 package dev.durable.processor.validation;
 
-import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.RouteMessages;
 import dev.durable.processor.reading.OnErrorAnnotation;
+import dev.durable.processor.reading.RawMethod;
+import dev.durable.processor.reading.TypeNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.Map;
+import java.util.function.BiFunction;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -21,41 +24,39 @@ import javax.lang.model.util.Types;
  * optional {@code RunError}, returns what {@code @Run} returns, and has a code of its own.
  */
 final class RouteValidator {
-  private final AnnotationReader reader;
   private final Types types;
 
   RouteValidator(ProcessingEnvironment env) {
-    this.reader = new AnnotationReader(env.getElementUtils());
     this.types = env.getTypeUtils();
   }
 
   /** Checks the routes of one workflow against its {@code @Run} method. */
-  void validate(
-      List<ExecutableElement> routes, ExecutableElement run, ValidationReport report) {
+  void validate(List<RawMethod> routes, ExecutableElement run, ValidationReport report) {
     Map<String, ExecutableElement> codes = new LinkedHashMap<>();
-    for (ExecutableElement route : routes) {
-      OnErrorAnnotation onError = reader.onError(route).orElseThrow();
+    for (RawMethod method : routes) {
+      ExecutableElement route = method.element();
+      OnErrorAnnotation onError = method.onError().orElseThrow();
       String described = Describe.method(route);
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (route.getModifiers().contains(modifier)) {
-          report.error(route, Messages.onErrorModifier(described, modifier));
+          report.error(route, RouteMessages.onErrorModifier(described, modifier));
         }
       }
       String code = onError.code().value();
       if (code.isBlank()) {
         report.error(route, onError.mirror(), onError.code().written(),
-            Messages.onErrorCode(described));
+            RouteMessages.onErrorCode(described));
       } else {
         ExecutableElement first = codes.putIfAbsent(code, route);
         if (first != null) {
           report.error(route, onError.mirror(), onError.code().written(),
-              Messages.onErrorCodeDuplicate(code, Describe.method(first), described));
+              RouteMessages.onErrorCodeDuplicate(code, Describe.method(first), described));
         }
       }
       if (run != null) {
-        parameters(route, run, described, Messages::onErrorParameters, report);
+        parameters(route, run, described, RouteMessages::onErrorParameters, report);
         if (!types.isSameType(route.getReturnType(), run.getReturnType())) {
-          report.error(route, Messages.onErrorResult(described,
+          report.error(route, RouteMessages.onErrorResult(described,
                   Describe.typeMirror(route.getReturnType()), Describe.method(run),
                   Describe.typeMirror(run.getReturnType())));
         }
@@ -70,20 +71,20 @@ final class RouteValidator {
       ExecutableElement cleanup = cleanups.get(i);
       String described = Describe.method(cleanup);
       if (i > 0) {
-        report.error(cleanup, Messages.onFailureSeveral(described,
+        report.error(cleanup, RouteMessages.onFailureSeveral(described,
                 Describe.method(cleanups.get(0))));
       }
       for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
         if (cleanup.getModifiers().contains(modifier)) {
-          report.error(cleanup, Messages.onFailureModifier(described, modifier));
+          report.error(cleanup, RouteMessages.onFailureModifier(described, modifier));
         }
       }
       if (cleanup.getReturnType().getKind() != TypeKind.VOID) {
-        report.error(cleanup, Messages.onFailureResult(described,
+        report.error(cleanup, RouteMessages.onFailureResult(described,
                 Describe.typeMirror(cleanup.getReturnType())));
       }
       if (run != null) {
-        parameters(cleanup, run, described, Messages::onFailureParameters, report);
+        parameters(cleanup, run, described, RouteMessages::onFailureParameters, report);
       }
     }
   }
@@ -98,7 +99,7 @@ final class RouteValidator {
     ExecutableElement route = method;
     List<TypeMirror> expected = new ArrayList<>();
     for (VariableElement param : run.getParameters()) {
-      if (!Names.is(param.asType(), Names.WORKFLOW_CONTEXT)) {
+      if (!TypeNames.is(param.asType(), TypeNames.WORKFLOW_CONTEXT)) {
         expected.add(param.asType());
       }
     }
@@ -106,10 +107,10 @@ final class RouteValidator {
     for (VariableElement param : route.getParameters()) {
       actual.add(param.asType());
     }
-    if (!actual.isEmpty() && Names.is(actual.get(0), Names.WORKFLOW_CONTEXT)) {
+    if (!actual.isEmpty() && TypeNames.is(actual.get(0), TypeNames.WORKFLOW_CONTEXT)) {
       actual.remove(0);
     }
-    if (!actual.isEmpty() && Names.is(actual.get(actual.size() - 1), Names.RUN_ERROR)) {
+    if (!actual.isEmpty() && TypeNames.is(actual.get(actual.size() - 1), TypeNames.RUN_ERROR)) {
       actual.remove(actual.size() - 1);
     }
     boolean same = actual.size() == expected.size();

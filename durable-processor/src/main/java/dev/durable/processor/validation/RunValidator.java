@@ -1,13 +1,14 @@
 package dev.durable.processor.validation;
 
-import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.messages.RunMessages;
+import dev.durable.processor.reading.RunAnnotation;
+import dev.durable.processor.reading.TypeNames;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.Elements;
 
 /**
  * The rules on one {@code @Run} method of a {@code @Workflow} class: its modifiers, its parameters
@@ -15,52 +16,49 @@ import javax.lang.model.util.Elements;
  * many {@code @Run} methods a class has is checked by {@link WorkflowValidator}.
  */
 final class RunValidator {
-  private final AnnotationReader reader;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
 
-  RunValidator(Elements elements, StorableTypes storable, AccessibleTypes accessible) {
-    this.reader = new AnnotationReader(elements);
+  RunValidator(StorableTypes storable, AccessibleTypes accessible) {
     this.storable = storable;
     this.accessible = accessible;
   }
 
-  void validate(ExecutableElement method, ValidationReport report) {
-    reader.run(method).ifPresent(run -> {
-      long timeoutMs = run.timeoutMs().value();
-      if (timeoutMs < 0) {
-        report.error(method, run.mirror(), run.timeoutMs().written(),
-            Messages.runTimeoutNegative(timeoutMs));
-      }
-    });
+  /** The rules on {@code method}, the {@code @Run} method {@code run} annotates. */
+  void validate(ExecutableElement method, RunAnnotation run, ValidationReport report) {
+    long timeoutMs = run.timeoutMs().value();
+    if (timeoutMs < 0) {
+      report.error(method, run.mirror(), run.timeoutMs().written(),
+          RunMessages.runTimeoutNegative(timeoutMs));
+    }
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.runModifier(Describe.method(method), modifier));
+        report.error(method, RunMessages.runModifier(Describe.method(method), modifier));
       }
     }
     boolean generic = !method.getTypeParameters().isEmpty();
     if (generic) {
       report.error(
           method,
-          Messages.runGeneric(Describe.method(method),
+          RunMessages.runGeneric(Describe.method(method),
               Describe.typeParameters(method.getTypeParameters())));
     }
     List<? extends VariableElement> parameters = method.getParameters();
     for (int i = 0; i < parameters.size(); i++) {
       VariableElement parameter = parameters.get(i);
       TypeMirror type = parameter.asType();
-      if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
+      if (TypeNames.is(type, TypeNames.WORKFLOW_CONTEXT)) {
         if (i > 0) {
           report.error(
               parameter,
-              Messages.runContextPosition(Describe.method(method),
+              RunMessages.runContextPosition(Describe.method(method),
                   parameter.getSimpleName(),
                   i + 1));
         }
-      } else if (Names.is(type, Names.STEP_CONTEXT)) {
+      } else if (TypeNames.is(type, TypeNames.STEP_CONTEXT)) {
         report.error(
             parameter,
-            Messages.runStepContext(Describe.method(method),
+            RunMessages.runStepContext(Describe.method(method),
                 parameter.getSimpleName()));
       } else {
         String position = "run parameter '" + parameter.getSimpleName() + "'";

@@ -1,9 +1,5 @@
 package dev.durable.processor.validation;
 
-import dev.durable.processor.reading.AnnotationReader;
-import dev.durable.processor.reading.Attribute;
-import dev.durable.processor.reading.ScheduleAnnotation;
-import dev.durable.processor.reading.WorkflowAnnotation;
 import com.cronutils.model.Cron;
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
@@ -16,6 +12,13 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.ScheduleMessages;
+import dev.durable.processor.reading.Annotations;
+import dev.durable.processor.reading.Attribute;
+import dev.durable.processor.reading.ScheduleAnnotation;
+import dev.durable.processor.reading.TypeNames;
+import dev.durable.processor.reading.WorkflowAnnotation;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -48,13 +51,9 @@ final class ScheduleValidator {
   private static final CronParser PARSER =
       new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.SPRING53));
 
-  /** A {@code @Schedule}, and its position among the repeated ones (-1 when written alone). */
-
-  private final AnnotationReader reader;
   private final Trees trees;
 
   ScheduleValidator(ProcessingEnvironment env) {
-    this.reader = new AnnotationReader(env.getElementUtils());
     this.trees = treesOf(env);
   }
 
@@ -67,16 +66,16 @@ final class ScheduleValidator {
   }
 
   /**
-   * Checks the schedules of {@code workflow}, whose stored name is {@code name} (set by {@code
-   * nameValue}, or null for the default) and whose {@code @Run} methods are {@code runs}.
+   * Checks the {@code schedules} of {@code workflow}, whose stored name is {@code name} (set by its
+   * {@code workflowAnnotation}, or the default) and whose {@code @Run} methods are {@code runs}.
    */
   void validate(
       TypeElement workflow,
       String name,
       WorkflowAnnotation workflowAnnotation,
+      List<ScheduleAnnotation> schedules,
       List<ExecutableElement> runs,
       ValidationReport report) {
-    List<ScheduleAnnotation> schedules = reader.schedules(workflow);
     if (schedules.isEmpty()) {
       return;
     }
@@ -86,34 +85,34 @@ final class ScheduleValidator {
         Cron parsed = PARSER.parse(cron).validate();
         if (neverFires(parsed)) {
           errorOnValue(report, workflow, schedule, schedule.cron(),
-              Messages.scheduleNeverFires(cron));
+              ScheduleMessages.scheduleNeverFires(cron));
         }
       } catch (IllegalArgumentException e) {
-        errorOnValue(report, workflow, schedule, schedule.cron(), Messages.scheduleCron(cron,
-                e.getMessage()));
+        errorOnValue(report, workflow, schedule, schedule.cron(),
+            ScheduleMessages.scheduleCron(cron, e.getMessage()));
       }
       String zone = schedule.zone().value();
       try {
         ZoneId.of(zone);
       } catch (DateTimeException e) {
-        errorOnValue(report, workflow, schedule, schedule.zone(), Messages.scheduleZone(zone,
-                e.getMessage()));
+        errorOnValue(report, workflow, schedule, schedule.zone(),
+            ScheduleMessages.scheduleZone(zone, e.getMessage()));
       }
     }
     if (name.length() > MAX_NAME_LENGTH && name.length() <= WorkflowNames.MAX_NAME_LENGTH) {
       StepNames.errorOnValue(report, workflow, workflowAnnotation.mirror(),
           workflowAnnotation.name().written(),
-          Messages.scheduleNameLength(WorkflowNames.shorten(name), Describe.type(workflow),
+          ScheduleMessages.scheduleNameLength(WorkflowNames.shorten(name), Describe.type(workflow),
               name.length(), MAX_NAME_LENGTH));
     }
     if (runs.size() == 1) {
       ExecutableElement run = runs.get(0);
       List<? extends VariableElement> stored = run.getParameters().stream()
-          .filter(p -> !Names.is(p.asType(), Names.WORKFLOW_CONTEXT))
+          .filter(p -> !TypeNames.is(p.asType(), TypeNames.WORKFLOW_CONTEXT))
           .toList();
       if (!stored.isEmpty()
-          && !(stored.size() == 1 && Names.is(stored.get(0).asType(), "java.time.Instant"))) {
-        report.error(run, Messages.scheduleRunInput(Describe.method(run),
+          && !(stored.size() == 1 && TypeNames.is(stored.get(0).asType(), "java.time.Instant"))) {
+        report.error(run, ScheduleMessages.scheduleRunInput(Describe.method(run),
                 Describe.type(workflow),
                 stored.stream().map(p -> p.asType().toString()).collect(Collectors.joining(", "))));
       }
@@ -150,7 +149,7 @@ final class ScheduleValidator {
     } else {
       report.error(
           (kind, text) -> trees.printMessage(kind, text, value, path.getCompilationUnit()),
-          workflow, message);
+          message);
     }
   }
 
@@ -164,7 +163,7 @@ final class ScheduleValidator {
       Element annotationType =
           trees.getElement(new TreePath(classPath, annotation.getAnnotationType()));
       if (!(annotationType instanceof TypeElement t)
-          || !t.getQualifiedName().contentEquals(AnnotationReader.SCHEDULE)) {
+          || !t.getQualifiedName().contentEquals(Annotations.SCHEDULE)) {
         continue;
       }
       if (seen++ != index) {

@@ -1,5 +1,7 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.StepMessages;
 import dev.durable.processor.reading.Attribute;
 import dev.durable.processor.reading.StepAnnotation;
 import javax.lang.model.element.AnnotationMirror;
@@ -19,8 +21,8 @@ final class StepNames {
 
   /** The step's name, after reporting one that is too long or has disallowed characters. */
   static Declared check(ExecutableElement method, StepAnnotation step, ValidationReport report) {
-    return check(method, step.mirror(), step.name(), report, Messages::stepNameLength,
-        Messages::stepNameCharacters);
+    return check(method, step.mirror(), step.name(), report, StepMessages::stepNameLength,
+        StepMessages::stepNameCharacters);
   }
 
   /** The message for a name that is too long: the name (shortened), the method, its length. */

@@ -1,9 +1,13 @@
 package dev.durable.processor.validation;
 
 import dev.durable.annotations.Backoff;
-import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.messages.ContractMessages;
+import dev.durable.processor.messages.Message;
+import dev.durable.processor.messages.RouteMessages;
+import dev.durable.processor.messages.StepMessages;
 import dev.durable.processor.reading.Attribute;
 import dev.durable.processor.reading.StepAnnotation;
+import dev.durable.processor.reading.TypeNames;
 import java.util.List;
 import java.util.regex.Pattern;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -27,23 +31,16 @@ final class StepValidator {
   private final Types types;
   private final StorableTypes storable;
   private final AccessibleTypes accessible;
-  private final AnnotationReader reader;
 
   StepValidator(ProcessingEnvironment env, StorableTypes storable) {
     this.elements = env.getElementUtils();
-    this.reader = new AnnotationReader(elements);
     this.types = env.getTypeUtils();
     this.storable = storable;
     this.accessible = new AccessibleTypes(elements);
   }
 
-  /** The step's annotation, which the method is known to carry. */
-  StepAnnotation annotation(ExecutableElement method) {
-    return reader.step(method).orElseThrow();
-  }
-
-  void validate(ExecutableElement method, ValidationReport report) {
-    StepAnnotation step = annotation(method);
+  /** The rules on {@code method}, a {@code @Step} method of a {@code @Workflow} class. */
+  void validate(ExecutableElement method, StepAnnotation step, ValidationReport report) {
     attributes(method, step, false, report);
     warnings(method, step, false, report);
     modifiers(method, report);
@@ -56,8 +53,7 @@ final class StepValidator {
    * same attributes, except that {@code pickupTimeoutMs} is allowed with a {@code timeoutMs}, and
    * the same signature, except that it takes no {@code StepContext}.
    */
-  void validateRemote(ExecutableElement method, ValidationReport report) {
-    StepAnnotation step = annotation(method);
+  void validateRemote(ExecutableElement method, StepAnnotation step, ValidationReport report) {
     attributes(method, step, true, report);
     warnings(method, step, true, report);
     signature(method, true, report);
@@ -68,70 +64,73 @@ final class StepValidator {
       ExecutableElement method, StepAnnotation step, boolean remote, ValidationReport report) {
     int retries = step.retries().value();
     if (retries < 1) {
-      error(report, method, step, step.retries(), Messages.stepRetries(retries));
+      error(report, method, step, step.retries(), StepMessages.stepRetries(retries));
     }
     long backoffMs = step.backoffMs().value();
     long backoffMaxMs = step.backoffMaxMs().value();
     long timeoutMs = step.timeoutMs().value();
     long pickupTimeoutMs = step.pickupTimeoutMs().value();
     if (backoffMs < 0) {
-      error(report, method, step, step.backoffMs(), Messages.stepBackoffNegative(backoffMs));
+      error(report, method, step, step.backoffMs(), StepMessages.stepBackoffNegative(backoffMs));
     }
     if (backoffMaxMs < 0) {
       error(report, method, step, step.backoffMaxMs(),
-          Messages.stepBackoffMaxNegative(backoffMaxMs));
+          StepMessages.stepBackoffMaxNegative(backoffMaxMs));
     } else if (backoffMaxMs > 0 && backoffMaxMs < backoffMs) {
       error(report, method, step, step.backoffMaxMs(),
-          Messages.stepBackoffMaxBelowBase(backoffMaxMs, backoffMs));
+          StepMessages.stepBackoffMaxBelowBase(backoffMaxMs, backoffMs));
     }
     if (timeoutMs < 0) {
-      error(report, method, step, step.timeoutMs(), Messages.stepTimeoutNegative(timeoutMs));
+      error(report, method, step, step.timeoutMs(), StepMessages.stepTimeoutNegative(timeoutMs));
     }
     if (pickupTimeoutMs < 0) {
       error(report, method, step, step.pickupTimeoutMs(),
-          Messages.stepPickupTimeoutNegative(pickupTimeoutMs));
+          StepMessages.stepPickupTimeoutNegative(pickupTimeoutMs));
     }
     long redispatchMs = step.remoteRedispatchMs().value();
     int redispatchMax = step.remoteRedispatchMax().value();
     if (remote) {
       if (redispatchMs < 0) {
         error(report, method, step, step.remoteRedispatchMs(),
-            Messages.contractRedispatchNegative(redispatchMs));
+            ContractMessages.contractRedispatchNegative(redispatchMs));
       }
       if (redispatchMs == 0 && step.remoteRedispatchMax().isWritten()) {
         // without a lease no task is given up as lost: the count would never be consulted
         error(report, method, step, step.remoteRedispatchMax(),
-            Messages.contractRedispatchMaxWithoutLease(redispatchMax, Describe.method(method)));
+            ContractMessages.contractRedispatchMaxWithoutLease(
+                redispatchMax, Describe.method(method)));
       } else if (redispatchMax < 1) {
         error(report, method, step, step.remoteRedispatchMax(),
-            Messages.contractRedispatchMax(redispatchMax));
+            ContractMessages.contractRedispatchMax(redispatchMax));
       }
     } else {
       for (Attribute<?> attribute : List.of(step.remoteRedispatchMs(), step.remoteRedispatchMax())) {
         if (attribute.isWritten()) {
           error(report, method, step, attribute,
-              Messages.stepRedispatchLocal(attribute.name(), Describe.method(method)));
+              ContractMessages.stepRedispatchLocal(attribute.name(), Describe.method(method)));
         }
       }
     }
     if (remote && !step.compensate().value().isEmpty()) {
       error(report, method, step, step.compensate(),
-          Messages.contractCompensate(Describe.method(method)));
+          RouteMessages.contractCompensate(Describe.method(method)));
     }
     String queue = step.queue().value();
     if (remote && !queue.isEmpty()) {
-      error(report, method, step, step.queue(), Messages.contractQueue(Describe.method(method)));
+      error(report, method, step, step.queue(),
+          ContractMessages.contractQueue(Describe.method(method)));
     } else if (!queue.isEmpty() && !QUEUE_NAME.matcher(queue).matches()) {
-      error(report, method, step, step.queue(), Messages.stepQueueName(queue));
+      error(report, method, step, step.queue(), ContractMessages.stepQueueName(queue));
     }
     if (remote) {
       if (pickupTimeoutMs > 0 && timeoutMs == 0) {
         error(report, method, step, step.pickupTimeoutMs(),
-            Messages.contractPickupWithoutTimeout(pickupTimeoutMs, Describe.method(method)));
+            ContractMessages.contractPickupWithoutTimeout(
+                pickupTimeoutMs, Describe.method(method)));
       }
     } else if (pickupTimeoutMs != 0) { // every @Step of a @Workflow class runs locally
       error(report, method, step, step.pickupTimeoutMs(),
-          Messages.stepPickupTimeoutLocal(pickupTimeoutMs, Describe.method(method)));
+          StepMessages.stepPickupTimeoutLocal(pickupTimeoutMs, Describe.method(method)));
     }
   }
 
@@ -155,11 +154,11 @@ final class StepValidator {
                   : String.valueOf(attribute.value());
           if (window > 0) { // raising retries would not help either: say why
             report.warning(method, step.mirror(), attribute.written(),
-                Messages.contractBackoffUnused(
+                ContractMessages.contractBackoffUnused(
                     attribute.name(), shown, Describe.method(method), window));
           } else {
             report.warning(method, step.mirror(), attribute.written(),
-                Messages.stepBackoffUnused(attribute.name(), shown));
+                StepMessages.stepBackoffUnused(attribute.name(), shown));
           }
           unusedJitter |= attribute == step.jitter();
         }
@@ -167,14 +166,14 @@ final class StepValidator {
     }
     if (!unusedJitter && step.jitter().value() && step.backoffMs().value() == 0) {
       report.warning(method, step.mirror(), step.jitter().written(),
-          Messages.stepJitterWithoutDelay());
+          StepMessages.stepJitterWithoutDelay());
     }
   }
 
   private void modifiers(ExecutableElement method, ValidationReport report) {
     for (Modifier modifier : List.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)) {
       if (method.getModifiers().contains(modifier)) {
-        report.error(method, Messages.stepModifier(Describe.method(method), modifier));
+        report.error(method, StepMessages.stepModifier(Describe.method(method), modifier));
       }
     }
   }
@@ -184,7 +183,7 @@ final class StepValidator {
     if (generic) {
       report.error(
           method,
-          Messages.stepGeneric(Describe.method(method),
+          StepMessages.stepGeneric(Describe.method(method),
               Describe.typeParameters(method.getTypeParameters())));
     }
     String step = "step " + method.getSimpleName();
@@ -192,24 +191,24 @@ final class StepValidator {
     for (int i = 0; i < parameters.size(); i++) {
       VariableElement parameter = parameters.get(i);
       TypeMirror type = parameter.asType();
-      if (Names.is(type, Names.STEP_CONTEXT)) {
+      if (TypeNames.is(type, TypeNames.STEP_CONTEXT)) {
         if (remote) {
           report.error(
               parameter,
-              Messages.contractStepContext(Describe.method(method),
+              ContractMessages.contractStepContext(Describe.method(method),
                   Describe.type(method.getEnclosingElement()),
                   parameter.getSimpleName()));
         } else if (i > 0) {
           report.error(
               parameter,
-              Messages.stepContextPosition(Describe.method(method),
+              StepMessages.stepContextPosition(Describe.method(method),
                   parameter.getSimpleName(),
                   i + 1));
         }
-      } else if (Names.is(type, Names.WORKFLOW_CONTEXT)) {
+      } else if (TypeNames.is(type, TypeNames.WORKFLOW_CONTEXT)) {
         report.error(
             parameter,
-            Messages.stepWorkflowContext(Describe.method(method),
+            StepMessages.stepWorkflowContext(Describe.method(method),
                 parameter.getSimpleName()));
       } else {
         String position = step + " parameter '" + parameter.getSimpleName() + "'";
@@ -246,7 +245,7 @@ final class StepValidator {
             method,
             step.mirror(),
             listed.written(),
-            Messages.stepNonRetryableNotThrown(Describe.typeMirror(exception),
+            StepMessages.stepNonRetryableNotThrown(Describe.typeMirror(exception),
                 Describe.method(method)));
       }
     }

@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.TypeMessages;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,11 +34,11 @@ import javax.lang.model.util.Types;
  * {@code UUID}), Jackson's {@code JsonNode}s, records, and concrete classes Jackson can construct
  * (a no-argument constructor of any visibility, or a {@code @JsonCreator} constructor or static
  * factory) and write (a public field or getter, or a member annotated {@code @JsonProperty}: see
- * {@link #hasProperties}) whose non-static, non-transient fields are storable. Abstract types are storable only
- * when annotated {@code @JsonTypeInfo} (on them or a supertype) or {@code @JsonDeserialize}; a
- * field or record component annotated {@code @JsonIgnore} or {@code @JsonDeserialize} is not
- * checked. Jackson's annotations are matched by name, so Jackson need not be on the processor's
- * class path.
+ * {@link JacksonView#hasProperties}) whose non-static, non-transient fields are storable.
+ * Abstract types are storable only when annotated {@code @JsonTypeInfo} (on them or a supertype) or
+ * {@code @JsonDeserialize}; a field or record component annotated {@code @JsonIgnore} or {@code
+ * @JsonDeserialize} is not checked. Jackson's annotations are matched by name, so Jackson need not
+ * be on the processor's class path.
  *
  * <p>These are the rules of the runtime's codec ({@code Payloads}, Jackson with its default
  * visibility) as the processor can decide them on types; where Jackson's fate depends on the value
@@ -47,7 +48,7 @@ import javax.lang.model.util.Types;
 final class StorableTypes {
 
   /** One type that cannot be stored: the message, the type and the path leading to it. */
-  record Problem(Messages message, String type, String path) {
+  record Problem(TypeMessages message, String type, String path) {
     /** Reports this problem on {@code element}, naming {@code position}, e.g. "run result". */
     void reportOn(ValidationReport report, Element element, String position) {
       report.error(element, message.storedType(position, type, path));
@@ -138,46 +139,12 @@ final class StorableTypes {
           "java.util.Enumeration",
           "java.util.Spliterator");
 
-  private static final List<String> JSON_NODE =
-      List.of("com.fasterxml.jackson.databind.JsonNode", "tools.jackson.databind.JsonNode");
-  private static final List<String> JSON_TYPE_INFO =
-      List.of("com.fasterxml.jackson.annotation.JsonTypeInfo");
-  private static final List<String> JSON_DESERIALIZE =
-      List.of(
-          "com.fasterxml.jackson.databind.annotation.JsonDeserialize",
-          "tools.jackson.databind.annotation.JsonDeserialize");
-  private static final List<String> JSON_CREATOR =
-      List.of("com.fasterxml.jackson.annotation.JsonCreator");
-  /** On a class: Jackson is told how to write it, whatever its members. */
-  private static final List<String> WRITTEN_AS_TOLD =
-      List.of(
-          "com.fasterxml.jackson.databind.annotation.JsonSerialize",
-          "tools.jackson.databind.annotation.JsonSerialize",
-          "com.fasterxml.jackson.annotation.JsonAutoDetect",
-          "com.fasterxml.jackson.annotation.JsonFormat");
-  /** On a field or method: Jackson writes it, whatever its visibility or name. */
-  private static final List<String> WRITTEN_MEMBER =
-      List.of(
-          "com.fasterxml.jackson.annotation.JsonProperty",
-          "com.fasterxml.jackson.annotation.JsonGetter",
-          "com.fasterxml.jackson.annotation.JsonAnyGetter",
-          "com.fasterxml.jackson.annotation.JsonValue",
-          "com.fasterxml.jackson.annotation.JsonUnwrapped",
-          "com.fasterxml.jackson.annotation.JsonRawValue");
-  private static final List<String> JSON_IGNORE =
-      List.of("com.fasterxml.jackson.annotation.JsonIgnore");
-  private static final List<String> NOT_STORED =
-      List.of(
-          "com.fasterxml.jackson.annotation.JsonIgnore",
-          "com.fasterxml.jackson.databind.annotation.JsonDeserialize",
-          "tools.jackson.databind.annotation.JsonDeserialize");
-
   private final Types types;
-  private final Elements elements;
+  private final JacksonView jackson;
 
   StorableTypes(ProcessingEnvironment env) {
     this.types = env.getTypeUtils();
-    this.elements = env.getElementUtils();
+    this.jackson = new JacksonView(types, env.getElementUtils());
   }
 
   /** Every problem that keeps {@code type} from being stored; empty when it can be. */
@@ -212,11 +179,12 @@ final class StorableTypes {
           if (bound != null) {
             check(bound, path);
           } else {
-            problem(Messages.TYPE_TOO_GENERAL, type, path);
+            problem(TypeMessages.TYPE_TOO_GENERAL, type, path);
           }
         }
         case DECLARED -> declared((DeclaredType) type, path);
-        default -> problem(Messages.TYPE_TOO_GENERAL, type, path); // type variables, intersections
+        // type variables, intersections
+        default -> problem(TypeMessages.TYPE_TOO_GENERAL, type, path);
       }
     }
 
@@ -225,47 +193,48 @@ final class StorableTypes {
       String name = element.getQualifiedName().toString();
       if (VALUE_TYPES.contains(name)
           || element.getKind() == ElementKind.ENUM
-          || isSubtypeOfAny(type, JSON_NODE)) {
+          || jackson.isJsonNode(type)) {
         return;
       }
       if (name.equals("java.lang.Object")) {
-        problem(Messages.TYPE_TOO_GENERAL, type, path);
+        problem(TypeMessages.TYPE_TOO_GENERAL, type, path);
         return;
       }
-      if (isSubtypeOfAny(type, LIVE_TYPES)) {
-        problem(Messages.TYPE_LIVE_OBJECT, type, path);
+      if (jackson.isSubtypeOfAny(type, LIVE_TYPES)) {
+        problem(TypeMessages.TYPE_LIVE_OBJECT, type, path);
         return;
       }
-      boolean collection = isSubtypeOfAny(type, List.of("java.util.Collection"));
-      boolean map = isSubtypeOfAny(type, List.of("java.util.Map"));
-      if (!collection && !map && isSubtypeOfAny(type, ITERATOR_TYPES)) {
-        problem(Messages.TYPE_ITERATOR, type, path);
+      boolean collection = jackson.isSubtypeOfAny(type, List.of("java.util.Collection"));
+      boolean map = jackson.isSubtypeOfAny(type, List.of("java.util.Map"));
+      if (!collection && !map && jackson.isSubtypeOfAny(type, ITERATOR_TYPES)) {
+        problem(TypeMessages.TYPE_ITERATOR, type, path);
         return;
       }
-      if (isAbstract(element)
-          && (AnnotationValues.has(element, JSON_DESERIALIZE) || hasJsonTypeInfo(type))) {
+      if (JacksonView.isAbstract(element)
+          && (jackson.bringsDeserializer(element) || jackson.hasJsonTypeInfo(type))) {
         return; // Jackson is told how to create it
       }
-      if (!collection && !map && isFunctional(element)) {
-        problem(Messages.TYPE_FUNCTIONAL, type, path);
+      if (!collection && !map && jackson.isFunctional(element)) {
+        problem(TypeMessages.TYPE_FUNCTIONAL, type, path);
         return;
       }
       if (!element.getTypeParameters().isEmpty() && type.getTypeArguments().isEmpty()) {
-        problem(Messages.TYPE_RAW, type, path);
+        problem(TypeMessages.TYPE_RAW, type, path);
         return;
       }
       if (name.equals("java.util.Optional")) {
         check(type.getTypeArguments().get(0), in(type, path));
       } else if (collection) {
-        if (!isJdkContainer(element)) {
+        if (!JacksonView.isJdkContainer(element)) {
           constructible(type, element, path);
         }
-        typeArgumentsOf(type, "java.util.Collection").forEach(e -> check(e, in(type, path)));
+        jackson.typeArgumentsOf(type, "java.util.Collection")
+            .forEach(e -> check(e, in(type, path)));
       } else if (map) {
-        if (!isJdkContainer(element)) {
+        if (!JacksonView.isJdkContainer(element)) {
           constructible(type, element, path);
         }
-        List<? extends TypeMirror> keyAndValue = typeArgumentsOf(type, "java.util.Map");
+        List<? extends TypeMirror> keyAndValue = jackson.typeArgumentsOf(type, "java.util.Map");
         if (keyAndValue.size() == 2) {
           mapKey(keyAndValue.get(0), in(type, path));
           check(keyAndValue.get(1), in(type, path));
@@ -273,11 +242,11 @@ final class StorableTypes {
       } else if (constructible(type, element, path)) {
         if (element.getKind() == ElementKind.RECORD) {
           components(type, element, path);
-        } else if (hasProperties(element)) {
+        } else if (jackson.hasProperties(element)) {
           fields(type, element, path);
         } else {
           // Jackson would find nothing to write: "No serializer found for class ..."
-          problem(Messages.TYPE_NO_PROPERTIES, type, path);
+          problem(TypeMessages.TYPE_NO_PROPERTIES, type, path);
         }
       }
     }
@@ -288,23 +257,23 @@ final class StorableTypes {
      * deserializer, whose fields are then not checked.
      */
     private boolean constructible(DeclaredType type, TypeElement element, String path) {
-      if (AnnotationValues.has(element, JSON_DESERIALIZE)) {
+      if (jackson.bringsDeserializer(element)) {
         return false;
       }
-      if (isAbstract(element)) {
-        if (!hasJsonTypeInfo(type)) {
-          problem(Messages.TYPE_ABSTRACT, type, path);
+      if (JacksonView.isAbstract(element)) {
+        if (!jackson.hasJsonTypeInfo(type)) {
+          problem(TypeMessages.TYPE_ABSTRACT, type, path);
         }
         return false;
       }
-      if (isInner(element)) {
-        problem(Messages.TYPE_INNER_CLASS, type, path);
+      if (JacksonView.isInner(element)) {
+        problem(TypeMessages.TYPE_INNER_CLASS, type, path);
         return false;
       }
-      if (element.getKind() == ElementKind.RECORD || hasUsableConstructor(element)) {
+      if (element.getKind() == ElementKind.RECORD || JacksonView.hasUsableConstructor(element)) {
         return true;
       }
-      problem(Messages.TYPE_NO_CONSTRUCTOR, type, path);
+      problem(TypeMessages.TYPE_NO_CONSTRUCTOR, type, path);
       return true; // its fields are still worth checking
     }
 
@@ -312,9 +281,10 @@ final class StorableTypes {
       for (RecordComponentElement component :
           ElementFilter.recordComponentsIn(element.getEnclosedElements())) {
         ExecutableElement accessor = component.getAccessor();
-        if (isNotStored(component)
-            || (accessor != null && isNotStored(accessor))
-            || isNotStored(fieldNamed(element, component.getSimpleName().toString()))) {
+        if (JacksonView.isNotStored(component)
+            || (accessor != null && JacksonView.isNotStored(accessor))
+            || JacksonView.isNotStored(
+                JacksonView.fieldNamed(element, component.getSimpleName().toString()))) {
           continue;
         }
         TypeMirror componentType =
@@ -335,11 +305,11 @@ final class StorableTypes {
     private void fields(DeclaredType type, TypeElement element, String path) {
       for (TypeElement c = element;
           c != null && !c.getQualifiedName().contentEquals("java.lang.Object");
-          c = superclassOf(c)) {
+          c = JacksonView.superclassOf(c)) {
         for (VariableElement field : ElementFilter.fieldsIn(c.getEnclosedElements())) {
           if (field.getModifiers().contains(Modifier.STATIC)
               || field.getModifiers().contains(Modifier.TRANSIENT)
-              || isNotStored(field)) {
+              || JacksonView.isNotStored(field)) {
             continue;
           }
           check(
@@ -364,10 +334,10 @@ final class StorableTypes {
           return;
         }
       }
-      problems.add(new Problem(Messages.TYPE_MAP_KEY, Describe.typeMirror(k), path));
+      problems.add(new Problem(TypeMessages.TYPE_MAP_KEY, Describe.typeMirror(k), path));
     }
 
-    private void problem(Messages message, TypeMirror type, String path) {
+    private void problem(TypeMessages message, TypeMirror type, String path) {
       problems.add(new Problem(message, Describe.typeMirror(type), path));
     }
   }
@@ -375,185 +345,6 @@ final class StorableTypes {
   /** The path frame for something inside {@code container}. */
   static String in(TypeMirror container, String path) {
     return " in " + Describe.typeMirror(container) + path;
-  }
-
-  /**
-   * A collection or map of the JDK's that Jackson creates itself: an interface (mapped to a default
-   * implementation, {@code List} to {@code ArrayList}) or a concrete class of {@code java.util} or
-   * {@code java.util.concurrent}, and the abstract {@code EnumSet}, which Jackson creates by its
-   * element type.
-   */
-  private static boolean isJdkContainer(TypeElement element) {
-    String pkg = element.getEnclosingElement() instanceof javax.lang.model.element.PackageElement p
-        ? p.getQualifiedName().toString()
-        : "";
-    return (pkg.equals("java.util") || pkg.equals("java.util.concurrent"))
-        && (element.getKind() == ElementKind.INTERFACE
-            || !element.getModifiers().contains(Modifier.ABSTRACT)
-            || element.getSimpleName().contentEquals("EnumSet"));
-  }
-
-  private static boolean isAbstract(TypeElement element) {
-    return element.getKind() == ElementKind.INTERFACE
-        || element.getModifiers().contains(Modifier.ABSTRACT);
-  }
-
-  private static boolean isInner(TypeElement element) {
-    return switch (element.getNestingKind()) {
-      case LOCAL, ANONYMOUS -> true;
-      case MEMBER ->
-          !element.getModifiers().contains(Modifier.STATIC)
-              && element.getKind() == ElementKind.CLASS
-              && element.getEnclosingElement().getKind().isClass();
-      default -> false;
-    };
-  }
-
-  private static boolean isNotStored(Element element) {
-    return element != null && AnnotationValues.has(element, NOT_STORED);
-  }
-
-  private static VariableElement fieldNamed(TypeElement type, String name) {
-    return ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
-        .filter(f -> f.getSimpleName().contentEquals(name))
-        .findFirst()
-        .orElse(null);
-  }
-
-  private static boolean hasUsableConstructor(TypeElement element) {
-    for (ExecutableElement constructor :
-        ElementFilter.constructorsIn(element.getEnclosedElements())) {
-      if (constructor.getParameters().isEmpty()
-          || AnnotationValues.has(constructor, JSON_CREATOR)) {
-        return true;
-      }
-    }
-    for (ExecutableElement method : ElementFilter.methodsIn(element.getEnclosedElements())) {
-      if (method.getModifiers().contains(Modifier.STATIC)
-          && AnnotationValues.has(method, JSON_CREATOR)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether Jackson's default visibility finds a property to write in a class: a public field, a
-   * public getter ({@code getCents()}, or {@code isPaid()} returning {@code boolean}), or a member
-   * annotated {@code @JsonProperty} or the like, declared or inherited. Without one Jackson refuses
-   * to write the value ("No serializer found"), so a class with only private fields and accessors
-   * such as {@code cents()} cannot be stored.
-   */
-  private boolean hasProperties(TypeElement element) {
-    if (AnnotationValues.has(element, WRITTEN_AS_TOLD)) {
-      return true;
-    }
-    List<Element> members = new ArrayList<>(elements.getAllMembers(element));
-    for (TypeElement c = superclassOf(element); c != null; c = superclassOf(c)) {
-      members.addAll(c.getEnclosedElements()); // private members annotated @JsonProperty count
-    }
-    return members.stream().anyMatch(StorableTypes::isProperty);
-  }
-
-  private static boolean isProperty(Element member) {
-    Set<Modifier> modifiers = member.getModifiers();
-    if (modifiers.contains(Modifier.STATIC)
-        || member.getEnclosingElement() instanceof TypeElement owner
-            && owner.getQualifiedName().contentEquals("java.lang.Object")
-        || AnnotationValues.has(member, JSON_IGNORE)) {
-      return false;
-    }
-    if (AnnotationValues.has(member, WRITTEN_MEMBER)) {
-      return true;
-    }
-    if (!modifiers.contains(Modifier.PUBLIC)) {
-      return false;
-    }
-    if (member.getKind() == ElementKind.FIELD) {
-      return !modifiers.contains(Modifier.TRANSIENT);
-    }
-    if (member.getKind() != ElementKind.METHOD
-        || !((ExecutableElement) member).getParameters().isEmpty()) {
-      return false;
-    }
-    String name = member.getSimpleName().toString();
-    TypeMirror returned = ((ExecutableElement) member).getReturnType();
-    return (name.length() > 3 && name.startsWith("get") && returned.getKind() != TypeKind.VOID)
-        || (name.length() > 2 && name.startsWith("is") && returned.getKind() == TypeKind.BOOLEAN);
-  }
-
-  /** An interface with {@code @FunctionalInterface} or exactly one abstract method. */
-  private boolean isFunctional(TypeElement element) {
-    if (element.getKind() != ElementKind.INTERFACE) {
-      return false;
-    }
-    if (AnnotationValues.has(element, List.of("java.lang.FunctionalInterface"))) {
-      return true;
-    }
-    long abstractMethods =
-        ElementFilter.methodsIn(elements.getAllMembers(element)).stream()
-            .filter(m -> m.getModifiers().contains(Modifier.ABSTRACT))
-            .filter(m -> !isObjectMethod(m))
-            .count();
-    return abstractMethods == 1;
-  }
-
-  private static boolean isObjectMethod(ExecutableElement method) {
-    String name = method.getSimpleName().toString();
-    int arity = method.getParameters().size();
-    return (name.equals("equals") && arity == 1)
-        || (name.equals("hashCode") && arity == 0)
-        || (name.equals("toString") && arity == 0);
-  }
-
-  /** {@code @JsonTypeInfo} on the type or any of its supertypes (Jackson inherits it). */
-  private boolean hasJsonTypeInfo(TypeMirror type) {
-    if (type.getKind() != TypeKind.DECLARED) {
-      return false;
-    }
-    if (AnnotationValues.has(((DeclaredType) type).asElement(), JSON_TYPE_INFO)) {
-      return true;
-    }
-    return types.directSupertypes(type).stream().anyMatch(this::hasJsonTypeInfo);
-  }
-
-  private boolean isSubtypeOfAny(TypeMirror type, List<String> qualifiedNames) {
-    TypeMirror erased = types.erasure(type);
-    for (String name : qualifiedNames) {
-      TypeElement element = elements.getTypeElement(name);
-      if (element != null && types.isSubtype(erased, types.erasure(element.asType()))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * The type arguments {@code type} gives to its supertype {@code qualifiedName}: the element type
-   * of {@code ArrayList<Order>} as a {@code Collection}. Empty when a raw type is in the way.
-   */
-  private List<? extends TypeMirror> typeArgumentsOf(TypeMirror type, String qualifiedName) {
-    if (type.getKind() != TypeKind.DECLARED) {
-      return List.of();
-    }
-    DeclaredType declared = (DeclaredType) type;
-    if (((TypeElement) declared.asElement()).getQualifiedName().contentEquals(qualifiedName)) {
-      return declared.getTypeArguments();
-    }
-    for (TypeMirror supertype : types.directSupertypes(type)) {
-      List<? extends TypeMirror> arguments = typeArgumentsOf(supertype, qualifiedName);
-      if (!arguments.isEmpty()) {
-        return arguments;
-      }
-    }
-    return List.of();
-  }
-
-  private static TypeElement superclassOf(TypeElement type) {
-    TypeMirror superclass = type.getSuperclass();
-    return superclass.getKind() == TypeKind.DECLARED
-        ? (TypeElement) ((DeclaredType) superclass).asElement()
-        : null;
   }
 
   private static Set<String> union(Set<String> some, String... more) {

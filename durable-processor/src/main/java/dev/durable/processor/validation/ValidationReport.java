@@ -1,5 +1,6 @@
 package dev.durable.processor.validation;
 
+import dev.durable.processor.messages.Message;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.Messager;
@@ -55,9 +56,9 @@ public final class ValidationReport {
   }
 
   /** Reports an error printed by {@code placement}. */
-  void error(Placement placement, Element element, Message message) {
+  void error(Placement placement, Message message) {
     items.add(new Item(
-        Diagnostic.Kind.ERROR, message.text(), element, null, null, placement));
+        Diagnostic.Kind.ERROR, message.text(), null, null, null, placement));
   }
 
   /** Reports a warning on {@code element}. */

@@ -1,22 +1,19 @@
 package dev.durable.processor.validation;
 
-import dev.durable.processor.reading.AnnotationReader;
+import dev.durable.processor.messages.RunMessages;
+import dev.durable.processor.messages.SignalMessages;
+import dev.durable.processor.messages.StepMessages;
+import dev.durable.processor.messages.WorkflowMessages;
+import dev.durable.processor.reading.Annotations;
+import dev.durable.processor.reading.RawMethod;
+import dev.durable.processor.reading.RawWorkflow;
 import dev.durable.processor.reading.SignalAnnotation;
-import dev.durable.processor.reading.WorkflowAnnotation;
 import dev.durable.processor.reading.StepAnnotation;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -27,180 +24,73 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
-import javax.tools.Diagnostic;
 
 /**
- * Checks a {@code @Workflow} class, its {@code @Run} and {@code @Step} methods and their types, and
- * reports every problem found, not only the first; and, since runs are stored under a workflow's
- * name and version, that no two workflows of one compilation share both. Step rules live in {@link
- * StepValidator}, run rules in {@link RunValidator}, schedule rules in {@link ScheduleValidator},
- * storability in {@link StorableTypes}, the determinism lint of {@code @Run} bodies in {@link
- * DeterminismLint}; every message in {@link Messages}.
+ * Checks a {@code @Workflow} class, read once into its {@link RawWorkflow}, its {@code @Run} and
+ * {@code @Step} methods and their types, and reports every problem found, not only the first. Its
+ * name and version are checked by {@link WorkflowNames}; step rules live in {@link StepValidator},
+ * run rules in {@link RunValidator}, schedule rules in {@link ScheduleValidator}, storability in
+ * {@link StorableTypes}; every message in the {@code messages} package.
  */
 public final class WorkflowValidator {
   private final Elements elements;
-  private final AnnotationReader reader;
+  private final WorkflowIdentity identity = new WorkflowIdentity();
   private final StepValidator steps;
   private final RunValidator runs;
   private final ScheduleValidator schedules;
   private final RouteValidator routes;
   private final CompensationValidator compensations;
-  /** Null where the compiler offers no tree API (not javac): the lint is then skipped. */
-  private final DeterminismLint lint;
-  /** The workflows validated so far whose bodies are still to lint, by qualified name. */
-  private final SortedSet<String> toLint = new TreeSet<>();
   private final SignalValidator signals;
-  /** The qualified name of the first workflow seen with each name and version, across rounds. */
-  private final Map<List<String>, String> declared = new HashMap<>();
 
   public WorkflowValidator(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
-    this.reader = new AnnotationReader(elements);
     StorableTypes storable = new StorableTypes(env);
     this.steps = new StepValidator(env, storable);
-    this.runs = new RunValidator(elements, storable, new AccessibleTypes(elements));
+    this.runs = new RunValidator(storable, new AccessibleTypes(elements));
     this.schedules = new ScheduleValidator(env);
     this.routes = new RouteValidator(env);
     this.compensations = new CompensationValidator(env);
-    this.signals = new SignalValidator(elements, storable, new AccessibleTypes(elements));
-    this.lint = determinismLint(env);
-  }
-
-  /** The determinism lint, or null (after a note saying so) where the compiler is not javac. */
-  private static DeterminismLint determinismLint(ProcessingEnvironment env) {
-    try {
-      return DeterminismLint.create(env);
-    } catch (IllegalArgumentException | LinkageError e) {
-      env.getMessager().printMessage(
-          Diagnostic.Kind.NOTE, Messages.lintUnavailable(String.valueOf(e)).text());
-      return null;
-    }
+    this.signals = new SignalValidator(storable, new AccessibleTypes(elements));
   }
 
   /** Validates one {@code @Workflow} type; call it once per type, in a stable order. */
-  public ValidationReport validateWorkflow(TypeElement workflow) {
+  public ValidationReport validateWorkflow(RawWorkflow raw) {
     ValidationReport report = new ValidationReport();
+    TypeElement workflow = raw.type();
     if (!kind(workflow, report)) {
       return report;
     }
-    if (lint != null) {
-      toLint.add(workflow.getQualifiedName().toString());
-    }
     placement(workflow, report);
     inheritance(workflow, report);
-    String name = names(workflow, report);
-    List<ExecutableElement> runMethods = methods(workflow, name, report);
-    WorkflowAnnotation annotation = reader.workflow(workflow).orElseThrow();
-    schedules.validate(workflow, name, annotation, runMethods, report);
+    String name = identity.check(raw, report);
+    List<ExecutableElement> runMethods = methods(raw, name, report);
+    schedules.validate(workflow, name, raw.annotation(), raw.schedules(), runMethods, report);
     for (VariableElement field : ElementFilter.fieldsIn(workflow.getEnclosedElements())) {
       if (!field.getModifiers().contains(Modifier.STATIC)
           && !field.getModifiers().contains(Modifier.FINAL)) {
-        report.warning(
-            field, Messages.workflowMutableField(field.getSimpleName(), Describe.type(workflow)));
+        report.warning(field, WorkflowMessages.workflowMutableField(
+            field.getSimpleName(), Describe.type(workflow)));
       }
     }
     return report;
-  }
-
-  /**
-   * The workflows validated so far whose {@code @Run} bodies are not linted yet, each once, in
-   * order of qualified name; none where the compiler has no tree API. Call it when processing is
-   * over: linting a body attributes it, which is safe only in the last round (see {@link
-   * DeterminismLint}).
-   */
-  public List<TypeElement> takeWorkflowsToLint() {
-    List<TypeElement> types = new ArrayList<>();
-    for (String name : toLint) {
-      TypeElement type = elements.getTypeElement(name); // this round's element, not a stale one
-      if (type != null) {
-        types.add(type);
-      }
-    }
-    toLint.clear();
-    return types;
-  }
-
-  /** Lints the bodies of the {@code @Run} methods of {@code workflow}. */
-  public ValidationReport lintRunBodies(TypeElement workflow) {
-    ValidationReport report = new ValidationReport();
-    for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
-      if (AnnotationValues.find(method, Names.RUN).isPresent()) {
-        lint.check(method, report);
-      }
-    }
-    return report;
-  }
-
-  /**
-   * Validates {@code @Step}, {@code @Run} and {@code @Signal} methods declared outside {@code
-   * @Workflow} classes.
-   */
-  public ValidationReport validateStrays(
-      Set<? extends Element> stepMethods, Set<? extends Element> runMethods,
-      Set<? extends Element> signalMethods) {
-    ValidationReport report = new ValidationReport();
-    for (Element method : signalMethods) {
-      if (method.getKind() == ElementKind.METHOD
-          && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty()) {
-        report.error(
-            method,
-            Messages.signalOutsideWorkflow(Describe.method((ExecutableElement) method),
-                Describe.type(method.getEnclosingElement())));
-      }
-    }
-    for (Element method : stepMethods) {
-      if (isStray(method)) {
-        report.error(
-            method,
-            Messages.stepOutsideWorkflow(Describe.method((ExecutableElement) method),
-                Describe.type(method.getEnclosingElement())));
-      }
-    }
-    for (Element method : runMethods) {
-      if (isStray(method)) {
-        report.error(
-            method,
-            Messages.runOutsideWorkflow(Describe.method((ExecutableElement) method),
-                Describe.type(method.getEnclosingElement())));
-      }
-    }
-    return report;
-  }
-
-  /** Validates {@code @Schedule}s on classes that are not {@code @Workflow} classes. */
-  public ValidationReport validateStraySchedules(Set<? extends Element> scheduled) {
-    ValidationReport report = new ValidationReport();
-    for (Element type : scheduled) {
-      if (AnnotationValues.find(type, Names.WORKFLOW).isEmpty()) {
-        report.error(type, Messages.scheduleOutsideWorkflow(Describe.type(type)));
-      }
-    }
-    return report;
-  }
-
-  private static boolean isStray(Element method) {
-    return method.getKind() == ElementKind.METHOD
-        && AnnotationValues.find(method.getEnclosingElement(), Names.WORKFLOW).isEmpty()
-        && !(AnnotationValues.find(method, Names.STEP).isPresent()
-            && method.getEnclosingElement() instanceof TypeElement type
-            && ContractValidator.isContract(type));
   }
 
   /** Whether the workflow is a class at all; reports final classes, records and abstract ones. */
   private static boolean kind(TypeElement workflow, ValidationReport report) {
     String type = Describe.type(workflow);
     switch (workflow.getKind()) {
-      case INTERFACE -> report.error(workflow, Messages.workflowNotClass(type, "an interface"));
-      case ENUM -> report.error(workflow, Messages.workflowNotClass(type, "an enum"));
+      case INTERFACE ->
+          report.error(workflow, WorkflowMessages.workflowNotClass(type, "an interface"));
+      case ENUM -> report.error(workflow, WorkflowMessages.workflowNotClass(type, "an enum"));
       case ANNOTATION_TYPE ->
-          report.error(workflow, Messages.workflowNotClass(type, "an annotation type"));
-      case RECORD -> report.error(workflow, Messages.workflowRecord(type));
+          report.error(workflow, WorkflowMessages.workflowNotClass(type, "an annotation type"));
+      case RECORD -> report.error(workflow, WorkflowMessages.workflowRecord(type));
       default -> {
         if (workflow.getModifiers().contains(Modifier.FINAL)) {
-          report.error(workflow, Messages.workflowFinal(type));
+          report.error(workflow, WorkflowMessages.workflowFinal(type));
         }
         if (workflow.getModifiers().contains(Modifier.ABSTRACT)) {
-          report.error(workflow, Messages.workflowAbstract(type));
+          report.error(workflow, WorkflowMessages.workflowAbstract(type));
         }
       }
     }
@@ -215,10 +105,10 @@ public final class WorkflowValidator {
     TypeMirror superclass = workflow.getSuperclass();
     while (superclass.getKind() == TypeKind.DECLARED) {
       TypeElement type = (TypeElement) ((DeclaredType) superclass).asElement();
-      if (AnnotationValues.find(type, Names.WORKFLOW).isPresent()) {
+      if (Annotations.has(type, Annotations.WORKFLOW)) {
         report.error(
             workflow,
-            Messages.workflowExtendsWorkflow(Describe.type(workflow),
+            WorkflowMessages.workflowExtendsWorkflow(Describe.type(workflow),
                 Describe.type(type)));
         return;
       }
@@ -230,26 +120,27 @@ public final class WorkflowValidator {
   private void placement(TypeElement workflow, ValidationReport report) {
     String type = Describe.type(workflow);
     switch (workflow.getNestingKind()) {
-      case LOCAL, ANONYMOUS -> report.error(workflow, Messages.workflowLocal(type));
+      case LOCAL, ANONYMOUS -> report.error(workflow, WorkflowMessages.workflowLocal(type));
       case MEMBER -> {
         if (!workflow.getModifiers().contains(Modifier.STATIC)
             && workflow.getKind() == ElementKind.CLASS
             && workflow.getEnclosingElement().getKind().isClass()) {
-          report.error(workflow, Messages.workflowInner(type));
+          report.error(workflow, WorkflowMessages.workflowInner(type));
         }
       }
       default -> {}
     }
     TypeElement privateOuter = AccessibleTypes.privateEnclosingClass(workflow);
     if (workflow.getModifiers().contains(Modifier.PRIVATE)) {
-      report.error(workflow, Messages.workflowPrivate(type));
+      report.error(workflow, WorkflowMessages.workflowPrivate(type));
     } else if (privateOuter != null) {
-      report.error(workflow, Messages.workflowInPrivateClass(type, Describe.type(privateOuter)));
+      report.error(workflow,
+          WorkflowMessages.workflowInPrivateClass(type, Describe.type(privateOuter)));
     }
     if (!workflow.getTypeParameters().isEmpty()) {
       report.error(
           workflow,
-          Messages.workflowGeneric(type,
+          WorkflowMessages.workflowGeneric(type,
               Describe.typeParameters(workflow.getTypeParameters())));
     }
     // The implicit constructor takes the class's access, which is reported above if private.
@@ -261,81 +152,8 @@ public final class WorkflowValidator {
                 c ->
                     c.getModifiers().contains(Modifier.PRIVATE)
                         && elements.getOrigin(c) != Elements.Origin.MANDATED)) {
-      report.error(workflow, Messages.workflowConstructor(type));
+      report.error(workflow, WorkflowMessages.workflowConstructor(type));
     }
-  }
-
-  /** Checks the workflow's name and version and returns its name. */
-  private String names(TypeElement workflow, ValidationReport report) {
-    WorkflowAnnotation workflowAnnotation = reader.workflow(workflow).orElseThrow();
-    AnnotationMirror annotation = workflowAnnotation.mirror();
-    String type = Describe.type(workflow);
-    String name = workflowAnnotation.workflowName(workflow.getSimpleName().toString());
-    // null: the default, the class's simple name
-    AnnotationValue nameValue = workflowAnnotation.name().written();
-    if (name.length() > WorkflowNames.MAX_NAME_LENGTH) {
-      StepNames.errorOnValue(
-          report,
-          workflow,
-          annotation,
-          nameValue,
-          Messages.workflowNameLength(WorkflowNames.shorten(name),
-              type,
-              name.length()));
-    }
-    String disallowed = WorkflowNames.disallowedCharacters(name);
-    if (!disallowed.isEmpty()) {
-      StepNames.errorOnValue(
-          report,
-          workflow,
-          annotation,
-          nameValue,
-          Messages.workflowNameCharacters(WorkflowNames.shorten(name),
-              type,
-              disallowed));
-    }
-
-    String version = workflowAnnotation.version().value();
-    AnnotationValue versionValue = workflowAnnotation.version().written();
-    if (version.isEmpty()) {
-      StepNames.errorOnValue(
-          report, workflow, annotation, versionValue, Messages.workflowVersionEmpty(type));
-    }
-    if (version.length() > WorkflowNames.MAX_VERSION_LENGTH) {
-      StepNames.errorOnValue(
-          report,
-          workflow,
-          annotation,
-          versionValue,
-          Messages.workflowVersionLength(WorkflowNames.shorten(version),
-              type,
-              version.length()));
-    }
-    String disallowedInVersion = WorkflowNames.disallowedCharacters(version);
-    if (!disallowedInVersion.isEmpty()) {
-      StepNames.errorOnValue(
-          report,
-          workflow,
-          annotation,
-          versionValue,
-          Messages.workflowVersionCharacters(WorkflowNames.shorten(version),
-              type,
-              disallowedInVersion));
-    }
-
-    String qualifiedName = workflow.getQualifiedName().toString();
-    String first = declared.putIfAbsent(List.of(name, version), qualifiedName);
-    if (first != null && !first.equals(qualifiedName)) {
-      StepNames.errorOnValue(
-          report,
-          workflow,
-          annotation,
-          nameValue,
-          Messages.workflowDuplicate(WorkflowNames.shorten(name),
-              WorkflowNames.shorten(version),
-              first));
-    }
-    return name;
   }
 
   /**
@@ -344,82 +162,81 @@ public final class WorkflowValidator {
    * returns the @Run methods.
    */
   private List<ExecutableElement> methods(
-      TypeElement workflow, String workflowName, ValidationReport report) {
+      RawWorkflow raw, String workflowName, ValidationReport report) {
     List<ExecutableElement> runMethods = new ArrayList<>();
-    List<ExecutableElement> signalMethods = new ArrayList<>();
-    List<ExecutableElement> routeMethods = new ArrayList<>();
+    List<RawMethod> signalMethods = new ArrayList<>();
+    List<RawMethod> routeMethods = new ArrayList<>();
     List<ExecutableElement> cleanupMethods = new ArrayList<>();
-    List<ExecutableElement> stepMethods = new ArrayList<>();
+    List<RawMethod> stepMethods = new ArrayList<>();
     Map<String, ExecutableElement> stepNames = new LinkedHashMap<>();
-    for (ExecutableElement method : ElementFilter.methodsIn(workflow.getEnclosedElements())) {
-      boolean run = AnnotationValues.find(method, Names.RUN).isPresent();
-      boolean step = AnnotationValues.find(method, Names.STEP).isPresent();
-      Optional<AnnotationMirror> signal = AnnotationValues.find(method, Names.SIGNAL);
-      if (AnnotationValues.find(method, Names.ON_ERROR).isPresent()) {
-        routeMethods.add(method);
+    for (RawMethod m : raw.methods()) {
+      ExecutableElement method = m.element();
+      boolean run = m.isRun();
+      boolean step = m.isStep();
+      if (m.isRoute()) {
+        routeMethods.add(m);
       }
-      if (AnnotationValues.find(method, Names.ON_FAILURE).isPresent()) {
+      if (m.onFailure()) {
         cleanupMethods.add(method);
       }
-      if (signal.isPresent()) {
+      if (m.isSignal()) {
         if (run || step) {
           // reported once here; the method is then checked as the @Run or @Step it also is
-          report.error(method, signal.get(), null,
-              Messages.signalAndStep(Describe.method(method), run ? "@Run" : "@Step"));
+          report.error(method, m.signal().orElseThrow().mirror(), null,
+              SignalMessages.signalAndStep(Describe.method(method), run ? "@Run" : "@Step"));
         } else {
-          signalMethods.add(method);
+          signalMethods.add(m);
           signals.validate(method, report);
         }
       }
       if (run && step) {
         // reported once here, then checked as the @Run method it is
-        report.error(
-            method,
-            AnnotationValues.find(method, Names.STEP).get(),
-            null,
-            Messages.stepAndRun(Describe.method(method)));
+        report.error(method, m.step().orElseThrow().mirror(), null,
+            StepMessages.stepAndRun(Describe.method(method)));
       }
       if (run) {
         runMethods.add(method);
-        runs.validate(method, report);
+        runs.validate(method, m.run().orElseThrow(), report);
       } else if (step) {
-        stepMethods.add(method);
-        steps.validate(method, report);
-        stepName(method, workflowName, stepNames, report);
+        stepMethods.add(m);
+        steps.validate(method, m.step().orElseThrow(), report);
+        stepName(method, m.step().orElseThrow(), workflowName, stepNames, report);
       }
     }
 
-    for (ExecutableElement method : signalMethods) {
+    for (RawMethod method : signalMethods) {
       signalName(method, workflowName, stepNames, report);
     }
 
+    TypeElement workflow = raw.type();
     String type = Describe.type(workflow);
     if (runMethods.isEmpty()) {
-      report.error(workflow, Messages.runMissing(type));
+      report.error(workflow, RunMessages.runMissing(type));
     } else if (runMethods.size() > 1) {
-      report.error(workflow, Messages.runSeveral(type, runMethods.size()));
+      report.error(workflow, RunMessages.runSeveral(type, runMethods.size()));
       ExecutableElement first = runMethods.get(0);
       for (ExecutableElement extra : runMethods.subList(1, runMethods.size())) {
         report.error(
-            extra, Messages.runExtra(Describe.method(extra), type, Describe.method(first)));
+            extra, RunMessages.runExtra(Describe.method(extra), type, Describe.method(first)));
       }
     }
     ExecutableElement theRun = runMethods.size() == 1 ? runMethods.get(0) : null;
     routes.validate(routeMethods, theRun, report);
     routes.validateCleanups(cleanupMethods, theRun, report);
-    compensations.validate(workflow, stepMethods, report);
+    compensations.validate(raw, stepMethods, report);
     return runMethods;
   }
 
   /** Checks a signal's name, and that no step or earlier signal of the workflow has it. */
-  private void signalName(
-      ExecutableElement method,
+  private static void signalName(
+      RawMethod raw,
       String workflowName,
       Map<String, ExecutableElement> names,
       ValidationReport report) {
-    SignalAnnotation signal = signals.annotation(method);
+    ExecutableElement method = raw.element();
+    SignalAnnotation signal = raw.signal().orElseThrow();
     StepNames.Declared declared = StepNames.check(method, signal.mirror(), signal.name(), report,
-        Messages::signalNameLength, Messages::signalNameCharacters);
+        SignalMessages::signalNameLength, SignalMessages::signalNameCharacters);
     ExecutableElement first = names.putIfAbsent(declared.name(), method);
     if (first != null) {
       StepNames.errorOnValue(
@@ -427,7 +244,7 @@ public final class WorkflowValidator {
           method,
           signal.mirror(),
           declared.value(),
-          Messages.signalNameDuplicate(WorkflowNames.shorten(declared.name()),
+          SignalMessages.signalNameDuplicate(WorkflowNames.shorten(declared.name()),
               workflowName,
               Describe.method(first),
               Describe.method(method)));
@@ -435,12 +252,12 @@ public final class WorkflowValidator {
   }
 
   /** Checks a step's name, and that no earlier step of the workflow has the same one. */
-  private void stepName(
+  private static void stepName(
       ExecutableElement method,
+      StepAnnotation step,
       String workflowName,
       Map<String, ExecutableElement> stepNames,
       ValidationReport report) {
-    StepAnnotation step = steps.annotation(method);
     StepNames.Declared declared = StepNames.check(method, step, report);
     ExecutableElement first = stepNames.putIfAbsent(declared.name(), method);
     if (first != null) {
@@ -449,7 +266,7 @@ public final class WorkflowValidator {
           method,
           step.mirror(),
           declared.value(),
-          Messages.stepNameDuplicate(WorkflowNames.shorten(declared.name()),
+          StepMessages.stepNameDuplicate(WorkflowNames.shorten(declared.name()),
               workflowName,
               Describe.method(first),
               Describe.method(method)));

@@ -99,20 +99,20 @@ class GeneratedTextTest {
     ClassName list = ClassName.get(List.class);
     ClassName order = ClassName.get("com.acme", "Order");
 
-    assertFalse(DurableClassGenerator.isUncheckedCast(order));
-    assertFalse(DurableClassGenerator.isUncheckedCast(TypeName.INT));
-    assertFalse(DurableClassGenerator.isUncheckedCast(ArrayTypeName.of(TypeName.BYTE)));
+    assertFalse(GeneratedFiles.isUncheckedCast(order));
+    assertFalse(GeneratedFiles.isUncheckedCast(TypeName.INT));
+    assertFalse(GeneratedFiles.isUncheckedCast(ArrayTypeName.of(TypeName.BYTE)));
     assertFalse(
-        DurableClassGenerator.isUncheckedCast(
+        GeneratedFiles.isUncheckedCast(
             ParameterizedTypeName.get(list, WildcardTypeName.subtypeOf(Object.class))));
-    assertTrue(DurableClassGenerator.isUncheckedCast(ParameterizedTypeName.get(list, order)));
+    assertTrue(GeneratedFiles.isUncheckedCast(ParameterizedTypeName.get(list, order)));
     assertTrue(
-        DurableClassGenerator.isUncheckedCast(
+        GeneratedFiles.isUncheckedCast(
             ParameterizedTypeName.get(list, WildcardTypeName.subtypeOf(order))));
     assertTrue(
-        DurableClassGenerator.isUncheckedCast(
+        GeneratedFiles.isUncheckedCast(
             ArrayTypeName.of(
                 ParameterizedTypeName.get(ClassName.get(Map.class), order, order))));
-    assertTrue(DurableClassGenerator.isUncheckedCast(TypeVariableName.get("T")));
+    assertTrue(GeneratedFiles.isUncheckedCast(TypeVariableName.get("T")));
   }
 }

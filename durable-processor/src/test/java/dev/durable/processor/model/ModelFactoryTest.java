@@ -16,6 +16,7 @@ import com.palantir.javapoet.TypeName;
 import dev.durable.annotations.Backoff;
 import dev.durable.processor.model.ParamModel.Kind;
 import dev.durable.processor.model.StoredType.Declared;
+import dev.durable.processor.reading.WorkflowReader;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,10 @@ import javax.lang.model.element.TypeElement;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Reads the fixture workflows with {@link ModelFactory} inside javac and checks their models. */
+/**
+ * Reads the fixture workflows with {@link WorkflowReader} and {@link ModelFactory} inside javac and
+ * checks their models.
+ */
 class ModelFactoryTest {
   private static final ClassName ORDER = ClassName.get("com.acme", "Order");
   private static Map<String, WorkflowModel> models;
@@ -299,10 +303,11 @@ class ModelFactoryTest {
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
       ModelFactory factory = new ModelFactory(processingEnv);
+      WorkflowReader reader = new WorkflowReader(processingEnv.getElementUtils());
       for (TypeElement annotation : annotations) {
         for (Element element : round.getElementsAnnotatedWith(annotation)) {
           TypeElement type = (TypeElement) element;
-          models.put(type.getQualifiedName().toString(), factory.create(type));
+          models.put(type.getQualifiedName().toString(), factory.create(reader.read(type)));
         }
       }
       return false;

@@ -7,6 +7,7 @@ import static dev.durable.processor.validation.Fixtures.fixture;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import com.google.testing.compile.Compilation;
+import dev.durable.processor.messages.TypeMessages;
 import dev.durable.processor.validation.StorableTypes.Problem;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,115 +131,123 @@ class StorableTypesTest {
 
   static Stream<Arguments> notStorable() {
     return Stream.of(
-        arguments("object", Messages.TYPE_TOO_GENERAL, "java.lang.Object", ""),
-        arguments("typeVariable", Messages.TYPE_TOO_GENERAL, "T", ""),
-        arguments("unboundedWildcard", Messages.TYPE_TOO_GENERAL, "?", " in java.util.List<?>"),
+        arguments("object", TypeMessages.TYPE_TOO_GENERAL, "java.lang.Object", ""),
+        arguments("typeVariable", TypeMessages.TYPE_TOO_GENERAL, "T", ""),
+        arguments("unboundedWildcard", TypeMessages.TYPE_TOO_GENERAL, "?", " in java.util.List<?>"),
         arguments(
             "superWildcard",
-            Messages.TYPE_TOO_GENERAL,
+            TypeMessages.TYPE_TOO_GENERAL,
             "? super " + S + "Point",
             " in java.util.List<? super " + S + "Point>"),
         arguments(
             "optionalOfObject",
-            Messages.TYPE_TOO_GENERAL,
+            TypeMessages.TYPE_TOO_GENERAL,
             "java.lang.Object",
             " in java.util.Optional<java.lang.Object>"),
-        arguments("rawList", Messages.TYPE_RAW, "java.util.List", ""),
-        arguments("rawMap", Messages.TYPE_RAW, "java.util.Map", ""),
-        arguments("rawOptional", Messages.TYPE_RAW, "java.util.Optional", ""),
-        arguments("rawBox", Messages.TYPE_RAW, S + "Box", ""),
-        arguments("inputStream", Messages.TYPE_LIVE_OBJECT, "java.io.InputStream", ""),
-        arguments("reader", Messages.TYPE_LIVE_OBJECT, "java.io.Reader", ""),
-        arguments("writer", Messages.TYPE_LIVE_OBJECT, "java.io.Writer", ""),
-        arguments("channel", Messages.TYPE_LIVE_OBJECT, "java.nio.channels.SocketChannel", ""),
-        arguments("socket", Messages.TYPE_LIVE_OBJECT, "java.net.Socket", ""),
-        arguments("connection", Messages.TYPE_LIVE_OBJECT, "java.sql.Connection", ""),
-        arguments("closeable", Messages.TYPE_LIVE_OBJECT, "java.io.Closeable", ""),
+        arguments("rawList", TypeMessages.TYPE_RAW, "java.util.List", ""),
+        arguments("rawMap", TypeMessages.TYPE_RAW, "java.util.Map", ""),
+        arguments("rawOptional", TypeMessages.TYPE_RAW, "java.util.Optional", ""),
+        arguments("rawBox", TypeMessages.TYPE_RAW, S + "Box", ""),
+        arguments("inputStream", TypeMessages.TYPE_LIVE_OBJECT, "java.io.InputStream", ""),
+        arguments("reader", TypeMessages.TYPE_LIVE_OBJECT, "java.io.Reader", ""),
+        arguments("writer", TypeMessages.TYPE_LIVE_OBJECT, "java.io.Writer", ""),
+        arguments("channel", TypeMessages.TYPE_LIVE_OBJECT, "java.nio.channels.SocketChannel", ""),
+        arguments("socket", TypeMessages.TYPE_LIVE_OBJECT, "java.net.Socket", ""),
+        arguments("connection", TypeMessages.TYPE_LIVE_OBJECT, "java.sql.Connection", ""),
+        arguments("closeable", TypeMessages.TYPE_LIVE_OBJECT, "java.io.Closeable", ""),
         arguments(
-            "stream", Messages.TYPE_LIVE_OBJECT, "java.util.stream.Stream<java.lang.String>", ""),
-        arguments("intStream", Messages.TYPE_LIVE_OBJECT, "java.util.stream.IntStream", ""),
-        arguments("thread", Messages.TYPE_LIVE_OBJECT, "java.lang.Thread", ""),
-        arguments("threadGroup", Messages.TYPE_LIVE_OBJECT, "java.lang.ThreadGroup", ""),
-        arguments("classLoader", Messages.TYPE_LIVE_OBJECT, "java.lang.ClassLoader", ""),
-        arguments("type", Messages.TYPE_LIVE_OBJECT, "java.lang.Class<?>", ""),
+            "stream",
+            TypeMessages.TYPE_LIVE_OBJECT,
+            "java.util.stream.Stream<java.lang.String>",
+            ""),
+        arguments("intStream", TypeMessages.TYPE_LIVE_OBJECT, "java.util.stream.IntStream", ""),
+        arguments("thread", TypeMessages.TYPE_LIVE_OBJECT, "java.lang.Thread", ""),
+        arguments("threadGroup", TypeMessages.TYPE_LIVE_OBJECT, "java.lang.ThreadGroup", ""),
+        arguments("classLoader", TypeMessages.TYPE_LIVE_OBJECT, "java.lang.ClassLoader", ""),
+        arguments("type", TypeMessages.TYPE_LIVE_OBJECT, "java.lang.Class<?>", ""),
         arguments(
             "future",
-            Messages.TYPE_LIVE_OBJECT,
+            TypeMessages.TYPE_LIVE_OBJECT,
             "java.util.concurrent.Future<java.lang.String>",
             ""),
         arguments(
             "completableFuture",
-            Messages.TYPE_LIVE_OBJECT,
+            TypeMessages.TYPE_LIVE_OBJECT,
             "java.util.concurrent.CompletableFuture<java.lang.String>",
             ""),
-        arguments("executor", Messages.TYPE_LIVE_OBJECT, "java.util.concurrent.Executor", ""),
+        arguments("executor", TypeMessages.TYPE_LIVE_OBJECT, "java.util.concurrent.Executor", ""),
         arguments(
             "executorService",
-            Messages.TYPE_LIVE_OBJECT,
+            TypeMessages.TYPE_LIVE_OBJECT,
             "java.util.concurrent.ExecutorService",
             ""),
-        arguments("iterator", Messages.TYPE_ITERATOR, "java.util.Iterator<java.lang.String>", ""),
-        arguments("iterable", Messages.TYPE_ITERATOR, "java.lang.Iterable<java.lang.String>", ""),
-        arguments("runnable", Messages.TYPE_FUNCTIONAL, "java.lang.Runnable", ""),
+        arguments(
+            "iterator", TypeMessages.TYPE_ITERATOR, "java.util.Iterator<java.lang.String>", ""),
+        arguments(
+            "iterable", TypeMessages.TYPE_ITERATOR, "java.lang.Iterable<java.lang.String>", ""),
+        arguments("runnable", TypeMessages.TYPE_FUNCTIONAL, "java.lang.Runnable", ""),
         arguments(
             "function",
-            Messages.TYPE_FUNCTIONAL,
+            TypeMessages.TYPE_FUNCTIONAL,
             "java.util.function.Function<java.lang.String, java.lang.String>",
             ""),
         arguments(
             "supplier",
-            Messages.TYPE_FUNCTIONAL,
+            TypeMessages.TYPE_FUNCTIONAL,
             "java.util.function.Supplier<" + S + "Point>",
             ""),
         arguments(
-            "comparator", Messages.TYPE_FUNCTIONAL, "java.util.Comparator<java.lang.String>", ""),
-        arguments("samWithoutAnnotation", Messages.TYPE_FUNCTIONAL, S + "Callback", ""),
-        arguments("interfaceType", Messages.TYPE_ABSTRACT, S + "Shape", ""),
-        arguments("abstractClass", Messages.TYPE_ABSTRACT, S + "AbstractShape", ""),
-        arguments("serializable", Messages.TYPE_ABSTRACT, "java.io.Serializable", ""),
-        arguments("charSequence", Messages.TYPE_ABSTRACT, "java.lang.CharSequence", ""),
-        arguments("innerClass", Messages.TYPE_INNER_CLASS, S + "Inner", ""),
-        arguments("noConstructor", Messages.TYPE_NO_CONSTRUCTOR, S + "NoConstructor", ""),
-        arguments("accessorOnly", Messages.TYPE_NO_PROPERTIES, S + "AccessorOnly", ""),
-        arguments("hidden", Messages.TYPE_NO_PROPERTIES, S + "Hidden", ""),
+            "comparator",
+            TypeMessages.TYPE_FUNCTIONAL,
+            "java.util.Comparator<java.lang.String>",
+            ""),
+        arguments("samWithoutAnnotation", TypeMessages.TYPE_FUNCTIONAL, S + "Callback", ""),
+        arguments("interfaceType", TypeMessages.TYPE_ABSTRACT, S + "Shape", ""),
+        arguments("abstractClass", TypeMessages.TYPE_ABSTRACT, S + "AbstractShape", ""),
+        arguments("serializable", TypeMessages.TYPE_ABSTRACT, "java.io.Serializable", ""),
+        arguments("charSequence", TypeMessages.TYPE_ABSTRACT, "java.lang.CharSequence", ""),
+        arguments("innerClass", TypeMessages.TYPE_INNER_CLASS, S + "Inner", ""),
+        arguments("noConstructor", TypeMessages.TYPE_NO_CONSTRUCTOR, S + "NoConstructor", ""),
+        arguments("accessorOnly", TypeMessages.TYPE_NO_PROPERTIES, S + "AccessorOnly", ""),
+        arguments("hidden", TypeMessages.TYPE_NO_PROPERTIES, S + "Hidden", ""),
         arguments(
             "recordKey",
-            Messages.TYPE_MAP_KEY,
+            TypeMessages.TYPE_MAP_KEY,
             S + "Point",
             " in java.util.Map<" + S + "Point, java.lang.String>"),
         arguments(
             "dateKey",
-            Messages.TYPE_MAP_KEY,
+            TypeMessages.TYPE_MAP_KEY,
             "java.time.LocalDate",
             " in java.util.Map<java.time.LocalDate, java.lang.String>"),
         arguments(
             "fieldOfClass",
-            Messages.TYPE_LIVE_OBJECT,
+            TypeMessages.TYPE_LIVE_OBJECT,
             "java.lang.Thread",
             " in field 'worker' of " + S + "Job"),
         arguments(
             "fieldOfClassInList",
-            Messages.TYPE_LIVE_OBJECT,
+            TypeMessages.TYPE_LIVE_OBJECT,
             "java.lang.Thread",
             " in field 'worker' of " + S + "Job in java.util.List<" + S + "Job>"),
         arguments(
             "componentOfRecord",
-            Messages.TYPE_TOO_GENERAL,
+            TypeMessages.TYPE_TOO_GENERAL,
             "java.lang.Object",
             " in component 'payload' of " + S + "Wrapper"),
         arguments(
             "componentOfGenericRecord",
-            Messages.TYPE_TOO_GENERAL,
+            TypeMessages.TYPE_TOO_GENERAL,
             "java.lang.Object",
             " in component 'value' of " + S + "Box<java.lang.Object>"),
         arguments(
             "collectionSubclassOfThreads",
-            Messages.TYPE_LIVE_OBJECT,
+            TypeMessages.TYPE_LIVE_OBJECT,
             "java.lang.Thread",
             " in " + S + "ThreadList"),
         arguments(
             "mapValue",
-            Messages.TYPE_FUNCTIONAL,
+            TypeMessages.TYPE_FUNCTIONAL,
             "java.lang.Runnable",
             " in java.util.Map<java.lang.String, java.lang.Runnable>"));
   }
@@ -252,7 +261,7 @@ class StorableTypesTest {
 
   @ParameterizedTest
   @MethodSource("notStorable")
-  void notStorable(String field, Messages message, String type, String path) {
+  void notStorable(String field, TypeMessages message, String type, String path) {
     assertThat(problems).containsKey(field);
     assertThat(problems.get(field)).containsExactly(new Problem(message, type, path));
   }
@@ -262,11 +271,11 @@ class StorableTypesTest {
     assertThat(problems.get("twoProblems"))
         .containsExactly(
             new Problem(
-                Messages.TYPE_LIVE_OBJECT,
+                TypeMessages.TYPE_LIVE_OBJECT,
                 "java.lang.Thread",
                 " in field 'worker' of " + S + "TwoProblems"),
             new Problem(
-                Messages.TYPE_FUNCTIONAL,
+                TypeMessages.TYPE_FUNCTIONAL,
                 "java.lang.Runnable",
                 " in field 'callback' of " + S + "TwoProblems"))
         .inOrder();

@@ -1,4 +1,4 @@
-package dev.durable.processor.validation;
+package dev.durable.processor.messages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,15 +7,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The error catalogue, {@code docs/reference/errors.md}, is generated from {@link Messages}: every
- * tag the processor can print, what it catches and its message, so users can look a tag up and the
- * page cannot drift from the code. This test renders it and fails when the committed file differs;
- * {@code -Ddurable.updateCatalogue=true} rewrites the file instead.
+ * The error catalogue, {@code docs/reference/errors.md}, is generated from the messages of every
+ * area ({@link Catalogue}): every tag the processor can print, what it catches and its message, so
+ * users can look a tag up and the page cannot drift from the code. This test renders it and fails
+ * when the committed file differs; {@code -Ddurable.updateCatalogue=true} rewrites the file
+ * instead.
  */
 class ErrorCatalogueTest {
   static final Path CATALOGUE = Path.of("..", "docs", "reference", "errors.md");
@@ -32,14 +32,14 @@ class ErrorCatalogueTest {
     }
     String committed = Files.exists(CATALOGUE) ? Files.readString(CATALOGUE) : "";
     assertEquals(rendered, committed,
-        CATALOGUE.normalize() + " differs from the catalogue generated from Messages; regenerate"
-            + " it with: " + REGENERATE);
+        CATALOGUE.normalize() + " differs from the catalogue generated from the messages;"
+            + " regenerate it with: " + REGENERATE);
   }
 
   @Test
   void everyMessageHasADistinctTagATitleAndATextThatSaysWhatToDo() {
     Set<String> tags = new HashSet<>();
-    for (Messages message : Messages.values()) {
+    for (MessageKind message : Catalogue.entries()) {
       assertTrue(tags.add(message.tag()), "tag used twice: " + message.tag());
       assertTrue(message.tag().matches("durable:[a-z]+(-[a-z]+)*"), message.tag());
       assertTrue(!message.title().isBlank(), message + " has no title");
@@ -50,13 +50,13 @@ class ErrorCatalogueTest {
 
   @Test
   void aFactoryFillsInItsArgumentsAndEndsWithTheTag() {
-    Message message = Messages.stepBackoffMaxBelowBase(100, 500);
-    assertEquals(Messages.STEP_BACKOFF_MAX_BELOW_BASE, message.kind());
+    Message message = StepMessages.stepBackoffMaxBelowBase(100, 500);
+    assertEquals(StepMessages.STEP_BACKOFF_MAX_BELOW_BASE, message.kind());
     assertEquals("@Step backoffMaxMs (100) must not be below backoffMs (500); raise the cap, or use"
         + " 0 for no cap [durable:step-backoff-max]", message.text());
   }
 
-  /** The catalogue as Markdown: one row per message, in the order of {@link Messages}. */
+  /** The catalogue as Markdown: one row per message, in the order of {@link Catalogue}. */
   static String render() {
     StringBuilder page = new StringBuilder();
     page.append("# Compile-time errors\n\n")
@@ -69,7 +69,7 @@ class ErrorCatalogueTest {
             + " type, the value seen.\n\n")
         .append("| tag | what it catches | message |\n")
         .append("| --- | --- | --- |\n");
-    for (Messages message : List.of(Messages.values())) {
+    for (MessageKind message : Catalogue.entries()) {
       page.append("| `").append(message.tag()).append("` | ")
           .append(cell(message.title())).append(" | `")
           .append(cell(message.pattern())).append("` |\n");
