@@ -17,6 +17,7 @@ import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.QueuePlace;
@@ -149,7 +150,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       return runId;
     }
     if (local) {
-      scheduler.submit(run.asStored(), RunExecutor.FRESH);
+      scheduler.submit(ClaimedRun.started(run.asStored()));
       return started;
     }
     if (waits && place.queue() != null) {

@@ -255,9 +255,18 @@ public final class Store {
   }
 
   /**
-   * Gives up the runs leased by {@code owner} (every leased run when {@code owner} is null, for a
-   * store no other process can share), making them due at once for any engine, and wakes the
-   * others.
+   * Ends every lease now, for an engine starting on a store no other process can share (an H2
+   * file): the process that held them is gone. Logs it as {@code eventType}; see {@link
+   * RunLeases#expire}.
+   */
+  public int expireLeases(EventType eventType, Instant now) {
+    return inTransaction("end the leases of a previous process",
+        connection -> RunLeases.expire(connection, eventType.stored(), now));
+  }
+
+  /**
+   * Gives up the runs leased by {@code owner}, making them due at once for any engine, and wakes
+   * the others.
    */
   public int releaseLeases(String owner, EventType eventType, Instant now) {
     return inTransaction("release leases", connection -> {
