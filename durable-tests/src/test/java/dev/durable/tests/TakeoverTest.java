@@ -80,8 +80,8 @@ class TakeoverTest extends OnEachStore {
           second.history(run.id()).stream()
               .filter(e -> e.type().startsWith("step.") && !e.type().equals("step.started"))
               .map(e -> e.type() + " " + e.attempt()).toList());
-      assertEquals("may have run on first, whose lease ended unrenewed before its outcome was"
-          + " stored; attempt 4 runs on second", interrupted(second, run.id()).get(0).detail());
+      assertEquals("may have run on first, whose lease ended unrenewed; attempt 4 runs on second",
+          interrupted(second, run.id()).get(0).detail());
       database.restore();
       firstGate.openAll(); // the first engine's turn ends: its late writes are fenced off
     }

@@ -280,8 +280,8 @@ final class LocalAttempts {
         interrupted.events(type -> switch (type) {
           case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
           default -> type.step(step.name(), attempt, "may have run on " + lost + ", whose lease"
-              + " ended unrenewed before its outcome was stored; attempt " + (attempt + 1)
-              + " runs on " + run.leaseOwner(), now);
+              + " ended unrenewed; attempt " + (attempt + 1) + " runs on " + run.leaseOwner(),
+              now);
         }));
     RunLog.interrupted(run.runId(), step.name(), attempt, lost);
     hooks.started(interrupted, step.name(), seq);
