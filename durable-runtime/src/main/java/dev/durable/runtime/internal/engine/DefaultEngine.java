@@ -32,6 +32,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -219,6 +220,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public Overview overview(Instant from, Duration bucket) {
     return views.overview(from, bucket);
+  }
+
+  @Override
+  public Optional<Overview.Stuck> stuck(String runId) {
+    return views.stuck(Objects.requireNonNull(runId, "runId"));
   }
 
   @Override
