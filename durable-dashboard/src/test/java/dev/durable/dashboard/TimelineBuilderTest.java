@@ -55,6 +55,51 @@ class TimelineBuilderTest {
   }
 
   @Test
+  void anAttemptThatMayHaveRunOnALostEngineIsDrawnFromThatEnginesClaimToTheTakeover() {
+    TimelineFixture f = new TimelineFixture("r1");
+    f.checkpoint(0, "STEP", "charge", StepState.COMPLETED, 3, 0, 40000, null, "[]", "1", null)
+        .event(0, "step.started", "charge", 1, "local")
+        .event(100, "step.retrying", "charge", 1, "card offline; next attempt in 1000 ms")
+        .event(1200, "run.claimed", null, 0, "engine-a")
+        .event(38000, "run.claimed", null, 0, "engine-b took over from engine-a, whose lease"
+            + " expired")
+        .event(38010, "step.interrupted", "charge", 2, "may have run on engine-a, whose lease"
+            + " ended unrenewed; attempt 3 runs on engine-b")
+        .event(40000, "step.completed", "charge", 3, null);
+
+    Row row = only(f.built(RunState.COMPLETED, 40000, null, 41000).rows());
+
+    assertEquals(List.of(Kind.RETRIED, Kind.BACKOFF, Kind.INTERRUPTED, Kind.ATTEMPT), kinds(row));
+    Bar cut = row.bars().get(2);
+    assertBar(cut, 1200, 38010);
+    assertTrue(cut.label().startsWith("charge (position 0) attempt 2 may have run on engine-a"),
+        cut.label());
+    assertFalse(cut.failed());
+    assertBar(row.bars().get(3), 38010, 40000);
+  }
+
+  @Test
+  void theAttemptAfterAnInterruptedOneIsDrawnRunningWhileTheRunGoesOn() {
+    TimelineFixture f = new TimelineFixture("r1");
+    f.checkpoint(0, "STEP", "charge", StepState.PENDING, 1, 0, 30000, null, "[]", null, null)
+        .event(0, "run.claimed", null, 0, "engine-a")
+        .event(0, "step.started", "charge", 1, "local")
+        .event(30000, "run.claimed", null, 0, "engine-b took over from engine-a, whose lease"
+            + " expired")
+        .event(30010, "step.interrupted", "charge", 1, "may have run on engine-a, whose lease"
+            + " ended unrenewed; attempt 2 runs on engine-b");
+
+    Row row = only(f.built(RunState.RUNNING, 30010, null, 31000).rows());
+
+    assertEquals(List.of(Kind.INTERRUPTED, Kind.ATTEMPT), kinds(row));
+    assertBar(row.bars().get(0), 0, 30010);
+    assertBar(row.bars().get(1), 30010, 31000);
+    assertTrue(row.bars().get(1).open());
+    assertTrue(row.bars().get(1).label().startsWith("charge (position 0) attempt 2 running"),
+        row.bars().get(1).label());
+  }
+
+  @Test
   void aSleepASignalWaitAndAChildRunAreBarsOfTheirOwn() {
     TimelineFixture f = new TimelineFixture("parent");
     f.checkpoint(0, "SLEEP", "sleep", StepState.COMPLETED, 1, 0, 5200, 5000L, null, null, null)
