@@ -77,8 +77,9 @@ final class OverviewTable {
       + " AND r.due_at < :cutoff ORDER BY r.due_at LIMIT :limit");
   /**
    * The runs waiting for a queue's admission since before {@code :cutoff} (started then, and any
-   * delay over by then: their {@link StoredOverview#waitingSince}), the earliest started first: {@code durable_runs_status_created} (status,
-   * created_at, run_id; V12), walked in its order from the first {@code ENQUEUED} entry.
+   * delay over by then: their {@link StoredOverview#waitingSince}), the earliest started first:
+   * {@code durable_runs_status_created} (status, created_at, run_id; V12), walked in its order
+   * from the first {@code ENQUEUED} entry.
    */
   static final Sql ENQUEUED = Sql.of(SELECT_LISTED + " WHERE r.status = 'ENQUEUED'"
       + " AND r.created_at < :cutoff AND (r.wake_at IS NULL OR r.wake_at < :cutoff)"
