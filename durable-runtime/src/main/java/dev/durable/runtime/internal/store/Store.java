@@ -254,20 +254,13 @@ public final class Store {
         connection -> RunLeases.renew(connection, owner, runIds, leaseUntil));
   }
 
-  /**
-   * Ends every lease now, for an engine starting on a store no other process can share (an H2
-   * file): the process that held them is gone. Logs it as {@code eventType}; see {@link
-   * RunLeases#expire}.
-   */
+  /** Ends every lease now (an H2 file's previous process is gone): {@link RunLeases#expire}. */
   public int expireLeases(EventType eventType, Instant now) {
     return inTransaction("end the leases of a previous process",
         connection -> RunLeases.expire(connection, eventType.stored(), now));
   }
 
-  /**
-   * Gives up the runs leased by {@code owner}, making them due at once for any engine, and wakes
-   * the others.
-   */
+  /** Gives up the runs {@code owner} leases, due at once for any engine; wakes the others. */
   public int releaseLeases(String owner, EventType eventType, Instant now) {
     return inTransaction("release leases", connection -> {
       int released = RunLeases.release(connection, owner, eventType.stored(), now);
