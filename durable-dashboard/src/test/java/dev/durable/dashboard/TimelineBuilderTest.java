@@ -79,6 +79,35 @@ class TimelineBuilderTest {
   }
 
   @Test
+  void eachBranchOfAFanInFlightOnALostEngineHasItsOwnInterruptedAttempt() {
+    TimelineFixture f = new TimelineFixture("r1");
+    for (int branch = 0; branch < 2; branch++) {
+      f.checkpoint(branch, "STEP", "price", StepState.COMPLETED, 2, 0, 1500 + branch * 100, null,
+          "[]", "1", null);
+    }
+    f.event(0, "run.claimed", null, 0, "engine-a")
+        .event(0, "step.started", "price", 1, "local")
+        .event(0, "step.started", "price", 1, "local")
+        .event(1000, "run.claimed", null, 0, "engine-b took over from engine-a, whose lease"
+            + " expired");
+    for (int branch = 0; branch < 2; branch++) {
+      f.event(1010, "step.interrupted", "price", 1, "may have run on engine-a, whose lease"
+          + " ended unrenewed; attempt 2 runs on engine-b");
+    }
+    f.event(1500, "step.completed", "price", 2, null)
+        .event(1600, "step.completed", "price", 2, null);
+
+    List<Row> rows = f.built(RunState.COMPLETED, 1600, null, 2000).rows();
+
+    for (Row row : rows) {
+      assertEquals(List.of(Kind.INTERRUPTED, Kind.ATTEMPT), kinds(row), row.toString());
+      assertBar(row.bars().get(0), 0, 1010);
+    }
+    assertBar(rows.get(0).bars().get(1), 1010, 1500);
+    assertBar(rows.get(1).bars().get(1), 1010, 1600);
+  }
+
+  @Test
   void theAttemptAfterAnInterruptedOneIsDrawnRunningWhileTheRunGoesOn() {
     TimelineFixture f = new TimelineFixture("r1");
     f.checkpoint(0, "STEP", "charge", StepState.PENDING, 1, 0, 30000, null, "[]", null, null)
