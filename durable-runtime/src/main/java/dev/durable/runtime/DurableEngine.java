@@ -93,6 +93,17 @@ public interface DurableEngine extends AutoCloseable {
   /** Runs started and ended per bucket since {@code from}, and stuck runs: see {@link Overview}. */
   Overview overview(Instant from, Duration bucket);
 
+  /**
+   * Whether run {@code runId} is stuck, by the rule {@link #overview} lists stuck runs by: it has
+   * waited more than {@link Overview#OVERDUE} past its time, and since when. Its {@link
+   * RunInfo#status()} says for what ({@link Overview.Stuck}): a {@link RunState#RUNNING} run, for
+   * instance, is held by an engine ({@link RunInfo#owner()}) whose lease ended unrenewed, and no
+   * engine has taken it over. Empty while it is not stuck.
+   *
+   * @throws UnknownRunException if no such run is stored
+   */
+  Optional<Overview.Stuck> stuck(String runId);
+
   /** Open tasks with no sign of life for {@code silence} or more, oldest first (to redispatch). */
   List<TaskInfo> silentTasks(Duration silence);
 
