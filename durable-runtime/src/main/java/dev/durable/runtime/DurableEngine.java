@@ -2,7 +2,6 @@ package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.DurableWorkflow;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
@@ -310,12 +309,6 @@ public interface DurableEngine extends AutoCloseable {
     /** How long runs are kept once ended ({@link EngineConfig#retention}); for ever by default. */
     public Builder retention(Duration retention) {
       draft.retention = EngineConfig.positive(retention, "retention");
-      return this;
-    }
-
-    /** For tests: errors steps' next attempts throw, as {@code StepFaults} injects them. */
-    public Builder stepFaults(AttemptGate stepFaults) {
-      draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");
       return this;
     }
 

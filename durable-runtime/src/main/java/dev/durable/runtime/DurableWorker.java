@@ -1,7 +1,6 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.StepBinding;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
@@ -140,17 +139,6 @@ public interface DurableWorker extends AutoCloseable {
      */
     public Builder openTelemetry(OpenTelemetry openTelemetry) {
       draft.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
-      return this;
-    }
-
-    /**
-     * For tests: the errors that the served steps' next attempts throw instead of running, as
-     * {@code StepFaults.failNextAttempt} (in {@code durable-test}) injects them; the engines'
-     * instance ({@link DurableEngine.Builder#stepFaults}). The {@code durable-test} kit sets this
-     * up; production code has no use for it.
-     */
-    public Builder stepFaults(AttemptGate stepFaults) {
-      draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");
       return this;
     }
 

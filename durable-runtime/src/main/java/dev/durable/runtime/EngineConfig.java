@@ -2,7 +2,6 @@ package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.codec.StoredText;
-import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.time.Clock;
 import java.time.Duration;
@@ -43,7 +42,6 @@ public final class EngineConfig extends StoreConfig {
   private final Optional<Duration> retention;
   private final Optional<Object> meterRegistry;
   private final Optional<Object> openTelemetry;
-  private final Optional<AttemptGate> attemptGate;
 
   private EngineConfig(Draft draft, StoreSettings store) {
     super(store);
@@ -68,7 +66,6 @@ public final class EngineConfig extends StoreConfig {
     retention = Optional.ofNullable(draft.retention);
     meterRegistry = Optional.ofNullable(draft.meterRegistry);
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
-    attemptGate = Optional.ofNullable(draft.attemptGate);
   }
 
   /** The workflows registered, in registration order. */
@@ -190,11 +187,6 @@ public final class EngineConfig extends StoreConfig {
     return openTelemetry;
   }
 
-  /** The faults a test injects into local steps' attempts; empty outside tests. */
-  public Optional<AttemptGate> attemptGate() {
-    return attemptGate;
-  }
-
   /**
    * Throws unless {@code name} is a schema name that means the same quoted or not on H2 and
    * PostgreSQL; returns it.
@@ -268,7 +260,6 @@ public final class EngineConfig extends StoreConfig {
     Duration retention;
     Object meterRegistry;
     Object openTelemetry;
-    AttemptGate attemptGate;
 
     EngineConfig freeze(StoreSettings store) {
       return new EngineConfig(this, store);

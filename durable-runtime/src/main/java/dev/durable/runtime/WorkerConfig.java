@@ -1,7 +1,6 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.StepBinding;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,7 +27,6 @@ public final class WorkerConfig extends StoreConfig {
   private final Duration shutdownTimeout;
   private final Clock clock;
   private final Optional<Object> openTelemetry;
-  private final Optional<AttemptGate> attemptGate;
 
   private WorkerConfig(Draft draft, StoreSettings store) {
     super(store);
@@ -42,7 +40,6 @@ public final class WorkerConfig extends StoreConfig {
     shutdownTimeout = draft.shutdownTimeout;
     clock = draft.clock;
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
-    attemptGate = Optional.ofNullable(draft.attemptGate);
   }
 
   /** The handlers registered by step name, in registration order. */
@@ -97,11 +94,6 @@ public final class WorkerConfig extends StoreConfig {
     return openTelemetry;
   }
 
-  /** The faults a test injects into the served steps' attempts; empty outside tests. */
-  public Optional<AttemptGate> attemptGate() {
-    return attemptGate;
-  }
-
   /** The settings a builder has collected so far, each with its default. */
   static final class Draft {
     final Map<String, StepHandler> handlers = new LinkedHashMap<>();
@@ -114,7 +106,6 @@ public final class WorkerConfig extends StoreConfig {
     Duration shutdownTimeout = Duration.ofSeconds(10);
     Clock clock = Clock.systemUTC();
     Object openTelemetry;
-    AttemptGate attemptGate;
 
     /**
      * The config, once it names something to serve and one store.

@@ -61,12 +61,15 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final RunForks forks;
   private final RunValueReads values;
   private final RunAwaits awaits;
+  /** The faults a test kit injects ({@link TestHooks}); none outside tests. */
+  final InjectedFaults faults;
 
   DefaultEngine(
       String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
       InFlight inFlight, Waiters waiters, CancelledElsewhere cancelledElsewhere, Registry registry,
       Scheduler scheduler, RunStarts starts, RunStatuses statuses, Schedules schedules,
-      Retention retention, RunValueReads values, List<AutoCloseable> resources) {
+      Retention retention, RunValueReads values, InjectedFaults faults,
+      List<AutoCloseable> resources) {
     this.engineId = engineId;
     this.store = store;
     this.time = time;
@@ -85,6 +88,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.forks = new RunForks(store, time, registry, wakeups, scheduler);
     this.values = values;
     this.awaits = new RunAwaits(store, waiters, inFlight, payloads, scheduler);
+    this.faults = faults;
     this.resources = resources;
   }
 
