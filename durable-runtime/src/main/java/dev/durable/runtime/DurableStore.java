@@ -41,7 +41,7 @@ public final class DurableStore {
    */
   public static String migrate(DataSource dataSource, String schema) {
     Objects.requireNonNull(dataSource, "dataSource");
-    return migrator().migrate(dataSource, Optional.of(EngineConfig.schemaName(schema)));
+    return migrator().migrate(dataSource, Optional.of(Checks.schemaName(schema)));
   }
 
   private static Migrator migrator() {

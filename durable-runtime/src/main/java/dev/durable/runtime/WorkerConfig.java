@@ -1,7 +1,6 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.spi.StepBinding;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +17,7 @@ import java.util.Optional;
  */
 public final class WorkerConfig extends StoreConfig {
   private final Map<String, StepHandler> handlers;
-  private final List<StepBinding> bindings;
+  private final List<StepService> bindings;
   private final Optional<ObjectMapper> objectMapper;
   private final Optional<String> workerId;
   private final int concurrency;
@@ -48,7 +47,7 @@ public final class WorkerConfig extends StoreConfig {
   }
 
   /** The typed step-contract implementations served. */
-  public List<StepBinding> bindings() {
+  public List<StepService> bindings() {
     return bindings;
   }
 
@@ -97,7 +96,7 @@ public final class WorkerConfig extends StoreConfig {
   /** The settings a builder has collected so far, each with its default. */
   static final class Draft {
     final Map<String, StepHandler> handlers = new LinkedHashMap<>();
-    final List<StepBinding> bindings = new ArrayList<>();
+    final List<StepService> bindings = new ArrayList<>();
     ObjectMapper objectMapper;
     String workerId;
     int concurrency = 4;

@@ -5,22 +5,26 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableStore;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.EngineConfig;
+import dev.durable.runtime.Parallel;
+import dev.durable.runtime.Retry;
+import dev.durable.runtime.RetryPolicy;
 import dev.durable.runtime.WorkerConfig;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.RunReplays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 /**
  * The way in from the public API: what {@code DurableEngine.builder()}, {@code
- * DurableWorker.builder()}, {@code DurableStore.migrate} and {@link RunReplays#open} find with
- * {@link java.util.ServiceLoader}, registered under {@code META-INF/services}. The public packages
- * name nothing of this one.
+ * DurableWorker.builder()}, {@code DurableStore.migrate}, {@code Parallel}, {@code Retry} and
+ * {@link RunReplays#open} find with {@link java.util.ServiceLoader}, registered under {@code
+ * META-INF/services}. The public packages name nothing of this one.
  */
 public final class Factories implements DurableEngine.Factory, DurableWorker.Factory,
-    DurableStore.Migrator, RunReplays.Factory {
+    DurableStore.Migrator, Parallel.Runner, Retry.Runner, RunReplays.Factory {
 
   /** For {@link java.util.ServiceLoader}, which needs a public no-argument constructor. */
   public Factories() {}
@@ -38,6 +42,16 @@ public final class Factories implements DurableEngine.Factory, DurableWorker.Fac
   @Override
   public String migrate(DataSource dataSource, Optional<String> schema) {
     return Store.migrate(dataSource, schema);
+  }
+
+  @Override
+  public <R> List<R> run(List<? extends Supplier<? extends R>> branches) {
+    return BranchCalls.run(branches);
+  }
+
+  @Override
+  public <R> R with(RetryPolicy policy, Supplier<R> call) {
+    return RetryOverrides.with(policy, call);
   }
 
   @Override

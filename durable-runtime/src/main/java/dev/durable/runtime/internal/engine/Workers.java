@@ -3,7 +3,9 @@ package dev.durable.runtime.internal.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.StepHandler;
+import dev.durable.runtime.StepService;
 import dev.durable.runtime.WorkerConfig;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observers;
@@ -67,11 +69,12 @@ final class Workers {
     // the engine applies its payload limit when it records a result: a worker refuses none that
     // an engine with a raised limit would take
     Payloads payloads =
-        new Payloads(mapper(config), Payloads.MAX_LIMIT);
+        new Payloads(mapper(config), EngineConfig.MAX_PAYLOAD_LIMIT);
     Map<String, StepHandler> handlers = new LinkedHashMap<>();
     config.handlers().forEach((step, handler) ->
         handlers.put(step, withFaults(handler, faults)));
-    for (StepBinding binding : config.bindings()) {
+    for (StepService service : config.bindings()) {
+      StepBinding binding = generated(service);
       StepBinding served = withFaults(binding, faults);
       for (StepType<?> step : binding.steps()) {
         if (handlers.putIfAbsent(step.name(), new TypedHandler(payloads, step, served)) != null) {
@@ -82,6 +85,19 @@ final class Workers {
       }
     }
     return handlers;
+  }
+
+  /**
+   * {@code service} as the worker calls it: the API takes a step contract's implementation as a
+   * {@link StepService}, which its generated binding implements through {@link StepBinding}.
+   */
+  private static StepBinding generated(StepService service) {
+    if (service instanceof StepBinding binding) {
+      return binding;
+    }
+    throw new IllegalArgumentException(service.getClass().getName() + " is not a step contract's"
+        + " generated binding: serve what the <Name>Worker.of(implementation) that the annotation"
+        + " processor generates returns (it implements " + StepBinding.class.getName() + ")");
   }
 
   /**
