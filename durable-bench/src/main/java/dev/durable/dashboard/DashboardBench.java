@@ -181,6 +181,10 @@ public final class DashboardBench {
       return new Overview(from, bucket, List.of(), List.of());
     }
 
+    @Override public Optional<Overview.Stuck> stuck(String runId) {
+      return Optional.empty(); // its runs have ended: none waits
+    }
+
     @Override public List<TaskInfo> silentTasks(Duration silence) {
       return List.of();
     }

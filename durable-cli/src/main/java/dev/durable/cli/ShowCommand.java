@@ -30,6 +30,7 @@ import picocli.CommandLine.Parameters;
     description = {
       "Shows a run, its steps and its timeline.",
       "Its generation (each continueAsNew begins one) and the run it was forked from, if any,"
+          + " whether it is stuck and why,"
           + " its input and output, its steps (attempts, errors, next attempt) and waits (signal, sleep,"
           + " child run) at their positions, its compensations, its"
           + " child runs, its dispatched tasks (worker, heartbeat), the signals it waits for, and"
@@ -39,9 +40,13 @@ final class ShowCommand extends StoreCommand {
   @Parameters(paramLabel = "<runId>", description = "The run")
   String runId;
 
-  /** What {@code --json} prints. Stored inputs and outputs are embedded as JSON. */
+  /**
+   * What {@code --json} prints. Stored inputs and outputs are embedded as JSON; {@code stuck} is
+   * null unless the run is stuck.
+   */
   record Detail(
       RunInfo run,
+      Stuck stuck,
       JsonNode input,
       JsonNode output,
       List<Step> steps,
@@ -62,12 +67,16 @@ final class ShowCommand extends StoreCommand {
     }
   }
 
+  /** Since when a stuck run waits past its time, and why ({@link DurableEngine#stuck}). */
+  record Stuck(Instant since, String reason) {}
+
   /** A signal the run waits for: sent with {@code signal <runId> <name> <json>}. */
   record SignalWait(String name, Instant since, String detail) {}
 
   @Override
   void execute(DurableEngine engine, Printer out) {
     RunStatus status = engine.getRunStatus(runId);
+    Stuck stuck = engine.stuck(runId).map(s -> new Stuck(s.since(), s.reason())).orElse(null);
     List<TaskInfo> tasks = engine.tasks(runId);
     List<HistoryEvent> history = engine.history(runId);
     List<SignalWait> waits = signalsWaiting(status.run(), history);
@@ -75,12 +84,12 @@ final class ShowCommand extends StoreCommand {
         engine.export(List.of(runId)).runs().stream().findFirst()
             .map(RunExport.Run::checkpoints).orElse(List.of()));
     if (out.json()) {
-      out.printJson(new Detail(status.run(), Printer.stored(status.input()),
+      out.printJson(new Detail(status.run(), stuck, Printer.stored(status.input()),
           Printer.stored(status.output()), status.steps().stream().map(Step::of).toList(),
           positions, status.compensations(), status.children(), tasks, waits, history));
       return;
     }
-    printRun(status, out);
+    printRun(status, stuck, out);
     out.blank();
     out.line("Steps and waits");
     if (positions.isEmpty()) {
@@ -131,11 +140,14 @@ final class ShowCommand extends StoreCommand {
     HistoryCommand.print(history, out);
   }
 
-  private static void printRun(RunStatus status, Printer out) {
+  private static void printRun(RunStatus status, Stuck stuck, Printer out) {
     RunInfo run = status.run();
     out.field("run", run.id());
     out.field("workflow", run.workflowName() + "@" + run.workflowVersion());
     out.field("status", run.status().toString());
+    if (stuck != null) {
+      out.field("stuck", "since " + Printer.time(stuck.since()) + ": " + stuck.reason());
+    }
     run.error().ifPresent(error -> {
       out.field("error", error.code() + error.step().map(step -> " in step " + step).orElse("")
           + ": " + Printer.oneLine(error.message()));

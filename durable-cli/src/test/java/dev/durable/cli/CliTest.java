@@ -12,6 +12,8 @@ import dev.durable.cli.fixtures.OrderFlowClient;
 import dev.durable.cli.fixtures.OrderFlowDurable;
 import dev.durable.cli.fixtures.ParcelFlowClient;
 import dev.durable.cli.fixtures.ParcelFlowDurable;
+import dev.durable.cli.fixtures.PaymentFlowClient;
+import dev.durable.cli.fixtures.PaymentFlowDurable;
 import dev.durable.cli.fixtures.PricedFlowClient;
 import dev.durable.cli.fixtures.PricedFlowDurable;
 import dev.durable.cli.fixtures.PricingStepsDispatch;
@@ -40,6 +42,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -586,6 +590,55 @@ class CliTest {
         + " position(s), so a fork starts from a position from 0 (nothing replayed) to 1 (all"
         + " replayed); nothing was stored\n", past.err());
     assertExit(1, cli("fork", "no-such-run", "--from", "0"));
+  }
+
+  @Test
+  void showSaysARunIsStuckAndThenThePaymentThatMayHaveRunOnTheEngineThatLostIt()
+      throws Exception {
+    // engine-a's clock is ten minutes behind the CLI's: its lease ended long ago by the CLI's
+    TestClock behind = TestClock.at(Instant.now().minus(Duration.ofMinutes(10)));
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch released = new CountDownLatch(1);
+    Thread turn;
+    try (DurableEngine a = DurableEngine.builder().jdbcUrl(db.url()).discover(false).clock(behind)
+            .engineId("engine-a").register(new PaymentFlowDurable(entered, released)).build();
+        DurableEngine b = DurableEngine.builder().jdbcUrl(db.url()).discover(false)
+            .engineId("engine-b").register(new PaymentFlowDurable()).build()) {
+      PaymentFlowClient.of(a).start("pay-1", "order-7");
+      turn = new Thread(a::tick, "engine-a-turn");
+      turn.start();
+      assertTrue(entered.await(20, TimeUnit.SECONDS), "engine-a never began the payment");
+
+      String stuck = cli("show", "pay-1").out();
+      assertTrue(stuck.contains("status       RUNNING\n"
+          + "stuck        since " + Printer.time(behind.instant().plus(Duration.ofSeconds(30)))
+          + ": the lease of engine engine-a on it ended unrenewed (the engine died or stalls),"
+          + " and no engine has taken it over yet"), stuck);
+      assertEquals("the lease of engine engine-a on it ended unrenewed (the engine died or"
+          + " stalls), and no engine has taken it over yet: any engine with its workflow version"
+          + " takes it over at its next poll",
+          cli("show", "pay-1", "--json").json().at("/stuck/reason").asText());
+
+      b.tick(); // takes the run over, records the payment that may have run, and pays
+      String shown = cli("show", "pay-1").out();
+      assertFalse(shown.contains("stuck"), shown);
+      assertTrue(shown.matches("(?s).*\\n0\\s+step\\s+pay\\s+COMPLETED\\s+2\\s+-\\n.*"),
+          "the attempt that may have run on engine-a counts: " + shown);
+      assertTrue(shown.matches("(?s).*step\\.interrupted\\s+pay\\s+1\\s+may have run on"
+          + " engine-a, whose lease ended unrenewed.*"), shown);
+      JsonNode history = cli("show", "pay-1", "--json").json().get("history");
+      List<String> interrupted = new ArrayList<>();
+      history.forEach(e -> {
+        if (e.get("type").asText().equals("step.interrupted")) {
+          interrupted.add(e.get("detail").asText());
+        }
+      });
+      assertEquals(List.of("may have run on engine-a, whose lease ended unrenewed; attempt 2 runs"
+          + " on engine-b"), interrupted);
+      released.countDown();
+      turn.join(20_000); // engine-a's late result is fenced off
+    }
+    assertFalse(turn.isAlive());
   }
 
   @Test

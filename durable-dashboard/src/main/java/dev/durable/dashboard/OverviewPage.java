@@ -3,7 +3,6 @@ package dev.durable.dashboard;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Overview;
 import dev.durable.runtime.QueueInfo;
-import dev.durable.runtime.RunState;
 import dev.durable.runtime.WorkerInfo;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,18 +38,6 @@ record OverviewPage(Overview overview, OverviewChart chart, List<QueueInfo> queu
   /** The runs started, completed, failed and cancelled over the chart's window. */
   long[] totals() {
     return OverviewChart.totals(overview.buckets());
-  }
-
-  /** Why a stuck run waits, from its state. */
-  static String why(RunState state) {
-    return switch (state) {
-      case PENDING -> "due, and no engine took it: none has its workflow version, or all are busy";
-      case SLEEPING -> "its wake time passed, and no engine took it up";
-      case RUNNING -> "its engine's lease ended unrenewed (the engine died or stalls)";
-      case ENQUEUED -> "waiting for its queue's admission: the queue is full, or no engine"
-          + " declares it";
-      default -> "";
-    };
   }
 
   /** How long a worker has been silent: since its last claim, heartbeat or outcome. */

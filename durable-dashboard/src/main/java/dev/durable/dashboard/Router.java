@@ -3,6 +3,7 @@ package dev.durable.dashboard;
 import dev.durable.dashboard.Sessions.Flash;
 import dev.durable.dashboard.Sessions.Session;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.Overview;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
@@ -205,9 +206,11 @@ final class Router {
   private Response run(String runId, Visit visit) {
     RunStatus status;
     RunExport.Run stored; // its checkpoints and its history, read once for the page and timeline
+    Optional<Overview.Stuck> stuck;
     try {
       status = engine.getRunStatus(runId);
       stored = engine.export(List.of(runId)).runs().get(0);
+      stuck = engine.stuck(runId);
     } catch (UnknownRunException e) {
       return noSuchRun(runId, visit);
     }
@@ -215,7 +218,8 @@ final class Router {
     Instant now = clock.instant();
     return Response.html(200, Templates.run(frame("Run " + runId, Section.NONE, visit),
         RunPage.of(status, Positions.of(status, stored.checkpoints()), stored.events(), tasks,
-            now, RunRelations.of(engine, status), TimelinePage.small(stored, tasks, now))));
+            now, RunRelations.of(engine, status), TimelinePage.small(stored, tasks, now),
+            stuck)));
   }
 
   private Response overview(Visit visit) {

@@ -1,6 +1,8 @@
 package dev.durable.dashboard;
 
+import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.Overview;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.TaskInfo;
 import gg.jte.Content;
@@ -9,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A run's page ({@code /runs/<id>}, {@code run.jte}): what it is and where, its error, the actions
@@ -21,22 +24,25 @@ import java.util.Map;
  * @param relations its parent and children, fork origin and forks, generation and schedule
  * @param timeline its first rows of the timeline, linking to the whole ({@link TimelinePage});
  *     null if the run could not be exported
+ * @param stuck since when it waits past its time, if it is stuck ({@link DurableEngine#stuck}):
+ *     the page says so, and why ({@link Overview.Stuck#reason})
  */
 record RunPage(RunStatus status, List<Positions.Position> positions, List<HistoryEvent> history,
     List<TaskInfo> tasks, Instant now, Map<String, List<HistoryEvent>> stepEvents,
-    RunRelations relations, Content timeline) {
+    RunRelations relations, Content timeline, Optional<Overview.Stuck> stuck) {
 
   /** The page of a run; its history is grouped by step once, not read again for every step. */
   static RunPage of(RunStatus status, List<Positions.Position> positions,
       List<HistoryEvent> history, List<TaskInfo> tasks, Instant now, RunRelations relations,
-      Content timeline) {
+      Content timeline, Optional<Overview.Stuck> stuck) {
     Map<String, List<HistoryEvent>> byStep = new HashMap<>();
     for (HistoryEvent event : history) {
       if (event.type().startsWith("step.") && event.step().isPresent()) {
         byStep.computeIfAbsent(event.step().get(), step -> new ArrayList<>()).add(event);
       }
     }
-    return new RunPage(status, positions, history, tasks, now, byStep, relations, timeline);
+    return new RunPage(
+        status, positions, history, tasks, now, byStep, relations, timeline, stuck);
   }
 
   /** The {@code step.*} events of the step called {@code name}. */

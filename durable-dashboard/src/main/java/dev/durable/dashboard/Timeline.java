@@ -39,6 +39,11 @@ record Timeline(String runId, Instant runStart, Instant runEnd, Instant from, In
     ATTEMPT,
     /** An attempt that failed and was retried. */
     RETRIED,
+    /**
+     * An attempt that may have run on an engine whose lease on the run ended unrenewed (it died or
+     * stalled): its outcome is unknown, and the engine that took the run over made the next.
+     */
+    INTERRUPTED,
     /** The delay between a failed attempt and the next. */
     BACKOFF,
     /** A wait for a slot of the step's flow-control queue. */

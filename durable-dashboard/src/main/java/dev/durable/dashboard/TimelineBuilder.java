@@ -28,10 +28,10 @@ import java.util.Set;
  * A run's timeline, one row per position, from what the store keeps: its checkpoints and event
  * log (as {@code export} reads them) and its dispatched tasks.
  *
- * <p>What the store does not keep is not drawn: a retried local attempt's start is not logged, so
- * it is drawn from the end of its backoff, or from the claim that woke the run if that came later;
- * a task keeps its worker's last heartbeat only, drawn as one tick; values a run recorded ({@code
- * ctx.now()}, events, attributes) take no time and get no row.
+ * <p>What the store does not keep is not drawn: a local attempt's start may not be logged
+ * ({@link TimelineAttempts} estimates it); a task keeps its worker's last heartbeat only, drawn as
+ * one tick; values a run recorded ({@code ctx.now()}, events, attributes) take no time and get no
+ * row.
  */
 final class TimelineBuilder {
   private TimelineBuilder() {}
@@ -65,6 +65,7 @@ final class TimelineBuilder {
     private final Set<String> timedOut = new HashSet<>();
     /** The run page's address, encoded once: every bar links to a position on it. */
     private final String page;
+    private final TimelineAttempts attempts;
 
     Run(RunExport.Run run, List<TaskInfo> taskList, Instant now) {
       this.run = run;
@@ -79,6 +80,7 @@ final class TimelineBuilder {
         }
       }
       this.end = run.status().isTerminal() ? last : (now.isAfter(last) ? now : last);
+      this.attempts = new TimelineAttempts(run, claims, end);
       for (TaskInfo t : taskList) {
         tasks.computeIfAbsent(t.position(), p -> new ArrayList<>()).add(t);
       }
@@ -139,7 +141,7 @@ final class TimelineBuilder {
           + " (position " + c.position() + ")";
       List<Bar> bars = c.kind().equals("REMOTE") && tasks.containsKey(c.position())
           ? dispatched(c, events, what, link)
-          : attempts(c, events, what, link);
+          : attempts.of(c, events, what, link);
       if (undone != null) {
         bars = bars.stream().map(b -> b.kind() == Kind.ATTEMPT
             ? new Bar(Kind.COMPENSATION, b.start(), b.end(), b.label(), b.link(), b.failed(),
@@ -149,66 +151,6 @@ final class TimelineBuilder {
       RowKind kind = undone != null ? RowKind.COMPENSATION
           : c.kind().equals("REMOTE") ? RowKind.DISPATCHED : RowKind.STEP;
       return row(kind, c, link, bars);
-    }
-
-    /** A step's attempts and backoffs, from its events. */
-    private List<Bar> attempts(
-        Checkpoint c, List<HistoryEvent> events, String what, String link) {
-      List<Bar> bars = new ArrayList<>();
-      Optional<String> to = Optional.of(link);
-      Instant loggedStart = null;
-      Instant earliest = c.startedAt().orElse(run.createdAt());
-      Instant slot = null;
-      for (HistoryEvent e : events) {
-        switch (e.type()) {
-          case "step.queued" -> slot = slot == null ? e.at() : slot;
-          case "step.started" -> loggedStart = e.at();
-          case "step.retrying", "step.completed", "step.failed" -> {
-            Instant start = loggedStart != null ? loggedStart : estimate(earliest, slot, e.at());
-            if (slot != null && slot.isBefore(start)) {
-              bars.add(new Bar(Kind.SLOT, slot, start, what + ": waited for a queue slot "
-                  + Timeline.span(Duration.between(slot, start)), to, false, false));
-            }
-            boolean failed = e.type().equals("step.failed");
-            boolean retried = e.type().equals("step.retrying");
-            String outcome = failed ? "failed" : retried ? "failed, retried" : "completed";
-            String error = retried || failed ? ": " + e.detail() : "";
-            bars.add(new Bar(retried ? Kind.RETRIED : Kind.ATTEMPT, start, e.at(),
-                what + " attempt " + e.attempt() + " " + outcome + " after "
-                    + Timeline.span(Duration.between(start, e.at()))
-                    + (loggedStart == null ? " (its start is not logged: drawn from its backoff's"
-                        + " end or the run's claim)" : "") + error,
-                to, failed, false));
-            if (retried) {
-              Instant next = e.at().plusMillis(TimelineEvents.delay(e.detail()));
-              bars.add(backoff(what, e.attempt(), e.at(), next, to));
-              earliest = next;
-            }
-            loggedStart = null;
-            slot = null;
-          }
-          default -> { }
-        }
-      }
-      if (!ended(c.status()) && !run.status().isTerminal()) {
-        if (loggedStart != null || c.status() == StepState.RUNNING) {
-          Instant start = loggedStart != null ? loggedStart : estimate(earliest, slot, end);
-          bars.add(new Bar(Kind.ATTEMPT, start, end, what + " attempt " + c.attempts()
-              + " running for " + Timeline.span(Duration.between(start, end)), to, false, true));
-        } else if (slot != null) {
-          bars.add(new Bar(Kind.SLOT, slot, end, what + ": waiting for a queue slot", to, false,
-              true));
-        }
-      }
-      if (bars.isEmpty()) {
-        // no events found for it: its checkpoint's own span
-        Instant start = c.startedAt().orElse(run.createdAt());
-        bars.add(new Bar(Kind.ATTEMPT, start, c.updatedAt().orElse(start),
-            what + " " + c.status() + ", " + c.attempts() + " attempt(s)"
-                + c.error().map(er -> ": " + er.message()).orElse(""),
-            to, c.status() == StepState.FAILED, false));
-      }
-      return bars;
     }
 
     /** A dispatched step's tasks, each queued then on its worker, and its backoffs. */
@@ -241,34 +183,12 @@ final class TimelineBuilder {
       }
       for (HistoryEvent e : events) {
         if (e.type().equals("step.retrying")) {
-          bars.add(backoff(what, e.attempt(), e.at(), e.at().plusMillis(TimelineEvents.delay(e.detail())), to));
+          bars.add(attempts.backoff(what, e.attempt(), e.at(),
+              e.at().plusMillis(TimelineEvents.delay(e.detail())), to));
         }
       }
       bars.sort(Comparator.comparing(Bar::start));
       return bars;
-    }
-
-    private Bar backoff(String what, int attempt, Instant from, Instant until,
-        Optional<String> to) {
-      boolean open = until.isAfter(end) && !run.status().isTerminal();
-      return new Bar(Kind.BACKOFF, from, until, what + " backoff " + Timeline.span(
-          Duration.between(from, until)) + " before attempt " + (attempt + 1), to, false, open);
-    }
-
-    /**
-     * Where an attempt whose start was not logged began: after its backoff (and its wait for a
-     * slot), or at the latest claim of the run before it ended, if that came later.
-     */
-    private Instant estimate(Instant earliest, Instant slot, Instant endedAt) {
-      Instant start = slot != null && slot.isAfter(earliest) ? slot : earliest;
-      for (int i = claims.size() - 1; i >= 0; i--) {
-        Instant claim = claims.get(i);
-        if (!claim.isAfter(endedAt)) {
-          start = claim.isAfter(start) ? claim : start;
-          break;
-        }
-      }
-      return start.isAfter(endedAt) ? endedAt : start;
     }
 
     private Row sleep(Checkpoint c) {

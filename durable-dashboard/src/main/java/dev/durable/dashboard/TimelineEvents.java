@@ -8,8 +8,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,7 +23,8 @@ import java.util.regex.Pattern;
  * time; a {@code step.queued} before a step's first attempt goes to the next one of that name.
  * Where spans touch or overlap (one call ending in the microsecond the next starts, the branches
  * of a fan), a start goes to the latest-started checkpoint not yet started, any other event to the
- * one not yet ended that started first.
+ * one not yet ended that started first; a {@code step.interrupted} to the first of those not
+ * given one for that attempt yet (each branch of a fan in flight on a lost engine has its own).
  */
 final class TimelineEvents {
   private TimelineEvents() {}
@@ -68,6 +72,7 @@ final class TimelineEvents {
     Map<Integer, List<HistoryEvent>> events = new HashMap<>();
     BitSet started = new BitSet(); // by position
     BitSet ended = new BitSet();
+    Map<Integer, Set<Integer>> cut = new HashMap<>(); // the attempts interrupted, by position
     for (HistoryEvent event : history) {
       if (!event.type().startsWith("step.") || event.step().isEmpty()) {
         continue;
@@ -78,7 +83,9 @@ final class TimelineEvents {
       }
       boolean start = event.type().equals("step.started") && event.attempt() <= 1;
       boolean end = event.type().equals("step.completed") || event.type().equals("step.failed");
-      Checkpoint owner = owner(of, event.at(), start, end, started, ended);
+      boolean interrupted = event.type().equals("step.interrupted");
+      Checkpoint owner = owner(of, event.at(), start, started, ended, c -> interrupted
+          && cut.getOrDefault(c.position(), Set.of()).contains(event.attempt()));
       if (owner == null) {
         continue;
       }
@@ -89,6 +96,9 @@ final class TimelineEvents {
       }
       if (end) {
         ended.set(owner.position());
+      }
+      if (interrupted) {
+        cut.computeIfAbsent(owner.position(), p -> new HashSet<>()).add(event.attempt());
       }
     }
     return events;
@@ -105,8 +115,9 @@ final class TimelineEvents {
     return c.kind().equals("STEP") || c.kind().equals("REMOTE");
   }
 
-  private static Checkpoint owner(Named of, Instant at, boolean start,
-      boolean end, BitSet started, BitSet ended) {
+  /** @param taken whether a checkpoint has had an event like this one already: skipped */
+  private static Checkpoint owner(Named of, Instant at, boolean start, BitSet started,
+      BitSet ended, Predicate<Checkpoint> taken) {
     List<Checkpoint> named = of.list();
     int last = lastStartedBy(of.starts(), at);
     Checkpoint best = null;
@@ -122,7 +133,7 @@ final class TimelineEvents {
           // the latest-started one not yet started: scanning backwards, the first found
           return c;
         }
-      } else if (!ended.get(c.position())) {
+      } else if (!ended.get(c.position()) && !taken.test(c)) {
         best = c; // scanning backwards: the last kept is the one that started first
       }
     }

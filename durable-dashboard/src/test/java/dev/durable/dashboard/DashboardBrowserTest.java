@@ -1,6 +1,7 @@
 package dev.durable.dashboard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +22,8 @@ import dev.durable.dashboard.flows.NapFirstVersionDurable;
 import dev.durable.dashboard.flows.NapWorkflowClient;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
 import dev.durable.dashboard.flows.NightlyReportDurable;
+import dev.durable.dashboard.flows.PaymentFlowClient;
+import dev.durable.dashboard.flows.PaymentFlowDurable;
 import dev.durable.dashboard.flows.ShipmentWorkflowClient;
 import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
@@ -32,11 +35,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -261,6 +266,48 @@ class DashboardBrowserTest {
     waiting().until(ExpectedConditions.textToBe(By.id("run-id"), NASTY_ID));
     assertTrue(text(By.id("pos-0")).startsWith("0 charge FAILED 2"), text(By.id("pos-0")));
     assertNoAlert();
+  }
+
+  @Test
+  void aRunWhoseEngineWasLostSaysItIsStuckThenShowsThePaymentThatMayHaveRunThere()
+      throws Exception {
+    // engine-a's clock is ten minutes behind: its lease ended long ago by the dashboard's engine
+    Clock behind = Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-10));
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch released = new CountDownLatch(1);
+    Thread turn;
+    try (DurableEngine a = db.engine().clock(behind).engineId("engine-a")
+            .register(new PaymentFlowDurable(entered, released)).build();
+        DurableEngine b = db.engine().engineId("engine-b").pollInterval(Duration.ofMillis(100))
+            .register(new PaymentFlowDurable()).build()) {
+      PaymentFlowClient.of(a).start("pay-1", "order-7");
+      turn = new Thread(a::tick, "engine-a-turn");
+      turn.start();
+      assertTrue(entered.await(WAIT.toSeconds(), TimeUnit.SECONDS), "engine-a never paid");
+
+      browser.get(url(Links.runPath("pay-1")));
+      waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "RUNNING"));
+      String stuck = text(By.id("run-stuck"));
+      assertTrue(stuck.startsWith("Stuck since "), stuck);
+      assertTrue(stuck.contains("the lease of engine engine-a on it ended unrenewed (the engine"
+          + " died or stalls), and no engine has taken it over yet"), stuck);
+
+      b.start(); // takes the run over, records the payment that may have run, and pays
+      waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "COMPLETED"));
+      assertEquals(0, count(By.id("run-stuck")), "a run that completed is not stuck");
+      assertTrue(text(By.cssSelector("tr.step")).startsWith("0 pay COMPLETED 2"),
+          "the attempt that may have run there counts: " + text(By.cssSelector("tr.step")));
+      assertEquals(1, count(By.cssSelector("#timeline-small svg.timeline rect.tl-interrupted")));
+      String tooltip = waiting().ignoring(StaleElementReferenceException.class).until(d -> d
+          .findElement(By.cssSelector("#timeline-small svg.timeline rect.tl-interrupted title"))
+          .getAttribute("textContent"));
+      assertTrue(tooltip.startsWith("pay (position 0) attempt 1 may have run on engine-a"),
+          tooltip);
+      assertNoAlert();
+      released.countDown();
+      turn.join(WAIT.toMillis()); // engine-a's late result is fenced off
+    }
+    assertFalse(turn.isAlive(), "engine-a's turn ended");
   }
 
   /** How many elements match, looked up again if live refresh replaced them meanwhile. */

@@ -18,6 +18,8 @@ import dev.durable.dashboard.flows.LabelStepsDispatch;
 import dev.durable.dashboard.flows.NapWorkflowDurable;
 import dev.durable.dashboard.flows.ParcelFlowClient;
 import dev.durable.dashboard.flows.ParcelFlowDurable;
+import dev.durable.dashboard.flows.PaymentFlowClient;
+import dev.durable.dashboard.flows.PaymentFlowDurable;
 import dev.durable.dashboard.flows.ShipmentWorkflowClient;
 import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
@@ -29,10 +31,15 @@ import gg.jte.html.escape.Escape;
 import gg.jte.output.StringOutput;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -235,6 +242,50 @@ class RouterTest {
     String zoomed = get(router, RUN_PATH + "/timeline?from=0&to=1", null).text();
     assertTrue(zoomed.contains("all of the run"), "a way back from a window: " + zoomed);
     assertEquals(404, get(router, "/runs/nobody/timeline", null).status());
+  }
+
+  @Test
+  void aRunWhoseEnginesLeaseEndedSaysItIsStuckThenItsTimelineShowsThePaymentThatMayHaveRunThere()
+      throws Exception {
+    // engine-a's clock is ten minutes behind: its lease ended long ago by this engine's clock
+    Clock behind = Clock.fixed(
+        Instant.now().minus(Duration.ofMinutes(10)).truncatedTo(ChronoUnit.SECONDS), ZoneOffset.UTC);
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch released = new CountDownLatch(1);
+    Thread turn;
+    try (DurableEngine a = db.engine().clock(behind).engineId("engine-a")
+            .register(new PaymentFlowDurable(entered, released)).build();
+        DurableEngine b = db.engine().engineId("engine-b")
+            .register(new PaymentFlowDurable()).build()) {
+      PaymentFlowClient.of(a).start("pay-1", "order-7");
+      turn = new Thread(a::tick, "engine-a-turn");
+      turn.start();
+      assertTrue(entered.await(20, TimeUnit.SECONDS), "engine-a never began the payment");
+      Router router = router(null);
+
+      String stuck = get(router, Links.runPath("pay-1"), null).text();
+      assertTrue(stuck.contains("id=\"run-stuck\"><b>Stuck</b> since "
+          + Format.time(behind.instant().plus(Duration.ofSeconds(30))) + " ("), stuck);
+      assertTrue(stuck.contains(text("the lease of engine engine-a on it ended unrenewed (the"
+          + " engine died or stalls), and no engine has taken it over yet")), stuck);
+
+      b.tick(); // takes the run over, records the payment that may have run, and pays
+      String page = get(router, Links.runPath("pay-1"), null).text();
+      assertFalse(page.contains("run-stuck"), page);
+      assertTrue(page.matches("(?s).*<td class=\"step-name\">pay</td><td><span[^>]*>COMPLETED"
+          + "</span></td><td>2</td>.*"), "the attempt that may have run there counts: " + page);
+      assertTrue(page.contains("step.interrupted attempt 1 <span>may have run on engine-a,"), page);
+      int from = page.indexOf("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline");
+      org.w3c.dom.Document svg = TimelineSvgTest.parse(
+          page.substring(from, page.indexOf("</svg>", from) + "</svg>".length()));
+      List<org.w3c.dom.Element> cut = TimelineSvgTest.byClass(svg, "tl-interrupted");
+      assertEquals(1, cut.size(), "the timeline draws the attempt that may have run there");
+      assertTrue(cut.get(0).getTextContent().startsWith(
+          "pay (position 0) attempt 1 may have run on engine-a"), cut.get(0).getTextContent());
+      released.countDown();
+      turn.join(20_000); // engine-a's late result is fenced off
+    }
+    assertFalse(turn.isAlive());
   }
 
   @Test

@@ -55,6 +55,80 @@ class TimelineBuilderTest {
   }
 
   @Test
+  void anAttemptThatMayHaveRunOnALostEngineIsDrawnFromThatEnginesClaimToTheTakeover() {
+    TimelineFixture f = new TimelineFixture("r1");
+    f.checkpoint(0, "STEP", "charge", StepState.COMPLETED, 3, 0, 40000, null, "[]", "1", null)
+        .event(0, "step.started", "charge", 1, "local")
+        .event(100, "step.retrying", "charge", 1, "card offline; next attempt in 1000 ms")
+        .event(1200, "run.claimed", null, 0, "engine-a")
+        .event(38000, "run.claimed", null, 0, "engine-b took over from engine-a, whose lease"
+            + " expired")
+        .event(38010, "step.interrupted", "charge", 2, "may have run on engine-a, whose lease"
+            + " ended unrenewed; attempt 3 runs on engine-b")
+        .event(40000, "step.completed", "charge", 3, null);
+
+    Row row = only(f.built(RunState.COMPLETED, 40000, null, 41000).rows());
+
+    assertEquals(List.of(Kind.RETRIED, Kind.BACKOFF, Kind.INTERRUPTED, Kind.ATTEMPT), kinds(row));
+    Bar cut = row.bars().get(2);
+    assertBar(cut, 1200, 38010);
+    assertTrue(cut.label().startsWith("charge (position 0) attempt 2 may have run on engine-a"),
+        cut.label());
+    assertFalse(cut.failed());
+    assertBar(row.bars().get(3), 38010, 40000);
+  }
+
+  @Test
+  void eachBranchOfAFanInFlightOnALostEngineHasItsOwnInterruptedAttempt() {
+    TimelineFixture f = new TimelineFixture("r1");
+    for (int branch = 0; branch < 2; branch++) {
+      f.checkpoint(branch, "STEP", "price", StepState.COMPLETED, 2, 0, 1500 + branch * 100, null,
+          "[]", "1", null);
+    }
+    f.event(0, "run.claimed", null, 0, "engine-a")
+        .event(0, "step.started", "price", 1, "local")
+        .event(0, "step.started", "price", 1, "local")
+        .event(1000, "run.claimed", null, 0, "engine-b took over from engine-a, whose lease"
+            + " expired");
+    for (int branch = 0; branch < 2; branch++) {
+      f.event(1010, "step.interrupted", "price", 1, "may have run on engine-a, whose lease"
+          + " ended unrenewed; attempt 2 runs on engine-b");
+    }
+    f.event(1500, "step.completed", "price", 2, null)
+        .event(1600, "step.completed", "price", 2, null);
+
+    List<Row> rows = f.built(RunState.COMPLETED, 1600, null, 2000).rows();
+
+    for (Row row : rows) {
+      assertEquals(List.of(Kind.INTERRUPTED, Kind.ATTEMPT), kinds(row), row.toString());
+      assertBar(row.bars().get(0), 0, 1010);
+    }
+    assertBar(rows.get(0).bars().get(1), 1010, 1500);
+    assertBar(rows.get(1).bars().get(1), 1010, 1600);
+  }
+
+  @Test
+  void theAttemptAfterAnInterruptedOneIsDrawnRunningWhileTheRunGoesOn() {
+    TimelineFixture f = new TimelineFixture("r1");
+    f.checkpoint(0, "STEP", "charge", StepState.PENDING, 1, 0, 30000, null, "[]", null, null)
+        .event(0, "run.claimed", null, 0, "engine-a")
+        .event(0, "step.started", "charge", 1, "local")
+        .event(30000, "run.claimed", null, 0, "engine-b took over from engine-a, whose lease"
+            + " expired")
+        .event(30010, "step.interrupted", "charge", 1, "may have run on engine-a, whose lease"
+            + " ended unrenewed; attempt 2 runs on engine-b");
+
+    Row row = only(f.built(RunState.RUNNING, 30010, null, 31000).rows());
+
+    assertEquals(List.of(Kind.INTERRUPTED, Kind.ATTEMPT), kinds(row));
+    assertBar(row.bars().get(0), 0, 30010);
+    assertBar(row.bars().get(1), 30010, 31000);
+    assertTrue(row.bars().get(1).open());
+    assertTrue(row.bars().get(1).label().startsWith("charge (position 0) attempt 2 running"),
+        row.bars().get(1).label());
+  }
+
+  @Test
   void aSleepASignalWaitAndAChildRunAreBarsOfTheirOwn() {
     TimelineFixture f = new TimelineFixture("parent");
     f.checkpoint(0, "SLEEP", "sleep", StepState.COMPLETED, 1, 0, 5200, 5000L, null, null, null)

@@ -90,6 +90,17 @@ public interface DurableEngine extends AutoCloseable {
   /** Runs started and ended per bucket since {@code from}, and stuck runs: see {@link Overview}. */
   Overview overview(Instant from, Duration bucket);
 
+  /**
+   * Whether run {@code runId} is stuck, by the rule {@link #overview} lists stuck runs by: it has
+   * waited more than {@link Overview#OVERDUE} past its time, and since when. Its {@link
+   * RunInfo#status()} says for what ({@link Overview.Stuck}): a {@link RunState#RUNNING} run, for
+   * instance, is held by an engine ({@link RunInfo#owner()}) whose lease ended unrenewed, and no
+   * engine has taken it over. Empty while it is not stuck.
+   *
+   * @throws UnknownRunException if no such run is stored
+   */
+  Optional<Overview.Stuck> stuck(String runId);
+
   /** Open tasks with no sign of life for {@code silence} or more, oldest first (to redispatch). */
   List<TaskInfo> silentTasks(Duration silence);
 
@@ -260,8 +271,8 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Reports the engine's metrics (docs/guide/09-operating.md) to a Micrometer registry, an
-     * optional dependency: without this call no Micrometer class is needed.
+     * Reports the engine's metrics (docs/guide/17-running-the-engine.md) to a Micrometer
+     * registry, an optional dependency: without this call no Micrometer class is needed.
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       draft.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
@@ -270,8 +281,8 @@ public interface DurableEngine extends AutoCloseable {
 
     /**
      * Records spans with OpenTelemetry: a run's start, each turn and each local step's attempt, a
-     * run in one trace (docs/guide/09-operating.md); a dispatched step's task carries its turn's
-     * {@code traceparent} to a worker given {@link DurableWorker.Builder#openTelemetry}. The
+     * run in one trace (docs/guide/17-running-the-engine.md); a dispatched step's task carries its
+     * turn's {@code traceparent} to a worker given {@link DurableWorker.Builder#openTelemetry}. The
      * dependency ({@code io.opentelemetry:opentelemetry-api}) is optional: without this call the
      * engine records no span and needs no OpenTelemetry class.
      */

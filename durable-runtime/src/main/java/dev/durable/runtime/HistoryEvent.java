@@ -12,8 +12,10 @@ import java.util.Optional;
  * @param type what happened: {@code run.created}, {@code run.claimed}, {@code run.sleeping},
  *     {@code run.completed}, {@code run.failed}, {@code run.cancelled}, {@code run.requeued},
  *     {@code run.recovered}, {@code run.released}, {@code run.compensating}, {@code step.started},
- *     {@code step.retrying}, {@code step.completed}, {@code step.failed}, {@code step.queued},
- *     {@code step.timed_out}, {@code step.lost}, {@code step.redispatched}, {@code timer.started},
+ *     {@code step.retrying}, {@code step.completed}, {@code step.failed}, {@code
+ *     step.interrupted} (an attempt that may have run on an engine whose lease ended unrenewed,
+ *     named in the detail), {@code step.queued}, {@code step.timed_out}, {@code step.lost},
+ *     {@code step.redispatched}, {@code timer.started},
  *     {@code child.started}, {@code child.ended}, {@code signal.sent}, {@code signal.waiting},
  *     {@code signal.received}, {@code signal.timed_out}; {@code run.continued_as_new} (the first
  *     event of a new generation), {@code run.forked} (the first of a fork)

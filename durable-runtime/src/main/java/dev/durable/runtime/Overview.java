@@ -69,5 +69,24 @@ public record Overview(Instant from, Duration bucket, List<Bucket> buckets, List
    * @param run the run
    * @param since when its wait began
    */
-  public record Stuck(RunInfo run, Instant since) {}
+  public record Stuck(RunInfo run, Instant since) {
+    /**
+     * Why it waits, by its state, in words: what the dashboard's overview and run page and {@code
+     * durable-cli show} say. A running run's names the engine whose lease ended.
+     */
+    public String reason() {
+      return switch (run.status()) {
+        case PENDING -> "due, and no engine took it: none has its workflow version, or all are"
+            + " busy";
+        case SLEEPING -> "its wake time passed, and no engine took it up";
+        case RUNNING -> run.owner().map(owner -> "the lease of engine " + owner + " on it")
+            .orElse("its engine's lease") + " ended unrenewed (the engine died or stalls), and"
+            + " no engine has taken it over yet: any engine with its workflow version takes it"
+            + " over at its next poll";
+        case ENQUEUED -> "waiting for its queue's admission: the queue is full, or no engine"
+            + " declares it";
+        default -> "it waits past its time";
+      };
+    }
+  }
 }

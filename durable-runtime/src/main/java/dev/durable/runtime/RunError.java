@@ -16,7 +16,8 @@ import java.util.Optional;
  * @param code a short stable code: the {@link FatalError#code()} thrown, or one of the engine's
  *     ({@code step_failed}, {@code step_timeout}, {@code workflow_error}, {@code non_determinism},
  *     {@code payload_undecodable}, {@code invalid_output}, {@code cancelled}, {@code
- *     storage_refused}, {@code storage_unreadable})
+ *     storage_refused}, {@code storage_unreadable}; a step attempt's own, {@code
+ *     attempt_interrupted}: it may have run on an engine whose lease ended unrenewed)
  * @param type the class name of the exception that caused it
  * @param step the name of the step that failed, when a step did
  */

@@ -8,12 +8,14 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Overview;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StartOptions;
+import dev.durable.runtime.UnknownRunException;
 import dev.durable.tests.workflows.EchoWorkflow;
 import dev.durable.tests.workflows.EchoWorkflowClient;
 import dev.durable.tests.workflows.EchoWorkflowDurable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -103,6 +105,39 @@ class OverviewTest extends OnEachStore {
           start.plus(EchoWorkflow.NAP)), stuck.stream().map(Overview.Stuck::since).toList());
       assertEquals("queued", stuck.get(0).run().id());
       assertEquals(lost, stuck.get(2).run().id());
+    }
+  }
+
+  @Test
+  void aRunSaysWhetherItIsStuckByTheRuleTheOverviewListsStuckRunsBy() {
+    Instant start = clock.instant();
+    try (DurableEngine engine = engine()) {
+      EchoWorkflowClient client = EchoWorkflowClient.of(engine);
+      String sleeper = client.start("nap-sleeper").id(); // sleeps until 09:01:00
+      engine.tick();
+      String lost = client.start(StartOptions.builder().runId("lost").build(), "l").id();
+      // as if engine-a had claimed it and died: its lease ended at 09:00:10
+      db.execute("UPDATE durable_runs SET status = 'RUNNING', lease_owner = 'engine-a',"
+          + " lease_until = due_at + INTERVAL '10' SECOND, due_at = due_at + INTERVAL '10' SECOND"
+          + " WHERE run_id = '" + lost + "'");
+      assertEquals(Optional.empty(), engine.stuck(lost), "its lease ended, but not a minute ago");
+
+      clock.advance(Duration.ofSeconds(90)); // 09:01:30
+      String fresh = client.start("fresh").id(); // due now: not late
+      Overview.Stuck stuck = engine.stuck(lost).orElseThrow();
+      assertEquals(start.plusSeconds(10), stuck.since());
+      assertEquals(RunState.RUNNING, stuck.run().status());
+      assertEquals("the lease of engine engine-a on it ended unrenewed (the engine died or"
+          + " stalls), and no engine has taken it over yet: any engine with its workflow version"
+          + " takes it over at its next poll", stuck.reason());
+      assertEquals(Optional.empty(), engine.stuck(sleeper), "its wake time passed 30 s ago");
+      assertEquals(Optional.empty(), engine.stuck(fresh));
+      assertEquals(engine.overview(start, MINUTE).stuck(), List.of(stuck),
+          "the overview lists what the run says of itself");
+
+      clock.advance(Duration.ofSeconds(31)); // the sleeper's wake time passed 61 s ago
+      assertEquals(start.plus(EchoWorkflow.NAP), engine.stuck(sleeper).orElseThrow().since());
+      assertThrows(UnknownRunException.class, () -> engine.stuck("no-such-run"));
     }
   }
 

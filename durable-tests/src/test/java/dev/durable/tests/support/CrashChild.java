@@ -20,7 +20,9 @@ import java.time.Duration;
  * or lets the payment print {@code IN_PAYMENT} and hang (mode {@code hang}), then waits to be
  * killed. {@code resume <url> <journal> <runId>} awaits the run and prints {@code RESULT:<value>}.
  * With mode {@code stamp} both run a {@link dev.durable.tests.workflows.StampWorkflow} instead,
- * whose step hangs in {@code start}; mode {@code saga} is described at {@link #saga}.
+ * whose step hangs in {@code start}; mode {@code saga} is described at {@link #saga}. Options
+ * after the mode: {@code id=<engine id>} and {@code lease=<milliseconds>} set the engine's id and
+ * lease.
  */
 public final class CrashChild {
   private CrashChild() {}
@@ -31,19 +33,32 @@ public final class CrashChild {
     Path journal = Path.of(args[2]);
     String runId = args[3];
     String mode = args.length > 4 ? args[4] : "";
+    String engineId = null;
+    Duration lease = Duration.ofSeconds(30);
+    for (int i = 5; i < args.length; i++) {
+      if (args[i].startsWith("id=")) {
+        engineId = args[i].substring("id=".length());
+      } else if (args[i].startsWith("lease=")) {
+        lease = Duration.ofMillis(Long.parseLong(args[i].substring("lease=".length())));
+      }
+    }
     boolean hang = mode.equals("hang");
     boolean stamp = mode.equals("stamp");
     if (mode.equals("saga")) {
       saga(command, url, runId);
       return;
     }
-    DurableEngine engine = DurableEngine.builder()
+    DurableEngine.Builder builder = DurableEngine.builder()
         .jdbcUrl(url)
         .discover(false)
         .pollInterval(Duration.ofMillis(200))
+        .leaseDuration(lease)
         .register(new CrashWorkflowDurable(journal, hang))
-        .register(new StampWorkflowDurable(journal, stamp && command.equals("start")))
-        .build();
+        .register(new StampWorkflowDurable(journal, stamp && command.equals("start")));
+    if (engineId != null) {
+      builder.engineId(engineId);
+    }
+    DurableEngine engine = builder.build();
     engine.start();
     if (stamp) {
       if (command.equals("start")) {

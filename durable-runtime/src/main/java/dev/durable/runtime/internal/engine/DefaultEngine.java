@@ -18,6 +18,7 @@ import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
 import dev.durable.runtime.internal.store.QueuePlace;
@@ -32,6 +33,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -154,7 +156,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
       return runId;
     }
     if (local) {
-      scheduler.submit(run.asStored(), RunExecutor.FRESH);
+      scheduler.submit(ClaimedRun.started(run.asStored()));
       return started;
     }
     if (waits && place.queue() != null) {
@@ -223,6 +225,11 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public Overview overview(Instant from, Duration bucket) {
     return views.overview(from, bucket);
+  }
+
+  @Override
+  public Optional<Overview.Stuck> stuck(String runId) {
+    return views.stuck(Objects.requireNonNull(runId, "runId"));
   }
 
   @Override

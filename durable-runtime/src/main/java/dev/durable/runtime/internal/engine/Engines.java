@@ -63,7 +63,7 @@ final class Engines {
       store.upkeepWarning().filter(UPKEEP_WARNED::add).ifPresent(LOG::warn);
       Time time = new Time(config.clock());
       if (DataSources.isExclusive(config)) {
-        int recovered = store.releaseLeases(null, EventType.RUN_RECOVERED, time.now());
+        int recovered = store.expireLeases(EventType.RUN_RECOVERED, time.now());
         if (recovered > 0) {
           LOG.info("recovered {} run(s) that a previous process left in flight", recovered);
         }

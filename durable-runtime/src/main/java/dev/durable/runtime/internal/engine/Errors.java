@@ -34,6 +34,11 @@ final class Errors {
   static final String COMPENSATION_FAILED = "compensation_failed";
   /** The run started on a step graph that the registered class does not hold. */
   static final String FINGERPRINT_MISMATCH = "fingerprint_mismatch";
+  /**
+   * A local step's attempt may have run on an engine whose lease ended unrenewed before the
+   * attempt's outcome was stored ({@link Interruptions}): the error of that attempt.
+   */
+  static final String ATTEMPT_INTERRUPTED = "attempt_interrupted";
 
   private Errors() {}
 
@@ -178,6 +183,17 @@ final class Errors {
             + " requeue the run, or cancel it (next time, bump @Workflow(version) or guard the"
             + " change with ctx.patched(...); -Adurable.lockfile catches this at build time)",
         FINGERPRINT_MISMATCH, IllegalStateException.class);
+  }
+
+  /**
+   * Attempt {@code attempt} of {@code step} may have run on {@code lostOwner}, whose lease ended
+   * unrenewed before the attempt's outcome was stored; the next attempt follows here.
+   */
+  static RunError attemptInterrupted(String step, int attempt, String lostOwner) {
+    return new RunError("attempt " + attempt + " may have run on " + lostOwner + ", whose lease"
+        + " on the run ended unrenewed (the engine died or stalled) before the attempt's outcome"
+        + " was stored: what it did, if anything, may be done again by attempt " + (attempt + 1),
+        ATTEMPT_INTERRUPTED, Interruptions.class.getName(), Optional.of(step));
   }
 
   /** An error raised by the engine itself. */

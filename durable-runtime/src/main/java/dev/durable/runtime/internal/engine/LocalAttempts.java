@@ -39,6 +39,7 @@ final class LocalAttempts {
   private final StepResults results;
   private final StepHooks hooks;
   private final InFlight.Run flight;
+  private final Interruptions interruptions;
   private final boolean maySuspend;
 
   /**
@@ -56,6 +57,7 @@ final class LocalAttempts {
     this.control = scope.control();
     this.results = scope.results();
     this.hooks = scope.hooks();
+    this.interruptions = scope.interruptions();
     this.flight = flight;
     this.maySuspend = maySuspend;
   }
@@ -79,7 +81,9 @@ final class LocalAttempts {
   /**
    * Makes a step's attempts from {@code firstAttempt} on until one succeeds, one fails for good or
    * the attempts run out, recording each outcome; between attempts it waits out the backoff, by
-   * suspending the run where {@code maySuspendBackoff}, else in process.
+   * suspending the run where {@code maySuspendBackoff}, else in process. An attempt the engine the
+   * run was taken over from may have had in flight is recorded first ({@link Interruptions}), and
+   * counts: the attempts go on from the next.
    *
    * @param existing the step's checkpoint, which the attempts take over; null if it has none
    * @return the step's result, in the form it was stored in
@@ -105,6 +109,13 @@ final class LocalAttempts {
         return fail(step, seq, 1, null, state, Event.INPUT_UNSTORABLE, startedAt,
             Errors.InvalidStepInput.of(step.name(), e));
       }
+    }
+    if (interruptions.take(seq, existing)) {
+      // a lone step's first attempt that may have run there began after the engine's last write
+      CheckpointRecord interrupted = interrupted(step, seq, firstAttempt, input, state,
+          existing != null ? startedAt : interruptions.heldSince());
+      return run(step, args, body, seq, firstAttempt + 1, interrupted, interrupted.startedAt(),
+          maySuspendBackoff);
     }
     for (int attempt = firstAttempt; ; attempt++) {
       Queues.Permit slot = admit(step, seq, attempt, state, maySuspendBackoff);
@@ -245,6 +256,36 @@ final class LocalAttempts {
           default -> type.step(step.name(), attempt, runError.message(), now);
         }));
     throw new StepFailedException(runError, attempt, error);
+  }
+
+  /**
+   * Records that attempt {@code attempt} of the step at {@code seq} may have run on the engine the
+   * run was taken over from: it counts as made, with its outcome unknown, and the step stands
+   * pending while this engine makes the next one.
+   *
+   * @return the step's checkpoint as written
+   */
+  private CheckpointRecord interrupted(
+      StepType<?> step, int seq, int attempt, String input, State state, Instant startedAt) {
+    Transition interrupted = StepTransitions.next(state, Event.ATTEMPT_INTERRUPTED);
+    String lost = interruptions.lostOwner();
+    Instant now = context.time().now();
+    CheckpointRecord checkpoint =
+        log.checkpoint(seq, step.name()).status(interrupted.status()).attempts(attempt)
+            .input(input).error(Errors.attemptInterrupted(step.name(), attempt, lost))
+            .startedAt(startedAt).updatedAt(now).build();
+    control.write(
+        RunChange.TOUCH,
+        List.of(new Commit.CheckpointWrite(checkpoint, interrupted.inserts())),
+        interrupted.events(type -> switch (type) {
+          case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+          default -> type.step(step.name(), attempt, "may have run on " + lost + ", whose lease"
+              + " ended unrenewed; attempt " + (attempt + 1) + " runs on " + run.leaseOwner(),
+              now);
+        }));
+    RunLog.interrupted(run.runId(), step.name(), attempt, lost);
+    hooks.started(interrupted, step.name(), seq);
+    return checkpoint;
   }
 
   /** Reports an attempt of {@code step} that ended with {@code outcome} after {@code took}. */

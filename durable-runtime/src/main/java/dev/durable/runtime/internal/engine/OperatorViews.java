@@ -9,7 +9,9 @@ import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.TaskState;
 import dev.durable.runtime.WorkerInfo;
+import dev.durable.runtime.internal.store.ListedRun;
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.StoredOverview;
 import dev.durable.runtime.internal.store.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,6 +106,19 @@ final class OperatorViews {
             RunStatuses.info(w.run().run(), w.run().scheduledAt(), Map.of()), w.since()))
         .toList();
     return new Overview(from, bucket, store.overview().counts(from, bucket, (int) periods), stuck);
+  }
+
+  /**
+   * Run {@code runId}, and since when, if it waits past its time by more than {@link
+   * Overview#OVERDUE}: by the rule {@link #overview} lists stuck runs by ({@link
+   * StoredOverview#waitingSince}).
+   */
+  Optional<Overview.Stuck> stuck(String runId) {
+    ListedRun run = store.overview().run(runId).orElseThrow(() -> DefaultEngine.unknown(runId));
+    Instant cutoff = time.now().minus(Overview.OVERDUE);
+    return StoredOverview.waitingSince(run.run()).filter(since -> since.isBefore(cutoff))
+        .map(since -> new Overview.Stuck(
+            RunStatuses.info(run.run(), run.scheduledAt(), Map.of()), since));
   }
 
   List<WorkerInfo> workers() {

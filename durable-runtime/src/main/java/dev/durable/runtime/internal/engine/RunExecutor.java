@@ -7,6 +7,7 @@ import dev.durable.runtime.StoreException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.observe.TraceSpan;
 import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewEvent;
 import dev.durable.runtime.internal.store.Resumption;
@@ -27,9 +28,6 @@ import org.slf4j.LoggerFactory;
  */
 final class RunExecutor {
   private static final Logger LOG = LoggerFactory.getLogger(RunExecutor.class);
-
-  /** What the first turn of a run just created here reads: nothing. */
-  static final Resumption FRESH = new Resumption(List.of(), List.of());
 
   private final TurnContext context;
   private final Turns turns;
@@ -56,15 +54,16 @@ final class RunExecutor {
   }
 
   /**
-   * Executes a turn of {@code run}, which this engine has just claimed and marked in flight; ends
-   * the flight when done.
+   * Executes a turn of the run {@code claim} holds, which this engine has just claimed and marked
+   * in flight; ends the flight when done.
    *
+   * @param claim the run, with its checkpoints and waiting tasks if read already (none for a run
+   *     just created here; null for the turn to read them), and whom it was taken over from
    * @param maySuspend whether retries may suspend the run in storage (a started engine) or must
    *     wait in process ({@code tick()})
-   * @param resumption the run's checkpoints and waiting tasks, if read already ({@link #FRESH} for
-   *     a run just created here); null for the turn to read them
    */
-  void execute(RunRecord run, InFlight.Run flight, boolean maySuspend, Resumption resumption) {
+  void execute(ClaimedRun claim, InFlight.Run flight, boolean maySuspend) {
+    RunRecord run = claim.run();
     // the catch's lines and the flight's end are about the run too: the scope encloses them
     try (RunMdc.Scope mdc =
         RunMdc.run(run.runId(), run.workflow().name(), run.workflow().version())) {
@@ -77,7 +76,7 @@ final class RunExecutor {
         }
         try (TraceSpan span = context.observer().turn(
             run.runId(), run.workflow().name(), run.workflow().version(), run.traceContext())) {
-          turn(workflow.get(), run, maySuspend, resumption, flight);
+          turn(workflow.get(), claim, maySuspend, flight);
         }
       } catch (StoreException e) {
         if (e.isPermanent()) {
@@ -93,8 +92,8 @@ final class RunExecutor {
   }
 
   private <R> void turn(
-      DurableWorkflow<R> workflow, RunRecord run, boolean maySuspend, Resumption known,
-      InFlight.Run flight) {
+      DurableWorkflow<R> workflow, ClaimedRun claim, boolean maySuspend, InFlight.Run flight) {
+    RunRecord run = claim.run();
     WorkflowType<R> type = workflow.workflowType();
     RunEvent runEvent = runEvent(run);
     context.hooks().onRunStart(runEvent);
@@ -124,14 +123,15 @@ final class RunExecutor {
           Errors.PAYLOAD_UNDECODABLE, PayloadException.class));
       return;
     }
-    Resumption resumption = known != null ? known : context.store().resumption(run.runId());
+    Resumption resumption = claim.resumption() != null
+        ? claim.resumption() : context.store().resumption(run.runId());
     List<CheckpointRecord> checkpoints = resumption.checkpoints();
     if (checkpoints.isEmpty()) {
       RunLog.started(run.runId(), run.workflow());
     } else {
       RunLog.resumed(run.runId(), run.workflow());
     }
-    TurnImpl turn = turns.executing(run, resumption, maySuspend, flight);
+    TurnImpl turn = turns.executing(claim.resumed(resumption), maySuspend, flight);
     WorkflowBody.Ended<R> ended;
     try {
       ended = CurrentTurn.with(turn, () -> WorkflowBody.run(workflow, turn, input));

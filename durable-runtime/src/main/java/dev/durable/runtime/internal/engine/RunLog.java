@@ -88,6 +88,17 @@ final class RunLog {
         shown(problem));
   }
 
+  /**
+   * Attempt {@code attempt} of {@code step} may have run on the engine {@code lostOwner}, whose
+   * lease ended unrenewed; the next is made here. WARN: a step with side effects may repeat one.
+   */
+  static void interrupted(String runId, String step, int attempt, String lostOwner) {
+    try (RunMdc.Scope scope = RunMdc.step(step)) {
+      LOG.warn("run {}: step '{}' attempt {} may have run on {}, whose lease ended unrenewed;"
+          + " attempt {} runs here", shown(runId), step, attempt, shown(lostOwner), attempt + 1);
+    }
+  }
+
   private static String message(RunError error) {
     return QUOTING_PAYLOADS.contains(error.code()) && !QUOTING_NO_VALUE.contains(error.type())
         ? "(the message quotes payload values, so it is not logged: read it from the run's status)"

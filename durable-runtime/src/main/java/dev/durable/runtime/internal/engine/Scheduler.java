@@ -1,8 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.internal.store.ClaimedRun;
-import dev.durable.runtime.internal.store.Resumption;
-import dev.durable.runtime.internal.store.RunRecord;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,7 +88,7 @@ final class Scheduler implements AutoCloseable {
       @Override
       public void submit(ClaimedRun claim, Instant now) {
         claims.observe(claim, now);
-        Scheduler.this.submit(claim.run(), claim.resumption());
+        Scheduler.this.submit(claim);
       }
     });
   }
@@ -130,25 +128,26 @@ final class Scheduler implements AutoCloseable {
    * Executes a run this engine claimed, in a reserved slot: at once, or when a turn of it that is
    * still finishing here has ended.
    *
-   * @param resumption what the turn reads before it replays, if read already (with the claim, or
-   *     {@link RunExecutor#FRESH}); null for the turn to read it
+   * @param claim the run as claimed, with what its turn reads before it replays if that was read
+   *     already (with the claim, or nothing for a run just started here)
    */
-  void submit(RunRecord claimed, Resumption resumption) {
-    inFlight.begin(claimed.runId(), flight -> {
+  void submit(ClaimedRun claim) {
+    String runId = claim.run().runId();
+    inFlight.begin(runId, flight -> {
       try {
         workers.execute(() -> {
           try {
-            executor.execute(claimed, flight, true, resumption);
+            executor.execute(claim, flight, true);
           } catch (RuntimeException e) {
             LOG.error("run {}: unexpected engine error; the run is taken up again when its lease"
-                + " expires", claimed.runId(), e);
+                + " expires", runId, e);
           } finally {
             release();
           }
         });
       } catch (RuntimeException rejected) {
         // the engine is closing: the run's lease is released with the others
-        inFlight.end(claimed.runId());
+        inFlight.end(runId);
         release();
       }
     });
@@ -178,7 +177,7 @@ final class Scheduler implements AutoCloseable {
     boolean more = claimed.size() == Store.claimBatch(free);
     concurrency.pollWasLimited(more);
     for (ClaimedRun claim : claimed) {
-      submit(claim.run(), claim.resumption());
+      submit(claim);
     }
     return more;
   }
@@ -198,7 +197,7 @@ final class Scheduler implements AutoCloseable {
       int ran = poll.tick(
           () -> claims.claimDue(1),
           claim -> inFlight.begin(claim.run().runId(),
-              flight -> executor.execute(claim.run(), flight, false, claim.resumption())));
+              flight -> executor.execute(claim, flight, false)));
       turns += ran;
       if (ran == 0 && !moreToAdmit) {
         return turns;

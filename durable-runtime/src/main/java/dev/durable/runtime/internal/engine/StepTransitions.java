@@ -83,6 +83,12 @@ final class StepTransitions {
     ATTEMPT_FAILED_WILL_RETRY,
     /** An attempt failed, and none follows: not retryable, or the attempts ran out. */
     ATTEMPT_FAILED,
+    /**
+     * A local attempt may have run on an engine whose lease on the run ended unrenewed before its
+     * outcome was stored: it counts as made, and the engine that took the run over makes the next
+     * one at once, whatever the step's retries.
+     */
+    ATTEMPT_INTERRUPTED,
     /** A dispatched attempt's task timed out, and the next attempt is queued at once. */
     TIMED_OUT_WILL_RETRY,
     /** A dispatched attempt's task timed out, and the attempts ran out. */
@@ -182,6 +188,16 @@ final class StepTransitions {
           from, event, State.RETRYING, EventType.STEP_RETRYING, Hook.STEP_RETRY);
       case ATTEMPT_FAILED -> attemptEnded(
           from, event, State.FAILED, EventType.STEP_FAILED, Hook.NONE);
+      case ATTEMPT_INTERRUPTED -> {
+        require(from, event, State.NEW, State.PENDING, State.RETRYING);
+        List<EventType> events = new ArrayList<>();
+        if (from == State.NEW) {
+          events.add(EventType.STEP_STARTED);
+        }
+        events.add(EventType.STEP_INTERRUPTED);
+        yield new Transition(from, State.PENDING, true, events,
+            from == State.NEW ? Hook.STEP_START : Hook.NONE);
+      }
       case TIMED_OUT_WILL_RETRY -> {
         require(from, event, State.PENDING);
         yield new Transition(

@@ -91,6 +91,8 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
    * @param poll the engine's poll for due runs, stopped once the engine closes
    * @param starts starts the run's child runs
    * @param statuses reads the statuses of the run's child runs
+   * @param interruptions the step attempts that may have run on the engine the run was taken over
+   *     from, recorded as this turn reaches them
    * @param maySuspend whether retries may suspend the run in storage or must wait in process
    * @param replayOnly whether the turn only replays its checkpoints ({@link Replays}): it stops,
    *     {@link TurnStop.Reason#REPLAYED}, where it would execute, wait or write, and checks besides
@@ -107,6 +109,7 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
       RunStatuses statuses,
       RunRecord run,
       Resumption resumption,
+      Interruptions interruptions,
       boolean maySuspend,
       InFlight.Run flight,
       boolean replayOnly) {
@@ -120,7 +123,8 @@ final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Access {
         new TurnControl(context.time(), context.wakeups(), poll, run, flight, progress, replayOnly);
     StepHooks hooks = new StepHooks(context.hooks(), context.time(), run);
     this.results = new StepResults(context, run, log, progress, control, hooks);
-    TurnScope scope = new TurnScope(run, log, control, progress, results, hooks);
+    TurnScope scope =
+        new TurnScope(run, log, control, progress, results, hooks, interruptions);
     this.attempts =
         new LocalAttempts(context, scope, runner, queues, jitter, flight, maySuspend);
     this.fans = new Fans(context, scope, runner, attempts,

@@ -13,7 +13,8 @@ import dev.durable.runtime.internal.store.RunRecord;
  * @param progress holds and writes the turn's checkpoints and events
  * @param results records a step's outcome
  * @param hooks tells the users' hooks of a step's start and retries
+ * @param interruptions the attempts the engine the run was taken over from may have had in flight
  */
 record TurnScope(
     RunRecord run, ReplayLog log, TurnControl control, ProgressBuffer progress,
-    StepResults results, StepHooks hooks) {}
+    StepResults results, StepHooks hooks, Interruptions interruptions) {}

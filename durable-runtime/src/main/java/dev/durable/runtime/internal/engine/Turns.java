@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.internal.store.CheckpointRecord;
+import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.Resumption;
 import dev.durable.runtime.internal.store.RunRecord;
 import java.util.List;
@@ -33,14 +34,14 @@ final class Turns {
   }
 
   /**
-   * A turn of {@code run}, which this engine executes.
+   * A turn of the run {@code claim} holds, with its resumption, which this engine executes.
    *
    * @param maySuspend whether retries may suspend the run in storage or must wait in process
    */
-  TurnImpl executing(
-      RunRecord run, Resumption resumption, boolean maySuspend, InFlight.Run flight) {
+  TurnImpl executing(ClaimedRun claim, boolean maySuspend, InFlight.Run flight) {
     return new TurnImpl(context, writes, runner, queues, jitter, poll, starts, statuses,
-        run, resumption, maySuspend, flight, false);
+        claim.run(), claim.resumption(), Interruptions.of(claim, context.time().now()),
+        maySuspend, flight, false);
   }
 
   /**
@@ -49,7 +50,8 @@ final class Turns {
    */
   TurnImpl replaying(RunRecord run, List<CheckpointRecord> checkpoints) {
     return new TurnImpl(context, writes, runner, queues, jitter, poll, starts, statuses,
-        run, new Resumption(checkpoints, List.of()), true, new InFlight.Run(), true);
+        run, new Resumption(checkpoints, List.of()), Interruptions.NONE, true,
+        new InFlight.Run(), true);
   }
 
   /** A progress buffer for a run without a turn: what it writes (the run's failure) goes alone. */

@@ -70,8 +70,9 @@ final class ClaimedRows {
       claimed.add(new ClaimedRun(
           RunsTable.read(rows, 1),
           Rows.instant(rows, rows.findColumn("previous_due")),
-          ClaimedRun.takesOver(
-              rows.getString("previous_status"), rows.getString("previous_owner")),
+          ClaimedRun.takeover(rows.getString("previous_status"),
+              rows.getString("previous_owner"),
+              Rows.instant(rows, rows.findColumn("previous_updated"))),
           null));
     }
     return claimed;

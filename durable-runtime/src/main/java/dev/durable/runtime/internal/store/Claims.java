@@ -148,7 +148,7 @@ final class Claims {
             run.epoch() + 1, run.deadlineAt(), run.parentRunId(), run.fingerprint(),
             run.traceContext(), run.queue(), run.priority(), run.partitionKey(), run.lineage()),
         run.dueAt(),
-        ClaimedRun.takesOver(run.status().name(), run.leaseOwner()),
+        ClaimedRun.takeover(run.status().name(), run.leaseOwner(), run.updatedAt()),
         null));
   }
 

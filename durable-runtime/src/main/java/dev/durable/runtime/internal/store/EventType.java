@@ -18,7 +18,10 @@ public enum EventType {
   RUN_FAILED("run.failed"),
   /** An engine closing gave up its lease on a run in flight. */
   RUN_RELEASED("run.released"),
-  /** An engine starting took back the leases its previous process held. */
+  /**
+   * An engine starting on a store no other process can share (an H2 file) ended the leases its
+   * previous process held (the engine in the detail): the runs are taken over at once.
+   */
   RUN_RECOVERED("run.recovered"),
   RUN_CANCELLED("run.cancelled"),
   /**
@@ -47,6 +50,13 @@ public enum EventType {
   STEP_RETRYING("step.retrying"),
   STEP_COMPLETED("step.completed"),
   STEP_FAILED("step.failed"),
+  /**
+   * A local step's attempt may have run on an engine whose lease on the run ended unrenewed (it
+   * died or stalled) before the attempt's outcome was stored: logged by the engine that took the
+   * run over, before its own attempt; the attempt counts among the step's attempts, and the engine
+   * is named in the detail.
+   */
+  STEP_INTERRUPTED("step.interrupted"),
   /** A step waits for a slot of its flow-control queue. */
   STEP_QUEUED("step.queued"),
   /** A dispatched step's task waited past its pickup timeout or its worker went silent. */

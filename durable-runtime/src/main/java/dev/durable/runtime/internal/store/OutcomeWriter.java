@@ -131,7 +131,7 @@ final class OutcomeWriter {
         }
         // each was due when its answer was stored, by the worker's clock
         handedBack = ClaimedRows.withReads(claimed, round).stream().map(claim -> new ClaimedRun(
-            claim.run(), now, claim.takenOver(), claim.resumption())).toList();
+            claim.run(), now, claim.takeover(), claim.resumption())).toList();
       }
       try (ResultSet rows = round.rows()) {
         return new StoredOutcomes(stored, rows.next(), handedBack);

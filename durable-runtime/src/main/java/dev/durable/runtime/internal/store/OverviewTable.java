@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.store;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,9 +64,12 @@ final class OverviewTable {
   private static final String SELECT_LISTED =
       "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM " + RunsTable.SEARCH_FROM;
   private static final int FIRE_AT_COLUMN = RunsTable.COLUMN_COUNT + 1;
+  /** One run, as {@link #OVERDUE} and {@link #ENQUEUED} read theirs: by its primary key. */
+  static final Sql ONE = Sql.of(SELECT_LISTED + " WHERE r.run_id = :runId");
   /**
    * The runs due before {@code :cutoff} that no engine holds, earliest due first: pending runs not
-   * taken, sleeping ones past their wake time, running ones past their lease. The poll's index
+   * taken, sleeping ones past their wake time, running ones past their lease: those whose {@link
+   * StoredOverview#waitingSince} is their due time and before the cutoff. The poll's index
    * ({@code durable_runs_due}), read from its first due time up to the limit; the lower bound
    * ({@link RunsTable#NO_EARLIER}) skips the ended runs' NULLs on H2.
    */
@@ -73,8 +77,9 @@ final class OverviewTable {
       + " AND r.due_at < :cutoff ORDER BY r.due_at LIMIT :limit");
   /**
    * The runs waiting for a queue's admission since before {@code :cutoff} (started then, and any
-   * delay over by then), the earliest started first: {@code durable_runs_status_created} (status,
-   * created_at, run_id; V12), walked in its order from the first {@code ENQUEUED} entry.
+   * delay over by then: their {@link StoredOverview#waitingSince}), the earliest started first:
+   * {@code durable_runs_status_created} (status, created_at, run_id; V12), walked in its order
+   * from the first {@code ENQUEUED} entry.
    */
   static final Sql ENQUEUED = Sql.of(SELECT_LISTED + " WHERE r.status = 'ENQUEUED'"
       + " AND r.created_at < :cutoff AND (r.wake_at IS NULL OR r.wake_at < :cutoff)"
@@ -92,8 +97,17 @@ final class OverviewTable {
   static List<ListedRun> waiting(Connection connection, Sql sql, Instant cutoff, int limit)
       throws SQLException {
     return sql.list(connection, new Values().instant("cutoff", cutoff).int4("limit", limit)
-            .instant("noEarlier", RunsTable.NO_EARLIER),
-        rows -> new ListedRun(RunsTable.read(rows, 1),
-            Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)), Map.of()));
+            .instant("noEarlier", RunsTable.NO_EARLIER), OverviewTable::listed);
+  }
+
+  /** Reads run {@code runId} ({@link #ONE}), if it is stored. */
+  static Optional<ListedRun> one(Connection connection, String runId) throws SQLException {
+    return ONE.list(connection, new Values().string("runId", runId), OverviewTable::listed)
+        .stream().findFirst();
+  }
+
+  private static ListedRun listed(ResultSet rows) throws SQLException {
+    return new ListedRun(RunsTable.read(rows, 1),
+        Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)), Map.of());
   }
 }

@@ -40,13 +40,14 @@ final class RunLeases {
    */
   private static final String CLAIM_SKIPPING_LOCKED =
       "WITH due AS (SELECT run_id, status AS previous_status, lease_owner AS previous_owner,"
-          + " due_at AS previous_due FROM " + RUNS + " WHERE %s FOR UPDATE SKIP LOCKED),"
+          + " due_at AS previous_due, updated_at AS previous_updated FROM " + RUNS
+          + " WHERE %s FOR UPDATE SKIP LOCKED),"
           + " claimed AS (UPDATE " + RUNS + " r SET status = 'RUNNING', lease_owner = :owner,"
           + " lease_until = :leaseUntil, due_at = :leaseUntil, wake_at = NULL, woken_at = NULL,"
           + " epoch = r.epoch + 1, updated_at = :now FROM due"
           + " WHERE r.run_id = ANY (ARRAY(SELECT run_id FROM due)) AND r.run_id = due.run_id"
           + " RETURNING " + RunsTable.prefixedColumns() + ", due.previous_status,"
-          + " due.previous_owner, due.previous_due),"
+          + " due.previous_owner, due.previous_due, due.previous_updated),"
           + " logged AS (" + EventsTable.LOG_CLAIMED.named() + ")"
           + " SELECT * FROM claimed ORDER BY due_at";
   /**
@@ -99,6 +100,13 @@ final class RunLeases {
       "UPDATE " + RUNS + " SET status = 'PENDING', lease_owner = NULL, lease_until = NULL,"
           + " due_at = :now, epoch = epoch + 1, updated_at = :now"
           + " WHERE status = 'RUNNING' AND (lease_owner = :owner OR :owner IS NULL)");
+  /**
+   * Ends every lease at {@code :now}, leaving each run leased to its engine: the claim that takes
+   * it over then says whose it was, as for a lease that expired ({@link ClaimedRun.Takeover}).
+   * The run's state and {@code updated_at} do not change.
+   */
+  private static final Sql EXPIRE = Sql.of("UPDATE " + RUNS
+      + " SET lease_until = :now, due_at = :now WHERE status = 'RUNNING'");
   /** Logs the release of the runs an owner (any owner, when null) leases: event {@code :type}. */
   private static final Sql LOG_RELEASED = Sql.of(
       EventsTable.INSERT_RUN_EVENTS + " SELECT run_id, :now, :type, 0, lease_owner"
@@ -155,6 +163,19 @@ final class RunLeases {
       throws SQLException {
     return RENEW.update(connection, new Values().instant("leaseUntil", leaseUntil)
         .strings("runIds", runIds).string("owner", owner));
+  }
+
+  /**
+   * Ends every run's lease now, and logs it first, as {@code eventType} (the engine that held the
+   * run in the detail): for an engine starting on a store no other process can share, whose
+   * previous process is gone. The runs are due at once, and the claims that take them over know
+   * from whom ({@link #EXPIRE}).
+   */
+  static int expire(Connection connection, String eventType, Instant now) throws SQLException {
+    Values values = new Values().string("owner", null).instant("now", now)
+        .string("type", eventType);
+    LOG_RELEASED.update(connection, values);
+    return EXPIRE.update(connection, values);
   }
 
   /**

@@ -254,11 +254,13 @@ public final class Store {
         connection -> RunLeases.renew(connection, owner, runIds, leaseUntil));
   }
 
-  /**
-   * Gives up the runs leased by {@code owner} (every leased run when {@code owner} is null, for a
-   * store no other process can share), making them due at once for any engine, and wakes the
-   * others.
-   */
+  /** Ends every lease now (an H2 file's previous process is gone): {@link RunLeases#expire}. */
+  public int expireLeases(EventType eventType, Instant now) {
+    return inTransaction("end the leases of a previous process",
+        connection -> RunLeases.expire(connection, eventType.stored(), now));
+  }
+
+  /** Gives up the runs {@code owner} leases, due at once for any engine; wakes the others. */
   public int releaseLeases(String owner, EventType eventType, Instant now) {
     return inTransaction("release leases", connection -> {
       int released = RunLeases.release(connection, owner, eventType.stored(), now);

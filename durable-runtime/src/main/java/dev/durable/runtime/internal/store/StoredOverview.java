@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The operators' overview of the runs ({@link OverviewTable}): counts per period of a window and
@@ -69,22 +70,42 @@ public final class StoredOverview {
   }
 
   /**
+   * Since when {@code run} waits for an engine or a queue's admission, if it does: its due time (a
+   * pending run's, a sleeping run's wake-up or run timeout, a running run's lease end, which no
+   * engine held by then), or, for a run waiting for its queue, its start or its delay's end,
+   * whichever came later. A run so waiting since before a cutoff is stuck: {@link #waiting(Instant,
+   * int)} selects those runs with statements that say the same in SQL, over ranges of indexes.
+   */
+  public static Optional<Instant> waitingSince(RunRecord run) {
+    if (run.dueAt() != null) {
+      return Optional.of(run.dueAt());
+    }
+    if (run.status() != RunState.ENQUEUED) {
+      return Optional.empty();
+    }
+    Instant wakeAt = run.wakeAt();
+    return Optional.of(wakeAt != null && wakeAt.isAfter(run.createdAt())
+        ? wakeAt : run.createdAt());
+  }
+
+  /** Run {@code runId} as the run search lists it, to tell whether it is stuck; empty if none. */
+  public Optional<ListedRun> run(String runId) {
+    return transactions.autocommit("read run " + runId,
+        connection -> OverviewTable.one(connection, runId));
+  }
+
+  /**
    * At most {@code limit} runs waiting since before {@code cutoff}, the longest waiting first: runs
    * due then and held by no engine, and runs waiting for a queue's admission.
    */
   public List<Waiting> waiting(Instant cutoff, int limit) {
     return transactions.autocommit("read the runs waiting since " + cutoff, connection -> {
       Map<String, Waiting> found = new LinkedHashMap<>();
-      for (ListedRun run : OverviewTable.waiting(
-          connection, OverviewTable.OVERDUE, cutoff, limit)) {
-        found.put(run.run().runId(), new Waiting(run, run.run().dueAt()));
-      }
-      for (ListedRun run : OverviewTable.waiting(
-          connection, OverviewTable.ENQUEUED, cutoff, limit)) {
-        Instant wakeAt = run.run().wakeAt();
-        Instant since = wakeAt != null && wakeAt.isAfter(run.run().createdAt())
-            ? wakeAt : run.run().createdAt();
-        found.putIfAbsent(run.run().runId(), new Waiting(run, since));
+      for (Sql waiting : List.of(OverviewTable.OVERDUE, OverviewTable.ENQUEUED)) {
+        for (ListedRun run : OverviewTable.waiting(connection, waiting, cutoff, limit)) {
+          found.putIfAbsent(run.run().runId(),
+              new Waiting(run, waitingSince(run.run()).orElseThrow()));
+        }
       }
       return found.values().stream()
           .sorted(Comparator.comparing(Waiting::since))

@@ -43,6 +43,9 @@ class StepTransitionsTest {
       NEW      | ATTEMPT_FAILED            | FAILED    | true  | STEP_STARTED STEP_FAILED   | NONE
       PENDING  | ATTEMPT_FAILED            | FAILED    | true  | STEP_FAILED                | NONE
       RETRYING | ATTEMPT_FAILED            | FAILED    | true  | STEP_FAILED                | NONE
+      NEW      | ATTEMPT_INTERRUPTED       | PENDING   | true  | STEP_STARTED STEP_INTERRUPTED | STEP_START
+      PENDING  | ATTEMPT_INTERRUPTED       | PENDING   | true  | STEP_INTERRUPTED           | NONE
+      RETRYING | ATTEMPT_INTERRUPTED       | PENDING   | true  | STEP_INTERRUPTED           | NONE
       PENDING  | TIMED_OUT_WILL_RETRY      | PENDING   | false | STEP_TIMED_OUT             | STEP_RETRY
       PENDING  | TIMED_OUT                 | FAILED    | true  | STEP_TIMED_OUT STEP_FAILED | NONE
       PENDING  | LOST_REDELIVERED          | PENDING   | false | STEP_LOST                  | NONE
