@@ -3,8 +3,7 @@ package dev.durable.cli;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.internal.store.Store;
-import java.util.Optional;
+import dev.durable.runtime.DurableStore;
 import picocli.CommandLine.Command;
 
 /**
@@ -39,7 +38,7 @@ final class MigrateCommand extends StoreCommand {
     config.setPoolName("durable-cli-migrate");
     String done;
     try (HikariDataSource pool = open(config, url)) {
-      done = Store.migrate(pool, Optional.ofNullable(schema));
+      done = schema == null ? DurableStore.migrate(pool) : DurableStore.migrate(pool, schema);
     }
     if (out.json()) {
       out.printJson(new Migrated(done));

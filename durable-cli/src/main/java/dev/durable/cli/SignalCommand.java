@@ -1,7 +1,7 @@
 package dev.durable.cli;
 
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.StoredText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -1,7 +1,7 @@
 package dev.durable.dashboard;
 
+import dev.durable.runtime.StoredText;
 import dev.durable.runtime.TaskInfo;
-import dev.durable.runtime.codec.StoredText;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -2,7 +2,7 @@ package dev.durable.dashboard;
 
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunState;
-import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.StoredText;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;

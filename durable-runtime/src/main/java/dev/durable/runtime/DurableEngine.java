@@ -1,9 +1,6 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.spi.AttemptGate;
-import dev.durable.runtime.spi.DurableWorkflow;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
@@ -34,7 +31,7 @@ import java.util.UUID;
 public interface DurableEngine extends AutoCloseable {
 
   /** The JDBC URL used when none is set: an H2 file database under the working directory. */
-  String DEFAULT_JDBC_URL = EngineConfig.DEFAULT_JDBC_URL;
+  String DEFAULT_JDBC_URL = StoreConfig.DEFAULT_JDBC_URL;
 
   /** The payload limit used when none is set: 1 MiB. See {@link Builder#maxPayloadBytes(int)}. */
   int DEFAULT_MAX_PAYLOAD_BYTES = EngineConfig.DEFAULT_MAX_PAYLOAD_BYTES;
@@ -212,7 +209,7 @@ public interface DurableEngine extends AutoCloseable {
    * DurableWorker.Builder} too, and its flow control is {@code queue} and {@code
    * maxConcurrentRuns}: each written once, in a class of its own.
    */
-  final class Builder extends FlowControlOptions {
+  final class Builder extends FlowControlOptions<Builder> {
     Builder() {}
 
     /** A private in-memory H2 database, gone when the engine closes: for tests. */
@@ -224,7 +221,7 @@ public interface DurableEngine extends AutoCloseable {
      * Registers a workflow: an instance of its generated {@code <Name>Durable} class. One instance
      * serves every run. Registering a workflow that discovery also finds is fine: this one wins.
      */
-    public Builder register(DurableWorkflow<?> workflow) {
+    public Builder register(WorkflowDefinition workflow) {
       draft.workflows.add(Objects.requireNonNull(workflow, "workflow"));
       return this;
     }
@@ -249,7 +246,8 @@ public interface DurableEngine extends AutoCloseable {
 
     /**
      * The Jackson mapper that stores inputs, outputs and step results; by default {@link
-     * Payloads#defaultMapper()}, whose settings {@link EngineConfig#objectMapper()} tells.
+     * dev.durable.runtime.codec.Payloads#defaultMapper()}, whose settings {@link
+     * EngineConfig#objectMapper()} tells.
      */
     public Builder objectMapper(ObjectMapper objectMapper) {
       draft.objectMapper = Objects.requireNonNull(objectMapper, "objectMapper");
@@ -268,7 +266,7 @@ public interface DurableEngine extends AutoCloseable {
      * {@link EngineConfig#maxPayloadBytes()} for what it covers and what a larger value does.
      */
     public Builder maxPayloadBytes(int maxPayloadBytes) {
-      draft.maxPayloadBytes = Payloads.requireLimit(maxPayloadBytes);
+      draft.maxPayloadBytes = EngineConfig.requirePayloadLimit(maxPayloadBytes);
       return this;
     }
 
@@ -308,25 +306,19 @@ public interface DurableEngine extends AutoCloseable {
      * within five minutes of being suspended here are woken on time regardless.
      */
     public Builder pollInterval(Duration pollInterval) {
-      draft.pollInterval = EngineConfig.positive(pollInterval, "pollInterval");
+      draft.pollInterval = Checks.positive(pollInterval, "pollInterval");
       return this;
     }
 
     /** How long a run stays leased without renewal (renewed every third); 30 s by default. */
     public Builder leaseDuration(Duration leaseDuration) {
-      draft.leaseDuration = EngineConfig.positive(leaseDuration, "leaseDuration");
+      draft.leaseDuration = Checks.positive(leaseDuration, "leaseDuration");
       return this;
     }
 
     /** How long runs are kept once ended ({@link EngineConfig#retention}); for ever by default. */
     public Builder retention(Duration retention) {
-      draft.retention = EngineConfig.positive(retention, "retention");
-      return this;
-    }
-
-    /** For tests: errors steps' next attempts throw, as {@code StepFaults} injects them. */
-    public Builder stepFaults(AttemptGate stepFaults) {
-      draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");
+      draft.retention = Checks.positive(retention, "retention");
       return this;
     }
 

@@ -1,8 +1,6 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.spi.AttemptGate;
-import dev.durable.runtime.spi.StepBinding;
 import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
@@ -74,7 +72,7 @@ public interface DurableWorker extends AutoCloseable {
      * the steps' stored types, results are validated, and errors listed in a step's {@code
      * nonRetryable} fail it for good.
      */
-    public Builder serve(StepBinding binding) {
+    public Builder serve(StepService binding) {
       draft.bindings.add(Objects.requireNonNull(binding, "binding"));
       return this;
     }
@@ -93,7 +91,7 @@ public interface DurableWorker extends AutoCloseable {
 
     /** How many tasks are served at once; 4 by default. */
     public Builder concurrency(int concurrency) {
-      draft.concurrency = EngineConfig.atLeastOne(concurrency, "concurrency");
+      draft.concurrency = Checks.atLeastOne(concurrency, "concurrency");
       return this;
     }
 
@@ -112,7 +110,7 @@ public interface DurableWorker extends AutoCloseable {
      * It is told at once of tasks queued in its own process and, on PostgreSQL, in any other.
      */
     public Builder pollInterval(Duration pollInterval) {
-      draft.pollInterval = EngineConfig.positive(pollInterval, "pollInterval");
+      draft.pollInterval = Checks.positive(pollInterval, "pollInterval");
       return this;
     }
 
@@ -140,17 +138,6 @@ public interface DurableWorker extends AutoCloseable {
      */
     public Builder openTelemetry(OpenTelemetry openTelemetry) {
       draft.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
-      return this;
-    }
-
-    /**
-     * For tests: the errors that the served steps' next attempts throw instead of running, as
-     * {@code StepFaults.failNextAttempt} (in {@code durable-test}) injects them; the engines'
-     * instance ({@link DurableEngine.Builder#stepFaults}). The {@code durable-test} kit sets this
-     * up; production code has no use for it.
-     */
-    public Builder stepFaults(AttemptGate stepFaults) {
-      draft.attemptGate = Objects.requireNonNull(stepFaults, "stepFaults");
       return this;
     }
 

@@ -1,9 +1,15 @@
 package dev.durable.runtime;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.codec.StoredText;
-import dev.durable.runtime.spi.AttemptGate;
-import dev.durable.runtime.spi.DurableWorkflow;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,7 +17,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -21,12 +26,16 @@ import java.util.OptionalInt;
  * whose documentation says what it does; an option not set holds its default.
  */
 public final class EngineConfig extends StoreConfig {
-  static final String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
   static final int DEFAULT_MAX_PAYLOAD_BYTES = 1 << 20;
+  /**
+   * The largest {@link #maxPayloadBytes()} an engine takes: 256 MiB. PostgreSQL stores at most 1 GB
+   * in a value, and a payload is held several times over while it is encoded, written and read.
+   */
+  public static final int MAX_PAYLOAD_LIMIT = 1 << 28;
   public static final int DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL = 1_000;
   public static final int DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM = 128;
 
-  private final List<DurableWorkflow<?>> workflows;
+  private final List<WorkflowDefinition> workflows;
   private final boolean discover;
   private final Clock clock;
   private final List<DurableHooks> hooks;
@@ -43,7 +52,6 @@ public final class EngineConfig extends StoreConfig {
   private final Optional<Duration> retention;
   private final Optional<Object> meterRegistry;
   private final Optional<Object> openTelemetry;
-  private final Optional<AttemptGate> attemptGate;
 
   private EngineConfig(Draft draft, StoreSettings store) {
     super(store);
@@ -68,11 +76,10 @@ public final class EngineConfig extends StoreConfig {
     retention = Optional.ofNullable(draft.retention);
     meterRegistry = Optional.ofNullable(draft.meterRegistry);
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
-    attemptGate = Optional.ofNullable(draft.attemptGate);
   }
 
   /** The workflows registered, in registration order. */
-  public List<DurableWorkflow<?>> workflows() {
+  public List<WorkflowDefinition> workflows() {
     return workflows;
   }
 
@@ -92,10 +99,11 @@ public final class EngineConfig extends StoreConfig {
 
   /**
    * The Jackson mapper that stores inputs, outputs and step results; empty for {@link
-   * dev.durable.runtime.codec.Payloads#defaultMapper()}: the JDK 8 and java.time modules, ISO
-   * dates, unknown properties ignored, and strict decoding, so that a stored value whose type
-   * changed fails to decode instead of becoming a wrong value. A mapper given is used as it is;
-   * start from {@code Payloads.defaultMapper()} to keep those settings.
+   * #defaultObjectMapper()} (which {@code dev.durable.runtime.codec.Payloads.defaultMapper()}
+   * returns too): the JDK 8 and java.time modules, ISO dates, unknown properties ignored, and
+   * strict decoding, so that a stored value whose type changed fails to decode instead of becoming
+   * a wrong value. A mapper given is used as it is; start from {@code Payloads.defaultMapper()} to
+   * keep those settings.
    */
   public Optional<ObjectMapper> objectMapper() {
     return objectMapper;
@@ -190,60 +198,63 @@ public final class EngineConfig extends StoreConfig {
     return openTelemetry;
   }
 
-  /** The faults a test injects into local steps' attempts; empty outside tests. */
-  public Optional<AttemptGate> attemptGate() {
-    return attemptGate;
+  /**
+   * {@code maxPayloadBytes}, if it is a limit an engine takes: 1 byte to {@link
+   * #MAX_PAYLOAD_LIMIT}.
+   *
+   * @throws IllegalArgumentException saying what to do, if it is not
+   */
+  public static int requirePayloadLimit(int maxPayloadBytes) {
+    if (maxPayloadBytes < 1 || maxPayloadBytes > MAX_PAYLOAD_LIMIT) {
+      throw new IllegalArgumentException(
+          "maxPayloadBytes must be 1 to " + MAX_PAYLOAD_LIMIT + " (256 MiB), but was "
+              + maxPayloadBytes + "; store larger data elsewhere and pass a reference to it");
+    }
+    return maxPayloadBytes;
   }
 
   /**
-   * Throws unless {@code name} is a schema name that means the same quoted or not on H2 and
-   * PostgreSQL; returns it.
+   * A new mapper with the settings of the one used when none is configured: JDK 8 types ({@code
+   * Optional}) and {@code java.time} as ISO text. Users get it as {@code
+   * dev.durable.runtime.codec.Payloads.defaultMapper()}; it is made here, where {@link RunExport}
+   * reads and writes its documents with it too.
+   *
+   * <p>It decodes strictly, so that a stored value whose type changed since (a deploy changed a
+   * step's {@code long} result to {@code boolean}, say) fails to decode instead of turning into a
+   * wrong value: no coercion between numbers, strings and booleans, no fractional number into an
+   * integer, no number into an enum, and no {@code null} or missing value for a primitive (a
+   * record component or creator parameter of type {@code int} must be present). Missing reference
+   * fields decode as {@code null} (or an empty {@code Optional}), and unknown properties are
+   * ignored, so that adding a nullable or {@code Optional} field to a class, or removing one, does
+   * not break the runs that stored it.
    */
-  static String schemaName(String name) {
-    Objects.requireNonNull(name, "schema");
-    if (!name.matches("[a-z_][a-z0-9_]{0,62}") || name.startsWith("pg_")) {
-      throw new IllegalArgumentException("schema '" + (name.length() > 80
-          ? name.substring(0, 80) + "...' (" + name.length() + " characters)" : name + "'")
-          + " is not a schema name Durable accepts: use 1 to 63 lowercase letters, digits or"
-          + " '_', starting with a letter or '_', and not 'pg_' (PostgreSQL's own)");
-    }
-    return name;
+  public static ObjectMapper defaultObjectMapper() {
+    JsonMapper mapper =
+        JsonMapper.builder()
+            .addModule(new Jdk8Module())
+            .addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .build();
+    refuse(mapper, LogicalType.Boolean,
+        CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.String);
+    refuse(mapper, LogicalType.Integer,
+        CoercionInputShape.Float, CoercionInputShape.Boolean, CoercionInputShape.String);
+    refuse(mapper, LogicalType.Float, CoercionInputShape.Boolean, CoercionInputShape.String);
+    refuse(mapper, LogicalType.Textual,
+        CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean);
+    return mapper;
   }
 
-  /** Throws, naming {@code name}, unless {@code value} is positive; returns it. */
-  static Duration positive(Duration value, String name) {
-    Objects.requireNonNull(value, name);
-    if (value.isZero() || value.isNegative()) {
-      throw new IllegalArgumentException(name + " must be positive, but was " + value);
+  private static void refuse(ObjectMapper mapper, LogicalType type, CoercionInputShape... from) {
+    for (CoercionInputShape shape : from) {
+      mapper.coercionConfigFor(type).setCoercion(shape, CoercionAction.Fail);
     }
-    return value;
-  }
-
-  /** Throws, naming {@code name}, unless {@code value} is at least 1; returns it. */
-  static int atLeastOne(int value, String name) {
-    if (value < 1) {
-      throw new IllegalArgumentException(name + " must be at least 1, but was " + value);
-    }
-    return value;
-  }
-
-  /** Throws unless {@code name} is a valid queue name; returns it. */
-  static String queueName(String name) {
-    Objects.requireNonNull(name, "name");
-    if (!name.matches("[A-Za-z0-9._-]{1,100}")) {
-      throw new IllegalArgumentException("queue '" + StoredText.echo(name) + "' is not a queue"
-          + " name: use 1 to 100 letters, digits, '.', '_' or '-'");
-    }
-    return name;
-  }
-
-  /** Throws unless queue {@code name}'s {@code concurrency} is at least 1; returns it. */
-  static int queueConcurrency(String name, int concurrency) {
-    if (concurrency < 1) {
-      throw new IllegalArgumentException(
-          "queue '" + name + "' needs a concurrency of at least 1, but was " + concurrency);
-    }
-    return concurrency;
   }
 
   /**
@@ -251,7 +262,7 @@ public final class EngineConfig extends StoreConfig {
    * checked, and {@link #freeze} copies into a config with the store options.
    */
   static final class Draft {
-    final List<DurableWorkflow<?>> workflows = new ArrayList<>();
+    final List<WorkflowDefinition> workflows = new ArrayList<>();
     boolean discover = true;
     Clock clock = Clock.systemUTC();
     final List<DurableHooks> hooks = new ArrayList<>();
@@ -268,7 +279,6 @@ public final class EngineConfig extends StoreConfig {
     Duration retention;
     Object meterRegistry;
     Object openTelemetry;
-    AttemptGate attemptGate;
 
     EngineConfig freeze(StoreSettings store) {
       return new EngineConfig(this, store);

@@ -1,14 +1,5 @@
 package dev.durable.runtime;
 
-import dev.durable.runtime.spi.CurrentTurn;
-import dev.durable.runtime.spi.DurableSteps;
-import dev.durable.runtime.spi.SignalBody;
-import dev.durable.runtime.spi.SignalType;
-import dev.durable.runtime.spi.StepBody;
-import dev.durable.runtime.spi.StepCall;
-import dev.durable.runtime.spi.StepType;
-import dev.durable.runtime.spi.Turn;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -69,7 +60,7 @@ public final class Parallel {
    *
    * @return the results, in the inputs' order
    */
-  public static <V extends DurableSteps, I, R> List<R> fan(
+  public static <V extends DurableView, I, R> List<R> fan(
       Collection<? extends I> inputs, V steps,
       BiFunction<? super V, ? super I, ? extends R> branch) {
     Objects.requireNonNull(steps, "steps");
@@ -105,7 +96,7 @@ public final class Parallel {
     }
 
     /** Adds a branch that calls one dispatched step on a contract's durable view. */
-    public <V extends DurableSteps, R> Branch<R> add(V steps, Function<? super V, ? extends R> branch) {
+    public <V extends DurableView, R> Branch<R> add(V steps, Function<? super V, ? extends R> branch) {
       Objects.requireNonNull(steps, "steps");
       Objects.requireNonNull(branch, "branch");
       return add(() -> branch.apply(steps));
@@ -151,85 +142,29 @@ public final class Parallel {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private static <R> List<R> run(List<? extends Supplier<? extends R>> branches) {
-    Turn turn = CurrentTurn.get();
-    List<R> results = new ArrayList<>();
-    if (turn == null) {
-      for (Supplier<? extends R> branch : branches) {
-        results.add(branch.get());
-      }
-      return results;
-    }
-    List<StepCall> calls = new ArrayList<>();
-    for (Supplier<? extends R> branch : branches) {
-      calls.add(record(branch));
-    }
-    for (Object value : turn.parallel(calls)) {
-      results.add((R) value);
-    }
-    return results;
+    return Loaded.RUNNER.run(branches);
   }
 
-  /** The step call a branch makes, recorded instead of made. */
-  private static StepCall record(Supplier<?> branch) {
-    try {
-      CurrentTurn.with(Recorder.INSTANCE, branch::get);
-    } catch (Recorded recorded) {
-      return recorded.call;
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-    throw new IllegalStateException(
-        "a branch of a fan or group must call exactly one step, but this one returned without"
-            + " calling any");
+  /**
+   * Runs the branches of fans and groups: the runtime's implementation, found in {@code
+   * META-INF/services} as the engine is, which reaches the run executing on the calling thread.
+   * Not for users: call {@link Parallel#fan} and {@link Parallel#group}.
+   */
+  public interface Runner {
+    /**
+     * Runs {@code branches}, each calling one step, at once in the run executing on the calling
+     * thread; outside a run, one after the other.
+     *
+     * @return the results, in the branches' order, once every branch has ended
+     * @throws StepFailedException the first failed branch's error (in that order), once every
+     *     branch has ended
+     */
+    <R> List<R> run(List<? extends Supplier<? extends R>> branches);
   }
 
-  /** Records a branch's step call and stops the branch there. */
-  private enum Recorder implements Turn {
-    INSTANCE;
-
-    @Override
-    public <T> T step(StepType<T> step, Object[] args, StepBody<T> body) {
-      throw new Recorded(new StepCall(step, args, body));
-    }
-
-    @Override
-    public <T> T dispatch(StepType<T> step, Object[] args) {
-      if (step.timeoutMs() > 0) {
-        throw new IllegalArgumentException(
-            step + " has a liveness window (timeoutMs) and cannot be a branch of a fan or group,"
-                + " which accept dispatched steps on the durable path only; call it on its own,"
-                + " or call the contract's durable() view, which does not offer it");
-      }
-      throw new Recorded(new StepCall(step, args, null));
-    }
-
-    @Override
-    public List<Object> parallel(List<StepCall> calls) {
-      throw new IllegalStateException(
-          "a branch of a fan or group must call one step, not start another fan or group");
-    }
-
-    @Override
-    public <T> T signal(SignalType<T> signal, Duration wait, SignalBody<T> onTimeout) {
-      throw new IllegalStateException(
-          "a branch of a fan or group must call one step, not wait for " + signal
-              + "; wait for it before or after the fan");
-    }
-  }
-
-  /** Thrown by the recorder to stop a branch at its step call. */
-  private static final class Recorded extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    private final transient StepCall call;
-
-    Recorded(StepCall call) {
-      super(null, null, false, false);
-      this.call = call;
-    }
+  /** The runner, found when a fan or group first runs. */
+  private static final class Loaded {
+    static final Runner RUNNER = Providers.load(Runner.class);
   }
 }

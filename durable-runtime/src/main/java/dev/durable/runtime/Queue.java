@@ -60,7 +60,7 @@ public final class Queue {
    *     '-'
    */
   public static Queue named(String name) {
-    return new Queue(EngineConfig.queueName(name), 0, 0, 0, null);
+    return new Queue(Checks.queueName(name), 0, 0, 0, null);
   }
 
   /**

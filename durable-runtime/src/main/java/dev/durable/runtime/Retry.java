@@ -1,14 +1,5 @@
 package dev.durable.runtime;
 
-import dev.durable.runtime.spi.CurrentTurn;
-import dev.durable.runtime.spi.SignalBody;
-import dev.durable.runtime.spi.SignalType;
-import dev.durable.runtime.spi.StepBody;
-import dev.durable.runtime.spi.StepCall;
-import dev.durable.runtime.spi.StepType;
-import dev.durable.runtime.spi.Turn;
-import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -30,18 +21,7 @@ public final class Retry {
 
   /** Makes {@code call}, whose steps retry by {@code policy}, and returns its result. */
   public static <R> R with(RetryPolicy policy, Supplier<R> call) {
-    Objects.requireNonNull(policy, "policy");
-    Turn turn = CurrentTurn.get();
-    if (turn == null) {
-      return call.get();
-    }
-    try {
-      return CurrentTurn.with(new Overriding(turn, policy), call::get);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return Loaded.RUNNER.with(Objects.requireNonNull(policy, "policy"), call);
   }
 
   /** {@link #with(RetryPolicy, Supplier)} for a call without a result. */
@@ -52,28 +32,21 @@ public final class Retry {
     });
   }
 
-  /** The current turn, with each step's retry policy replaced. */
-  private record Overriding(Turn turn, RetryPolicy policy) implements Turn {
-    @Override
-    public <T> T step(StepType<T> step, Object[] args, StepBody<T> body) {
-      return turn.step(step.withRetry(policy), args, body);
-    }
+  /**
+   * Makes calls whose steps retry by another policy: the runtime's implementation, found in {@code
+   * META-INF/services} as the engine is, which reaches the run executing on the calling thread.
+   * Not for users: call {@link Retry#with}.
+   */
+  public interface Runner {
+    /**
+     * Makes {@code call} with each step it makes in the run executing on the calling thread
+     * retrying by {@code policy}; outside a run, simply makes it.
+     */
+    <R> R with(RetryPolicy policy, Supplier<R> call);
+  }
 
-    @Override
-    public <T> T dispatch(StepType<T> step, Object[] args) {
-      return turn.dispatch(step.withRetry(policy), args);
-    }
-
-    @Override
-    public List<Object> parallel(List<StepCall> calls) {
-      return turn.parallel(calls.stream()
-          .map(call -> new StepCall(call.step().withRetry(policy), call.args(), call.body()))
-          .toList());
-    }
-
-    @Override
-    public <T> T signal(SignalType<T> signal, Duration wait, SignalBody<T> onTimeout) {
-      return turn.signal(signal, wait, onTimeout);
-    }
+  /** The runner, found when a call is first made. */
+  private static final class Loaded {
+    static final Runner RUNNER = Providers.load(Runner.class);
   }
 }

@@ -1,6 +1,5 @@
 package dev.durable.runtime;
 
-import dev.durable.runtime.codec.StoredText;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.durable.runtime.codec.Payloads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,7 +38,7 @@ public record RunExport(Instant exportedAt, List<Run> runs) {
   /** The version of the document this runtime writes and reads. */
   public static final int VERSION = 1;
 
-  private static final ObjectMapper JSON = Payloads.defaultMapper().copy()
+  private static final ObjectMapper JSON = EngineConfig.defaultObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 

@@ -1,6 +1,5 @@
 package dev.durable.runtime;
 
-import dev.durable.runtime.codec.StoredText;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
@@ -134,7 +133,7 @@ public record StartOptions(
      * queue's limits. An engine that does not declare it never admits it.
      */
     public Builder queue(String queue) {
-      this.queue = EngineConfig.queueName(queue);
+      this.queue = Checks.queueName(queue);
       return this;
     }
 

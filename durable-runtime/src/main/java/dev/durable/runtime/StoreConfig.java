@@ -9,6 +9,9 @@ import javax.sql.DataSource;
  * accessors show as the configs' own.
  */
 abstract class StoreConfig {
+  /** The JDBC URL used when none is set: an H2 file database under the working directory. */
+  static final String DEFAULT_JDBC_URL = "jdbc:h2:./durable-data/durable";
+
   private final StoreSettings store;
 
   StoreConfig(StoreSettings store) {
@@ -22,7 +25,7 @@ abstract class StoreConfig {
 
   /** The store's JDBC URL, used when no {@link #dataSource()} is given. */
   public String jdbcUrl() {
-    return store.jdbcUrl() == null ? EngineConfig.DEFAULT_JDBC_URL : store.jdbcUrl();
+    return store.jdbcUrl() == null ? DEFAULT_JDBC_URL : store.jdbcUrl();
   }
 
   /** The database user for {@link #jdbcUrl()}, if set. */

@@ -55,7 +55,7 @@ abstract class StoreOptions<B extends StoreOptions<B>> {
    * and workers of one store name the same schema.
    */
   public B schema(String schema) {
-    this.schema = EngineConfig.schemaName(schema);
+    this.schema = Checks.schemaName(schema);
     return self();
   }
 

@@ -1,8 +1,6 @@
 package dev.durable.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.durable.runtime.spi.AttemptGate;
-import dev.durable.runtime.spi.StepBinding;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +17,7 @@ import java.util.Optional;
  */
 public final class WorkerConfig extends StoreConfig {
   private final Map<String, StepHandler> handlers;
-  private final List<StepBinding> bindings;
+  private final List<StepService> bindings;
   private final Optional<ObjectMapper> objectMapper;
   private final Optional<String> workerId;
   private final int concurrency;
@@ -28,7 +26,6 @@ public final class WorkerConfig extends StoreConfig {
   private final Duration shutdownTimeout;
   private final Clock clock;
   private final Optional<Object> openTelemetry;
-  private final Optional<AttemptGate> attemptGate;
 
   private WorkerConfig(Draft draft, StoreSettings store) {
     super(store);
@@ -42,7 +39,6 @@ public final class WorkerConfig extends StoreConfig {
     shutdownTimeout = draft.shutdownTimeout;
     clock = draft.clock;
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
-    attemptGate = Optional.ofNullable(draft.attemptGate);
   }
 
   /** The handlers registered by step name, in registration order. */
@@ -51,7 +47,7 @@ public final class WorkerConfig extends StoreConfig {
   }
 
   /** The typed step-contract implementations served. */
-  public List<StepBinding> bindings() {
+  public List<StepService> bindings() {
     return bindings;
   }
 
@@ -97,15 +93,10 @@ public final class WorkerConfig extends StoreConfig {
     return openTelemetry;
   }
 
-  /** The faults a test injects into the served steps' attempts; empty outside tests. */
-  public Optional<AttemptGate> attemptGate() {
-    return attemptGate;
-  }
-
   /** The settings a builder has collected so far, each with its default. */
   static final class Draft {
     final Map<String, StepHandler> handlers = new LinkedHashMap<>();
-    final List<StepBinding> bindings = new ArrayList<>();
+    final List<StepService> bindings = new ArrayList<>();
     ObjectMapper objectMapper;
     String workerId;
     int concurrency = 4;
@@ -114,7 +105,6 @@ public final class WorkerConfig extends StoreConfig {
     Duration shutdownTimeout = Duration.ofSeconds(10);
     Clock clock = Clock.systemUTC();
     Object openTelemetry;
-    AttemptGate attemptGate;
 
     /**
      * The config, once it names something to serve and one store.

@@ -1,6 +1,7 @@
 package dev.durable.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -47,6 +48,25 @@ class ApiApartTest {
         .build()) {
       assertTrue(worker.workerId().startsWith("worker-"), worker.workerId());
     }
+  }
+
+  @Test
+  void aWorkflowOrStepServiceThatNoProcessorGeneratedIsRefusedSayingWhatToGive() {
+    DurableEngine.Builder engine =
+        DurableEngine.builder().inMemory().discover(false).register(new WorkflowDefinition() {});
+    IllegalArgumentException workflow = assertThrows(IllegalArgumentException.class, engine::build);
+    assertTrue(workflow.getMessage().endsWith(" is not a workflow's generated class: register an"
+        + " instance of the <Name>Durable class that the annotation processor generates for a"
+        + " @Workflow class (it implements dev.durable.runtime.spi.DurableWorkflow)"),
+        workflow.getMessage());
+
+    DurableWorker.Builder worker = DurableWorker.builder()
+        .jdbcUrl("jdbc:h2:mem:api-apart-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1")
+        .serve(new StepService() {});
+    IllegalArgumentException service = assertThrows(IllegalArgumentException.class, worker::build);
+    assertTrue(service.getMessage().endsWith(" is not a step contract's generated binding: serve"
+        + " what the <Name>Worker.of(implementation) that the annotation processor generates"
+        + " returns (it implements dev.durable.runtime.spi.StepBinding)"), service.getMessage());
   }
 
   private static boolean namesInternal(Path file) {

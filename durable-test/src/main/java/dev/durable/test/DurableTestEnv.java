@@ -140,8 +140,8 @@ public final class DurableTestEnv implements AutoCloseable {
       DurableEngine.Builder builder = DurableEngine.builder().discover(false);
       workflows.forEach(builder::register);
       engineSettings.forEach(settings -> settings.accept(builder));
-      engine = builder.jdbcUrl(jdbcUrl).clock(clock).stepFaults(faults).objectMapper(mapper)
-          .build();
+      engine = builder.jdbcUrl(jdbcUrl).clock(clock).objectMapper(mapper).build();
+      faults.injectInto(engine);
     }
     return engine;
   }
@@ -169,8 +169,8 @@ public final class DurableTestEnv implements AutoCloseable {
     requireOpen();
     DurableWorker.Builder builder = DurableWorker.builder();
     serving.accept(builder);
-    DurableWorker worker =
-        builder.jdbcUrl(jdbcUrl).clock(clock).stepFaults(faults).objectMapper(mapper).build();
+    DurableWorker worker = builder.jdbcUrl(jdbcUrl).clock(clock).objectMapper(mapper).build();
+    faults.injectInto(worker);
     workers.add(worker);
     return worker;
   }

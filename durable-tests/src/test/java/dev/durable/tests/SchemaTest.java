@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableStore;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StoreException;
@@ -17,11 +19,13 @@ import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
 import dev.durable.tests.workflows.SignalWorkflowClient;
 import dev.durable.tests.workflows.SignalWorkflowDurable;
 import java.util.UUID;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 
 /**
  * An installation in a schema of its own ({@code .schema(name)}), whatever the connection's
- * schema, and engines that must not change the schema ({@code .migrate(false)}).
+ * schema, engines that must not change the schema ({@code .migrate(false)}), and the owner's
+ * migration through the API ({@code DurableStore.migrate}).
  */
 class SchemaTest extends OnEachStore {
   private final Recorder recorder = new Recorder();
@@ -72,6 +76,9 @@ class SchemaTest extends OnEachStore {
       assertTrue(refused.getMessage().contains("is not a schema name Durable accepts: use 1 to 63"
           + " lowercase letters"), refused.getMessage());
       assertThrows(IllegalArgumentException.class, () -> DurableWorker.builder().schema(bad));
+      IllegalArgumentException notMigrated = assertThrows(IllegalArgumentException.class,
+          () -> DurableStore.migrate(new JdbcDataSource(), bad), bad);
+      assertEquals(refused.getMessage(), notMigrated.getMessage());
     }
   }
 
@@ -86,6 +93,25 @@ class SchemaTest extends OnEachStore {
     assertEquals(0, runTables("'" + schema + "'"));
     assertEquals(0, db.queryLong("SELECT COUNT(*) FROM information_schema.schemata"
         + " WHERE schema_name = '" + schema + "'"), "not even the schema");
+  }
+
+  @Test
+  void theOwnerMigratesThroughTheApiAndAnEngineThatMustNotMigrateThenRuns() {
+    db.dropAtClose(schema);
+    try (HikariDataSource owner = new HikariDataSource()) {
+      owner.setJdbcUrl(db.baseUrl());
+      String done = DurableStore.migrate(owner, schema);
+      assertTrue(done.startsWith("schema " + schema + ": applied "), done);
+      String again = DurableStore.migrate(owner, schema);
+      assertTrue(again.startsWith("schema " + schema + " is up to date at version "), again);
+      assertTrue(owner.isRunning(), "the caller's data source is left open");
+    }
+    try (DurableEngine engine = engine().migrate(false).build()) {
+      RunHandle<String> run = SignalWorkflowClient.of(engine).start(1, 0L);
+      SignalWorkflowClient.of(engine).approval(run.id(), "yes");
+      engine.tick();
+      assertEquals("yes", run.await(WAIT));
+    }
   }
 
   @Test

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.type.TypeFactory;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.durable.processor.DurableProcessor;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.spi.Payload;
@@ -239,7 +240,7 @@ class StorableAgreementTest {
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(sample + " has no static sample()", e);
     }
-    Payloads payloads = new Payloads(Payloads.defaultMapper(), Payloads.MAX_LIMIT);
+    Payloads payloads = new Payloads(Payloads.defaultMapper(), EngineConfig.MAX_PAYLOAD_LIMIT);
     Payload payload = new Payload("value", TypeFactory.defaultInstance().constructType(type), false);
     try {
       String json = payloads.encode(payload, value);

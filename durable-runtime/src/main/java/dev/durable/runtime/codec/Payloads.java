@@ -5,22 +5,15 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.type.TypeFactory;
-import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.durable.runtime.EngineConfig;
+import dev.durable.runtime.StoredText;
 import dev.durable.runtime.spi.Payload;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,12 +40,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * refused. Either way a value is stored exactly or refused where it enters, never altered.
  */
 public final class Payloads {
-  /**
-   * The largest payload limit taken: 256 MiB. PostgreSQL stores at most 1 GB in a value, and a
-   * payload is held several times over while it is encoded, written and read.
-   */
-  public static final int MAX_LIMIT = 1 << 28;
-
   private final ObjectMapper mapper;
   private final JsonFactory parsers;
   private final int maxPayloadBytes;
@@ -66,7 +53,7 @@ public final class Payloads {
    */
   public Payloads(ObjectMapper mapper, int maxPayloadBytes) {
     this.mapper = mapper;
-    this.maxPayloadBytes = requireLimit(maxPayloadBytes);
+    this.maxPayloadBytes = EngineConfig.requirePayloadLimit(maxPayloadBytes);
     this.parsers = mapper.getFactory().copy();
     this.parsers.setStreamReadConstraints(
         StreamReadConstraints.builder()
@@ -83,56 +70,15 @@ public final class Payloads {
     return maxPayloadBytes;
   }
 
-  /** {@code maxPayloadBytes}, if it is a limit this class takes: 1 byte to {@link #MAX_LIMIT}. */
-  public static int requireLimit(int maxPayloadBytes) {
-    if (maxPayloadBytes < 1 || maxPayloadBytes > MAX_LIMIT) {
-      throw new IllegalArgumentException(
-          "maxPayloadBytes must be 1 to " + MAX_LIMIT + " (256 MiB), but was " + maxPayloadBytes
-              + "; store larger data elsewhere and pass a reference to it");
-    }
-    return maxPayloadBytes;
-  }
-
   /**
-   * The mapper used when none is configured: JDK 8 types ({@code Optional}) and {@code java.time}
-   * as ISO text.
-   *
-   * <p>It decodes strictly, so that a stored value whose type changed since (a deploy changed a
-   * step's {@code long} result to {@code boolean}, say) fails to decode instead of turning into a
-   * wrong value: no coercion between numbers, strings and booleans, no fractional number into an
-   * integer, no number into an enum, and no {@code null} or missing value for a primitive (a
-   * record component or creator parameter of type {@code int} must be present). Missing reference
-   * fields decode as {@code null} (or an empty {@code Optional}), and unknown properties are
-   * ignored, so that adding a nullable or {@code Optional} field to a class, or removing one, does
-   * not break the runs that stored it.
+   * The mapper used when none is configured ({@link EngineConfig#defaultObjectMapper()}, which says
+   * what it does): JDK 8 types ({@code Optional}) and {@code java.time} as ISO text, and strict
+   * decoding, so that a stored value whose type changed since fails to decode instead of turning
+   * into a wrong value. Start from it to keep those settings in a mapper of your own. A new one
+   * each call.
    */
   public static ObjectMapper defaultMapper() {
-    JsonMapper mapper =
-        JsonMapper.builder()
-            .addModule(new Jdk8Module())
-            .addModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-            .build();
-    refuse(mapper, LogicalType.Boolean,
-        CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.String);
-    refuse(mapper, LogicalType.Integer,
-        CoercionInputShape.Float, CoercionInputShape.Boolean, CoercionInputShape.String);
-    refuse(mapper, LogicalType.Float, CoercionInputShape.Boolean, CoercionInputShape.String);
-    refuse(mapper, LogicalType.Textual,
-        CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean);
-    return mapper;
-  }
-
-  private static void refuse(ObjectMapper mapper, LogicalType type, CoercionInputShape... from) {
-    for (CoercionInputShape shape : from) {
-      mapper.coercionConfigFor(type).setCoercion(shape, CoercionAction.Fail);
-    }
+    return EngineConfig.defaultObjectMapper();
   }
 
   /** Encodes parameters as a JSON array. */

@@ -1,7 +1,12 @@
 /**
  * How stored values are encoded (Jackson, with the generated full generic types, decoding
- * strictly and within one payload limit), validated (Hibernate Validator, only where the processor
- * found Jakarta constraints), and how the engine's own text (error messages, codes, event details)
- * is made storable in every database ({@link dev.durable.runtime.codec.StoredText}).
+ * strictly and within one payload limit) and validated (Hibernate Validator, only where the
+ * processor found Jakarta constraints).
+ *
+ * <p>It builds on the API, {@code dev.durable.runtime}, and on {@code .spi}: it throws the API's
+ * exceptions ({@link dev.durable.runtime.codec.PayloadException} is a {@code DurableException}),
+ * keeps to the API's rules (the payload limit, the default mapper, {@code StoredText}), and
+ * encodes what {@code spi.Payload} describes. Neither names anything here: a builder option that
+ * takes a codec takes an interface of the API that the codec's type extends.
  */
 package dev.durable.runtime.codec;

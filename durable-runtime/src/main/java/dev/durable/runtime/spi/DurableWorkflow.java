@@ -2,16 +2,18 @@ package dev.durable.runtime.spi;
 
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.WorkflowContext;
+import dev.durable.runtime.WorkflowDefinition;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Implemented by each generated {@code <Name>Durable} class: what an engine needs to run a
- * workflow. Register instances with {@code DurableEngine.Builder.register}.
+ * workflow. Register instances with {@code DurableEngine.Builder.register}, which takes them as the
+ * API's {@link WorkflowDefinition}.
  *
  * @param <R> the workflow's result type
  */
-public interface DurableWorkflow<R> {
+public interface DurableWorkflow<R> extends WorkflowDefinition {
 
   /** The workflow's stored identity and types. */
   WorkflowType<R> workflowType();

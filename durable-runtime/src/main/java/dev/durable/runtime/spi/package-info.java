@@ -3,8 +3,12 @@
  * step, signal and workflow descriptors, {@link dev.durable.runtime.spi.Steps}, {@link
  * dev.durable.runtime.spi.Signals} and the per-thread {@link dev.durable.runtime.spi.CurrentTurn}.
  * Users do not call these directly; their names are stable because generated code depends on them.
- * Also what the test kit gives the engine: {@link dev.durable.runtime.spi.AttemptGate} (injected
- * faults), {@link dev.durable.runtime.spi.ManualClock} (a clock a test moves) and {@link
- * dev.durable.runtime.spi.RunReplays} (replays of exported runs).
+ * Also {@link dev.durable.runtime.spi.RunReplays}, through which the test kit's {@code
+ * WorkflowReplayer} replays exported runs.
+ *
+ * <p>It builds on the API, {@code dev.durable.runtime}, and names nothing of {@code .codec}: the
+ * types the API takes from generated code extend the API's own ({@code DurableWorkflow} a {@code
+ * WorkflowDefinition}, {@code StepBinding} a {@code StepService}, {@code DurableSteps} a {@code
+ * DurableView}), so that the API names nothing here.
  */
 package dev.durable.runtime.spi;

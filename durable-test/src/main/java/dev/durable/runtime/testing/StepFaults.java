@@ -1,6 +1,9 @@
 package dev.durable.runtime.testing;
 
-import dev.durable.runtime.spi.AttemptGate;
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.internal.engine.AttemptGate;
+import dev.durable.runtime.internal.engine.TestHooks;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -10,8 +13,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Errors to throw in place of steps' next attempts, for tests of retries, backoff, error routes and
- * compensation: give one instance to {@code DurableEngine.Builder.stepFaults(...)} (local steps)
- * and to {@code DurableWorker.Builder.stepFaults(...)} (dispatched steps), then {@link
+ * compensation: inject one instance into the engine ({@link #injectInto(DurableEngine)}, local
+ * steps) and into its workers ({@link #injectInto(DurableWorker)}, dispatched steps), then {@link
  * #failNextAttempt} a step. Its next attempt, wherever it runs, throws the error instead of running
  * the step, and counts as an attempt like any other: a retryable error is retried on the step's
  * backoff, a {@code FatalError}, a {@code NonRetryable} error or one the step lists in {@code
@@ -19,7 +22,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <pre>{@code
  * StepFaults faults = new StepFaults();
- * DurableEngine engine = DurableEngine.builder().inMemory().stepFaults(faults)...build();
+ * DurableEngine engine = DurableEngine.builder().inMemory()...build();
+ * faults.injectInto(engine);
  * faults.failNextAttempt("charge", new IllegalStateException("gateway timeout"));
  * }</pre>
  *
@@ -28,6 +32,33 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class StepFaults implements AttemptGate {
   private final Map<String, Queue<Exception>> pending = new ConcurrentHashMap<>();
+
+  /**
+   * Has the local steps' attempts of {@code engine} throw the errors given to {@link
+   * #failNextAttempt}, from now on, instead of those of any instance injected before. The engine's
+   * builder offers no such option: production code has no use for it.
+   *
+   * @return this
+   * @throws IllegalArgumentException if {@code engine} was not built by {@code
+   *     DurableEngine.builder()}
+   */
+  public StepFaults injectInto(DurableEngine engine) {
+    TestHooks.injectFaults(engine, this);
+    return this;
+  }
+
+  /**
+   * Has the attempts that {@code worker} serves throw the errors given to {@link
+   * #failNextAttempt}, from now on, instead of those of any instance injected before.
+   *
+   * @return this
+   * @throws IllegalArgumentException if {@code worker} was not built by {@code
+   *     DurableWorker.builder()}
+   */
+  public StepFaults injectInto(DurableWorker worker) {
+    TestHooks.injectFaults(worker, this);
+    return this;
+  }
 
   /**
    * Makes the next attempt of step {@code step} (its name as stored: the method's name, or {@code

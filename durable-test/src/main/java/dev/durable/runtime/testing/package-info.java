@@ -7,9 +7,11 @@
  * ({@code dev.durable.test}).
  *
  * <p>The package keeps the name it had when these classes were part of {@code durable-runtime}, so
- * that tests' imports stay as they are. It reaches the engine only through {@code
- * dev.durable.runtime.spi} ({@code AttemptGate}, {@code ManualClock}, {@code RunReplays}). It
- * is in {@code durable-test} alone, not split across jars, and neither jar has a {@code
- * module-info} that would have to export it.
+ * that tests' imports stay as they are. What the engine offers tests alone it reaches through
+ * the runtime's internal seam, {@code dev.durable.runtime.internal.engine} ({@code TestHooks},
+ * {@code AttemptGate}, {@code ManualClock}), not through the public builders, and replays
+ * through {@code dev.durable.runtime.spi.RunReplays}; the kit and the runtime are released
+ * together. It is in {@code durable-test} alone, not split across jars, and neither jar has a
+ * {@code module-info} that would have to export it.
  */
 package dev.durable.runtime.testing;

@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.StepTimeoutError;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
@@ -30,15 +29,15 @@ final class AttemptRunner implements AutoCloseable {
 
   private final ExecutorService threads;
   private final Observer observer;
-  private final AttemptGate faults;
+  private final InjectedFaults faults;
 
   /**
    * @param observer hands the current span on to the step threads
-   * @param faults errors a test injects in place of attempts; null (outside tests) for none
+   * @param faults errors a test injects in place of attempts (none outside tests)
    * @param virtual whether step threads are virtual threads, a new one per attempt or branch;
    *     else platform threads, made as needed and kept a minute
    */
-  AttemptRunner(Observer observer, AttemptGate faults, boolean virtual) {
+  AttemptRunner(Observer observer, InjectedFaults faults, boolean virtual) {
     this.threads = virtual
         ? VirtualThreads.perTask("durable-step")
         : Executors.newCachedThreadPool(Threads.numbered("durable-step"));
@@ -47,11 +46,9 @@ final class AttemptRunner implements AutoCloseable {
   }
 
   <T> Outcome<T> run(StepType<T> step, StepBody<T> body, AttemptContext context) {
-    if (faults != null) {
-      Optional<Exception> injected = faults.takeNext(step.name());
-      if (injected.isPresent()) {
-        return new Outcome<>(null, injected.get());
-      }
+    Optional<Exception> injected = faults.takeNext(step.name());
+    if (injected.isPresent()) {
+      return new Outcome<>(null, injected.get());
     }
     if (step.timeoutMs() == 0) {
       try (RunMdc.Scope mdc = RunMdc.step(step.name())) {

@@ -11,13 +11,13 @@ import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StoredSchedule;
+import dev.durable.runtime.StoredText;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.codec.StoredText;
 import dev.durable.runtime.internal.store.ClaimedRun;
 import dev.durable.runtime.internal.store.EventType;
 import dev.durable.runtime.internal.store.NewRun;
@@ -63,12 +63,15 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private final RunForks forks;
   private final RunValueReads values;
   private final RunAwaits awaits;
+  /** The faults a test kit injects ({@link TestHooks}); none outside tests. */
+  final InjectedFaults faults;
 
   DefaultEngine(
       String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
       InFlight inFlight, Waiters waiters, CancelledElsewhere cancelledElsewhere, Registry registry,
       Scheduler scheduler, RunStarts starts, RunStatuses statuses, Schedules schedules,
-      Retention retention, RunValueReads values, List<AutoCloseable> resources) {
+      Retention retention, RunValueReads values, InjectedFaults faults,
+      List<AutoCloseable> resources) {
     this.engineId = engineId;
     this.store = store;
     this.time = time;
@@ -87,6 +90,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.forks = new RunForks(store, time, registry, wakeups, scheduler);
     this.values = values;
     this.awaits = new RunAwaits(store, waiters, inFlight, payloads, scheduler);
+    this.faults = faults;
     this.resources = resources;
   }
 

@@ -52,6 +52,8 @@ final class DefaultWorker implements DurableWorker {
   private final ExecutorService executor;
   private final Observer observer;
   private final TaskAnswers answers;
+  /** The faults a test kit injects ({@link TestHooks}) into the handlers; none outside tests. */
+  final InjectedFaults faults;
 
   /**
    * Whether the last poll may have left queued tasks behind for want of a free slot: a slot freed
@@ -66,12 +68,13 @@ final class DefaultWorker implements DurableWorker {
    * @param database the database {@code store} opened, which an engine of this process may share
    */
   DefaultWorker(
-      String workerId, Map<String, StepHandler> handlers, int concurrency,
+      String workerId, Map<String, StepHandler> handlers, InjectedFaults faults, int concurrency,
       ExecutorService executor, Duration pollInterval,
       Duration shutdownTimeout, Store store, DatabaseKey database, ObjectMapper mapper, Time time,
       ProcessWakeups process, AutoCloseable pool, Observer observer) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
+    this.faults = faults;
     this.steps = List.copyOf(handlers.keySet());
     this.shutdownTimeout = shutdownTimeout;
     this.store = store;

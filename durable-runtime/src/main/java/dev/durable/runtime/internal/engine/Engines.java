@@ -71,8 +71,8 @@ final class Engines {
       Observer observer = Observers.of(
           config.meterRegistry().orElse(null), config.openTelemetry().orElse(null));
       resources.add(0, observer);
-      AttemptRunner attempts =
-          new AttemptRunner(observer, config.attemptGate().orElse(null), virtual);
+      InjectedFaults faults = new InjectedFaults();
+      AttemptRunner attempts = new AttemptRunner(observer, faults, virtual);
       StartWrites startWrites = new StartWrites(store);
       // the turns wake runs through the wake-ups, which signal the poll: both are made first
       PollLoop poll = Scheduler.pollLoop(config.pollInterval());
@@ -139,7 +139,7 @@ final class Engines {
       resources.add(0, values);
       return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
           cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention, values,
-          resources);
+          faults, resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {

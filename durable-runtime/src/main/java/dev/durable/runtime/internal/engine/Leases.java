@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
  * {@link CancelledElsewhere} look for runs among them cancelled through another engine.
  *
  * <p>Leases expire by the engine's clock, and are renewed whenever a third of a lease has passed
- * by it: every third of a lease of real time, and at once when a {@link
- * dev.durable.runtime.spi.ManualClock} jumps further than that (see {@link #clockMoved}), so
- * that moving a test clock does not let the leases of runs in flight here lapse. The real-time
+ * by it: every third of a lease of real time, and at once when a {@link ManualClock} jumps further
+ * than that (see {@link #clockMoved}), so that moving a test clock does not let the leases of runs
+ * in flight here lapse. The real-time
  * renewals also look for runs cancelled elsewhere, which a frozen test clock must not stop.
  */
 final class Leases implements AutoCloseable {

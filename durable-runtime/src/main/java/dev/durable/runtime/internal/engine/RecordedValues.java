@@ -1,6 +1,6 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.StoredText;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;

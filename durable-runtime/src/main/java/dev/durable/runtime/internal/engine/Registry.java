@@ -1,7 +1,8 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.spi.DurableWorkflow;
+import dev.durable.runtime.WorkflowDefinition;
 import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.spi.DurableWorkflow;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -29,9 +30,10 @@ final class Registry {
    * generated {@code META-INF/services} entries; an explicit registration wins over a discovered
    * one of the same name and version.
    */
-  static Registry of(List<DurableWorkflow<?>> registered, boolean discover) {
+  static Registry of(List<? extends WorkflowDefinition> registered, boolean discover) {
     Map<WorkflowKey, DurableWorkflow<?>> workflows = new LinkedHashMap<>();
-    for (DurableWorkflow<?> workflow : registered) {
+    for (WorkflowDefinition definition : registered) {
+      DurableWorkflow<?> workflow = generated(definition);
       WorkflowKey key = keyOf(workflow);
       DurableWorkflow<?> previous = workflows.putIfAbsent(key, workflow);
       if (previous != null && previous != workflow) {
@@ -46,6 +48,20 @@ final class Registry {
       }
     }
     return new Registry(workflows);
+  }
+
+  /**
+   * {@code definition} as the engine runs it: the API takes a workflow as a {@link
+   * WorkflowDefinition}, which its generated class implements through {@link DurableWorkflow}.
+   */
+  private static DurableWorkflow<?> generated(WorkflowDefinition definition) {
+    if (definition instanceof DurableWorkflow<?> workflow) {
+      return workflow;
+    }
+    throw new IllegalArgumentException(definition.getClass().getName() + " is not a workflow's"
+        + " generated class: register an instance of the <Name>Durable class that the annotation"
+        + " processor generates for a @Workflow class (it implements " + DurableWorkflow.class
+            .getName() + ")");
   }
 
   private static List<DurableWorkflow<?>> discovered() {

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunState;
@@ -46,7 +47,7 @@ final class Replays implements RunReplays {
     this.registry = Registry.of(workflows, false);
     this.attempts = new AttemptRunner(Observer.NONE, null, false); // a replay runs no attempt
     Time time = new Time(Clock.systemUTC());
-    Payloads payloads = new Payloads(mapper, Payloads.MAX_LIMIT);
+    Payloads payloads = new Payloads(mapper, EngineConfig.MAX_PAYLOAD_LIMIT);
     PollLoop poll = Scheduler.pollLoop(Duration.ofMinutes(1));
     // No store, no group commits: a turn that only replays stops before its first read or write.
     EngineWakeups wakeups = replayWakeups(time, poll);

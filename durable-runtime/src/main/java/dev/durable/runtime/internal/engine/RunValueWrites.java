@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import dev.durable.runtime.NonDeterminismException;
-import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.StoredText;
 import dev.durable.runtime.internal.engine.StepTransitions.Transition;
 import dev.durable.runtime.internal.store.CheckpointKind;
 import dev.durable.runtime.internal.store.CheckpointRecord;

@@ -1,6 +1,5 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.spi.ManualClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,20 +3,20 @@ package dev.durable.runtime.internal.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.StepHandler;
+import dev.durable.runtime.StepService;
 import dev.durable.runtime.WorkerConfig;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.StoreOptions;
-import dev.durable.runtime.spi.AttemptGate;
 import dev.durable.runtime.spi.StepBinding;
 import dev.durable.runtime.spi.StepType;
 import java.net.InetAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -45,7 +45,8 @@ final class Workers {
       store.openSchema();
       store.requireDurableCommits();
       boolean virtual = config.virtualThreads() && VirtualThreads.available();
-      return new DefaultWorker(workerId, handlers(config), config.concurrency(),
+      InjectedFaults faults = new InjectedFaults();
+      return new DefaultWorker(workerId, handlers(config, faults), faults, config.concurrency(),
           Threads.executor(workerId, virtual, config.concurrency()),
           config.pollInterval(), config.shutdownTimeout(), store,
           DatabaseKey.of(config.dataSource().orElse(null), config.jdbcUrl(),
@@ -60,17 +61,21 @@ final class Workers {
     }
   }
 
-  /** The handlers by name, and for each step of each binding, a typed one. */
-  private static Map<String, StepHandler> handlers(WorkerConfig config) {
+  /**
+   * The handlers by name, and for each step of each binding, a typed one; each attempt first
+   * passes {@code faults}.
+   */
+  private static Map<String, StepHandler> handlers(WorkerConfig config, InjectedFaults faults) {
     // the engine applies its payload limit when it records a result: a worker refuses none that
     // an engine with a raised limit would take
     Payloads payloads =
-        new Payloads(mapper(config), Payloads.MAX_LIMIT);
+        new Payloads(mapper(config), EngineConfig.MAX_PAYLOAD_LIMIT);
     Map<String, StepHandler> handlers = new LinkedHashMap<>();
     config.handlers().forEach((step, handler) ->
-        handlers.put(step, withFaults(handler, config.attemptGate().orElse(null))));
-    for (StepBinding binding : config.bindings()) {
-      StepBinding served = withFaults(binding, config.attemptGate().orElse(null));
+        handlers.put(step, withFaults(handler, faults)));
+    for (StepService service : config.bindings()) {
+      StepBinding binding = generated(service);
+      StepBinding served = withFaults(binding, faults);
       for (StepType<?> step : binding.steps()) {
         if (handlers.putIfAbsent(step.name(), new TypedHandler(payloads, step, served)) != null) {
           throw new IllegalArgumentException(
@@ -83,15 +88,25 @@ final class Workers {
   }
 
   /**
+   * {@code service} as the worker calls it: the API takes a step contract's implementation as a
+   * {@link StepService}, which its generated binding implements through {@link StepBinding}.
+   */
+  private static StepBinding generated(StepService service) {
+    if (service instanceof StepBinding binding) {
+      return binding;
+    }
+    throw new IllegalArgumentException(service.getClass().getName() + " is not a step contract's"
+        + " generated binding: serve what the <Name>Worker.of(implementation) that the annotation"
+        + " processor generates returns (it implements " + StepBinding.class.getName() + ")");
+  }
+
+  /**
    * {@code handler}, whose attempts first throw the error a test injected for their step, if any:
    * the worker then reports it as it reports the handler's own errors.
    */
-  private static StepHandler withFaults(StepHandler handler, AttemptGate faults) {
-    if (faults == null) {
-      return handler;
-    }
+  private static StepHandler withFaults(StepHandler handler, InjectedFaults faults) {
     return (task, input) -> {
-      throwInjected(faults, task.step());
+      faults.throwInjected(task.step());
       return handler.handle(task, input);
     };
   }
@@ -100,10 +115,7 @@ final class Workers {
    * {@code binding}, whose calls first throw the error a test injected for their step, if any:
    * inside the typed handler, so that the step's {@code nonRetryable} applies to it.
    */
-  private static StepBinding withFaults(StepBinding binding, AttemptGate faults) {
-    if (faults == null) {
-      return binding;
-    }
+  private static StepBinding withFaults(StepBinding binding, InjectedFaults faults) {
     return new StepBinding() {
       @Override
       public List<StepType<?>> steps() {
@@ -112,17 +124,10 @@ final class Workers {
 
       @Override
       public Object invoke(String step, Object[] args) throws Exception {
-        throwInjected(faults, step);
+        faults.throwInjected(step);
         return binding.invoke(step, args);
       }
     };
-  }
-
-  private static void throwInjected(AttemptGate faults, String step) throws Exception {
-    Optional<Exception> injected = faults.takeNext(step);
-    if (injected.isPresent()) {
-      throw injected.get();
-    }
   }
 
   private static ObjectMapper mapper(WorkerConfig config) {

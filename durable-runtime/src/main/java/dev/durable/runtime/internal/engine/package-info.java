@@ -22,11 +22,15 @@
  * {@code RunMdc} puts a run's keys in the SLF4J MDC and {@code RunLog} writes its lifecycle lines.
  * {@code RunExports} reads runs for {@code DurableEngine.export}; {@code Replays} replays them
  * against the current code with a turn that only replays ({@code Turns.replaying}). The way in
- * from the public API is {@code Factories}, the one public class: it implements {@code
- * DurableEngine.Factory}, {@code DurableWorker.Factory} and {@code spi.RunReplays.Factory}, is
- * registered under {@code META-INF/services} and found with {@code ServiceLoader}, and hands the
+ * from the public API is {@code Factories}: it implements {@code DurableEngine.Factory}, {@code
+ * DurableWorker.Factory}, {@code DurableStore.Migrator}, {@code Parallel.Runner} ({@code
+ * BranchCalls}), {@code Retry.Runner} ({@code RetryOverrides}) and {@code spi.RunReplays.Factory},
+ * is registered under {@code META-INF/services} and found with {@code ServiceLoader}, and hands the
  * builders' {@code EngineConfig} and {@code WorkerConfig} to {@code Engines} and {@code Workers}.
- * The public package names nothing here; the rest is package-private.
+ * The way in for the test kit ({@code durable-test}) is {@code TestHooks}, with the interfaces it
+ * implements ({@code AttemptGate}, {@code ManualClock}): faults reach every attempt through the
+ * engine's or worker's {@code InjectedFaults}. The public packages name nothing here; the rest is
+ * package-private.
  *
  * <p>{@code Engines} wires an engine with constructors: each class gets the collaborators it
  * calls, and a turn's pieces share one {@code TurnContext} ({@code Turns} makes the turns). A run

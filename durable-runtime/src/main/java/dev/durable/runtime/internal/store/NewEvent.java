@@ -1,6 +1,6 @@
 package dev.durable.runtime.internal.store;
 
-import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.StoredText;
 import java.time.Instant;
 
 /**

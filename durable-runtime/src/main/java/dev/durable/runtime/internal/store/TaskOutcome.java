@@ -1,6 +1,6 @@
 package dev.durable.runtime.internal.store;
 
-import dev.durable.runtime.codec.StoredText;
+import dev.durable.runtime.StoredText;
 
 /**
  * What a worker reports for a task: a result, or a failure that another attempt may or may not

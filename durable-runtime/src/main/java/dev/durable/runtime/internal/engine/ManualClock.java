@@ -1,12 +1,13 @@
-package dev.durable.runtime.spi;
+package dev.durable.runtime.internal.engine;
 
 import java.time.Instant;
 
 /**
  * A {@link java.time.Clock} whose time moves only when told to, and that says when it jumps:
- * {@code dev.durable.runtime.testing.TestClock} (in {@code durable-test}). Given one, an engine
- * waits in process by advancing it instead of sleeping, claims suspended runs back at their due
- * time rather than just ahead of it, and looks again for due runs and timers after each jump.
+ * {@code dev.durable.runtime.testing.TestClock} (in {@code durable-test}) implements it, and is
+ * given to an engine as its clock like any other. Given one, an engine waits in process by
+ * advancing it instead of sleeping, claims suspended runs back at their due time rather than just
+ * ahead of it, and looks again for due runs and timers after each jump.
  */
 public interface ManualClock {
 

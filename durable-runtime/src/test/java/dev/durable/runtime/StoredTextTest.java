@@ -1,4 +1,4 @@
-package dev.durable.runtime.codec;
+package dev.durable.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

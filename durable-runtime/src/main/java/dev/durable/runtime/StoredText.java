@@ -1,4 +1,4 @@
-package dev.durable.runtime.codec;
+package dev.durable.runtime;
 
 /**
  * Makes text that the engine stores (error messages, codes, event details) storable in every
@@ -116,7 +116,7 @@ public final class StoredText {
   }
 
   /** {@code text} with each NUL and each lone surrogate written as its escape, {@code \u0000}. */
-  static String escaped(String text) {
+  public static String escaped(String text) {
     if (!needsEscaping(text)) {
       return text;
     }
