@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * What one engine of phase (k) reports to: nothing, a Micrometer registry, or a registry and the
  * OpenTelemetry SDK, set on the engine's builder as the guide tells users to
- * (docs/guide/09-operating.md, "Metrics and tracing"). Closing it shuts the SDK down, which
- * exports the spans still queued; close it after the engine.
+ * (docs/guide/17-running-the-engine.md, "Metrics and tracing"). Closing it shuts the SDK down,
+ * which exports the spans still queued; close it after the engine.
  */
 final class Observation implements AutoCloseable {
   /** The settings compared, "off" first: the others are measured against it. */

@@ -273,8 +273,8 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Reports the engine's metrics (docs/guide/09-operating.md) to a Micrometer registry, an
-     * optional dependency: without this call no Micrometer class is needed.
+     * Reports the engine's metrics (docs/guide/17-running-the-engine.md) to a Micrometer
+     * registry, an optional dependency: without this call no Micrometer class is needed.
      */
     public Builder meterRegistry(MeterRegistry meterRegistry) {
       draft.meterRegistry = Objects.requireNonNull(meterRegistry, "meterRegistry");
@@ -283,8 +283,8 @@ public interface DurableEngine extends AutoCloseable {
 
     /**
      * Records spans with OpenTelemetry: a run's start, each turn and each local step's attempt, a
-     * run in one trace (docs/guide/09-operating.md); a dispatched step's task carries its turn's
-     * {@code traceparent} to a worker given {@link DurableWorker.Builder#openTelemetry}. The
+     * run in one trace (docs/guide/17-running-the-engine.md); a dispatched step's task carries its
+     * turn's {@code traceparent} to a worker given {@link DurableWorker.Builder#openTelemetry}. The
      * dependency ({@code io.opentelemetry:opentelemetry-api}) is optional: without this call the
      * engine records no span and needs no OpenTelemetry class.
      */

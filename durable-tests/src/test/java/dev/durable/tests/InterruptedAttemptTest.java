@@ -3,6 +3,7 @@ package dev.durable.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.StepInfo;
@@ -42,6 +43,7 @@ class InterruptedAttemptTest {
     killedInThePaymentThenTakenOver("jdbc:h2:" + dir.resolve("durable").toAbsolutePath());
   }
 
+  @OnPostgres
   @Test
   void onPostgresqlTheEngineTakingOverRecordsThePaymentThatMayHaveRunOnTheKilledOne()
       throws Exception {

@@ -40,12 +40,12 @@ class SignalValidationTest {
   }
 
   /**
-   * The guide's "Signals" example ({@code docs/guide/04-signals.md}): the workflow, and the engine
+   * The guide's "Signals" example ({@code docs/guide/05-signals.md}): the workflow, and the engine
    * code wrapped in a method.
    */
   @Test
   void theGuidesSignalExampleCompilesAsPasted() throws IOException {
-    String section = Files.readString(Path.of("..", "docs", "guide", "04-signals.md"));
+    String section = Files.readString(Path.of("..", "docs", "guide", "05-signals.md"));
     List<String> blocks = new ArrayList<>();
     Matcher block = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL).matcher(section);
     while (block.find()) {

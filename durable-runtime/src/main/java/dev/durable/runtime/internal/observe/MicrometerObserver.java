@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reports to a Micrometer registry; the metrics' names and tags are listed in the guide
- * (docs/guide/09-operating.md, "Metrics and tracing"). Loaded only when a registry was configured.
+ * (docs/guide/17-running-the-engine.md, "Metrics and tracing"). Loaded only when a registry was
+ * configured.
  */
 final class MicrometerObserver implements Observer {
   private static final Logger LOG = LoggerFactory.getLogger(MicrometerObserver.class);

@@ -47,6 +47,11 @@ final class PostgresListener implements AutoCloseable {
   private final Consumer<Boolean> onListening;
   private final Thread thread;
   private volatile boolean closed;
+  /**
+   * Whether the thread is getting its connection or sending statements through the pool's proxy
+   * (not waiting for notifications, which it does on the driver's connection itself).
+   */
+  private volatile boolean throughThePool = true;
 
   /**
    * @param channel an SQL expression of the channel's name, which the server evaluates
@@ -81,6 +86,7 @@ final class PostgresListener implements AutoCloseable {
   private void loop() {
     String name = "a channel of the Durable tables"; // until the server names it
     while (!closed) {
+      throughThePool = true;
       try (Connection connection = dataSource.getConnection()) {
         connection.setAutoCommit(true);
         try (Statement listen = connection.createStatement()) {
@@ -92,6 +98,7 @@ final class PostgresListener implements AutoCloseable {
         }
         onListening.accept(true);
         PGConnection notifications = connection.unwrap(PGConnection.class);
+        throughThePool = false;
         while (!closed) {
           PGNotification[] received = notifications.getNotifications(WAIT_MS);
           if (received != null && received.length > 0) {
@@ -146,9 +153,22 @@ final class PostgresListener implements AutoCloseable {
     return payload.length() == ORIGIN_LENGTH && payload.startsWith(WAKE_PREFIX);
   }
 
+  /**
+   * Stops listening. A thread still sending its first statements through the pool is waited for
+   * (briefly: it stops before it waits for notifications), so that the pool, closed next, does not
+   * cut a connection in use and log it as broken, with a trace. A thread waiting for notifications
+   * waits on the driver's connection itself, which the pool may cut without a word.
+   */
   @Override
   public void close() {
     closed = true;
-    thread.interrupt();
+    thread.interrupt(); // ends a wait to reconnect
+    if (throughThePool) {
+      try {
+        thread.join(2L * WAIT_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 }
