@@ -15,14 +15,14 @@ import java.util.Optional;
  * the same on both. Chosen once, by the database's product name ({@link #of}).
  *
  * <p>PostgreSQL, over the network, sends a step's statements joined into one text, which it runs
- * in one implicit transaction: one round trip and, autocommitted, one commit; where one statement
- * does a step, it is one PostgreSQL runs correctly and H2 does not (an {@code UPDATE} in a {@code
- * WITH}, {@code FOR UPDATE SKIP LOCKED} with a limit, {@code ON CONFLICT}). H2, embedded, where a
- * statement is an in-process call, sends them one by one in a transaction, and does such a step
- * with statements it runs correctly: a claim reads candidates and compare-and-sets each row, an
- * outcome is stored alone. Besides: the setting that makes commits durable, the warning about the
- * database's upkeep, and the notifications that tell engines and workers in other processes of
- * new work ({@link Notifications}).
+ * in one implicit transaction: one round trip and, autocommitted, one commit; and it does in one
+ * statement the steps H2 cannot (H2 has no {@code UPDATE} in a {@code WITH} nor {@code ON
+ * CONFLICT}, and its {@code FOR UPDATE SKIP LOCKED} with a limit skips free rows). H2, embedded,
+ * where a statement is an in-process call, sends them one by one in a transaction, and does those
+ * steps with statements it runs correctly: a claim reads candidates and compare-and-sets each row,
+ * an outcome is stored alone. Besides: the setting that makes commits durable, the warning about
+ * the database's upkeep, and the notifications that tell engines and workers in other processes
+ * of new work ({@link Notifications}).
  */
 sealed interface Dialect permits H2Dialect, PostgresDialect {
 
