@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reading what a claim statement returned ({@link RunLeases#CLAIM_AHEAD} and the claims like it):
+ * Reading what a claim statement returned ({@link PostgresClaims} and the claims like it):
  * the runs claimed, each with its state before the claim, and, where the claim's text read them
- * too ({@link StepsTable#OF_JUST_CLAIMED}, {@link TasksTable#WAITING_OF_JUST_CLAIMED}), the
+ * too ({@link StepsTable#ofJustClaimed}, {@link TasksTable#waitingOfJustClaimed}), the
  * checkpoints and waiting tasks their turns resume from.
  */
 final class ClaimedRows {
@@ -20,7 +20,7 @@ final class ClaimedRows {
 
   /**
    * The runs {@code claimed}, each with its checkpoints and waiting tasks, the next two results of
-   * {@code reads} ({@link Claims#READS}).
+   * {@code reads} ({@link Claims#reads}).
    */
   static List<ClaimedRun> withReads(List<ClaimedRun> claimed, Round reads) throws SQLException {
     Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();

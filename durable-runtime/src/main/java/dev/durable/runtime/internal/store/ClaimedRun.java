@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param takeover the engine whose lease on the run had ended unrenewed, if the claim took the run
  *     over from one
  * @param resumption what its turn reads before it replays, where the claim read it with the run
- *     (the poll's claim and the hand-back: {@link Claims#READS}); null where the turn is to read it
+ *     (the poll's claim and the hand-back: {@link Claims#reads}); null where the turn is to read it
  */
 public record ClaimedRun(
     RunRecord run, Instant wasDueAt, Optional<Takeover> takeover, Resumption resumption) {

@@ -24,18 +24,24 @@ import java.util.function.BooleanSupplier;
  * cannot make its schedule fire again.
  */
 final class FinishedRuns {
+  private final Transactions transactions;
+  private final RunsTable runs;
   /** A deleted run's rows in the other tables, each statement served by an index on run_id. */
-  private static final List<Sql> DELETE_ROWS = List.of(StepsTable.DELETE_OF_RUN,
-      EventsTable.DELETE_OF_RUN, TasksTable.DELETE_OF_RUN, SignalsTable.DELETE_OF_RUN,
-      SchedulesTable.DELETE_RUN, AttributesTable.DELETE_OF_RUN, RunValuesTable.DELETE_OF_RUN);
+  private final List<Sql> deleteRows;
 
-  private FinishedRuns() {}
+  FinishedRuns(Transactions transactions, Tables tables) {
+    this.transactions = transactions;
+    this.runs = tables.runs();
+    this.deleteRows = List.of(tables.steps().deleteOfRun, tables.events().deleteOfRun,
+        tables.tasks().deleteOfRun, tables.signals().deleteOfRun, tables.schedules().deleteRun,
+        tables.attributes().deleteOfRun, tables.values().deleteOfRun);
+  }
 
   /** What one batch found and deleted. */
   record Batch(int candidates, int deleted) {}
 
   /** Deletes up to {@code limit} runs that ended before {@code before}, with all their rows. */
-  static Batch deleteBatch(Connection connection, Instant before, int limit)
+  Batch deleteBatch(Connection connection, Instant before, int limit)
       throws SQLException {
     List<String> candidates = candidates(connection, before, limit);
     if (candidates.isEmpty()) {
@@ -44,9 +50,9 @@ final class FinishedRuns {
     // the order in which the child rows are deleted: the same statement texts each batch
     candidates.sort(null);
     List<String> deleted = new ArrayList<>();
-    try (PreparedStatement delete = connection.prepareStatement(RunsTable.DELETE_ENDED.text())) {
+    try (PreparedStatement delete = connection.prepareStatement(runs.deleteEnded.text())) {
       for (String runId : candidates) {
-        RunsTable.DELETE_ENDED.bind(
+        runs.deleteEnded.bind(
             delete, new Values().string("runId", runId).instant("before", before));
         delete.addBatch();
       }
@@ -58,7 +64,7 @@ final class FinishedRuns {
       }
     }
     if (!deleted.isEmpty()) {
-      for (Sql sql : DELETE_ROWS) {
+      for (Sql sql : deleteRows) {
         try (PreparedStatement delete = connection.prepareStatement(sql.text())) {
           for (String runId : deleted) {
             delete.setString(1, runId);
@@ -71,15 +77,14 @@ final class FinishedRuns {
     return new Batch(candidates.size(), deleted.size());
   }
 
-  private static List<String> candidates(Connection connection, Instant before, int limit)
+  private List<String> candidates(Connection connection, Instant before, int limit)
       throws SQLException {
-    return new ArrayList<>(RunsTable.ENDED_BEFORE.list(connection,
+    return new ArrayList<>(runs.endedBefore.list(connection,
         new Values().instant("before", before).int4("limit", limit), rows -> rows.getString(1)));
   }
 
   /** See {@code Store#deleteEndedRuns}: batch after batch, each in a transaction of its own. */
-  static int deleteAll(
-      Transactions transactions, Instant before, int batchSize, BooleanSupplier stop) {
+  int deleteAll(Instant before, int batchSize, BooleanSupplier stop) {
     int total = 0;
     while (!stop.getAsBoolean()) {
       Batch batch = transactions.inTransaction("delete runs that ended before " + before,

@@ -15,12 +15,20 @@ import java.util.function.Supplier;
 public final class QueueAdmissions {
   private final Transactions transactions;
   private final Dialect dialect;
+  private final QueuesTable queues;
+  private final RunsTable runs;
+  private final RunDebounces debounces;
+  private final QueueViews views;
   /** Where each queue's admission goes on among its partition keys. */
   private final Map<String, QueuesTable.Cursor> cursors = new ConcurrentHashMap<>();
 
-  QueueAdmissions(Transactions transactions, Dialect dialect) {
+  QueueAdmissions(Transactions transactions, Dialect dialect, Tables tables) {
     this.transactions = transactions;
     this.dialect = dialect;
+    this.queues = tables.queues();
+    this.runs = tables.runs();
+    this.debounces = new RunDebounces(tables.schema(), tables.events());
+    this.views = new QueueViews(tables.schema());
   }
 
   /**
@@ -30,7 +38,7 @@ public final class QueueAdmissions {
    *     differed: "Queue[...] (declared by engine-id)"
    */
   public Optional<String> declare(Queue queue, String engineId, Instant now) {
-    return QueuesTable.declare(transactions, queue, engineId, now)
+    return queues.declare(transactions, queue, engineId, now)
         .map(d -> d.declaration() + " (declared by " + d.declaredBy() + ")");
   }
 
@@ -40,7 +48,7 @@ public final class QueueAdmissions {
    */
   public Optional<String> holderOf(String dedupKey) {
     return transactions.autocommit("read the run holding " + dedupKey,
-        connection -> RunsTable.holderOf(connection, dedupKey));
+        connection -> runs.holderOf(connection, dedupKey));
   }
 
   /**
@@ -53,7 +61,7 @@ public final class QueueAdmissions {
   public Optional<String> debounce(String dedupKey, String input, Instant notBefore,
       Instant now) {
     return transactions.inTransaction("debounce a start with " + dedupKey,
-        connection -> RunDebounces.fold(connection, dedupKey, input, notBefore, now));
+        connection -> debounces.fold(connection, dedupKey, input, notBefore, now));
   }
 
   /**
@@ -71,9 +79,9 @@ public final class QueueAdmissions {
     try {
       return transactions.inTransaction("admit the runs of queue " + queue.name(), connection -> {
         QueuesTable.Admission admission =
-            QueuesTable.admit(connection, dialect.form(), queue, engineId, clock, cursor);
+            queues.admit(connection, dialect, queue, engineId, clock, cursor);
         if (admission.admitted() > 0) {
-          dialect.wakeEngines(connection);
+          dialect.notifications().wakeEngines(connection);
         }
         return new Admission(admission.admitted(), Optional.ofNullable(admission.nextAt()),
             admission.more(), admission.idle());
@@ -92,6 +100,6 @@ public final class QueueAdmissions {
 
   /** Every queue declared or named by a run, by name, with its depth and its runs admitted. */
   public List<QueueRow> rows() {
-    return transactions.autocommit("read the queues", QueueViews::all);
+    return transactions.autocommit("read the queues", views::all);
   }
 }

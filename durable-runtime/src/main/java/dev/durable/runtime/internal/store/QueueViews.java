@@ -16,43 +16,42 @@ import java.util.TreeMap;
 final class QueueViews {
   /** The most queue names read from the runs: a bound on an operator's page, not a limit. */
   static final int MAX_QUEUES = 1000;
-  private static final String RUNS = RunsTable.TABLE;
 
-  private static final Sql DECLARED = Sql.of(
-      "SELECT queue_name, declaration, declared_by FROM durable_queues ORDER BY queue_name");
+  private final Sql selectDeclared;
   /**
    * The next queue name above {@code :after} that runs were started with: the index's first
    * column in its order, so that both databases walk it and stop at the first row (a loose index
    * scan, one row per queue, however many runs each holds).
    */
-  private static final Sql NEXT_QUEUE = Sql.of(
-      "SELECT queue_name FROM " + RUNS + " WHERE queue_name > :after"
-          + " ORDER BY queue_name LIMIT 1");
+  private final Sql nextQueue;
   /** Depth, oldest waiting and admitted runs not ended: one equality range per state. */
-  private static final Sql COUNTS = Sql.of(
-      "SELECT (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
-          + " AND status = 'ENQUEUED'),"
-          + " (SELECT MIN(created_at) FROM " + RUNS + " WHERE queue_name = :queue"
-          + " AND status = 'ENQUEUED'),"
-          + " (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue AND status = 'PENDING')"
-          + " + (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
-          + " AND status = 'RUNNING')"
-          + " + (SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
-          + " AND status = 'SLEEPING')");
+  private final Sql counts;
 
-  private QueueViews() {}
+  QueueViews(Schema schema) {
+    String runs = schema.table(RunsTable.NAME);
+    selectDeclared = Sql.of("SELECT queue_name, declaration, declared_by FROM "
+        + schema.table(QueuesTable.NAME) + " ORDER BY queue_name");
+    nextQueue = Sql.of("SELECT queue_name FROM " + runs + " WHERE queue_name > :after"
+        + " ORDER BY queue_name LIMIT 1");
+    String ofQueue = " FROM " + runs + " WHERE queue_name = :queue AND status = ";
+    counts = Sql.of("SELECT (SELECT COUNT(*)" + ofQueue + "'ENQUEUED'),"
+        + " (SELECT MIN(created_at)" + ofQueue + "'ENQUEUED'),"
+        + " (SELECT COUNT(*)" + ofQueue + "'PENDING')"
+        + " + (SELECT COUNT(*)" + ofQueue + "'RUNNING')"
+        + " + (SELECT COUNT(*)" + ofQueue + "'SLEEPING')");
+  }
 
   /** Every queue, by name. */
-  static List<QueueRow> all(Connection connection) throws SQLException {
+  List<QueueRow> all(Connection connection) throws SQLException {
     Map<String, String[]> declared = new TreeMap<>();
-    for (String[] row : DECLARED.list(connection, new Values(),
+    for (String[] row : selectDeclared.list(connection, new Values(),
         rows -> new String[] {rows.getString(1), rows.getString(2), rows.getString(3)})) {
       declared.put(row[0], row);
     }
     Values values = new Values().string("after", "");
     String after = "";
     for (int i = 0; i < MAX_QUEUES; i++) {
-      Optional<String> next = NEXT_QUEUE.first(
+      Optional<String> next = nextQueue.first(
           connection, values.string("after", after), rows -> rows.getString(1));
       if (next.isEmpty()) {
         break;
@@ -62,7 +61,7 @@ final class QueueViews {
     }
     List<QueueRow> queues = new ArrayList<>();
     for (String[] queue : declared.values()) {
-      queues.add(COUNTS.first(connection, values.string("queue", queue[0]),
+      queues.add(counts.first(connection, values.string("queue", queue[0]),
           rows -> new QueueRow(queue[0], queue[1], queue[2], rows.getLong(1), rows.getLong(3),
               Rows.instant(rows, 2))).orElseThrow());
     }

@@ -29,76 +29,86 @@ import java.util.function.Supplier;
  * index scan), not by reading every queued run.
  */
 final class QueuesTable {
+  static final String NAME = "durable_queues";
   /** The most runs one admission makes due per key, and the most keys it visits. */
   static final int BATCH = 256;
-  private static final String RUNS = RunsTable.TABLE;
   static final int MAX_KEYS = 64;
 
-  private static final Sql INSERT = Sql.of(
-      "INSERT INTO durable_queues (queue_name, declaration, declared_by, updated_at)"
-          + " VALUES (:queue, :declaration, :engine, :now)");
-  private static final Sql SELECT_LOCKED = Sql.of(
-      "SELECT declaration, declared_by FROM durable_queues WHERE queue_name = :queue FOR UPDATE");
-  private static final Sql UPDATE = Sql.of(
-      "UPDATE durable_queues SET declaration = :declaration, declared_by = :engine,"
-          + " updated_at = :now WHERE queue_name = :queue");
-  private static final Sql LOCK = Sql.of(
-      "SELECT queue_name FROM durable_queues WHERE queue_name = :queue FOR UPDATE SKIP LOCKED");
-  static final Sql LEASED_BY = Sql.of(
-      "SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue AND status = 'RUNNING'"
-          + " AND lease_owner = :engine");
+  private final EventsTable events;
+  private final Sql insert;
+  private final Sql selectLocked;
+  private final Sql update;
+  private final Sql lock;
+  final Sql leasedBy;
   /**
    * The next partition key above {@code :after} with queued runs: the order is the index's (its
    * leading columns fixed by equalities), so that H2 too walks it and stops at the first row. The
    * first key is the next above '' (a key is never empty): a range that skips the runs with no key,
    * which {@code IS NOT NULL} would have H2 read through.
    */
-  static final Sql NEXT_KEY = Sql.of(
-      "SELECT partition_key FROM " + RUNS + " WHERE queue_name = :queue AND status = 'ENQUEUED'"
-          + " AND partition_key > :after ORDER BY queue_name, status, partition_key LIMIT 1");
+  final Sql nextKey;
   /**
    * Whether runs with no key wait. In the index's order, so that the planner walks the index's
    * range: left to choose, PostgreSQL read the whole table for a queue with many ended runs that
    * had no key, expecting the first row to come soon.
    */
-  static final Sql ANY_UNKEYED = Sql.of(
-      "SELECT run_id FROM " + RUNS + " WHERE queue_name = :queue AND status = 'ENQUEUED'"
-          + " AND partition_key IS NULL"
-          + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT 1");
+  final Sql anyUnkeyed;
+  final KeyStatements keyed;
+  final KeyStatements unkeyed;
+  /**
+   * The first round of an admission: the queue's lock, the runs of the queue this engine holds
+   * leased, whether runs with no key wait, and the first key above the cursor with runs waiting.
+   */
+  private final Round.Statements opening;
+  /** The {@link #keyRound}s, by shape. */
+  private final Map<Integer, Round.Statements> keyRounds = new ConcurrentHashMap<>();
+  private final Sql admit;
 
   /** The statements that read or admit one key's runs: where the key is a value, or NULL. */
   record KeyStatements(Sql unfinished, Sql window, Sql candidates) {
-    static KeyStatements of(String key) {
-      String unfinished = "SELECT COUNT(*) FROM " + RUNS + " WHERE queue_name = :queue"
-          + " AND status = '%s' AND " + key;
+    static KeyStatements of(String runs, String key) {
+      String unfinished = "SELECT COUNT(*) FROM " + runs + " WHERE queue_name = :queue"
+          + " AND status = '";
+      String ofKey = "' AND " + key;
       return new KeyStatements(
           // one equality per state, each a range of the index, added up
-          Sql.of("SELECT (" + String.format(unfinished, "PENDING") + ") + ("
-              + String.format(unfinished, "RUNNING") + ") + ("
-              + String.format(unfinished, "SLEEPING") + ")"),
-          Sql.of("SELECT COUNT(*), MIN(admitted_at) FROM " + RUNS + " WHERE queue_name = :queue"
+          Sql.of("SELECT (" + unfinished + "PENDING" + ofKey + ") + ("
+              + unfinished + "RUNNING" + ofKey + ") + ("
+              + unfinished + "SLEEPING" + ofKey + ")"),
+          Sql.of("SELECT COUNT(*), MIN(admitted_at) FROM " + runs + " WHERE queue_name = :queue"
               + " AND " + key + " AND admitted_at > :since"),
-          Sql.of("SELECT run_id FROM " + RUNS + " WHERE queue_name = :queue"
+          Sql.of("SELECT run_id FROM " + runs + " WHERE queue_name = :queue"
               + " AND status = 'ENQUEUED' AND " + key + " AND (wake_at IS NULL OR wake_at <= :now)"
               + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT :limit"));
     }
   }
 
-  static final KeyStatements KEYED = KeyStatements.of("partition_key = :key");
-  static final KeyStatements UNKEYED = KeyStatements.of("partition_key IS NULL");
-  /**
-   * The first round of an admission: the queue's lock, the runs of the queue this engine holds
-   * leased, whether runs with no key wait, and the first key above the cursor with runs waiting.
-   */
-  private static final Round.Statements OPENING =
-      Round.Statements.of(LOCK, LEASED_BY, ANY_UNKEYED, NEXT_KEY);
-  /** The {@link #keyRound}s, by shape. */
-  private static final Map<Integer, Round.Statements> KEY_ROUNDS = new ConcurrentHashMap<>();
-  private static final Sql ADMIT = Sql.of(
-      "UPDATE " + RUNS + " SET status = 'PENDING', due_at = :at, admitted_at = :at,"
-          + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
-
-  private QueuesTable() {}
+  QueuesTable(Schema schema, EventsTable events) {
+    this.events = events;
+    String table = schema.table(NAME);
+    String runs = schema.table(RunsTable.NAME);
+    insert = Sql.of("INSERT INTO " + table + " (queue_name, declaration, declared_by, updated_at)"
+        + " VALUES (:queue, :declaration, :engine, :now)");
+    selectLocked = Sql.of("SELECT declaration, declared_by FROM " + table
+        + " WHERE queue_name = :queue FOR UPDATE");
+    update = Sql.of("UPDATE " + table + " SET declaration = :declaration,"
+        + " declared_by = :engine, updated_at = :now WHERE queue_name = :queue");
+    lock = Sql.of("SELECT queue_name FROM " + table
+        + " WHERE queue_name = :queue FOR UPDATE SKIP LOCKED");
+    leasedBy = Sql.of("SELECT COUNT(*) FROM " + runs + " WHERE queue_name = :queue"
+        + " AND status = 'RUNNING' AND lease_owner = :engine");
+    nextKey = Sql.of("SELECT partition_key FROM " + runs + " WHERE queue_name = :queue"
+        + " AND status = 'ENQUEUED' AND partition_key > :after"
+        + " ORDER BY queue_name, status, partition_key LIMIT 1");
+    anyUnkeyed = Sql.of("SELECT run_id FROM " + runs + " WHERE queue_name = :queue"
+        + " AND status = 'ENQUEUED' AND partition_key IS NULL"
+        + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT 1");
+    keyed = KeyStatements.of(runs, "partition_key = :key");
+    unkeyed = KeyStatements.of(runs, "partition_key IS NULL");
+    opening = Round.Statements.of(lock, leasedBy, anyUnkeyed, nextKey);
+    admit = Sql.of("UPDATE " + runs + " SET status = 'PENDING', due_at = :at, admitted_at = :at,"
+        + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
+  }
 
   /** A declaration stored by another engine, or differently. */
   record Declared(String declaration, String declaredBy) {}
@@ -107,13 +117,13 @@ final class QueuesTable {
    * Stores {@code queue}'s declaration as {@code engineId}'s; returns the one it replaced if that
    * differed.
    */
-  static Optional<Declared> declare(
+  Optional<Declared> declare(
       Transactions transactions, Queue queue, String engineId, Instant now) {
     Values values = new Values().string("queue", queue.name())
         .string("declaration", queue.toString()).string("engine", engineId).instant("now", now);
     boolean inserted = transactions.autocommit("declare " + queue, connection -> {
       try {
-        return INSERT.update(connection, values) > 0;
+        return insert.update(connection, values) > 0;
       } catch (SQLException e) {
         if (SqlErrors.isUniqueViolation(e)) {
           return false;
@@ -125,9 +135,9 @@ final class QueuesTable {
       return Optional.empty();
     }
     return transactions.inTransaction("declare " + queue, connection -> {
-      Optional<Declared> stored = SELECT_LOCKED.first(connection, values,
+      Optional<Declared> stored = selectLocked.first(connection, values,
           rows -> new Declared(rows.getString(1), rows.getString(2)));
-      UPDATE.update(connection, values);
+      update.update(connection, values);
       return stored.filter(d -> !d.declaration().equals(queue.toString()));
     });
   }
@@ -150,17 +160,17 @@ final class QueuesTable {
    * @return how many were admitted; when the rate limit next frees a permit, if runs wait for it
    *     (null if none do); whether keys were left unvisited
    */
-  static Admission admit(Connection connection, Dialect.Form form, Queue queue, String engineId,
+  Admission admit(Connection connection, Dialect dialect, Queue queue, String engineId,
       Supplier<Instant> clock, Cursor cursor) throws SQLException {
     Instant now = clock.get();
     Values values = new Values().string("queue", queue.name()).string("engine", engineId)
         .instant("now", now)
-        .string("after", above(form, cursor.after == null ? "" : cursor.after));
+        .string("after", dialect.keyAbove(cursor.after == null ? "" : cursor.after));
     queue.ratePeriod().ifPresent(period -> values.instant("since", now.minus(period)));
     int engineRoom = Integer.MAX_VALUE;
     List<String> keys = new ArrayList<>();
     String after = cursor.after;
-    try (Round opening = Round.send(connection, form, OPENING, values)) {
+    try (Round opening = dialect.send(connection, this.opening, values)) {
       try (ResultSet locked = opening.rows()) {
         if (!locked.next()) {
           return Admission.SKIPPED; // another engine is admitting this queue's runs
@@ -188,8 +198,8 @@ final class QueuesTable {
     }
     // the further keys, each the next above the last: a loose scan of the index
     while (after != null && keys.size() < MAX_KEYS) {
-      Optional<String> next = NEXT_KEY.first(
-          connection, values.string("after", above(form, after)), rows -> rows.getString(1));
+      Optional<String> next = nextKey.first(connection,
+          values.string("after", dialect.keyAbove(after)), rows -> rows.getString(1));
       if (next.isEmpty()) {
         after = null;
       } else {
@@ -218,7 +228,7 @@ final class QueuesTable {
       int ratePermits = Integer.MAX_VALUE;
       Instant oldestInWindow = null;
       List<String> candidates = new ArrayList<>();
-      try (Round round = Round.send(connection, form, keyRound(key != null, queue), values)) {
+      try (Round round = dialect.send(connection, keyRound(key != null, queue), values)) {
         if (queue.concurrency() > 0) {
           try (ResultSet unfinished = round.rows()) {
             unfinished.next();
@@ -261,38 +271,38 @@ final class QueuesTable {
    *
    * @return how many were admitted
    */
-  private static int admitRuns(Connection connection, Queue queue, String key,
+  private int admitRuns(Connection connection, Queue queue, String key,
       List<String> chosen, Values values, Instant at) throws SQLException {
     values.instant("at", at);
     int[] counts;
-    try (PreparedStatement admit = connection.prepareStatement(ADMIT.text())) {
+    try (PreparedStatement batch = connection.prepareStatement(admit.text())) {
       for (String runId : chosen) {
-        ADMIT.bind(admit, values.string("runId", runId));
-        admit.addBatch();
+        admit.bind(batch, values.string("runId", runId));
+        batch.addBatch();
       }
-      counts = admit.executeBatch();
+      counts = batch.executeBatch();
     }
-    List<EventsTable.Entry> events = new ArrayList<>();
+    List<EventsTable.Entry> admitted = new ArrayList<>();
     for (int i = 0; i < chosen.size(); i++) {
       if (counts[i] > 0) {
-        events.add(new EventsTable.Entry(chosen.get(i), EventType.RUN_ADMITTED.run(
+        admitted.add(new EventsTable.Entry(chosen.get(i), EventType.RUN_ADMITTED.run(
             "queue " + queue.name() + (key == null ? "" : ", partition key " + key), at)));
       }
     }
-    EventsTable.append(connection, events);
-    return events.size();
+    events.append(connection, admitted);
+    return admitted.size();
   }
 
   /**
    * A key's round: the count of its admitted runs not ended where the queue limits them, its
    * admissions within the rate window where it has one, and its best candidates.
    */
-  private static Round.Statements keyRound(boolean keyed, Queue queue) {
+  private Round.Statements keyRound(boolean keyed, Queue queue) {
     boolean concurrency = queue.concurrency() > 0;
     boolean rate = queue.ratePeriod().isPresent();
-    return KEY_ROUNDS.computeIfAbsent((keyed ? 4 : 0) + (concurrency ? 2 : 0) + (rate ? 1 : 0),
+    return keyRounds.computeIfAbsent((keyed ? 4 : 0) + (concurrency ? 2 : 0) + (rate ? 1 : 0),
         shape -> {
-          KeyStatements statements = keyed ? KEYED : UNKEYED;
+          KeyStatements statements = keyed ? this.keyed : unkeyed;
           List<Sql> parts = new ArrayList<>();
           if (concurrency) {
             parts.add(statements.unfinished());
@@ -303,19 +313,6 @@ final class QueuesTable {
           parts.add(statements.candidates());
           return Round.Statements.of(parts.toArray(Sql[]::new));
         });
-  }
-
-  /**
-   * The bound of {@link #NEXT_KEY}'s range above {@code key}. H2 starts a range scan for {@code >}
-   * at the value itself and filters the equal entries out, so that each step of the loose scan
-   * walked every queued run of the key before: an admission among 100,000 queued runs took twice
-   * as long as among 1,000. A key holds no control character ({@code StartOptions}), so on H2 the
-   * range starts just above the key, at the key and U+0001, and no key lies between the two.
-   * PostgreSQL starts the range after the value, and is given the key itself, as its collation
-   * need not order U+0001 as H2 does.
-   */
-  private static String above(Dialect.Form form, String key) {
-    return form == Dialect.Form.STATEMENTS && !key.isEmpty() ? key + '\u0001' : key;
   }
 
   /** Where an engine's admission of one queue goes on among its partition keys. */

@@ -10,19 +10,20 @@ import java.util.List;
  * tasks (not given up) of its dispatched steps that wait for a worker, oldest first.
  */
 public record Resumption(List<CheckpointRecord> checkpoints, List<TaskRecord> waitingTasks) {
-  /** The two reads: one round trip in one text. */
-  private static final Round.Statements READS =
-      Round.Statements.of(StepsTable.SELECT, TasksTable.WAITING);
-
   public Resumption {
     checkpoints = List.copyOf(checkpoints);
     waitingTasks = List.copyOf(waitingTasks);
   }
 
-  /** Run {@code runId}'s resumption, read on {@code connection}. */
-  static Resumption read(Connection connection, Dialect.Form form, String runId)
-      throws SQLException {
-    try (Round round = Round.send(connection, form, READS, new Values().string("runId", runId))) {
+  /** The two reads, which the dialect sends in one round trip on PostgreSQL. */
+  static Round.Statements reads(Tables tables) {
+    return Round.Statements.of(tables.steps().select, tables.tasks().waiting);
+  }
+
+  /** Run {@code runId}'s resumption, read on {@code connection} with {@code reads}. */
+  static Resumption read(Connection connection, Dialect dialect, Round.Statements reads,
+      String runId) throws SQLException {
+    try (Round round = dialect.send(connection, reads, new Values().string("runId", runId))) {
       List<CheckpointRecord> checkpoints;
       try (ResultSet rows = round.rows()) {
         checkpoints = StepsTable.readAll(rows);

@@ -7,12 +7,12 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The statements of one step of an algorithm, sent in the dialect's {@link Dialect.Form}: joined
- * into one text (one round trip) or one by one on the caller's connection, in its transaction.
- * Their results are read in order, the same way in both forms, each statement binding what it
- * names of the same {@link Values}.
+ * The statements of one step of an algorithm, as the dialect sends them ({@link Dialect#send}):
+ * joined into one text, one round trip ({@link #oneText}), or one by one on the caller's
+ * connection, in its transaction ({@link #oneByOne}). Their results are read in order, the same
+ * way in both, each statement binding what it names of the same {@link Values}.
  */
-final class Round implements AutoCloseable {
+abstract sealed class Round implements AutoCloseable permits Round.OneText, Round.OneByOne {
   /** Statements written once: each part, and the parts joined into one text. */
   record Statements(List<Sql> parts, Sql joined) {
     static Statements of(Sql... parts) {
@@ -24,77 +24,81 @@ final class Round implements AutoCloseable {
     }
   }
 
-  private final Connection connection;
-  private final Statements statements;
-  private final Dialect.Form form;
-  private final Values values;
-  private PreparedStatement current;
+  /** The statement whose result is read now. */
+  PreparedStatement current;
   /** The index of the statement whose result is read next. */
-  private int next;
+  int next;
 
-  private Round(Connection connection, Statements statements, Dialect.Form form, Values values) {
-    this.connection = connection;
-    this.statements = statements;
-    this.form = form;
-    this.values = values;
-  }
-
-  /** Sends {@code statements}: in one text at once, or, one by one, as their results are read. */
-  static Round send(Connection connection, Dialect.Form form, Statements statements,
-      Values values) throws SQLException {
-    Round round = new Round(connection, statements, form, values);
-    if (form == Dialect.Form.ONE_TEXT) {
-      round.current = statements.joined().prepare(connection, values);
-      try {
-        round.current.execute();
-      } catch (SQLException | RuntimeException e) {
-        round.close();
-        throw e;
-      }
+  /** Sends {@code statements} at once, joined into one text. */
+  static Round oneText(Connection connection, Statements statements, Values values)
+      throws SQLException {
+    OneText round = new OneText();
+    round.current = statements.joined().prepare(connection, values);
+    try {
+      round.current.execute();
+    } catch (SQLException | RuntimeException e) {
+      round.close();
+      throw e;
     }
     return round;
   }
 
+  /** Sends {@code statements} one by one, each as its result is read. */
+  static Round oneByOne(Connection connection, Statements statements, Values values) {
+    return new OneByOne(connection, statements, values);
+  }
+
   /** The rows the next statement returns; the caller closes them. */
-  ResultSet rows() throws SQLException {
-    if (form == Dialect.Form.STATEMENTS) {
-      return nextStatement().executeQuery();
-    }
-    moveOn();
-    ResultSet rows = current.getResultSet();
-    if (rows == null) {
-      throw new SQLException("expected rows from statement " + next + ", got an update count");
-    }
-    return rows;
-  }
-
-  /** How many rows the next statement changed. */
-  int count() throws SQLException {
-    if (form == Dialect.Form.STATEMENTS) {
-      return nextStatement().executeUpdate();
-    }
-    moveOn();
-    return current.getUpdateCount();
-  }
-
-  private PreparedStatement nextStatement() throws SQLException {
-    close();
-    current = statements.parts().get(next++).prepare(connection, values);
-    return current;
-  }
-
-  /** In one text: to the next statement's result, the first being current once sent. */
-  private void moveOn() throws SQLException {
-    if (next++ > 0) {
-      current.getMoreResults();
-    }
-  }
+  abstract ResultSet rows() throws SQLException;
 
   @Override
   public void close() throws SQLException {
     if (current != null) {
       current.close();
       current = null;
+    }
+  }
+
+  /** In one text: each result, the first current once sent, read by moving on to it. */
+  static final class OneText extends Round {
+    @Override
+    ResultSet rows() throws SQLException {
+      moveOn();
+      ResultSet rows = current.getResultSet();
+      if (rows == null) {
+        throw new SQLException("expected rows from statement " + next + ", got an update count");
+      }
+      return rows;
+    }
+
+    private void moveOn() throws SQLException {
+      if (next++ > 0) {
+        current.getMoreResults();
+      }
+    }
+  }
+
+  /** One by one: each statement prepared and run as its result is asked for. */
+  static final class OneByOne extends Round {
+    private final Connection connection;
+    private final Statements statements;
+    private final Values values;
+
+    private OneByOne(Connection connection, Statements statements, Values values) {
+      this.connection = connection;
+      this.statements = statements;
+      this.values = values;
+    }
+
+    @Override
+    ResultSet rows() throws SQLException {
+      return nextStatement().executeQuery();
+    }
+
+    private PreparedStatement nextStatement() throws SQLException {
+      close();
+      current = statements.parts().get(next++).prepare(connection, values);
+      return current;
     }
   }
 }

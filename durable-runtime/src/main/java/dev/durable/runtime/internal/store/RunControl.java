@@ -11,7 +11,19 @@ import java.util.List;
  * the runs it started), and requeueing a failed run.
  */
 final class RunControl {
-  private RunControl() {}
+  private final RunsTable runs;
+  private final StepsTable steps;
+  private final TasksTable tasks;
+  private final EventsTable events;
+  private final Notifications notifications;
+
+  RunControl(Tables tables, Notifications notifications) {
+    this.runs = tables.runs();
+    this.steps = tables.steps();
+    this.tasks = tables.tasks();
+    this.events = tables.events();
+    this.notifications = notifications;
+  }
 
   /**
    * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
@@ -22,17 +34,15 @@ final class RunControl {
    *
    * @return the ids of the runs cancelled now: the run, then its children, depth first
    */
-  static List<String> cancel(Connection connection, Dialect dialect, String runId, Instant now)
-      throws SQLException {
+  List<String> cancel(Connection connection, String runId, Instant now) throws SQLException {
     List<String> cancelled = new ArrayList<>();
-    cancelWithChildren(connection, dialect, runId, null, now, cancelled);
+    cancelWithChildren(connection, runId, null, now, cancelled);
     if (!cancelled.isEmpty()) {
       // a parent awaiting it learns that it ended
-      String parent = RunsTable.select(connection, runId).map(RunRecord::parentRunId)
-          .orElse(null);
+      String parent = runs.select(connection, runId).map(RunRecord::parentRunId).orElse(null);
       if (parent != null) {
-        RunsTable.wake(connection, parent, now);
-        dialect.wakeEngines(connection);
+        runs.wake(connection, parent, now);
+        notifications.wakeEngines(connection);
       }
     }
     return cancelled;
@@ -44,29 +54,28 @@ final class RunControl {
    *
    * @return the ids of the runs cancelled
    */
-  static List<String> cancelChildren(
-      Connection connection, Dialect dialect, String parentRunId, Instant now)
+  List<String> cancelChildren(Connection connection, String parentRunId, Instant now)
       throws SQLException {
     List<String> cancelled = new ArrayList<>();
-    for (String child : RunsTable.openChildren(connection, parentRunId)) {
-      cancelWithChildren(connection, dialect, child, parentRunId, now, cancelled);
+    for (String child : runs.openChildren(connection, parentRunId)) {
+      cancelWithChildren(connection, child, parentRunId, now, cancelled);
     }
     return cancelled;
   }
 
   /** Cancels run {@code runId} if it has not ended, and then its open children, depth first. */
-  private static void cancelWithChildren(Connection connection, Dialect dialect, String runId,
-      String because, Instant now, List<String> cancelled) throws SQLException {
-    if (!RunsTable.cancel(connection, runId, now)) {
+  private void cancelWithChildren(Connection connection, String runId, String because,
+      Instant now, List<String> cancelled) throws SQLException {
+    if (!runs.cancel(connection, runId, now)) {
       return;
     }
     cancelled.add(runId);
-    TasksTable.giveUpOpen(connection, runId, now);
-    EventsTable.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(
+    tasks.giveUpOpen(connection, runId, now);
+    events.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(
         because == null ? null : "its parent run " + because + " ended", now)));
-    dialect.announceCancelled(connection, runId);
-    for (String child : RunsTable.openChildren(connection, runId)) {
-      cancelWithChildren(connection, dialect, child, runId, now, cancelled);
+    notifications.announceCancelled(connection, runId);
+    for (String child : runs.openChildren(connection, runId)) {
+      cancelWithChildren(connection, child, runId, now, cancelled);
     }
   }
 
@@ -79,21 +88,19 @@ final class RunControl {
    * @param deadlineAt the end of its fresh run timeout; null if it has none
    * @return whether the run had failed and was requeued
    */
-  static boolean requeue(Connection connection, Dialect dialect, String runId, Integer dropFrom,
-      Instant deadlineAt, Instant now) throws SQLException {
-    if (!RunsTable.requeue(connection, runId, deadlineAt, now)) {
+  boolean requeue(Connection connection, String runId, Integer dropFrom, Instant deadlineAt,
+      Instant now) throws SQLException {
+    if (!runs.requeue(connection, runId, deadlineAt, now)) {
       return false;
     }
     if (dropFrom != null) {
-      StepsTable.deleteFrom(connection, runId, dropFrom);
+      steps.deleteFrom(connection, runId, dropFrom);
     }
-    int reset = StepsTable.resetFailed(connection, runId, now);
-    TasksTable.deleteReset(connection, runId);
-    EventsTable.append(
-        connection,
-        runId,
+    int reset = steps.resetFailed(connection, runId, now);
+    tasks.deleteReset(connection, runId);
+    events.append(connection, runId,
         List.of(EventType.RUN_REQUEUED.run(reset + " failed step(s) reset", now)));
-    dialect.wakeEngines(connection);
+    notifications.wakeEngines(connection);
     return true;
   }
 }

@@ -15,23 +15,27 @@ import java.util.Optional;
  * neither the claim nor the admission has to know of debouncing.
  */
 final class RunDebounces {
+  private final EventsTable events;
   /** The run holding a key, locked until the commit, so that no claim or start races the move. */
-  private static final Sql LOCK_HOLDER = Sql.of(
-      "SELECT run_id, status, wake_at FROM " + RunsTable.TABLE
-          + " WHERE dedup_key = :dedupKey FOR UPDATE");
+  private final Sql lockHolder;
   /**
    * The new input and window's end, compared-and-set on the run still waiting: a run without a
    * queue is due at the window's end, a queued one admitted no earlier.
    */
-  private static final Sql MOVE = Sql.of(
-      "UPDATE " + RunsTable.TABLE + " SET input = :input, wake_at = :notBefore, due_at = CASE WHEN"
-          + " queue_name IS NULL THEN :notBefore ELSE due_at END, updated_at = :now"
-          + " WHERE run_id = :runId AND status = 'ENQUEUED' AND wake_at > :now");
-  private static final Sql GIVE_UP = Sql.of(
-      "UPDATE " + RunsTable.TABLE + " SET dedup_key = NULL"
-          + " WHERE run_id = :runId AND dedup_key = :dedupKey");
+  private final Sql move;
+  private final Sql giveUp;
 
-  private RunDebounces() {}
+  RunDebounces(Schema schema, EventsTable events) {
+    this.events = events;
+    String runs = schema.table(RunsTable.NAME);
+    lockHolder = Sql.of("SELECT run_id, status, wake_at FROM " + runs
+        + " WHERE dedup_key = :dedupKey FOR UPDATE");
+    move = Sql.of("UPDATE " + runs + " SET input = :input, wake_at = :notBefore,"
+        + " due_at = CASE WHEN queue_name IS NULL THEN :notBefore ELSE due_at END,"
+        + " updated_at = :now WHERE run_id = :runId AND status = 'ENQUEUED' AND wake_at > :now");
+    giveUp = Sql.of("UPDATE " + runs + " SET dedup_key = NULL"
+        + " WHERE run_id = :runId AND dedup_key = :dedupKey");
+  }
 
   /**
    * Folds a start into the run holding {@code dedupKey}, if that run still waits out its window
@@ -40,25 +44,25 @@ final class RunDebounces {
    *
    * @return the id of the run the start was folded into; empty: a new run is to be started
    */
-  static Optional<String> fold(Connection connection, String dedupKey, String input,
+  Optional<String> fold(Connection connection, String dedupKey, String input,
       Instant notBefore, Instant now) throws SQLException {
     Values values = new Values().string("dedupKey", dedupKey).string("input", input)
         .instant("notBefore", notBefore).instant("now", now);
     record Holder(String runId, String status, Instant wakeAt) {}
-    Optional<Holder> holder = LOCK_HOLDER.first(connection, values,
+    Optional<Holder> holder = lockHolder.first(connection, values,
         rows -> new Holder(rows.getString(1), rows.getString(2), Rows.instant(rows, 3)));
     if (holder.isEmpty()) {
       return Optional.empty();
     }
     String runId = holder.get().runId();
     values.string("runId", runId);
-    if (MOVE.update(connection, values) > 0) {
-      EventsTable.append(connection, List.of(new EventsTable.Entry(runId,
+    if (move.update(connection, values) > 0) {
+      events.append(connection, List.of(new EventsTable.Entry(runId,
           EventType.RUN_DEBOUNCED.run("a start with " + dedupKey + ": its input replaces the"
               + " run's, which waits until " + notBefore, now))));
       return Optional.of(runId);
     }
-    GIVE_UP.update(connection, values);
+    giveUp.update(connection, values);
     return Optional.empty();
   }
 }

@@ -16,10 +16,24 @@ import java.util.Map;
 public final class RunLineages {
   private final Transactions transactions;
   private final RunInserts inserts;
+  private final LineageTable lineage;
+  private final EventsTable events;
+  private final AttributesTable attributes;
+  /** What a generation that ends leaves behind: its searchable attributes stay. */
+  private final List<Sql> deleteGeneration;
+  /** What a fork copies of its source, and where it notes it comes from. */
+  private final List<Sql> copyToFork;
 
-  RunLineages(Transactions transactions, RunInserts inserts) {
+  RunLineages(Transactions transactions, RunInserts inserts, Tables tables) {
     this.transactions = transactions;
     this.inserts = inserts;
+    this.lineage = tables.lineage();
+    this.events = tables.events();
+    this.attributes = tables.attributes();
+    this.deleteGeneration = List.of(tables.steps().deleteOfRun, tables.tasks().deleteOfRun,
+        lineage.deleteTakenSignals, events.deleteOfRun, tables.values().deleteOfRun);
+    this.copyToFork = List.of(lineage.markForked, lineage.copyCheckpoints, lineage.copyValues,
+        lineage.copyStartAttributes);
   }
 
   /**
@@ -37,17 +51,15 @@ public final class RunLineages {
     return transactions.inTransaction("continue run " + runId + " as new", connection -> {
       Values values = new Values().string("runId", runId).int8("epoch", fence.epoch())
           .string("input", input).instant("deadlineAt", deadlineAt).instant("now", now);
-      if (LineageTable.CONTINUE.update(connection, values) == 0) {
+      if (lineage.continueRun.update(connection, values) == 0) {
         return false;
       }
       // its searchable attributes stay; its events and streams are the old generation's
-      for (Sql delete : List.of(StepsTable.DELETE_OF_RUN, TasksTable.DELETE_OF_RUN,
-          LineageTable.DELETE_TAKEN_SIGNALS, EventsTable.DELETE_OF_RUN,
-          RunValuesTable.DELETE_OF_RUN)) {
+      for (Sql delete : deleteGeneration) {
         delete.update(connection, values);
       }
-      LineageTable.KEEP_START_VALUES.update(connection, values);
-      EventsTable.append(connection, runId, List.of(event));
+      lineage.keepStartValues.update(connection, values);
+      events.append(connection, runId, List.of(event));
       return true;
     });
   }
@@ -71,17 +83,16 @@ public final class RunLineages {
           }
           Values values = new Values().string("runId", fork.runId()).string("from", from)
               .int4("position", position);
-          for (Sql copy : List.of(LineageTable.MARK_FORKED, LineageTable.COPY_CHECKPOINTS,
-              LineageTable.COPY_VALUES, LineageTable.COPY_START_ATTRIBUTES)) {
+          for (Sql copy : copyToFork) {
             copy.update(connection, values);
           }
           for (Map.Entry<String, String> attribute : replayedAttributes.entrySet()) {
             Values key = AttributesTable.values(
                 fork.runId(), attribute.getKey(), attribute.getValue(), fork.now());
-            AttributesTable.UPDATE_KEY.update(connection, key);
-            AttributesTable.INSERT_FROM_RUN.update(connection, key);
+            attributes.updateKey.update(connection, key);
+            attributes.insertFromRun.update(connection, key);
           }
-          EventsTable.append(connection, fork.runId(), fork.events());
+          events.append(connection, fork.runId(), fork.events());
           return true;
         });
   }

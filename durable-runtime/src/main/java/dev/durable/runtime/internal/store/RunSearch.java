@@ -26,14 +26,25 @@ final class RunSearch {
   private static final String SELECT = "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM ";
   private static final int FIRE_AT_COLUMN = RunsTable.COLUMN_COUNT + 1;
 
-  private RunSearch() {}
+  private final AttributesTable attributes;
+  /** The runs and their fire times, walked in the runs' order. */
+  private final String runsFrom;
+  /** The first attribute's rows, then their runs and fire times, walked in the rows' order. */
+  private final String attributesFrom;
+  /** Where the dialect has an index of the run ids in byte order, a prefix's range in it. */
+  private final String idRange;
 
-  /**
-   * @param seekIdsInC whether the database has the run id index in the "C" collation (PostgreSQL,
-   *     migration V12.1) for a prefix to be sought in
-   */
-  static List<ListedRun> select(Connection connection, RunFilter filter, boolean seekIdsInC)
-      throws SQLException {
+  RunSearch(Schema schema, RunsTable runs, AttributesTable attributes, Dialect dialect) {
+    this.attributes = attributes;
+    this.runsFrom = runs.searchFrom + " WHERE 1 = 1";
+    this.attributesFrom = attributes.table + " a0 JOIN " + runs.table
+        + " r ON r.run_id = a0.run_id LEFT JOIN " + schema.table(SchedulesTable.RUNS_NAME)
+        + " f ON f.run_id = r.run_id WHERE a0.name = :attrName0 AND a0.val = :attrValue0";
+    this.idRange = dialect.runIdPrefixRange();
+  }
+
+  /** The runs {@code filter} matches, newest first, at most its limit. */
+  List<ListedRun> select(Connection connection, RunFilter filter) throws SQLException {
     StringBuilder sql = new StringBuilder(SELECT);
     Values values = new Values();
     // the table whose index the search walks in the list's order: the runs', or the first
@@ -65,9 +76,8 @@ final class RunSearch {
       sql.append(" AND r.run_id LIKE :like ESCAPE '\\'");
       values.string("like", likePrefix(prefix));
       Optional<String> above = above(prefix);
-      if (seekIdsInC && above.isPresent()) {
-        // the same ids, as a range an index in byte order can seek
-        sql.append(" AND r.run_id COLLATE \"C\" >= :prefix AND r.run_id COLLATE \"C\" < :above");
+      if (above.isPresent()) { // the same ids, as a range an index in byte order can seek
+        sql.append(idRange);
         values.string("prefix", prefix).string("above", above.get());
       }
     });
@@ -90,9 +100,10 @@ final class RunSearch {
     if (filter.afterRunId().isPresent()) {
       Instant createdAt = filter.afterCreatedAt().orElseThrow();
       // the first condition alone lets an index seek to the cursor; the second cuts within it
-      sql.append(String.format(" AND %1$s.created_at <= :afterCreatedAt"
-          + " AND (%1$s.created_at < :afterCreatedAt"
-          + " OR (%1$s.created_at = :afterCreatedAt AND %1$s.run_id < :afterRunId))", walked));
+      sql.append(" AND ").append(walked).append(".created_at <= :afterCreatedAt AND (")
+          .append(walked).append(".created_at < :afterCreatedAt OR (").append(walked)
+          .append(".created_at = :afterCreatedAt AND ").append(walked)
+          .append(".run_id < :afterRunId))");
       values.instant("afterCreatedAt", createdAt).string("afterRunId", filter.afterRunId().get());
     }
     // the same order, led by the column an equality fixes, so that H2 too walks the index that
@@ -108,10 +119,10 @@ final class RunSearch {
     List<ListedRun> page = Sql.of(sql.toString()).list(connection, values, rows -> new ListedRun(
         RunsTable.read(rows, 1), Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)),
         Map.of()));
-    Map<String, Map<String, String>> attributes = AttributesTable.ofRuns(
+    Map<String, Map<String, String>> held = attributes.ofRuns(
         connection, page.stream().map(listed -> listed.run().runId()).toList());
     return page.stream().map(listed -> new ListedRun(listed.run(), listed.scheduledAt(),
-        attributes.getOrDefault(listed.run().runId(), Map.of()))).toList();
+        held.getOrDefault(listed.run().runId(), Map.of()))).toList();
   }
 
   /**
@@ -120,7 +131,7 @@ final class RunSearch {
    * shortest index range: "customer, region" and "region, customer" cost the same. One attribute
    * is not counted.
    */
-  private static Map<String, String> rarestFirst(Connection connection,
+  private Map<String, String> rarestFirst(Connection connection,
       Map<String, String> attributes) throws SQLException {
     if (attributes.size() < 2) {
       return attributes;
@@ -128,7 +139,7 @@ final class RunSearch {
     Map<String, Integer> holders = new HashMap<>();
     for (Map.Entry<String, String> attribute : attributes.entrySet()) {
       holders.put(attribute.getKey(),
-          AttributesTable.holders(connection, attribute.getKey(), attribute.getValue()));
+          this.attributes.holders(connection, attribute.getKey(), attribute.getValue()));
     }
     Map<String, String> ordered = new LinkedHashMap<>();
     attributes.entrySet().stream() // a stable sort: equal counts keep the order given
@@ -146,20 +157,18 @@ final class RunSearch {
    * executions) knows no value's frequency and merged both attributes' index ranges: a quarter of
    * the runs read to find ten.
    */
-  private static String from(StringBuilder sql, Values values, Map<String, String> attributes) {
+  private String from(StringBuilder sql, Values values, Map<String, String> attributes) {
     if (attributes.isEmpty()) {
-      sql.append(RunsTable.SEARCH_FROM).append(" WHERE 1 = 1");
+      sql.append(runsFrom);
       return "r";
     }
-    sql.append(AttributesTable.TABLE).append(" a0 JOIN ").append(RunsTable.TABLE)
-        .append(" r ON r.run_id = a0.run_id LEFT JOIN ").append(SchedulesTable.RUNS_TABLE)
-        .append(" f ON f.run_id = r.run_id WHERE a0.name = :attrName0 AND a0.val = :attrValue0");
+    sql.append(attributesFrom);
     int a = 0;
     for (Map.Entry<String, String> attribute : attributes.entrySet()) {
       if (a > 0) {
-        sql.append(String.format(" AND (SELECT a%1$d.val FROM %2$s a%1$d WHERE a%1$d.run_id"
-            + " = a0.run_id AND a%1$d.name = :attrName%1$d) = :attrValue%1$d", a,
-            AttributesTable.TABLE));
+        sql.append(" AND (SELECT a").append(a).append(".val FROM ").append(this.attributes.table)
+            .append(" a").append(a).append(" WHERE a").append(a).append(".run_id = a0.run_id AND a")
+            .append(a).append(".name = :attrName").append(a).append(") = :attrValue").append(a);
       }
       values.string("attrName" + a, attribute.getKey())
           .string("attrValue" + a, attribute.getValue());

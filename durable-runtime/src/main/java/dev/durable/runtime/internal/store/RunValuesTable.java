@@ -10,59 +10,62 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The SQL of {@code durable_run_values} (V21): the events runs set and the values they write to
- * their streams, for readers outside the runs. Not to be confused with {@link EventsTable}, the
- * runs' histories. Rows are inserted with a turn's progress ({@link ProgressWriter}: alone, on H2,
- * or in PostgreSQL's progress statement, from the fenced run row), read by key, and deleted with
- * their run ({@link FinishedRuns}).
+ * The catalogue of {@code durable_run_values} (V21), built once per store with its schema: the
+ * events runs set and the values they write to their streams, for readers outside the runs. Not to
+ * be confused with {@link EventsTable}, the runs' histories. Rows are inserted with a turn's
+ * progress ({@link ProgressWriter}: alone, on H2, or in PostgreSQL's progress statement, from the
+ * fenced run row), read by key, and deleted with their run ({@link FinishedRuns}).
  *
  * <p>The order of the rows is their id, which the database assigns in the order they are inserted:
  * a run's commits are made one after the other, and the rows of one commit are inserted in order,
  * so a reader that asks for the rows after the last id it saw misses none of a run's.
  */
 final class RunValuesTable {
-  static final Sql INSERT = Sql.of(
-      "INSERT INTO durable_run_values (run_id, kind, name, seq, payload, created_at)"
-          + " VALUES (:runId, :kind, :name, :seq, :payload, :createdAt)");
+  static final String NAME = "durable_run_values";
+
+  final Sql insert;
   /** A deleted run's values ({@link FinishedRuns}). */
-  static final Sql DELETE_OF_RUN =
-      Sql.of("DELETE FROM durable_run_values WHERE run_id = :runId");
+  final Sql deleteOfRun;
   /**
    * The run's state and the latest value of its event {@code :name}, in one statement: one
    * snapshot, so that a run seen ended has every value it wrote. No row: no such run.
    */
-  private static final Sql LATEST_EVENT = Sql.of(
-      "SELECT r.status, (SELECT v.payload FROM durable_run_values v WHERE v.run_id = r.run_id"
-          + " AND v.kind = 'EVENT' AND v.name = :name ORDER BY v.id DESC LIMIT 1)"
-          + " FROM durable_runs r WHERE r.run_id = :runId");
+  private final Sql latestEvent;
   /**
    * The run's state and up to {@code :limit} values of its stream {@code :name} after id {@code
-   * :after}, in order, in one statement (see {@link #LATEST_EVENT}); one row with a null id when
+   * :after}, in order, in one statement (see {@link #latestEvent}); one row with a null id when
    * there are none. No row: no such run.
    */
-  private static final Sql STREAM_AFTER = Sql.of(
-      "SELECT r.status, v.id, v.seq, v.payload FROM durable_runs r"
-          + " LEFT JOIN durable_run_values v ON v.run_id = r.run_id AND v.kind = 'STREAM'"
-          + " AND v.name = :name AND v.id > :after"
-          + " WHERE r.run_id = :runId ORDER BY v.id LIMIT :limit");
+  private final Sql streamAfter;
   /**
    * The run's state and the ids of up to {@code :limit} rows of its stream {@code :name} after id
    * {@code :after}, each with whether it ends the stream, in one statement (see {@link
-   * #STREAM_AFTER}); the values themselves are not read.
+   * #streamAfter}); the values themselves are not read.
    */
-  private static final Sql STREAM_IDS_AFTER = Sql.of(
-      "SELECT r.status, v.id, v.payload IS NULL FROM durable_runs r"
-          + " LEFT JOIN durable_run_values v ON v.run_id = r.run_id AND v.kind = 'STREAM'"
-          + " AND v.name = :name AND v.id > :after"
-          + " WHERE r.run_id = :runId ORDER BY v.id LIMIT :limit");
-  private static final Map<Integer, Sql> FENCED_INSERTS = new ConcurrentHashMap<>();
+  private final Sql streamIdsAfter;
+  private final String table;
+  private final Map<Integer, Sql> fencedInserts = new ConcurrentHashMap<>();
 
   /** A row of a stream, without its value: its id, and whether it ends the stream. */
   private record Place(long id, boolean closes) {}
 
-  private RunValuesTable() {}
+  RunValuesTable(Schema schema) {
+    table = schema.table(NAME);
+    String runs = schema.table(RunsTable.NAME);
+    insert = Sql.of("INSERT INTO " + table + " (run_id, kind, name, seq, payload, created_at)"
+        + " VALUES (:runId, :kind, :name, :seq, :payload, :createdAt)");
+    deleteOfRun = Sql.of("DELETE FROM " + table + " WHERE run_id = :runId");
+    latestEvent = Sql.of("SELECT r.status, (SELECT v.payload FROM " + table + " v"
+        + " WHERE v.run_id = r.run_id AND v.kind = 'EVENT' AND v.name = :name"
+        + " ORDER BY v.id DESC LIMIT 1) FROM " + runs + " r WHERE r.run_id = :runId");
+    String stream = " FROM " + runs + " r LEFT JOIN " + table + " v ON v.run_id = r.run_id"
+        + " AND v.kind = 'STREAM' AND v.name = :name AND v.id > :after"
+        + " WHERE r.run_id = :runId ORDER BY v.id LIMIT :limit";
+    streamAfter = Sql.of("SELECT r.status, v.id, v.seq, v.payload" + stream);
+    streamIdsAfter = Sql.of("SELECT r.status, v.id, v.payload IS NULL" + stream);
+  }
 
-  /** The values of {@link #INSERT} for {@code value}. */
+  /** The values of {@link #insert} for {@code value}. */
   static Values insertValues(Values values, RunValue value) {
     return values.string("runId", value.runId()).string("kind", value.kind().name())
         .string("name", value.name()).int4("seq", value.seq()).string("payload", value.payload())
@@ -74,16 +77,16 @@ final class RunValuesTable {
    * order (their ids follow it): {@code :kind<i>, :name<i>, :seq<i>, :payload<i>, :createdAt<i>}
    * for each ({@link #fencedValues}).
    */
-  static Sql insertFenced(int count) {
-    return FENCED_INSERTS.computeIfAbsent(count, n -> {
-      StringBuilder sql = new StringBuilder(
-          "INSERT INTO durable_run_values (run_id, kind, name, seq, payload, created_at)"
-              + " SELECT f.run_id, v.kind, v.name, v.seq, v.payload, v.created_at"
-              + " FROM fenced f CROSS JOIN (VALUES ");
+  Sql insertFenced(int count) {
+    return fencedInserts.computeIfAbsent(count, n -> {
+      StringBuilder sql = new StringBuilder("INSERT INTO " + table
+          + " (run_id, kind, name, seq, payload, created_at)"
+          + " SELECT f.run_id, v.kind, v.name, v.seq, v.payload, v.created_at"
+          + " FROM fenced f CROSS JOIN (VALUES ");
       for (int i = 0; i < n; i++) {
-        sql.append(i == 0 ? "" : ", ").append(String.format(
-            "(:kind%1$d, :name%1$d, :seq%1$d::int4, :payload%1$d, :createdAt%1$d::timestamptz,"
-                + " %1$d)", i));
+        sql.append(i == 0 ? "" : ", ").append("(:kind").append(i).append(", :name").append(i)
+            .append(", :seq").append(i).append("::int4, :payload").append(i)
+            .append(", :createdAt").append(i).append("::timestamptz, ").append(i).append(')');
       }
       return Sql.of(sql.append(") AS v(kind, name, seq, payload, created_at, ord)")
           .append(" ORDER BY v.ord").toString());
@@ -102,9 +105,9 @@ final class RunValuesTable {
   }
 
   /** The run's state and its event's latest value (null: none yet); empty if no such run. */
-  static Optional<StoredValues.EventRead> latestEvent(
+  Optional<StoredValues.EventRead> latestEvent(
       Connection connection, String runId, String name) throws SQLException {
-    return LATEST_EVENT.first(connection, new Values().string("runId", runId).string("name", name),
+    return latestEvent.first(connection, new Values().string("runId", runId).string("name", name),
         rows -> new StoredValues.EventRead(RunState.valueOf(rows.getString(1)), rows.getString(2)));
   }
 
@@ -112,11 +115,11 @@ final class RunValuesTable {
    * The run's state and up to {@code limit} values of its stream after id {@code after}, in order;
    * empty if no such run.
    */
-  static Optional<StoredValues.StreamRead> streamAfter(
+  Optional<StoredValues.StreamRead> streamAfter(
       Connection connection, String runId, String name, long after, int limit)
       throws SQLException {
     List<String> status = new ArrayList<>(1);
-    List<StoredValues.StreamValue> values = STREAM_AFTER.list(connection,
+    List<StoredValues.StreamValue> values = streamAfter.list(connection,
         new Values().string("runId", runId).string("name", name).int8("after", after)
             .int4("limit", limit),
         rows -> {
@@ -139,11 +142,11 @@ final class RunValuesTable {
    * The run's state and the place after the next {@code count} values of its stream after id
    * {@code after}, or where fewer were written, or the stream's end; empty if no such run.
    */
-  static Optional<StoredValues.StreamSkip> skipStream(
+  Optional<StoredValues.StreamSkip> skipStream(
       Connection connection, String runId, String name, long after, int count)
       throws SQLException {
     List<String> status = new ArrayList<>(1);
-    List<Place> rows = STREAM_IDS_AFTER.list(connection,
+    List<Place> rows = streamIdsAfter.list(connection,
         new Values().string("runId", runId).string("name", name).int8("after", after)
             .int4("limit", count),
         row -> {

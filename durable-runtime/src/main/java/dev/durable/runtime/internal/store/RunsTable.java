@@ -14,13 +14,16 @@ import java.util.Optional;
 
 /**
  * The catalogue of {@code durable_runs}: every statement on the runs, written whole with named
- * parameters ({@link Sql}), and reading a run row.
+ * parameters ({@link Sql}), once per store with its schema ({@link Tables}), and reading a run row.
+ * The only class that spells the table's name: other catalogues name it through {@link #NAME}.
  */
 final class RunsTable {
-  /** The table's name, for the statements of other catalogues that read or lock runs. */
-  static final String TABLE = "durable_runs";
-  /** The index of the runs by due time, which a poll's read is told to use on H2. */
-  static final String DUE_INDEX = "durable_runs_due";
+  /** The table's name, which the statements of other catalogues qualify ({@link Schema#table}). */
+  static final String NAME = "durable_runs";
+  /** The index of the runs by due time, which H2's poll is told to use. */
+  static final String DUE_INDEX = NAME + "_due";
+  /** The partial index of the ended runs by end (V26), which H2's overview is told to use. */
+  static final String ENDED_INDEX = NAME + "_ended";
   /**
    * Before any due time an engine's clock sets: the lower bound of every read of {@link
    * #DUE_INDEX} by time. H2's index holds the ended runs' NULL due times first, and a range
@@ -46,43 +49,25 @@ final class RunsTable {
           + " r.generation, r.forked_from, r.forked_at";
   /** How many columns {@link #COLUMNS} names, and {@link #read} reads. */
   static final int COLUMN_COUNT = COLUMN_NAMES.size();
-  static final Sql INSERT = Sql.of(
-      "INSERT INTO durable_runs (run_id, workflow_name, workflow_version, status, input,"
-          + " created_at, updated_at, due_at, lease_owner, lease_until, epoch, deadline_at,"
-          + " parent_run_id, graph_fingerprint, trace_context, wake_at, queue_name, priority,"
-          + " partition_key, dedup_key) VALUES (:runId, :workflowName,"
-          + " :workflowVersion, :status, :input, :now, :now, :dueAt, :owner, :leaseUntil, :epoch,"
-          + " :deadlineAt, :parentRunId, :fingerprint, :traceContext, :wakeAt, :queue, :priority,"
-          + " :partitionKey, :dedupKey)");
-  /**
-   * {@link #INSERT} that inserts nothing where the id, or the deduplication key, is taken
-   * (PostgreSQL: a unique violation would abort the transaction).
-   */
-  static final Sql INSERT_IF_ABSENT = Sql.of(INSERT.named() + " ON CONFLICT DO NOTHING");
-  /** The unfinished run that holds a deduplication key. */
-  private static final Sql SELECT_BY_DEDUP_KEY = Sql.of(
-      "SELECT run_id FROM durable_runs WHERE dedup_key = :dedupKey");
-  private static final Sql SELECT = Sql.of(
-      "SELECT " + COLUMNS + " FROM durable_runs WHERE run_id = :runId");
-  /** A run's workflow and state, its row locked until the commit: it cannot end meanwhile. */
-  private static final Sql LOCK = Sql.of(
-      "SELECT workflow_name, workflow_version, status FROM durable_runs WHERE run_id = :runId"
-          + " FOR UPDATE");
-  /**
-   * Locks the rows of the runs whose tasks a worker just answered ({@link TasksTable#STORED}), in
-   * the order of their ids, so that two workers' batches lock shared runs in the same order.
-   */
-  static final Sql LOCK_ANSWERED = Sql.of(
-      "SELECT run_id FROM durable_runs WHERE run_id IN (" + TasksTable.STORED_RUNS + ")"
-          + " ORDER BY run_id FOR UPDATE");
 
+  /** The table's name in the store's schema. */
+  final String table;
+  final Sql insert;
+  /** The unfinished run that holds a deduplication key. */
+  private final Sql selectByDedupKey;
+  private final Sql select;
+  /** A run's workflow and state, its row locked until the commit: it cannot end meanwhile. */
+  private final Sql lock;
   /**
-   * One of the runs of the tasks a worker just answered ({@link TasksTable#STORED_RUNS}) that is
+   * Locks the rows of the runs whose tasks a worker just answered ({@link TasksTable#storedRuns}),
+   * in the order of their ids, so that two workers' batches lock shared runs in the same order.
+   */
+  final Sql lockAnswered;
+  /**
+   * One of the runs of the tasks a worker just answered ({@link TasksTable#storedRuns}) that is
    * due, if any: the engines are told of it.
    */
-  static final String ANSWERED_DUE =
-      "SELECT run_id FROM durable_runs WHERE run_id IN (" + TasksTable.STORED_RUNS + ")"
-          + " AND due_at <= :now LIMIT 1";
+  final String answeredDue;
 
   // ---- the fenced updates of a turn's commit: each holds only while the run's epoch does
 
@@ -90,102 +75,57 @@ final class RunsTable {
    * Proves the lease in a batch of plain statements (H2): an update that changes nothing, so the
    * row's {@code updated_at} stays that of the run's last change of state, as on PostgreSQL.
    */
-  static final Sql TOUCH = Sql.of(
-      "UPDATE durable_runs SET epoch = epoch WHERE run_id = :runId AND epoch = :epoch");
+  private final Sql touch;
   /**
    * Proves the lease in PostgreSQL's progress statement: the row is locked for the commit, which
    * keeps any claim, cancel or requeue out as an update would, but no new version of it is
    * written. Rewriting the run's row at every step cost a row version each, and a long-running
    * transaction elsewhere in the database kept them all visible to the next step's update.
    */
-  static final Sql TOUCH_LOCKED = Sql.of(
-      "SELECT run_id FROM durable_runs WHERE run_id = :runId AND epoch = :epoch FOR SHARE");
+  final Sql touchLocked;
   /**
    * Suspends a run, unless it was woken while it executed ({@code woken_at}): then it is due at
    * once, at its last update, an instant of the engines' clock, and {@code PENDING}, which tells
    * the turn's engine to look for it ({@link #dueAtOnce}; on PostgreSQL the row it returns): the
    * wake-up's own signal came while the run was still executing.
    */
-  static final Sql SLEEP = Sql.of(
-      "UPDATE durable_runs SET status = CASE WHEN woken_at IS NULL THEN 'SLEEPING' ELSE 'PENDING'"
-          + " END, wake_at = :wakeAt, due_at = CASE WHEN woken_at IS NULL THEN :dueAt"
-          + " ELSE updated_at END, woken_at = NULL, lease_owner = NULL, lease_until = NULL,"
-          + " updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
-  static final Sql COMPLETE = Sql.of(
-      "UPDATE durable_runs SET status = 'COMPLETED', output = :output, wake_at = NULL,"
-          + " due_at = NULL, dedup_key = NULL, lease_owner = NULL, lease_until = NULL,"
-          + " updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
-  static final Sql FAIL = Sql.of(
-      "UPDATE durable_runs SET status = 'FAILED', error_message = :errorMessage,"
-          + " error_code = :errorCode, error_type = :errorType, error_step = :errorStep,"
-          + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
-          + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+  private final Sql sleep;
+  private final Sql complete;
+  private final Sql fail;
 
   // ---- the statements of the store's other operations
 
-  private static final Sql COUNT_DUE_BY_WORKFLOW = Sql.of(
-      "SELECT workflow_name, workflow_version, COUNT(*) FROM durable_runs WHERE due_at >= :noEarlier"
-          + " AND due_at <= :now GROUP BY workflow_name, workflow_version ORDER BY workflow_name, workflow_version");
-  private static final Sql CANCEL = Sql.of(
-      "UPDATE durable_runs SET status = 'CANCELLED', wake_at = NULL, due_at = NULL,"
-          + " dedup_key = NULL, lease_owner = NULL, lease_until = NULL, epoch = epoch + 1,"
-          + " updated_at = :now WHERE run_id = :runId"
-          + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')"
-          // not while it undoes its completed steps: a cancel would leave them half-done
-          + " AND NOT EXISTS (SELECT 1 FROM " + StepsTable.TABLE + " s WHERE s.run_id = :runId"
-          + " AND s.kind = 'VALUE' AND s.name = '" + CheckpointKind.FAILURE_HANDLING + "')");
-  /** Which of the runs a transaction just suspended ({@link #SLEEP}) it found woken. */
-  private static final Sql SELECT_DUE_AT_ONCE = Sql.of(
-      "SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds) AND status = 'PENDING'");
-  private static final Sql SELECT_CANCELLED = Sql.of(
-      "SELECT run_id FROM durable_runs WHERE run_id = ANY (:runIds) AND status = 'CANCELLED'");
+  private final Sql countDueByWorkflow;
+  private final Sql cancel;
+  /** Which of the runs a transaction just suspended ({@link #sleep}) it found woken. */
+  private final Sql selectDueAtOnce;
+  private final Sql selectCancelled;
   /**
    * Makes a failed run due again; one started through a queue waits for the queue's admission
    * again, as its slot was given back when it failed.
    */
-  private static final Sql REQUEUE = Sql.of(
-      "UPDATE durable_runs SET status = CASE WHEN queue_name IS NULL THEN 'PENDING'"
-          + " ELSE 'ENQUEUED' END, error_message = NULL, error_code = NULL, error_type = NULL,"
-          + " error_step = NULL, due_at = CASE WHEN queue_name IS NULL THEN :now END,"
-          + " deadline_at = :deadlineAt, epoch = epoch + 1, updated_at = :now"
-          + " WHERE run_id = :runId AND status = 'FAILED'");
+  private final Sql requeue;
   /**
-   * Wakes the runs a condition selects ({@code %s}, on {@code run_id}). One that sleeps comes
-   * due, at its last update, an instant of the engines' clock, so that a worker's clock running
-   * ahead of theirs cannot delay it. One that is executing, or due and about to be claimed, is
-   * marked woken ({@code woken_at}), and its row stays locked until this outcome is committed: a
-   * claim waits for it (and clears the mark, as the turn it starts reads the outcome), while a turn
-   * already under way, which may have read the task before, finds the mark when it suspends and
-   * makes the run due instead of asleep.
+   * Wakes run {@code :runId}. One that sleeps comes due, at its last update, an instant of the
+   * engines' clock, so that a worker's clock running ahead of theirs cannot delay it. One that is
+   * executing, or due and about to be claimed, is marked woken ({@code woken_at}), and its row
+   * stays locked until this outcome is committed: a claim waits for it (and clears the mark, as
+   * the turn it starts reads the outcome), while a turn already under way, which may have read the
+   * task before, finds the mark when it suspends and makes the run due instead of asleep.
    */
-  private static final String WAKE_WHERE =
-      "UPDATE durable_runs SET"
-          + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
-          + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
-          + " woken_at = CASE WHEN status = 'SLEEPING' THEN woken_at ELSE :now END,"
-          + " updated_at = CASE WHEN status = 'SLEEPING' THEN :now ELSE updated_at END"
-          + " WHERE %s AND (status IN ('RUNNING', 'PENDING')"
-          + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
-  /** Wakes run {@code :runId}: see {@link #WAKE_WHERE}. */
-  static final Sql WAKE = Sql.of(String.format(WAKE_WHERE, "run_id = :runId"));
+  final Sql wake;
   /**
-   * {@link #WAKE} in a progress statement: the run a commit wakes (the parent of a run that ends),
+   * {@link #wake} in a progress statement: the run a commit wakes (the parent of a run that ends),
    * only where the commit's fence held.
    */
-  static final Sql WAKE_FENCED = Sql.of(
-      String.format(WAKE_WHERE, "run_id = :runId AND EXISTS (SELECT 1 FROM fenced)"));
+  final Sql wakeFenced;
   /**
    * Wakes the runs a worker's answers leave with nothing to wait for ({@code answered}: {@link
-   * TasksTable#ANSWERED}), in a {@code WITH} after it.
+   * TasksTable#answered}), in a {@code WITH} after it.
    */
-  static final Sql WAKE_ANSWERED = Sql.of(
-      String.format(WAKE_WHERE, "run_id IN (SELECT run_id FROM answered)"));
-  private static final Sql SELECT_CHILDREN = Sql.of(
-      "SELECT " + COLUMNS + " FROM durable_runs WHERE parent_run_id = :runId"
-          + " ORDER BY created_at, run_id");
-  private static final Sql SELECT_OPEN_CHILDREN = Sql.of(
-      "SELECT run_id FROM durable_runs WHERE parent_run_id = :runId"
-          + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')");
+  final Sql wakeAnswered;
+  private final Sql selectChildren;
+  private final Sql selectOpenChildren;
   /**
    * Ended runs a retention batch may delete: ended before the cut-off ({@code :before}), and not
    * the child of a run that has not ended (it may still await them), locked as they are selected,
@@ -197,41 +137,101 @@ final class RunsTable {
    * (and PostgreSQL its HOT updates). No order: any ended runs will do, and an order would sort
    * every ended run at each batch.
    */
-  static final Sql ENDED_BEFORE = Sql.of(
-      "SELECT r.run_id FROM durable_runs r WHERE r.status IN ('COMPLETED', 'FAILED', 'CANCELLED')"
-          + " AND r.created_at < :before AND r.updated_at < :before"
-          + " AND (r.parent_run_id IS NULL OR NOT EXISTS (SELECT 1 FROM durable_runs p"
-          + " WHERE p.run_id = r.parent_run_id"
-          + " AND p.status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')))"
-          + " LIMIT :limit FOR UPDATE SKIP LOCKED");
+  final Sql endedBefore;
   /**
-   * Deletes a run {@link #ENDED_BEFORE} selected, under its lock; the conditions again, so that a
+   * Deletes a run {@link #endedBefore} selected, under its lock; the conditions again, so that a
    * mistake cannot delete a live run.
    */
-  static final Sql DELETE_ENDED = Sql.of(
-      "DELETE FROM durable_runs WHERE run_id = :runId"
-          + " AND status IN ('COMPLETED', 'FAILED', 'CANCELLED') AND updated_at < :before");
-  /**
-   * The Durable tables of the current schema on which autovacuum is disabled (PostgreSQL), in a
-   * list, or null.
-   */
-  static final String AUTOVACUUM_DISABLED =
-      "SELECT string_agg(c.relname, ', ' ORDER BY c.relname) FROM pg_class c"
-          + " WHERE c.relnamespace = current_schema()::regnamespace"
-          + " AND c.relname IN ('durable_runs', 'durable_steps', 'durable_tasks')"
-          + " AND c.reloptions @> ARRAY['autovacuum_enabled=false']";
+  final Sql deleteEnded;
   /** The run search's tables ({@link RunSearch}): a run and the fire time a schedule gave it. */
-  static final String SEARCH_FROM = "durable_runs r LEFT JOIN "
-      + SchedulesTable.RUNS_TABLE + " f ON f.run_id = r.run_id";
+  final String searchFrom;
 
-  private RunsTable() {}
+  RunsTable(Schema schema, TasksTable tasks) {
+    table = schema.table(NAME);
+    insert = Sql.of(
+        "INSERT INTO " + table + " (run_id, workflow_name, workflow_version, status, input,"
+            + " created_at, updated_at, due_at, lease_owner, lease_until, epoch, deadline_at,"
+            + " parent_run_id, graph_fingerprint, trace_context, wake_at, queue_name, priority,"
+            + " partition_key, dedup_key) VALUES (:runId, :workflowName,"
+            + " :workflowVersion, :status, :input, :now, :now, :dueAt, :owner, :leaseUntil,"
+            + " :epoch, :deadlineAt, :parentRunId, :fingerprint, :traceContext, :wakeAt, :queue,"
+            + " :priority, :partitionKey, :dedupKey)");
+    selectByDedupKey = Sql.of("SELECT run_id FROM " + table + " WHERE dedup_key = :dedupKey");
+    select = Sql.of("SELECT " + COLUMNS + " FROM " + table + " WHERE run_id = :runId");
+    lock = Sql.of("SELECT workflow_name, workflow_version, status FROM " + table
+        + " WHERE run_id = :runId FOR UPDATE");
+    lockAnswered = Sql.of("SELECT run_id FROM " + table + " WHERE run_id IN ("
+        + tasks.storedRuns + ") ORDER BY run_id FOR UPDATE");
+    answeredDue = "SELECT run_id FROM " + table + " WHERE run_id IN (" + tasks.storedRuns + ")"
+        + " AND due_at <= :now LIMIT 1";
+    touch = Sql.of(
+        "UPDATE " + table + " SET epoch = epoch WHERE run_id = :runId AND epoch = :epoch");
+    touchLocked = Sql.of("SELECT run_id FROM " + table
+        + " WHERE run_id = :runId AND epoch = :epoch FOR SHARE");
+    sleep = Sql.of("UPDATE " + table + " SET status = CASE WHEN woken_at IS NULL THEN 'SLEEPING'"
+        + " ELSE 'PENDING' END, wake_at = :wakeAt, due_at = CASE WHEN woken_at IS NULL"
+        + " THEN :dueAt ELSE updated_at END, woken_at = NULL, lease_owner = NULL,"
+        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+    complete = Sql.of("UPDATE " + table + " SET status = 'COMPLETED', output = :output,"
+        + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
+        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+    fail = Sql.of("UPDATE " + table + " SET status = 'FAILED', error_message = :errorMessage,"
+        + " error_code = :errorCode, error_type = :errorType, error_step = :errorStep,"
+        + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
+        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+    countDueByWorkflow = Sql.of("SELECT workflow_name, workflow_version, COUNT(*) FROM " + table
+        + " WHERE due_at >= :noEarlier AND due_at <= :now GROUP BY workflow_name,"
+        + " workflow_version ORDER BY workflow_name, workflow_version");
+    cancel = Sql.of("UPDATE " + table + " SET status = 'CANCELLED', wake_at = NULL,"
+        + " due_at = NULL, dedup_key = NULL, lease_owner = NULL, lease_until = NULL,"
+        + " epoch = epoch + 1, updated_at = :now WHERE run_id = :runId"
+        + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')"
+        // not while it undoes its completed steps: a cancel would leave them half-done
+        + " AND NOT EXISTS (SELECT 1 FROM " + schema.table(StepsTable.NAME) + " s"
+        + " WHERE s.run_id = :runId AND s.kind = 'VALUE' AND s.name = '"
+        + CheckpointKind.FAILURE_HANDLING + "')");
+    selectDueAtOnce = Sql.of("SELECT run_id FROM " + table
+        + " WHERE run_id = ANY (:runIds) AND status = 'PENDING'");
+    selectCancelled = Sql.of("SELECT run_id FROM " + table
+        + " WHERE run_id = ANY (:runIds) AND status = 'CANCELLED'");
+    requeue = Sql.of("UPDATE " + table + " SET status = CASE WHEN queue_name IS NULL"
+        + " THEN 'PENDING' ELSE 'ENQUEUED' END, error_message = NULL, error_code = NULL,"
+        + " error_type = NULL, error_step = NULL, due_at = CASE WHEN queue_name IS NULL THEN :now"
+        + " END, deadline_at = :deadlineAt, epoch = epoch + 1, updated_at = :now"
+        + " WHERE run_id = :runId AND status = 'FAILED'");
+    String wakeWhere = "UPDATE " + table + " SET"
+        + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
+        + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
+        + " woken_at = CASE WHEN status = 'SLEEPING' THEN woken_at ELSE :now END,"
+        + " updated_at = CASE WHEN status = 'SLEEPING' THEN :now ELSE updated_at END WHERE ";
+    String wakeable = " AND (status IN ('RUNNING', 'PENDING')"
+        + " OR status = 'SLEEPING' AND (due_at IS NULL OR due_at > updated_at))";
+    wake = Sql.of(wakeWhere + "run_id = :runId" + wakeable);
+    wakeFenced = Sql.of(wakeWhere + "run_id = :runId AND EXISTS (SELECT 1 FROM fenced)"
+        + wakeable);
+    wakeAnswered = Sql.of(wakeWhere + "run_id IN (SELECT run_id FROM answered)" + wakeable);
+    selectChildren = Sql.of("SELECT " + COLUMNS + " FROM " + table
+        + " WHERE parent_run_id = :runId ORDER BY created_at, run_id");
+    selectOpenChildren = Sql.of("SELECT run_id FROM " + table + " WHERE parent_run_id = :runId"
+        + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')");
+    endedBefore = Sql.of("SELECT r.run_id FROM " + table + " r WHERE r.status IN ('COMPLETED',"
+        + " 'FAILED', 'CANCELLED') AND r.created_at < :before AND r.updated_at < :before"
+        + " AND (r.parent_run_id IS NULL OR NOT EXISTS (SELECT 1 FROM " + table + " p"
+        + " WHERE p.run_id = r.parent_run_id"
+        + " AND p.status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')))"
+        + " LIMIT :limit FOR UPDATE SKIP LOCKED");
+    deleteEnded = Sql.of("DELETE FROM " + table + " WHERE run_id = :runId"
+        + " AND status IN ('COMPLETED', 'FAILED', 'CANCELLED') AND updated_at < :before");
+    searchFrom = table + " r LEFT JOIN " + schema.table(SchedulesTable.RUNS_NAME)
+        + " f ON f.run_id = r.run_id";
+  }
 
   /** {@link #COLUMNS} under the alias {@code r}. */
   static String prefixedColumns() {
     return Sql.columns("r", COLUMN_NAMES);
   }
 
-  /** The values of {@link #INSERT} for {@code run}. */
+  /** The values of {@link #insert} for {@code run}. */
   static Values insertValues(NewRun run) {
     QueuePlace place = run.place();
     return new Values().string("runId", run.runId())
@@ -249,13 +249,21 @@ final class RunsTable {
   }
 
   /** The fenced update that applies {@code commit}'s change: its text depends on the kind only. */
-  static Sql fence(RunChange.Kind kind) {
+  Sql fence(RunChange.Kind kind) {
     return switch (kind) {
-      case TOUCH -> TOUCH;
-      case SLEEPING -> SLEEP;
-      case COMPLETED -> COMPLETE;
-      case FAILED -> FAIL;
+      case TOUCH -> touch;
+      case SLEEPING -> sleep;
+      case COMPLETED -> complete;
+      case FAILED -> fail;
     };
+  }
+
+  /**
+   * The fence in a text of several runs' writes ({@link PostgresProgress}): the run's row locked
+   * where its epoch holds ({@link #touchLocked}), or changed; its values are {@link #fence}'s.
+   */
+  Sql fenceInText(RunChange.Kind kind) {
+    return kind == RunChange.Kind.TOUCH ? touchLocked : fence(kind);
   }
 
   /** Adds the values of {@link #fence}'s statement for {@code commit} to {@code values}. */
@@ -276,80 +284,80 @@ final class RunsTable {
   }
 
   /** The run with this id. */
-  static Optional<RunRecord> select(Connection connection, String runId) throws SQLException {
-    return SELECT.first(connection, new Values().string("runId", runId), rows -> read(rows, 1));
+  Optional<RunRecord> select(Connection connection, String runId) throws SQLException {
+    return select.first(connection, new Values().string("runId", runId), rows -> read(rows, 1));
   }
 
   /** A run's workflow and state, read with its row locked. */
   record Locked(WorkflowKey workflow, RunState status) {}
 
-  /** Locks the run's row until the commit, and reads its workflow and state: see {@link #LOCK}. */
-  static Optional<Locked> lock(Connection connection, String runId) throws SQLException {
-    return LOCK.first(connection, new Values().string("runId", runId), rows -> new Locked(
+  /** Locks the run's row until the commit, and reads its workflow and state: see {@link #lock}. */
+  Optional<Locked> lock(Connection connection, String runId) throws SQLException {
+    return lock.first(connection, new Values().string("runId", runId), rows -> new Locked(
         new WorkflowKey(rows.getString(1), rows.getString(2)),
         Rows.parse(RunState.class, rows.getString(3), "durable_runs.status of run " + runId)));
   }
 
   /** How many runs of each workflow are due at {@code now}. */
-  static Map<WorkflowKey, Long> countDueByWorkflow(Connection connection, Instant now)
+  Map<WorkflowKey, Long> countDueByWorkflow(Connection connection, Instant now)
       throws SQLException {
     Map<WorkflowKey, Long> counts = new LinkedHashMap<>();
-    COUNT_DUE_BY_WORKFLOW.list(connection,
+    countDueByWorkflow.list(connection,
         new Values().instant("now", now).instant("noEarlier", NO_EARLIER), rows -> counts.put(
         new WorkflowKey(rows.getString(1), rows.getString(2)), rows.getLong(3)));
     return counts;
   }
 
   /** Cancels a run that has not ended; whether it did. */
-  static boolean cancel(Connection connection, String runId, Instant now) throws SQLException {
-    return CANCEL.update(connection, new Values().instant("now", now).string("runId", runId)) > 0;
+  boolean cancel(Connection connection, String runId, Instant now) throws SQLException {
+    return cancel.update(connection, new Values().instant("now", now).string("runId", runId)) > 0;
   }
 
   /**
-   * Which of {@code runIds}, each suspended by {@link #SLEEP} in this transaction, which holds
+   * Which of {@code runIds}, each suspended by {@link #sleep} in this transaction, which holds
    * their rows, it found woken: due at once.
    */
-  static List<String> dueAtOnce(Connection connection, Collection<String> runIds)
+  List<String> dueAtOnce(Connection connection, Collection<String> runIds)
       throws SQLException {
-    return SELECT_DUE_AT_ONCE.list(
+    return selectDueAtOnce.list(
         connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
   }
 
   /** Which of {@code runIds} are cancelled. */
-  static List<String> cancelled(Connection connection, Collection<String> runIds)
+  List<String> cancelled(Connection connection, Collection<String> runIds)
       throws SQLException {
-    return SELECT_CANCELLED.list(
+    return selectCancelled.list(
         connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
   }
 
   /** Makes a failed run due again; whether it had failed. */
-  static boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
+  boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
       throws SQLException {
-    return REQUEUE.update(connection, new Values().instant("now", now)
+    return requeue.update(connection, new Values().instant("now", now)
         .instant("deadlineAt", deadlineAt).string("runId", runId)) > 0;
   }
 
-  /** Wakes run {@code runId}: see {@link #WAKE_WHERE}. */
-  static void wake(Connection connection, String runId, Instant now) throws SQLException {
-    WAKE.update(connection, wakeValues(new Values(), runId, now));
+  /** Wakes run {@code runId}: see {@link #wake}. */
+  void wake(Connection connection, String runId, Instant now) throws SQLException {
+    wake.update(connection, wakeValues(new Values(), runId, now));
   }
 
-  /** The values of {@link #WAKE} (and {@link #WAKE_FENCED}) for run {@code runId}. */
+  /** The values of {@link #wake} (and {@link #wakeFenced}) for run {@code runId}. */
   static Values wakeValues(Values values, String runId, Instant now) {
     return values.instant("now", now).string("runId", runId);
   }
 
   /** The runs that {@code parentRunId} started, oldest first. */
-  static List<RunRecord> children(Connection connection, String parentRunId)
+  List<RunRecord> children(Connection connection, String parentRunId)
       throws SQLException {
-    return SELECT_CHILDREN.list(
+    return selectChildren.list(
         connection, new Values().string("runId", parentRunId), rows -> read(rows, 1));
   }
 
   /** The ids of the runs that {@code parentRunId} started and that have not ended. */
-  static List<String> openChildren(Connection connection, String parentRunId)
+  List<String> openChildren(Connection connection, String parentRunId)
       throws SQLException {
-    return SELECT_OPEN_CHILDREN.list(
+    return selectOpenChildren.list(
         connection, new Values().string("runId", parentRunId), rows -> rows.getString(1));
   }
 
@@ -380,8 +388,8 @@ final class RunsTable {
   }
 
   /** The id of the unfinished run that holds deduplication key {@code dedupKey}, if one does. */
-  static Optional<String> holderOf(Connection connection, String dedupKey) throws SQLException {
-    return SELECT_BY_DEDUP_KEY.first(
+  Optional<String> holderOf(Connection connection, String dedupKey) throws SQLException {
+    return selectByDedupKey.first(
         connection, new Values().string("dedupKey", dedupKey), rows -> rows.getString(1));
   }
 }

@@ -9,17 +9,26 @@ import java.util.function.Function;
 
 /** Registering schedules and firing them, in the caller's transaction. */
 final class ScheduleFires {
-  private ScheduleFires() {}
+  private final SchedulesTable schedules;
+  private final EventsTable events;
+  private final RunInserts inserts;
+  private final Notifications notifications;
+
+  ScheduleFires(Tables tables, RunInserts inserts, Notifications notifications) {
+    this.schedules = tables.schedules();
+    this.events = tables.events();
+    this.inserts = inserts;
+    this.notifications = notifications;
+  }
 
   /**
    * Gives a schedule its row, handled up to {@code now}, unless it has one: a schedule fires
    * nothing from before it was first seen. Of engines racing to register it, one does.
    */
-  static void register(Connection connection, ScheduleKey key, Instant now)
-      throws SQLException {
-    if (!SchedulesTable.exists(connection, key)) {
+  void register(Connection connection, ScheduleKey key, Instant now) throws SQLException {
+    if (!schedules.exists(connection, key)) {
       try {
-        SchedulesTable.register(connection, key, now);
+        schedules.register(connection, key, now);
       } catch (SQLException e) {
         if (!SqlErrors.isUniqueViolation(e)) {
           throw e;
@@ -37,26 +46,26 @@ final class ScheduleFires {
    *
    * @return the ids of the runs started
    */
-  static List<String> fire(Connection connection, Dialect dialect, RunInserts inserts,
-      ScheduleKey key, Instant now, Function<Instant, SchedulePlan> plan) throws SQLException {
-    Instant handled = SchedulesTable.lock(connection, key).orElseThrow(
+  List<String> fire(Connection connection, ScheduleKey key, Instant now,
+      Function<Instant, SchedulePlan> plan) throws SQLException {
+    Instant handled = schedules.lock(connection, key).orElseThrow(
         () -> new IllegalStateException(key + " has no row: register it first"));
     SchedulePlan planned = plan.apply(handled);
     if (!planned.handledUntil().isAfter(handled)
-        || !SchedulesTable.advance(connection, key, handled, planned.handledUntil(), now)) {
+        || !schedules.advance(connection, key, handled, planned.handledUntil(), now)) {
       return List.of();
     }
     List<String> started = new ArrayList<>();
     for (SchedulePlan.Fire fire : planned.runs()) {
       NewRun run = fire.run();
       if (inserts.insertIfAbsent(connection, run)) {
-        EventsTable.append(connection, run.runId(), run.events());
-        SchedulesTable.insertRun(connection, key, run.runId(), fire.fireAt());
+        events.append(connection, run.runId(), run.events());
+        schedules.insertRun(connection, key, run.runId(), fire.fireAt());
         started.add(run.runId());
       }
     }
     if (!started.isEmpty()) {
-      dialect.wakeEngines(connection);
+      notifications.wakeEngines(connection);
     }
     return started;
   }

@@ -12,23 +12,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * statement cache without hashing or comparing it.
  */
 final class ShapedText {
-  /** Texts by shape, at most {@link #MAX_SHAPES}; the shapes after are written each time. */
-  private static final Map<String, String> KNOWN = new ConcurrentHashMap<>();
-  private static final int MAX_SHAPES = 1_024;
-
+  private final Known known;
   private final String shape;
-  private final String known;
+  private final String text;
   private final StringBuilder sql;
 
-  private ShapedText(String shape, String known) {
-    this.shape = shape;
+  private ShapedText(Known known, String shape, String text) {
     this.known = known;
-    this.sql = known == null ? new StringBuilder(4096) : null;
+    this.shape = shape;
+    this.text = text;
+    this.sql = text == null ? new StringBuilder(4096) : null;
   }
 
-  /** The text of statements of {@code shape}: known, or to be written. */
-  static ShapedText of(String shape) {
-    return new ShapedText(shape, KNOWN.get(shape));
+  /**
+   * The texts known by shape, at most {@code MAX_SHAPES}; the shapes after are written each time.
+   * One per store and kind of text, as the texts name the store's tables.
+   */
+  static final class Known {
+    private static final int MAX_SHAPES = 1_024;
+    private final Map<String, String> texts = new ConcurrentHashMap<>();
+
+    /** The text of statements of {@code shape}: known, or to be written. */
+    ShapedText of(String shape) {
+      return new ShapedText(this, shape, texts.get(shape));
+    }
   }
 
   /** Whether the text is being written: an append costs something only then. */
@@ -36,9 +43,9 @@ final class ShapedText {
     return sql != null;
   }
 
-  ShapedText append(String text) {
+  ShapedText append(String part) {
     if (sql != null) {
-      sql.append(text);
+      sql.append(part);
     }
     return this;
   }
@@ -59,13 +66,13 @@ final class ShapedText {
 
   /** The whole text; a text written now is known for its shape from now on, while there is room. */
   String text() {
-    if (known != null) {
-      return known;
+    if (text != null) {
+      return text;
     }
-    String text = sql.toString();
-    if (KNOWN.size() < MAX_SHAPES) {
-      KNOWN.putIfAbsent(shape, text);
+    String written = sql.toString();
+    if (known.texts.size() < Known.MAX_SHAPES) {
+      known.texts.putIfAbsent(shape, written);
     }
-    return text;
+    return written;
   }
 }

@@ -16,10 +16,18 @@ import java.util.SortedSet;
 public final class SignalQueue {
   private final Transactions transactions;
   private final Dialect dialect;
+  private final RunsTable runs;
+  private final SignalsTable signals;
+  private final EventsTable events;
+  private final WorkflowSignalsTable declared;
 
-  SignalQueue(Transactions transactions, Dialect dialect) {
+  SignalQueue(Transactions transactions, Dialect dialect, Tables tables) {
     this.transactions = transactions;
     this.dialect = dialect;
+    this.runs = tables.runs();
+    this.signals = tables.signals();
+    this.events = tables.events();
+    this.declared = tables.workflowSignals();
   }
 
   /**
@@ -45,7 +53,7 @@ public final class SignalQueue {
   public Optional<Sent> send(
       String runId, WorkflowKey expected, String name, String payload, Instant now) {
     return transactions.inTransaction("send signal '" + name + "' to run " + runId, connection -> {
-      Optional<RunsTable.Locked> run = RunsTable.lock(connection, runId);
+      Optional<RunsTable.Locked> run = runs.lock(connection, runId);
       if (run.isEmpty()) {
         return Optional.empty();
       }
@@ -53,11 +61,11 @@ public final class SignalQueue {
       boolean stored =
           found.workflow().name().equals(expected.name()) && !found.status().isTerminal();
       if (stored) {
-        SignalsTable.insert(connection, runId, name, payload, now);
-        EventsTable.append(
+        signals.insert(connection, runId, name, payload, now);
+        events.append(
             connection, runId, List.of(EventType.SIGNAL_SENT.step(name, 0, null, now)));
-        RunsTable.wake(connection, runId, now);
-        dialect.wakeEngines(connection);
+        runs.wake(connection, runId, now);
+        dialect.notifications().wakeEngines(connection);
       }
       return Optional.of(new Sent(found.workflow(), found.status(), stored));
     });
@@ -69,8 +77,8 @@ public final class SignalQueue {
    */
   public void reject(String runId, String name, long id, String why, Instant now) {
     transactions.inTransaction("reject signal " + id + " of run " + runId, connection -> {
-      if (SignalsTable.reject(connection, runId, id)) {
-        EventsTable.append(
+      if (signals.reject(connection, runId, id)) {
+        events.append(
             connection, runId, List.of(EventType.SIGNAL_REJECTED.step(name, 0, why, now)));
       }
       return null;
@@ -80,7 +88,7 @@ public final class SignalQueue {
   /** The oldest signal named {@code name} sent to the run and not taken yet. */
   public Optional<SignalRecord> next(String runId, String name) {
     return transactions.autocommit("read the next signal '" + name + "' of run " + runId,
-        connection -> SignalsTable.next(connection, runId, name));
+        connection -> signals.next(connection, runId, name));
   }
 
   /**
@@ -88,12 +96,14 @@ public final class SignalQueue {
    * signal's name ({@link #declared}); an engine does it for each workflow it registers.
    */
   public void declare(WorkflowKey workflow, Collection<String> names, Instant now) {
-    WorkflowSignalsTable.declare(transactions, dialect.upsert(), workflow, names, now);
+    Values values = WorkflowSignalsTable.declared(workflow, names, now);
+    transactions.autocommit("declare the signals of " + workflow,
+        connection -> dialect.upsert(connection, dialect.signalNamesUpsert(), values));
   }
 
   /** The signal names stored for {@code workflow}; empty if no engine stored them. */
   public Optional<SortedSet<String>> declared(WorkflowKey workflow) {
     return transactions.autocommit("read the signals of " + workflow,
-        connection -> WorkflowSignalsTable.declared(connection, workflow));
+        connection -> declared.declared(connection, workflow));
   }
 }

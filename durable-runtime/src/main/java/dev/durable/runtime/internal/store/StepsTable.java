@@ -12,98 +12,115 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The SQL of {@code durable_steps}, the checkpoints: inserting and updating them (alone, or in
- * PostgreSQL's progress statement, where they are written from the fenced run row), reading them,
- * and resetting failed ones for a requeue.
+ * The catalogue of {@code durable_steps}, the checkpoints, built once per store with its schema:
+ * inserting and updating them (alone, or in PostgreSQL's progress statement, where they are
+ * written from the fenced run row), reading them, and resetting failed ones for a requeue.
  */
 final class StepsTable {
-  /** The table's name, for the statements of other tables that read checkpoints. */
-  static final String TABLE = "durable_steps";
+  static final String NAME = "durable_steps";
   private static final List<String> COLUMN_NAMES = List.of(
       "run_id", "seq", "kind", "name", "status", "attempts", "input", "output", "error_message",
       "error_code", "error_type", "wake_at", "started_at", "updated_at", "group_seq");
   static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
   /** How many columns {@link #COLUMNS} names. */
   private static final int COLUMN_COUNT = COLUMN_NAMES.size();
+
+  private final EventsTable events;
   /** A new checkpoint; {@link #insertValues} binds it. */
-  static final Sql INSERT = Sql.of(
-      "INSERT INTO durable_steps (" + COLUMNS + ") VALUES (:runId, :seq, :kind, :name, :status,"
-          + " :attempts, :input, :output, :errorMessage, :errorCode, :errorType, :wakeAt,"
-          + " :startedAt, :updatedAt, :groupSeq)");
+  final Sql insert;
   /**
-   * {@link #INSERT} in a PostgreSQL progress statement: written only if the run's row was fenced
+   * {@link #insert} in a PostgreSQL progress statement: written only if the run's row was fenced
    * (the {@code fenced} CTE returned it). Its instants and group are cast, as parameters in a
    * {@code SELECT} list have no column to take their type from.
    */
-  static final Sql INSERT_FENCED = Sql.of(
-      "INSERT INTO durable_steps (" + COLUMNS + ") SELECT :runId, :seq, :kind, :name, :status,"
-          + " :attempts, :input, :output, :errorMessage, :errorCode, :errorType,"
-          + " :wakeAt::timestamptz, :startedAt::timestamptz, :updatedAt::timestamptz,"
-          + " :groupSeq::int4 FROM fenced");
+  final Sql insertFenced;
   /**
-   * {@link #INSERT_FENCED} of a checkpoint that carries its step's two events ({@link
+   * {@link #insertFenced} of a checkpoint that carries its step's two events ({@link
    * Commit.CheckpointWrite#carriesEvents}): they take the ids numbered {@code :startedEvent} and
    * the one after of the statement's {@code numbered} ids, in the log's order.
    */
-  static final Sql INSERT_FENCED_CARRYING = Sql.of(
-      "INSERT INTO durable_steps (" + COLUMNS + ", started_event, completed_event) SELECT :runId,"
-          + " :seq, :kind, :name, :status, :attempts, :input, :output, :errorMessage, :errorCode,"
-          + " :errorType, :wakeAt::timestamptz, :startedAt::timestamptz, :updatedAt::timestamptz,"
-          + " :groupSeq::int4, (SELECT id FROM numbered WHERE n = :startedEvent::int8),"
-          + " (SELECT id FROM numbered WHERE n = :startedEvent::int8 + 1) FROM fenced");
+  final Sql insertFencedCarrying;
   /** A checkpoint's new state; {@link #updateValues} binds it. */
-  static final Sql UPDATE = Sql.of(
-      "UPDATE durable_steps SET status = :status, attempts = :attempts, output = :output,"
-          + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
-          + " wake_at = :wakeAt, updated_at = :updatedAt WHERE run_id = :runId AND seq = :seq");
-  /** {@link #UPDATE} in a PostgreSQL progress statement: only if the run's row was fenced. */
-  static final Sql UPDATE_FENCED = Sql.of(
-      "UPDATE durable_steps SET status = :status, attempts = :attempts, output = :output,"
-          + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
-          + " wake_at = :wakeAt::timestamptz, updated_at = :updatedAt::timestamptz"
-          + " WHERE run_id = :runId AND seq = :seq AND EXISTS (SELECT 1 FROM fenced) RETURNING 1");
-  static final Sql SELECT = Sql.of(
-      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id = :runId ORDER BY seq");
+  final Sql update;
+  /** {@link #update} in a PostgreSQL progress statement: only if the run's row was fenced. */
+  final Sql updateFenced;
+  final Sql select;
   /**
-   * The checkpoints of the runs a claim just leased ({@link RunLeases#JUST_CLAIMED}), by run and
+   * The checkpoints of the runs a claim just leased ({@link RunLeases#justClaimed}), by run and
    * in order.
    */
-  static final Sql OF_JUST_CLAIMED = Sql.of(
-      "SELECT " + COLUMNS + " FROM durable_steps WHERE run_id IN (" + RunLeases.JUST_CLAIMED + ")"
-          + " ORDER BY run_id, seq");
-  private static final Sql SELECT_SNAPSHOT = Sql.of(
-      "SELECT " + Sql.columns("s", COLUMN_NAMES) + ", " + RunsTable.prefixedColumns()
-          + " FROM " + RunsTable.TABLE + " r LEFT JOIN durable_steps s ON s.run_id = r.run_id"
-          + " WHERE r.run_id = :runId ORDER BY s.seq");
-  private static final Sql DELETE_FROM = Sql.of(
-      "DELETE FROM durable_steps WHERE run_id = :runId AND seq >= :seq");
-  private static final Sql DELETE_TRAILING_FAILED = Sql.of(
-      "DELETE FROM durable_steps WHERE run_id = :runId AND status = 'FAILED' AND seq >"
-          + " (SELECT COALESCE(MAX(seq), -1) FROM durable_steps"
-          + " WHERE run_id = :runId AND status <> 'FAILED')");
+  final Sql ofJustClaimed;
+  private final Sql selectSnapshot;
+  private final Sql deleteFrom;
+  private final Sql deleteTrailingFailed;
   /**
    * The failed branches of the group that failed the run (the group of its last checkpoint) start
    * over in place, with a fresh budget: the group's other branches keep their results.
    */
-  private static final Sql RESET_FAILED_BRANCHES = Sql.of(
-      "UPDATE durable_steps SET status = CASE WHEN kind = 'REMOTE' THEN 'RETRYING' ELSE 'PENDING'"
-          + " END, attempts = 0, error_message = NULL, error_code = NULL, error_type = NULL,"
-          + " wake_at = NULL, updated_at = :now WHERE run_id = :runId AND status = 'FAILED'"
-          + " AND group_seq = (SELECT s.group_seq FROM durable_steps s WHERE s.run_id = :runId"
-          + " AND s.seq = (SELECT MAX(m.seq) FROM durable_steps m WHERE m.run_id = :runId))");
+  private final Sql resetFailedBranches;
   /** A deleted run's checkpoints ({@link FinishedRuns}). */
-  static final Sql DELETE_OF_RUN = Sql.of("DELETE FROM durable_steps WHERE run_id = :runId");
+  final Sql deleteOfRun;
 
-  private StepsTable() {}
+  StepsTable(Schema schema, RunLeases leases, EventsTable events) {
+    this.events = events;
+    String table = schema.table(NAME);
+    insert = Sql.of(
+        "INSERT INTO " + table + " (" + COLUMNS + ") VALUES (:runId, :seq, :kind, :name, :status,"
+            + " :attempts, :input, :output, :errorMessage, :errorCode, :errorType, :wakeAt,"
+            + " :startedAt, :updatedAt, :groupSeq)");
+    insertFenced = Sql.of(
+        "INSERT INTO " + table + " (" + COLUMNS + ") SELECT :runId, :seq, :kind, :name, :status,"
+            + " :attempts, :input, :output, :errorMessage, :errorCode, :errorType,"
+            + " :wakeAt::timestamptz, :startedAt::timestamptz, :updatedAt::timestamptz,"
+            + " :groupSeq::int4 FROM fenced");
+    insertFencedCarrying = Sql.of(
+        "INSERT INTO " + table + " (" + COLUMNS + ", started_event, completed_event) SELECT"
+            + " :runId, :seq, :kind, :name, :status, :attempts, :input, :output, :errorMessage,"
+            + " :errorCode, :errorType, :wakeAt::timestamptz, :startedAt::timestamptz,"
+            + " :updatedAt::timestamptz, :groupSeq::int4, (SELECT id FROM numbered"
+            + " WHERE n = :startedEvent::int8),"
+            + " (SELECT id FROM numbered WHERE n = :startedEvent::int8 + 1) FROM fenced");
+    update = Sql.of(
+        "UPDATE " + table + " SET status = :status, attempts = :attempts, output = :output,"
+            + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
+            + " wake_at = :wakeAt, updated_at = :updatedAt WHERE run_id = :runId AND seq = :seq");
+    updateFenced = Sql.of(
+        "UPDATE " + table + " SET status = :status, attempts = :attempts, output = :output,"
+            + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
+            + " wake_at = :wakeAt::timestamptz, updated_at = :updatedAt::timestamptz"
+            + " WHERE run_id = :runId AND seq = :seq AND EXISTS (SELECT 1 FROM fenced)"
+            + " RETURNING 1");
+    select = Sql.of(
+        "SELECT " + COLUMNS + " FROM " + table + " WHERE run_id = :runId ORDER BY seq");
+    ofJustClaimed = Sql.of("SELECT " + COLUMNS + " FROM " + table + " WHERE run_id IN ("
+        + leases.justClaimed + ") ORDER BY run_id, seq");
+    selectSnapshot = Sql.of(
+        "SELECT " + Sql.columns("s", COLUMN_NAMES) + ", " + RunsTable.prefixedColumns()
+            + " FROM " + schema.table(RunsTable.NAME) + " r LEFT JOIN " + table
+            + " s ON s.run_id = r.run_id WHERE r.run_id = :runId ORDER BY s.seq");
+    deleteFrom = Sql.of("DELETE FROM " + table + " WHERE run_id = :runId AND seq >= :seq");
+    deleteTrailingFailed = Sql.of(
+        "DELETE FROM " + table + " WHERE run_id = :runId AND status = 'FAILED' AND seq >"
+            + " (SELECT COALESCE(MAX(seq), -1) FROM " + table
+            + " WHERE run_id = :runId AND status <> 'FAILED')");
+    resetFailedBranches = Sql.of(
+        "UPDATE " + table + " SET status = CASE WHEN kind = 'REMOTE' THEN 'RETRYING'"
+            + " ELSE 'PENDING' END, attempts = 0, error_message = NULL, error_code = NULL,"
+            + " error_type = NULL, wake_at = NULL, updated_at = :now WHERE run_id = :runId"
+            + " AND status = 'FAILED' AND group_seq = (SELECT s.group_seq FROM " + table + " s"
+            + " WHERE s.run_id = :runId AND s.seq = (SELECT MAX(m.seq) FROM " + table + " m"
+            + " WHERE m.run_id = :runId))");
+    deleteOfRun = Sql.of("DELETE FROM " + table + " WHERE run_id = :runId");
+  }
 
-  /** The values of {@link #INSERT} (and its fenced forms) for {@code c}. */
+  /** The values of {@link #insert} (and its fenced forms) for {@code c}. */
   static Values insertValues(Values values, CheckpointRecord c) {
     return stateValues(values, c).string("kind", c.kind().name()).string("name", c.name())
         .string("input", c.input()).instant("startedAt", c.startedAt())
         .nullableInt4("groupSeq", c.groupSeq());
   }
 
-  /** The values of {@link #UPDATE} (and {@link #UPDATE_FENCED}) for {@code c}. */
+  /** The values of {@link #update} (and {@link #updateFenced}) for {@code c}. */
   static Values updateValues(Values values, CheckpointRecord c) {
     return stateValues(values, c);
   }
@@ -119,44 +136,12 @@ final class StepsTable {
         .instant("wakeAt", c.wakeAt()).instant("updatedAt", c.updatedAt());
   }
 
-  /** Inserts checkpoints, as one batch. */
-  static void insert(Connection connection, List<CheckpointRecord> inserts) throws SQLException {
-    if (inserts.isEmpty()) {
-      return;
-    }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT.text())) {
-      for (CheckpointRecord c : inserts) {
-        INSERT.bind(insert, insertValues(new Values(), c));
-        insert.addBatch();
-      }
-      insert.executeBatch();
-    }
-  }
-
-  /** Updates checkpoints, as one batch; each must exist. */
-  static void update(Connection connection, List<CheckpointRecord> updates) throws SQLException {
-    if (updates.isEmpty()) {
-      return;
-    }
-    try (PreparedStatement update = connection.prepareStatement(UPDATE.text())) {
-      for (CheckpointRecord c : updates) {
-        UPDATE.bind(update, updateValues(new Values(), c));
-        update.addBatch();
-      }
-      for (int count : update.executeBatch()) {
-        if (count != 1) {
-          throw new SQLException("a checkpoint vanished while being updated");
-        }
-      }
-    }
-  }
-
   /** The run's checkpoints, in order. */
-  static List<CheckpointRecord> select(Connection connection, String runId) throws SQLException {
-    return SELECT.list(connection, new Values().string("runId", runId), rows -> read(rows, false));
+  List<CheckpointRecord> select(Connection connection, String runId) throws SQLException {
+    return select.list(connection, new Values().string("runId", runId), rows -> read(rows, false));
   }
 
-  /** The checkpoints in {@code rows}, selected by {@link #SELECT}. */
+  /** The checkpoints in {@code rows}, selected by {@link #select}. */
   static List<CheckpointRecord> readAll(ResultSet rows) throws SQLException {
     List<CheckpointRecord> checkpoints = new ArrayList<>();
     while (rows.next()) {
@@ -169,10 +154,10 @@ final class StepsTable {
    * The run and its checkpoints as of one moment: one statement, so that a step and the run it
    * belongs to are never seen at different points of a transition.
    */
-  static Optional<RunSnapshot> snapshot(Connection connection, String runId)
+  Optional<RunSnapshot> snapshot(Connection connection, String runId)
       throws SQLException {
     try (PreparedStatement select =
-        SELECT_SNAPSHOT.prepare(connection, new Values().string("runId", runId))) {
+        selectSnapshot.prepare(connection, new Values().string("runId", runId))) {
       RunRecord run = null;
       List<CheckpointRecord> checkpoints = new ArrayList<>();
       try (ResultSet rows = select.executeQuery()) {
@@ -196,20 +181,20 @@ final class StepsTable {
    *
    * @return how many steps were reset
    */
-  static int resetFailed(Connection connection, String runId, Instant now)
+  int resetFailed(Connection connection, String runId, Instant now)
       throws SQLException {
     Values values = new Values().string("runId", runId).instant("now", now);
-    return RESET_FAILED_BRANCHES.update(connection, values)
-        + DELETE_TRAILING_FAILED.update(connection, values);
+    return resetFailedBranches.update(connection, values)
+        + deleteTrailingFailed.update(connection, values);
   }
 
   /**
    * Deletes the run's checkpoints from position {@code seq} on; the events they carry stay in the
    * run's history as rows of the log.
    */
-  static void deleteFrom(Connection connection, String runId, int seq) throws SQLException {
-    EventsTable.keepCarried(connection, runId, seq);
-    DELETE_FROM.update(connection, new Values().string("runId", runId).int4("seq", seq));
+  void deleteFrom(Connection connection, String runId, int seq) throws SQLException {
+    events.keepCarried(connection, runId, seq);
+    deleteFrom.update(connection, new Values().string("runId", runId).int4("seq", seq));
   }
 
   /**

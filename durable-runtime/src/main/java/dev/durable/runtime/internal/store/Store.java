@@ -17,26 +17,27 @@ import javax.sql.DataSource;
 
 /**
  * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
- * {@link SignalQueue} for signals): each table's SQL is in its catalogue ({@link RunsTable} and
- * {@link RunLeases}, {@link StepsTable}, {@link EventsTable}, {@link TasksTable}, {@link
- * SchedulesTable}, {@link SignalsTable}; retention's deletes across them in {@link
- * FinishedRuns}); the algorithms that span tables are one each for both databases ({@link Claims},
- * {@link RunInserts}, {@link ProgressWriter}, {@link OutcomeWriter}, {@link Resumption#read}); and
- * what H2 and PostgreSQL do differently is in the {@link Dialect}: the form in which those
- * algorithms send their statements (one by one in a transaction on H2, joined into one text, one
- * round trip, on PostgreSQL), the syntax and the notifications. Writes made on behalf of a turn
- * are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot write
- * over its new owner's progress.
+ * {@link SignalQueue} for signals): each table's SQL is in its catalogue, built once with the
+ * store's schema ({@link Tables}); the algorithms that span tables are one each for both databases
+ * ({@link Claims}, {@link RunInserts}, {@link ProgressWriter}, {@link Resumption#read}); and what
+ * H2 and PostgreSQL do differently is in the {@link Dialect}: how a step's statements are sent,
+ * the steps PostgreSQL does in one statement, and the notifications. Writes made on behalf of a
+ * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
+ * write over its new owner's progress.
  */
 public final class Store {
-  /** The data source given, which Flyway uses as it is: its texts are not rewritten. */
   private final DataSource dataSource;
   private final StoreOptions options;
   private final Transactions transactions;
+  private final Tables tables;
   private final Dialect dialect;
-  private final String origin;
   private final Claims claims;
   private final RunInserts inserts;
+  private final ProgressWriter progress;
+  private final RunControl control;
+  private final RunSearch search;
+  private final FinishedRuns retention;
+  private final Round.Statements resumption;
   private final SignalQueue signals;
   private final TaskQueue tasks;
   private final QueueAdmissions queues;
@@ -46,6 +47,7 @@ public final class Store {
   private final RunLineages lineages;
   private final StoredValues values;
   private final StoredShapes shapes;
+  private final StoredOverview overview;
 
   /** A store on {@code dataSource}; connects once to learn which database it is. */
   public Store(DataSource dataSource) {
@@ -53,42 +55,48 @@ public final class Store {
   }
 
   /**
-   * A store on {@code dataSource}, opened as {@code options} say ({@link StatementTexts}), whose
-   * {@code NOTIFY}s, where this process wakes its own engines and workers at once besides, carry
-   * {@code origin} ({@link #wakeOrigin}): the listeners given the same origin leave those to the
-   * in-process wake-up instead of polling again.
+   * A store on {@code dataSource}, opened as {@code options} say (in its schema: {@link Schema}),
+   * whose {@code NOTIFY}s, where this process wakes its own engines and workers at once besides,
+   * carry {@code origin} ({@link #wakeOrigin}): the listeners given the same origin leave those to
+   * the in-process wake-up instead of polling again.
    */
   public Store(DataSource dataSource, String origin, StoreOptions options) {
     this.dataSource = dataSource;
     this.options = options;
-    this.transactions = new Transactions(options.texts()
-        .<DataSource>map(texts -> new RewritingDataSource(dataSource, texts)).orElse(dataSource));
+    this.transactions = new Transactions(dataSource);
+    this.tables = Tables.in(Schema.of(options.schema()));
     try (Connection connection = dataSource.getConnection()) {
-      this.dialect = Dialect.of(connection, transactions, origin, options.pollOnly());
+      this.dialect = Dialect.of(connection, transactions, tables, origin, options.pollOnly());
     } catch (SQLException e) {
       throw new StoreException(
           "cannot connect to the database: " + e.getMessage()
               + "; check the JDBC URL, the credentials and that the database is running",
           e);
     }
-    this.origin = origin;
-    this.claims = new Claims(transactions, dialect.form());
-    this.inserts = new RunInserts(transactions, dialect.form(), dialect.notifies());
-    this.signals = new SignalQueue(transactions, dialect);
-    this.queues = new QueueAdmissions(transactions, dialect);
-    this.queueSlots = new QueueSlots(transactions, dialect.form());
-    this.schedules = new StoredSchedules(transactions, dialect, inserts);
-    this.attributes = new StoredAttributes(transactions);
-    this.values = new StoredValues(transactions, dialect);
-    this.tasks = new TaskQueue(transactions, dialect, claims,
-        new OutcomeWriter(transactions, dialect.form(), origin, dialect.notifies()));
-    this.lineages = new RunLineages(transactions, inserts);
-    this.shapes = new StoredShapes(transactions, dialect);
+    Notifications notifications = dialect.notifications();
+    this.claims = new Claims(dialect);
+    this.inserts = new RunInserts(dialect);
+    this.progress = new ProgressWriter(transactions, dialect, tables);
+    this.control = new RunControl(tables, notifications);
+    this.search = new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect);
+    this.retention = new FinishedRuns(transactions, tables);
+    this.resumption = Resumption.reads(tables);
+    this.signals = new SignalQueue(transactions, dialect, tables);
+    this.queues = new QueueAdmissions(transactions, dialect, tables);
+    this.queueSlots = new QueueSlots(transactions, tables.slots(), dialect);
+    this.schedules = new StoredSchedules(
+        transactions, tables, new ScheduleFires(tables, inserts, notifications));
+    this.attributes = new StoredAttributes(transactions, tables.attributes());
+    this.values = new StoredValues(transactions, dialect, tables.values());
+    this.tasks = new TaskQueue(transactions, dialect, claims, tables);
+    this.lineages = new RunLineages(transactions, inserts, tables);
+    this.shapes = new StoredShapes(transactions, dialect, tables.shapes());
+    this.overview = new StoredOverview(transactions, tables.overview(), dialect);
   }
 
   /** The wake-ups' origin of one process: {@code wake:} and a UUID, never a run's id. */
   public static String wakeOrigin(UUID id) {
-    return Listener.WAKE_PREFIX + id;
+    return PostgresListener.WAKE_PREFIX + id;
   }
 
   /** The signals sent to runs. */
@@ -131,9 +139,9 @@ public final class Store {
     return values;
   }
 
-  /** The operators' overview (runs started and ended per period, overdue runs): a view per call. */
+  /** The operators' overview: runs started and ended per period, runs waiting past their time. */
   public StoredOverview overview() {
-    return new StoredOverview(transactions, dialect instanceof PostgresDialect);
+    return overview;
   }
 
   /** The queue of dispatched steps' tasks, which workers serve. */
@@ -175,12 +183,12 @@ public final class Store {
    * makes runs due or cancels one (PostgreSQL {@code LISTEN}); on H2 it never does.
    */
   public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
-    return dialect.listenForRuns(onRuns, threadName);
+    return dialect.notifications().listenForRuns(onRuns, threadName);
   }
 
   /** Calls {@code onNewTasks} whenever a task is queued (PostgreSQL {@code LISTEN}); not on H2. */
   public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
-    return dialect.listenForTasks(onNewTasks, threadName);
+    return dialect.notifications().listenForTasks(onNewTasks, threadName);
   }
 
   /**
@@ -195,7 +203,7 @@ public final class Store {
 
   /** The run with this id. */
   public Optional<RunRecord> findRun(String runId) {
-    return autocommit("read run " + runId, connection -> RunsTable.select(connection, runId));
+    return transactions.autocommit("read run " + runId, c -> tables.runs().select(c, runId));
   }
 
   /**
@@ -235,14 +243,14 @@ public final class Store {
     if (runIds.isEmpty()) {
       return List.of();
     }
-    return inTransaction(
+    return transactions.inTransaction(
         "claim runs ahead of their due time",
         connection -> claims.ahead(connection, runIds, dueBy, now, owner, leaseUntil));
   }
 
   /** How many runs of each workflow are due at {@code now}, registered here or not. */
   public Map<WorkflowKey, Long> countDueByWorkflow(Instant now) {
-    return autocommit("count due runs", c -> RunsTable.countDueByWorkflow(c, now));
+    return transactions.autocommit("count due runs", c -> tables.runs().countDueByWorkflow(c, now));
   }
 
   /** Extends {@code owner}'s lease on the runs it still holds ({@link RunLeases#renew}). */
@@ -250,22 +258,22 @@ public final class Store {
     if (runIds.isEmpty()) {
       return;
     }
-    autocommit("renew leases",
-        connection -> RunLeases.renew(connection, owner, runIds, leaseUntil));
+    transactions.autocommit("renew leases",
+        connection -> tables.leases().renew(connection, owner, runIds, leaseUntil));
   }
 
   /** Ends every lease now (an H2 file's previous process is gone): {@link RunLeases#expire}. */
   public int expireLeases(EventType eventType, Instant now) {
-    return inTransaction("end the leases of a previous process",
-        connection -> RunLeases.expire(connection, eventType.stored(), now));
+    return transactions.inTransaction("end the leases of a previous process",
+        connection -> tables.leases().expire(connection, eventType.stored(), now));
   }
 
   /** Gives up the runs {@code owner} leases, due at once for any engine; wakes the others. */
   public int releaseLeases(String owner, EventType eventType, Instant now) {
-    return inTransaction("release leases", connection -> {
-      int released = RunLeases.release(connection, owner, eventType.stored(), now);
+    return transactions.inTransaction("release leases", connection -> {
+      int released = tables.leases().release(connection, owner, eventType.stored(), now);
       if (released > 0) {
-        dialect.wakeEngines(connection);
+        dialect.notifications().wakeEngines(connection);
       }
       return released;
     });
@@ -276,13 +284,14 @@ public final class Store {
    * dispatched steps wait for, in one round trip on PostgreSQL.
    */
   public Resumption resumption(String runId) {
-    return autocommit("read checkpoints of run " + runId,
-        connection -> Resumption.read(connection, dialect.form(), runId));
+    return transactions.autocommit("read checkpoints of run " + runId,
+        connection -> Resumption.read(connection, dialect, resumption, runId));
   }
 
   /** The run's checkpoints and timers, in order. */
   public List<CheckpointRecord> checkpoints(String runId) {
-    return autocommit("read checkpoints of run " + runId, c -> StepsTable.select(c, runId));
+    return transactions.autocommit("read checkpoints of run " + runId,
+        c -> tables.steps().select(c, runId));
   }
 
   /**
@@ -290,7 +299,7 @@ public final class Store {
    * belongs to are never seen at different points of a transition.
    */
   public Optional<RunSnapshot> snapshot(String runId) {
-    return autocommit("read run " + runId, connection -> StepsTable.snapshot(connection, runId));
+    return transactions.autocommit("read run " + runId, c -> tables.steps().snapshot(c, runId));
   }
 
   /**
@@ -304,7 +313,7 @@ public final class Store {
    *     engine claimed it, or it was cancelled or requeued), and then nothing of it was written
    */
   public boolean[] commit(List<Commit> commits, Instant now, Consumer<String> dueAtOnce) {
-    return ProgressWriter.write(transactions, dialect, origin, commits, now, dueAtOnce);
+    return progress.write(commits, now, dueAtOnce);
   }
 
   /**
@@ -313,8 +322,8 @@ public final class Store {
    * @return the ids of the runs cancelled now
    */
   public List<String> cancel(String runId, Instant now) {
-    return inTransaction("cancel run " + runId,
-        connection -> RunControl.cancel(connection, dialect, runId, now));
+    return transactions.inTransaction("cancel run " + runId,
+        connection -> control.cancel(connection, runId, now));
   }
 
   /**
@@ -324,20 +333,19 @@ public final class Store {
    * @return the ids of the runs cancelled
    */
   public List<String> cancelChildren(String parentRunId, Instant now) {
-    return inTransaction("cancel the child runs of run " + parentRunId,
-        connection -> RunControl.cancelChildren(connection, dialect, parentRunId, now));
+    return transactions.inTransaction("cancel the child runs of run " + parentRunId,
+        connection -> control.cancelChildren(connection, parentRunId, now));
   }
 
   /** The runs that {@code parentRunId} started, oldest first. */
   public List<RunRecord> children(String parentRunId) {
-    return autocommit("read the child runs of run " + parentRunId,
-        connection -> RunsTable.children(connection, parentRunId));
+    return transactions.autocommit("read the child runs of run " + parentRunId,
+        connection -> tables.runs().children(connection, parentRunId));
   }
 
   /** The runs {@code filter} matches, newest first, at most its limit. */
   public List<ListedRun> listRuns(RunFilter filter) {
-    return autocommit("list runs " + filter, connection -> RunSearch.select(
-        connection, filter, dialect instanceof PostgresDialect));
+    return transactions.autocommit("list runs " + filter, c -> search.select(c, filter));
   }
 
   /** Which of {@code runIds} are cancelled. */
@@ -345,8 +353,8 @@ public final class Store {
     if (runIds.isEmpty()) {
       return List.of();
     }
-    return autocommit("read whether " + runIds.size() + " run(s) were cancelled",
-        connection -> RunsTable.cancelled(connection, runIds));
+    return transactions.autocommit("read whether " + runIds.size() + " run(s) were cancelled",
+        connection -> tables.runs().cancelled(connection, runIds));
   }
 
   /**
@@ -355,8 +363,8 @@ public final class Store {
    * @return whether the run had failed and was requeued
    */
   public boolean requeue(String runId, Integer dropFrom, Instant deadlineAt, Instant now) {
-    return inTransaction("requeue run " + runId,
-        connection -> RunControl.requeue(connection, dialect, runId, dropFrom, deadlineAt, now));
+    return transactions.inTransaction("requeue run " + runId,
+        connection -> control.requeue(connection, runId, dropFrom, deadlineAt, now));
   }
 
   /**
@@ -365,18 +373,17 @@ public final class Store {
    * sleeps for another reason finds its deadline not reached and sleeps on.
    */
   public void wakeRun(String runId, Instant now) {
-    autocommit("wake run " + runId, connection -> {
-      RunsTable.wake(connection, runId, now);
+    transactions.autocommit("wake run " + runId, connection -> {
+      tables.runs().wake(connection, runId, now);
       return null;
     });
   }
 
   /** The run's event log, oldest first. */
   public List<HistoryEvent> history(String runId) {
-    return autocommit("read history of run " + runId, c -> EventsTable.read(c, runId));
+    return transactions.autocommit("read history of run " + runId,
+        c -> tables.events().read(c, runId));
   }
-
-  // ---- retention
 
   /**
    * Deletes the runs that ended (completed, failed or cancelled) before {@code before}, with all
@@ -386,14 +393,6 @@ public final class Store {
    * @return how many runs were deleted
    */
   public int deleteEndedRuns(Instant before, int batchSize, BooleanSupplier stop) {
-    return FinishedRuns.deleteAll(transactions, before, batchSize, stop);
-  }
-
-  private <T> T inTransaction(String what, Transactions.Work<T> work) {
-    return transactions.inTransaction(what, work);
-  }
-
-  private <T> T autocommit(String what, Transactions.Work<T> work) {
-    return transactions.autocommit(what, work);
+    return retention.deleteAll(before, batchSize, stop);
   }
 }

@@ -13,9 +13,4 @@ import java.util.Optional;
 public record StoreOptions(Optional<String> schema, boolean migrate, boolean pollOnly) {
   /** The connection's schema, migrated, with notifications. */
   public static final StoreOptions DEFAULT = new StoreOptions(Optional.empty(), true, false);
-
-  /** The rewrite of the statements into the schema; empty for the connection's own. */
-  Optional<StatementTexts> texts() {
-    return schema.map(StatementTexts::new);
-  }
 }

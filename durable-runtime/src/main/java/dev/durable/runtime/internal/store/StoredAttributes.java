@@ -19,9 +19,11 @@ public final class StoredAttributes {
   public static final String CHECKPOINT = "attribute";
 
   private final Transactions transactions;
+  private final AttributesTable attributes;
 
-  StoredAttributes(Transactions transactions) {
+  StoredAttributes(Transactions transactions, AttributesTable attributes) {
     this.transactions = transactions;
+    this.attributes = attributes;
   }
 
   /** The output of the checkpoint that records attribute {@code key} = {@code value}. */
@@ -49,12 +51,12 @@ public final class StoredAttributes {
   /** The run's attributes, sorted by key. */
   public Map<String, String> of(String runId) {
     return transactions.autocommit("read the attributes of run " + runId,
-        connection -> AttributesTable.of(connection, runId));
+        connection -> attributes.of(connection, runId));
   }
 
   /** The attributes of {@code runIds}, each run's sorted by key; a run without any is absent. */
   public Map<String, Map<String, String>> ofRuns(Collection<String> runIds) {
     return transactions.autocommit("read the attributes of " + runIds.size() + " run(s)",
-        connection -> AttributesTable.ofRuns(connection, runIds));
+        connection -> attributes.ofRuns(connection, runIds));
   }
 }

@@ -18,14 +18,16 @@ import java.util.Optional;
  */
 public final class StoredOverview {
   private final Transactions transactions;
+  private final OverviewTable table;
   private final Sql started;
   private final Sql ended;
 
-  /** @param postgres whether the database is PostgreSQL, else H2: its statements differ */
-  StoredOverview(Transactions transactions, boolean postgres) {
+  /** The counts per period are the dialect's statements: the two databases count differently. */
+  StoredOverview(Transactions transactions, OverviewTable table, Dialect dialect) {
     this.transactions = transactions;
-    this.started = postgres ? OverviewTable.STARTED_PG : OverviewTable.STARTED_H2;
-    this.ended = postgres ? OverviewTable.ENDED_PG : OverviewTable.ENDED_H2;
+    this.table = table;
+    this.started = dialect.startedPerPeriod();
+    this.ended = dialect.endedPerPeriod();
   }
 
   /**
@@ -91,7 +93,7 @@ public final class StoredOverview {
   /** Run {@code runId} as the run search lists it, to tell whether it is stuck; empty if none. */
   public Optional<ListedRun> run(String runId) {
     return transactions.autocommit("read run " + runId,
-        connection -> OverviewTable.one(connection, runId));
+        connection -> table.one(connection, runId));
   }
 
   /**
@@ -101,7 +103,7 @@ public final class StoredOverview {
   public List<Waiting> waiting(Instant cutoff, int limit) {
     return transactions.autocommit("read the runs waiting since " + cutoff, connection -> {
       Map<String, Waiting> found = new LinkedHashMap<>();
-      for (Sql waiting : List.of(OverviewTable.OVERDUE, OverviewTable.ENQUEUED)) {
+      for (Sql waiting : List.of(table.overdue, table.enqueued)) {
         for (ListedRun run : OverviewTable.waiting(connection, waiting, cutoff, limit)) {
           found.putIfAbsent(run.run().runId(),
               new Waiting(run, waitingSince(run.run()).orElseThrow()));

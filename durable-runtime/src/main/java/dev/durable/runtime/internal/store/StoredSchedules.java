@@ -11,13 +11,13 @@ import java.util.function.Function;
  */
 public final class StoredSchedules {
   private final Transactions transactions;
-  private final Dialect dialect;
-  private final RunInserts inserts;
+  private final SchedulesTable schedules;
+  private final ScheduleFires fires;
 
-  StoredSchedules(Transactions transactions, Dialect dialect, RunInserts inserts) {
+  StoredSchedules(Transactions transactions, Tables tables, ScheduleFires fires) {
     this.transactions = transactions;
-    this.dialect = dialect;
-    this.inserts = inserts;
+    this.schedules = tables.schedules();
+    this.fires = fires;
   }
 
   /**
@@ -26,7 +26,7 @@ public final class StoredSchedules {
    */
   public void register(ScheduleKey key, Instant now) {
     transactions.autocommit("register " + key, connection -> {
-      ScheduleFires.register(connection, key, now);
+      fires.register(connection, key, now);
       return null;
     });
   }
@@ -38,17 +38,17 @@ public final class StoredSchedules {
    */
   public List<String> fire(ScheduleKey key, Instant now, Function<Instant, SchedulePlan> plan) {
     return transactions.inTransaction("fire " + key,
-        connection -> ScheduleFires.fire(connection, dialect, inserts, key, now, plan));
+        connection -> fires.fire(connection, key, now, plan));
   }
 
   /** The fire time run {@code runId} serves, if a schedule started it. */
   public Optional<Instant> firedFor(String runId) {
     return transactions.autocommit("read the fire time of run " + runId,
-        connection -> SchedulesTable.fireOf(connection, runId));
+        connection -> schedules.fireOf(connection, runId));
   }
 
   /** Every schedule stored, by workflow, cron and zone. */
   public List<ScheduleRow> all() {
-    return transactions.autocommit("read the schedules", SchedulesTable::all);
+    return transactions.autocommit("read the schedules", schedules::all);
   }
 }

@@ -11,11 +11,13 @@ import java.util.List;
  */
 public final class StoredShapes {
   private final Transactions transactions;
-  private final Dialect.Upsert upsert;
+  private final Dialect dialect;
+  private final WorkflowShapesTable shapes;
 
-  StoredShapes(Transactions transactions, Dialect dialect) {
+  StoredShapes(Transactions transactions, Dialect dialect, WorkflowShapesTable shapes) {
     this.transactions = transactions;
-    this.upsert = dialect.upsert();
+    this.dialect = dialect;
+    this.shapes = shapes;
   }
 
   /** Stores {@code json} as the shape of {@code workflow}, in place of any stored before. */
@@ -23,12 +25,12 @@ public final class StoredShapes {
     Values values = new Values().string("name", workflow.name())
         .string("version", workflow.version()).string("shape", json).instant("now", now);
     transactions.autocommit("store the shape of " + workflow,
-        c -> WorkflowShapesTable.store(c, upsert, values));
+        c -> dialect.upsert(c, dialect.shapeUpsert(), values));
   }
 
   /** The stored shapes of workflow {@code name}, ordered by version's text. */
   public List<WorkflowShape> of(String name) {
     return transactions.autocommit("read the shapes of workflow '" + name + "'",
-        c -> WorkflowShapesTable.ofWorkflow(c, name));
+        c -> shapes.ofWorkflow(c, name));
   }
 }

@@ -13,10 +13,12 @@ import java.util.function.Consumer;
 public final class StoredValues {
   private final Transactions transactions;
   private final Dialect dialect;
+  private final RunValuesTable values;
 
-  StoredValues(Transactions transactions, Dialect dialect) {
+  StoredValues(Transactions transactions, Dialect dialect, RunValuesTable values) {
     this.transactions = transactions;
     this.dialect = dialect;
+    this.values = values;
   }
 
   /**
@@ -60,7 +62,7 @@ public final class StoredValues {
   /** The run's state and its event {@code name}'s latest value; empty if no run has that id. */
   public Optional<EventRead> latestEvent(String runId, String name) {
     return transactions.autocommit("read event '" + name + "' of run " + runId,
-        connection -> RunValuesTable.latestEvent(connection, runId, name));
+        connection -> values.latestEvent(connection, runId, name));
   }
 
   /**
@@ -69,7 +71,7 @@ public final class StoredValues {
    */
   public Optional<StreamRead> streamAfter(String runId, String name, long after, int limit) {
     return transactions.autocommit("read stream '" + name + "' of run " + runId,
-        connection -> RunValuesTable.streamAfter(connection, runId, name, after, limit));
+        connection -> values.streamAfter(connection, runId, name, after, limit));
   }
 
   /**
@@ -79,7 +81,7 @@ public final class StoredValues {
    */
   public Optional<StreamSkip> skipStream(String runId, String name, long after, int count) {
     return transactions.autocommit("read stream '" + name + "' of run " + runId,
-        connection -> RunValuesTable.skipStream(connection, runId, name, after, count));
+        connection -> values.skipStream(connection, runId, name, after, count));
   }
 
   /**
@@ -88,12 +90,12 @@ public final class StoredValues {
    * readers themselves ({@link #oneProcess}).
    */
   public boolean notifies() {
-    return dialect.notifies();
+    return dialect.notifications().sent();
   }
 
   /** Whether every writer of values shares this process (H2), and so wakes its readers. */
   public boolean oneProcess() {
-    return !(dialect instanceof PostgresDialect);
+    return dialect.oneProcess();
   }
 
   /**
@@ -104,6 +106,6 @@ public final class StoredValues {
    */
   public AutoCloseable listen(
       Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
-    return dialect.listenForValues(onRuns, onListening, threadName);
+    return dialect.notifications().listenForValues(onRuns, onListening, threadName);
   }
 }

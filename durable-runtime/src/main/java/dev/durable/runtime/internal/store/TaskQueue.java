@@ -19,13 +19,17 @@ public final class TaskQueue {
   private final Transactions transactions;
   private final Dialect dialect;
   private final Claims claims;
-  private final OutcomeWriter outcomes;
+  private final TasksTable tasks;
+  private final EventsTable events;
+  private final TaskViews views;
 
-  TaskQueue(Transactions transactions, Dialect dialect, Claims claims, OutcomeWriter outcomes) {
+  TaskQueue(Transactions transactions, Dialect dialect, Claims claims, Tables tables) {
     this.transactions = transactions;
     this.dialect = dialect;
     this.claims = claims;
-    this.outcomes = outcomes;
+    this.tasks = tables.tasks();
+    this.events = tables.events();
+    this.views = new TaskViews(tasks);
   }
 
   /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
@@ -35,13 +39,14 @@ public final class TaskQueue {
 
   /**
    * Stores the outcomes of several tasks the worker holds in one commit, making due the runs that
-   * they leave with no task open (or whose task failed), and waking the engines once. The runs of
-   * {@code handBack} (null: none) that this leaves due are leased to its engine in the same commit
-   * instead, on PostgreSQL; H2 wakes them as the others.
+   * they leave with no task open (or whose task failed), and waking the engines once ({@link
+   * Dialect#storeOutcomes}). The runs of {@code handBack} (null: none) that this leaves due are
+   * leased to its engine in the same commit instead, on PostgreSQL; H2 wakes them as the others.
    */
   public StoredOutcomes finish(
       List<FinishedTask> finished, String workerId, Instant now, HandBack handBack) {
-    return outcomes.finish(finished, workerId, now, handBack);
+    return dialect.inOneCommit("store the outcomes of " + finished.size() + " task(s)",
+        connection -> dialect.storeOutcomes(connection, finished, workerId, now, handBack));
   }
 
   /**
@@ -52,10 +57,10 @@ public final class TaskQueue {
    */
   public List<TaskRecord> redispatch(String runId, Instant now) {
     return inTransaction("redispatch the tasks of run " + runId, connection -> {
-      List<TaskRecord> queued = TasksTable.redispatch(connection, runId, now);
+      List<TaskRecord> queued = tasks.redispatch(connection, runId, now);
       logRedeliveries(connection, runId, queued, now);
       if (!queued.isEmpty()) {
-        dialect.wakeWorkers(connection);
+        dialect.notifications().wakeWorkers(connection);
       }
       return queued;
     });
@@ -69,10 +74,10 @@ public final class TaskQueue {
    */
   public Optional<TaskRecord> redeliver(TaskRecord task, Instant now) {
     return inTransaction("deliver task " + task.taskId() + " again", connection -> {
-      Optional<TaskRecord> again = TasksTable.redeliver(connection, task, now);
+      Optional<TaskRecord> again = tasks.redeliver(connection, task, now);
       logRedeliveries(connection, task.runId(), again.stream().toList(), now);
       if (again.isPresent()) {
-        dialect.wakeWorkers(connection);
+        dialect.notifications().wakeWorkers(connection);
       }
       return again;
     });
@@ -86,7 +91,7 @@ public final class TaskQueue {
    */
   public boolean giveUp(TaskRecord task, Instant now) {
     return autocommit("give up task " + task.taskId(),
-        connection -> TasksTable.giveUp(connection, task, now));
+        connection -> tasks.giveUp(connection, task, now));
   }
 
   /**
@@ -97,21 +102,21 @@ public final class TaskQueue {
    */
   public boolean heartbeat(String taskId, String workerId, String progress, Instant now) {
     return autocommit("record a heartbeat of task " + taskId,
-        connection -> TasksTable.heartbeat(connection, taskId, workerId, progress, now));
+        connection -> tasks.heartbeat(connection, taskId, workerId, progress, now));
   }
 
-  private static void logRedeliveries(
+  private void logRedeliveries(
       Connection connection, String runId, List<TaskRecord> queued, Instant now)
       throws SQLException {
-    List<NewEvent> events = new ArrayList<>();
+    List<NewEvent> redelivered = new ArrayList<>();
     for (TaskRecord task : queued) {
-      events.add(EventType.STEP_REDISPATCHED.step(task.step(), task.attempt(),
+      redelivered.add(EventType.STEP_REDISPATCHED.step(task.step(), task.attempt(),
           "task " + task.taskId() + " queued again: the earlier delivery was given up as lost",
           now));
-      events.add(EventType.STEP_STARTED.step(task.step(), task.attempt(),
+      redelivered.add(EventType.STEP_STARTED.step(task.step(), task.attempt(),
           "dispatched; redispatched: true", now));
     }
-    EventsTable.append(connection, runId, events);
+    events.append(connection, runId, redelivered);
   }
 
   /**
@@ -120,28 +125,28 @@ public final class TaskQueue {
    */
   public List<TaskRecord> current(String runId, int fromSeq, int toSeq) {
     return autocommit("read the tasks of run " + runId,
-        connection -> TasksTable.current(connection, runId, fromSeq, toSeq));
+        connection -> tasks.current(connection, runId, fromSeq, toSeq));
   }
 
   /** The run's tasks, in the order of its steps and attempts. */
   public List<TaskRecord> ofRun(String runId) {
     return autocommit("read the tasks of run " + runId,
-        connection -> TaskViews.ofRun(connection, runId));
+        connection -> views.ofRun(connection, runId));
   }
 
   /** The open tasks per step. */
   public List<TaskQueueInfo> queues() {
-    return autocommit("read the task queues", TaskViews::queues);
+    return autocommit("read the task queues", views::queues);
   }
 
   /** The workers holding a task, or that finished one since {@code since}. */
   public List<WorkerInfo> workers(Instant since) {
-    return autocommit("read the workers", connection -> TaskViews.workers(connection, since));
+    return autocommit("read the workers", connection -> views.workers(connection, since));
   }
 
   /** The open tasks with no sign of life since {@code before}, oldest first. */
   public List<TaskRecord> silent(Instant before) {
-    return autocommit("read the silent tasks", connection -> TaskViews.silent(connection, before));
+    return autocommit("read the silent tasks", connection -> views.silent(connection, before));
   }
 
   private <T> T inTransaction(String what, Transactions.Work<T> work) {

@@ -17,39 +17,42 @@ import java.util.Optional;
  * workers the tasks show, and the tasks that went silent. None is on the engine's path.
  */
 final class TaskViews {
-  private static final Sql OF_RUN = Sql.of(
-      TasksTable.SELECT + " WHERE run_id = :runId ORDER BY seq, attempt, created_at, task_id");
-  private static final Sql QUEUES = Sql.of(
-      "SELECT step, SUM(CASE WHEN status = 'QUEUED' THEN 1 ELSE 0 END),"
-          + " SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
-          + " MIN(CASE WHEN status = 'QUEUED' THEN created_at END)"
-          + " FROM " + TasksTable.TABLE + " WHERE status IN ('QUEUED', 'RUNNING')"
-          + " GROUP BY step ORDER BY step");
-  private static final Sql WORKERS = Sql.of(
-      "SELECT worker_id, SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
-          + " MAX(claimed_at), MAX(heartbeat_at), MAX(finished_at)"
-          + " FROM " + TasksTable.TABLE + " WHERE worker_id IS NOT NULL"
-          + " AND (status = 'RUNNING' OR finished_at >= :since) GROUP BY worker_id");
-  private static final Sql SILENT = Sql.of(TasksTable.SELECT
-      + " WHERE (status = 'QUEUED' AND created_at < :before)"
-      + " OR (status = 'RUNNING' AND COALESCE(heartbeat_at, claimed_at) < :before)"
-      + " ORDER BY created_at, task_id");
+  private final Sql ofRun;
+  private final Sql queues;
+  private final Sql workers;
+  private final Sql silent;
 
-  private TaskViews() {}
-
-  static List<TaskRecord> ofRun(Connection connection, String runId) throws SQLException {
-    return OF_RUN.list(connection, new Values().string("runId", runId), TasksTable::task);
+  TaskViews(TasksTable tasks) {
+    ofRun = Sql.of(
+        tasks.select + " WHERE run_id = :runId ORDER BY seq, attempt, created_at, task_id");
+    queues = Sql.of("SELECT step, SUM(CASE WHEN status = 'QUEUED' THEN 1 ELSE 0 END),"
+        + " SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
+        + " MIN(CASE WHEN status = 'QUEUED' THEN created_at END)"
+        + " FROM " + tasks.table + " WHERE status IN ('QUEUED', 'RUNNING')"
+        + " GROUP BY step ORDER BY step");
+    workers = Sql.of("SELECT worker_id, SUM(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END),"
+        + " MAX(claimed_at), MAX(heartbeat_at), MAX(finished_at)"
+        + " FROM " + tasks.table + " WHERE worker_id IS NOT NULL"
+        + " AND (status = 'RUNNING' OR finished_at >= :since) GROUP BY worker_id");
+    silent = Sql.of(tasks.select
+        + " WHERE (status = 'QUEUED' AND created_at < :before)"
+        + " OR (status = 'RUNNING' AND COALESCE(heartbeat_at, claimed_at) < :before)"
+        + " ORDER BY created_at, task_id");
   }
 
-  static List<TaskQueueInfo> queues(Connection connection) throws SQLException {
-    return QUEUES.list(connection, new Values(), rows -> new TaskQueueInfo(rows.getString(1),
+  List<TaskRecord> ofRun(Connection connection, String runId) throws SQLException {
+    return ofRun.list(connection, new Values().string("runId", runId), TasksTable::task);
+  }
+
+  List<TaskQueueInfo> queues(Connection connection) throws SQLException {
+    return queues.list(connection, new Values(), rows -> new TaskQueueInfo(rows.getString(1),
         rows.getInt(2), rows.getInt(3), Optional.ofNullable(Rows.instant(rows, 4))));
   }
 
   /** The workers holding a task, or that finished one since {@code since}; latest seen first. */
-  static List<WorkerInfo> workers(Connection connection, Instant since) throws SQLException {
+  List<WorkerInfo> workers(Connection connection, Instant since) throws SQLException {
     try (PreparedStatement select =
-        WORKERS.prepare(connection, new Values().instant("since", since))) {
+        workers.prepare(connection, new Values().instant("since", since))) {
       List<WorkerInfo> workers = new ArrayList<>();
       try (ResultSet rows = select.executeQuery()) {
         while (rows.next()) {
@@ -73,7 +76,7 @@ final class TaskViews {
    * The open tasks with no sign of life since {@code before}: queued before it and unclaimed, or
    * claimed with neither a heartbeat nor the claim after it; oldest first.
    */
-  static List<TaskRecord> silent(Connection connection, Instant before) throws SQLException {
-    return SILENT.list(connection, new Values().instant("before", before), TasksTable::task);
+  List<TaskRecord> silent(Connection connection, Instant before) throws SQLException {
+    return silent.list(connection, new Values().instant("before", before), TasksTable::task);
   }
 }

@@ -10,126 +10,68 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The SQL of {@code durable_tasks}: queueing a task (alone, or in PostgreSQL's progress statement),
- * the parts of the dialects' claims, storing outcomes and heartbeats, and giving tasks up.
+ * The catalogue of {@code durable_tasks}, built once per store with its schema: queueing a task
+ * (alone, or in PostgreSQL's progress statement), the reads of the tasks runs wait for, storing
+ * outcomes and heartbeats, and giving tasks up. The claims of tasks are the dialects' ({@link
+ * Dialect#claimTasks}).
  */
 final class TasksTable {
-  /** The table's name, for the operators' reads of it ({@link TaskViews}). */
-  static final String TABLE = "durable_tasks";
+  static final String NAME = "durable_tasks";
   private static final List<String> COLUMN_NAMES = List.of(
       "task_id", "run_id", "seq", "step", "attempt", "input", "status", "output", "error_message",
       "error_code", "error_type", "retryable", "worker_id", "created_at", "claimed_at",
       "finished_at", "heartbeat_at", "progress", "window_ms", "trace_context");
   static final String COLUMNS = Sql.columns(null, COLUMN_NAMES);
+
+  /** The table's name in the store's schema, for the claims' and the operators' reads of it. */
+  final String table;
   /**
    * A new task: queued, or already claimed by a worker of the engine's process ({@code
    * EagerDispatch}); {@link #insertValues} binds it.
    */
-  static final Sql INSERT = Sql.of(
-      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, worker_id,"
-          + " created_at, claimed_at, window_ms, trace_context) VALUES (:taskId, :runId, :seq,"
-          + " :step, :attempt, :input, :status, :workerId, :createdAt, :claimedAt, :windowMs,"
-          + " :traceContext)");
-  /** {@link #INSERT} in a PostgreSQL progress statement: only if the run's row was fenced. */
-  static final Sql INSERT_FENCED = Sql.of(
-      "INSERT INTO durable_tasks (task_id, run_id, seq, step, attempt, input, status, worker_id,"
-          + " created_at, claimed_at, window_ms, trace_context) SELECT :taskId, :runId, :seq,"
-          + " :step, :attempt, :input, :status, :workerId, :createdAt::timestamptz,"
-          + " :claimedAt::timestamptz, :windowMs::int8, :traceContext FROM fenced");
-  static final String SELECT = "SELECT " + COLUMNS + " FROM durable_tasks";
-  /**
-   * Claims the oldest queued tasks of some steps for a worker in one statement, on PostgreSQL;
-   * concurrent workers skip each other's rows. Its commit does not wait for the write-ahead log to
-   * reach the disk ({@code synchronous_commit} off for this transaction only): a claim that a
-   * crash of PostgreSQL undoes leaves the task queued, to be claimed and served again, and the
-   * outcome of its first serving is refused, as for a task given up as lost. So a claim need not
-   * be durable, and the next durable commit (the outcome's) flushes it anyway.
-   */
-  static final Sql CLAIM_SKIPPING_LOCKED = Sql.of(
-      "WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),"
-          + " picked AS (SELECT task_id AS picked_id FROM durable_tasks, relaxed"
-          + " WHERE status = 'QUEUED' AND step = ANY (:steps) ORDER BY created_at LIMIT :limit"
-          + " FOR UPDATE OF durable_tasks SKIP LOCKED)"
-          + " UPDATE durable_tasks SET status = 'RUNNING', worker_id = :workerId,"
-          + " claimed_at = :now FROM picked WHERE task_id = picked.picked_id RETURNING " + COLUMNS);
-  /** The oldest queued tasks of some steps, for a claim that reads first (H2). */
-  static final Sql CANDIDATES = Sql.of(
-      SELECT + " WHERE status = 'QUEUED' AND step = ANY (:steps) ORDER BY created_at"
-          + " LIMIT :limit");
-  /** Claims one task read first, by a compare-and-set on its status (H2). */
-  static final Sql CLAIM_READ = Sql.of(
-      "UPDATE durable_tasks SET status = 'RUNNING', worker_id = :workerId, claimed_at = :now"
-          + " WHERE task_id = :taskId AND status = 'QUEUED'");
-  private static final Sql FINISH = Sql.of(
-      "UPDATE durable_tasks SET status = :status, output = :output,"
-          + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
-          + " retryable = :retryable, finished_at = :now"
-          + " WHERE task_id = :taskId AND status = 'RUNNING' AND worker_id = :workerId");
+  final Sql insert;
+  /** {@link #insert} in a PostgreSQL progress statement: only if the run's row was fenced. */
+  final Sql insertFenced;
+  /** Every column of the table's rows, for a {@code WHERE} to follow. */
+  final String select;
+  /** Stores the outcome of one task the worker still holds. */
+  private final Sql finish;
   /**
    * Stores outcomes, given as arrays, on the tasks the worker still holds, returning the ids of
-   * those stored: {@link #FINISH} of a batch, in one statement (PostgreSQL).
+   * those stored: {@link #finish} of a batch, in one statement (PostgreSQL).
    */
-  static final Sql FINISH_ALL = Sql.of(
-      "WITH outcome AS (SELECT * FROM unnest(:taskIds::varchar[], :statuses::varchar[],"
-          + " :outputs::text[], :errorMessages::text[], :errorCodes::varchar[],"
-          + " :errorTypes::varchar[], :retryable::bool[])"
-          + " AS o (task_id, status, output, error_message, error_code, error_type, retryable))"
-          + " UPDATE durable_tasks t SET status = o.status, output = o.output,"
-          + " error_message = o.error_message, error_code = o.error_code,"
-          + " error_type = o.error_type, retryable = o.retryable, finished_at = :now"
-          + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
-          + " AND t.worker_id = :workerId RETURNING t.task_id");
+  final Sql finishAll;
   /** The open tasks of a run: queued, or claimed by a worker that has not answered. */
-  private static final Sql OPEN_TASKS = Sql.of(
-      SELECT + " WHERE run_id = :runId AND status IN ('QUEUED', 'RUNNING')"
-          + " ORDER BY seq, created_at");
+  private final Sql openTasks;
   /**
    * Gives a task up, unless it changed since it was read: a worker's outcome, claim or heartbeat
    * stored meanwhile wins.
    */
-  private static final Sql GIVE_UP = Sql.of(
-      "UPDATE durable_tasks SET status = 'LOST', finished_at = :now WHERE task_id = :taskId"
-          + " AND status = :status AND heartbeat_at IS NOT DISTINCT FROM :heartbeatAt");
+  private final Sql giveUp;
   /** Gives up every task of a run that waits for a worker or is being served: it was cancelled. */
-  static final Sql GIVE_UP_OPEN = Sql.of(
-      "UPDATE durable_tasks SET status = 'LOST', finished_at = :now WHERE run_id = :runId"
-          + " AND status IN ('QUEUED', 'RUNNING')");
-  /** {@link #GIVE_UP_OPEN} of the run a progress statement's {@code fenced} row names. */
-  static final Sql GIVE_UP_OPEN_FENCED = Sql.of(
-      "UPDATE durable_tasks SET status = 'LOST', finished_at = :now::timestamptz"
-          + " WHERE run_id = (SELECT run_id FROM fenced) AND status IN ('QUEUED', 'RUNNING')");
-  private static final Sql HEARTBEAT = Sql.of(
-      "UPDATE durable_tasks SET heartbeat_at = :now, progress = :progress"
-          + " WHERE task_id = :taskId AND status = 'RUNNING' AND worker_id = :workerId");
+  final Sql giveUpOpen;
+  /** {@link #giveUpOpen} of the run a progress statement's {@code fenced} row names. */
+  final Sql giveUpOpenFenced;
+  private final Sql heartbeat;
   /** The deliveries of some steps of a run that are not lost, oldest first. */
-  private static final Sql CURRENT = Sql.of(
-      SELECT + " WHERE run_id = :runId AND seq BETWEEN :fromSeq AND :toSeq AND status <> 'LOST'"
-          + " ORDER BY created_at, task_id");
+  private final Sql current;
   /**
    * The deliveries, not lost, of the run's dispatched steps whose checkpoints wait for a worker,
-   * oldest first, of the runs a condition on {@code t.run_id} ({@code %s}) selects: what a resumed
-   * turn looks at. The run's tasks are found through their index, and each one's checkpoint
-   * through its key, by a correlated {@code EXISTS} that H2 plans as PostgreSQL does.
+   * oldest first: what a resumed turn looks at. The run's tasks are found through their index,
+   * and each one's checkpoint through its key, by a correlated {@code EXISTS} that H2 plans as
+   * PostgreSQL does.
    */
-  private static final String WAITING_OF =
-      "SELECT " + Sql.columns("t", COLUMN_NAMES) + " FROM durable_tasks t"
-          + " WHERE %s AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM " + StepsTable.TABLE
-          + " s WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
-          + " AND s.status IN ('PENDING', 'RUNNING')) ORDER BY t.created_at, t.task_id";
-  static final Sql WAITING = Sql.of(String.format(WAITING_OF, "t.run_id = :runId"));
-  /** {@link #WAITING} of the runs a claim just leased ({@link RunLeases#JUST_CLAIMED}). */
-  static final Sql WAITING_OF_JUST_CLAIMED = Sql.of(
-      String.format(WAITING_OF, "t.run_id IN (" + RunLeases.JUST_CLAIMED + ")"));
+  final Sql waiting;
+  /** {@link #waiting} of the runs a claim just leased ({@link RunLeases#justClaimed}). */
+  final Sql waitingOfJustClaimed;
   /** The runs of the tasks among {@code :taskIds} whose outcomes {@code :workerId} stored. */
-  static final String STORED_RUNS =
-      "SELECT run_id FROM durable_tasks WHERE task_id = ANY (:taskIds) AND worker_id = :workerId"
-          + " AND status IN ('SUCCEEDED', 'FAILED')";
+  final String storedRuns;
   /**
    * The runs to wake after a worker stored outcomes: those with no task left waiting for a worker
    * or being served, and those of a failed task (its retry is the engine's to schedule). A fan's
    * run is woken once, by its last answer, not by each: every turn of it would replay the fan and
    * read all of its checkpoints. To be read after the runs' rows are locked ({@link
-   * RunsTable#LOCK_ANSWERED}), in a statement of its own, so that of two answers at once the
+   * RunsTable#lockAnswered}), in a statement of its own, so that of two answers at once the
    * second sees the first.
    *
    * <p>The search for a task still open starts from the run's newest: workers take a fan's tasks
@@ -138,23 +80,82 @@ final class TasksTable {
    * too: a fan of 100 spent about 2 ms in each of its 27 outcome transactions, holding its run's
    * lock, against 0.2 ms now, and the whole fan took twice as long.
    */
-  static final Sql ANSWERED = Sql.of(
-      "SELECT DISTINCT run_id FROM durable_tasks t WHERE task_id = ANY (:taskIds)"
-          + " AND worker_id = :workerId AND status IN ('SUCCEEDED', 'FAILED')"
-          + " AND (status = 'FAILED' OR (SELECT o.seq FROM durable_tasks o"
-          + " WHERE o.run_id = t.run_id AND o.status IN ('QUEUED', 'RUNNING')"
-          + " ORDER BY o.run_id DESC, o.seq DESC, o.attempt DESC LIMIT 1) IS NULL)");
+  final Sql answered;
   /** The tasks of dispatched steps whose checkpoints a requeue reset: their attempts start over. */
-  private static final Sql DELETE_RESET = Sql.of(
-      "DELETE FROM durable_tasks WHERE run_id = :runId AND (seq NOT IN"
-          + " (SELECT seq FROM " + StepsTable.TABLE + " WHERE run_id = :runId) OR seq IN"
-          + " (SELECT seq FROM " + StepsTable.TABLE + " WHERE run_id = :runId AND attempts = 0))");
+  private final Sql deleteReset;
   /** A deleted run's tasks ({@link FinishedRuns}). */
-  static final Sql DELETE_OF_RUN = Sql.of("DELETE FROM durable_tasks WHERE run_id = :runId");
+  final Sql deleteOfRun;
 
-  private TasksTable() {}
+  TasksTable(Schema schema, RunLeases leases) {
+    table = schema.table(NAME);
+    String steps = schema.table(StepsTable.NAME);
+    insert = Sql.of(
+        "INSERT INTO " + table + " (task_id, run_id, seq, step, attempt, input, status, worker_id,"
+            + " created_at, claimed_at, window_ms, trace_context) VALUES (:taskId, :runId, :seq,"
+            + " :step, :attempt, :input, :status, :workerId, :createdAt, :claimedAt, :windowMs,"
+            + " :traceContext)");
+    insertFenced = Sql.of(
+        "INSERT INTO " + table + " (task_id, run_id, seq, step, attempt, input, status, worker_id,"
+            + " created_at, claimed_at, window_ms, trace_context) SELECT :taskId, :runId, :seq,"
+            + " :step, :attempt, :input, :status, :workerId, :createdAt::timestamptz,"
+            + " :claimedAt::timestamptz, :windowMs::int8, :traceContext FROM fenced");
+    select = "SELECT " + COLUMNS + " FROM " + table;
+    finish = Sql.of(
+        "UPDATE " + table + " SET status = :status, output = :output,"
+            + " error_message = :errorMessage, error_code = :errorCode, error_type = :errorType,"
+            + " retryable = :retryable, finished_at = :now"
+            + " WHERE task_id = :taskId AND status = 'RUNNING' AND worker_id = :workerId");
+    finishAll = Sql.of(
+        "WITH outcome AS (SELECT * FROM unnest(:taskIds::varchar[], :statuses::varchar[],"
+            + " :outputs::text[], :errorMessages::text[], :errorCodes::varchar[],"
+            + " :errorTypes::varchar[], :retryable::bool[])"
+            + " AS o (task_id, status, output, error_message, error_code, error_type, retryable))"
+            + " UPDATE " + table + " t SET status = o.status, output = o.output,"
+            + " error_message = o.error_message, error_code = o.error_code,"
+            + " error_type = o.error_type, retryable = o.retryable, finished_at = :now"
+            + " FROM outcome o WHERE t.task_id = o.task_id AND t.status = 'RUNNING'"
+            + " AND t.worker_id = :workerId RETURNING t.task_id");
+    openTasks = Sql.of(
+        select + " WHERE run_id = :runId AND status IN ('QUEUED', 'RUNNING')"
+            + " ORDER BY seq, created_at");
+    giveUp = Sql.of(
+        "UPDATE " + table + " SET status = 'LOST', finished_at = :now WHERE task_id = :taskId"
+            + " AND status = :status AND heartbeat_at IS NOT DISTINCT FROM :heartbeatAt");
+    giveUpOpen = Sql.of(
+        "UPDATE " + table + " SET status = 'LOST', finished_at = :now WHERE run_id = :runId"
+            + " AND status IN ('QUEUED', 'RUNNING')");
+    giveUpOpenFenced = Sql.of(
+        "UPDATE " + table + " SET status = 'LOST', finished_at = :now::timestamptz"
+            + " WHERE run_id = (SELECT run_id FROM fenced) AND status IN ('QUEUED', 'RUNNING')");
+    heartbeat = Sql.of(
+        "UPDATE " + table + " SET heartbeat_at = :now, progress = :progress"
+            + " WHERE task_id = :taskId AND status = 'RUNNING' AND worker_id = :workerId");
+    current = Sql.of(
+        select + " WHERE run_id = :runId AND seq BETWEEN :fromSeq AND :toSeq AND status <> 'LOST'"
+            + " ORDER BY created_at, task_id");
+    String waitingOf = "SELECT " + Sql.columns("t", COLUMN_NAMES) + " FROM " + table + " t"
+        + " WHERE t.run_id ";
+    String waitingFor = " AND t.status <> 'LOST' AND EXISTS (SELECT 1 FROM " + steps
+        + " s WHERE s.run_id = t.run_id AND s.seq = t.seq AND s.kind = 'REMOTE'"
+        + " AND s.status IN ('PENDING', 'RUNNING')) ORDER BY t.created_at, t.task_id";
+    waiting = Sql.of(waitingOf + "= :runId" + waitingFor);
+    waitingOfJustClaimed = Sql.of(waitingOf + "IN (" + leases.justClaimed + ")" + waitingFor);
+    storedRuns = "SELECT run_id FROM " + table + " WHERE task_id = ANY (:taskIds)"
+        + " AND worker_id = :workerId AND status IN ('SUCCEEDED', 'FAILED')";
+    answered = Sql.of(
+        "SELECT DISTINCT run_id FROM " + table + " t WHERE task_id = ANY (:taskIds)"
+            + " AND worker_id = :workerId AND status IN ('SUCCEEDED', 'FAILED')"
+            + " AND (status = 'FAILED' OR (SELECT o.seq FROM " + table + " o"
+            + " WHERE o.run_id = t.run_id AND o.status IN ('QUEUED', 'RUNNING')"
+            + " ORDER BY o.run_id DESC, o.seq DESC, o.attempt DESC LIMIT 1) IS NULL)");
+    deleteReset = Sql.of(
+        "DELETE FROM " + table + " WHERE run_id = :runId AND (seq NOT IN"
+            + " (SELECT seq FROM " + steps + " WHERE run_id = :runId) OR seq IN"
+            + " (SELECT seq FROM " + steps + " WHERE run_id = :runId AND attempts = 0))");
+    deleteOfRun = Sql.of("DELETE FROM " + table + " WHERE run_id = :runId");
+  }
 
-  /** The values of {@link #INSERT} (and {@link #INSERT_FENCED}) for {@code task}. */
+  /** The values of {@link #insert} (and {@link #insertFenced}) for {@code task}. */
   static Values insertValues(Values values, TaskRecord task) {
     return values.string("taskId", task.taskId()).string("runId", task.runId())
         .int4("seq", task.seq()).string("step", task.step()).int4("attempt", task.attempt())
@@ -164,7 +165,7 @@ final class TasksTable {
         .string("traceContext", task.traceContext());
   }
 
-  /** The values of {@link #FINISH_ALL}'s arrays: each outcome of {@code finished}, in order. */
+  /** The values of {@link #finishAll}'s arrays: each outcome of {@code finished}, in order. */
   static Values outcomeArrays(Values values, List<FinishedTask> finished) {
     int n = finished.size();
     String[] ids = new String[n];
@@ -191,16 +192,16 @@ final class TasksTable {
   }
 
   /** Inserts {@code tasks}, queued or claimed, as one JDBC batch. */
-  static void insert(Connection connection, List<TaskRecord> tasks) throws SQLException {
+  void insert(Connection connection, List<TaskRecord> tasks) throws SQLException {
     if (tasks.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT.text())) {
+    try (PreparedStatement batch = connection.prepareStatement(insert.text())) {
       for (TaskRecord task : tasks) {
-        INSERT.bind(insert, insertValues(new Values(), task));
-        insert.addBatch();
+        insert.bind(batch, insertValues(new Values(), task));
+        batch.addBatch();
       }
-      insert.executeBatch();
+      batch.executeBatch();
     }
   }
 
@@ -220,9 +221,9 @@ final class TasksTable {
     return tasks;
   }
 
-  /** The tasks {@link #WAITING} of run {@code runId}. */
-  static List<TaskRecord> waiting(Connection connection, String runId) throws SQLException {
-    return WAITING.list(connection, new Values().string("runId", runId), TasksTable::task);
+  /** The tasks {@link #waiting} of run {@code runId}. */
+  List<TaskRecord> waiting(Connection connection, String runId) throws SQLException {
+    return waiting.list(connection, new Values().string("runId", runId), TasksTable::task);
   }
 
   /**
@@ -230,10 +231,10 @@ final class TasksTable {
    *
    * @return false if the worker no longer holds the task (it was finished or taken back)
    */
-  static boolean finish(
+  boolean finish(
       Connection connection, TaskRecord task, String workerId, TaskOutcome outcome, Instant now)
       throws SQLException {
-    return FINISH.update(connection, new Values()
+    return finish.update(connection, new Values()
         .string("status", (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name())
         .string("output", outcome.output()).string("errorMessage", outcome.errorMessage())
         .string("errorCode", outcome.errorCode()).string("errorType", outcome.errorType())
@@ -247,10 +248,10 @@ final class TasksTable {
    *
    * @return the new deliveries
    */
-  static List<TaskRecord> redispatch(Connection connection, String runId, Instant now)
+  List<TaskRecord> redispatch(Connection connection, String runId, Instant now)
       throws SQLException {
     List<TaskRecord> open =
-        OPEN_TASKS.list(connection, new Values().string("runId", runId), TasksTable::task);
+        openTasks.list(connection, new Values().string("runId", runId), TasksTable::task);
     List<TaskRecord> queued = new ArrayList<>();
     for (TaskRecord task : open) {
       redeliver(connection, task, now).ifPresent(queued::add);
@@ -263,7 +264,7 @@ final class TasksTable {
    *
    * @return the new delivery, or empty if the task had changed
    */
-  static Optional<TaskRecord> redeliver(Connection connection, TaskRecord task, Instant now)
+  Optional<TaskRecord> redeliver(Connection connection, TaskRecord task, Instant now)
       throws SQLException {
     if (!giveUp(connection, task, now)) {
       return Optional.empty();
@@ -277,8 +278,8 @@ final class TasksTable {
    * Gives up the run's open tasks: queued ones are never claimed, and the worker serving one learns
    * at its next heartbeat that its outcome will not be stored.
    */
-  static int giveUpOpen(Connection connection, String runId, Instant now) throws SQLException {
-    return GIVE_UP_OPEN.update(connection, new Values().instant("now", now).string("runId", runId));
+  int giveUpOpen(Connection connection, String runId, Instant now) throws SQLException {
+    return giveUpOpen.update(connection, new Values().instant("now", now).string("runId", runId));
   }
 
   /**
@@ -287,9 +288,9 @@ final class TasksTable {
    *
    * @return whether it was given up
    */
-  static boolean giveUp(Connection connection, TaskRecord task, Instant now)
+  boolean giveUp(Connection connection, TaskRecord task, Instant now)
       throws SQLException {
-    return GIVE_UP.update(connection, new Values().instant("now", now)
+    return giveUp.update(connection, new Values().instant("now", now)
         .string("taskId", task.taskId()).string("status", task.status().name())
         .instant("heartbeatAt", task.heartbeatAt())) == 1;
   }
@@ -299,22 +300,22 @@ final class TasksTable {
    *
    * @return false if the worker no longer holds it (it was given up)
    */
-  static boolean heartbeat(
+  boolean heartbeat(
       Connection connection, String taskId, String workerId, String progress, Instant now)
       throws SQLException {
-    return HEARTBEAT.update(connection, new Values().instant("now", now)
+    return heartbeat.update(connection, new Values().instant("now", now)
         .string("progress", progress).string("taskId", taskId).string("workerId", workerId)) == 1;
   }
 
-  /** Deletes the tasks of the steps a requeue reset (see {@link #DELETE_RESET}). */
-  static void deleteReset(Connection connection, String runId) throws SQLException {
-    DELETE_RESET.update(connection, new Values().string("runId", runId));
+  /** Deletes the tasks of the steps a requeue reset (see {@link #deleteReset}). */
+  void deleteReset(Connection connection, String runId) throws SQLException {
+    deleteReset.update(connection, new Values().string("runId", runId));
   }
 
   /** The deliveries of the steps at {@code fromSeq} to {@code toSeq} that are not lost. */
-  static List<TaskRecord> current(Connection connection, String runId, int fromSeq, int toSeq)
+  List<TaskRecord> current(Connection connection, String runId, int fromSeq, int toSeq)
       throws SQLException {
-    return CURRENT.list(connection, new Values().string("runId", runId).int4("fromSeq", fromSeq)
+    return current.list(connection, new Values().string("runId", runId).int4("fromSeq", fromSeq)
         .int4("toSeq", toSeq), TasksTable::task);
   }
 

@@ -16,66 +16,36 @@ import java.util.TreeSet;
  * union: a name is refused only where no class of that version declares it.
  */
 final class WorkflowSignalsTable {
+  static final String NAME = "durable_workflow_signals";
   /**
    * The stored names ({@code t.signal_names}, newline-separated) with each of {@code :list} they
-   * lack appended: the union, in one expression both dialects run. A name is looked for with a
-   * newline either side, so that one never matches part of another.
+   * lack appended: the union, in one expression both dialects run in their upserts ({@link
+   * Dialect#signalNamesUpsert}). A name is looked for with a newline either side, so that one
+   * never matches part of another.
    */
-  private static final String UNION = "TRIM(LEADING '\n' FROM t.signal_names"
+  static final String UNION = "TRIM(LEADING '\n' FROM t.signal_names"
       + " || COALESCE((SELECT STRING_AGG('\n' || u.n, '') FROM UNNEST(:list) AS u(n)"
       + " WHERE POSITION('\n' || u.n || '\n' IN '\n' || t.signal_names || '\n') = 0), ''))";
-  /** The names stored, or their union with those stored already (PostgreSQL). */
-  private static final Sql UPSERT = Sql.of(
-      "INSERT INTO durable_workflow_signals AS t (workflow_name, workflow_version, signal_names,"
-          + " updated_at) VALUES (:name, :version, :names, :now)"
-          + " ON CONFLICT (workflow_name, workflow_version) DO UPDATE SET signal_names = " + UNION
-          + ", updated_at = EXCLUDED.updated_at");
-  /** The same on H2. */
-  private static final Sql MERGE = Sql.of(
-      "MERGE INTO durable_workflow_signals t USING (VALUES (CAST(:name AS VARCHAR(200)),"
-          + " CAST(:version AS VARCHAR(100)))) s (workflow_name, workflow_version)"
-          + " ON t.workflow_name = s.workflow_name AND t.workflow_version = s.workflow_version"
-          + " WHEN MATCHED THEN UPDATE SET signal_names = " + UNION + ", updated_at = :now"
-          + " WHEN NOT MATCHED THEN INSERT (workflow_name, workflow_version, signal_names,"
-          + " updated_at) VALUES (:name, :version, :names, :now)");
-  private static final Sql SELECT = Sql.of(
-      "SELECT signal_names FROM durable_workflow_signals WHERE workflow_name = :name"
-          + " AND workflow_version = :version");
 
-  private WorkflowSignalsTable() {}
+  private final Sql select;
 
-  /**
-   * Stores {@code names} as signals of {@code workflow}, beside those stored already: one
-   * statement, {@code upsert}'s.
-   */
-  static void declare(Transactions transactions, Dialect.Upsert upsert, WorkflowKey workflow,
-      Collection<String> names, Instant now) {
-    SortedSet<String> sorted = new TreeSet<>(names);
-    Values values = new Values().string("name", workflow.name())
-        .string("version", workflow.version()).string("names", join(sorted))
-        .strings("list", sorted).instant("now", now);
-    transactions.autocommit("declare the signals of " + workflow, c -> switch (upsert) {
-      case ON_CONFLICT -> UPSERT.update(c, values);
-      case MERGE -> merge(c, values);
-    });
+  WorkflowSignalsTable(Schema schema) {
+    select = Sql.of("SELECT signal_names FROM " + schema.table(NAME)
+        + " WHERE workflow_name = :name AND workflow_version = :version");
   }
 
-  /** {@link #MERGE}, once more where another engine inserted the row first: it updates then. */
-  private static int merge(Connection connection, Values values) throws SQLException {
-    try {
-      return MERGE.update(connection, values);
-    } catch (SQLException e) {
-      if (!SqlErrors.isUniqueViolation(e)) {
-        throw e;
-      }
-      return MERGE.update(connection, values);
-    }
+  /** The values of the upsert that stores {@code names} as signals of {@code workflow}. */
+  static Values declared(WorkflowKey workflow, Collection<String> names, Instant now) {
+    SortedSet<String> sorted = new TreeSet<>(names);
+    return new Values().string("name", workflow.name())
+        .string("version", workflow.version()).string("names", join(sorted))
+        .strings("list", sorted).instant("now", now);
   }
 
   /** The signal names stored for {@code workflow}; empty if no engine stored them. */
-  static Optional<SortedSet<String>> declared(Connection connection, WorkflowKey workflow)
+  Optional<SortedSet<String>> declared(Connection connection, WorkflowKey workflow)
       throws SQLException {
-    return SELECT.first(connection, new Values().string("name", workflow.name())
+    return select.first(connection, new Values().string("name", workflow.name())
         .string("version", workflow.version()), rows -> split(rows.getString(1)));
   }
 

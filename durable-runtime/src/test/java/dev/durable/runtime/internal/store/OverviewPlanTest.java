@@ -124,30 +124,32 @@ class OverviewPlanTest {
   }
 
   private static void checkPlans(Connection connection, boolean postgres) throws SQLException {
+    Tables tables = Tables.in(Schema.CURRENT);
+    Dialect dialect = Dialect.of(connection, new Transactions(null), tables, "", true);
     Values window = OverviewTable.window(NOW.minus(Duration.ofHours(1)), NOW, Duration.ofMinutes(1));
-    assertRange(connection, postgres ? OverviewTable.STARTED_PG : OverviewTable.STARTED_H2, window,
-        "durable_runs_created");
-    assertRange(connection, postgres ? OverviewTable.ENDED_PG : OverviewTable.ENDED_H2, window,
-        "durable_runs_ended");
+    assertRange(connection, dialect.startedPerPeriod(), window, "durable_runs_created");
+    assertRange(connection, dialect.endedPerPeriod(), window, "durable_runs_ended");
     Values waiting = new Values().instant("cutoff", NOW.minus(Duration.ofMinutes(1)))
         .int4("limit", 20).instant("noEarlier", RunsTable.NO_EARLIER);
-    assertRange(connection, OverviewTable.OVERDUE, waiting, "durable_runs_due");
+    assertRange(connection, tables.overview().overdue, waiting, "durable_runs_due");
     if (!postgres) { // none is overdue: the read must not walk the ended runs' NULLs to find so
-      String analyzed = plan(connection, "EXPLAIN ANALYZE ", OverviewTable.OVERDUE, waiting);
+      String analyzed =
+          plan(connection, "EXPLAIN ANALYZE ", tables.overview().overdue, waiting);
       java.util.regex.Matcher scanned =
           java.util.regex.Pattern.compile("scanCount: (\\d+)").matcher(analyzed);
       assertTrue(scanned.find() && Integer.parseInt(scanned.group(1)) <= 1, analyzed);
     }
-    assertRange(connection, OverviewTable.ENQUEUED, waiting, "durable_runs_status_created");
+    assertRange(connection, tables.overview().enqueued, waiting, "durable_runs_status_created");
     if (!postgres) { // nor the poll's read of the due runs (none is due: all sleep until tomorrow)
       Values due = RunLeases.dueValues(new Values(), NOW, List.of(new WorkflowKey("wf", "1")));
-      String analyzed = plan(connection, "EXPLAIN ANALYZE ", RunLeases.selectDue(1, 16), due);
+      String analyzed =
+          plan(connection, "EXPLAIN ANALYZE ", new H2Claims(tables).selectDue(1, 16), due);
       java.util.regex.Matcher scanned =
           java.util.regex.Pattern.compile("scanCount: (\\d+)").matcher(analyzed);
       assertTrue(scanned.find() && Integer.parseInt(scanned.group(1)) <= 1, analyzed);
     }
     String plan = explainSearch(connection, RunFilter.builder().forkedFrom("origin-3").build(),
-        postgres);
+        new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect));
     assertUses(plan, "durable_runs_forked_from");
   }
 
@@ -183,7 +185,7 @@ class OverviewPlanTest {
    * The plan of the run search's statement for {@code filter}: the search runs on a connection
    * that explains its statement instead of executing it (and finds no run).
    */
-  private static String explainSearch(Connection connection, RunFilter filter, boolean postgres)
+  private static String explainSearch(Connection connection, RunFilter filter, RunSearch search)
       throws SQLException {
     StringBuilder plan = new StringBuilder();
     Connection explaining = (Connection) Proxy.newProxyInstance(
@@ -207,7 +209,7 @@ class OverviewPlanTest {
           }
           return invoke(method, connection, args);
         });
-    RunSearch.select(explaining, filter, postgres);
+    search.select(explaining, filter);
     return plan.toString();
   }
 

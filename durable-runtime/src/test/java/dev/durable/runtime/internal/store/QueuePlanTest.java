@@ -101,7 +101,8 @@ class QueuePlanTest {
           + " 'k' || MOD(n, 100)"
           + " FROM generate_series(1, 50000) AS n");
       statement.execute("ANALYZE durable_runs");
-      assertRange(connection, QueuesTable.ANY_UNKEYED, new Values().string("queue", "q"),
+      assertRange(connection, Tables.in(Schema.CURRENT).queues().anyUnkeyed,
+          new Values().string("queue", "q"),
           "durable_runs_queue");
     }
   }
@@ -143,13 +144,14 @@ class QueuePlanTest {
     Values values = new Values().string("queue", "q").string("key", "k7").string("after", "")
         .string("engine", "e").instant("now", NOW).instant("since", NOW.minusSeconds(60))
         .int4("limit", 4);
-    assertRange(connection, QueuesTable.NEXT_KEY, values, "durable_runs_queue");
-    assertRange(connection, QueuesTable.ANY_UNKEYED, values, "durable_runs_queue");
-    assertRange(connection, QueuesTable.LEASED_BY, values, "durable_runs_queue");
-    assertRange(connection, QueuesTable.KEYED.candidates(), values, "durable_runs_queue");
-    assertRange(connection, QueuesTable.KEYED.unfinished(), values, "durable_runs_queue");
-    assertRange(connection, QueuesTable.KEYED.window(), values, "durable_runs_queue_admitted");
-    assertRange(connection, QueuesTable.UNKEYED.candidates(), values, "durable_runs_queue");
+    QueuesTable queues = Tables.in(Schema.CURRENT).queues();
+    assertRange(connection, queues.nextKey, values, "durable_runs_queue");
+    assertRange(connection, queues.anyUnkeyed, values, "durable_runs_queue");
+    assertRange(connection, queues.leasedBy, values, "durable_runs_queue");
+    assertRange(connection, queues.keyed.candidates(), values, "durable_runs_queue");
+    assertRange(connection, queues.keyed.unfinished(), values, "durable_runs_queue");
+    assertRange(connection, queues.keyed.window(), values, "durable_runs_queue_admitted");
+    assertRange(connection, queues.unkeyed.candidates(), values, "durable_runs_queue");
   }
 
   /** A schema of its own on {@code DURABLE_PG_URL}, dropped after the test; skips without it. */

@@ -7,17 +7,21 @@ import java.sql.SQLException;
 import java.util.Optional;
 
 /** What PostgreSQL's own upkeep leaves undone that the engine's speed depends on. */
-final class Upkeep {
+final class PostgresUpkeep {
   /**
-   * The server's autovacuum setting, the Durable tables of the current schema on which it is
-   * disabled (null if none), and where the server and database are.
+   * The server's autovacuum setting, the Durable tables of the store's schema on which it is
+   * disabled (in a list, or null if none), and where the server and database are.
    */
-  private static final String UPKEEP =
-      "SELECT current_setting('autovacuum'), (" + RunsTable.AUTOVACUUM_DISABLED + "),"
-          + " coalesce(host(inet_server_addr()), 'a local socket') || ':'"
-          + " || current_setting('port') || ', database ' || current_database()";
+  private final String upkeep;
 
-  private Upkeep() {}
+  PostgresUpkeep(Schema schema) {
+    upkeep = "SELECT current_setting('autovacuum'), (SELECT string_agg(c.relname, ', '"
+        + " ORDER BY c.relname) FROM pg_class c WHERE c.relnamespace = " + schema.expression()
+        + "::regnamespace AND c.relname IN ('" + RunsTable.NAME + "', '" + StepsTable.NAME
+        + "', '" + TasksTable.NAME + "') AND c.reloptions @> ARRAY['autovacuum_enabled=false']),"
+        + " coalesce(host(inet_server_addr()), 'a local socket') || ':'"
+        + " || current_setting('port') || ', database ' || current_database()";
+  }
 
   /**
    * Warns where autovacuum is off on the server, or disabled on Durable's busiest tables: their
@@ -25,8 +29,8 @@ final class Upkeep {
    * behind the claims, while tables never analyzed keep the plans chosen for empty ones. The
    * warning names the server and database, so that a process warns once for each.
    */
-  static Optional<String> warning(Connection connection) throws SQLException {
-    try (PreparedStatement read = connection.prepareStatement(UPKEEP);
+  Optional<String> warning(Connection connection) throws SQLException {
+    try (PreparedStatement read = connection.prepareStatement(upkeep);
         ResultSet row = read.executeQuery()) {
       row.next();
       boolean serverOff = "off".equals(row.getString(1));

@@ -9,9 +9,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The progress of turns in one text ({@link ProgressWriter}'s one-text form): one statement per
+ * PostgreSQL's progress of turns ({@link Dialect#writeProgress}), in one text: one statement per
  * run, joined into one multi-statement text, so that a batch is one round trip and one commit.
  * The driver sends them together and PostgreSQL runs everything up to the protocol's Sync in one
  * implicit transaction, so in autocommit mode the batch commits, or fails, as a whole. A run's
@@ -22,7 +23,7 @@ import java.util.List;
  * guesses of the tables' sizes (a join against an unnested array of run ids was planned as a
  * sequential scan of the runs' table while it was young, and stayed so).
  */
-final class ProgressText {
+final class PostgresProgress {
   private static final Integer[] ONLY = {0};
   /**
    * Above how many parameters a batch's text is planned once per connection (a generic plan), not
@@ -38,18 +39,38 @@ final class ProgressText {
   private static final String GENERIC_PLAN =
       "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
 
+  private final RunsTable runs;
+  private final EventsTable events;
+  private final String origin;
+  /** Tells the workers listening of the tasks queued, with the origin of this process. */
+  private final Optional<Sql> wakeWorkersFrom;
+  /** Tells the engines listening of a run woken. */
+  private final Optional<Sql> announceRun;
+  /** Tells the readers of a run's events and streams of its values. */
+  private final Optional<Sql> announceValuesOf;
+  private final ShapedText.Known texts = new ShapedText.Known();
+
+  /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
+  PostgresProgress(Tables tables, Notifications notifications, String origin) {
+    this.runs = tables.runs();
+    this.events = tables.events();
+    this.origin = origin;
+    this.wakeWorkersFrom = notifications.wakeWorkersFrom();
+    this.announceRun = notifications.announceRun();
+    this.announceValuesOf = notifications.announceValuesOf();
+  }
+
   /**
-   * Writes {@code commits} as one text on {@code connection}, which autocommits it; where the
-   * store {@code notifies} ({@link Dialect#notifies}), it also tells the workers listening of the
-   * tasks queued (with {@code origin}), the engines of the runs woken, and the readers of the runs'
-   * events and streams.
+   * Writes {@code turns} as one text on {@code connection}, which autocommits it, and tells, where
+   * the store's notifications are sent ({@link Notifications}), the workers listening of the tasks
+   * queued (with the origin), the engines of the runs woken, and the readers of the runs' events
+   * and streams.
    *
-   * @param woken set for each commit that suspended its run but found it woken ({@link
-   *     RunsTable#SLEEP}: due at once)
+   * @param woken set for each commit that suspended its run but found it woken (due at once)
    * @return for each commit, whether its fence held and it was written
    */
-  static boolean[] write(Connection connection, List<ProgressWriter.Turn> turns, String origin,
-      Instant now, boolean notifies, boolean[] woken) throws SQLException {
+  boolean[] write(Connection connection, List<ProgressWriter.Turn> turns, Instant now,
+      boolean[] woken) throws SQLException {
     String[] shapes = new String[turns.size()];
     int parameters = 0;
     for (int i = 0; i < shapes.length; i++) {
@@ -65,8 +86,9 @@ final class ProgressText {
     // tasks all handed to workers of this process tell no other worker: a text of its own, as
     // has a store that tells nobody anything
     String key = (generic ? "generic|" : "")
-        + (!notifies ? "silent|" : ProgressWriter.queuesTasks(turns) ? "" : "quiet|") + shape;
-    ShapedText sql = ShapedText.of(key);
+        + (announceRun.isEmpty() ? "silent|" : ProgressWriter.queuesTasks(turns) ? "" : "quiet|")
+        + shape;
+    ShapedText sql = texts.of(key);
     if (generic) {
       sql.append(GENERIC_PLAN).append(";\n");
     }
@@ -75,9 +97,7 @@ final class ProgressText {
     for (int i : order) {
       mustChange[i] = writeFenced(sql, params, turns.get(i), now);
     }
-    if (notifies) { // after the results
-      tellOthers(sql, params, turns, origin);
-    }
+    tellOthers(sql, params, turns); // after the results
     boolean[] written = new boolean[turns.size()];
     try (PreparedStatement statement = connection.prepareStatement(sql.text())) {
       params.bind(statement);
@@ -108,21 +128,23 @@ final class ProgressText {
    * the runs woken (one of which may take each up), and the readers of the runs' events and
    * streams.
    */
-  private static void tellOthers(
-      ShapedText sql, Params params, List<ProgressWriter.Turn> turns, String origin) {
-    if (ProgressWriter.queuesTasks(turns)) {
-      add(sql, params, "", Channels.NOTIFY_TASKS_FROM,
-          new Values().string("origin", origin), ";\n");
+  private void tellOthers(ShapedText sql, Params params, List<ProgressWriter.Turn> turns) {
+    if (wakeWorkersFrom.isPresent() && ProgressWriter.queuesTasks(turns)) {
+      add(sql, params, "", wakeWorkersFrom.get(), new Values().string("origin", origin), ";\n");
     }
-    for (ProgressWriter.Turn turn : turns) {
-      if (turn.commit().wakes() != null) {
-        add(sql, params, "", Channels.ANNOUNCE_RUN,
-            new Values().string("runId", turn.commit().wakes()), ";\n");
+    if (announceRun.isPresent()) {
+      for (ProgressWriter.Turn turn : turns) {
+        if (turn.commit().wakes() != null) {
+          add(sql, params, "", announceRun.get(),
+              new Values().string("runId", turn.commit().wakes()), ";\n");
+        }
       }
     }
-    for (String runId : ProgressWriter.announcing(turns)) {
-      add(sql, params, "", Channels.ANNOUNCE_VALUES, new Values().string("runId", runId),
-          ";\n");
+    if (announceValuesOf.isPresent()) {
+      for (String runId : ProgressWriter.announcing(turns)) {
+        add(sql, params, "", announceValuesOf.get(), new Values().string("runId", runId),
+            ";\n");
+      }
     }
   }
 
@@ -133,11 +155,11 @@ final class ProgressText {
    *
    * @return how many writes must change a row
    */
-  private static int writeFenced(
+  private int writeFenced(
       ShapedText sql, Params params, ProgressWriter.Turn turn, Instant now) {
     Commit commit = turn.commit();
     RunChange.Kind kind = commit.change().kind();
-    add(sql, params, "WITH fenced AS (", ProgressWriter.fenced(kind),
+    add(sql, params, "WITH fenced AS (", runs.fenceInText(kind),
         RunsTable.fenceValues(new Values(), commit, now),
         switch (kind) {
           case TOUCH -> ")";
@@ -147,7 +169,7 @@ final class ProgressText {
     int carried = ProgressWriter.carried(commit);
     if (carried > 0) {
       // the log's ids of the events the checkpoints carry, then of the commit's own, in order
-      sql.append(", ").append(EventsTable.numberedIds(carried + commit.events().size()));
+      sql.append(", ").append(events.numberedIds(carried + commit.events().size()));
     }
     List<Integer> counted = new ArrayList<>();
     int w = 0;
@@ -217,6 +239,4 @@ final class ProgressText {
         .append(commit.values().isEmpty() ? "" : "/v" + commit.values().size())
         .append(commit.announcesValues() ? "/n" : "").toString();
   }
-
-  private ProgressText() {}
 }

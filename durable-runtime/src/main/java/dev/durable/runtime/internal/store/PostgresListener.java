@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * cost a poll that finds nothing, contending with the work it announced. (A run whose id has the
  * form of an origin is not stopped at once when cancelled elsewhere, only at its lease renewal.)
  */
-final class Listener implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
+final class PostgresListener implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PostgresListener.class);
   private static final int WAIT_MS = 500;
   private static final long RECONNECT_MS = 1_000;
   /** How a wake-up origin begins: {@code wake:} and a UUID. */
@@ -59,7 +59,7 @@ final class Listener implements AutoCloseable {
    *     in-process wake-up
    * @param onNotification called with the run ids named, possibly none
    */
-  Listener(
+  PostgresListener(
       DataSource dataSource, String channel, String origin,
       Consumer<List<String>> onNotification, String name) {
     this(dataSource, channel, origin, onNotification, listening -> {}, name);
@@ -70,7 +70,7 @@ final class Listener implements AutoCloseable {
    *     reconnected: what was sent meanwhile was missed), and with false when it stopped listening
    *     because its connection failed
    */
-  Listener(
+  PostgresListener(
       DataSource dataSource, String channel, String origin,
       Consumer<List<String>> onNotification, Consumer<Boolean> onListening, String name) {
     this.dataSource = dataSource;

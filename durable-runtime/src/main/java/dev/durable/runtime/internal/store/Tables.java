@@ -1,0 +1,39 @@
+package dev.durable.runtime.internal.store;
+
+/**
+ * The catalogues of Durable's tables in one schema, each built once, with the schema, when the
+ * store is built: every statement is then sent as it was written, and statements that span tables
+ * are put together from the catalogues' own parts. The components of the store are each handed
+ * the catalogues they use.
+ */
+record Tables(
+    Schema schema,
+    RunsTable runs,
+    RunLeases leases,
+    StepsTable steps,
+    EventsTable events,
+    TasksTable tasks,
+    SignalsTable signals,
+    SchedulesTable schedules,
+    AttributesTable attributes,
+    RunValuesTable values,
+    LineageTable lineage,
+    QueuesTable queues,
+    QueueSlotsTable slots,
+    WorkflowShapesTable shapes,
+    WorkflowSignalsTable workflowSignals,
+    OverviewTable overview) {
+
+  /** The catalogues of the tables in {@code schema}. */
+  static Tables in(Schema schema) {
+    EventsTable events = new EventsTable(schema);
+    RunLeases leases = new RunLeases(schema, events);
+    TasksTable tasks = new TasksTable(schema, leases);
+    RunsTable runs = new RunsTable(schema, tasks);
+    return new Tables(schema, runs, leases, new StepsTable(schema, leases, events), events, tasks,
+        new SignalsTable(schema), new SchedulesTable(schema), new AttributesTable(schema),
+        new RunValuesTable(schema), new LineageTable(schema), new QueuesTable(schema, events),
+        new QueueSlotsTable(schema), new WorkflowShapesTable(schema),
+        new WorkflowSignalsTable(schema), new OverviewTable(runs));
+  }
+}
