@@ -1,9 +1,9 @@
 package dev.durable.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.durable.runtime.internal.store.RunRecord;
+import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.store.Store;
-import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.internal.model.WorkflowKey;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

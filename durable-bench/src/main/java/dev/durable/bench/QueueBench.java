@@ -5,7 +5,7 @@ import static dev.durable.bench.Figures.f2;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.Queue;
-import dev.durable.runtime.internal.store.QueueAdmissions;
+import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.Store;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

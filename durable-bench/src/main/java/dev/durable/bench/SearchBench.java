@@ -4,7 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
-import dev.durable.runtime.internal.store.ListedRun;
+import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.store.Store;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

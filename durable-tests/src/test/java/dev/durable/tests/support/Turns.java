@@ -1,8 +1,8 @@
 package dev.durable.tests.support;
 
-import dev.durable.runtime.internal.store.Commit;
-import dev.durable.runtime.internal.store.Fence;
-import dev.durable.runtime.internal.store.RunChange;
+import dev.durable.runtime.internal.model.Commit;
+import dev.durable.runtime.internal.model.Fence;
+import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import java.util.List;

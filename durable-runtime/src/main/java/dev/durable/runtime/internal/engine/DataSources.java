@@ -7,7 +7,7 @@ import dev.durable.runtime.StoreException;
 import java.util.Locale;
 
 /** Opens the connection pool for a JDBC URL. */
-final class DataSources {
+public final class DataSources {
   private static final long CONNECTION_TIMEOUT_MS = 5_000;
   private static final String SOCKET_TIMEOUT_SECONDS = "10";
   private static final String CONNECT_TIMEOUT_SECONDS = "5";
@@ -21,12 +21,12 @@ final class DataSources {
    * need no more than a few dozen; more would only queue inside the database (and use up
    * PostgreSQL's 100 connections by default).
    */
-  static final int MAX_RUN_CONNECTIONS = 32;
+  public static final int MAX_RUN_CONNECTIONS = 32;
   /** The poller, timers, lease renewal, commit writers, the listener and callers of the API. */
   static final int OTHER_CONNECTIONS = 8;
 
   /** An engine's own pool: {@link #poolSize} connections. */
-  static HikariDataSource pool(EngineConfig config, int maxConcurrentRuns, String engineId) {
+  public static HikariDataSource pool(EngineConfig config, int maxConcurrentRuns, String engineId) {
     return pool(config.jdbcUrl(), config.user().orElse(null), config.password().orElse(null),
         poolSize(maxConcurrentRuns), "durable-" + engineId, config.pollOnly());
   }
@@ -44,7 +44,7 @@ final class DataSources {
    * server-side prepared statements, which a pooler in transaction mode cannot keep (a statement
    * prepared on one server connection is executed on another).
    */
-  static HikariDataSource pool(
+  public static HikariDataSource pool(
       String jdbcUrl, String user, String password, int size, String name, boolean pollOnly) {
     HikariConfig hikari = new HikariConfig();
     hikari.setJdbcUrl(jdbcUrl);

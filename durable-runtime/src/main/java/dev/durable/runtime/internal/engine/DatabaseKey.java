@@ -14,9 +14,9 @@ import javax.sql.DataSource;
  * @param schema the schema of the Durable tables, or null for the connection's: installations in
  *     two schemas of one database are two stores
  */
-record DatabaseKey(DataSource dataSource, String url, String user, String schema) {
+public record DatabaseKey(DataSource dataSource, String url, String user, String schema) {
 
-  static DatabaseKey of(DataSource supplied, String url, String user, String schema) {
+  public static DatabaseKey of(DataSource supplied, String url, String user, String schema) {
     return supplied != null
         ? new DatabaseKey(supplied, null, null, schema) : new DatabaseKey(null, url, user, schema);
   }

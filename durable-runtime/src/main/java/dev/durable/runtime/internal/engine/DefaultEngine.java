@@ -18,14 +18,31 @@ import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.store.ClaimedRun;
-import dev.durable.runtime.internal.store.EventType;
-import dev.durable.runtime.internal.store.NewRun;
-import dev.durable.runtime.internal.store.QueuePlace;
-import dev.durable.runtime.internal.store.RunRecord;
-import dev.durable.runtime.internal.store.RunSnapshot;
+import dev.durable.runtime.internal.lineage.RunForks;
+import dev.durable.runtime.internal.model.ClaimedRun;
+import dev.durable.runtime.internal.model.EventType;
+import dev.durable.runtime.internal.model.NewRun;
+import dev.durable.runtime.internal.model.QueuePlace;
+import dev.durable.runtime.internal.model.RunRecord;
+import dev.durable.runtime.internal.model.RunSnapshot;
+import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.ops.OperatorViews;
+import dev.durable.runtime.internal.ops.Retention;
+import dev.durable.runtime.internal.ops.RunExports;
+import dev.durable.runtime.internal.ops.RunStatuses;
+import dev.durable.runtime.internal.run.CancelledElsewhere;
+import dev.durable.runtime.internal.run.InFlight;
+import dev.durable.runtime.internal.run.RunAwaits;
+import dev.durable.runtime.internal.run.RunStarts;
+import dev.durable.runtime.internal.run.Scheduler;
+import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.run.Waiters;
+import dev.durable.runtime.internal.schedule.Schedules;
+import dev.durable.runtime.internal.signal.SignalSender;
 import dev.durable.runtime.internal.store.Store;
-import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.internal.turn.Compensations;
+import dev.durable.runtime.internal.values.RunValueReads;
+import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
@@ -40,7 +57,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
-final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
+public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
 
   private final String engineId;
@@ -185,7 +202,7 @@ final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     return store.findRun(runId).orElseThrow(() -> unknown(runId));
   }
 
-  static UnknownRunException unknown(String runId) {
+  public static UnknownRunException unknown(String runId) {
     return new UnknownRunException(
         "no run with id '" + StoredText.echo(runId) + "' is stored in this engine's database");
   }

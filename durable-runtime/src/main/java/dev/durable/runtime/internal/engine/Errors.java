@@ -4,9 +4,11 @@ import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepTimeoutError;
-import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.store.UnreadableRowException;
+import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.internal.store.sql.UnreadableRowException;
+import dev.durable.runtime.internal.turn.Compensations;
+import dev.durable.runtime.internal.turn.Interruptions;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Instant;
 import java.util.List;
@@ -14,24 +16,24 @@ import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 /** Turns exceptions into stored {@link RunError}s, and holds the engine's own error codes. */
-final class Errors {
-  static final String STEP_FAILED = "step_failed";
+public final class Errors {
+  public static final String STEP_FAILED = "step_failed";
   static final String STEP_TIMEOUT = "step_timeout";
   static final String WORKFLOW_ERROR = "workflow_error";
-  static final String NON_DETERMINISM = "non_determinism";
-  static final String PAYLOAD_UNDECODABLE = "payload_undecodable";
+  public static final String NON_DETERMINISM = "non_determinism";
+  public static final String PAYLOAD_UNDECODABLE = "payload_undecodable";
   static final String INVALID_INPUT = "invalid_input";
-  static final String INVALID_OUTPUT = "invalid_output";
-  static final String REMOTE_STEP_LOST = "remote_step_lost";
-  static final String REMOTE_STEP_TIMEOUT = "remote_step_timeout";
+  public static final String INVALID_OUTPUT = "invalid_output";
+  public static final String REMOTE_STEP_LOST = "remote_step_lost";
+  public static final String REMOTE_STEP_TIMEOUT = "remote_step_timeout";
   /** The database refused a write of the run, and would refuse it again. */
-  static final String STORAGE_REFUSED = "storage_refused";
+  public static final String STORAGE_REFUSED = "storage_refused";
   /** A row of the run holds a value this version cannot understand. */
   static final String STORAGE_UNREADABLE = "storage_unreadable";
   /** The run did not end within its run timeout ({@code @Run(timeoutMs)}). */
-  static final String RUN_TIMEOUT = "run_timeout";
+  public static final String RUN_TIMEOUT = "run_timeout";
   /** A compensation of a failed run failed for good; the run's own failure is in the message. */
-  static final String COMPENSATION_FAILED = "compensation_failed";
+  public static final String COMPENSATION_FAILED = "compensation_failed";
   /** The run started on a step graph that the registered class does not hold. */
   static final String FINGERPRINT_MISMATCH = "fingerprint_mismatch";
   /**
@@ -43,7 +45,7 @@ final class Errors {
   private Errors() {}
 
   /** A step's result failed validation or could not be stored: never retried. */
-  static class InvalidResult extends RuntimeException
+  public static class InvalidResult extends RuntimeException
       implements dev.durable.runtime.NonRetryable {
     private static final long serialVersionUID = 1L;
 
@@ -51,14 +53,14 @@ final class Errors {
       super(message, cause);
     }
 
-    static InvalidResult violations(String step, List<String> violations) {
+    public static InvalidResult violations(String step, List<String> violations) {
       return new InvalidResult(
           "step '" + step + "' returned an invalid result: " + String.join("; ", violations),
           null);
     }
 
     /** The result of step {@code step} could not be encoded, for {@code cause}. */
-    static InvalidResult unstorable(String step, PayloadException cause) {
+    public static InvalidResult unstorable(String step, PayloadException cause) {
       String message = "step '" + step + "' returned a result that cannot be stored: "
           + cause.getMessage();
       return cause.quotesValues()
@@ -68,7 +70,7 @@ final class Errors {
   }
 
   /** A step's result of a type Jackson cannot write: the message quotes no value. */
-  static final class UnstorableResult extends InvalidResult {
+  public static final class UnstorableResult extends InvalidResult {
     private static final long serialVersionUID = 1L;
 
     UnstorableResult(String message, PayloadException cause) {
@@ -77,7 +79,7 @@ final class Errors {
   }
 
   /** A step's arguments could not be stored: never retried. */
-  static class InvalidStepInput extends RuntimeException
+  public static class InvalidStepInput extends RuntimeException
       implements dev.durable.runtime.NonRetryable {
     private static final long serialVersionUID = 1L;
 
@@ -86,7 +88,7 @@ final class Errors {
     }
 
     /** The arguments of step {@code step} could not be encoded, for {@code cause}. */
-    static InvalidStepInput of(String step, PayloadException cause) {
+    public static InvalidStepInput of(String step, PayloadException cause) {
       return cause.quotesValues()
           ? new InvalidStepInput(step, cause)
           : new UnstorableInput(step, cause);
@@ -103,7 +105,7 @@ final class Errors {
   }
 
   /** The error of a failed step attempt. */
-  static RunError ofStep(String step, Throwable error) {
+  public static RunError ofStep(String step, Throwable error) {
     String code;
     if (error instanceof FatalError fatal) {
       code = fatal.code();
@@ -120,7 +122,7 @@ final class Errors {
   }
 
   /** The error of a run whose {@code @Run} method threw {@code error}. */
-  static RunError ofWorkflow(Throwable error) {
+  public static RunError ofWorkflow(Throwable error) {
     if (error instanceof StepFailedException failed) {
       return failed.error();
     }
@@ -132,7 +134,7 @@ final class Errors {
    * The error of a run whose progress or row the store cannot write or read, and never will:
    * retrying would run steps again for ever, so the run fails with what the database said.
    */
-  static RunError storage(String runId, StoreException e) {
+  public static RunError storage(String runId, StoreException e) {
     if (e instanceof UnreadableRowException) {
       return engine("run " + runId + " cannot be continued: " + e.getMessage(), STORAGE_UNREADABLE,
           e.getClass());
@@ -149,7 +151,7 @@ final class Errors {
    * The error of a run whose compensation {@code due} failed for good with {@code error}, after
    * the run had failed with {@code failure}: both are told, the compensation's first.
    */
-  static RunError compensationFailed(RunError failure, Compensations.Due due, Throwable error) {
+  public static RunError compensationFailed(RunError failure, Compensations.Due due, Throwable error) {
     RunError cause = ofWorkflow(error);
     String compensation = due.step().compensation().orElseThrow();
     return new RunError(
@@ -162,7 +164,7 @@ final class Errors {
   }
 
   /** The error of a run stopped at the end of its run timeout, {@code deadline}. */
-  static RunError runTimeout(String runId, Instant deadline) {
+  public static RunError runTimeout(String runId, Instant deadline) {
     return engine("run " + runId + " did not end within its run timeout (@Run timeoutMs), which"
             + " ended at " + deadline + ", and was stopped; raise timeoutMs if runs need longer,"
             + " or requeue the run to give it a fresh run timeout",
@@ -174,7 +176,7 @@ final class Errors {
    * runFingerprint}, that the class registered here, {@code type}, does not hold (a step, signal
    * or route removed, or its stored types changed, at the same version).
    */
-  static RunError fingerprintMismatch(String runId, WorkflowType<?> type, String runFingerprint) {
+  public static RunError fingerprintMismatch(String runId, WorkflowType<?> type, String runFingerprint) {
     return engine("run " + runId + " started on a different step graph of " + type
             + " (fingerprint '" + runFingerprint + "') than the class registered here has"
             + " (fingerprint '" + type.fingerprint().orElse("") + "'): a step, signal or route it"
@@ -189,7 +191,7 @@ final class Errors {
    * Attempt {@code attempt} of {@code step} may have run on {@code lostOwner}, whose lease ended
    * unrenewed before the attempt's outcome was stored; the next attempt follows here.
    */
-  static RunError attemptInterrupted(String step, int attempt, String lostOwner) {
+  public static RunError attemptInterrupted(String step, int attempt, String lostOwner) {
     return new RunError("attempt " + attempt + " may have run on " + lostOwner + ", whose lease"
         + " on the run ended unrenewed (the engine died or stalled) before the attempt's outcome"
         + " was stored: what it did, if anything, may be done again by attempt " + (attempt + 1),
@@ -197,11 +199,11 @@ final class Errors {
   }
 
   /** An error raised by the engine itself. */
-  static RunError engine(String message, String code, Class<?> type) {
+  public static RunError engine(String message, String code, Class<?> type) {
     return new RunError(message, code, type.getName(), Optional.empty());
   }
 
-  static String messageOf(Throwable error) {
+  public static String messageOf(Throwable error) {
     String message = error.getMessage();
     return message == null || message.isBlank() ? error.getClass().getName() : message;
   }

@@ -11,12 +11,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Calls the configured {@link DurableHooks}, logging and otherwise ignoring their exceptions. */
-final class Hooks implements DurableHooks {
+public final class Hooks implements DurableHooks {
   private static final Logger LOG = LoggerFactory.getLogger(Hooks.class);
 
   private final List<DurableHooks> hooks;
 
-  Hooks(List<DurableHooks> hooks) {
+  public Hooks(List<DurableHooks> hooks) {
     this.hooks = List.copyOf(hooks);
   }
 

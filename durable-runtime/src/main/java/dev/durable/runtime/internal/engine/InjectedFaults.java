@@ -8,7 +8,7 @@ import java.util.Optional;
  * throws instead of running. The injected faults come after the engine is built, before the test
  * drives it, so they are read here afresh at each attempt.
  */
-final class InjectedFaults {
+public final class InjectedFaults {
   private volatile AttemptGate faults;
 
   void inject(AttemptGate faults) {
@@ -16,13 +16,13 @@ final class InjectedFaults {
   }
 
   /** The error the attempt of {@code step} beginning now throws instead of running, if any. */
-  Optional<Exception> takeNext(String step) {
+  public Optional<Exception> takeNext(String step) {
     AttemptGate current = faults;
     return current == null ? Optional.empty() : current.takeNext(step);
   }
 
   /** Throws the error injected for the attempt of {@code step} beginning now, if any. */
-  void throwInjected(String step) throws Exception {
+  public void throwInjected(String step) throws Exception {
     Optional<Exception> injected = takeNext(step);
     if (injected.isPresent()) {
       throw injected.get();

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.WorkflowDefinition;
-import dev.durable.runtime.internal.store.WorkflowKey;
+import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** The workflows an engine executes, by name and version. */
-final class Registry {
+public final class Registry {
   private static final Logger LOG = LoggerFactory.getLogger(Registry.class);
 
   private final Map<WorkflowKey, DurableWorkflow<?>> workflows;
@@ -30,7 +30,7 @@ final class Registry {
    * generated {@code META-INF/services} entries; an explicit registration wins over a discovered
    * one of the same name and version.
    */
-  static Registry of(List<? extends WorkflowDefinition> registered, boolean discover) {
+  public static Registry of(List<? extends WorkflowDefinition> registered, boolean discover) {
     Map<WorkflowKey, DurableWorkflow<?>> workflows = new LinkedHashMap<>();
     for (WorkflowDefinition definition : registered) {
       DurableWorkflow<?> workflow = generated(definition);
@@ -91,23 +91,23 @@ final class Registry {
     return new WorkflowKey(workflow.workflowType().name(), workflow.workflowType().version());
   }
 
-  Optional<DurableWorkflow<?>> find(WorkflowKey key) {
+  public Optional<DurableWorkflow<?>> find(WorkflowKey key) {
     return Optional.ofNullable(workflows.get(key));
   }
 
   /** The highest version registered of the workflow named {@code name} ({@link Versions}). */
-  Optional<DurableWorkflow<?>> latest(String name) {
+  public Optional<DurableWorkflow<?>> latest(String name) {
     return workflows.values().stream()
         .filter(workflow -> workflow.workflowType().name().equals(name))
         .max(Comparator.comparing(workflow -> workflow.workflowType().version(), Versions.ORDER));
   }
 
   /** The workflows, in registration order, then discovered ones. */
-  List<DurableWorkflow<?>> workflows() {
+  public List<DurableWorkflow<?>> workflows() {
     return List.copyOf(workflows.values());
   }
 
-  List<WorkflowKey> keys() {
+  public List<WorkflowKey> keys() {
     return List.copyOf(workflows.keySet());
   }
 }

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunStatus;
+import dev.durable.runtime.internal.values.RunValueReads;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
 import java.util.Optional;

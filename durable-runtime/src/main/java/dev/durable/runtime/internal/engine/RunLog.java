@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * <code>&#92;u001b[31m</code> or a line break would otherwise colour the operator's terminal or
  * forge a line of its own in the log.
  */
-final class RunLog {
+public final class RunLog {
   static final String NAME = "dev.durable.runtime.runs";
   private static final Logger LOG = LoggerFactory.getLogger(NAME);
   /** The codes of errors whose messages the engine makes from payload values. */
@@ -38,27 +38,27 @@ final class RunLog {
   private RunLog() {}
 
   /** The first turn of a run: no step of it has been recorded yet. */
-  static void started(String runId, Object workflow) {
+  public static void started(String runId, Object workflow) {
     LOG.info("run {} of {} started", shown(runId), workflow);
   }
 
   /** A later turn: after a backoff, a sleep, a signal, a restart or a requeue. */
-  static void resumed(String runId, Object workflow) {
+  public static void resumed(String runId, Object workflow) {
     if (LOG.isDebugEnabled()) {
       LOG.debug("run {} of {} resumed", shown(runId), workflow);
     }
   }
 
-  static void completed(String runId, Object workflow) {
+  public static void completed(String runId, Object workflow) {
     LOG.info("run {} of {} completed", shown(runId), workflow);
   }
 
-  static void failed(String runId, Object workflow, RunError error) {
+  public static void failed(String runId, Object workflow, RunError error) {
     LOG.error("run {} of {} failed [{}]: {}", shown(runId), workflow, shown(error.code()),
         message(error));
   }
 
-  static void retrying(String runId, String step, int attempt, RunError error, Duration delay) {
+  public static void retrying(String runId, String step, int attempt, RunError error, Duration delay) {
     try (RunMdc.Scope scope = RunMdc.step(step)) {
       LOG.warn("run {}: step '{}' attempt {} failed [{}]: {}; retrying in {} ms", shown(runId),
           step, attempt, shown(error.code()), message(error), delay.toMillis());
@@ -66,24 +66,24 @@ final class RunLog {
   }
 
   /** The {@code @OnError} route for the run's failure failed too: the run fails as without it. */
-  static void routeFailed(String runId, RunError failure, String routeError) {
+  public static void routeFailed(String runId, RunError failure, String routeError) {
     LOG.warn("run {}: its @OnError route for code '{}' failed: {}", shown(runId),
         shown(failure.code()), shown(routeError));
   }
 
   /** A compensation failed: {@code failed} is the run's error, code compensation_failed. */
-  static void compensationFailed(String runId, RunError failed) {
+  public static void compensationFailed(String runId, RunError failed) {
     LOG.warn("run {}: {}", shown(runId), shown(failed.message()));
   }
 
   /** The {@code @OnFailure} method failed after the run failed with {@code failure}. */
-  static void cleanupFailed(String runId, RunError failure, String cleanupError) {
+  public static void cleanupFailed(String runId, RunError failure, String cleanupError) {
     LOG.warn("run {}: its @OnFailure method failed after the run failed [{}]: {}", shown(runId),
         shown(failure.code()), shown(cleanupError));
   }
 
   /** A signal whose value the wait cannot read was set aside, for {@code problem}. */
-  static void signalSetAside(String runId, String signal, long signalId, String problem) {
+  public static void signalSetAside(String runId, String signal, long signalId, String problem) {
     LOG.warn("run {}: signal '{}' ({}) set aside: {}", shown(runId), shown(signal), signalId,
         shown(problem));
   }
@@ -92,7 +92,7 @@ final class RunLog {
    * Attempt {@code attempt} of {@code step} may have run on the engine {@code lostOwner}, whose
    * lease ended unrenewed; the next is made here. WARN: a step with side effects may repeat one.
    */
-  static void interrupted(String runId, String step, int attempt, String lostOwner) {
+  public static void interrupted(String runId, String step, int attempt, String lostOwner) {
     try (RunMdc.Scope scope = RunMdc.step(step)) {
       LOG.warn("run {}: step '{}' attempt {} may have run on {}, whose lease ended unrenewed;"
           + " attempt {} runs here", shown(runId), step, attempt, shown(lostOwner), attempt + 1);

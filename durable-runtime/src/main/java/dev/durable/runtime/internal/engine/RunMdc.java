@@ -14,7 +14,7 @@ import org.slf4j.MDC;
  * before (nothing, on the engine's own threads) when it closes: a value never leaks into the next
  * run's lines.
  */
-final class RunMdc {
+public final class RunMdc {
   static final String RUN_ID = "runId";
   static final String WORKFLOW = "workflow";
   static final String WORKFLOW_VERSION = "workflowVersion";
@@ -23,23 +23,23 @@ final class RunMdc {
   private RunMdc() {}
 
   /** A scope that puts back the MDC values it replaced; closing it twice does nothing more. */
-  interface Scope extends AutoCloseable {
+  public interface Scope extends AutoCloseable {
     @Override
     void close();
   }
 
   /** Sets the run's keys (and clears {@value #STEP}) until the scope closes. */
-  static Scope run(String runId, String workflow, String version) {
+  public static Scope run(String runId, String workflow, String version) {
     return put(RUN_ID, runId, WORKFLOW, workflow, WORKFLOW_VERSION, version, STEP, null);
   }
 
   /** Sets {@value #STEP} until the scope closes; the run's keys stay as they are. */
-  static Scope step(String step) {
+  public static Scope step(String step) {
     return put(STEP, step);
   }
 
   /** Sets {@value #RUN_ID} and {@value #STEP} until the scope closes: a worker's task. */
-  static Scope task(String runId, String step) {
+  public static Scope task(String runId, String step) {
     return put(RUN_ID, runId, STEP, step);
   }
 
@@ -47,7 +47,7 @@ final class RunMdc {
    * {@code task}, to run on another thread with the MDC of the thread that calls this now: a
    * branch of a fan, or an attempt on a step thread. The other thread's own MDC is put back after.
    */
-  static <T> Callable<T> carried(Callable<T> task) {
+  public static <T> Callable<T> carried(Callable<T> task) {
     Map<String, String> context = MDC.getCopyOfContextMap();
     return () -> {
       Map<String, String> previous = MDC.getCopyOfContextMap();

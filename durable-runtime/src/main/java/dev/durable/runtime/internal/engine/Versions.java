@@ -7,12 +7,12 @@ import java.util.Comparator;
  * digits compare as numbers ({@code "10"} after {@code "9"}, {@code "2.10"} after {@code "2.9"}),
  * the rest as text, piece by piece; a version that is a prefix of another comes first.
  */
-final class Versions {
-  static final Comparator<String> ORDER = Versions::compare;
+public final class Versions {
+  public static final Comparator<String> ORDER = Versions::compare;
 
   private Versions() {}
 
-  static int compare(String a, String b) {
+  public static int compare(String a, String b) {
     int i = 0;
     int j = 0;
     while (i < a.length() && j < b.length()) {

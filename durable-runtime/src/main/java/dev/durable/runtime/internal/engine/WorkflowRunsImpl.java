@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StartOptions;
+import dev.durable.runtime.internal.values.RunValueReads;
 import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.spi.WorkflowType;

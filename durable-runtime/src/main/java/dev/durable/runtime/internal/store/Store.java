@@ -3,6 +3,39 @@ package dev.durable.runtime.internal.store;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.model.CheckpointRecord;
+import dev.durable.runtime.internal.model.ClaimedRun;
+import dev.durable.runtime.internal.model.Commit;
+import dev.durable.runtime.internal.model.EventType;
+import dev.durable.runtime.internal.model.ListedRun;
+import dev.durable.runtime.internal.model.NewRun;
+import dev.durable.runtime.internal.model.RunRecord;
+import dev.durable.runtime.internal.model.RunSnapshot;
+import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.store.dialect.PostgresListener;
+import dev.durable.runtime.internal.store.flow.QueueAdmissions;
+import dev.durable.runtime.internal.store.flow.QueueSlots;
+import dev.durable.runtime.internal.store.lineage.RunLineages;
+import dev.durable.runtime.internal.store.ops.FinishedRuns;
+import dev.durable.runtime.internal.store.ops.RunSearch;
+import dev.durable.runtime.internal.store.ops.StoredOverview;
+import dev.durable.runtime.internal.store.ops.StoredShapes;
+import dev.durable.runtime.internal.store.run.Claims;
+import dev.durable.runtime.internal.store.run.ProgressWriter;
+import dev.durable.runtime.internal.store.run.Resumption;
+import dev.durable.runtime.internal.store.run.RunControl;
+import dev.durable.runtime.internal.store.run.RunInserts;
+import dev.durable.runtime.internal.store.schedule.ScheduleFires;
+import dev.durable.runtime.internal.store.schedule.StoredSchedules;
+import dev.durable.runtime.internal.store.signal.SignalQueue;
+import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.Notifications;
+import dev.durable.runtime.internal.store.sql.Round;
+import dev.durable.runtime.internal.store.sql.Schema;
+import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.task.TaskQueue;
+import dev.durable.runtime.internal.store.values.StoredAttributes;
+import dev.durable.runtime.internal.store.values.StoredValues;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -22,7 +55,7 @@ import javax.sql.DataSource;
  * ({@link Claims}, {@link RunInserts}, {@link ProgressWriter}, {@link Resumption#read}); and what
  * H2 and PostgreSQL do differently is in the {@link Dialect}: how a step's statements are sent,
  * the steps PostgreSQL does in one statement, and the notifications. Writes made on behalf of a
- * turn are fenced by the run's epoch ({@link Fence}) so that an engine that lost a run cannot
+ * turn are fenced by the run's epoch ({@code Fence}) so that an engine that lost a run cannot
  * write over its new owner's progress.
  */
 public final class Store {
@@ -253,7 +286,7 @@ public final class Store {
     return transactions.autocommit("count due runs", c -> tables.runs().countDueByWorkflow(c, now));
   }
 
-  /** Extends {@code owner}'s lease on the runs it still holds ({@link RunLeases#renew}). */
+  /** Extends {@code owner}'s lease on the runs it still holds ({@code RunLeases#renew}). */
   public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
     if (runIds.isEmpty()) {
       return;
@@ -262,7 +295,7 @@ public final class Store {
         connection -> tables.leases().renew(connection, owner, runIds, leaseUntil));
   }
 
-  /** Ends every lease now (an H2 file's previous process is gone): {@link RunLeases#expire}. */
+  /** Ends every lease now (an H2 file's previous process is gone): {@code RunLeases#expire}. */
   public int expireLeases(EventType eventType, Instant now) {
     return transactions.inTransaction("end the leases of a previous process",
         connection -> tables.leases().expire(connection, eventType.stored(), now));

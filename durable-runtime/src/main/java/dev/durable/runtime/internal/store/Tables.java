@@ -1,12 +1,29 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
+import dev.durable.runtime.internal.store.flow.QueuesTable;
+import dev.durable.runtime.internal.store.lineage.LineageTable;
+import dev.durable.runtime.internal.store.ops.OverviewTable;
+import dev.durable.runtime.internal.store.ops.WorkflowShapesTable;
+import dev.durable.runtime.internal.store.run.EventsTable;
+import dev.durable.runtime.internal.store.run.RunLeases;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
+import dev.durable.runtime.internal.store.schedule.SchedulesTable;
+import dev.durable.runtime.internal.store.signal.SignalsTable;
+import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
+import dev.durable.runtime.internal.store.sql.Schema;
+import dev.durable.runtime.internal.store.task.TasksTable;
+import dev.durable.runtime.internal.store.values.AttributesTable;
+import dev.durable.runtime.internal.store.values.RunValuesTable;
+
 /**
  * The catalogues of Durable's tables in one schema, each built once, with the schema, when the
  * store is built: every statement is then sent as it was written, and statements that span tables
  * are put together from the catalogues' own parts. The components of the store are each handed
  * the catalogues they use.
  */
-record Tables(
+public record Tables(
     Schema schema,
     RunsTable runs,
     RunLeases leases,

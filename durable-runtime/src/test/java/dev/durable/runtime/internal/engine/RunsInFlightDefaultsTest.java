@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.durable.runtime.internal.run.VirtualThreads;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,60 @@
+package dev.durable.runtime.internal.run;
+
+import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.model.Commit;
+import dev.durable.runtime.internal.model.RunChange;
+import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.wake.EngineWakeups;
+import java.util.List;
+
+/**
+ * Writes turns' progress ({@link Commit}: a run's change, its checkpoints, events and tasks) to
+ * the {@link Store}, with the commits of the turns writing at the same moment ({@link GroupCommit}).
+ */
+public final class ProgressWrites implements AutoCloseable {
+  private final Store store;
+  private final Time time;
+  private final EngineWakeups wakeups;
+  private final GroupCommit<Commit> commits;
+
+  /** @param wakeups tells the readers of runs' events and streams of what a commit wrote */
+  public ProgressWrites(Store store, Time time, EngineWakeups wakeups) {
+    this.store = store;
+    this.time = time;
+    this.wakeups = wakeups;
+    this.commits = new GroupCommit<>(this::commitBatch, "durable-commit", GroupCommit.WRITERS);
+  }
+
+  /**
+   * Writes {@code commit} durably, fenced by its run's epoch; once written, the readers of the
+   * run's events and streams waiting in this process read again if it wrote some or ended the run.
+   *
+   * @return whether it was written (false: the run's epoch moved on)
+   * @throws StoreException if the store failed; the commit may or may not have been made
+   */
+  boolean write(Commit commit) {
+    boolean written = commits.write(commit);
+    RunChange.Kind change = commit.change().kind();
+    if (written && (!commit.values().isEmpty()
+        || change == RunChange.Kind.COMPLETED || change == RunChange.Kind.FAILED)) {
+      wakeups.valuesChanged(commit.fence().runId());
+    }
+    return written;
+  }
+
+  /**
+   * One batch of the group commit: all of it in one transaction, stamped with the time now. A run
+   * it suspended that an event (a signal, a child's end, a worker's answer) had woken while its
+   * turn executed is due at once, and is looked for now: the event's own wake-up came while the
+   * run was still executing, when no poll could take it.
+   */
+  private boolean[] commitBatch(List<Commit> batch) {
+    return store.commit(batch, time.now(), runId -> wakeups.runDue(time.now()));
+  }
+
+  /** Writes what is queued, then stops the writer threads. */
+  @Override
+  public void close() {
+    commits.close();
+  }
+}

@@ -1,6 +1,0 @@
-package dev.durable.runtime.internal.store;
-
-import java.util.List;
-
-/** A run and its checkpoints, read together at one moment. */
-public record RunSnapshot(RunRecord run, List<CheckpointRecord> checkpoints) {}

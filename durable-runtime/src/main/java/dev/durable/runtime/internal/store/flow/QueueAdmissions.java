@@ -1,0 +1,110 @@
+package dev.durable.runtime.internal.store.flow;
+
+import dev.durable.runtime.Queue;
+import dev.durable.runtime.internal.model.QueueRow;
+import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.Transactions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The queues of runs ({@link QueuesTable}): their declarations, stored by each engine that serves
+ * them, and the admission of their queued runs.
+ */
+public final class QueueAdmissions {
+  private final Transactions transactions;
+  private final Dialect dialect;
+  private final QueuesTable queues;
+  private final RunsTable runs;
+  private final RunDebounces debounces;
+  private final QueueViews views;
+  /** Where each queue's admission goes on among its partition keys. */
+  private final Map<String, QueuesTable.Cursor> cursors = new ConcurrentHashMap<>();
+
+  public QueueAdmissions(Transactions transactions, Dialect dialect, Tables tables) {
+    this.transactions = transactions;
+    this.dialect = dialect;
+    this.queues = tables.queues();
+    this.runs = tables.runs();
+    this.debounces = new RunDebounces(tables.schema(), tables.events());
+    this.views = new QueueViews(tables.schema());
+  }
+
+  /**
+   * Stores {@code queue}'s declaration as {@code engineId}'s ({@code durable_queues}).
+   *
+   * @return the declaration it replaced and the engine that had made it, if that declaration
+   *     differed: "Queue[...] (declared by engine-id)"
+   */
+  public Optional<String> declare(Queue queue, String engineId, Instant now) {
+    return queues.declare(transactions, queue, engineId, now)
+        .map(d -> d.declaration() + " (declared by " + d.declaredBy() + ")");
+  }
+
+  /**
+   * The unfinished run that holds deduplication key {@code dedupKey} ({@code QueuePlace#dedupKey}),
+   * if one does.
+   */
+  public Optional<String> holderOf(String dedupKey) {
+    return transactions.autocommit("read the run holding " + dedupKey,
+        connection -> runs.holderOf(connection, dedupKey));
+  }
+
+  /**
+   * Folds a debounced start into the run holding {@code dedupKey} ({@link
+   * QueuePlace#debounceKey}) if it still waits out its window at {@code now}, in one transaction:
+   * see {@link RunDebounces#fold}.
+   *
+   * @return the run the start was folded into; empty: none waits, start a new run
+   */
+  public Optional<String> debounce(String dedupKey, String input, Instant notBefore,
+      Instant now) {
+    return transactions.inTransaction("debounce a start with " + dedupKey,
+        connection -> debounces.fold(connection, dedupKey, input, notBefore, now));
+  }
+
+  /**
+   * Admits the queued runs of {@code queue} that its limits leave room for, by {@code clock}'s
+   * time (read under the lock), in one transaction
+   * under its row's lock; does nothing if another engine holds that lock (it is admitting them):
+   * see {@link QueuesTable#admit}. Tells the other engines when it admitted runs.
+   */
+  public Admission admit(Queue queue, String engineId, Supplier<Instant> clock) {
+    QueuesTable.Cursor cursor =
+        cursors.computeIfAbsent(queue.name(), name -> new QueuesTable.Cursor());
+    // one admission of a queue at a time in this engine; a lock, not a monitor, so that a
+    // virtual thread waiting for it while the other admits over JDBC does not pin its carrier
+    cursor.lock.lock();
+    try {
+      return transactions.inTransaction("admit the runs of queue " + queue.name(), connection -> {
+        QueuesTable.Admission admission =
+            queues.admit(connection, dialect, queue, engineId, clock, cursor);
+        if (admission.admitted() > 0) {
+          dialect.notifications().wakeEngines(connection);
+        }
+        return new Admission(admission.admitted(), Optional.ofNullable(admission.nextAt()),
+            admission.more(), admission.idle());
+      });
+    } finally {
+      cursor.lock.unlock();
+    }
+  }
+
+  /**
+   * What an admission did: how many runs it made due; when the rate limit next frees a permit, if
+   * runs wait for it; whether partition keys were left for the next admission; whether the queue
+   * had no queued run at all (false too when another engine was admitting it).
+   */
+  public record Admission(int admitted, Optional<Instant> nextAt, boolean more, boolean idle) {}
+
+  /** Every queue declared or named by a run, by name, with its depth and its runs admitted. */
+  public List<QueueRow> rows() {
+    return transactions.autocommit("read the queues", views::all);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.durable.runtime.internal.store.flow;
+
+import dev.durable.runtime.internal.store.sql.Schema;
+import dev.durable.runtime.internal.store.sql.Sql;
+import java.time.Instant;
+
+/**
+ * The catalogue of the slots and rate permits of step attempts' queues ({@code
+ * durable_queue_slots}, {@code durable_queue_permits}, V20), built once per store with its schema
+ * ({@link QueueSlots}). A take reads a free slot and a free permit, each {@code FOR UPDATE SKIP
+ * LOCKED}, and updates both: in one statement on PostgreSQL, which each dialect writes from these
+ * ({@code Dialect#takeSlot}).
+ */
+public final class QueueSlotsTable {
+  static final String SLOTS_NAME = "durable_queue_slots";
+  static final String PERMITS_NAME = "durable_queue_permits";
+  /** A permit's use before any: free at once. */
+  static final Instant NEVER = Instant.parse("2000-01-01T00:00:00Z");
+
+  public final String slots;
+  public final String permits;
+  final Sql lockQueue;
+  final Sql slotNumbers;
+  final Sql insertSlot;
+  final Sql dropSlots;
+  final Sql permitNumbers;
+  final Sql insertPermit;
+  final Sql dropPermits;
+  /** A free slot, or one whose holder's lease ended; skipping those another engine is taking. */
+  public final Sql freeSlot;
+  final Sql countFree;
+  public final Sql hold;
+  /** A permit last used a period ago or earlier. */
+  public final Sql freePermit;
+  public final Sql usePermit;
+  public final Sql oldestUse;
+  final Sql release;
+  final Sql renew;
+
+  public QueueSlotsTable(Schema schema) {
+    slots = schema.table(SLOTS_NAME);
+    permits = schema.table(PERMITS_NAME);
+    lockQueue = Sql.of("SELECT queue_name FROM " + schema.table(QueuesTable.NAME)
+        + " WHERE queue_name = :queue FOR UPDATE");
+    slotNumbers = Sql.of("SELECT slot FROM " + slots + " WHERE queue_name = :queue");
+    insertSlot = Sql.of("INSERT INTO " + slots + " (queue_name, slot) VALUES (:queue, :number)");
+    dropSlots = Sql.of(
+        "DELETE FROM " + slots + " WHERE queue_name = :queue AND slot >= :count");
+    permitNumbers = Sql.of("SELECT permit FROM " + permits + " WHERE queue_name = :queue");
+    insertPermit = Sql.of("INSERT INTO " + permits + " (queue_name, permit, used_at)"
+        + " VALUES (:queue, :number, :never)");
+    dropPermits = Sql.of(
+        "DELETE FROM " + permits + " WHERE queue_name = :queue AND permit >= :count");
+    freeSlot = Sql.of("SELECT slot FROM " + slots + " WHERE queue_name = :queue"
+        + " AND (holder IS NULL OR lease_until < :now) ORDER BY slot LIMIT 1"
+        + " FOR UPDATE SKIP LOCKED");
+    countFree = Sql.of("SELECT COUNT(*) FROM " + slots + " WHERE queue_name = :queue"
+        + " AND (holder IS NULL OR lease_until < :now)");
+    hold = Sql.of("UPDATE " + slots + " SET holder = :engine, held_by = :heldBy,"
+        + " lease_until = :leaseUntil WHERE queue_name = :queue AND slot = :slot");
+    freePermit = Sql.of("SELECT permit FROM " + permits + " WHERE queue_name = :queue"
+        + " AND used_at <= :since ORDER BY permit LIMIT 1 FOR UPDATE SKIP LOCKED");
+    usePermit = Sql.of("UPDATE " + permits + " SET used_at = :now WHERE queue_name = :queue"
+        + " AND permit = :permit");
+    oldestUse = Sql.of("SELECT MIN(used_at) FROM " + permits + " WHERE queue_name = :queue");
+    release = Sql.of("UPDATE " + slots + " SET holder = NULL, held_by = NULL,"
+        + " lease_until = NULL WHERE queue_name = :queue AND slot = :slot AND held_by = :heldBy");
+    renew = Sql.of("UPDATE " + slots + " SET lease_until = :leaseUntil WHERE holder = :engine");
+  }
+}

@@ -1,0 +1,43 @@
+package dev.durable.runtime.internal.store.run;
+
+import dev.durable.runtime.internal.model.CheckpointRecord;
+import dev.durable.runtime.internal.model.TaskRecord;
+import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.Round;
+import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.task.TasksTable;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What a turn of a claimed run reads before it replays: the run's checkpoints, in order, and the
+ * tasks (not given up) of its dispatched steps that wait for a worker, oldest first.
+ */
+public record Resumption(List<CheckpointRecord> checkpoints, List<TaskRecord> waitingTasks) {
+  public Resumption {
+    checkpoints = List.copyOf(checkpoints);
+    waitingTasks = List.copyOf(waitingTasks);
+  }
+
+  /** The two reads, which the dialect sends in one round trip on PostgreSQL. */
+  public static Round.Statements reads(Tables tables) {
+    return Round.Statements.of(tables.steps().select, tables.tasks().waiting);
+  }
+
+  /** Run {@code runId}'s resumption, read on {@code connection} with {@code reads}. */
+  public static Resumption read(Connection connection, Dialect dialect, Round.Statements reads,
+      String runId) throws SQLException {
+    try (Round round = dialect.send(connection, reads, new Values().string("runId", runId))) {
+      List<CheckpointRecord> checkpoints;
+      try (ResultSet rows = round.rows()) {
+        checkpoints = StepsTable.readAll(rows);
+      }
+      try (ResultSet rows = round.rows()) {
+        return new Resumption(checkpoints, TasksTable.readAll(rows));
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package dev.durable.runtime.internal.store.run;
+
+import dev.durable.runtime.internal.model.EventType;
+import dev.durable.runtime.internal.model.RunRecord;
+import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.sql.Notifications;
+import dev.durable.runtime.internal.store.task.TasksTable;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An operator's changes to a run's course, each in the caller's transaction: cancelling it (and
+ * the runs it started), and requeueing a failed run.
+ */
+public final class RunControl {
+  private final RunsTable runs;
+  private final StepsTable steps;
+  private final TasksTable tasks;
+  private final EventsTable events;
+  private final Notifications notifications;
+
+  public RunControl(Tables tables, Notifications notifications) {
+    this.runs = tables.runs();
+    this.steps = tables.steps();
+    this.tasks = tables.tasks();
+    this.events = tables.events();
+    this.notifications = notifications;
+  }
+
+  /**
+   * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
+   * again. On PostgreSQL the engines listening are told the run's id (see {@link
+   * Store#listenForRuns}), so that the one executing it, if another, stops its step at once. Its
+   * dispatched steps' open tasks are given up, as a timeout gives one up: no worker claims them
+   * any more, and one serving a task learns it at its next heartbeat.
+   *
+   * @return the ids of the runs cancelled now: the run, then its children, depth first
+   */
+  public List<String> cancel(Connection connection, String runId, Instant now) throws SQLException {
+    List<String> cancelled = new ArrayList<>();
+    cancelWithChildren(connection, runId, null, now, cancelled);
+    if (!cancelled.isEmpty()) {
+      // a parent awaiting it learns that it ended
+      String parent = runs.select(connection, runId).map(RunRecord::parentRunId).orElse(null);
+      if (parent != null) {
+        runs.wake(connection, parent, now);
+        notifications.wakeEngines(connection);
+      }
+    }
+    return cancelled;
+  }
+
+  /**
+   * Cancels the runs that {@code parentRunId} started and that have not ended, with theirs: its
+   * run timeout ended it.
+   *
+   * @return the ids of the runs cancelled
+   */
+  public List<String> cancelChildren(Connection connection, String parentRunId, Instant now)
+      throws SQLException {
+    List<String> cancelled = new ArrayList<>();
+    for (String child : runs.openChildren(connection, parentRunId)) {
+      cancelWithChildren(connection, child, parentRunId, now, cancelled);
+    }
+    return cancelled;
+  }
+
+  /** Cancels run {@code runId} if it has not ended, and then its open children, depth first. */
+  private void cancelWithChildren(Connection connection, String runId, String because,
+      Instant now, List<String> cancelled) throws SQLException {
+    if (!runs.cancel(connection, runId, now)) {
+      return;
+    }
+    cancelled.add(runId);
+    tasks.giveUpOpen(connection, runId, now);
+    events.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(
+        because == null ? null : "its parent run " + because + " ended", now)));
+    notifications.announceCancelled(connection, runId);
+    for (String child : runs.openChildren(connection, runId)) {
+      cancelWithChildren(connection, child, runId, now, cancelled);
+    }
+  }
+
+  /**
+   * Makes a failed run due again, deleting the failed checkpoints at its end so that those steps
+   * get a fresh retry budget; earlier checkpoints, completed or failed-and-caught, stay.
+   *
+   * @param dropFrom if not null, the checkpoints from this position on are deleted first: those of
+   *     a failure's handling, which the retry must not replay
+   * @param deadlineAt the end of its fresh run timeout; null if it has none
+   * @return whether the run had failed and was requeued
+   */
+  public boolean requeue(Connection connection, String runId, Integer dropFrom, Instant deadlineAt,
+      Instant now) throws SQLException {
+    if (!runs.requeue(connection, runId, deadlineAt, now)) {
+      return false;
+    }
+    if (dropFrom != null) {
+      steps.deleteFrom(connection, runId, dropFrom);
+    }
+    int reset = steps.resetFailed(connection, runId, now);
+    tasks.deleteReset(connection, runId);
+    events.append(connection, runId,
+        List.of(EventType.RUN_REQUEUED.run(reset + " failed step(s) reset", now)));
+    notifications.wakeEngines(connection);
+    return true;
+  }
+}

@@ -1,0 +1,118 @@
+package dev.durable.runtime.internal.store.signal;
+
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.internal.model.EventType;
+import dev.durable.runtime.internal.model.SignalRecord;
+import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.EventsTable;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.sql.Values;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+
+/**
+ * The store's side of typed signals: sending one to a run, and reading the next one a wait of the
+ * run may take. Taking a signal is part of a turn's fenced commit ({@link
+ * Commit.CheckpointWrite#takesSignal}), not of this class. The SQL is in {@link SignalsTable} and
+ * {@link RunsTable}.
+ */
+public final class SignalQueue {
+  private final Transactions transactions;
+  private final Dialect dialect;
+  private final RunsTable runs;
+  private final SignalsTable signals;
+  private final EventsTable events;
+  private final WorkflowSignalsTable declared;
+
+  public SignalQueue(Transactions transactions, Dialect dialect, Tables tables) {
+    this.transactions = transactions;
+    this.dialect = dialect;
+    this.runs = tables.runs();
+    this.signals = tables.signals();
+    this.events = tables.events();
+    this.declared = tables.workflowSignals();
+  }
+
+  /**
+   * What a send found.
+   *
+   * @param workflow the run's workflow
+   * @param status the run's state when the signal was sent
+   * @param stored whether the signal was stored: the run is of {@code expected}'s workflow, in any
+   *     version, and has not ended
+   */
+  public record Sent(WorkflowKey workflow, RunState status, boolean stored) {}
+
+  /**
+   * Stores a signal for run {@code runId}, if it is a run of {@code expected}'s workflow (in any
+   * version: a client of one version signals runs of every version) that has not ended,
+   * and wakes the run, in one commit: a sleeping run comes due, and an executing one is marked
+   * woken, so that a turn that read no signal before this commit and is about to suspend makes the
+   * run due instead ({@code woken_at}). The run's row is locked first, so that it cannot end between
+   * the check and the commit. On PostgreSQL the other engines are notified at the commit.
+   *
+   * @return empty if no run has that id
+   */
+  public Optional<Sent> send(
+      String runId, WorkflowKey expected, String name, String payload, Instant now) {
+    return transactions.inTransaction("send signal '" + name + "' to run " + runId, connection -> {
+      Optional<RunsTable.Locked> run = runs.lock(connection, runId);
+      if (run.isEmpty()) {
+        return Optional.empty();
+      }
+      RunsTable.Locked found = run.get();
+      boolean stored =
+          found.workflow().name().equals(expected.name()) && !found.status().isTerminal();
+      if (stored) {
+        signals.insert(connection, runId, name, payload, now);
+        events.append(
+            connection, runId, List.of(EventType.SIGNAL_SENT.step(name, 0, null, now)));
+        runs.wake(connection, runId, now);
+        dialect.notifications().wakeEngines(connection);
+      }
+      return Optional.of(new Sent(found.workflow(), found.status(), stored));
+    });
+  }
+
+  /**
+   * Sets aside signal {@code id} of run {@code runId}, whose value its wait cannot read: it stays
+   * stored, marked rejected, and the run's history says why ({@code signal.rejected}).
+   */
+  public void reject(String runId, String name, long id, String why, Instant now) {
+    transactions.inTransaction("reject signal " + id + " of run " + runId, connection -> {
+      if (signals.reject(connection, runId, id)) {
+        events.append(
+            connection, runId, List.of(EventType.SIGNAL_REJECTED.step(name, 0, why, now)));
+      }
+      return null;
+    });
+  }
+
+  /** The oldest signal named {@code name} sent to the run and not taken yet. */
+  public Optional<SignalRecord> next(String runId, String name) {
+    return transactions.autocommit("read the next signal '" + name + "' of run " + runId,
+        connection -> signals.next(connection, runId, name));
+  }
+
+  /**
+   * Stores the names of the signals {@code workflow} declares, for a sender that knows only a
+   * signal's name ({@link #declared}); an engine does it for each workflow it registers.
+   */
+  public void declare(WorkflowKey workflow, Collection<String> names, Instant now) {
+    Values values = WorkflowSignalsTable.declared(workflow, names, now);
+    transactions.autocommit("declare the signals of " + workflow,
+        connection -> dialect.upsert(connection, dialect.signalNamesUpsert(), values));
+  }
+
+  /** The signal names stored for {@code workflow}; empty if no engine stored them. */
+  public Optional<SortedSet<String>> declared(WorkflowKey workflow) {
+    return transactions.autocommit("read the signals of " + workflow,
+        connection -> declared.declared(connection, workflow));
+  }
+}

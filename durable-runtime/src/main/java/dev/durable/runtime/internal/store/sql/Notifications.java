@@ -1,0 +1,138 @@
+package dev.durable.runtime.internal.store.sql;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The database's notifications, which tell the engines, workers and readers of other processes of
+ * work and wake them at once, and the listening for them: the one component that sends and hears
+ * them, each dialect's ({@link Dialect#notifications}). PostgreSQL's are {@code NOTIFY} and {@code
+ * LISTEN} on the schema's channels ({@code PostgresNotifications}); H2's, which one process owns,
+ * and a poll-only store's (a pooler in transaction mode keeps no listener's session) are {@link
+ * #NONE}. What is sent is sent at the commit of the work it tells of: alone, in the caller's
+ * transaction, or as a statement the dialect appends to a text the algorithm sends, so that it
+ * costs no round trip.
+ */
+public interface Notifications {
+  /** Nothing sent, nothing heard: the poll finds the work. */
+  Notifications NONE = new None();
+
+  /** Whether anything is sent: readers of other processes are told of values. */
+  boolean sent();
+
+  /**
+   * Calls {@code onRuns} whenever runs become due through another process, or are cancelled, with
+   * the ids of the runs named.
+   */
+  AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName);
+
+  /** Calls {@code onNewTasks} whenever a task is queued through another process. */
+  AutoCloseable listenForTasks(Runnable onNewTasks, String threadName);
+
+  /**
+   * Calls {@code onRuns} whenever runs write events or stream values, or end or are cancelled
+   * having written some, with the ids of the runs named, and {@code onListening} as the listener
+   * starts or stops listening ({@code PostgresListener}).
+   */
+  AutoCloseable listenForValues(
+      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName);
+
+  /** Tells the other engines that runs became due, at the commit of {@code connection}'s work. */
+  void wakeEngines(Connection connection) throws SQLException;
+
+  /**
+   * Tells the other engines that run {@code runId} was cancelled (one may be executing it), and
+   * the readers of its events and streams, which end with it.
+   */
+  void announceCancelled(Connection connection, String runId) throws SQLException;
+
+  /** Tells the workers that tasks were queued. */
+  void wakeWorkers(Connection connection) throws SQLException;
+
+  /**
+   * Tells the readers listening in other processes that runs {@code runIds} wrote events or stream
+   * values, or ended, at the commit of {@code connection}'s work.
+   */
+  void announceValues(Connection connection, Collection<String> runIds) throws SQLException;
+
+  /** A statement to append to a text that leaves run {@code :runId} due: tells the engines. */
+  Optional<Sql> announceRun();
+
+  /**
+   * A statement to append to a text that queues tasks: tells the workers, with {@code :origin}
+   * ({@code Store#wakeOrigin}), as this process's workers are woken in process already.
+   */
+  Optional<Sql> wakeWorkersFrom();
+
+  /** A statement to append to a text in which run {@code :runId} wrote values, or ended. */
+  Optional<Sql> announceValuesOf();
+
+  /**
+   * An expression for the select list of a statement whose rows are the runs it woke: tells the
+   * engines, with {@code :origin}, once per row; a constant where nothing is sent, so that the
+   * statement returns the same rows either way.
+   */
+  String enginesTold();
+
+  /** {@link #NONE}. */
+  final class None implements Notifications {
+    private None() {}
+
+    @Override
+    public boolean sent() {
+      return false;
+    }
+
+    @Override
+    public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
+      return () -> {};
+    }
+
+    @Override
+    public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
+      return () -> {};
+    }
+
+    @Override
+    public AutoCloseable listenForValues(
+        Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
+      return () -> {};
+    }
+
+    @Override
+    public void wakeEngines(Connection connection) {}
+
+    @Override
+    public void announceCancelled(Connection connection, String runId) {}
+
+    @Override
+    public void wakeWorkers(Connection connection) {}
+
+    @Override
+    public void announceValues(Connection connection, Collection<String> runIds) {}
+
+    @Override
+    public Optional<Sql> announceRun() {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<Sql> wakeWorkersFrom() {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<Sql> announceValuesOf() {
+      return Optional.empty();
+    }
+
+    @Override
+    public String enginesTold() {
+      return "1";
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package dev.durable.runtime.internal.store.values;
+
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.Transactions;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The store's side of runs that talk back: reading the events runs set and the values of their
+ * streams ({@code durable_run_values}, {@link RunValuesTable}), and listening for new ones. They
+ * are written with a turn's progress ({@code Commit#values}), not here.
+ */
+public final class StoredValues {
+  private final Transactions transactions;
+  private final Dialect dialect;
+  private final RunValuesTable values;
+
+  public StoredValues(Transactions transactions, Dialect dialect, RunValuesTable values) {
+    this.transactions = transactions;
+    this.dialect = dialect;
+    this.values = values;
+  }
+
+  /**
+   * A run's state and its event's latest value, as of one moment.
+   *
+   * @param payload the latest value as JSON; null if the run has not set the event
+   */
+  public record EventRead(RunState status, String payload) {}
+
+  /**
+   * A value of a stream.
+   *
+   * @param id its place in the order of writes: the next read asks for the values after it
+   * @param seq the position of the call that wrote it
+   * @param payload the value as JSON; null where the stream ends
+   */
+  public record StreamValue(long id, int seq, String payload) {
+    /** Whether it ends the stream ({@code ctx.closeStream}). */
+    public boolean endsStream() {
+      return payload == null;
+    }
+  }
+
+  /**
+   * A run's state and values of one of its streams, as of one moment: if the run had ended, no
+   * value follows these.
+   */
+  public record StreamRead(RunState status, List<StreamValue> values) {}
+
+  /**
+   * What skipping values of a stream found, as of one moment: if it skipped fewer than asked and
+   * the run had ended, no value follows these.
+   *
+   * @param after the id of the last value skipped (as given, if none): the next read asks for the
+   *     values after it
+   * @param skipped how many values it skipped
+   * @param closed whether the stream's end ({@code ctx.closeStream}) came before the values asked
+   */
+  public record StreamSkip(RunState status, long after, int skipped, boolean closed) {}
+
+  /** The run's state and its event {@code name}'s latest value; empty if no run has that id. */
+  public Optional<EventRead> latestEvent(String runId, String name) {
+    return transactions.autocommit("read event '" + name + "' of run " + runId,
+        connection -> values.latestEvent(connection, runId, name));
+  }
+
+  /**
+   * The run's state and up to {@code limit} values of its stream {@code name} written after the
+   * one with id {@code after} (0: from the first), in order; empty if no run has that id.
+   */
+  public Optional<StreamRead> streamAfter(String runId, String name, long after, int limit) {
+    return transactions.autocommit("read stream '" + name + "' of run " + runId,
+        connection -> values.streamAfter(connection, runId, name, after, limit));
+  }
+
+  /**
+   * The run's state, and the place after the next {@code count} values of its stream {@code name}
+   * written after the one with id {@code after}: a reader that starts at an index skips the values
+   * before it, their ids alone read. Empty if no run has that id.
+   */
+  public Optional<StreamSkip> skipStream(String runId, String name, long after, int count) {
+    return transactions.autocommit("read stream '" + name + "' of run " + runId,
+        connection -> values.skipStream(connection, runId, name, after, count));
+  }
+
+  /**
+   * Whether the database tells listeners of new values ({@link #listen}): PostgreSQL does, unless
+   * the store is poll-only; on H2, which one process owns, the writers of that process tell its
+   * readers themselves ({@link #oneProcess}).
+   */
+  public boolean notifies() {
+    return dialect.notifications().sent();
+  }
+
+  /** Whether every writer of values shares this process (H2), and so wakes its readers. */
+  public boolean oneProcess() {
+    return dialect.oneProcess();
+  }
+
+  /**
+   * Calls {@code onRuns}, with the ids of the runs named, whenever a commit in any process writes
+   * events or stream values, ends a run that wrote some, or cancels a run (PostgreSQL {@code
+   * LISTEN}); and {@code onListening} with true each time it starts listening (what was sent
+   * before was missed), with false when its connection failed. On H2 it never calls either.
+   */
+  public AutoCloseable listen(
+      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
+    return dialect.notifications().listenForValues(onRuns, onListening, threadName);
+  }
+}
