@@ -42,7 +42,7 @@ public record Tables(
     OverviewTable overview) {
 
   /** The catalogues of the tables in {@code schema}. */
-  static Tables in(Schema schema) {
+  public static Tables in(Schema schema) {
     EventsTable events = new EventsTable(schema);
     RunLeases leases = new RunLeases(schema, events);
     TasksTable tasks = new TasksTable(schema, leases);

@@ -32,7 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * SKIP LOCKED}, but with a limit on a non-key order it skips free rows (2.3.232), and it has no
  * {@code UPDATE} in a {@code WITH}; of engines racing for a run here, one wins the set.
  */
-final class H2Claims {
+public final class H2Claims {
   private final RunsTable runs;
   /**
    * Claims one run by a compare-and-set on its epoch, if it is due by {@code :dueBy}, for a claim
@@ -54,7 +54,7 @@ final class H2Claims {
   /** The reads of due runs, by workflow count and batch. */
   private final Map<List<Integer>, Sql> dueReads = new ConcurrentHashMap<>();
 
-  H2Claims(Tables tables) {
+  public H2Claims(Tables tables) {
     runs = tables.runs();
     runsTable = runs.table;
     claimRead = Sql.of("UPDATE " + runsTable + " SET status = 'RUNNING', lease_owner = :owner,"
@@ -81,7 +81,7 @@ final class H2Claims {
    * to choose, it took the index of runs by workflow (V12, for the run search) and read every run
    * of the workflow at each poll, 35 ms among 100,000 sleeping runs instead of half a millisecond.
    */
-  Sql selectDue(int keys, int batch) {
+  public Sql selectDue(int keys, int batch) {
     return dueReads.computeIfAbsent(List.of(keys, batch), shape -> Sql.of(
         "SELECT run_id FROM " + runsTable + " USE INDEX (" + RunsTable.DUE_INDEX + ") WHERE "
             + RunLeases.dueFilter(keys, batch)));

@@ -19,7 +19,7 @@ import java.util.Optional;
  */
 public final class Schema {
   /** The connection's current schema. */
-  static final Schema CURRENT = new Schema(null);
+  public static final Schema CURRENT = new Schema(null);
 
   /** The schema's name; null for the connection's current one. */
   private final String name;
