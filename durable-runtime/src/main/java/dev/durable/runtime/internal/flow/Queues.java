@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.flow;
 
 import dev.durable.runtime.Queue;
+import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import java.time.Duration;
@@ -129,7 +130,7 @@ public final class Queues {
   private Permit takeShared(Lane lane, String heldBy) {
     int slot = -1;
     if (lane.shared() != null) {
-      QueueSlots.Take take;
+      SlotTake take;
       try {
         take = shared.take(lane.shared(), heldBy);
       } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.flow;
 
 import dev.durable.runtime.Queue;
+import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.run.Time;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
 import java.time.Duration;
@@ -29,7 +30,7 @@ public final class SharedSlots {
   }
 
   /** A slot and a rate permit of {@code queue} for {@code heldBy}, or when to try again. */
-  QueueSlots.Take take(Queue queue, String heldBy) {
+  SlotTake take(Queue queue, String heldBy) {
     Instant now = time.now();
     return slots.take(queue, engineId, heldBy, now, now.plus(leaseDuration));
   }

@@ -1,6 +1,5 @@
 package dev.durable.runtime.internal.model;
 
-import dev.durable.runtime.internal.store.run.Resumption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

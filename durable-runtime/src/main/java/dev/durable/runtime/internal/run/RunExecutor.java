@@ -17,7 +17,7 @@ import dev.durable.runtime.internal.model.NewEvent;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.observe.TraceSpan;
-import dev.durable.runtime.internal.store.run.Resumption;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.turn.TurnContext;
 import dev.durable.runtime.internal.turn.TurnImpl;
 import dev.durable.runtime.internal.turn.TurnStop;

@@ -9,9 +9,11 @@ import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.model.NewRun;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.store.dialect.Dialects;
 import dev.durable.runtime.internal.store.dialect.PostgresListener;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
@@ -22,7 +24,7 @@ import dev.durable.runtime.internal.store.ops.StoredOverview;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.store.run.Claims;
 import dev.durable.runtime.internal.store.run.ProgressWriter;
-import dev.durable.runtime.internal.store.run.Resumption;
+import dev.durable.runtime.internal.store.run.Resumptions;
 import dev.durable.runtime.internal.store.run.RunControl;
 import dev.durable.runtime.internal.store.run.RunInserts;
 import dev.durable.runtime.internal.store.schedule.ScheduleFires;
@@ -52,7 +54,7 @@ import javax.sql.DataSource;
  * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
  * {@link SignalQueue} for signals): each table's SQL is in its catalogue, built once with the
  * store's schema ({@link Tables}); the algorithms that span tables are one each for both databases
- * ({@link Claims}, {@link RunInserts}, {@link ProgressWriter}, {@link Resumption#read}); and what
+ * ({@link Claims}, {@link RunInserts}, {@link ProgressWriter}, {@code Resumptions#read}); and what
  * H2 and PostgreSQL do differently is in the {@link Dialect}: how a step's statements are sent,
  * the steps PostgreSQL does in one statement, and the notifications. Writes made on behalf of a
  * turn are fenced by the run's epoch ({@code Fence}) so that an engine that lost a run cannot
@@ -99,7 +101,7 @@ public final class Store {
     this.transactions = new Transactions(dataSource);
     this.tables = Tables.in(Schema.of(options.schema()));
     try (Connection connection = dataSource.getConnection()) {
-      this.dialect = Dialect.of(connection, transactions, tables, origin, options.pollOnly());
+      this.dialect = Dialects.of(connection, transactions, tables, origin, options.pollOnly());
     } catch (SQLException e) {
       throw new StoreException(
           "cannot connect to the database: " + e.getMessage()
@@ -113,7 +115,7 @@ public final class Store {
     this.control = new RunControl(tables, notifications);
     this.search = new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect);
     this.retention = new FinishedRuns(transactions, tables);
-    this.resumption = Resumption.reads(tables);
+    this.resumption = Resumptions.reads(tables);
     this.signals = new SignalQueue(transactions, dialect, tables);
     this.queues = new QueueAdmissions(transactions, dialect, tables);
     this.queueSlots = new QueueSlots(transactions, tables.slots(), dialect);
@@ -318,7 +320,7 @@ public final class Store {
    */
   public Resumption resumption(String runId) {
     return transactions.autocommit("read checkpoints of run " + runId,
-        connection -> Resumption.read(connection, dialect, resumption, runId));
+        connection -> Resumptions.read(connection, dialect, resumption, runId));
   }
 
   /** The run's checkpoints and timers, in order. */

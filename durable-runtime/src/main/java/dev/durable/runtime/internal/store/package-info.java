@@ -9,7 +9,7 @@
  * TasksTable}, {@code SchedulesTable}, {@code SignalsTable}, {@code AttributesTable}); {@code
  * TaskQueue} and {@code SignalQueue} are the facades of tasks and signals; {@code FinishedRuns}
  * deletes ended runs across all of them. The algorithms that span tables are one each for both
- * databases ({@code Claims}, {@code RunInserts}, {@code ProgressWriter}, {@code Resumption#read});
+ * databases ({@code Claims}, {@code RunInserts}, {@code ProgressWriter}, {@code Resumptions#read});
  * everything that differs between the two is the {@code Dialect}'s, and only its files ({@code
  * Dialect}, {@code H2*}, {@code Postgres*}) know which database it is: how a step's statements
  * are sent (PostgreSQL joins several in one text, one round trip; H2 sends them one by one in a

@@ -25,7 +25,7 @@ import dev.durable.runtime.internal.run.ProgressBuffer;
 import dev.durable.runtime.internal.run.ProgressWrites;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.signal.SignalWaits;
-import dev.durable.runtime.internal.store.run.Resumption;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.values.RecordedAttributes;
 import dev.durable.runtime.internal.values.RunValueWrites;
 import dev.durable.runtime.internal.wake.PollLoop;

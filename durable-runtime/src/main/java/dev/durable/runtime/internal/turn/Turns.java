@@ -10,7 +10,7 @@ import dev.durable.runtime.internal.run.Jitter;
 import dev.durable.runtime.internal.run.ProgressBuffer;
 import dev.durable.runtime.internal.run.ProgressWrites;
 import dev.durable.runtime.internal.run.RunStarts;
-import dev.durable.runtime.internal.store.run.Resumption;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.wake.PollLoop;
 import java.util.List;
 

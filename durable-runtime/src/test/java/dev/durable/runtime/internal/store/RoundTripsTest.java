@@ -23,7 +23,7 @@ import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskOutcome;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.run.Resumption;
+import dev.durable.runtime.internal.model.Resumption;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;

@@ -5,24 +5,25 @@ import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.NewRun;
+import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.store.ops.OverviewTable;
 import dev.durable.runtime.internal.store.ops.WorkflowShapesTable;
 import dev.durable.runtime.internal.store.run.ProgressStatements;
-import dev.durable.runtime.internal.store.run.ProgressWriter;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
+import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.SqlErrors;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -133,7 +134,7 @@ public final class H2Dialect implements Dialect {
   }
 
   @Override
-  public QueueSlots.Take takeSlot(Connection connection, Queue queue, Values values)
+  public SlotTake takeSlot(Connection connection, Queue queue, Values values)
       throws SQLException {
     return writes.takeSlot(connection, queue, values);
   }
@@ -145,7 +146,7 @@ public final class H2Dialect implements Dialect {
   }
 
   @Override
-  public boolean[] writeProgress(Connection connection, List<ProgressWriter.Turn> turns,
+  public boolean[] writeProgress(Connection connection, List<TurnProgress> turns,
       Instant now, boolean[] woken) throws SQLException {
     return progress.write(connection, turns, now, woken);
   }

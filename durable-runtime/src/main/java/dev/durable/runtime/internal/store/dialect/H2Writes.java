@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.store.dialect;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.NewRun;
+import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
@@ -106,13 +107,13 @@ final class H2Writes {
   }
 
   /** The free slot, then the free permit, then the updates of both, one statement each. */
-  QueueSlots.Take takeSlot(Connection connection, Queue queue, Values values)
+  SlotTake takeSlot(Connection connection, Queue queue, Values values)
       throws SQLException {
     int slot = -1;
     if (queue.concurrency() > 0) {
       Optional<Integer> free = slots.freeSlot.first(connection, values, rows -> rows.getInt(1));
       if (free.isEmpty()) {
-        return QueueSlots.Take.full();
+        return SlotTake.full();
       }
       slot = free.get();
     }
@@ -122,7 +123,7 @@ final class H2Writes {
       if (permit.isEmpty()) {
         Optional<Instant> oldest = slots.oldestUse.first(connection, values,
             rows -> Rows.instant(rows, 1));
-        return new QueueSlots.Take(false, -1,
+        return new SlotTake(false, -1,
             oldest.map(at -> at.plus(queue.ratePeriod().get())));
       }
       slots.usePermit.update(connection, values.int4("permit", permit.get()));
@@ -130,6 +131,6 @@ final class H2Writes {
     if (slot >= 0) {
       slots.hold.update(connection, values.int4("slot", slot));
     }
-    return new QueueSlots.Take(true, slot, Optional.empty());
+    return new SlotTake(true, slot, Optional.empty());
   }
 }

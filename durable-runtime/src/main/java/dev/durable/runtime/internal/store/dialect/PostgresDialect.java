@@ -5,6 +5,7 @@ import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.NewRun;
+import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
@@ -13,15 +14,16 @@ import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.ops.OverviewTable;
 import dev.durable.runtime.internal.store.ops.WorkflowShapesTable;
-import dev.durable.runtime.internal.store.run.ProgressWriter;
 import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
+import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -155,7 +157,7 @@ public final class PostgresDialect implements Dialect {
    * and the oldest permit's use from before the statement, for when the rate limit frees one.
    */
   @Override
-  public QueueSlots.Take takeSlot(Connection connection, Queue queue, Values values)
+  public SlotTake takeSlot(Connection connection, Queue queue, Values values)
       throws SQLException {
     boolean limited = queue.concurrency() > 0;
     boolean rate = queue.ratePeriod().isPresent();
@@ -187,11 +189,11 @@ public final class PostgresDialect implements Dialect {
       boolean slotTaken = !rows.wasNull();
       boolean permitFree = rows.getInt(2) > 0;
       if (!permitFree) {
-        return new QueueSlots.Take(false, -1, Optional.ofNullable(Rows.instant(rows, 3))
+        return new SlotTake(false, -1, Optional.ofNullable(Rows.instant(rows, 3))
             .map(at -> at.plus(queue.ratePeriod().get())));
       }
-      return slotTaken ? new QueueSlots.Take(true, slot, Optional.empty())
-          : QueueSlots.Take.full();
+      return slotTaken ? new SlotTake(true, slot, Optional.empty())
+          : SlotTake.full();
     }).orElseThrow();
   }
 
@@ -201,7 +203,7 @@ public final class PostgresDialect implements Dialect {
   }
 
   @Override
-  public boolean[] writeProgress(Connection connection, List<ProgressWriter.Turn> turns,
+  public boolean[] writeProgress(Connection connection, List<TurnProgress> turns,
       Instant now, boolean[] woken) throws SQLException {
     return progress.write(connection, turns, now, woken);
   }

@@ -8,8 +8,10 @@ import dev.durable.runtime.internal.store.run.ProgressWriter;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Params;
+import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;
+import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,7 +30,7 @@ import java.util.Optional;
  * The driver sends them together and PostgreSQL runs everything up to the protocol's Sync in one
  * implicit transaction, so in autocommit mode the batch commits, or fails, as a whole. A run's
  * statement proves its fence ({@code fenced}) and writes the rest from the row it returned, in the
- * fenced forms of the statements ({@link ProgressWriter.Write#fenced}), so nothing is written
+ * fenced forms of the statements ({@link ProgressWrite#fenced}), so nothing is written
  * where the fence failed; the fenced row stays locked until the commit, which keeps any claim out.
  * Every row is reached through a primary key, so the plans do not depend on what the planner
  * guesses of the tables' sizes (a join against an unnested array of run ids was planned as a
@@ -80,7 +82,7 @@ final class PostgresProgress {
    * @param woken set for each commit that suspended its run but found it woken (due at once)
    * @return for each commit, whether its fence held and it was written
    */
-  boolean[] write(Connection connection, List<ProgressWriter.Turn> turns, Instant now,
+  boolean[] write(Connection connection, List<TurnProgress> turns, Instant now,
       boolean[] woken) throws SQLException {
     String[] shapes = new String[turns.size()];
     int parameters = 0;
@@ -139,12 +141,12 @@ final class PostgresProgress {
    * the runs woken (one of which may take each up), and the readers of the runs' events and
    * streams.
    */
-  private void tellOthers(ShapedText sql, Params params, List<ProgressWriter.Turn> turns) {
+  private void tellOthers(ShapedText sql, Params params, List<TurnProgress> turns) {
     if (wakeWorkersFrom.isPresent() && ProgressWriter.queuesTasks(turns)) {
       add(sql, params, "", wakeWorkersFrom.get(), new Values().string("origin", origin), ";\n");
     }
     if (announceRun.isPresent()) {
-      for (ProgressWriter.Turn turn : turns) {
+      for (TurnProgress turn : turns) {
         if (turn.commit().wakes() != null) {
           add(sql, params, "", announceRun.get(),
               new Values().string("runId", turn.commit().wakes()), ";\n");
@@ -167,7 +169,7 @@ final class PostgresProgress {
    * @return how many writes must change a row
    */
   private int writeFenced(
-      ShapedText sql, Params params, ProgressWriter.Turn turn, Instant now) {
+      ShapedText sql, Params params, TurnProgress turn, Instant now) {
     Commit commit = turn.commit();
     RunChange.Kind kind = commit.change().kind();
     add(sql, params, "WITH fenced AS (", runs.fenceInText(kind),
@@ -184,7 +186,7 @@ final class PostgresProgress {
     }
     List<Integer> counted = new ArrayList<>();
     int w = 0;
-    for (ProgressWriter.Write write : turn.writes()) {
+    for (ProgressWrite write : turn.writes()) {
       if (write.fenced() != null) {
         if (write.mustChange() != null) {
           counted.add(w);

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.store.flow;
 
 import dev.durable.runtime.Queue;
+import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
@@ -68,12 +69,6 @@ public final class QueueSlots {
     }
   }
 
-  /** What a take got: a slot (-1 where the queue has no concurrency limit), or when to retry. */
-  public record Take(boolean taken, int slot, Optional<Instant> retryAt) {
-    public static Take full() {
-      return new Take(false, -1, Optional.empty());
-    }
-  }
 
   /**
    * Takes a slot of {@code queue} for {@code heldBy} (an attempt), leased to {@code engineId}
@@ -83,7 +78,7 @@ public final class QueueSlots {
    * @return the slot taken; or, if none is free, not taken, with when the rate limit next frees a
    *     permit if that is what it waits for
    */
-  public Take take(Queue queue, String engineId, String heldBy, Instant now,
+  public SlotTake take(Queue queue, String engineId, String heldBy, Instant now,
       Instant leaseUntil) {
     Values values = new Values().string("queue", queue.name()).string("engine", engineId)
         .string("heldBy", heldBy).instant("now", now).instant("leaseUntil", leaseUntil);

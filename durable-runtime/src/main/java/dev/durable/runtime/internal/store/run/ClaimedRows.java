@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store.run;
 
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Rows;

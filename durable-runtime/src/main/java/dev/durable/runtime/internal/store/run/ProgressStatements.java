@@ -3,7 +3,9 @@ package dev.durable.runtime.internal.store.run;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Notifications;
+import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Sql;
+import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The progress of turns as plain statements ({@link ProgressWriter.Write#plain}), in the caller's
+ * The progress of turns as plain statements ({@link ProgressWrite#plain}), in the caller's
  * transaction: H2's way ({@code Dialect#writeProgress}), and PostgreSQL's with a turn too large for
  * one text. Each commit's run change where its epoch still holds (one batch per kind of change),
  * then each statement of the writes of the commits whose fence held as one batch, in the
@@ -38,7 +40,7 @@ public final class ProgressStatements {
    * @param woken set for each turn that suspended its run but found it woken (due at once)
    * @return for each turn, whether its fence held and it was written
    */
-  public boolean[] write(Connection connection, List<ProgressWriter.Turn> turns, Instant now,
+  public boolean[] write(Connection connection, List<TurnProgress> turns, Instant now,
       boolean[] woken) throws SQLException {
     boolean[] written = fence(connection, turns, now);
     Map<String, Integer> suspended = new LinkedHashMap<>();
@@ -53,19 +55,19 @@ public final class ProgressStatements {
         woken[suspended.get(runId)] = true;
       }
     }
-    Map<Sql, List<ProgressWriter.Write>> batches = new LinkedHashMap<>();
+    Map<Sql, List<ProgressWrite>> batches = new LinkedHashMap<>();
     for (int i = 0; i < turns.size(); i++) {
       if (written[i]) {
-        for (ProgressWriter.Write write : turns.get(i).writes()) {
+        for (ProgressWrite write : turns.get(i).writes()) {
           batches.computeIfAbsent(write.plain(), sql -> new ArrayList<>()).add(write);
         }
       }
     }
-    for (Map.Entry<Sql, List<ProgressWriter.Write>> batch : batches.entrySet()) {
+    for (Map.Entry<Sql, List<ProgressWrite>> batch : batches.entrySet()) {
       Sql sql = batch.getKey();
       List<String> checks = new ArrayList<>();
       try (PreparedStatement statement = connection.prepareStatement(sql.text())) {
-        for (ProgressWriter.Write write : batch.getValue()) {
+        for (ProgressWrite write : batch.getValue()) {
           for (Values row : write.rows().get()) {
             sql.bind(statement, row);
             statement.addBatch();
@@ -88,7 +90,7 @@ public final class ProgressStatements {
   }
 
   /** Applies each commit's run change where its epoch still holds; one batch per kind. */
-  private boolean[] fence(Connection connection, List<ProgressWriter.Turn> turns, Instant now)
+  private boolean[] fence(Connection connection, List<TurnProgress> turns, Instant now)
       throws SQLException {
     Map<RunChange.Kind, List<Integer>> byKind = new EnumMap<>(RunChange.Kind.class);
     for (int i = 0; i < turns.size(); i++) {

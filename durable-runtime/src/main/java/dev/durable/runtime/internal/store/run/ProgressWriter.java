@@ -8,8 +8,10 @@ import dev.durable.runtime.internal.model.TaskStatus;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import dev.durable.runtime.internal.store.values.AttributesTable;
@@ -59,7 +61,7 @@ public final class ProgressWriter {
    * @return for each commit, whether its fence held and it was written
    */
   public boolean[] write(List<Commit> commits, Instant now, Consumer<String> dueAtOnce) {
-    List<Turn> turns = turns(commits, now);
+    List<TurnProgress> turns = turns(commits, now);
     long most = dialect.progressParameters();
     boolean[] written = new boolean[commits.size()];
     int from = 0;
@@ -69,7 +71,7 @@ public final class ProgressWriter {
       do {
         parameters += turns.get(to++).parameters();
       } while (to < turns.size() && parameters + turns.get(to).parameters() <= most);
-      List<Turn> chunk = turns.subList(from, to);
+      List<TurnProgress> chunk = turns.subList(from, to);
       String what = "record the progress of " + chunk.size() + " run(s)";
       boolean[] woken = new boolean[chunk.size()];
       boolean[] part = parameters <= most
@@ -85,7 +87,7 @@ public final class ProgressWriter {
   }
 
   /** Gives {@code dueAtOnce} the run of each of {@code turns} marked {@code woken}. */
-  private static void tellWoken(List<Turn> turns, boolean[] woken, Consumer<String> dueAtOnce) {
+  private static void tellWoken(List<TurnProgress> turns, boolean[] woken, Consumer<String> dueAtOnce) {
     for (int i = 0; i < woken.length; i++) {
       if (woken[i]) {
         dueAtOnce.accept(turns.get(i).commit().fence().runId());
@@ -93,25 +95,11 @@ public final class ProgressWriter {
     }
   }
 
-  /**
-   * One write of a commit after its fence: {@code plain} as a statement of its own, binding {@code
-   * rows} (each a row of a JDBC batch), or {@code fenced} in the run's one statement, binding
-   * {@code values}; null where the write has no such form. {@code mustChange}, if not null, says
-   * what went wrong when the write changed no row although the fence held (the fence keeps any
-   * other turn from it: an engine bug).
-   */
-  public record Write(
-      Sql plain, Sql fenced, Values values, Supplier<List<Values>> rows, String mustChange) {
-    Write(Sql plain, Sql fenced, Values values, String mustChange) {
-      this(plain, fenced, values, () -> List.of(values), mustChange);
-    }
-  }
-
   /** The writes of {@code commit} after its fence, in order: the algorithm of a commit. */
-  private List<Write> writes(Commit commit, Instant now) {
+  private List<ProgressWrite> writes(Commit commit, Instant now) {
     StepsTable steps = tables.steps();
     String runId = commit.fence().runId();
-    List<Write> writes = new ArrayList<>();
+    List<ProgressWrite> writes = new ArrayList<>();
     List<NewEvent> carried = new ArrayList<>();
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       if (write.insert()) {
@@ -121,15 +109,15 @@ public final class ProgressWriter {
           values.int8("startedEvent", carried.size() + 1);
           carried.addAll(write.carriedEvents());
         }
-        writes.add(new Write(steps.insert, write.carriesEvents()
+        writes.add(new ProgressWrite(steps.insert, write.carriesEvents()
             ? steps.insertFencedCarrying : steps.insertFenced, values, null));
       } else {
-        writes.add(new Write(steps.update, steps.updateFenced,
+        writes.add(new ProgressWrite(steps.update, steps.updateFenced,
             StepsTable.updateValues(new Values(), write.record()),
             "a checkpoint of run " + runId + " vanished while being updated"));
       }
       if (write.takesSignal() != 0) {
-        writes.add(new Write(tables.signals().take, tables.signals().takeFenced,
+        writes.add(new ProgressWrite(tables.signals().take, tables.signals().takeFenced,
             SignalsTable.takeValues(new Values(), write), "signal " + write.takesSignal()
                 + " of run " + runId + " was taken already, or is gone"));
       }
@@ -140,8 +128,8 @@ public final class ProgressWriter {
       // an upsert
       Values values = AttributesTable.values(runId, key, value, now);
       AttributesTable attributes = tables.attributes();
-      writes.add(new Write(attributes.updateKey, null, values, null));
-      writes.add(new Write(attributes.insertFromRun, attributes.upsertFenced, values, null));
+      writes.add(new ProgressWrite(attributes.updateKey, null, values, null));
+      writes.add(new ProgressWrite(attributes.insertFromRun, attributes.upsertFenced, values, null));
     });
     if (!carried.isEmpty() || !commit.events().isEmpty()) {
       // as plain statements, the events the checkpoints carry are rows of the log, first
@@ -151,13 +139,13 @@ public final class ProgressWriter {
         commit.events().forEach(event -> all.add(EventsTable.values(runId, event)));
         return all;
       };
-      writes.add(new Write(tables.events().insert,
+      writes.add(new ProgressWrite(tables.events().insert,
           commit.events().isEmpty() ? null
               : tables.events().logFenced(commit.events().size(), carried.size()),
           EventsTable.fencedValues(new Values(), commit.events()), rows, null));
     }
     if (!commit.values().isEmpty()) { // the events set and stream values, in order
-      writes.add(new Write(tables.values().insert,
+      writes.add(new ProgressWrite(tables.values().insert,
           tables.values().insertFenced(commit.values().size()),
           RunValuesTable.fencedValues(new Values(), commit.values()),
           () -> commit.values().stream()
@@ -165,16 +153,16 @@ public final class ProgressWriter {
           null));
     }
     for (TaskRecord task : commit.tasks()) {
-      writes.add(new Write(tables.tasks().insert, tables.tasks().insertFenced,
+      writes.add(new ProgressWrite(tables.tasks().insert, tables.tasks().insertFenced,
           TasksTable.insertValues(new Values(), task), null));
     }
     if (commit.change().kind() == RunChange.Kind.FAILED) {
       // a failed run's tasks still open (its run timeout ended it) are given up with it
-      writes.add(new Write(tables.tasks().giveUpOpen, tables.tasks().giveUpOpenFenced,
+      writes.add(new ProgressWrite(tables.tasks().giveUpOpen, tables.tasks().giveUpOpenFenced,
           new Values().instant("now", now).string("runId", runId), null));
     }
     if (commit.wakes() != null) {
-      writes.add(new Write(tables.runs().wake, tables.runs().wakeFenced,
+      writes.add(new ProgressWrite(tables.runs().wake, tables.runs().wakeFenced,
           RunsTable.wakeValues(new Values(), commit.wakes(), now), null));
     }
     return writes;
@@ -206,7 +194,7 @@ public final class ProgressWriter {
    * Whether any of {@code commits} queues a task for any worker to claim, so that workers must be
    * told; a task claimed already by a worker of this process is handed to it in process.
    */
-  public static boolean queuesTasks(List<Turn> turns) {
+  public static boolean queuesTasks(List<TurnProgress> turns) {
     return turns.stream().flatMap(turn -> turn.commit().tasks().stream())
         .anyMatch(task -> task.status() == TaskStatus.QUEUED);
   }
@@ -216,9 +204,9 @@ public final class ProgressWriter {
    * the commit ({@link Commit#announcesValues}). Told also where a fence failed: a reader told
    * for nothing reads once more.
    */
-  public static List<String> announcing(List<Turn> turns) {
+  public static List<String> announcing(List<TurnProgress> turns) {
     List<String> runIds = List.of(); // a loop, not a stream: asked for every batch of commits
-    for (Turn turn : turns) {
+    for (TurnProgress turn : turns) {
       if (turn.commit().announcesValues()) {
         if (runIds.isEmpty()) {
           runIds = new ArrayList<>();
@@ -229,22 +217,16 @@ public final class ProgressWriter {
     return runIds;
   }
 
-  /**
-   * A commit with its writes ({@link #writes}), and how many parameters its statement in one text
-   * binds, as its statements say.
-   */
-  public record Turn(Commit commit, List<Write> writes, int parameters) {}
-
   /** The turns of {@code commits}, in order: their writes made once, however they are sent. */
-  List<Turn> turns(List<Commit> commits, Instant now) {
-    List<Turn> turns = new ArrayList<>(commits.size());
+  List<TurnProgress> turns(List<Commit> commits, Instant now) {
+    List<TurnProgress> turns = new ArrayList<>(commits.size());
     for (Commit commit : commits) {
-      List<Write> writes = writes(commit, now);
+      List<ProgressWrite> writes = writes(commit, now);
       int count = tables.runs().fenceInText(commit.change().kind()).parameterCount();
-      for (Write write : writes) {
+      for (ProgressWrite write : writes) {
         count += write.fenced() == null ? 0 : write.fenced().parameterCount();
       }
-      turns.add(new Turn(commit, writes, count));
+      turns.add(new TurnProgress(commit, writes, count));
     }
     return turns;
   }

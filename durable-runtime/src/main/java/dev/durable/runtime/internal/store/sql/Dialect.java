@@ -5,15 +5,11 @@ import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.NewRun;
+import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.dialect.H2Dialect;
-import dev.durable.runtime.internal.store.dialect.PostgresDialect;
-import dev.durable.runtime.internal.store.dialect.PostgresNotifications;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
-import dev.durable.runtime.internal.store.run.ProgressWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -25,7 +21,7 @@ import java.util.Optional;
  * database it is on: the store's algorithms are one each ({@code Claims}, {@code RunInserts},
  * {@link ProgressWriter}, {@code QueueAdmissions}, {@code Resumption}), and where the two databases
  * need different statements for one step of an algorithm, the dialect provides that step, named
- * the same on both. Chosen once, by the database's product name ({@link #of}).
+ * the same on both. Chosen once, by the database's product name ({@code Dialects.of}).
  *
  * <p>PostgreSQL, over the network, sends a step's statements joined into one text, which it runs
  * in one implicit transaction: one round trip and, autocommitted, one commit; and it does in one
@@ -38,27 +34,6 @@ import java.util.Optional;
  * of new work ({@link Notifications}).
  */
 public interface Dialect {
-
-  /**
-   * The dialect of the database {@code connection} is to, for the store whose catalogues are
-   * {@code tables}.
-   *
-   * @param origin what the notifications that this process's in-process wake-ups also give carry
-   *     ({@code Store#wakeOrigin})
-   * @param pollOnly whether nothing is listened for, nor sent ({@link Notifications#NONE})
-   */
-  static Dialect of(Connection connection, Transactions transactions, Tables tables,
-      String origin, boolean pollOnly) throws SQLException {
-    String product = connection.getMetaData().getDatabaseProductName();
-    return switch (product) {
-      case "H2" -> new H2Dialect(transactions, tables);
-      case "PostgreSQL" -> new PostgresDialect(transactions, tables, origin, pollOnly
-          ? Notifications.NONE
-          : new PostgresNotifications(transactions.dataSource(), tables.schema(), origin));
-      default -> throw new SQLException(
-          "Durable stores runs in H2 or PostgreSQL, but this database is " + product);
-    };
-  }
 
   // ---- how the statements of a step are sent
 
@@ -129,7 +104,7 @@ public interface Dialect {
    * limits the rate), each locked {@code FOR UPDATE SKIP LOCKED}, both or neither ({@link
    * QueueSlotsTable}; {@code values} binds them).
    */
-  QueueSlots.Take takeSlot(Connection connection, Queue queue, Values values)
+  SlotTake takeSlot(Connection connection, Queue queue, Values values)
       throws SQLException;
 
   /**
@@ -146,7 +121,7 @@ public interface Dialect {
    * @param woken set for each turn that suspended its run but found it woken
    * @return for each turn, whether its fence held and it was written
    */
-  boolean[] writeProgress(Connection connection, List<ProgressWriter.Turn> turns, Instant now,
+  boolean[] writeProgress(Connection connection, List<TurnProgress> turns, Instant now,
       boolean[] woken) throws SQLException;
 
   // ---- the statements each database writes its own way

@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.store.sql;
 
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.store.Store;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -16,7 +15,7 @@ import org.slf4j.LoggerFactory;
 public final class Transactions {
   private static final int ABORTED_ATTEMPTS = 3;
   /** Under the store's name, where operators already look for it. */
-  private static final Logger LOG = LoggerFactory.getLogger(Store.class);
+  private static final Logger LOG = LoggerFactory.getLogger(Transactions.class);
 
   private final DataSource dataSource;
 
@@ -24,7 +23,7 @@ public final class Transactions {
     this.dataSource = dataSource;
   }
 
-  DataSource dataSource() {
+  public DataSource dataSource() {
     return dataSource;
   }
 

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.store.run;
 
 import dev.durable.runtime.internal.model.CheckpointRecord;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Dialect;
@@ -12,15 +13,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 
-/**
- * What a turn of a claimed run reads before it replays: the run's checkpoints, in order, and the
- * tasks (not given up) of its dispatched steps that wait for a worker, oldest first.
- */
-public record Resumption(List<CheckpointRecord> checkpoints, List<TaskRecord> waitingTasks) {
-  public Resumption {
-    checkpoints = List.copyOf(checkpoints);
-    waitingTasks = List.copyOf(waitingTasks);
-  }
+/** Reading a claimed run's {@link Resumption}: its checkpoints and its tasks that wait. */
+public final class Resumptions {
+  private Resumptions() {}
 
   /** The two reads, which the dialect sends in one round trip on PostgreSQL. */
   public static Round.Statements reads(Tables tables) {
