@@ -2,19 +2,14 @@
  * <b>Internal: not part of Durable's API.</b> Its classes may change or go in any release; use
  * {@code dev.durable.runtime} and the generated classes instead.
  *
- * <p>Durable's storage: the {@code Store} facade and the records it reads and writes. Each table's
- * statements are written whole, once per store with its schema ({@code Schema}, {@code Tables}),
- * with named parameters ({@code Sql}, {@code Values}), in the catalogue of the table they belong
- * to ({@code RunsTable} and {@code RunLeases}, {@code StepsTable}, {@code EventsTable}, {@code
- * TasksTable}, {@code SchedulesTable}, {@code SignalsTable}, {@code AttributesTable}); {@code
- * TaskQueue} and {@code SignalQueue} are the facades of tasks and signals; {@code FinishedRuns}
- * deletes ended runs across all of them. The algorithms that span tables are one each for both
- * databases ({@code Claims}, {@code RunInserts}, {@code ProgressWriter}, {@code Resumptions#read});
- * everything that differs between the two is the {@code Dialect}'s, and only its files ({@code
- * Dialect}, {@code H2*}, {@code Postgres*}) know which database it is: how a step's statements
- * are sent (PostgreSQL joins several in one text, one round trip; H2 sends them one by one in a
- * transaction), the steps PostgreSQL does in one statement that H2 cannot run, and the {@code
- * Notifications}. The schema is created by Flyway from {@code db/durable/common}; it changes only
- * through new migrations.
+ * <p>The store's composition. {@link Store} opens the database: it connects once, has the dialect
+ * chosen by the database's product name ({@code store.dialect.Dialects}), builds every table's
+ * catalogue once with the store's schema ({@link Tables}) and the concern stores over them and that
+ * one dialect (the rooms beside this package: {@code store.run}, {@code store.task}, {@code
+ * store.signal}, {@code store.values}, {@code store.lineage}, {@code store.flow}, {@code
+ * store.schedule}, {@code store.ops}; what they share is {@code store.sql}, what differs between H2
+ * and PostgreSQL {@code store.dialect}). {@link StoreOptions} is how a store is opened, as a
+ * builder set it. The schema is created by Flyway from {@code db/durable/common} ({@code
+ * Migrations}); it changes only through new migrations.
  */
 package dev.durable.runtime.internal.store;

@@ -9,6 +9,7 @@ import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.dialect.Dialects;
 import dev.durable.runtime.internal.store.dialect.H2Claims;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
@@ -136,7 +137,7 @@ class OverviewPlanTest {
 
   private static void checkPlans(Connection connection, boolean postgres) throws SQLException {
     Tables tables = Tables.in(Schema.CURRENT);
-    Dialect dialect = Dialect.of(connection, new Transactions(null), tables, "", true);
+    Dialect dialect = Dialects.of(connection, new Transactions(null), tables, "", true);
     Values window = OverviewTable.window(NOW.minus(Duration.ofHours(1)), NOW, Duration.ofMinutes(1));
     assertRange(connection, dialect.startedPerPeriod(), window, "durable_runs_created");
     assertRange(connection, dialect.endedPerPeriod(), window, "durable_runs_ended");
