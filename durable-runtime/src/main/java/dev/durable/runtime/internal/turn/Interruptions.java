@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The local step attempts that the engine a run was taken over from may have had in flight when
- * its lease ended unrenewed: a turn of a run claimed that way ({@link ClaimedRun#takeover})
+ * its lease ended unrenewed: a turn of a run claimed that way ({@code ClaimedRun#takeover})
  * records each one, before its own next attempt at that position, as an attempt that may have run
  * there ({@code step.interrupted}), and counts it among the step's attempts.
  *

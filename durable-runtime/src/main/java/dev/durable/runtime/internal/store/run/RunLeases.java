@@ -54,7 +54,7 @@ public final class RunLeases {
   private final Sql release;
   /**
    * Ends every lease at {@code :now}, leaving each run leased to its engine: the claim that takes
-   * it over then says whose it was, as for a lease that expired ({@link ClaimedRun.Takeover}).
+   * it over then says whose it was, as for a lease that expired ({@code ClaimedRun.Takeover}).
    * The run's state and {@code updated_at} do not change.
    */
   private final Sql expire;

@@ -9,7 +9,6 @@ import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.flow.QueueSlots;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -19,7 +18,7 @@ import java.util.Optional;
 /**
  * Everything that differs between H2 and PostgreSQL, so that nothing else in the store asks which
  * database it is on: the store's algorithms are one each ({@code Claims}, {@code RunInserts},
- * {@link ProgressWriter}, {@code QueueAdmissions}, {@code Resumption}), and where the two databases
+ * {@code ProgressWriter}, {@code QueueAdmissions}, {@code Resumption}), and where the two databases
  * need different statements for one step of an algorithm, the dialect provides that step, named
  * the same on both. Chosen once, by the database's product name ({@code Dialects.of}).
  *
@@ -114,7 +113,7 @@ public interface Dialect {
   int progressParameters();
 
   /**
-   * Writes the progress of {@code turns} ({@link ProgressWriter}) on {@code connection}, in the
+   * Writes the progress of {@code turns} ({@code ProgressWriter}) on {@code connection}, in the
    * commit {@link #inOneCommit} makes, and tells the other processes what it queued, woke and
    * wrote.
    *
