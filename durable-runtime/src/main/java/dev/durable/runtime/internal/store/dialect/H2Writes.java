@@ -106,12 +106,15 @@ final class H2Writes {
     return new StoredOutcomes(stored, !answered.isEmpty(), List.of());
   }
 
-  /** The free slot, then the free permit, then the updates of both, one statement each. */
+  /**
+   * The free slot, then the free permit, then the updates of both, one statement each; each read
+   * unordered, so that it locks only the row it takes ({@code QueueSlotsTable#anyFreeSlot}).
+   */
   SlotTake takeSlot(Connection connection, Queue queue, Values values)
       throws SQLException {
     int slot = -1;
     if (queue.concurrency() > 0) {
-      Optional<Integer> free = slots.freeSlot.first(connection, values, rows -> rows.getInt(1));
+      Optional<Integer> free = slots.anyFreeSlot.first(connection, values, rows -> rows.getInt(1));
       if (free.isEmpty()) {
         return SlotTake.full();
       }
@@ -119,7 +122,7 @@ final class H2Writes {
     }
     if (queue.ratePeriod().isPresent()) {
       Optional<Integer> permit =
-          slots.freePermit.first(connection, values, rows -> rows.getInt(1));
+          slots.anyFreePermit.first(connection, values, rows -> rows.getInt(1));
       if (permit.isEmpty()) {
         Optional<Instant> oldest = slots.oldestUse.first(connection, values,
             rows -> Rows.instant(rows, 1));

@@ -9,7 +9,8 @@ import java.time.Instant;
  * durable_queue_slots}, {@code durable_queue_permits}, V20), built once per store with its schema
  * ({@link QueueSlots}). A take reads a free slot and a free permit, each {@code FOR UPDATE SKIP
  * LOCKED}, and updates both: in one statement on PostgreSQL, which each dialect writes from these
- * ({@code Dialect#takeSlot}).
+ * ({@code Dialect#takeSlot}). Each read locks the one row it returns, and no other: an attempt
+ * taking a slot or a permit at the same time takes another that is free.
  */
 public final class QueueSlotsTable {
   static final String SLOTS_NAME = "durable_queue_slots";
@@ -28,10 +29,19 @@ public final class QueueSlotsTable {
   final Sql dropPermits;
   /** A free slot, or one whose holder's lease ended; skipping those another engine is taking. */
   public final Sql freeSlot;
+  /**
+   * The same without {@code ORDER BY}, for H2: H2 sorts a query's rows only after it has read, and
+   * locked, every row that qualifies, so that {@link #freeSlot} there locks every free slot and a
+   * take at the same time finds none. Unordered, H2 locks the rows as it reads them (through the
+   * key, in slot order) and stops at the first it could lock.
+   */
+  public final Sql anyFreeSlot;
   final Sql countFree;
   public final Sql hold;
   /** A permit last used a period ago or earlier. */
   public final Sql freePermit;
+  /** The same without {@code ORDER BY}, for H2, which then locks that permit alone. */
+  public final Sql anyFreePermit;
   public final Sql usePermit;
   public final Sql oldestUse;
   final Sql release;
@@ -51,15 +61,18 @@ public final class QueueSlotsTable {
         + " VALUES (:queue, :number, :never)");
     dropPermits = Sql.of(
         "DELETE FROM " + permits + " WHERE queue_name = :queue AND permit >= :count");
-    freeSlot = Sql.of("SELECT slot FROM " + slots + " WHERE queue_name = :queue"
-        + " AND (holder IS NULL OR lease_until < :now) ORDER BY slot LIMIT 1"
-        + " FOR UPDATE SKIP LOCKED");
+    String free = "SELECT slot FROM " + slots + " WHERE queue_name = :queue"
+        + " AND (holder IS NULL OR lease_until < :now)";
+    freeSlot = Sql.of(free + " ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED");
+    anyFreeSlot = Sql.of(free + " LIMIT 1 FOR UPDATE SKIP LOCKED");
     countFree = Sql.of("SELECT COUNT(*) FROM " + slots + " WHERE queue_name = :queue"
         + " AND (holder IS NULL OR lease_until < :now)");
     hold = Sql.of("UPDATE " + slots + " SET holder = :engine, held_by = :heldBy,"
         + " lease_until = :leaseUntil WHERE queue_name = :queue AND slot = :slot");
-    freePermit = Sql.of("SELECT permit FROM " + permits + " WHERE queue_name = :queue"
-        + " AND used_at <= :since ORDER BY permit LIMIT 1 FOR UPDATE SKIP LOCKED");
+    String usable = "SELECT permit FROM " + permits + " WHERE queue_name = :queue"
+        + " AND used_at <= :since";
+    freePermit = Sql.of(usable + " ORDER BY permit LIMIT 1 FOR UPDATE SKIP LOCKED");
+    anyFreePermit = Sql.of(usable + " LIMIT 1 FOR UPDATE SKIP LOCKED");
     usePermit = Sql.of("UPDATE " + permits + " SET used_at = :now WHERE queue_name = :queue"
         + " AND permit = :permit");
     oldestUse = Sql.of("SELECT MIN(used_at) FROM " + permits + " WHERE queue_name = :queue");
