@@ -35,7 +35,7 @@ import dev.durable.runtime.internal.run.InFlight;
 import dev.durable.runtime.internal.run.RunAwaits;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.run.Scheduler;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.schedule.Schedules;
 import dev.durable.runtime.internal.signal.SignalSender;

@@ -3,7 +3,7 @@ package dev.durable.runtime.internal.flow;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.flow.QueueSlots;

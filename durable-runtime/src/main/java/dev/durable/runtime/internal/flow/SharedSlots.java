@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.flow;
 
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.SlotTake;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
 import java.time.Duration;
 import java.time.Instant;

@@ -12,7 +12,7 @@ import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.run.Scheduler;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.values.StoredAttributes;
 import dev.durable.runtime.internal.wake.EngineWakeups;

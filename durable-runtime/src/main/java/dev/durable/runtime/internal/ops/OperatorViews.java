@@ -12,7 +12,7 @@ import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.internal.engine.DefaultEngine;
 import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.model.TaskRecord;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.schedule.CronSchedule;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.ops.StoredOverview;

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.ops;
 
-import dev.durable.runtime.internal.run.Threads;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Threads;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,6 +2,8 @@ package dev.durable.runtime.internal.run;
 
 import dev.durable.runtime.internal.flow.SharedSlots;
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.time.Threads;
+import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -5,6 +5,7 @@ import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.durable.runtime.internal.flow.Admissions;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.schedule.Schedules;
 import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.internal.wake.PollLoop;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.ScheduleKey;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.schedule.SchedulePlan;
 import dev.durable.runtime.internal.wake.EngineWakeups;

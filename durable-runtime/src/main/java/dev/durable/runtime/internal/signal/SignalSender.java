@@ -12,7 +12,7 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.engine.Registry;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.signal.SignalQueue;
 import dev.durable.runtime.internal.wake.EngineWakeups;

@@ -15,7 +15,7 @@ import dev.durable.runtime.internal.model.NewEvent;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.TaskStatus;
-import dev.durable.runtime.internal.run.Jitter;
+import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.turn.StepTransitions.Event;
 import dev.durable.runtime.internal.turn.StepTransitions.State;
 import dev.durable.runtime.internal.turn.StepTransitions.Transition;

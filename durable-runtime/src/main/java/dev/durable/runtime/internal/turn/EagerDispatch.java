@@ -1,6 +1,6 @@
 package dev.durable.runtime.internal.turn;
 
-import dev.durable.runtime.internal.engine.DatabaseKey;
+import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.wake.HandBackTarget;
 import dev.durable.runtime.internal.wake.ProcessWakeups;

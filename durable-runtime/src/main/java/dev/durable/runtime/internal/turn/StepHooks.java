@@ -5,7 +5,7 @@ import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.internal.engine.Hooks;
 import dev.durable.runtime.internal.engine.RunLog;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.turn.StepTransitions.Hook;
 import dev.durable.runtime.internal.turn.StepTransitions.Transition;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.durable.runtime.internal.turn;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.engine.Hooks;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 

@@ -6,7 +6,7 @@ import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.ops.RunStatuses;
 import dev.durable.runtime.internal.run.InFlight;
-import dev.durable.runtime.internal.run.Jitter;
+import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.run.ProgressBuffer;
 import dev.durable.runtime.internal.run.ProgressWrites;
 import dev.durable.runtime.internal.run.RunStarts;

@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.values;
 
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.BooleanSupplier;

@@ -8,7 +8,7 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.values.StoredValues;
 import dev.durable.runtime.spi.Payload;

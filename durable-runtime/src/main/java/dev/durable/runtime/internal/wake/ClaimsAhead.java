@@ -2,8 +2,8 @@ package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.run.ExecutionSlots;
-import dev.durable.runtime.internal.run.Threads;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Threads;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;

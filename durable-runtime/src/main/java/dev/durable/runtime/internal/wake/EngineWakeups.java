@@ -1,11 +1,10 @@
 package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.engine.DatabaseKey;
 import dev.durable.runtime.internal.flow.Queues;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.run.ExecutionSlots;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.turn.EagerDispatch;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.run.Threads;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Threads;
+import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Semaphore;

@@ -1,6 +1,5 @@
 package dev.durable.runtime.internal.wake;
 
-import dev.durable.runtime.internal.engine.DatabaseKey;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.values.RunValueWatches;

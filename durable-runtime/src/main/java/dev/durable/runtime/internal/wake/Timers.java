@@ -1,6 +1,6 @@
 package dev.durable.runtime.internal.wake;
 
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.run.GroupCommit;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.wake.HandBackTarget;
 import dev.durable.runtime.internal.wake.Wakeups;

@@ -2,7 +2,8 @@ package dev.durable.runtime.internal.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.durable.runtime.internal.run.VirtualThreads;
+import dev.durable.runtime.internal.store.DataSources;
+import dev.durable.runtime.internal.time.VirtualThreads;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 

@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.durable.runtime.internal.engine.DatabaseKey;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.run.ExecutionSlots;
-import dev.durable.runtime.internal.run.Time;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Clock;
 import java.time.Duration;

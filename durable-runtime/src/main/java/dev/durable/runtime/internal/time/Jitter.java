@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.run;
+package dev.durable.runtime.internal.time;
 
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.run;
+package dev.durable.runtime.internal.time;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

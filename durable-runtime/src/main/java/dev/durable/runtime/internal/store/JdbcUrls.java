@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.store;
 
 import java.util.regex.Pattern;
 
@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
  * JDBC URLs as they may be shown: in the log and in error messages. A URL may carry the database
  * password, and logs travel further than the configuration they came from.
  */
-final class JdbcUrls {
+public final class JdbcUrls {
   /** What stands in for a password; Flyway's own log line about the database shows the same. */
   static final String MASK = "********";
 
@@ -24,7 +24,7 @@ final class JdbcUrls {
   private JdbcUrls() {}
 
   /** {@code jdbcUrl} with every password in it replaced by {@link #MASK}. */
-  static String masked(String jdbcUrl) {
+  public static String masked(String jdbcUrl) {
     String masked = PASSWORD_PARAMETER.matcher(jdbcUrl).replaceAll("$1" + MASK);
     return USER_INFO.matcher(masked).replaceAll("$1:" + MASK + "@");
   }

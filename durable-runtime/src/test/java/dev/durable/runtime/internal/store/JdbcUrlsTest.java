@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

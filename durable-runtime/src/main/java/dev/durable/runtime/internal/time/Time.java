@@ -1,6 +1,5 @@
-package dev.durable.runtime.internal.run;
+package dev.durable.runtime.internal.time;
 
-import dev.durable.runtime.internal.engine.ManualClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

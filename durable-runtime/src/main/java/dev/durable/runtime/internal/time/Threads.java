@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.run;
+package dev.durable.runtime.internal.time;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

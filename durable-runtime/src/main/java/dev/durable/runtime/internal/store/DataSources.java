@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -35,7 +35,7 @@ public final class DataSources {
    * The connections of an engine's own pool: one per run in flight up to {@link
    * #MAX_RUN_CONNECTIONS}, plus {@link #OTHER_CONNECTIONS}.
    */
-  static int poolSize(int maxConcurrentRuns) {
+  public static int poolSize(int maxConcurrentRuns) {
     return Math.min(maxConcurrentRuns, MAX_RUN_CONNECTIONS) + OTHER_CONNECTIONS;
   }
 
@@ -86,7 +86,7 @@ public final class DataSources {
    * Whether only this process can use the database: an embedded H2 database (file or memory)
    * without AUTO_SERVER. Runs left leased in such a store were left by a process that is gone.
    */
-  static boolean isExclusive(EngineConfig config) {
+  public static boolean isExclusive(EngineConfig config) {
     if (config.dataSource().isPresent()) {
       return false;
     }
