@@ -211,7 +211,7 @@ final class Scheduler implements AutoCloseable {
    */
   void runQueued(String queue, Instant notBefore) {
     admissions.runQueued(queue);
-    wakeups.runDue(notBefore == null ? time.now() : notBefore);
+    wakeups.runQueued(queue, notBefore == null ? time.now() : notBefore);
   }
 
   // ---- shutdown

@@ -50,8 +50,20 @@ final class WorkerWakeups implements Wakeups {
   }
 
   @Override
+  public void runQueued(String queue, Instant at) {
+    if (!at.isAfter(time.now())) {
+      process.runQueued(queue);
+    }
+  }
+
+  @Override
   public void slotFree() {
     poll.signal();
+  }
+
+  @Override
+  public void valuesChanged(String runId) {
+    process.valuesChanged(runId);
   }
 
   /**
@@ -59,7 +71,7 @@ final class WorkerWakeups implements Wakeups {
    * (PostgreSQL), until {@link #close}d.
    */
   synchronized void listen(String listenerName) {
-    queued = process.onTaskQueued(poll::signal);
+    queued = process.onTaskQueued(poll::signal); // its WorkerSignals
     notifications = store.listenForTasks(poll::signal, listenerName);
   }
 

@@ -24,7 +24,8 @@ import javax.sql.DataSource;
 final class Workers {
   private Workers() {}
 
-  static DurableWorker create(WorkerConfig config) {
+  /** @param process the engines and workers of this process, which the worker's wake-ups reach */
+  static DurableWorker create(WorkerConfig config, ProcessWakeups process) {
     String workerId = config.workerId().orElseGet(Workers::defaultWorkerId);
     HikariDataSource pool = null;
     DataSource dataSource = config.dataSource().orElse(null);
@@ -39,7 +40,6 @@ final class Workers {
       dataSource = pool;
     }
     try {
-      ProcessWakeups process = ProcessWakeups.ofThisProcess();
       Store store = new Store(dataSource, process.origin(), new StoreOptions(
           config.schema(), config.migrate(), config.pollOnly()));
       store.openSchema();

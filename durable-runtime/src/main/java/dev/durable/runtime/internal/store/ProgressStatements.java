@@ -16,15 +16,15 @@ import java.util.Map;
  * one text. Each commit's run change where its epoch still holds (one batch per kind of change),
  * then each statement of the writes of the commits whose fence held as one batch, in the
  * algorithm's order; then the other processes are told of the tasks queued and the values
- * written ({@link Notifications}, none on H2).
+ * written ({@link Announcements#progress}, none on H2).
  */
 final class ProgressStatements {
   private final RunsTable runs;
-  private final Notifications notifications;
+  private final Announcements announcements;
 
-  ProgressStatements(Tables tables, Notifications notifications) {
+  ProgressStatements(Tables tables, Announcements announcements) {
     this.runs = tables.runs();
-    this.notifications = notifications;
+    this.announcements = announcements;
   }
 
   /**
@@ -75,10 +75,7 @@ final class ProgressStatements {
         }
       }
     }
-    if (ProgressWriter.queuesTasks(turns)) {
-      notifications.wakeWorkers(connection);
-    }
-    notifications.announceValues(connection, ProgressWriter.announcing(turns));
+    announcements.progress(connection, turns);
     return written;
   }
 

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -29,7 +28,7 @@ final class ProgressWriter {
     this.transactions = transactions;
     this.dialect = dialect;
     this.tables = tables;
-    this.alone = new ProgressStatements(tables, dialect.notifications());
+    this.alone = new ProgressStatements(tables, dialect.announcements());
   }
 
   /**
@@ -39,14 +38,15 @@ final class ProgressWriter {
    * dispatched steps) is written with plain statements in a transaction of its own, and the
    * workers are told of its tasks.
    *
-   * @param dueAtOnce given, once its transaction committed, each run that a commit suspended but
-   *     found woken ({@code woken_at}): see {@link RunsTable#fence}
-   * @return for each commit, whether its fence held and it was written
+   * @return for each commit, whether its fence held and it was written, and what the written ones
+   *     made ready: the runs each found woken as it suspended them ({@code woken_at}: see {@link
+   *     RunsTable#fence}), whether tasks were queued, the runs whose values changed
    */
-  boolean[] write(List<Commit> commits, Instant now, Consumer<String> dueAtOnce) {
+  WrittenProgress write(List<Commit> commits, Instant now) {
     List<Turn> turns = turns(commits, now);
     long most = dialect.progressParameters();
     boolean[] written = new boolean[commits.size()];
+    List<String> dueAtOnce = List.of();
     int from = 0;
     while (from < turns.size()) {
       int to = from;
@@ -63,19 +63,42 @@ final class ProgressWriter {
           : transactions.inTransaction(what,
               connection -> alone.write(connection, chunk, now, woken));
       System.arraycopy(part, 0, written, from, part.length);
-      tellWoken(chunk, woken, dueAtOnce);
+      for (int i = 0; i < woken.length; i++) {
+        if (woken[i]) {
+          dueAtOnce = dueAtOnce.isEmpty() ? new ArrayList<>() : dueAtOnce;
+          dueAtOnce.add(chunk.get(i).commit().fence().runId());
+        }
+      }
       from = to;
     }
-    return written;
+    return madeReady(commits, written, dueAtOnce);
   }
 
-  /** Gives {@code dueAtOnce} the run of each of {@code turns} marked {@code woken}. */
-  private static void tellWoken(List<Turn> turns, boolean[] woken, Consumer<String> dueAtOnce) {
-    for (int i = 0; i < woken.length; i++) {
-      if (woken[i]) {
-        dueAtOnce.accept(turns.get(i).commit().fence().runId());
+  /**
+   * What the written ones of {@code commits} made ready: tasks queued for any worker, and runs
+   * whose values changed (values written, or the run ended). A loop, not streams: asked for every
+   * batch of commits.
+   */
+  private static WrittenProgress madeReady(
+      List<Commit> commits, boolean[] written, List<String> dueAtOnce) {
+    boolean tasksQueued = false;
+    List<String> valuesChanged = List.of();
+    for (int i = 0; i < written.length; i++) {
+      if (!written[i]) {
+        continue;
+      }
+      Commit commit = commits.get(i);
+      for (TaskRecord task : commit.tasks()) {
+        tasksQueued |= task.status() == TaskStatus.QUEUED;
+      }
+      RunChange.Kind change = commit.change().kind();
+      if (!commit.values().isEmpty()
+          || change == RunChange.Kind.COMPLETED || change == RunChange.Kind.FAILED) {
+        valuesChanged = valuesChanged.isEmpty() ? new ArrayList<>() : valuesChanged;
+        valuesChanged.add(commit.fence().runId());
       }
     }
+    return new WrittenProgress(written, dueAtOnce, tasksQueued, valuesChanged);
   }
 
   /**

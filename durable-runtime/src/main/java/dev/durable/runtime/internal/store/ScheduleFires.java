@@ -12,13 +12,13 @@ final class ScheduleFires {
   private final SchedulesTable schedules;
   private final EventsTable events;
   private final RunInserts inserts;
-  private final Notifications notifications;
+  private final Announcements announcements;
 
-  ScheduleFires(Tables tables, RunInserts inserts, Notifications notifications) {
+  ScheduleFires(Tables tables, RunInserts inserts, Announcements announcements) {
     this.schedules = tables.schedules();
     this.events = tables.events();
     this.inserts = inserts;
-    this.notifications = notifications;
+    this.announcements = announcements;
   }
 
   /**
@@ -65,7 +65,7 @@ final class ScheduleFires {
       }
     }
     if (!started.isEmpty()) {
-      notifications.wakeEngines(connection);
+      announcements.runsDue(connection);
     }
     return started;
   }
