@@ -1,6 +1,6 @@
 package dev.durable.runtime.testing;
 
-import dev.durable.runtime.internal.engine.ManualClock;
+import dev.durable.runtime.internal.time.ManualClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,6 +3,7 @@ package dev.durable.tests.support;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.Fence;
 import dev.durable.runtime.internal.model.RunChange;
+import dev.durable.runtime.internal.model.WrittenProgress;
 import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import java.util.List;
@@ -27,8 +28,9 @@ public final class Turns {
   public static boolean suspendForAWorker(
       String jdbcUrl, String runId, long epoch, Instant now, Consumer<String> woken) {
     Store store = new Store(new CuttableDataSource(jdbcUrl));
-    boolean[] written = store.commit(List.of(new Commit(new Fence(runId, epoch),
-        RunChange.sleeping(null, null), List.of(), List.of(), List.of())), now, woken);
-    return written[0];
+    WrittenProgress written = store.commit(List.of(new Commit(new Fence(runId, epoch),
+        RunChange.sleeping(null, null), List.of(), List.of(), List.of())), now);
+    written.dueAtOnce().forEach(woken);
+    return written.written()[0];
   }
 }

@@ -62,16 +62,17 @@ import org.slf4j.LoggerFactory;
 final class Engines {
   private static final Logger LOG = LoggerFactory.getLogger(Engines.class);
 
-  /**
-   * The upkeep warnings given in this process ({@link Store#upkeepWarning}): each names its server
-   * and database, and is given once, not by every engine built on them.
-   */
-  private static final Set<String> UPKEEP_WARNED = ConcurrentHashMap.newKeySet();
-
   private Engines() {}
 
-  /** Opens the store, migrates its schema, and wires an engine that is not started yet. */
-  static DurableEngine create(EngineConfig config) {
+  /**
+   * Opens the store, migrates its schema, and wires an engine that is not started yet.
+   *
+   * @param process the engines and workers of this process, which the engine's wake-ups reach
+   * @param upkeepWarned the upkeep warnings given in this process ({@link Store#upkeepWarning}):
+   *     each names its server and database, and is given once, not by every engine built on them
+   */
+  static DurableEngine create(
+      EngineConfig config, ProcessWakeups process, Set<String> upkeepWarned) {
     String engineId = config.engineId().orElseGet(Engines::defaultEngineId);
     boolean virtual = config.virtualThreads() && VirtualThreads.available();
     int maxConcurrentRuns = maxConcurrentRuns(config.maxConcurrentRuns(), virtual);
@@ -86,12 +87,11 @@ final class Engines {
       dataSource = pool;
     }
     try {
-      ProcessWakeups process = ProcessWakeups.ofThisProcess();
       Store store = new Store(dataSource, process.origin(), new StoreOptions(
           config.schema(), config.migrate(), config.pollOnly()));
       store.openSchema();
       store.requireDurableCommits();
-      store.upkeepWarning().filter(UPKEEP_WARNED::add).ifPresent(LOG::warn);
+      store.upkeepWarning().filter(upkeepWarned::add).ifPresent(LOG::warn);
       Time time = new Time(config.clock());
       if (DataSources.isExclusive(config)) {
         int recovered = store.expireLeases(EventType.RUN_RECOVERED, time.now());
@@ -120,7 +120,7 @@ final class Engines {
       SharedSlots sharedSlots = new SharedSlots(
           store.queueSlots(), time, engineId, config.leaseDuration());
       Queues queues =
-          new Queues(config.queues(), config.declaredQueues(), wakeups, sharedSlots);
+          new Queues(config.queues(), config.declaredQueues(), store, time, wakeups, sharedSlots);
       observeQueues(observer, config.queues().keySet(), queues, store);
       if (!config.declaredQueues().isEmpty()) { // the engines serving queues of runs report them
         OperatorViews views = new OperatorViews(store, time);
@@ -129,7 +129,7 @@ final class Engines {
       declareSignals(store, time, registry);
       storeShapes(store, time, registry);
       Admissions admissions = Admissions.declare(store, time, engineId,
-          config.declaredQueues().values(), wakeups, poll, config.pollInterval(), queues,
+          config.declaredQueues().values(), wakeups, config.pollInterval(), queues,
           observer);
       RunStarts starts =
           new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
@@ -157,7 +157,13 @@ final class Engines {
       resources.add(0, time.onAdvance(scheduler::clockMoved));
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
-      resources.add(0, wakeups.listen(cancelledElsewhere::stop, "durable-listener-" + engineId));
+      RunValueReads values =
+          new RunValueReads(store, payloads, process.values(), time, config.pollInterval());
+      resources.add(0, values);
+      // the engine's one listener, and its signals from the other engines and workers of this
+      // process: made last, once everything it signals exists
+      resources.add(0, wakeups.listen(admissions::queueMayHaveRuns, cancelledElsewhere::stop,
+          values::listening, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {}{}{} with workflows {}; at most {} runs at once, on {}"
               + " threads", engineId,
           config.dataSource().isPresent()
@@ -165,9 +171,6 @@ final class Engines {
           config.schema().map(schema -> ", schema " + schema).orElse(""),
           config.pollOnly() ? ", poll-only" : "",
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
-      RunValueReads values = new RunValueReads(store, payloads, process.values(), time,
-          config.pollInterval(), "durable-values-" + engineId);
-      resources.add(0, values);
       return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
           cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention, values,
           faults, resources);

@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.internal.wake.ProcessWakeups;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableStore;
@@ -18,6 +20,8 @@ import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.RunReplays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 
@@ -26,21 +30,36 @@ import javax.sql.DataSource;
  * DurableWorker.builder()}, {@code DurableStore.migrate}, {@code Parallel}, {@code Retry} and
  * {@link RunReplays#open} find with {@link java.util.ServiceLoader}, registered under {@code
  * META-INF/services}. The public packages name nothing of this one.
+ *
+ * <p>The composition root of a process, so it holds what the engines and workers of the process
+ * share: the in-process wake-ups ({@link ProcessWakeups}, where an engine and a worker built
+ * through their separate builders find each other) and the upkeep warnings given once per
+ * process. They are static here, and only here: the API finds a new instance of this class for
+ * each builder's {@code build()} (once per factory type and call), and an engine's and a worker's
+ * factories are different types, so an instance field would not be shared. Everything below takes
+ * them as arguments ({@link Engines#create}, {@link Workers#create}); a test or a replay makes its
+ * own.
  */
 public final class Factories implements DurableEngine.Factory, DurableWorker.Factory,
     DurableStore.Migrator, Parallel.Runner, Retry.Runner, RunReplays.Factory {
+
+  /** The engines and workers of this process, which signal each other. */
+  private static final ProcessWakeups THIS_PROCESS = new ProcessWakeups();
+
+  /** The upkeep warnings given in this process, each once ({@link Engines#create}). */
+  private static final Set<String> UPKEEP_WARNED = ConcurrentHashMap.newKeySet();
 
   /** For {@link java.util.ServiceLoader}, which needs a public no-argument constructor. */
   public Factories() {}
 
   @Override
   public DurableEngine create(EngineConfig config) {
-    return Engines.create(config);
+    return Engines.create(config, THIS_PROCESS, UPKEEP_WARNED);
   }
 
   @Override
   public DurableWorker create(WorkerConfig config) {
-    return Workers.create(config);
+    return Workers.create(config, THIS_PROCESS);
   }
 
   @Override

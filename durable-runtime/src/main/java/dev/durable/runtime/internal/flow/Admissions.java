@@ -26,9 +26,11 @@ import org.slf4j.LoggerFactory;
  * skips the queue this time.
  *
  * <p>The poll looks again when the rate limit's window frees a permit for runs that wait for it
- * alone (a timer of the {@link EngineWakeups}), and when a run of a declared queue ends here
- * ({@link #runEnded}). A queue found with no queued run is left alone until a poll interval has
- * passed, or until a run is queued or ends here: an idle queue costs no transaction per poll.
+ * alone (a timer of the {@link EngineWakeups}), when a run of a declared queue ends here ({@link
+ * #runEnded}), and when a run is queued in a declared queue by any engine (the wake-ups call
+ * {@link #queueMayHaveRuns}). A queue found with no queued run is left alone until a poll interval
+ * has passed, or until a run is queued in it or ends here: an idle queue costs no transaction per
+ * poll.
  */
 public final class Admissions {
   private static final Logger LOG = LoggerFactory.getLogger(Admissions.class);
@@ -38,7 +40,6 @@ public final class Admissions {
   private final String engineId;
   private final List<Queue> queues;
   private final EngineWakeups wakeups;
-  private final PollLoop poll;
   private final Duration idleRecheck;
   /** The step queues, whose runs parked for a slot another engine freed the poll wakes. */
   private final Queues stepQueues;
@@ -52,14 +53,12 @@ public final class Admissions {
   private final Set<String> undeclaredWarned = ConcurrentHashMap.newKeySet();
 
   private Admissions(Store store, Time time, String engineId, List<Queue> queues,
-      EngineWakeups wakeups, PollLoop poll, Duration idleRecheck, Queues stepQueues,
-      Observer observer) {
+      EngineWakeups wakeups, Duration idleRecheck, Queues stepQueues, Observer observer) {
     this.store = store;
     this.time = time;
     this.engineId = engineId;
     this.queues = queues;
     this.wakeups = wakeups;
-    this.poll = poll;
     this.idleRecheck = idleRecheck;
     this.stepQueues = stepQueues;
     this.observer = observer;
@@ -75,8 +74,7 @@ public final class Admissions {
    *     others back
    */
   public static Admissions declare(Store store, Time time, String engineId, Collection<Queue> queues,
-      EngineWakeups wakeups, PollLoop poll, Duration pollInterval, Queues stepQueues,
-      Observer observer) {
+      EngineWakeups wakeups, Duration pollInterval, Queues stepQueues, Observer observer) {
     for (Queue queue : queues) {
       store.queues().declare(queue, engineId, time.now()).ifPresent(other -> LOG.warn(
           "queue '{}' is declared as {} by engine {}, but was stored as {}: every engine serving"
@@ -87,8 +85,7 @@ public final class Admissions {
       }
     }
     return new Admissions(
-        store, time, engineId, List.copyOf(queues), wakeups, poll, pollInterval, stepQueues,
-        observer);
+        store, time, engineId, List.copyOf(queues), wakeups, pollInterval, stepQueues, observer);
   }
 
   /** Whether this engine admits the runs of {@code queue}. */
@@ -136,7 +133,7 @@ public final class Admissions {
    * this engine does not declare is warned about once, as its runs wait for another engine.
    */
   public void runQueued(String queue) {
-    idleUntil.remove(queue);
+    queueMayHaveRuns(queue);
     if (!declares(queue) && undeclaredWarned.add(queue)) {
       LOG.warn("a run was started through queue '{}', which this engine does not declare: it"
           + " stays ENQUEUED until an engine that declares the queue admits it; declare it with"
@@ -144,11 +141,19 @@ public final class Admissions {
     }
   }
 
+  /**
+   * A run may have been queued in {@code queue}, here or by another engine: the next poll looks at
+   * its admission even if it found the queue idle.
+   */
+  public void queueMayHaveRuns(String queue) {
+    idleUntil.remove(queue);
+  }
+
   /** A run of {@code queue} ended here: its slot is free, so the poll admits again now. */
   public void runEnded(String queue) {
     if (queue != null && declares(queue)) {
       idleUntil.remove(queue);
-      poll.signal();
+      wakeups.slotFree();
     }
   }
 }

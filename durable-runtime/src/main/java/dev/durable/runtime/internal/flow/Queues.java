@@ -1,9 +1,13 @@
 package dev.durable.runtime.internal.flow;
 
+import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.time.Time;
+
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.wake.EngineWakeups;
+import dev.durable.runtime.StoreException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -64,24 +68,28 @@ public final class Queues {
   }
 
   private final Map<String, Lane> lanes;
+  private final Store store;
+  private final Time time;
   private final EngineWakeups wakeups;
   private final SharedSlots shared;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
   private final Set<String> declared;
 
   /** Queues limited on this engine only, by name: a replay's, which takes no shared slot. */
-  public Queues(Map<String, Integer> concurrency, EngineWakeups wakeups) {
-    this(concurrency, Map.of(), wakeups, null);
+  public Queues(Map<String, Integer> concurrency, Time time, EngineWakeups wakeups) {
+    this(concurrency, Map.of(), null, time, wakeups, null);
   }
 
   /**
    * @param concurrency the per-engine limits of the queues that have one
    * @param declared every queue the engine declares: those limited across engines take shared
    *     slots; a step naming one without any limit is warned about as such
-   * @param wakeups the engine's, which make a parked run due at once when a slot frees
+   * @param store where a parked run is made due when a slot frees (null: a replay, which parks
+   *     nothing)
+   * @param wakeups the engine's, which look for a parked run made due
    * @param shared the store's slots, for the queues limited across engines
    */
-  public Queues(Map<String, Integer> concurrency, Map<String, Queue> declared,
+  public Queues(Map<String, Integer> concurrency, Map<String, Queue> declared, Store store, Time time,
       EngineWakeups wakeups, SharedSlots shared) {
     this.declared = Set.copyOf(declared.keySet());
     Map<String, Lane> lanes = new HashMap<>();
@@ -99,6 +107,8 @@ public final class Queues {
           new ConcurrentLinkedQueue<>(), new AtomicReference<>()));
     }
     this.lanes = Map.copyOf(lanes);
+    this.store = store;
+    this.time = time;
     this.wakeups = wakeups;
     this.shared = shared;
   }
@@ -245,7 +255,22 @@ public final class Queues {
   private void wakeNext(Lane lane) {
     String next = lane.parked().poll();
     if (next != null) {
-      wakeups.parkedRunReady(next);
+      runReady(next);
+    }
+  }
+
+  /**
+   * Makes run {@code runId}, parked for a queue's slot that freed, due now in the store, and
+   * looks for it. If the store fails, the park's own sleep ends by itself after {@link
+   * #PARKED_FALLBACK}.
+   */
+  private void runReady(String runId) {
+    try {
+      store.wakeRun(runId, time.now());
+      wakeups.runDue(time.now());
+    } catch (StoreException e) {
+      LOG.warn("could not wake run {}, parked for a queue slot: {}; it tries again within {} s",
+          runId, e.getMessage(), PARKED_FALLBACK.toSeconds());
     }
   }
 

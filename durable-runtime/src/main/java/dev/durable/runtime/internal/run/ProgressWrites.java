@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.run;
 
+import dev.durable.runtime.internal.model.WrittenProgress;
+
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
@@ -18,7 +20,7 @@ public final class ProgressWrites implements AutoCloseable {
   private final EngineWakeups wakeups;
   private final GroupCommit<Commit> commits;
 
-  /** @param wakeups tells the readers of runs' events and streams of what a commit wrote */
+  /** @param wakeups told of what each batch of commits made ready */
   public ProgressWrites(Store store, Time time, EngineWakeups wakeups) {
     this.store = store;
     this.time = time;
@@ -27,30 +29,35 @@ public final class ProgressWrites implements AutoCloseable {
   }
 
   /**
-   * Writes {@code commit} durably, fenced by its run's epoch; once written, the readers of the
-   * run's events and streams waiting in this process read again if it wrote some or ended the run.
+   * Writes {@code commit} durably, fenced by its run's epoch, with the commits of the turns
+   * writing at the same moment.
    *
    * @return whether it was written (false: the run's epoch moved on)
    * @throws StoreException if the store failed; the commit may or may not have been made
    */
   boolean write(Commit commit) {
-    boolean written = commits.write(commit);
-    RunChange.Kind change = commit.change().kind();
-    if (written && (!commit.values().isEmpty()
-        || change == RunChange.Kind.COMPLETED || change == RunChange.Kind.FAILED)) {
-      wakeups.valuesChanged(commit.fence().runId());
-    }
-    return written;
+    return commits.write(commit);
   }
 
   /**
-   * One batch of the group commit: all of it in one transaction, stamped with the time now. A run
-   * it suspended that an event (a signal, a child's end, a worker's answer) had woken while its
-   * turn executed is due at once, and is looked for now: the event's own wake-up came while the
-   * run was still executing, when no poll could take it.
+   * One batch of the group commit: all of it in one transaction, stamped with the time now; then
+   * what it made ready goes through the wake-ups. A run it suspended that an event (a signal, a
+   * child's end, a worker's answer) had woken while its turn executed is due at once, and is
+   * looked for now: the event's own wake-up came while the run was still executing, when no poll
+   * could take it. The workers of this process look for the tasks queued for any worker, and the
+   * readers of runs' events and streams waiting in this process read again for the runs that
+   * wrote some or ended.
    */
   private boolean[] commitBatch(List<Commit> batch) {
-    return store.commit(batch, time.now(), runId -> wakeups.runDue(time.now()));
+    WrittenProgress written = store.commit(batch, time.now());
+    if (!written.dueAtOnce().isEmpty()) {
+      wakeups.runDue(time.now());
+    }
+    if (written.tasksQueued()) {
+      wakeups.tasksQueued();
+    }
+    written.valuesChanged().forEach(wakeups::valuesChanged);
+    return written.written();
   }
 
   /** Writes what is queued, then stops the writer threads. */

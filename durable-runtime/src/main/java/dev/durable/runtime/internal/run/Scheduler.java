@@ -216,7 +216,7 @@ public final class Scheduler implements AutoCloseable {
    */
   public void runQueued(String queue, Instant notBefore) {
     admissions.runQueued(queue);
-    wakeups.runDue(notBefore == null ? time.now() : notBefore);
+    wakeups.runQueued(queue, notBefore == null ? time.now() : notBefore);
   }
 
   // ---- shutdown

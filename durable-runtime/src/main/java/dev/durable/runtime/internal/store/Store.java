@@ -1,5 +1,9 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.internal.model.WrittenProgress;
+import dev.durable.runtime.internal.store.sql.Announcements;
+import dev.durable.runtime.internal.store.sql.RunsNotified;
+
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.StoreException;
@@ -108,11 +112,11 @@ public final class Store {
               + "; check the JDBC URL, the credentials and that the database is running",
           e);
     }
-    Notifications notifications = dialect.notifications();
+    Announcements announcements = dialect.announcements();
     this.claims = new Claims(dialect);
     this.inserts = new RunInserts(dialect);
     this.progress = new ProgressWriter(transactions, dialect, tables);
-    this.control = new RunControl(tables, notifications);
+    this.control = new RunControl(tables, announcements);
     this.search = new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect);
     this.retention = new FinishedRuns(transactions, tables);
     this.resumption = Resumptions.reads(tables);
@@ -120,7 +124,7 @@ public final class Store {
     this.queues = new QueueAdmissions(transactions, dialect, tables);
     this.queueSlots = new QueueSlots(transactions, tables.slots(), dialect);
     this.schedules = new StoredSchedules(
-        transactions, tables, new ScheduleFires(tables, inserts, notifications));
+        transactions, tables, new ScheduleFires(tables, inserts, announcements));
     this.attributes = new StoredAttributes(transactions, tables.attributes());
     this.values = new StoredValues(transactions, dialect, tables.values());
     this.tasks = new TaskQueue(transactions, dialect, claims, tables);
@@ -214,11 +218,14 @@ public final class Store {
   }
 
   /**
-   * Calls {@code onRuns} with the ids named when another process stores runs no engine took,
-   * makes runs due or cancels one (PostgreSQL {@code LISTEN}); on H2 it never does.
+   * An engine's one listener, on the runs' and the values' channels: see {@link
+   * Notifications#listenForEngine}; on H2 it never calls back.
    */
-  public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
-    return dialect.notifications().listenForRuns(onRuns, threadName);
+  public AutoCloseable listenForEngine(Consumer<RunsNotified> onRuns,
+      Consumer<List<String>> onValues, Consumer<Boolean> onListening, String threadName) {
+    return dialect.notifications().listenForEngine(
+        payloads -> onRuns.accept(Announcements.readRuns(payloads)), onValues, onListening,
+        threadName);
   }
 
   /** Calls {@code onNewTasks} whenever a task is queued (PostgreSQL {@code LISTEN}); not on H2. */
@@ -308,7 +315,7 @@ public final class Store {
     return transactions.inTransaction("release leases", connection -> {
       int released = tables.leases().release(connection, owner, eventType.stored(), now);
       if (released > 0) {
-        dialect.notifications().wakeEngines(connection);
+        dialect.announcements().runsDue(connection);
       }
       return released;
     });
@@ -342,13 +349,10 @@ public final class Store {
    * the checkpoints and the events. Every turn's writes commit together (on PostgreSQL a large
    * batch commits in chunks: see {@link ProgressWriter#write}).
    *
-   * @param dueAtOnce given, after the commit, each run that a written commit suspended but that an
-   *     event woke while its turn executed ({@code woken_at}): due now, unlooked for
-   * @return for each commit, whether it was written; false where the run's epoch moved on (another
-   *     engine claimed it, or it was cancelled or requeued), and then nothing of it was written
+   * @return which commits were written, and what they made ready
    */
-  public boolean[] commit(List<Commit> commits, Instant now, Consumer<String> dueAtOnce) {
-    return progress.write(commits, now, dueAtOnce);
+  public WrittenProgress commit(List<Commit> commits, Instant now) {
+    return progress.write(commits, now);
   }
 
   /**

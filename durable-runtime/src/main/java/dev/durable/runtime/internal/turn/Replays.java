@@ -68,7 +68,7 @@ public final class Replays implements RunReplays {
     EngineWakeups wakeups = replayWakeups(time, poll);
     this.turns = new Turns(
         new TurnContext(null, payloads, time, new Hooks(List.of()), Observer.NONE, wakeups),
-        null, attempts, new Queues(Map.of(), wakeups), Jitter.RANDOM, poll,
+        null, attempts, new Queues(Map.of(), time, wakeups), Jitter.RANDOM, poll,
         new RunStarts(registry, payloads, null, null, Observer.NONE, Duration.ofMinutes(1)),
         new RunStatuses(null, new InFlight()));
     this.payloads = payloads;

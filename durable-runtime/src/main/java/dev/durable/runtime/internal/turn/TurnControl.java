@@ -275,7 +275,8 @@ public final class TurnControl {
 
   /**
    * {@link #write}, queueing {@code tasks} in the same commit: those a worker of this process can
-   * take at once are handed to it ({@link EagerDispatch}), and the others wake the workers.
+   * take at once are handed to it ({@link EagerDispatch}), and the others wake the workers (the
+   * commit's wake-ups: {@link ProgressWrites}).
    */
   public void write(
       RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events,
@@ -297,9 +298,6 @@ public final class TurnControl {
     }
     if (!written) {
       throw cancelledOr(TurnStop.Reason.LEASE_LOST, null);
-    }
-    if (dispatch.anyQueued()) {
-      wakeups.tasksQueued();
     }
   }
 

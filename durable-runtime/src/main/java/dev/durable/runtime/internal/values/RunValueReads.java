@@ -21,8 +21,6 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Reads the events runs set and their streams for callers outside the runs ({@code
@@ -31,9 +29,9 @@ import org.slf4j.LoggerFactory;
  * <p>How a waiting reader learns of new values, without a poll per value: it opens a watch on the
  * run ({@link RunValueWatches}) before each read of the store, and waits on it when the read found
  * nothing new. The engines of this process wake it when they commit the run's values or its end
- * ({@code EngineWakeups#valuesChanged}); on PostgreSQL the engines of other processes notify a
- * channel ({@code durable_values}) in the same commit, on which this engine listens from its first
- * waiting reader on, and the notification wakes it the same way. Besides, a waiting reader reads
+ * ({@link Wakeups#valuesChanged}); on PostgreSQL the engines of other processes notify a channel
+ * ({@code durable_values}) in the same commit, on which the engine's one listener listens ({@link
+ * DatabaseNotifications}), and the notification wakes it the same way. Besides, a waiting reader reads
  * again after {@link #quietRead}: {@value #QUIET_POLLS} poll intervals while notifications are in
  * effect (H2, which one process owns; PostgreSQL while the listener listens), to learn of a run
  * that ended elsewhere without having written anything (no notification says so); one poll
@@ -45,7 +43,6 @@ import org.slf4j.LoggerFactory;
  * stream's reader {@link ReaderRetries#OUTAGE_LIMIT}; a stream's reader keeps its place meanwhile.
  */
 public final class RunValueReads implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(RunValueReads.class);
   /** How many values of a stream one read takes at most. */
   static final int BATCH = 100;
   /** How many values of a stream one read skips at most (their ids alone are read). */
@@ -60,10 +57,8 @@ public final class RunValueReads implements AutoCloseable {
   private final ReaderRetries retries;
   private final RunValueWatches watches;
   private final Duration pollInterval;
-  private final String listenerName;
   private volatile boolean listening;
-  private AutoCloseable listener; // guarded by this
-  private volatile boolean closed; // written under this
+  private volatile boolean closed;
 
   /**
    * @param watches the readers of this process, which this process's engines wake
@@ -72,14 +67,12 @@ public final class RunValueReads implements AutoCloseable {
    *     again unwoken ({@link #quietRead})
    */
   public RunValueReads(
-      Store store, Payloads payloads, RunValueWatches watches, Time time, Duration pollInterval,
-      String listenerName) {
+      Store store, Payloads payloads, RunValueWatches watches, Time time, Duration pollInterval) {
     this.store = store;
     this.payloads = payloads;
     this.retries = new ReaderRetries(time, () -> closed);
     this.watches = watches;
     this.pollInterval = pollInterval;
-    this.listenerName = listenerName;
     // H2: every writer is in this process; poll-only PostgreSQL: no one tells, read each poll
     this.listening = store.values().oneProcess();
   }
@@ -101,7 +94,6 @@ public final class RunValueReads implements AutoCloseable {
     }
     long deadline = System.nanoTime() + min(wait, WITHOUT_LIMIT).toNanos();
     String what = "event '" + key + "' of run " + runId;
-    listen();
     try (RunValueWatches.Watch watch = watches.watch(runId)) {
       while (true) {
         StoredValues.EventRead read =
@@ -150,17 +142,11 @@ public final class RunValueReads implements AutoCloseable {
     return listening ? pollInterval.multipliedBy(QUIET_POLLS) : pollInterval;
   }
 
-  /** Starts listening for other processes' values, once, if the database notifies. */
-  private synchronized void listen() {
-    if (listener != null || closed || !store.values().notifies()) {
-      return;
-    }
-    listener = store.values().listen(
-        runIds -> runIds.forEach(watches::changed), this::listening, listenerName);
-  }
-
-  /** The listener listens (values sent before were missed: every reader reads again), or not. */
-  private void listening(boolean now) {
+  /**
+   * The engine's listener listens (values sent before were missed: every reader reads again), or
+   * not: the wake-ups tell ({@link DatabaseNotifications}).
+   */
+  public void listening(boolean now) {
     listening = now;
     if (now) {
       watches.changedAll();
@@ -199,15 +185,8 @@ public final class RunValueReads implements AutoCloseable {
   }
 
   @Override
-  public synchronized void close() {
+  public void close() {
     closed = true;
-    if (listener != null) {
-      try {
-        listener.close();
-      } catch (Exception e) {
-        LOG.debug("closing the listener for runs' values failed", e);
-      }
-    }
   }
 
   /**
@@ -256,7 +235,6 @@ public final class RunValueReads implements AutoCloseable {
 
     /** Reads until there is a value or an end, waiting while there is neither. */
     private void next() {
-      listen();
       try (RunValueWatches.Watch watch = watches.watch(runId)) {
         while (!read()) {
           await(watch, quietRead().toNanos(), what);

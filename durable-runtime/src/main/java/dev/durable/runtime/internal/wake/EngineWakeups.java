@@ -11,12 +11,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * An engine's wake-ups ({@link Wakeups}): every way a run of this engine's database is woken goes
- * through here, and this class alone decides where each goes.
+ * through here, and this class alone decides where each goes and alone signals the poll. It owns
+ * the engine's sources of wake-ups: its {@link Timers}, its registration with the in-process
+ * signals ({@link ProcessWakeups}), and its one listener for the database's notifications ({@link
+ * DatabaseNotifications}).
  *
  * <ul>
  *   <li>a run due later: one of the engine's in-memory {@link Timers}, which signals the poll then
@@ -25,18 +26,19 @@ import org.slf4j.LoggerFactory;
  *       {@link ClaimsAhead} claims the run back by id;
  *   <li>a run due now: the engines of this process ({@link ProcessWakeups}), this one included;
  *       the store's {@code NOTIFY} tells the others;
- *   <li>a run parked for a flow-control queue's slot that freed ({@link #parkedRunReady}): made
- *       due in the store, then as a run due now;
+ *   <li>a run queued in a flow-control queue: the engines of this process, each of which admits
+ *       at once if it declares the queue ({@link Admissions#queueMayHaveRuns}); the store's {@code
+ *       NOTIFY}, naming the queue, tells the others;
  *   <li>tasks queued: handed to a worker of this process with a free slot where one serves the
  *       step ({@link #reserveWorkers}, {@link EagerDispatch}), else the workers of this process are
  *       signalled; a worker's answer may hand the run back into a slot of this engine ({@link
  *       HandBackTarget});
  *   <li>a slot freed: the poll looks again;
  *   <li>a run's events or streams written, or the run ended: the readers waiting in this process
- *       ({@link #valuesChanged}, {@code RunValueWatches}); the store's {@code NOTIFY} tells the
- *       others;
- *   <li>the database's notifications ({@code LISTEN}, PostgreSQL only) and the in-process
- *       signals of other engines and workers signal the poll ({@link #listen}).
+ *       ({@link RunValueWatches}); the store's {@code NOTIFY} tells the others;
+ *   <li>the database's notifications ({@code LISTEN}, PostgreSQL only: runs and values on one
+ *       connection) and the in-process signals of other engines and workers signal the poll, and
+ *       wake the readers ({@link #listen}).
  * </ul>
  *
  * <p>The {@link PollLoop} is the fallback that always runs: every route above only makes it look
@@ -44,8 +46,6 @@ import org.slf4j.LoggerFactory;
  * runs through it; the scheduler, made after, binds its slots ({@link #bind}).
  */
 public final class EngineWakeups implements Wakeups {
-  private static final Logger LOG = LoggerFactory.getLogger(EngineWakeups.class);
-
   private final Store store;
   private final Time time;
   private final PollLoop poll;
@@ -93,6 +93,15 @@ public final class EngineWakeups implements Wakeups {
   }
 
   @Override
+  public void runQueued(String queue, Instant at) {
+    if (at.isAfter(time.now())) {
+      timers.wakeAt(at);
+    } else {
+      process.runQueued(queue);
+    }
+  }
+
+  @Override
   public void tasksQueued() {
     process.taskQueued();
   }
@@ -102,28 +111,9 @@ public final class EngineWakeups implements Wakeups {
     poll.signal();
   }
 
-  /**
-   * Run {@code runId} wrote events or stream values, ended, or was cancelled, through this engine:
-   * the readers waiting for it in this process read again at once (those of other processes are
-   * told by the store's notification, written in the same commit).
-   */
+  @Override
   public void valuesChanged(String runId) {
-    process.values().changed(runId);
-  }
-
-  /**
-   * Makes run {@code runId}, parked for a flow-control queue's slot that freed ({@link Queues}),
-   * due now in the store, and looks for it. If the store fails, the park's own sleep ends by
-   * itself after {@link Queues#PARKED_FALLBACK}.
-   */
-  public void parkedRunReady(String runId) {
-    try {
-      store.wakeRun(runId, time.now());
-      runDue(time.now());
-    } catch (StoreException e) {
-      LOG.warn("could not wake run {}, parked for a queue slot: {}; it tries again within {} s",
-          runId, e.getMessage(), Queues.PARKED_FALLBACK.toSeconds());
-    }
+    process.valuesChanged(runId);
   }
 
   /**
@@ -144,21 +134,35 @@ public final class EngineWakeups implements Wakeups {
   }
 
   /**
-   * Signals the poll when the engines of this process are told a run is due, and when the
-   * database notifies this engine (PostgreSQL: a run started, woken or cancelled elsewhere), until
-   * closed.
+   * Signals the poll when the engines of this process are told a run is due or queued, and when
+   * the database notifies this engine (PostgreSQL: a run started, queued, woken or cancelled
+   * elsewhere, a run's values written), until closed: the in-process signals and the engine's one
+   * listener.
    *
-   * @param cancelled called with the runs a notification names, some of which may have been
-   *     cancelled elsewhere while executing here
+   * @param queued told of a queue in which a run was queued, whose admission the poll looks at
+   * @param named called with the runs a notification names, some of which may have been cancelled
+   *     elsewhere while executing here
+   * @param valuesListening told whether the listener listens, for the readers of values
    */
-  public AutoCloseable listen(Consumer<List<String>> cancelled, String listenerName) {
-    ProcessWakeups.Registration inProcess = process.onRunDue(poll::signal);
-    AutoCloseable notifications;
-    try {
-      notifications = store.listenForRuns(runIds -> {
+  public AutoCloseable listen(Consumer<String> queued, Consumer<List<String>> named,
+      Consumer<Boolean> valuesListening, String listenerName) {
+    EngineSignals signals = new EngineSignals() {
+      @Override
+      public void runDue() {
         poll.signal();
-        cancelled.accept(runIds);
-      }, listenerName);
+      }
+
+      @Override
+      public void runQueued(String queue) {
+        queued.accept(queue);
+        poll.signal();
+      }
+    };
+    ProcessWakeups.Registration inProcess = process.onRunDue(signals);
+    WakeupSource notifications = new DatabaseNotifications(
+        store, signals, named, process.values(), valuesListening, listenerName);
+    try {
+      notifications.start();
     } catch (RuntimeException e) {
       inProcess.close();
       throw e;

@@ -10,8 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The in-process source of wake-ups: the engines and workers of this process, registered here,
- * are signalled at once when one of them makes a run due or queues a task ({@link EngineWakeups},
- * {@link WorkerWakeups}), so that an engine and a worker sharing a process (and an embedded H2
+ * are signalled at once when one of them makes a run due, queues a run in a flow-control queue or
+ * queues a task ({@link EngineSignals}, {@link WorkerSignals}), and the readers of runs' values
+ * waiting in this process are woken when one of them commits a run's values or end ({@link
+ * RunValueWatches}), so that an engine and a worker sharing a process (and an embedded H2
  * database, which has no notifications) do not wait for their next poll. Across processes
  * PostgreSQL's {@code NOTIFY} does this for engines and workers alike. Signals are hints: a
  * spurious one costs a poll, a missed one a poll interval.
@@ -20,33 +22,29 @@ import java.util.concurrent.ConcurrentHashMap;
  * hands a task over as it queues it only to a worker that opened the same database ({@link
  * EagerDispatch}), as far as the process can tell ({@link DatabaseKey}).
  *
- * <p>Why one instance per process ({@link #ofThisProcess()}), the only static mutable state of the
- * engine besides the current-turn holder: an engine and a worker are built separately, through
- * their own public builders ({@code DurableEngine.builder()}, {@code DurableWorker.builder()}), and
- * share nothing but the address of their database; a worker can find the engines of its process
- * only through the process. Handing one to the other explicitly would take a new public method on
- * a builder. The signals are not keyed by database: an engine cannot tell that a worker's URL and
- * its own {@code DataSource} lead to the same database, and a signal to one on another database
- * costs only a poll. A test, or a replay, makes an instance of its own.
+ * <p>One instance is shared by the engines and workers of a process, and it is the composition
+ * root's: {@link Factories} holds it and hands it to {@link Engines#create} and {@link
+ * Workers#create}. The trade-off: an engine and a worker are built separately, through their own
+ * public builders ({@code DurableEngine.builder()}, {@code DurableWorker.builder()}), and share
+ * nothing but the address of their database, so some process-wide meeting point is needed for
+ * the one to find the other without a new public method on a builder; it is kept where the API
+ * comes in, in one place, rather than in a static field of the wake-up code, and everything below
+ * the composition root takes it as a constructor argument (a test, or a replay, makes an instance
+ * of its own). The signals are not keyed by database: an engine cannot tell that a worker's URL
+ * and its own {@code DataSource} lead to the same database, and a signal to one on another
+ * database costs only a poll.
  *
  * <p>The {@code NOTIFY}s sent where these wake-ups are given too carry their {@link #origin()}, so
  * that the listeners of this process, already woken, do not poll a second time for them.
  */
 public final class ProcessWakeups {
-  private static final ProcessWakeups THIS_PROCESS = new ProcessWakeups();
-
-  private final Set<Runnable> engines = ConcurrentHashMap.newKeySet();
-  private final Set<Runnable> workers = ConcurrentHashMap.newKeySet();
+  private final Set<EngineSignals> engines = ConcurrentHashMap.newKeySet();
+  private final Set<WorkerSignals> workers = ConcurrentHashMap.newKeySet();
   private final Set<TaskTaker> takers = ConcurrentHashMap.newKeySet();
   private final String origin = Store.wakeOrigin(UUID.randomUUID());
   private final RunValueWatches values = new RunValueWatches();
 
   public ProcessWakeups() {}
-
-  /** The wake-ups shared by every engine and worker built in this process. */
-  public static ProcessWakeups ofThisProcess() {
-    return THIS_PROCESS;
-  }
 
   /**
    * What the {@code NOTIFY}s of the stores of these engines and workers carry where they wake
@@ -62,16 +60,16 @@ public final class ProcessWakeups {
     void close();
   }
 
-  /** Calls {@code poll} when a run is made due in this process, until closed. */
-  Registration onRunDue(Runnable poll) {
-    engines.add(poll);
-    return () -> engines.remove(poll);
+  /** Signals {@code engine} when a run is made due or queued in this process, until closed. */
+  Registration onRunDue(EngineSignals engine) {
+    engines.add(engine);
+    return () -> engines.remove(engine);
   }
 
-  /** Calls {@code poll} when a task is queued in this process, until closed. */
-  Registration onTaskQueued(Runnable poll) {
-    workers.add(poll);
-    return () -> workers.remove(poll);
+  /** Signals {@code worker} when a task is queued in this process, until closed. */
+  Registration onTaskQueued(WorkerSignals worker) {
+    workers.add(worker);
+    return () -> workers.remove(worker);
   }
 
   /**
@@ -121,12 +119,22 @@ public final class ProcessWakeups {
 
   /** Signals every engine of this process: a run was made due. */
   void runDue() {
-    engines.forEach(Runnable::run);
+    engines.forEach(EngineSignals::runDue);
+  }
+
+  /** Signals every engine of this process: a run was queued in {@code queue}. */
+  void runQueued(String queue) {
+    engines.forEach(engine -> engine.runQueued(queue));
   }
 
   /** Signals every worker of this process: a task was queued. */
   void taskQueued() {
-    workers.forEach(Runnable::run);
+    workers.forEach(WorkerSignals::tasksQueued);
+  }
+
+  /** Wakes the readers of run {@code runId}'s values waiting in this process. */
+  void valuesChanged(String runId) {
+    values.changed(runId);
   }
 
   /**

@@ -14,14 +14,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The in-process timer source of an engine's {@link EngineWakeups}, for runs suspended here that
- * come due soon: one thread that, at each instant by the engine's clock, wakes the poller, which
+ * The in-process timer source ({@link WakeupSource}) of an engine's {@link EngineWakeups}, for runs
+ * suspended here that come due soon: one thread that, at each instant by the engine's clock, wakes the poller, which
  * claims whatever is due then. A run suspended by a timer or a backoff of its own is instead
  * claimed back by id {@link Time#claimLead} ahead ({@link #onAhead}), its turn waiting out the
  * rest. Only a latency optimisation; the store's due time is
  * the truth, and the poll finds whatever a timer does not fire (after a restart, say).
  */
-public final class Timers implements AutoCloseable {
+public final class Timers implements WakeupSource {
   private static final Logger LOG = LoggerFactory.getLogger(Timers.class);
   /** How far ahead a wake-up is kept in memory; later ones are left to the poll. */
   public static final Duration HORIZON = Duration.ofMinutes(5);
@@ -61,7 +61,8 @@ public final class Timers implements AutoCloseable {
     this.claimAhead = claimAhead;
   }
 
-  synchronized void start() {
+  @Override
+  public synchronized void start() {
     if (!started) {
       started = true;
       thread.start();

@@ -4,10 +4,14 @@ import java.time.Instant;
 
 /**
  * The one way the parts of an engine or a worker say that something may be due, so that whoever
- * can take it up looks for it: a run due at an instant, tasks queued, a slot freed. Each call is a
- * hint, routed to the in-process timers, the engines and workers of this process, or the poll; the
- * store's due times and task rows are the truth, and the poll, which always runs, finds whatever a
- * hint missed. The routes are drawn in {@code docs/internals.md} ("Wake-ups").
+ * can take it up looks for it: a run due at an instant, a run queued in a flow-control queue,
+ * tasks queued, a slot freed, a run's values changed. Each call is a hint, routed to one of the
+ * sources the implementation owns: the in-process timers ({@link Timers}), the engines, workers and
+ * readers of this process ({@link ProcessWakeups}), or the poll; the database's notifications
+ * ({@link DatabaseNotifications}) are another source, heard by one listener per engine, and are
+ * sent by the store in the commit that made the work ready. The store's due times and task rows
+ * are the truth, and the poll, which always runs, finds whatever a hint missed. The routes are
+ * drawn in {@code docs/internals.md} ("Wake-ups").
  *
  * <p>An engine's implementation is {@link EngineWakeups}; a worker's, {@link WorkerWakeups}.
  */
@@ -28,6 +32,13 @@ public interface Wakeups {
    */
   void runSleeps(String runId, Instant at);
 
+  /**
+   * A run was queued in flow-control queue {@code queue}, due for admission at {@code at}: every
+   * engine of this process that declares the queue admits at once, even one that found the queue
+   * idle (other processes are told by the store's notification); due later, as {@link #runDue}.
+   */
+  void runQueued(String queue, Instant at);
+
   /** Tasks were queued for any worker to claim: the workers of this process look at once. */
   void tasksQueued();
 
@@ -36,4 +47,11 @@ public interface Wakeups {
    * one: it polls again now.
    */
   void slotFree();
+
+  /**
+   * Run {@code runId} wrote events or stream values, ended, or was cancelled: the readers waiting
+   * for it in this process read again at once (those of other processes are told by the store's
+   * notification, written in the same commit).
+   */
+  void valuesChanged(String runId);
 }

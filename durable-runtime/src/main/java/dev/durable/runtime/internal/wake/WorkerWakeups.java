@@ -51,8 +51,20 @@ public final class WorkerWakeups implements Wakeups {
   }
 
   @Override
+  public void runQueued(String queue, Instant at) {
+    if (!at.isAfter(time.now())) {
+      process.runQueued(queue);
+    }
+  }
+
+  @Override
   public void slotFree() {
     poll.signal();
+  }
+
+  @Override
+  public void valuesChanged(String runId) {
+    process.valuesChanged(runId);
   }
 
   /**
@@ -60,7 +72,7 @@ public final class WorkerWakeups implements Wakeups {
    * (PostgreSQL), until {@link #close}d.
    */
   public synchronized void listen(String listenerName) {
-    queued = process.onTaskQueued(poll::signal);
+    queued = process.onTaskQueued(poll::signal); // its WorkerSignals
     notifications = store.listenForTasks(poll::signal, listenerName);
   }
 

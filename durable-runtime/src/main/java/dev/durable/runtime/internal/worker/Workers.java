@@ -31,7 +31,8 @@ import javax.sql.DataSource;
 public final class Workers {
   private Workers() {}
 
-  public static DurableWorker create(WorkerConfig config) {
+  /** @param process the engines and workers of this process, which the worker's wake-ups reach */
+  public static DurableWorker create(WorkerConfig config, ProcessWakeups process) {
     String workerId = config.workerId().orElseGet(Workers::defaultWorkerId);
     HikariDataSource pool = null;
     DataSource dataSource = config.dataSource().orElse(null);
@@ -46,7 +47,6 @@ public final class Workers {
       dataSource = pool;
     }
     try {
-      ProcessWakeups process = ProcessWakeups.ofThisProcess();
       Store store = new Store(dataSource, process.origin(), new StoreOptions(
           config.schema(), config.migrate(), config.pollOnly()));
       store.openSchema();

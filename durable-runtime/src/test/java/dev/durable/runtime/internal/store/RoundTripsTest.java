@@ -23,6 +23,7 @@ import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskOutcome;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.model.WrittenProgress;
 import dev.durable.runtime.internal.model.Resumption;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -117,14 +118,15 @@ class RoundTripsTest {
         60_000, t1);
     CheckpointRecord remote = new CheckpointRecord("a", 0, CheckpointKind.REMOTE, "charge",
         StepState.PENDING, 1, "[]", null, null, null, t1, t1);
-    List<String> woken = new ArrayList<>();
-    boolean[] written = trips(postgres, "write the progress of two turns", () -> store.commit(
-        List.of(new Commit(a.fence(), RunChange.sleeping(null, null),
-                List.of(new Commit.CheckpointWrite(remote, true)), List.of(), List.of(task)),
-            new Commit(b.fence(), RunChange.completed("1"), List.of(),
-                List.of(EventType.RUN_COMPLETED.run(null, t1)))), t1, woken::add));
-    assertTrue(written[0] && written[1]);
-    assertEquals(List.of(), woken, "nothing woke run a while its turn executed: it sleeps");
+    WrittenProgress progress = trips(postgres, "write the progress of two turns",
+        () -> store.commit(
+            List.of(new Commit(a.fence(), RunChange.sleeping(null, null),
+                    List.of(new Commit.CheckpointWrite(remote, true)), List.of(), List.of(task)),
+                new Commit(b.fence(), RunChange.completed("1"), List.of(),
+                    List.of(EventType.RUN_COMPLETED.run(null, t1)))), t1));
+    assertTrue(progress.written()[0] && progress.written()[1]);
+    assertEquals(List.of(), progress.dueAtOnce(),
+        "nothing woke run a while its turn executed: it sleeps");
 
     Resumption resumption = trips(postgres, "read a turn's resumption",
         () -> store.resumption("a"));

@@ -85,7 +85,7 @@ class StoreTest {
 
     boolean[] written = store.commit(List.of(new Commit(first.fence(), RunChange.completed("1"),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.COMPLETED, "1"), true)),
-        List.of(EventType.RUN_COMPLETED.run(null, T0)))), T0, runId -> { });
+        List.of(EventType.RUN_COMPLETED.run(null, T0)))), T0).written();
 
     assertFalse(written[0]);
     assertEquals(List.of(), store.checkpoints("r"));
@@ -98,7 +98,7 @@ class StoreTest {
     boolean[] written = store.commit(List.of(new Commit(run.fence(), RunChange.completed("\"ok\""),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.COMPLETED, "1"), true)),
         List.of(EventType.STEP_COMPLETED.step("charge", 1, null, T0),
-            EventType.RUN_COMPLETED.run(null, T0)))), T0, runId -> { });
+            EventType.RUN_COMPLETED.run(null, T0)))), T0).written();
 
     assertTrue(written[0]);
     RunSnapshot snapshot = store.snapshot("r").orElseThrow();
@@ -116,13 +116,13 @@ class StoreTest {
     assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.sleeping(null, null),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.PENDING, null), true)),
         List.of(), List.of(TaskRecord.queued("r/0/1", "r", 0, "charge", 1, "[]", 0, T0)))),
-        T0, runId -> { })[0]);
+        T0).written()[0]);
 
     assertEquals(List.of("r"), store.cancel("r", T0));
     assertEquals(List.of(), store.cancel("r", T0), "an ended run is not cancelled again");
 
     assertFalse(store.commit(List.of(new Commit(run.fence(), RunChange.TOUCH, List.of(),
-        List.of())), T0, runId -> { })[0], "the turn that was in flight can no longer write");
+        List.of())), T0).written()[0], "the turn that was in flight can no longer write");
     assertEquals(RunState.CANCELLED, store.findRun("r").orElseThrow().status());
     assertEquals(List.of(), store.tasks().claim(List.of("charge"), 10, "w", T0),
         "its queued task is given up");
@@ -142,7 +142,7 @@ class StoreTest {
     CheckpointRecord failed = new CheckpointRecord("r", 0, CheckpointKind.STEP, "charge",
         StepState.FAILED, 3, "[]", null, declined, null, T0, T0);
     assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.failed(declined),
-        List.of(new Commit.CheckpointWrite(failed, true)), List.of())), T0, runId -> { })[0]);
+        List.of(new Commit.CheckpointWrite(failed, true)), List.of())), T0).written()[0]);
     assertFalse(store.requeue("other", null, null, T0), "an unknown run is not requeued");
 
     assertTrue(store.requeue("r", null, null, T0));

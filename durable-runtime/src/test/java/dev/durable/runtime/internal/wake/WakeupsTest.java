@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.wake;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Where the wake-up component sends each kind of wake-up: a run due now to every engine of the
  * process, a run due later to this engine's own timer at its instant and never before, a run
- * sleeping on a timer to a timer at its due time when it cannot be claimed ahead, tasks queued to
+ * sleeping on a timer to a timer at its due time when it cannot be claimed ahead, a run queued in a
+ * flow-control queue to every engine of the process with the queue's name, tasks queued to
  * the workers of the process and not its engines, a freed slot to its own poll only. Each engine
  * and worker here polls once at its start and then only when woken (its interval is an hour).
  */
@@ -41,12 +43,13 @@ class WakeupsTest {
   private final class Engine {
     final PollLoop poll = loop("engine");
     final BlockingQueue<Instant> polls = new LinkedBlockingQueue<>();
+    final BlockingQueue<String> queued = new LinkedBlockingQueue<>();
     final EngineWakeups wakeups =
         new EngineWakeups(store, time, poll, process, new DatabaseKey(null, "mem", null, null),
             "engine-" + UUID.randomUUID(), Duration.ofSeconds(30));
 
     Engine() throws InterruptedException {
-      opened.add(wakeups.listen(runIds -> {}, "test-listener"));
+      opened.add(wakeups.listen(queued::add, runIds -> {}, listening -> {}, "test-listener"));
       wakeups.start();
       start(poll, polls);
       opened.add(() -> {
@@ -89,6 +92,20 @@ class WakeupsTest {
 
     assertNotNull(one.polls.poll(10, TimeUnit.SECONDS), "the engine told did not poll");
     assertNotNull(other.polls.poll(10, TimeUnit.SECONDS), "another engine did not poll");
+    assertNull(worker.polls.poll(SOON.toMillis(), TimeUnit.MILLISECONDS), "a worker polled");
+  }
+
+  @Test
+  void aRunQueuedNowWakesEveryEngineOfTheProcessWithItsQueue() throws Exception {
+    Engine one = new Engine();
+    Engine other = new Engine();
+    Worker worker = new Worker();
+
+    one.wakeups.runQueued("orders", time.now());
+
+    assertEquals("orders", other.queued.poll(10, TimeUnit.SECONDS), "another engine was not told");
+    assertNotNull(other.polls.poll(10, TimeUnit.SECONDS), "another engine did not poll");
+    assertEquals("orders", one.queued.poll(10, TimeUnit.SECONDS), "the engine was not told");
     assertNull(worker.polls.poll(SOON.toMillis(), TimeUnit.MILLISECONDS), "a worker polled");
   }
 

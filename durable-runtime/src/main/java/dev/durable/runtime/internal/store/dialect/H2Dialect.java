@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.dialect;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
@@ -65,7 +67,7 @@ public final class H2Dialect implements Dialect {
     this.transactions = transactions;
     this.claims = new H2Claims(tables);
     this.writes = new H2Writes(tables);
-    this.progress = new ProgressStatements(tables, Notifications.NONE);
+    this.progress = new ProgressStatements(tables, Announcements.NONE);
     String runs = tables.runs().table;
     startedPerPeriod = Sql.of("SELECT p, COUNT(*) FROM (SELECT " + PERIOD + "created_at"
         + PERIOD_OF + " AS p FROM " + runs + OverviewTable.STARTED_IN_WINDOW + ") t GROUP BY p");
@@ -214,6 +216,11 @@ public final class H2Dialect implements Dialect {
   @Override
   public Notifications notifications() {
     return Notifications.NONE;
+  }
+
+  @Override
+  public Announcements announcements() {
+    return Announcements.NONE;
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.dialect;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
@@ -64,6 +66,7 @@ public final class PostgresDialect implements Dialect {
   private final Transactions transactions;
   private final QueueSlotsTable slots;
   private final Notifications notifications;
+  private final Announcements announcements;
   private final PostgresClaims claims;
   private final PostgresStarts starts;
   private final PostgresOutcomes outcomes;
@@ -82,10 +85,11 @@ public final class PostgresDialect implements Dialect {
     this.transactions = transactions;
     this.slots = tables.slots();
     this.notifications = notifications;
+    this.announcements = new Announcements(notifications, origin);
     this.claims = new PostgresClaims(tables);
-    this.starts = new PostgresStarts(tables, notifications);
-    this.outcomes = new PostgresOutcomes(tables, claims, notifications, origin);
-    this.progress = new PostgresProgress(tables, notifications, origin);
+    this.starts = new PostgresStarts(tables, announcements);
+    this.outcomes = new PostgresOutcomes(tables, claims, announcements, origin);
+    this.progress = new PostgresProgress(tables, announcements);
     this.upkeep = new PostgresUpkeep(tables.schema());
     String runs = tables.runs().table;
     startedPerPeriod = Sql.of("SELECT n, c FROM (" + PERIODS + "SELECT " + BIN + "created_at"
@@ -258,6 +262,11 @@ public final class PostgresDialect implements Dialect {
   @Override
   public Notifications notifications() {
     return notifications;
+  }
+
+  @Override
+  public Announcements announcements() {
+    return announcements;
   }
 
   /** PostgreSQL commits durably already. */

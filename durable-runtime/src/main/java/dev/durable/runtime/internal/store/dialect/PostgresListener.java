@@ -5,7 +5,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -15,12 +18,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Listens on a PostgreSQL channel on a connection of its own and calls back for each batch of
- * notifications, with the run ids among their payloads: the runs' channel, so that a run started
- * or woken through one engine begins at once on another, and a run cancelled through one stops at
- * once on the one executing it; and the tasks' channel, so that a worker on another machine
- * picks up a task as soon as it is queued; and the values' channel, so that a reader of a run's
- * events and streams is woken by a write in another process. Each is the channel of the Durable
+ * Listens on PostgreSQL channels on a connection of its own and calls back for each batch of
+ * notifications of a channel, with the payloads that name something: an engine listens on the
+ * runs' channel, so that a run started, queued or woken through one engine begins at once on
+ * another, and a run cancelled through one stops at once on the one executing it, and on the
+ * values' channel, so that a reader of a run's events and streams is woken by a write in another
+ * process (one listener, one connection, for both); a worker on the tasks' channel, so that it
+ * picks up a task as soon as it is queued on another machine. Each is the channel of the Durable
  * tables in the connection's schema: its name is read from the server at each connection.
  * Reconnects after failures; what is missed meanwhile is found by the poll (and a cancellation by
  * the next lease renewal).
@@ -40,10 +44,9 @@ public final class PostgresListener implements AutoCloseable {
   private static final int ORIGIN_LENGTH = WAKE_PREFIX.length() + 36;
 
   private final DataSource dataSource;
-  /** An SQL expression of the channel's name. */
-  private final String channel;
+  /** What each channel's notifications call back, by an SQL expression of the channel's name. */
+  private final Map<String, Consumer<List<String>>> channels;
   private final String origin;
-  private final Consumer<List<String>> onNotification;
   private final Consumer<Boolean> onListening;
   private final Thread thread;
   private volatile boolean closed;
@@ -54,29 +57,19 @@ public final class PostgresListener implements AutoCloseable {
   private volatile boolean throughThePool = true;
 
   /**
-   * @param channel an SQL expression of the channel's name, which the server evaluates
+   * @param channels what to call, with the payloads that name something (possibly none), for the
+   *     notifications of each channel, by an SQL expression of its name, which the server evaluates
    * @param origin this process's wake-up origin: notifications carrying it are left to the
    *     in-process wake-up
-   * @param onNotification called with the run ids named, possibly none
-   */
-  PostgresListener(
-      DataSource dataSource, String channel, String origin,
-      Consumer<List<String>> onNotification, String name) {
-    this(dataSource, channel, origin, onNotification, listening -> {}, name);
-  }
-
-  /**
    * @param onListening called with true each time the listener listens (at first, and after it
    *     reconnected: what was sent meanwhile was missed), and with false when it stopped listening
    *     because its connection failed
    */
-  PostgresListener(
-      DataSource dataSource, String channel, String origin,
-      Consumer<List<String>> onNotification, Consumer<Boolean> onListening, String name) {
+  PostgresListener(DataSource dataSource, Map<String, Consumer<List<String>>> channels,
+      String origin, Consumer<Boolean> onListening, String name) {
     this.dataSource = dataSource;
-    this.channel = channel;
+    this.channels = Map.copyOf(channels);
     this.origin = origin;
-    this.onNotification = onNotification;
     this.onListening = onListening;
     this.thread = new Thread(this::loop, name);
     this.thread.setDaemon(true);
@@ -89,12 +82,16 @@ public final class PostgresListener implements AutoCloseable {
       throughThePool = true;
       try (Connection connection = dataSource.getConnection()) {
         connection.setAutoCommit(true);
+        Map<String, Consumer<List<String>>> byName = new HashMap<>();
         try (Statement listen = connection.createStatement()) {
-          try (ResultSet named = listen.executeQuery("SELECT " + channel)) {
-            named.next();
-            name = named.getString(1);
+          for (Map.Entry<String, Consumer<List<String>>> channel : channels.entrySet()) {
+            try (ResultSet named = listen.executeQuery("SELECT " + channel.getKey())) {
+              named.next();
+              name = named.getString(1);
+            }
+            listen.execute("LISTEN \"" + name.replace("\"", "\"\"") + "\"");
+            byName.put(name, channel.getValue());
           }
-          listen.execute("LISTEN \"" + name.replace("\"", "\"\"") + "\"");
         }
         onListening.accept(true);
         PGConnection notifications = connection.unwrap(PGConnection.class);
@@ -102,7 +99,7 @@ public final class PostgresListener implements AutoCloseable {
         while (!closed) {
           PGNotification[] received = notifications.getNotifications(WAIT_MS);
           if (received != null && received.length > 0) {
-            deliver(received);
+            deliver(received, byName);
           }
         }
       } catch (SQLException | RuntimeException e) {
@@ -121,13 +118,22 @@ public final class PostgresListener implements AutoCloseable {
     }
   }
 
-  /** Calls back with the run ids named, unless every notification is this process's echo. */
-  private void deliver(PGNotification[] received) {
-    List<String> payloads = new ArrayList<>(received.length);
+  /**
+   * Calls back each channel with the run ids named, unless every notification of it is this
+   * process's echo.
+   */
+  private void deliver(PGNotification[] received, Map<String, Consumer<List<String>>> byName) {
+    Map<String, List<String>> payloads = new LinkedHashMap<>();
     for (PGNotification notification : received) {
-      payloads.add(notification.getParameter());
+      payloads.computeIfAbsent(notification.getName(), channel -> new ArrayList<>())
+          .add(notification.getParameter());
     }
-    runIdsNamed(payloads, origin).ifPresent(onNotification);
+    payloads.forEach((channel, batch) -> {
+      Consumer<List<String>> callback = byName.get(channel);
+      if (callback != null) {
+        runIdsNamed(batch, origin).ifPresent(callback);
+      }
+    });
   }
 
   /**

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -97,20 +98,16 @@ public final class PostgresNotifications implements Notifications {
   }
 
   @Override
-  public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
-    return new PostgresListener(dataSource, runs, origin, onRuns, threadName);
+  public AutoCloseable listenForEngine(Consumer<List<String>> onRuns,
+      Consumer<List<String>> onValues, Consumer<Boolean> onListening, String threadName) {
+    return new PostgresListener(dataSource, Map.of(runs, onRuns, values, onValues), origin,
+        onListening, threadName);
   }
 
   @Override
   public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
-    return new PostgresListener(
-        dataSource, tasks, origin, ids -> onNewTasks.run(), threadName);
-  }
-
-  @Override
-  public AutoCloseable listenForValues(
-      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
-    return new PostgresListener(dataSource, values, origin, onRuns, onListening, threadName);
+    return new PostgresListener(dataSource, Map.of(tasks, ids -> onNewTasks.run()), origin,
+        listening -> {}, threadName);
   }
 
   @Override

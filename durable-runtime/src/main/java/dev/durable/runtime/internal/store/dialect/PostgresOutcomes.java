@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.dialect;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
@@ -26,7 +28,7 @@ import java.util.Map;
  * one round trip, one commit. The outcomes are stored as arrays in one statement ({@link
  * TasksTable#finishAll}), the runs of those stored are locked ({@link RunsTable#lockAnswered}),
  * and a statement of its own wakes the runs with nothing open ({@link TasksTable#answered}) and
- * tells the engines ({@link Notifications#enginesTold}). A {@link HandBack} leases the runs this
+ * tells the engines ({@link Announcements#enginesTold}). A {@link HandBack} leases the runs this
  * leaves due to its engine in the same text, as the poll's claim would ({@link
  * PostgresClaims#claimDueAmong}, with the reads of their turns): the engine's claim and its commit
  * are spared, and the engines are told only if a run of the batch is left due.
@@ -38,15 +40,15 @@ final class PostgresOutcomes {
   /** The steps with a hand-back: seven statements, one round trip, one commit. */
   private final Round.Statements finishHandingBack;
 
-  /** @param origin what this process's wake-ups carry ({@code Store#wakeOrigin}) */
-  PostgresOutcomes(Tables tables, PostgresClaims claims, Notifications notifications,
+  /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
+  PostgresOutcomes(Tables tables, PostgresClaims claims, Announcements announcements,
       String origin) {
     this.origin = origin;
     TasksTable tasks = tables.tasks();
     RunsTable runs = tables.runs();
     String wakeAnswered = "WITH answered AS (" + tasks.answered.named() + "),"
         + " woken AS (" + runs.wakeAnswered.named();
-    String tell = "SELECT " + notifications.enginesTold();
+    String tell = "SELECT " + announcements.enginesTold();
     finish = Round.Statements.of(tasks.finishAll, runs.lockAnswered,
         Sql.of(wakeAnswered + " RETURNING 1) " + tell + " FROM answered LIMIT 1"));
     finishHandingBack = Round.Statements.of(

@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.dialect;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Tables;
@@ -22,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * PostgreSQL's progress of turns ({@code Dialect#writeProgress}), in one text: one statement per
@@ -54,28 +55,19 @@ final class PostgresProgress {
 
   private final RunsTable runs;
   private final EventsTable events;
-  private final String origin;
-  /** Tells the workers listening of the tasks queued, with the origin of this process. */
-  private final Optional<Sql> wakeWorkersFrom;
-  /** Tells the engines listening of a run woken. */
-  private final Optional<Sql> announceRun;
-  /** Tells the readers of a run's events and streams of its values. */
-  private final Optional<Sql> announceValuesOf;
+  /** Appends what the turns tell the workers, engines and readers listening. */
+  private final Announcements announcements;
   private final ShapedText.Known texts = new ShapedText.Known();
 
-  /** @param origin what this process's wake-ups carry ({@code Store#wakeOrigin}) */
-  PostgresProgress(Tables tables, Notifications notifications, String origin) {
+  PostgresProgress(Tables tables, Announcements announcements) {
     this.runs = tables.runs();
     this.events = tables.events();
-    this.origin = origin;
-    this.wakeWorkersFrom = notifications.wakeWorkersFrom();
-    this.announceRun = notifications.announceRun();
-    this.announceValuesOf = notifications.announceValuesOf();
+    this.announcements = announcements;
   }
 
   /**
    * Writes {@code turns} as one text on {@code connection}, which autocommits it, and tells, where
-   * the store's notifications are sent ({@link Notifications}), the workers listening of the tasks
+   * the store's notifications are sent ({@link Announcements#afterProgress}), the workers listening of the tasks
    * queued (with the origin), the engines of the runs woken, and the readers of the runs' events
    * and streams.
    *
@@ -99,7 +91,7 @@ final class PostgresProgress {
     // tasks all handed to workers of this process tell no other worker: a text of its own, as
     // has a store that tells nobody anything
     String key = (generic ? "generic|" : "")
-        + (announceRun.isEmpty() ? "silent|" : ProgressWriter.queuesTasks(turns) ? "" : "quiet|")
+        + (announcements.silent() ? "silent|" : TurnProgress.queuesTasks(turns) ? "" : "quiet|")
         + shape;
     ShapedText sql = texts.of(key);
     if (generic) {
@@ -110,7 +102,7 @@ final class PostgresProgress {
     for (int i : order) {
       mustChange[i] = writeFenced(sql, params, turns.get(i), now);
     }
-    tellOthers(sql, params, turns); // after the results
+    announcements.afterProgress(sql, params, turns); // after the results
     boolean[] written = new boolean[turns.size()];
     try (PreparedStatement statement = connection.prepareStatement(sql.text())) {
       params.bind(statement);
@@ -134,31 +126,6 @@ final class PostgresProgress {
       }
     }
     return written;
-  }
-
-  /**
-   * Tells the workers listening of the tasks queued (with {@code origin}), the other engines of
-   * the runs woken (one of which may take each up), and the readers of the runs' events and
-   * streams.
-   */
-  private void tellOthers(ShapedText sql, Params params, List<TurnProgress> turns) {
-    if (wakeWorkersFrom.isPresent() && ProgressWriter.queuesTasks(turns)) {
-      add(sql, params, "", wakeWorkersFrom.get(), new Values().string("origin", origin), ";\n");
-    }
-    if (announceRun.isPresent()) {
-      for (TurnProgress turn : turns) {
-        if (turn.commit().wakes() != null) {
-          add(sql, params, "", announceRun.get(),
-              new Values().string("runId", turn.commit().wakes()), ";\n");
-        }
-      }
-    }
-    if (announceValuesOf.isPresent()) {
-      for (String runId : ProgressWriter.announcing(turns)) {
-        add(sql, params, "", announceValuesOf.get(), new Values().string("runId", runId),
-            ";\n");
-      }
-    }
   }
 
   /**

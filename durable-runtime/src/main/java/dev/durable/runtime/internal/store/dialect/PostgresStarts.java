@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.dialect;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
@@ -17,7 +19,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -25,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * is inserted {@code ON CONFLICT DO NOTHING}, as a unique violation would abort the transaction. A
  * batch is one text: each run one statement that inserts it (nothing on a taken id) and logs its
  * events, with the notification of the engines after it where no engine took it ({@link
- * Notifications#announceRun}): one round trip for the batch. The runs are ordered by shape, so
+ * Announcements#afterStart}): one round trip for the batch. The runs are ordered by shape, so
  * that the text recurs and is prepared and planned once, and not written again ({@link
  * ShapedText}).
  */
@@ -33,7 +34,7 @@ final class PostgresStarts {
   private final RunsTable runs;
   private final EventsTable events;
   private final AttributesTable attributes;
-  private final Optional<Sql> announceRun;
+  private final Announcements announcements;
   /**
    * {@link RunsTable#insert} that inserts nothing where the id, or the deduplication key, is
    * taken.
@@ -43,11 +44,11 @@ final class PostgresStarts {
   private final Map<List<Integer>, Sql> starts = new ConcurrentHashMap<>();
   private final ShapedText.Known texts = new ShapedText.Known();
 
-  PostgresStarts(Tables tables, Notifications notifications) {
+  PostgresStarts(Tables tables, Announcements announcements) {
     runs = tables.runs();
     events = tables.events();
     attributes = tables.attributes();
-    announceRun = notifications.announceRun();
+    this.announcements = announcements;
     insertIfAbsent = Sql.of(runs.insert.named() + " ON CONFLICT DO NOTHING");
   }
 
@@ -80,10 +81,7 @@ final class PostgresStarts {
           run.attributes());
       sql.append(start.text()).append(";\n");
       start.bind(params, values);
-      if (!run.leased() && announceRun.isPresent()) {
-        sql.append(announceRun.get().text()).append(";\n");
-        announceRun.get().bind(params, values);
-      }
+      announcements.afterStart(sql, params, run, values);
     }
     boolean[] inserted = new boolean[batch.size()];
     try (PreparedStatement insert = connection.prepareStatement(sql.text())) {

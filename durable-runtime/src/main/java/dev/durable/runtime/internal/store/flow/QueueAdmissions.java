@@ -86,7 +86,7 @@ public final class QueueAdmissions {
         QueuesTable.Admission admission =
             queues.admit(connection, dialect, queue, engineId, clock, cursor);
         if (admission.admitted() > 0) {
-          dialect.notifications().wakeEngines(connection);
+          dialect.announcements().runsDue(connection);
         }
         return new Admission(admission.admitted(), Optional.ofNullable(admission.nextAt()),
             admission.more(), admission.idle());

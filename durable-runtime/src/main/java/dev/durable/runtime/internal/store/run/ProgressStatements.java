@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.run;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Notifications;
@@ -23,15 +25,15 @@ import java.util.Map;
  * one text. Each commit's run change where its epoch still holds (one batch per kind of change),
  * then each statement of the writes of the commits whose fence held as one batch, in the
  * algorithm's order; then the other processes are told of the tasks queued and the values
- * written ({@link Notifications}, none on H2).
+ * written ({@link Announcements#progress}, none on H2).
  */
 public final class ProgressStatements {
   private final RunsTable runs;
-  private final Notifications notifications;
+  private final Announcements announcements;
 
-  public ProgressStatements(Tables tables, Notifications notifications) {
+  public ProgressStatements(Tables tables, Announcements announcements) {
     this.runs = tables.runs();
-    this.notifications = notifications;
+    this.announcements = announcements;
   }
 
   /**
@@ -82,10 +84,7 @@ public final class ProgressStatements {
         }
       }
     }
-    if (ProgressWriter.queuesTasks(turns)) {
-      notifications.wakeWorkers(connection);
-    }
-    notifications.announceValues(connection, ProgressWriter.announcing(turns));
+    announcements.progress(connection, turns);
     return written;
   }
 

@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.run;
 
+import dev.durable.runtime.internal.model.WrittenProgress;
+
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.NewEvent;
 import dev.durable.runtime.internal.model.RunChange;
@@ -22,7 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -46,7 +47,7 @@ public final class ProgressWriter {
     this.transactions = transactions;
     this.dialect = dialect;
     this.tables = tables;
-    this.alone = new ProgressStatements(tables, dialect.notifications());
+    this.alone = new ProgressStatements(tables, dialect.announcements());
   }
 
   /**
@@ -56,14 +57,15 @@ public final class ProgressWriter {
    * dispatched steps) is written with plain statements in a transaction of its own, and the
    * workers are told of its tasks.
    *
-   * @param dueAtOnce given, once its transaction committed, each run that a commit suspended but
-   *     found woken ({@code woken_at}): see {@link RunsTable#fence}
-   * @return for each commit, whether its fence held and it was written
+   * @return for each commit, whether its fence held and it was written, and what the written ones
+   *     made ready: the runs each found woken as it suspended them ({@code woken_at}: see {@link
+   *     RunsTable#fence}), whether tasks were queued, the runs whose values changed
    */
-  public boolean[] write(List<Commit> commits, Instant now, Consumer<String> dueAtOnce) {
+  public WrittenProgress write(List<Commit> commits, Instant now) {
     List<TurnProgress> turns = turns(commits, now);
     long most = dialect.progressParameters();
     boolean[] written = new boolean[commits.size()];
+    List<String> dueAtOnce = List.of();
     int from = 0;
     while (from < turns.size()) {
       int to = from;
@@ -80,19 +82,42 @@ public final class ProgressWriter {
           : transactions.inTransaction(what,
               connection -> alone.write(connection, chunk, now, woken));
       System.arraycopy(part, 0, written, from, part.length);
-      tellWoken(chunk, woken, dueAtOnce);
+      for (int i = 0; i < woken.length; i++) {
+        if (woken[i]) {
+          dueAtOnce = dueAtOnce.isEmpty() ? new ArrayList<>() : dueAtOnce;
+          dueAtOnce.add(chunk.get(i).commit().fence().runId());
+        }
+      }
       from = to;
     }
-    return written;
+    return madeReady(commits, written, dueAtOnce);
   }
 
-  /** Gives {@code dueAtOnce} the run of each of {@code turns} marked {@code woken}. */
-  private static void tellWoken(List<TurnProgress> turns, boolean[] woken, Consumer<String> dueAtOnce) {
-    for (int i = 0; i < woken.length; i++) {
-      if (woken[i]) {
-        dueAtOnce.accept(turns.get(i).commit().fence().runId());
+  /**
+   * What the written ones of {@code commits} made ready: tasks queued for any worker, and runs
+   * whose values changed (values written, or the run ended). A loop, not streams: asked for every
+   * batch of commits.
+   */
+  private static WrittenProgress madeReady(
+      List<Commit> commits, boolean[] written, List<String> dueAtOnce) {
+    boolean tasksQueued = false;
+    List<String> valuesChanged = List.of();
+    for (int i = 0; i < written.length; i++) {
+      if (!written[i]) {
+        continue;
+      }
+      Commit commit = commits.get(i);
+      for (TaskRecord task : commit.tasks()) {
+        tasksQueued |= task.status() == TaskStatus.QUEUED;
+      }
+      RunChange.Kind change = commit.change().kind();
+      if (!commit.values().isEmpty()
+          || change == RunChange.Kind.COMPLETED || change == RunChange.Kind.FAILED) {
+        valuesChanged = valuesChanged.isEmpty() ? new ArrayList<>() : valuesChanged;
+        valuesChanged.add(commit.fence().runId());
       }
     }
+    return new WrittenProgress(written, dueAtOnce, tasksQueued, valuesChanged);
   }
 
   /** The writes of {@code commit} after its fence, in order: the algorithm of a commit. */
@@ -188,33 +213,6 @@ public final class ProgressWriter {
       carried += write.carriesEvents() ? 2 : 0;
     }
     return carried;
-  }
-
-  /**
-   * Whether any of {@code commits} queues a task for any worker to claim, so that workers must be
-   * told; a task claimed already by a worker of this process is handed to it in process.
-   */
-  public static boolean queuesTasks(List<TurnProgress> turns) {
-    return turns.stream().flatMap(turn -> turn.commit().tasks().stream())
-        .anyMatch(task -> task.status() == TaskStatus.QUEUED);
-  }
-
-  /**
-   * The runs of {@code turns} whose readers of events and streams in other processes are told at
-   * the commit ({@link Commit#announcesValues}). Told also where a fence failed: a reader told
-   * for nothing reads once more.
-   */
-  public static List<String> announcing(List<TurnProgress> turns) {
-    List<String> runIds = List.of(); // a loop, not a stream: asked for every batch of commits
-    for (TurnProgress turn : turns) {
-      if (turn.commit().announcesValues()) {
-        if (runIds.isEmpty()) {
-          runIds = new ArrayList<>();
-        }
-        runIds.add(turn.commit().fence().runId());
-      }
-    }
-    return runIds;
   }
 
   /** The turns of {@code commits}, in order: their writes made once, however they are sent. */

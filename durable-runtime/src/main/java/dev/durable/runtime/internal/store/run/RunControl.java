@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.run;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.store.Tables;
@@ -20,14 +22,14 @@ public final class RunControl {
   private final StepsTable steps;
   private final TasksTable tasks;
   private final EventsTable events;
-  private final Notifications notifications;
+  private final Announcements announcements;
 
-  public RunControl(Tables tables, Notifications notifications) {
+  public RunControl(Tables tables, Announcements announcements) {
     this.runs = tables.runs();
     this.steps = tables.steps();
     this.tasks = tables.tasks();
     this.events = tables.events();
-    this.notifications = notifications;
+    this.announcements = announcements;
   }
 
   /**
@@ -47,7 +49,7 @@ public final class RunControl {
       String parent = runs.select(connection, runId).map(RunRecord::parentRunId).orElse(null);
       if (parent != null) {
         runs.wake(connection, parent, now);
-        notifications.wakeEngines(connection);
+        announcements.runsDue(connection);
       }
     }
     return cancelled;
@@ -78,7 +80,7 @@ public final class RunControl {
     tasks.giveUpOpen(connection, runId, now);
     events.append(connection, runId, List.of(EventType.RUN_CANCELLED.run(
         because == null ? null : "its parent run " + because + " ended", now)));
-    notifications.announceCancelled(connection, runId);
+    announcements.cancelled(connection, runId);
     for (String child : runs.openChildren(connection, runId)) {
       cancelWithChildren(connection, child, runId, now, cancelled);
     }
@@ -105,7 +107,7 @@ public final class RunControl {
     tasks.deleteReset(connection, runId);
     events.append(connection, runId,
         List.of(EventType.RUN_REQUEUED.run(reset + " failed step(s) reset", now)));
-    notifications.wakeEngines(connection);
+    announcements.runsDue(connection);
     return true;
   }
 }

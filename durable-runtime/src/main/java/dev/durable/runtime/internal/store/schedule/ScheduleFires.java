@@ -1,5 +1,7 @@
 package dev.durable.runtime.internal.store.schedule;
 
+import dev.durable.runtime.internal.store.sql.Announcements;
+
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.ScheduleKey;
 import dev.durable.runtime.internal.store.Tables;
@@ -19,13 +21,13 @@ public final class ScheduleFires {
   private final SchedulesTable schedules;
   private final EventsTable events;
   private final RunInserts inserts;
-  private final Notifications notifications;
+  private final Announcements announcements;
 
-  public ScheduleFires(Tables tables, RunInserts inserts, Notifications notifications) {
+  public ScheduleFires(Tables tables, RunInserts inserts, Announcements announcements) {
     this.schedules = tables.schedules();
     this.events = tables.events();
     this.inserts = inserts;
-    this.notifications = notifications;
+    this.announcements = announcements;
   }
 
   /**
@@ -72,7 +74,7 @@ public final class ScheduleFires {
       }
     }
     if (!started.isEmpty()) {
-      notifications.wakeEngines(connection);
+      announcements.runsDue(connection);
     }
     return started;
   }

@@ -74,7 +74,7 @@ public final class SignalQueue {
         events.append(
             connection, runId, List.of(EventType.SIGNAL_SENT.step(name, 0, null, now)));
         runs.wake(connection, runId, now);
-        dialect.notifications().wakeEngines(connection);
+        dialect.announcements().runsDue(connection);
       }
       return Optional.of(new Sent(found.workflow(), found.status(), stored));
     });

@@ -166,6 +166,9 @@ public interface Dialect {
   /** The notifications that tell other processes of work, and the listening for them. */
   Notifications notifications();
 
+  /** What a write tells other processes, decided from what it made ready ({@link Announcements}). */
+  Announcements announcements();
+
   /**
    * Makes every commit durable before it returns. On H2 this turns off the write delay: by default
    * H2 acknowledges a commit up to half a second before writing it, and a killed process loses it,

@@ -13,9 +13,9 @@ import java.util.function.Consumer;
  * them, each dialect's ({@link Dialect#notifications}). PostgreSQL's are {@code NOTIFY} and {@code
  * LISTEN} on the schema's channels ({@code PostgresNotifications}); H2's, which one process owns,
  * and a poll-only store's (a pooler in transaction mode keeps no listener's session) are {@link
- * #NONE}. What is sent is sent at the commit of the work it tells of: alone, in the caller's
- * transaction, or as a statement the dialect appends to a text the algorithm sends, so that it
- * costs no round trip.
+ * #NONE}. What is sent is decided in one place, {@link Announcements}, the only caller of the
+ * sending methods: at the commit of the work it tells of, alone in the caller's transaction, or
+ * as a statement appended to a text the algorithm sends, so that it costs no round trip.
  */
 public interface Notifications {
   /** Nothing sent, nothing heard: the poll finds the work. */
@@ -25,21 +25,17 @@ public interface Notifications {
   boolean sent();
 
   /**
-   * Calls {@code onRuns} whenever runs become due through another process, or are cancelled, with
-   * the ids of the runs named.
+   * An engine's one listener, on one connection: calls {@code onRuns} whenever runs become due
+   * through another process, are queued or cancelled, with the payloads that name something (a
+   * run's id, a queue: {@link Announcements#readRuns}); {@code onValues} whenever runs write events
+   * or stream values, or end or are cancelled having written some, with the ids of the runs named;
+   * and {@code onListening} as the listener starts or stops listening ({@link PostgresListener}).
    */
-  AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName);
+  AutoCloseable listenForEngine(Consumer<List<String>> onRuns, Consumer<List<String>> onValues,
+      Consumer<Boolean> onListening, String threadName);
 
   /** Calls {@code onNewTasks} whenever a task is queued through another process. */
   AutoCloseable listenForTasks(Runnable onNewTasks, String threadName);
-
-  /**
-   * Calls {@code onRuns} whenever runs write events or stream values, or end or are cancelled
-   * having written some, with the ids of the runs named, and {@code onListening} as the listener
-   * starts or stops listening ({@code PostgresListener}).
-   */
-  AutoCloseable listenForValues(
-      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName);
 
   /** Tells the other engines that runs became due, at the commit of {@code connection}'s work. */
   void wakeEngines(Connection connection) throws SQLException;
@@ -88,18 +84,13 @@ public interface Notifications {
     }
 
     @Override
-    public AutoCloseable listenForRuns(Consumer<List<String>> onRuns, String threadName) {
+    public AutoCloseable listenForEngine(Consumer<List<String>> onRuns,
+        Consumer<List<String>> onValues, Consumer<Boolean> onListening, String threadName) {
       return () -> {};
     }
 
     @Override
     public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
-      return () -> {};
-    }
-
-    @Override
-    public AutoCloseable listenForValues(
-        Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
       return () -> {};
     }
 

@@ -71,7 +71,7 @@ public final class TaskQueue {
       List<TaskRecord> queued = tasks.redispatch(connection, runId, now);
       logRedeliveries(connection, runId, queued, now);
       if (!queued.isEmpty()) {
-        dialect.notifications().wakeWorkers(connection);
+        dialect.announcements().tasksQueued(connection);
       }
       return queued;
     });
@@ -88,7 +88,7 @@ public final class TaskQueue {
       Optional<TaskRecord> again = tasks.redeliver(connection, task, now);
       logRedeliveries(connection, task.runId(), again.stream().toList(), now);
       if (again.isPresent()) {
-        dialect.notifications().wakeWorkers(connection);
+        dialect.announcements().tasksQueued(connection);
       }
       return again;
     });

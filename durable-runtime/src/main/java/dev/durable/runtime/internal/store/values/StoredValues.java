@@ -5,7 +5,6 @@ import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * The store's side of runs that talk back: reading the events runs set and the values of their
@@ -86,28 +85,8 @@ public final class StoredValues {
         connection -> values.skipStream(connection, runId, name, after, count));
   }
 
-  /**
-   * Whether the database tells listeners of new values ({@link #listen}): PostgreSQL does, unless
-   * the store is poll-only; on H2, which one process owns, the writers of that process tell its
-   * readers themselves ({@link #oneProcess}).
-   */
-  public boolean notifies() {
-    return dialect.notifications().sent();
-  }
-
   /** Whether every writer of values shares this process (H2), and so wakes its readers. */
   public boolean oneProcess() {
     return dialect.oneProcess();
-  }
-
-  /**
-   * Calls {@code onRuns}, with the ids of the runs named, whenever a commit in any process writes
-   * events or stream values, ends a run that wrote some, or cancels a run (PostgreSQL {@code
-   * LISTEN}); and {@code onListening} with true each time it starts listening (what was sent
-   * before was missed), with false when its connection failed. On H2 it never calls either.
-   */
-  public AutoCloseable listen(
-      Consumer<List<String>> onRuns, Consumer<Boolean> onListening, String threadName) {
-    return dialect.notifications().listenForValues(onRuns, onListening, threadName);
   }
 }

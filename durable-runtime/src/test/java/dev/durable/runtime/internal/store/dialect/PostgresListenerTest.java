@@ -12,6 +12,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -84,7 +85,8 @@ class PostgresListenerTest {
             return result;
           });
       PostgresListener listener = new PostgresListener(
-          holding, "'durable_listener_close'", OWN, ids -> {}, "durable-listener-close-test");
+          holding, Map.of("'durable_listener_close'", ids -> {}), OWN, listening -> {},
+          "durable-listener-close-test");
       assertTrue(taken.await(20, TimeUnit.SECONDS), "the listener never took a connection");
 
       listener.close();
