@@ -9,7 +9,6 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.RunHandle;
-import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.CapturedLogs;

@@ -16,7 +16,6 @@ import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.StoredText;
 import dev.durable.runtime.spi.Payload;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

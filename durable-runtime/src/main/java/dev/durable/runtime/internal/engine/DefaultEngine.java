@@ -11,7 +11,6 @@ import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StoredSchedule;
-import dev.durable.runtime.StoredText;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.UnknownRunException;
@@ -199,12 +198,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   private RunRecord find(String runId) {
-    return store.findRun(runId).orElseThrow(() -> unknown(runId));
-  }
-
-  public static UnknownRunException unknown(String runId) {
-    return new UnknownRunException(
-        "no run with id '" + StoredText.echo(runId) + "' is stored in this engine's database");
+    return store.findRun(runId).orElseThrow(() -> Errors.unknownRun(runId));
   }
 
   /** Waits for the run to end: {@link RunAwaits#await}. */
@@ -320,7 +314,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public RunStatus getRunStatus(String runId) {
-    return statuses.of(runId).orElseThrow(() -> unknown(runId));
+    return statuses.of(runId).orElseThrow(() -> Errors.unknownRun(runId));
   }
 
   @Override

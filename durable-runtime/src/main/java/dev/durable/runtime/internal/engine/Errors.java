@@ -1,14 +1,17 @@
 package dev.durable.runtime.internal.engine;
 
+import dev.durable.runtime.StoredText;
+
 import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepTimeoutError;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.store.sql.UnreadableRowException;
-import dev.durable.runtime.internal.turn.Compensations;
 import dev.durable.runtime.internal.turn.Interruptions;
+import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Instant;
 import java.util.List;
@@ -148,15 +151,25 @@ public final class Errors {
   }
 
   /**
-   * The error of a run whose compensation {@code due} failed for good with {@code error}, after
+   * The answer to a call naming run {@code runId}, which is not stored (never started, mistyped,
+   * or purged by retention).
+   */
+  public static UnknownRunException unknownRun(String runId) {
+    return new UnknownRunException(
+        "no run with id '" + StoredText.echo(runId) + "' is stored in this engine's database");
+  }
+
+  /**
+   * The error of a run whose compensation of {@code step} at position {@code seq} failed for good with {@code error}, after
    * the run had failed with {@code failure}: both are told, the compensation's first.
    */
-  public static RunError compensationFailed(RunError failure, Compensations.Due due, Throwable error) {
+  public static RunError compensationFailed(
+      RunError failure, StepType<?> step, int seq, Throwable error) {
     RunError cause = ofWorkflow(error);
-    String compensation = due.step().compensation().orElseThrow();
+    String compensation = step.compensation().orElseThrow();
     return new RunError(
-        "compensation '" + compensation + "' of step '" + due.step().name() + "' (position "
-            + due.seq() + ") failed [" + cause.code() + "]: " + cause.message() + "; the run had"
+        "compensation '" + compensation + "' of step '" + step.name() + "' (position "
+            + seq + ") failed [" + cause.code() + "]: " + cause.message() + "; the run had"
             + " failed before [" + failure.code() + "]: " + failure.message() + "; the"
             + " compensations that ran are not undone: fix what fails and requeue the run to go"
             + " on with its compensations where they stopped",

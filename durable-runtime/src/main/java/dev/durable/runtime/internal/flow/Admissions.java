@@ -8,7 +8,6 @@ import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.wake.EngineWakeups;
-import dev.durable.runtime.internal.wake.PollLoop;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

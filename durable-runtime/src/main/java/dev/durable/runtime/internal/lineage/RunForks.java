@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.lineage;
 
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.internal.engine.DefaultEngine;
+import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.engine.Registry;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
@@ -67,9 +67,9 @@ public final class RunForks {
    */
   public String fork(String runId, int position) {
     if (runId != null && runId.length() > RunStarts.MAX_RUN_ID_LENGTH) {
-      throw DefaultEngine.unknown(runId); // no run could be stored with it
+      throw Errors.unknownRun(runId); // no run could be stored with it
     }
-    RunSnapshot source = store.snapshot(runId).orElseThrow(() -> DefaultEngine.unknown(runId));
+    RunSnapshot source = store.snapshot(runId).orElseThrow(() -> Errors.unknownRun(runId));
     requireForkable(source, position);
     RunRecord run = source.run();
     Instant now = time.now();

@@ -9,7 +9,7 @@ import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.TaskState;
 import dev.durable.runtime.WorkerInfo;
-import dev.durable.runtime.internal.engine.DefaultEngine;
+import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.time.Time;
@@ -117,7 +117,7 @@ public final class OperatorViews {
    * StoredOverview#waitingSince}).
    */
   public Optional<Overview.Stuck> stuck(String runId) {
-    ListedRun run = store.overview().run(runId).orElseThrow(() -> DefaultEngine.unknown(runId));
+    ListedRun run = store.overview().run(runId).orElseThrow(() -> Errors.unknownRun(runId));
     Instant cutoff = time.now().minus(Overview.OVERDUE);
     return StoredOverview.waitingSince(run.run()).filter(since -> since.isBefore(cutoff))
         .map(since -> new Overview.Stuck(

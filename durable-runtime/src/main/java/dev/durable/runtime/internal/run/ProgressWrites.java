@@ -4,7 +4,6 @@ import dev.durable.runtime.internal.model.WrittenProgress;
 
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.model.Commit;
-import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;

@@ -7,7 +7,7 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.DefaultEngine;
+import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.spi.Payload;
@@ -98,6 +98,6 @@ public final class RunAwaits {
   }
 
   private RunRecord find(String runId) {
-    return store.findRun(runId).orElseThrow(() -> DefaultEngine.unknown(runId));
+    return store.findRun(runId).orElseThrow(() -> Errors.unknownRun(runId));
   }
 }

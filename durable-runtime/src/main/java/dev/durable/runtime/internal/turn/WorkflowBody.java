@@ -92,7 +92,7 @@ public final class WorkflowBody {
       if (turn.stopped().isPresent()) {
         throw error;
       }
-      RunError failed = Errors.compensationFailed(failure, due, error);
+      RunError failed = Errors.compensationFailed(failure, due.step(), due.seq(), error);
       RunLog.compensationFailed(turn.runId(), failed);
       return failed;
     }

@@ -1,11 +1,12 @@
 package dev.durable.runtime.internal.values;
 
+import dev.durable.runtime.internal.engine.Errors;
+
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.RunCancelledException;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
-import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.time.Time;
@@ -108,7 +109,7 @@ public final class RunValueReads implements AutoCloseable {
   }
 
   private StoredValues.EventRead latest(String runId, String key) {
-    return store.values().latestEvent(runId, key).orElseThrow(() -> unknown(runId));
+    return store.values().latestEvent(runId, key).orElseThrow(() -> Errors.unknownRun(runId));
   }
 
   private <T> Optional<T> decoded(
@@ -173,11 +174,6 @@ public final class RunValueReads implements AutoCloseable {
               + " (" + e.getMessage() + "); read it as the type the run wrote it with",
           e);
     }
-  }
-
-  private static UnknownRunException unknown(String runId) {
-    return new UnknownRunException("no run with id '" + runId + "' is stored in this engine's"
-        + " database (it may have been purged)");
   }
 
   private static Duration min(Duration a, Duration b) {
@@ -298,7 +294,7 @@ public final class RunValueReads implements AutoCloseable {
 
     /** A read of the store, tried again through an outage; an unknown run fails it. */
     private <R> R retried(Supplier<Optional<R>> read) {
-      return retries.throughOutage(what, () -> read.get().orElseThrow(() -> unknown(runId)),
+      return retries.throughOutage(what, () -> read.get().orElseThrow(() -> Errors.unknownRun(runId)),
           () -> "read it again from index " + next + " (readStream(\"" + key + "\", type, "
               + next + ")) once the database is back");
     }

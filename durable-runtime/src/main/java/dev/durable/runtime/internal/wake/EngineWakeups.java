@@ -1,7 +1,5 @@
 package dev.durable.runtime.internal.wake;
 
-import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.flow.Queues;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.run.ExecutionSlots;
 import dev.durable.runtime.internal.time.Time;

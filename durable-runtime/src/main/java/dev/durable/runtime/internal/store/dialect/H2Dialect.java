@@ -19,7 +19,6 @@ import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
-import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;

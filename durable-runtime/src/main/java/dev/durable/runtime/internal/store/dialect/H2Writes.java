@@ -6,7 +6,6 @@ import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;

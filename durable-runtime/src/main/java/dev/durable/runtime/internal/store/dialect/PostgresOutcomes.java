@@ -10,7 +10,6 @@ import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.ClaimedRows;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
-import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;

@@ -8,7 +8,6 @@ import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.ProgressWriter;
 import dev.durable.runtime.internal.store.run.RunsTable;
-import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Params;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.ShapedText;

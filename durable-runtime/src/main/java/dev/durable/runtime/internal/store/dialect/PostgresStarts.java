@@ -6,7 +6,6 @@ import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
-import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Params;
 import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;

@@ -4,7 +4,6 @@ import dev.durable.runtime.internal.store.sql.Announcements;
 
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.TurnProgress;

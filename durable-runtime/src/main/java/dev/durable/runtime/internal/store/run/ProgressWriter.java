@@ -11,7 +11,6 @@ import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
-import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;

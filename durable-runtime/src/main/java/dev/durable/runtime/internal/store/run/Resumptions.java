@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.store.run;
 
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Resumption;
-import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Round;

@@ -5,7 +5,6 @@ import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -7,7 +7,6 @@ import dev.durable.runtime.internal.model.ScheduleKey;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunInserts;
-import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.SQLException;
