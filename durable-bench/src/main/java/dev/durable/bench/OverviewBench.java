@@ -5,7 +5,7 @@ import dev.durable.dashboard.RoutedPage;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Overview;
 import dev.durable.runtime.RunFilter;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.Stores;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -59,7 +59,7 @@ final class OverviewBench {
   static Result run(Database database, int runs) throws Exception {
     try (HikariDataSource pool = database.pool("durable-bench-overview", 2)) {
       CountingDataSource counting = new CountingDataSource(pool);
-      Store store = new Store(counting.dataSource());
+      Stores store = new Stores(counting.dataSource());
       store.migrate();
       Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
       Instant first = now.minusSeconds(runs);
@@ -96,7 +96,7 @@ final class OverviewBench {
                     Overview.STUCK_LISTED),
                 List.of("ORDER BY r.due_at", "r.status = 'ENQUEUED'")),
             new Case("a run's forks (5)",
-                () -> expect(store.listRuns(RunFilter.builder().forkedFrom(parentId).build())
+                () -> expect(store.runs().listRuns(RunFilter.builder().forkedFrom(parentId).build())
                     .size(), 5),
                 List.of("forked_from = ?")),
             new Case("engine.overview(an hour ago, a minute): all of the above but the forks",

@@ -2,8 +2,8 @@ package dev.durable.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.store.Stores;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -51,7 +51,7 @@ final class PollBench {
   static Result run(Database database, int sleeping) throws Exception {
     try (HikariDataSource pool = database.pool("durable-bench-poll", 2)) {
       CountingDataSource counting = new CountingDataSource(pool);
-      Store store = new Store(counting.dataSource());
+      Stores store = new Stores(counting.dataSource());
       store.migrate(); // run alone (-Dbench.phases=poll), no engine has made the tables
       // in whole microseconds, as stored: a claim leaves its runs due at exactly this instant
       Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
@@ -74,7 +74,7 @@ final class PollBench {
    * stood.
    */
   private static Size measure(
-      Database database, HikariDataSource pool, CountingDataSource counting, Store store,
+      Database database, HikariDataSource pool, CountingDataSource counting, Stores store,
       Instant now, int from, int to, Optional<Database.PlanUse> earlier) throws SQLException {
     long insertStarted = System.nanoTime();
     try (Connection connection = pool.getConnection()) {
@@ -87,10 +87,11 @@ final class PollBench {
       counting.markFirst();
       long started = System.nanoTime();
       // the engine's poll: a claim; its lease ends at once, so the same runs stay due for the next
-      List<RunRecord> due = store.claimDue(now, WORKFLOWS, LIMIT, OWNER, now);
+      List<RunRecord> due = store.runs().claimDue(now, WORKFLOWS, LIMIT, OWNER, now);
       long took = System.nanoTime() - started;
       if (due.size() != DUE) {
-        throw new IllegalStateException("poll " + (i + 1) + " among " + to + " sleeping runs claimed "
+        throw new IllegalStateException("poll " + (i + 1) + " among " + to
+            + " sleeping runs claimed "
             + due.size() + " runs, not " + DUE);
       }
       if (i >= WARMUP_CALLS) {

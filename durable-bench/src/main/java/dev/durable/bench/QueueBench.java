@@ -5,8 +5,8 @@ import static dev.durable.bench.Figures.f2;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.runtime.Queue;
+import dev.durable.runtime.internal.store.Stores;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
-import dev.durable.runtime.internal.store.Store;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -68,7 +68,7 @@ final class QueueBench {
 
   static Result run(Database database) throws Exception {
     try (HikariDataSource pool = database.pool("durable-bench-queue", ENGINES + 1)) {
-      Store store = new Store(pool);
+      Stores store = new Stores(pool);
       store.migrate(); // run alone (-Dbench.phases=queue), no engine has made the tables
       Queue queue = Queue.named(QUEUE).concurrency(1);
       Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
@@ -87,7 +87,7 @@ final class QueueBench {
     }
   }
 
-  private static Size measure(Database database, HikariDataSource pool, Store store,
+  private static Size measure(Database database, HikariDataSource pool, Stores store,
       Queue queue, Instant now, int from, int to) throws SQLException {
     try (Connection connection = pool.getConnection()) {
       insertEnqueued(database, connection, now, from, to);
@@ -138,7 +138,7 @@ final class QueueBench {
     AtomicReference<Throwable> failed =
         new AtomicReference<>();
     for (int e = 0; e < engines; e++) {
-      Store store = new Store(pool);
+      Stores store = new Stores(pool);
       String engine = ENGINE + "-" + e;
       Thread thread = new Thread(() -> {
         try {

@@ -5,7 +5,7 @@ import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.model.ListedRun;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.Stores;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -74,7 +74,7 @@ final class SearchBench {
   static Result run(Database database, int runs) throws Exception {
     try (HikariDataSource pool = database.pool("durable-bench-search", 2)) {
       CountingDataSource counting = new CountingDataSource(pool);
-      Store store = new Store(counting.dataSource());
+      Stores store = new Stores(counting.dataSource());
       store.migrate();
       try (Connection one = pool.getConnection(); Connection two = pool.getConnection()) {
         database.prepareSearch(one);
@@ -160,7 +160,7 @@ final class SearchBench {
   }
 
   private static Query measure(
-      Database database, HikariDataSource pool, CountingDataSource counting, Store store, Case c)
+      Database database, HikariDataSource pool, CountingDataSource counting, Stores store, Case c)
       throws SQLException {
     Samples time = new Samples();
     long warmupEnd = System.nanoTime() + WARMUP_TIME.toNanos();
@@ -171,7 +171,7 @@ final class SearchBench {
     for (int i = 0; i < warmup + CALLS; i++) {
       counting.markFirst("ORDER BY"); // the search, not the counts or the attributes around it
       long started = System.nanoTime();
-      List<ListedRun> page = store.listRuns(c.filter());
+      List<ListedRun> page = store.runs().listRuns(c.filter());
       long took = System.nanoTime() - started;
       if (page.size() != c.expected()) {
         throw new IllegalStateException("query \"" + c.label() + "\" (" + c.filter()
@@ -369,7 +369,8 @@ final class SearchBench {
         "Each query: " + WARMUP_CALLS + " warm-up calls (fewer if they take over "
             + WARMUP_TIME.toSeconds() + " s), then " + CALLS + " timed calls (fewer if they take"
             + " over " + TIME_PER_QUERY.toSeconds() + " s), pages of 50 runs, on one"
-            + " pooled connection (a pool of 2). \"Half-way back\" is the run started " + String.format(
+            + " pooled connection (a pool of 2). \"Half-way back\" is the run started "
+                + String.format(
             Locale.ROOT, "%,d", g.runs() / 2) + " s before the newest.");
     Report.TableBuilder table = report.table("query", "runs", "calls", "p50", "p99", "plan");
     for (Query q : g.queries()) {

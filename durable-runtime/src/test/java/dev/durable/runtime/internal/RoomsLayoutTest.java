@@ -3,22 +3,30 @@ package dev.durable.runtime.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.durable.build.SourceLayout;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The rooms of the runtime's internals, read from the sources: a room per concern, none so large
- * that a newcomer cannot take it in, and the rooms at the bottom (the rows of the {@code model},
+ * that a newcomer cannot take it in, no class so long, no files that depend on each other in a
+ * circle, the stores handed to the classes by the composition roots alone, and the rooms at the
+ * bottom (the rows of the {@code model},
  * the store's kernel {@code store.sql}) name no concern above them.
  */
 class RoomsLayoutTest {
   private static final String INTERNAL = "dev.durable.runtime.internal";
   private static final int MOST_FILES = 30;
+  private static final int MOST_LINES = 400;
   private static SourceLayout layout;
 
   @BeforeAll
@@ -36,6 +44,39 @@ class RoomsLayoutTest {
     Map<String, Long> large = new TreeMap<>(files);
     large.values().removeIf(count -> count <= MOST_FILES);
     assertEquals(Map.of(), large, "rooms over " + MOST_FILES + " files, of " + files);
+  }
+
+  @Test
+  void noFilesOfTheInternalsDependOnEachOtherInACircle() {
+    assertEquals(List.of(), SourceLayout.circles(layout.fileDependencies()));
+  }
+
+  @Test
+  void noClassOfTheRuntimeIsOverFourHundredLines() throws IOException {
+    Map<String, Long> longer = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(Path.of("src", "main", "java"))) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+        long lines = Files.readAllLines(file).size();
+        if (lines > MOST_LINES) {
+          longer.put(file.toString(), lines);
+        }
+      }
+    }
+    assertEquals(Map.of(), longer, "classes over " + MOST_LINES + " lines");
+  }
+
+  /** A class is handed the stores of its concerns; only the composition roots open them all. */
+  @Test
+  void onlyTheCompositionRootsHoldEveryStore() {
+    String stores = INTERNAL + ".store.Stores";
+    Set<String> holders = new TreeSet<>();
+    layout.fileDependencies().forEach((file, uses) -> {
+      if (uses.contains(stores)) {
+        holders.add(file);
+      }
+    });
+    assertEquals(Set.of(INTERNAL + ".engine.Engines", INTERNAL + ".engine.Factories",
+        INTERNAL + ".worker.Workers"), holders);
   }
 
   @Test

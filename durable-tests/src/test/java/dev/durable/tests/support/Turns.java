@@ -4,7 +4,7 @@ import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.Fence;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.WrittenProgress;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.Stores;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
@@ -27,8 +27,8 @@ public final class Turns {
    */
   public static boolean suspendForAWorker(
       String jdbcUrl, String runId, long epoch, Instant now, Consumer<String> woken) {
-    Store store = new Store(new CuttableDataSource(jdbcUrl));
-    WrittenProgress written = store.commit(List.of(new Commit(new Fence(runId, epoch),
+    Stores store = new Stores(new CuttableDataSource(jdbcUrl));
+    WrittenProgress written = store.runs().commit(List.of(new Commit(new Fence(runId, epoch),
         RunChange.sleeping(null, null), List.of(), List.of(), List.of())), now);
     written.dueAtOnce().forEach(woken);
     return written.written()[0];

@@ -34,11 +34,13 @@ import dev.durable.runtime.internal.run.InFlight;
 import dev.durable.runtime.internal.run.RunAwaits;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.run.Scheduler;
-import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.schedule.Schedules;
 import dev.durable.runtime.internal.signal.SignalSender;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.ops.StoredShapes;
+import dev.durable.runtime.internal.store.task.TaskQueue;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.turn.Compensations;
 import dev.durable.runtime.internal.values.RunValueReads;
 import dev.durable.runtime.internal.wake.EngineWakeups;
@@ -56,11 +58,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** The engine behind {@link DurableEngine}: the public API over the store and the scheduler. */
-public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
+public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, ClientCalls {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultEngine.class);
 
   private final String engineId;
-  private final Store store;
+  private final RunStore store;
+  private final StoredShapes shapes;
+  private final TaskQueue tasks;
   private final Time time;
   private final EngineWakeups wakeups;
   private final Waiters waiters;
@@ -82,14 +86,21 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   /** The faults a test kit injects ({@link TestHooks}); none outside tests. */
   final InjectedFaults faults;
 
+  /**
+   * The parts are made by the composition root ({@code Engines}); the ones the engine makes itself
+   * need the runs' store alone.
+   */
   DefaultEngine(
-      String engineId, Store store, Time time, Payloads payloads, EngineWakeups wakeups,
-      InFlight inFlight, Waiters waiters, CancelledElsewhere cancelledElsewhere, Registry registry,
-      Scheduler scheduler, RunStarts starts, RunStatuses statuses, Schedules schedules,
-      Retention retention, RunValueReads values, InjectedFaults faults,
-      List<AutoCloseable> resources) {
+      String engineId, RunStore store, StoredShapes shapes, TaskQueue tasks, Time time,
+      Payloads payloads, EngineWakeups wakeups, InFlight inFlight, Waiters waiters,
+      CancelledElsewhere cancelledElsewhere, Registry registry, Scheduler scheduler,
+      RunStarts starts, RunStatuses statuses, Schedules schedules, Retention retention,
+      RunValueReads values, OperatorViews views, SignalSender signals, RunForks forks,
+      InjectedFaults faults, List<AutoCloseable> resources) {
     this.engineId = engineId;
     this.store = store;
+    this.shapes = shapes;
+    this.tasks = tasks;
     this.time = time;
     this.wakeups = wakeups;
     this.waiters = waiters;
@@ -97,13 +108,13 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     this.registry = registry;
     this.scheduler = scheduler;
     this.starts = starts;
-    this.views = new OperatorViews(store, time);
+    this.views = views;
     this.exports = new RunExports(store, time);
     this.statuses = statuses;
     this.schedules = schedules;
-    this.signals = new SignalSender(store, time, payloads, registry, wakeups);
+    this.signals = signals;
     this.retention = retention;
-    this.forks = new RunForks(store, time, registry, wakeups, scheduler);
+    this.forks = forks;
     this.values = values;
     this.awaits = new RunAwaits(store, waiters, inFlight, payloads, scheduler);
     this.faults = faults;
@@ -133,8 +144,8 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     return new WorkflowRunsImpl<>(this, type, values);
   }
 
-  /** Sends the typed signals of the runs in this engine's store. */
-  SignalSender signals() {
+  @Override
+  public SignalSender signals() {
     return signals;
   }
 
@@ -144,7 +155,9 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
    * that waits for a queue or a delay is never executed here at once. Returns the run's id:
    * {@code runId}, or the run a debounced start was folded into.
    */
-  String startRun(WorkflowType<?> client, String runId, StartOptions options, Object[] input) {
+  @Override
+  public String startRun(WorkflowType<?> client, String runId, StartOptions options,
+      Object[] input) {
     RunStarts.requireStorableRunId(runId);
     String json = starts.encodeInput(client, input);
     WorkflowType<?> type = starts.version(client, options.version().orElse(null), json);
@@ -187,8 +200,8 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
     return started;
   }
 
-  /** Fails unless {@code runId} is a run of {@code type}'s workflow, in any of its versions. */
-  void requireRun(WorkflowType<?> type, String runId) {
+  @Override
+  public void requireRun(WorkflowType<?> type, String runId) {
     RunRecord run = find(runId);
     if (!run.workflow().name().equals(type.name())) {
       throw new UnknownRunException(
@@ -202,7 +215,8 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   }
 
   /** Waits for the run to end: {@link RunAwaits#await}. */
-  <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
+  @Override
+  public <R> R await(String runId, WorkflowType<R> type, Duration timeout) {
     return awaits.await(runId, type, timeout);
   }
 
@@ -255,7 +269,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
 
   @Override
   public List<WorkflowShape> workflowShapes(String workflowName) {
-    return store.shapes().of(Objects.requireNonNull(workflowName, "workflowName"));
+    return shapes.of(Objects.requireNonNull(workflowName, "workflowName"));
   }
 
   @Override
@@ -286,7 +300,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access {
   @Override
   public int redispatchPending(String runId) {
     find(runId);
-    int queued = store.tasks().redispatch(runId, time.now()).size();
+    int queued = tasks.redispatch(runId, time.now()).size();
     if (queued > 0) {
       LOG.warn("run {}: {} dispatched task(s) given up as lost and queued again", runId, queued);
       wakeups.tasksQueued();

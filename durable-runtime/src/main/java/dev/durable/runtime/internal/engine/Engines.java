@@ -8,6 +8,7 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.flow.Admissions;
 import dev.durable.runtime.internal.flow.Queues;
 import dev.durable.runtime.internal.flow.SharedSlots;
+import dev.durable.runtime.internal.lineage.RunForks;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;
@@ -26,10 +27,15 @@ import dev.durable.runtime.internal.run.Scheduler;
 import dev.durable.runtime.internal.run.StartWrites;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.schedule.Schedules;
+import dev.durable.runtime.internal.signal.SignalSender;
 import dev.durable.runtime.internal.store.DataSources;
 import dev.durable.runtime.internal.store.JdbcUrls;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.StoreOptions;
+import dev.durable.runtime.internal.store.Stores;
+import dev.durable.runtime.internal.store.ops.StoredShapes;
+import dev.durable.runtime.internal.store.signal.SignalQueue;
+import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.internal.time.Time;
@@ -67,7 +73,7 @@ final class Engines {
    * Opens the store, migrates its schema, and wires an engine that is not started yet.
    *
    * @param process the engines and workers of this process, which the engine's wake-ups reach
-   * @param upkeepWarned the upkeep warnings given in this process ({@link Store#upkeepWarning}):
+   * @param upkeepWarned the upkeep warnings given in this process ({@link Stores#upkeepWarning}):
    *     each names its server and database, and is given once, not by every engine built on them
    */
   static DurableEngine create(
@@ -86,11 +92,12 @@ final class Engines {
       dataSource = pool;
     }
     try {
-      Store store = new Store(dataSource, process.origin(), new StoreOptions(
+      Stores stores = new Stores(dataSource, process.origin(), new StoreOptions(
           config.schema(), config.migrate(), config.pollOnly()));
-      store.openSchema();
-      store.requireDurableCommits();
-      store.upkeepWarning().filter(upkeepWarned::add).ifPresent(LOG::warn);
+      stores.openSchema();
+      stores.requireDurableCommits();
+      stores.upkeepWarning().filter(upkeepWarned::add).ifPresent(LOG::warn);
+      RunStore store = stores.runs();
       Time time = new Time(config.clock());
       if (DataSources.isExclusive(config)) {
         int recovered = store.expireLeases(EventType.RUN_RECOVERED, time.now());
@@ -117,33 +124,40 @@ final class Engines {
       InFlight inFlight = new InFlight();
       Waiters waiters = new Waiters();
       SharedSlots sharedSlots = new SharedSlots(
-          store.queueSlots(), time, engineId, config.leaseDuration());
+          stores.queueSlots(), time, engineId, config.leaseDuration());
       Queues queues =
           new Queues(config.queues(), config.declaredQueues(), store, time, wakeups, sharedSlots);
-      observeQueues(observer, config.queues().keySet(), queues, store);
+      observeQueues(observer, config.queues().keySet(), queues, stores.tasks());
+      OperatorViews views = new OperatorViews(
+          stores.tasks(), stores.queues(), stores.overview(), stores.schedules(), time);
       if (!config.declaredQueues().isEmpty()) { // the engines serving queues of runs report them
-        OperatorViews views = new OperatorViews(store, time);
         observer.queuesSeen(views::queues, config.pollInterval());
       }
-      declareSignals(store, time, registry);
-      storeShapes(store, time, registry);
-      Admissions admissions = Admissions.declare(store, time, engineId,
+      declareSignals(stores.signals(), time, registry);
+      storeShapes(stores.shapes(), time, registry);
+      Admissions admissions = Admissions.declare(stores.queues(), stores.queueSlots(), time,
+          engineId,
           config.declaredQueues().values(), wakeups, config.pollInterval(), queues,
           observer);
       RunStarts starts =
-          new RunStarts(registry, payloads, startWrites, store, observer, config.leaseDuration());
-      RunStatuses statuses = new RunStatuses(store, inFlight);
+          new RunStarts(registry, payloads, startWrites, store, stores.queues(), observer,
+              config.leaseDuration());
+      RunStatuses statuses =
+          new RunStatuses(store, stores.attributes(), stores.schedules(), inFlight);
       CancelledElsewhere cancelledElsewhere =
           new CancelledElsewhere(store, inFlight, waiters, wakeups);
-      TurnContext turnContext = new TurnContext(store, payloads, time, hooks, observer, wakeups);
+      TurnContext turnContext = new TurnContext(
+          store, stores.tasks(), stores.signals(), stores.attributes(), payloads, time, hooks,
+          observer, wakeups);
       Turns turns = new Turns(turnContext, progressWrites, attempts, queues, Jitter.RANDOM, poll,
           starts, statuses);
       Schedules schedules =
-          Schedules.of(store, time, payloads, observer, wakeups, registry.workflows());
+          Schedules.of(stores.schedules(), time, payloads, observer, wakeups, registry.workflows());
       Scheduler scheduler = new Scheduler(
           new RunClaims(store, time, registry, observer, engineId, config.leaseDuration()),
           new RunExecutor(
-              registry, turnContext, turns, inFlight, waiters, cancelledElsewhere, admissions),
+              registry, turnContext, turns, inFlight, waiters, cancelledElsewhere, admissions,
+              stores.lineages()),
           time, inFlight, wakeups, poll, schedules, admissions,
           new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere,
               queues.sharesSlots() ? sharedSlots : null),
@@ -157,7 +171,8 @@ final class Engines {
       resources.add(0, retention);
       resources.add(0, time.onAdvance(retention::clockMoved));
       RunValueReads values =
-          new RunValueReads(store, payloads, process.values(), time, config.pollInterval());
+          new RunValueReads(store, stores.values(), payloads, process.values(), time,
+              config.pollInterval());
       resources.add(0, values);
       // the engine's one listener, and its signals from the other engines and workers of this
       // process: made last, once everything it signals exists
@@ -170,9 +185,12 @@ final class Engines {
           config.schema().map(schema -> ", schema " + schema).orElse(""),
           config.pollOnly() ? ", poll-only" : "",
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
-      return new DefaultEngine(engineId, store, time, payloads, wakeups, inFlight, waiters,
-          cancelledElsewhere, registry, scheduler, starts, statuses, schedules, retention, values,
-          faults, resources);
+      return new DefaultEngine(engineId, store, stores.shapes(), stores.tasks(), time, payloads,
+          wakeups, inFlight, waiters, cancelledElsewhere, registry, scheduler, starts, statuses,
+          schedules, retention, values, views,
+          new SignalSender(store, stores.signals(), time, payloads, registry, wakeups),
+          new RunForks(store, stores.lineages(), time, registry, wakeups, scheduler), faults,
+          resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {
@@ -197,9 +215,9 @@ final class Engines {
 
   /** Reports the slots taken of each limited queue, and the tasks waiting for workers by step. */
   private static void observeQueues(
-      Observer observer, Set<String> limited, Queues queues, Store store) {
+      Observer observer, Set<String> limited, Queues queues, TaskQueue tasks) {
     limited.forEach(queue -> observer.queueSlots(queue, () -> queues.used(queue)));
-    observer.tasksWaiting(() -> store.tasks().queues().stream().collect(Collectors.toMap(
+    observer.tasksWaiting(() -> tasks.queues().stream().collect(Collectors.toMap(
         TaskQueueInfo::step, queue -> (long) queue.queued(), Long::sum, TreeMap::new)));
   }
 
@@ -218,10 +236,10 @@ final class Engines {
    * Stores the signal names of each registered workflow version, so that a sender that knows the
    * names alone (the CLI, the dashboard) refuses a misspelt one.
    */
-  private static void declareSignals(Store store, Time time, Registry registry) {
+  private static void declareSignals(SignalQueue signals, Time time, Registry registry) {
     for (DurableWorkflow<?> workflow : registry.workflows()) {
       WorkflowType<?> type = workflow.workflowType();
-      store.signals().declare(new WorkflowKey(type.name(), type.version()),
+      signals.declare(new WorkflowKey(type.name(), type.version()),
           workflow.signals().stream().map(SignalType::name).toList(), time.now());
     }
   }
@@ -230,10 +248,10 @@ final class Engines {
    * Stores the shape of each registered workflow version that has one, one upsert each, so that
    * a dashboard without the workflows' classes can draw it.
    */
-  private static void storeShapes(Store store, Time time, Registry registry) {
+  private static void storeShapes(StoredShapes shapes, Time time, Registry registry) {
     for (DurableWorkflow<?> workflow : registry.workflows()) {
       WorkflowType<?> type = workflow.workflowType();
-      type.shape().ifPresent(shape -> store.shapes().store(
+      type.shape().ifPresent(shape -> shapes.store(
           new WorkflowKey(type.name(), type.version()), shape, time.now()));
     }
   }

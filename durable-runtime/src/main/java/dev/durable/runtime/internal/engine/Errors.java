@@ -1,12 +1,11 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.StoredText;
-
 import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StepTimeoutError;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.StoredText;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.store.sql.UnreadableRowException;
@@ -160,8 +159,9 @@ public final class Errors {
   }
 
   /**
-   * The error of a run whose compensation of {@code step} at position {@code seq} failed for good with {@code error}, after
-   * the run had failed with {@code failure}: both are told, the compensation's first.
+   * The error of a run whose compensation of {@code step} at position {@code seq} failed for good
+   * with {@code error}, after the run had failed with {@code failure}: both are told, the
+   * compensation's first.
    */
   public static RunError compensationFailed(
       RunError failure, StepType<?> step, int seq, Throwable error) {
@@ -189,7 +189,8 @@ public final class Errors {
    * runFingerprint}, that the class registered here, {@code type}, does not hold (a step, signal
    * or route removed, or its stored types changed, at the same version).
    */
-  public static RunError fingerprintMismatch(String runId, WorkflowType<?> type, String runFingerprint) {
+  public static RunError fingerprintMismatch(String runId, WorkflowType<?> type,
+      String runFingerprint) {
     return engine("run " + runId + " started on a different step graph of " + type
             + " (fingerprint '" + runFingerprint + "') than the class registered here has"
             + " (fingerprint '" + type.fingerprint().orElse("") + "'): a step, signal or route it"

@@ -1,7 +1,5 @@
 package dev.durable.runtime.internal.engine;
 
-import dev.durable.runtime.internal.wake.ProcessWakeups;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableStore;
@@ -11,10 +9,11 @@ import dev.durable.runtime.Parallel;
 import dev.durable.runtime.Retry;
 import dev.durable.runtime.RetryPolicy;
 import dev.durable.runtime.WorkerConfig;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.Stores;
 import dev.durable.runtime.internal.turn.BranchCalls;
 import dev.durable.runtime.internal.turn.Replays;
 import dev.durable.runtime.internal.turn.RetryOverrides;
+import dev.durable.runtime.internal.wake.ProcessWakeups;
 import dev.durable.runtime.internal.worker.Workers;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.RunReplays;
@@ -64,7 +63,7 @@ public final class Factories implements DurableEngine.Factory, DurableWorker.Fac
 
   @Override
   public String migrate(DataSource dataSource, Optional<String> schema) {
-    return Store.migrate(dataSource, schema);
+    return Stores.migrate(dataSource, schema);
   }
 
   @Override

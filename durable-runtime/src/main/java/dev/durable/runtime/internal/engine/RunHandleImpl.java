@@ -13,13 +13,13 @@ final class RunHandleImpl<R> implements RunHandle<R> {
   /** As good as no limit, and still a number of nanoseconds that fits in a long. */
   private static final Duration WITHOUT_LIMIT = Duration.ofDays(100 * 365);
 
-  private final DefaultEngine engine;
+  private final ClientCalls engine;
   private final WorkflowType<R> type;
   private final String runId;
   private final RunValueReads values;
 
   RunHandleImpl(
-      DefaultEngine engine, WorkflowType<R> type, String runId, RunValueReads values) {
+      ClientCalls engine, WorkflowType<R> type, String runId, RunValueReads values) {
     this.engine = engine;
     this.type = type;
     this.runId = runId;

@@ -10,12 +10,12 @@ import java.util.UUID;
 
 /** What a generated client delegates to: one workflow's runs in one engine's store. */
 final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
-  private final DefaultEngine engine;
+  private final ClientCalls engine;
   private final WorkflowType<R> type;
   private final RunValueReads values;
 
   /** @param values reads the events and streams of the runs, for their handles */
-  WorkflowRunsImpl(DefaultEngine engine, WorkflowType<R> type, RunValueReads values) {
+  WorkflowRunsImpl(ClientCalls engine, WorkflowType<R> type, RunValueReads values) {
     this.engine = engine;
     this.type = type;
     this.values = values;

@@ -3,10 +3,9 @@ package dev.durable.runtime.internal.flow;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import java.time.Duration;
 import java.util.Collection;
@@ -34,7 +33,7 @@ import org.slf4j.LoggerFactory;
 public final class Admissions {
   private static final Logger LOG = LoggerFactory.getLogger(Admissions.class);
 
-  private final Store store;
+  private final QueueAdmissions runQueues;
   private final Time time;
   private final String engineId;
   private final List<Queue> queues;
@@ -51,9 +50,9 @@ public final class Admissions {
   private final Map<String, Long> idleUntil = new ConcurrentHashMap<>();
   private final Set<String> undeclaredWarned = ConcurrentHashMap.newKeySet();
 
-  private Admissions(Store store, Time time, String engineId, List<Queue> queues,
+  private Admissions(QueueAdmissions runQueues, Time time, String engineId, List<Queue> queues,
       EngineWakeups wakeups, Duration idleRecheck, Queues stepQueues, Observer observer) {
-    this.store = store;
+    this.runQueues = runQueues;
     this.time = time;
     this.engineId = engineId;
     this.queues = queues;
@@ -72,19 +71,21 @@ public final class Admissions {
    * @param observer told of each admission: how many runs, and whether the rate limit alone held
    *     others back
    */
-  public static Admissions declare(Store store, Time time, String engineId, Collection<Queue> queues,
-      EngineWakeups wakeups, Duration pollInterval, Queues stepQueues, Observer observer) {
+  public static Admissions declare(QueueAdmissions runQueues, QueueSlots slots, Time time,
+      String engineId, Collection<Queue> queues, EngineWakeups wakeups, Duration pollInterval,
+      Queues stepQueues, Observer observer) {
     for (Queue queue : queues) {
-      store.queues().declare(queue, engineId, time.now()).ifPresent(other -> LOG.warn(
+      runQueues.declare(queue, engineId, time.now()).ifPresent(other -> LOG.warn(
           "queue '{}' is declared as {} by engine {}, but was stored as {}: every engine serving"
               + " the queue should declare it the same way, or each admits by its own limits",
           queue.name(), queue, engineId, other));
       if (QueueSlots.limitsAttempts(queue)) {
-        store.queueSlots().declare(queue); // the slots and permits of its steps' attempts
+        slots.declare(queue); // the slots and permits of its steps' attempts
       }
     }
     return new Admissions(
-        store, time, engineId, List.copyOf(queues), wakeups, pollInterval, stepQueues, observer);
+        runQueues, time, engineId, List.copyOf(queues), wakeups, pollInterval, stepQueues,
+        observer);
   }
 
   /** Whether this engine admits the runs of {@code queue}. */
@@ -109,7 +110,7 @@ public final class Admissions {
       }
       QueueAdmissions.Admission admission;
       try {
-        admission = store.queues().admit(queue, engineId, time::now);
+        admission = runQueues.admit(queue, engineId, time::now);
       } catch (StoreException e) {
         LOG.warn("cannot admit the runs of queue '{}': {}; trying again at the next poll",
             queue.name(), e.getMessage());

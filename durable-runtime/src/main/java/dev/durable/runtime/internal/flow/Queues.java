@@ -1,13 +1,12 @@
 package dev.durable.runtime.internal.flow;
 
-import dev.durable.runtime.internal.store.Store;
-import dev.durable.runtime.internal.time.Time;
-
 import dev.durable.runtime.Queue;
-import dev.durable.runtime.internal.model.SlotTake;
-import dev.durable.runtime.internal.store.flow.QueueSlots;
-import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.internal.model.SlotTake;
+import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.flow.QueueSlots;
+import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.wake.EngineWakeups;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -68,7 +67,7 @@ public final class Queues {
   }
 
   private final Map<String, Lane> lanes;
-  private final Store store;
+  private final RunStore store;
   private final Time time;
   private final EngineWakeups wakeups;
   private final SharedSlots shared;
@@ -89,7 +88,8 @@ public final class Queues {
    * @param wakeups the engine's, which look for a parked run made due
    * @param shared the store's slots, for the queues limited across engines
    */
-  public Queues(Map<String, Integer> concurrency, Map<String, Queue> declared, Store store, Time time,
+  public Queues(Map<String, Integer> concurrency, Map<String, Queue> declared, RunStore store,
+      Time time,
       EngineWakeups wakeups, SharedSlots shared) {
     this.declared = Set.copyOf(declared.keySet());
     Map<String, Lane> lanes = new HashMap<>();

@@ -2,8 +2,8 @@ package dev.durable.runtime.internal.flow;
 
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.SlotTake;
-import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
+import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
 import org.slf4j.Logger;

@@ -12,9 +12,10 @@ import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.run.Scheduler;
-import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.lineage.RunLineages;
 import dev.durable.runtime.internal.store.values.StoredAttributes;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
@@ -46,15 +47,18 @@ import java.util.UUID;
  * fork is an operator's deliberate second run, not a caller's repeated start.
  */
 public final class RunForks {
-  private final Store store;
+  private final RunStore store;
+  private final RunLineages lineages;
   private final Time time;
   private final Registry registry;
   private final EngineWakeups wakeups;
   private final Scheduler scheduler;
 
   public RunForks(
-      Store store, Time time, Registry registry, EngineWakeups wakeups, Scheduler scheduler) {
+      RunStore store, RunLineages lineages, Time time, Registry registry, EngineWakeups wakeups,
+      Scheduler scheduler) {
     this.store = store;
+    this.lineages = lineages;
     this.time = time;
     this.registry = registry;
     this.wakeups = wakeups;
@@ -89,7 +93,7 @@ public final class RunForks {
             EventType.RUN_FORKED.run("from " + from + " (generation "
                 + run.lineage().generation() + ")", now)),
         null, place);
-    if (!store.lineages().fork(fork, runId, position, replayedAttributes(source, position))) {
+    if (!lineages.fork(fork, runId, position, replayedAttributes(source, position))) {
       throw new IllegalStateException("fork id " + fork.runId() + " is taken; fork again");
     }
     if (place != null) {

@@ -3,9 +3,10 @@ package dev.durable.runtime.internal.model;
 import java.util.List;
 
 /**
- * What a write of turns' progress did ({@link Store#commit}): which commits were written, and what
- * the written ones made ready, for the engine's wake-up component to tell this process's engines,
- * workers and readers (the other processes were told in the same commit: {@link Announcements}).
+ * What a write of turns' progress did ({@code RunStore#commit}): which commits were written, and
+ * what the written ones made ready, for the engine's wake-up component to tell this process's
+ * engines, workers and readers (the other processes were told in the same commit: {@link
+ * Announcements}).
  *
  * @param written for each commit, whether it was written; false where the run's epoch moved on
  *     (another engine claimed it, or it was cancelled or requeued), and then nothing of it was

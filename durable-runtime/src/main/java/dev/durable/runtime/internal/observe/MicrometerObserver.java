@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
  */
 final class MicrometerObserver implements Observer {
   private static final Logger LOG = LoggerFactory.getLogger(MicrometerObserver.class);
+  /** How often the count of tasks waiting for a worker is read again: it costs a query. */
+  static final Duration TASKS_WAITING_REFRESH = Duration.ofSeconds(5);
 
   private final MeterRegistry registry;
   private final Duration waitingRefresh;
@@ -91,7 +93,7 @@ final class MicrometerObserver implements Observer {
       throw new IllegalArgumentException(
           "meterRegistry must be a Micrometer MeterRegistry, but was " + registry.getClass());
     }
-    return new MicrometerObserver(meters, Observers.TASKS_WAITING_REFRESH);
+    return new MicrometerObserver(meters, TASKS_WAITING_REFRESH);
   }
 
   @Override

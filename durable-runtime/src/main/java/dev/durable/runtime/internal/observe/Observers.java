@@ -15,8 +15,6 @@ import java.util.function.Supplier;
  * without them neither library needs to be on the class path.
  */
 public final class Observers {
-  /** How often the count of tasks waiting for a worker is read again: it costs a query. */
-  public static final Duration TASKS_WAITING_REFRESH = Duration.ofSeconds(5);
 
   private Observers() {}
 

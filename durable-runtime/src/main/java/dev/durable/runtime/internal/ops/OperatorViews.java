@@ -12,10 +12,12 @@ import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.model.TaskRecord;
-import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.schedule.CronSchedule;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.ops.StoredOverview;
+import dev.durable.runtime.internal.store.schedule.StoredSchedules;
+import dev.durable.runtime.internal.store.task.TaskQueue;
+import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -42,24 +44,31 @@ public final class OperatorViews {
       "Queue\\[([^,]+), concurrency=(\\d+), perEngine=(\\d+),"
           + " rateLimit=(?:none|(\\d+)/(\\S+))\\]");
 
-  private final Store store;
+  private final TaskQueue tasks;
+  private final QueueAdmissions queues;
+  private final StoredOverview overview;
+  private final StoredSchedules schedules;
   private final Time time;
 
-  public OperatorViews(Store store, Time time) {
-    this.store = store;
+  public OperatorViews(TaskQueue tasks, QueueAdmissions queues, StoredOverview overview,
+      StoredSchedules schedules, Time time) {
+    this.tasks = tasks;
+    this.queues = queues;
+    this.overview = overview;
+    this.schedules = schedules;
     this.time = time;
   }
 
   public List<TaskInfo> tasks(String runId) {
-    return store.tasks().ofRun(runId).stream().map(OperatorViews::taskInfo).toList();
+    return tasks.ofRun(runId).stream().map(OperatorViews::taskInfo).toList();
   }
 
   public List<TaskQueueInfo> taskQueues() {
-    return store.tasks().queues();
+    return tasks.queues();
   }
 
   public List<QueueInfo> queues() {
-    return store.queues().rows().stream()
+    return queues.rows().stream()
         .map(row -> new QueueInfo(row.name(), declaration(row.name(), row.declaration()),
             Optional.ofNullable(row.declaredBy()), row.depth(), row.running(),
             Optional.ofNullable(row.oldestWaitingAt())))
@@ -103,12 +112,12 @@ public final class OperatorViews {
       throw new IllegalArgumentException("from " + from + " to now (" + now + ") must hold 1 to "
           + Overview.MAX_BUCKETS + " periods of " + bucket + ", but holds " + periods);
     }
-    List<Overview.Stuck> stuck = store.overview()
+    List<Overview.Stuck> stuck = overview
         .waiting(now.minus(Overview.OVERDUE), Overview.STUCK_LISTED).stream()
         .map(w -> new Overview.Stuck(
             RunStatuses.info(w.run().run(), w.run().scheduledAt(), Map.of()), w.since()))
         .toList();
-    return new Overview(from, bucket, store.overview().counts(from, bucket, (int) periods), stuck);
+    return new Overview(from, bucket, overview.counts(from, bucket, (int) periods), stuck);
   }
 
   /**
@@ -117,7 +126,7 @@ public final class OperatorViews {
    * StoredOverview#waitingSince}).
    */
   public Optional<Overview.Stuck> stuck(String runId) {
-    ListedRun run = store.overview().run(runId).orElseThrow(() -> Errors.unknownRun(runId));
+    ListedRun run = overview.run(runId).orElseThrow(() -> Errors.unknownRun(runId));
     Instant cutoff = time.now().minus(Overview.OVERDUE);
     return StoredOverview.waitingSince(run.run()).filter(since -> since.isBefore(cutoff))
         .map(since -> new Overview.Stuck(
@@ -125,20 +134,20 @@ public final class OperatorViews {
   }
 
   public List<WorkerInfo> workers() {
-    return store.tasks().workers(time.now().minus(WORKERS_SEEN_WITHIN));
+    return tasks.workers(time.now().minus(WORKERS_SEEN_WITHIN));
   }
 
   public List<TaskInfo> silentTasks(Duration silence) {
     if (silence.isNegative()) {
       throw new IllegalArgumentException("silence must not be negative, but was " + silence);
     }
-    return store.tasks().silent(time.now().minus(silence)).stream()
+    return tasks.silent(time.now().minus(silence)).stream()
         .map(OperatorViews::taskInfo).toList();
   }
 
   public List<StoredSchedule> storedSchedules() {
     Instant now = time.now();
-    return store.schedules().all().stream()
+    return schedules.all().stream()
         .map(row -> {
           List<Instant> next;
           ZoneId zone;

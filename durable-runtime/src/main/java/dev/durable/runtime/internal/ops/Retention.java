@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.ops;
 
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -31,7 +31,7 @@ public final class Retention implements AutoCloseable {
   private static final Duration LONGEST_PERIOD = Duration.ofMinutes(1);
   private static final Duration SHORTEST_PERIOD = Duration.ofSeconds(1);
 
-  private final Store store;
+  private final RunStore store;
   private final Time time;
   private final Optional<Duration> retention;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -40,7 +40,7 @@ public final class Retention implements AutoCloseable {
   private ScheduledExecutorService thread;
 
   /** @param retention how long ended runs are kept; empty: for ever */
-  public Retention(Store store, Time time, Optional<Duration> retention) {
+  public Retention(RunStore store, Time time, Optional<Duration> retention) {
     this.store = store;
     this.time = time;
     this.retention = retention;

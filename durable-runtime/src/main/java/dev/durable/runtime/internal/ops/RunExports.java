@@ -9,8 +9,8 @@ import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,14 +20,14 @@ import java.util.Optional;
 /**
  * Runs as {@link RunExport} holds them: read from the store for {@code DurableEngine.export}, and
  * their checkpoints turned back into the records a turn replays ({@code Replays}). Each run and
- * its checkpoints are read in one statement ({@link Store#snapshot}), so that an export never
+ * its checkpoints are read in one statement ({@link RunStore#snapshot}), so that an export never
  * holds a step the run's row does not know of yet.
  */
 public final class RunExports {
-  private final Store store;
+  private final RunStore store;
   private final Time time;
 
-  public RunExports(Store store, Time time) {
+  public RunExports(RunStore store, Time time) {
     this.store = store;
     this.time = time;
   }

@@ -10,7 +10,9 @@ import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.run.InFlight;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.schedule.StoredSchedules;
+import dev.durable.runtime.internal.store.values.StoredAttributes;
 import dev.durable.runtime.internal.turn.Compensations;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,11 +25,16 @@ import java.util.Optional;
  * here shown as running, and the runs it started as children.
  */
 public final class RunStatuses {
-  private final Store store;
+  private final RunStore store;
+  private final StoredAttributes attributes;
+  private final StoredSchedules schedules;
   private final InFlight inFlight;
 
-  public RunStatuses(Store store, InFlight inFlight) {
+  public RunStatuses(RunStore store, StoredAttributes attributes, StoredSchedules schedules,
+      InFlight inFlight) {
     this.store = store;
+    this.attributes = attributes;
+    this.schedules = schedules;
     this.inFlight = inFlight;
   }
 
@@ -72,13 +79,13 @@ public final class RunStatuses {
     }
     List<RunRecord> childRuns = store.children(run.runId());
     Map<String, Map<String, String>> childAttributes = childRuns.isEmpty() ? Map.of()
-        : store.attributes().ofRuns(childRuns.stream().map(RunRecord::runId).toList());
+        : attributes.ofRuns(childRuns.stream().map(RunRecord::runId).toList());
     List<RunInfo> children = childRuns.stream() // a child is started by its parent alone
         .map(child -> info(child, Optional.empty(),
             childAttributes.getOrDefault(child.runId(), Map.of())))
         .toList();
-    return new RunStatus(info(run, store.schedules().firedFor(run.runId()),
-        store.attributes().of(run.runId())), steps, children,
+    return new RunStatus(info(run, schedules.firedFor(run.runId()),
+        attributes.of(run.runId())), steps, children,
         Compensations.status(snapshot.checkpoints()), run.input(),
         run.status() == RunState.COMPLETED ? run.output() : null);
   }

@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.run;
 
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import java.util.Collection;
 import java.util.List;
@@ -13,13 +13,14 @@ import org.slf4j.LoggerFactory;
 public final class CancelledElsewhere {
   private static final Logger LOG = LoggerFactory.getLogger(CancelledElsewhere.class);
 
-  private final Store store;
+  private final RunStore store;
   private final InFlight inFlight;
   private final Waiters waiters;
   private final EngineWakeups wakeups;
 
   /** @param wakeups tells the readers of a cancelled run's events and streams, which end with it */
-  public CancelledElsewhere(Store store, InFlight inFlight, Waiters waiters, EngineWakeups wakeups) {
+  public CancelledElsewhere(RunStore store, InFlight inFlight, Waiters waiters,
+      EngineWakeups wakeups) {
     this.store = store;
     this.inFlight = inFlight;
     this.waiters = waiters;

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.run;
 
 import dev.durable.runtime.internal.flow.SharedSlots;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
@@ -31,7 +31,7 @@ public final class Leases implements AutoCloseable {
   /** The longest {@link #close} waits for a renewal under way to end. */
   private static final Duration RENEWAL_DRAIN = Duration.ofSeconds(5);
 
-  private final Store store;
+  private final RunStore store;
   private final Time time;
   private final InFlight inFlight;
   private final String engineId;
@@ -51,7 +51,7 @@ public final class Leases implements AutoCloseable {
    *     leases; null if it takes none
    */
   public Leases(
-      Store store, Time time, InFlight inFlight, String engineId, Duration leaseDuration,
+      RunStore store, Time time, InFlight inFlight, String engineId, Duration leaseDuration,
       CancelledElsewhere cancelledElsewhere, SharedSlots slots) {
     this.store = store;
     this.slots = slots;

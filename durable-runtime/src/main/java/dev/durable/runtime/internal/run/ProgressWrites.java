@@ -1,26 +1,25 @@
 package dev.durable.runtime.internal.run;
 
-import dev.durable.runtime.internal.model.WrittenProgress;
-
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.model.Commit;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.model.WrittenProgress;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import java.util.List;
 
 /**
- * Writes turns' progress ({@link Commit}: a run's change, its checkpoints, events and tasks) to
- * the {@link Store}, with the commits of the turns writing at the same moment ({@link GroupCommit}).
+ * Writes turns' progress ({@link Commit}: a run's change, its checkpoints, events and tasks) to the
+ * {@link RunStore}, with the commits of the turns writing at the same moment ({@link GroupCommit}).
  */
 public final class ProgressWrites implements AutoCloseable {
-  private final Store store;
+  private final RunStore store;
   private final Time time;
   private final EngineWakeups wakeups;
   private final GroupCommit<Commit> commits;
 
   /** @param wakeups told of what each batch of commits made ready */
-  public ProgressWrites(Store store, Time time, EngineWakeups wakeups) {
+  public ProgressWrites(RunStore store, Time time, EngineWakeups wakeups) {
     this.store = store;
     this.time = time;
     this.wakeups = wakeups;

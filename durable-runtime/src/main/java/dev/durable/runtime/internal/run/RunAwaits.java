@@ -9,7 +9,7 @@ import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.spi.Payload;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
@@ -22,14 +22,14 @@ import java.util.concurrent.CompletableFuture;
 public final class RunAwaits {
   private static final long AWAIT_POLL_MS = 100;
 
-  private final Store store;
+  private final RunStore store;
   private final Waiters waiters;
   private final InFlight inFlight;
   private final Payloads payloads;
   private final Scheduler scheduler;
 
   public RunAwaits(
-      Store store, Waiters waiters, InFlight inFlight, Payloads payloads, Scheduler scheduler) {
+      RunStore store, Waiters waiters, InFlight inFlight, Payloads payloads, Scheduler scheduler) {
     this.store = store;
     this.waiters = waiters;
     this.inFlight = inFlight;

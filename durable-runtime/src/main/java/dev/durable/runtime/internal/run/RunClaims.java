@@ -4,7 +4,7 @@ import dev.durable.runtime.internal.engine.Registry;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,11 +20,10 @@ import org.slf4j.LoggerFactory;
  * reported with how late it was claimed; warns of due runs of workflows it does not have.
  */
 public final class RunClaims {
-  /** The scheduler's logger, which operators know these warnings by. */
-  private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+  private static final Logger LOG = LoggerFactory.getLogger(RunClaims.class);
   private static final Duration UNKNOWN_REPORT_INTERVAL = Duration.ofMinutes(1);
 
-  private final Store store;
+  private final RunStore store;
   private final Time time;
   private final Registry registry;
   private final Observer observer;
@@ -35,7 +34,7 @@ public final class RunClaims {
 
   /** @param leaseDuration how long a claimed run is leased to this engine */
   public RunClaims(
-      Store store, Time time, Registry registry, Observer observer, String engineId,
+      RunStore store, Time time, Registry registry, Observer observer, String engineId,
       Duration leaseDuration) {
     this.store = store;
     this.time = time;

@@ -14,10 +14,11 @@ import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.NewEvent;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.observe.TraceSpan;
-import dev.durable.runtime.internal.model.Resumption;
+import dev.durable.runtime.internal.store.lineage.RunLineages;
 import dev.durable.runtime.internal.turn.TurnContext;
 import dev.durable.runtime.internal.turn.TurnImpl;
 import dev.durable.runtime.internal.turn.TurnStop;
@@ -46,15 +47,18 @@ public final class RunExecutor {
   private final CancelledElsewhere cancelledElsewhere;
   private final Registry registry;
   private final Admissions admissions;
+  private final RunLineages lineages;
 
   /**
    * @param cancelledElsewhere stops the child runs a run's timeout cancels
    * @param admissions told when a run of a queue ends here, freeing its slot
+   * @param lineages where a run that continues as new starts over
    */
   public RunExecutor(
       Registry registry, TurnContext context, Turns turns, InFlight inFlight, Waiters waiters,
-      CancelledElsewhere cancelledElsewhere, Admissions admissions) {
+      CancelledElsewhere cancelledElsewhere, Admissions admissions, RunLineages lineages) {
     this.admissions = admissions;
+    this.lineages = lineages;
     this.context = context;
     this.turns = turns;
     this.inFlight = inFlight;
@@ -170,7 +174,8 @@ public final class RunExecutor {
   }
 
   private void complete(
-      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type, WorkflowBody.Ended<?> ended) {
+      RunRecord run, TurnImpl turn, RunEvent runEvent, WorkflowType<?> type,
+      WorkflowBody.Ended<?> ended) {
     Object result = ended.result();
     List<String> violations = context.payloads().violations(type.result(), result);
     if (!violations.isEmpty()) {
@@ -287,15 +292,15 @@ public final class RunExecutor {
 
   /**
    * Starts the run over with {@code input} in its next generation, under the lease it was executed
-   * with ({@code RunLineages.continueAsNew}), with a run timeout of its own, and wakes the poll: the
-   * next generation is due now.
+   * with ({@code RunLineages.continueAsNew}), with a run timeout of its own, and wakes the poll:
+   * the next generation is due now.
    */
   private void continued(RunRecord run, TurnImpl turn, String input) {
     Instant now = context.time().now();
     Instant deadlineAt = registry.find(run.workflow())
         .flatMap(workflow -> workflow.workflowType().timeout()).map(now::plus).orElse(null);
     int next = run.lineage().generation() + 1;
-    boolean written = context.store().lineages().continueAsNew(run.fence(), input, deadlineAt, now,
+    boolean written = lineages.continueAsNew(run.fence(), input, deadlineAt, now,
         EventType.RUN_CONTINUED.run("generation " + next + "; generation " + (next - 1)
             + " ended at position " + turn.position(), now));
     if (written) {

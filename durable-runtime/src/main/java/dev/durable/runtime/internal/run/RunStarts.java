@@ -16,7 +16,8 @@ import dev.durable.runtime.internal.model.QueuePlace;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
@@ -36,7 +37,8 @@ public final class RunStarts {
   private final Registry registry;
   private final Payloads payloads;
   private final StartWrites writes;
-  private final Store store;
+  private final RunStore store;
+  private final QueueAdmissions queues;
   private final Observer observer;
   private final Duration leaseDuration;
 
@@ -45,12 +47,14 @@ public final class RunStarts {
    * @param leaseDuration how long a run started on this engine is leased to it
    */
   public RunStarts(
-      Registry registry, Payloads payloads, StartWrites writes, Store store, Observer observer,
+      Registry registry, Payloads payloads, StartWrites writes, RunStore store,
+      QueueAdmissions queues, Observer observer,
       Duration leaseDuration) {
     this.registry = registry;
     this.payloads = payloads;
     this.writes = writes;
     this.store = store;
+    this.queues = queues;
     this.observer = observer;
     this.leaseDuration = leaseDuration;
   }
@@ -227,7 +231,8 @@ public final class RunStarts {
     // a debounced start holds its debounce key as its deduplication key, its window as its delay
     return new QueuePlace(queue, options.priority(), options.partitionKey().orElse(null),
         options.debounce().map(d -> QueuePlace.debounceKey(type.name(), d.key()))
-            .or(() -> options.deduplicationId().map(id -> QueuePlace.dedupKey(queue, type.name(), id)))
+            .or(() -> options.deduplicationId().map(id -> QueuePlace.dedupKey(queue, type.name(),
+                id)))
             .orElse(null),
         options.debounce().map(d -> now.plus(d.window()))
             .or(() -> options.delay().map(now::plus)).orElse(null));
@@ -245,7 +250,7 @@ public final class RunStarts {
   public String insertDebounced(NewRun run) {
     QueuePlace place = run.place();
     for (int attempt = 1; ; attempt++) {
-      Optional<String> folded = store.queues().debounce(
+      Optional<String> folded = queues.debounce(
           place.dedupKey(), run.input(), place.notBefore(), run.now());
       if (folded.isPresent()) {
         return folded.get();
@@ -297,7 +302,7 @@ public final class RunStarts {
       }
       String dedupKey = run.place() == null ? null : run.place().dedupKey();
       Optional<String> holder =
-          dedupKey == null ? Optional.empty() : store.queues().holderOf(dedupKey);
+          dedupKey == null ? Optional.empty() : queues.holderOf(dedupKey);
       if (holder.isPresent()) {
         throw new DuplicateRunException("cannot start run " + run.runId() + " of "
             + run.workflow() + ": run " + holder.get() + " holds its deduplication id ("

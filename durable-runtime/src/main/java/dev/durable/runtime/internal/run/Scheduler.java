@@ -3,7 +3,7 @@ package dev.durable.runtime.internal.run;
 import dev.durable.runtime.internal.flow.Admissions;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.schedule.Schedules;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.internal.wake.PollLoop;
@@ -179,7 +179,7 @@ public final class Scheduler implements AutoCloseable {
     }
     List<ClaimedRun> claimed = claims.claimDue(free);
     concurrency.take(claimed.size());
-    boolean more = claimed.size() == Store.claimBatch(free);
+    boolean more = claimed.size() == RunStore.claimBatch(free);
     concurrency.pollWasLimited(more);
     for (ClaimedRun claim : claimed) {
       submit(claim);

@@ -2,18 +2,18 @@ package dev.durable.runtime.internal.run;
 
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.model.NewRun;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import java.util.List;
 
 /**
- * Inserts new runs into the {@link Store}, with the runs started at the same moment
+ * Inserts new runs into the {@link RunStore}, with the runs started at the same moment
  * ({@link GroupCommit}).
  */
 public final class StartWrites implements AutoCloseable {
-  private final Store store;
+  private final RunStore store;
   private final GroupCommit<NewRun> inserts;
 
-  public StartWrites(Store store) {
+  public StartWrites(RunStore store) {
     this.store = store;
     this.inserts = new GroupCommit<>(this::insertBatch, "durable-start", GroupCommit.WRITERS);
   }

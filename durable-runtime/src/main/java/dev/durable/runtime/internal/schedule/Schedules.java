@@ -9,9 +9,9 @@ import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.ScheduleKey;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;
-import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.schedule.SchedulePlan;
+import dev.durable.runtime.internal.store.schedule.StoredSchedules;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.internal.wake.Timers;
 import dev.durable.runtime.spi.DurableWorkflow;
@@ -27,12 +27,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fires the {@code @Schedule}s of the registered workflows: at each poll of a started engine and
- * at each {@code tick()}, every schedule whose next fire time has come is fired through the store
- * ({@code StoredSchedules.fire}), which starts its runs and moves its row on in one commit, under the
- * row's lock. The next fire time is kept in memory only to spare the store a transaction per poll;
- * the row is the truth, so engines that fire one schedule at once start each run once. The poll
- * is woken at the next fire time by the engine's timers.
+ * Fires the {@code @Schedule}s of the registered workflows: at each poll of a started engine and at
+ * each {@code tick()}, every schedule whose next fire time has come is fired through the store
+ * ({@code StoredSchedules.fire}), which starts its runs and moves its row on in one commit, under
+ * the row's lock. The next fire time is kept in memory only to spare the store a transaction per
+ * poll; the row is the truth, so engines that fire one schedule at once start each run once. The
+ * poll is woken at the next fire time by the engine's timers.
  *
  * <p>Which due fire times start runs: those handled at most {@link #ON_TIME} late are on time;
  * older ones were missed while no engine ran. {@link CatchUp#LATEST} starts one run, for the latest
@@ -53,7 +53,7 @@ public final class Schedules {
       WorkflowType<?> type, WorkflowKey workflow, ScheduleSpec spec, CronSchedule cron,
       ScheduleKey key) {}
 
-  private final Store store;
+  private final StoredSchedules schedules;
   private final Time time;
   private final Payloads payloads;
   private final Observer observer;
@@ -65,9 +65,10 @@ public final class Schedules {
   private final Map<Entry, Instant> armed = new ConcurrentHashMap<>();
 
   private Schedules(
-      Store store, Time time, Payloads payloads, Observer observer, EngineWakeups wakeups,
+      StoredSchedules schedules, Time time, Payloads payloads, Observer observer,
+      EngineWakeups wakeups,
       List<Entry> entries) {
-    this.store = store;
+    this.schedules = schedules;
     this.time = time;
     this.payloads = payloads;
     this.observer = observer;
@@ -82,7 +83,8 @@ public final class Schedules {
    *     processor would have refused, or a run input other than nothing or one {@code Instant}
    */
   public static Schedules of(
-      Store store, Time time, Payloads payloads, Observer observer, EngineWakeups wakeups,
+      StoredSchedules schedules, Time time, Payloads payloads, Observer observer,
+      EngineWakeups wakeups,
       List<DurableWorkflow<?>> workflows) {
     List<Entry> entries = new ArrayList<>();
     for (DurableWorkflow<?> workflow : workflows) {
@@ -121,7 +123,7 @@ public final class Schedules {
             new ScheduleKey(type.name(), spec.cron(), spec.zone())));
       }
     }
-    return new Schedules(store, time, payloads, observer, wakeups, List.copyOf(entries));
+    return new Schedules(schedules, time, payloads, observer, wakeups, List.copyOf(entries));
   }
 
   /**
@@ -153,9 +155,9 @@ public final class Schedules {
 
   private boolean fire(Entry entry, Instant now) {
     // once per fire time and engine: cheap, and a row deleted by hand comes back
-    store.schedules().register(entry.key(), now);
+    schedules.register(entry.key(), now);
     List<String> started =
-        store.schedules().fire(entry.key(), now, handled -> plan(entry, handled, now));
+        schedules.fire(entry.key(), now, handled -> plan(entry, handled, now));
     nextFire.put(entry, entry.cron().nextAfter(now).orElse(Instant.MAX));
     started.forEach(runId -> observer.runStarted(entry.workflow().name()));
     if (!started.isEmpty()) {

@@ -12,9 +12,9 @@ import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.engine.Registry;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.signal.SignalQueue;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.SignalType;
@@ -32,15 +32,18 @@ public final class SignalSender {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-  private final Store store;
+  private final RunStore store;
+  private final SignalQueue signals;
   private final Time time;
   private final Payloads payloads;
   private final Registry registry;
   private final EngineWakeups wakeups;
 
   public SignalSender(
-      Store store, Time time, Payloads payloads, Registry registry, EngineWakeups wakeups) {
+      RunStore store, SignalQueue signals, Time time, Payloads payloads, Registry registry,
+      EngineWakeups wakeups) {
     this.store = store;
+    this.signals = signals;
     this.time = time;
     this.payloads = payloads;
     this.registry = registry;
@@ -63,7 +66,7 @@ public final class SignalSender {
     String payload = encode(workflow, signal, value);
     requireFitsRunsVersion(workflow, runId, signal, payload);
     WorkflowKey key = new WorkflowKey(workflow.name(), workflow.version());
-    SignalQueue.Sent sent = store.signals()
+    SignalQueue.Sent sent = signals
         .send(runId, key, signal.name(), payload, time.now())
         .orElseThrow(() -> new UnknownRunException(
             "cannot send " + signal + ": no run with id '" + runId + "' is stored in this"
@@ -125,7 +128,7 @@ public final class SignalSender {
             + "' is stored in this"
             + " engine's database; nothing was stored"));
     requireFitsIfKnown(run, name, payload);
-    SignalQueue.Sent sent = store.signals()
+    SignalQueue.Sent sent = signals
         .send(runId, run.workflow(), name, payload, time.now())
         .orElseThrow(() -> new UnknownRunException(
             "cannot send signal '" + name + "': run '" + runId + "' is gone; nothing was stored"));
@@ -187,7 +190,7 @@ public final class SignalSender {
     if (workflow.isEmpty()) {
       // the name against those its engines stored; the value is checked by the run's wait,
       // which sets it aside if it does not fit
-      store.signals().declared(run.workflow()).filter(names -> !names.contains(name))
+      signals.declared(run.workflow()).filter(names -> !names.contains(name))
           .ifPresent(names -> {
             throw unknownSignal(run, name, List.copyOf(names));
           });

@@ -159,13 +159,14 @@ public final class SignalWaits {
 
   /**
    * The oldest signal sent and not taken whose value this wait can read. One it cannot (sent as
-   * JSON by an operator, with a value that does not fit, or null) is set aside, marked rejected with the
-   * reason in the run's history, and the next is looked at: a bad value never fails the run.
+   * JSON by an operator, with a value that does not fit, or null) is set aside, marked rejected
+   * with the reason in the run's history, and the next is looked at: a bad value never fails the
+   * run.
    */
   private Optional<SignalRecord> nextReadable(SignalType<?> signal, Instant now) {
     try {
       while (true) {
-        Optional<SignalRecord> next = context.store().signals().next(run.runId(), signal.name());
+        Optional<SignalRecord> next = context.signals().next(run.runId(), signal.name());
         if (next.isEmpty()) {
           return next;
         }
@@ -179,7 +180,7 @@ public final class SignalWaits {
           problem = "its value does not fit " + signal.value().type() + ": " + e.getMessage();
         }
         RunLog.signalSetAside(run.runId(), signal.name(), next.get().id(), problem);
-        context.store().signals().reject(run.runId(), signal.name(), next.get().id(), problem, now);
+        context.signals().reject(run.runId(), signal.name(), next.get().id(), problem, now);
       }
     } catch (StoreException e) {
       throw control.storeFailed(e);

@@ -92,7 +92,7 @@ final class Migrations {
   }
 
   private static Flyway flyway(DataSource dataSource, String schema) {
-    var configuration = Flyway.configure(Store.class.getClassLoader())
+    var configuration = Flyway.configure(Migrations.class.getClassLoader())
         // Flyway's own choice falls back to java.util.logging, which prints its INFO lines on
         // the console, when no SLF4J provider is present; its log goes where the engine's goes
         .loggers("slf4j")

@@ -6,7 +6,7 @@ import java.util.Optional;
  * How a store is opened, as an engine's or a worker's builder set it.
  *
  * @param schema the schema Durable's tables live in; empty for the connection's current schema
- * @param migrate whether the store may create or upgrade the tables ({@link Store#openSchema})
+ * @param migrate whether the store may create or upgrade the tables ({@link Stores#openSchema})
  * @param pollOnly no notifications sent or listened for, and no session state: safe behind a
  *     pooler in transaction mode
  */

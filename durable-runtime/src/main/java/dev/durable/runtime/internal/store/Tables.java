@@ -43,10 +43,11 @@ public record Tables(
 
   /** The catalogues of the tables in {@code schema}. */
   public static Tables in(Schema schema) {
-    EventsTable events = new EventsTable(schema);
+    String steps = schema.table(StepsTable.NAME);
+    EventsTable events = new EventsTable(schema, steps);
     RunLeases leases = new RunLeases(schema, events);
     TasksTable tasks = new TasksTable(schema, leases);
-    RunsTable runs = new RunsTable(schema, tasks);
+    RunsTable runs = new RunsTable(schema, tasks.storedRuns, steps);
     return new Tables(schema, runs, leases, new StepsTable(schema, leases, events), events, tasks,
         new SignalsTable(schema), new SchedulesTable(schema), new AttributesTable(schema),
         new RunValuesTable(schema), new LineageTable(schema), new QueuesTable(schema, events),

@@ -47,9 +47,20 @@ public final class Threads {
    */
   public static ExecutorService executor(String prefix, boolean virtual, int platformThreads) {
     if (virtual) {
-      return VirtualThreads.perTask(prefix);
+      return perTask(prefix);
     }
     return Executors.newFixedThreadPool(platformThreads, numbered(prefix));
+  }
+
+  /**
+   * An executor that runs each task on a new virtual thread named {@code <prefix>-<n>}, with an
+   * empty MDC (as {@link #daemon} gives platform threads: virtual threads inherit a thread's
+   * inheritable locals, SLF4J's basic MDC among them).
+   *
+   * @throws IllegalStateException if this JVM has no virtual threads
+   */
+  public static ExecutorService perTask(String prefix) {
+    return VirtualThreads.perTask(named(prefix, VirtualThreads.factory()));
   }
 
   private static Runnable withEmptyMdc(Runnable task) {

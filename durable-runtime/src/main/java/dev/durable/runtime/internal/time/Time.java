@@ -41,8 +41,8 @@ public final class Time {
 
   /**
    * How far ahead of their due time the runs suspended by a timer or a backoff are claimed back
-   * ({@link #CLAIM_LEAD}); none under a {@link ManualClock}, whose time moves only when a test moves
-   * it (an in-process wait would move it instead).
+   * ({@link #CLAIM_LEAD}); none under a {@link ManualClock}, whose time moves only when a test
+   * moves it (an in-process wait would move it instead).
    */
   public Duration claimLead() {
     return clock instanceof ManualClock ? Duration.ZERO : CLAIM_LEAD;

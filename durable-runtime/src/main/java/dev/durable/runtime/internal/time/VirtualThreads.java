@@ -56,17 +56,19 @@ public final class VirtualThreads {
   }
 
   /**
-   * An executor that runs each task on a new virtual thread named {@code <prefix>-<n>}, with an
-   * empty MDC (as {@link Threads#daemon} gives platform threads: virtual threads inherit a
-   * thread's inheritable locals, SLF4J's basic MDC among them).
+   * The factory of virtual threads, which {@code Threads} names.
    *
    * @throws IllegalStateException if this JVM has no virtual threads
    */
-  public static ExecutorService perTask(String prefix) {
+  static ThreadFactory factory() {
     if (!available()) {
       throw new IllegalStateException("this JVM has no virtual threads");
     }
-    ThreadFactory named = Threads.named(prefix, task -> FACTORY.newThread(task));
+    return FACTORY;
+  }
+
+  /** An executor that runs each task on a new thread of {@code named}, a {@link #factory}'s. */
+  static ExecutorService perTask(ThreadFactory named) {
     try {
       return (ExecutorService) PER_TASK.invoke(named);
     } catch (RuntimeException | Error e) {

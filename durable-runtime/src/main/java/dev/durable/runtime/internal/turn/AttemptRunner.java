@@ -5,7 +5,6 @@ import dev.durable.runtime.internal.engine.InjectedFaults;
 import dev.durable.runtime.internal.engine.RunMdc;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.time.Threads;
-import dev.durable.runtime.internal.time.VirtualThreads;
 import dev.durable.runtime.spi.CurrentTurn;
 import dev.durable.runtime.spi.StepBody;
 import dev.durable.runtime.spi.StepType;
@@ -43,7 +42,7 @@ public final class AttemptRunner implements AutoCloseable {
    */
   public AttemptRunner(Observer observer, InjectedFaults faults, boolean virtual) {
     this.threads = virtual
-        ? VirtualThreads.perTask("durable-step")
+        ? Threads.perTask("durable-step")
         : Executors.newCachedThreadPool(Threads.numbered("durable-step"));
     this.observer = observer;
     this.faults = faults;

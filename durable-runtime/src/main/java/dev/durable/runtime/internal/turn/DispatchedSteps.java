@@ -268,7 +268,7 @@ final class DispatchedSteps {
     }
     Optional<TaskRecord> again;
     try {
-      again = context.store().tasks().redeliver(task, now);
+      again = context.tasks().redeliver(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }
@@ -309,7 +309,7 @@ final class DispatchedSteps {
     if (tasksRead == null) {
       List<TaskRecord> read;
       try {
-        read = context.store().tasks().current(run.runId(), branchesFrom, branchesTo);
+        read = context.tasks().current(run.runId(), branchesFrom, branchesTo);
       } catch (StoreException e) {
         throw control.storeFailed(e);
       }
@@ -330,7 +330,7 @@ final class DispatchedSteps {
   /** Gives a task up; false if its worker was heard from meanwhile. */
   private boolean giveUp(TaskRecord task, Instant now) {
     try {
-      return context.store().tasks().giveUp(task, now);
+      return context.tasks().giveUp(task, now);
     } catch (StoreException e) {
       throw control.storeFailed(e);
     }

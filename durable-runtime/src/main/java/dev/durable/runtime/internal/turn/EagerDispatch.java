@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.turn;
 
-import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.model.TaskRecord;
+import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.wake.HandBackTarget;
 import dev.durable.runtime.internal.wake.ProcessWakeups;
 import java.time.Instant;

@@ -179,7 +179,7 @@ final class Fans {
   private void start(Branch branch, Batch batch, Instant now) {
     StepType<?> step = branch.call.step();
     CheckpointKind kind = branch.call.isDispatched() ? CheckpointKind.REMOTE : CheckpointKind.STEP;
-    String where = branch.call.isDispatched() ? "dispatched" : LocalAttempts.local(step);
+    String where = branch.call.isDispatched() ? "dispatched" : StepResults.local(step);
     String input;
     try {
       input = context.payloads().encodeArgs(step.params(), branch.call.args());

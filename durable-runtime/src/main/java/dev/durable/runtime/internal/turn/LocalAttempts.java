@@ -178,7 +178,7 @@ final class LocalAttempts {
       Transition retry = StepTransitions.next(state, Event.ATTEMPT_FAILED_WILL_RETRY);
       int failed = attempt;
       List<NewEvent> events = new ArrayList<>(retry.events(type -> switch (type) {
-        case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+        case STEP_STARTED -> type.step(step.name(), 1, StepResults.local(step), startedAt);
         default -> type.step(step.name(), failed,
             runError.message() + "; next attempt in " + delayMs + " ms", now);
       }));
@@ -258,7 +258,7 @@ final class LocalAttempts {
                 .input(input).error(runError).startedAt(startedAt).updatedAt(now).build(),
             failed.inserts())),
         failed.events(type -> switch (type) {
-          case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+          case STEP_STARTED -> type.step(step.name(), 1, StepResults.local(step), startedAt);
           default -> type.step(step.name(), attempt, runError.message(), now);
         }));
     throw new StepFailedException(runError, attempt, error);
@@ -284,7 +284,7 @@ final class LocalAttempts {
         RunChange.TOUCH,
         List.of(new Commit.CheckpointWrite(checkpoint, interrupted.inserts())),
         interrupted.events(type -> switch (type) {
-          case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
+          case STEP_STARTED -> type.step(step.name(), 1, StepResults.local(step), startedAt);
           default -> type.step(step.name(), attempt, "may have run on " + lost + ", whose lease"
               + " ended unrenewed; attempt " + (attempt + 1) + " runs on " + run.leaseOwner(),
               now);
@@ -297,10 +297,5 @@ final class LocalAttempts {
   /** Reports an attempt of {@code step} that ended with {@code outcome} after {@code took}. */
   private void attempted(StepType<?> step, String outcome, Duration took) {
     context.observer().stepAttempt(run.workflow().name(), step.name(), outcome, took);
-  }
-
-  /** The detail of a local step's {@code step.started} event: where its attempts run. */
-  static String local(StepType<?> step) {
-    return step.queue().isEmpty() ? "local" : "local, in queue '" + step.queue() + "'";
   }
 }

@@ -36,8 +36,6 @@ public final class RecordedValues {
   static final String NOW = "now";
   static final String RANDOM_UUID = "randomUUID";
   static final String RANDOM = "random";
-  /** The prefix of a patch's marker: {@code patched:<patch id>}. */
-  static final String PATCHED = "patched:";
   private static final int MAX_PATCH_ID_LENGTH = 100;
 
   private final TurnContext context;
@@ -73,9 +71,9 @@ public final class RecordedValues {
   }
 
   /**
-   * Whether the run takes patch {@code patchId} at {@code seq}: yes if its marker is recorded there,
-   * or if nothing is (the run reaches this point for the first time: the marker is held, to be
-   * written with the turn's next write); no if something else is recorded there (the run passed
+   * Whether the run takes patch {@code patchId} at {@code seq}: yes if its marker is recorded
+   * there, or if nothing is (the run reaches this point for the first time: the marker is held, to
+   * be written with the turn's next write); no if something else is recorded there (the run passed
    * this point before the patch was deployed). The caller moves on to the next position only on
    * yes.
    */
@@ -84,7 +82,7 @@ public final class RecordedValues {
       throw new IllegalArgumentException("a patch id must be 1 to " + MAX_PATCH_ID_LENGTH
           + " characters, not blank; was '" + StoredText.echo(patchId) + "'");
     }
-    String name = PATCHED + patchId;
+    String name = ReplayLog.PATCHED + patchId;
     CheckpointRecord recorded = log.at(seq);
     if (recorded != null) {
       return recorded.kind() == CheckpointKind.VALUE && recorded.name().equals(name);

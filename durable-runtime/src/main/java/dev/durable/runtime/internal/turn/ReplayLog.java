@@ -23,6 +23,9 @@ import java.util.Optional;
  * their checkpoints from it, and commits update it.
  */
 public final class ReplayLog {
+  /** The prefix of a patch's marker: {@code patched:<patch id>}. */
+  static final String PATCHED = "patched:";
+
   private final String runId;
   private final WorkflowKey workflow;
   private final Payloads payloads;
@@ -33,8 +36,8 @@ public final class ReplayLog {
    * @param checkpoints the run's checkpoints, in order of position
    * @param payloads encodes the arguments of a step call to compare them with those recorded
    * @param decodesArgs whether a matched step's recorded arguments must also decode into its
-   *     parameters' types, as a replay test checks ({@link Replays}); an engine's turn only compares
-   *     them with the call's, which a compatible change of type passes
+   * parameters' types, as a replay test checks ({@link Replays}); an engine's turn only compares
+   * them with the call's, which a compatible change of type passes
    */
   ReplayLog(
       String runId, WorkflowKey workflow, List<CheckpointRecord> checkpoints, Payloads payloads,
@@ -161,8 +164,8 @@ public final class ReplayLog {
       case SLEEP -> "a sleep";
       case CHILD -> "a start of workflow '" + recorded.name() + "'";
       case AWAIT -> "an await of a run of workflow '" + recorded.name() + "'";
-      case VALUE -> recorded.name().startsWith(RecordedValues.PATCHED)
-          ? "ctx.patched(\"" + recorded.name().substring(RecordedValues.PATCHED.length()) + "\")"
+      case VALUE -> recorded.name().startsWith(PATCHED)
+          ? "ctx.patched(\"" + recorded.name().substring(PATCHED.length()) + "\")"
           : recorded.input() != null // an event's or a stream's key (RunValueWrites)
               ? "ctx." + recorded.name() + "(\"" + recorded.input() + "\")"
               : "ctx." + recorded.name() + "()";

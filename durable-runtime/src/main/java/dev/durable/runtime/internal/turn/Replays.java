@@ -7,7 +7,6 @@ import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.engine.Hooks;
 import dev.durable.runtime.internal.engine.Registry;
@@ -19,10 +18,11 @@ import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.ops.RunExports;
 import dev.durable.runtime.internal.ops.RunStatuses;
 import dev.durable.runtime.internal.run.InFlight;
-import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.run.Scheduler;
+import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.internal.wake.PollLoop;
 import dev.durable.runtime.internal.wake.ProcessWakeups;
@@ -67,10 +67,11 @@ public final class Replays implements RunReplays {
     // No store, no group commits: a turn that only replays stops before its first read or write.
     EngineWakeups wakeups = replayWakeups(time, poll);
     this.turns = new Turns(
-        new TurnContext(null, payloads, time, new Hooks(List.of()), Observer.NONE, wakeups),
+        new TurnContext(null, null, null, null, payloads, time, new Hooks(List.of()),
+            Observer.NONE, wakeups),
         null, attempts, new Queues(Map.of(), time, wakeups), Jitter.RANDOM, poll,
-        new RunStarts(registry, payloads, null, null, Observer.NONE, Duration.ofMinutes(1)),
-        new RunStatuses(null, new InFlight()));
+        new RunStarts(registry, payloads, null, null, null, Observer.NONE, Duration.ofMinutes(1)),
+        new RunStatuses(null, null, null, new InFlight()));
     this.payloads = payloads;
   }
 
@@ -80,7 +81,8 @@ public final class Replays implements RunReplays {
    */
   private static EngineWakeups replayWakeups(Time time, PollLoop poll) {
     return new EngineWakeups(null, time, poll,
-        new ProcessWakeups(), new DatabaseKey(null, null, null, null), "replay", Duration.ofMinutes(1));
+        new ProcessWakeups(), new DatabaseKey(null, null, null, null), "replay",
+        Duration.ofMinutes(1));
   }
 
   @Override

@@ -74,7 +74,7 @@ final class StepResults {
       progress.holdCompleted(
           new Commit.CheckpointWrite(record, completed.inserts()),
           completed.events(type -> switch (type) {
-            case STEP_STARTED -> type.step(step.name(), 1, LocalAttempts.local(step), startedAt);
+            case STEP_STARTED -> type.step(step.name(), 1, local(step), startedAt);
             default -> type.step(step.name(), attempt, null, now);
           }),
           completion);
@@ -104,7 +104,8 @@ final class StepResults {
           TurnStop.Reason.FAILED,
           Errors.engine(
               "cannot decode the stored result of step '" + step.name() + "' at position "
-                  + recorded.seq() + " of run " + run.runId() + ": " + e.getMessage() + "; the class changed incompatibly since"
+                  + recorded.seq() + " of run " + run.runId() + ": " + e.getMessage()
+                      + "; the class changed incompatibly since"
                   + " the run stored it: restore a compatible class and requeue the run, or"
                   + " cancel it",
               Errors.PAYLOAD_UNDECODABLE,
@@ -116,5 +117,10 @@ final class StepResults {
   @SuppressWarnings("unchecked")
   <T> T decode(StepType<T> step, String output) {
     return (T) context.payloads().decode(step.result(), output);
+  }
+
+  /** The detail of a local step's {@code step.started} event: where its attempts run. */
+  static String local(StepType<?> step) {
+    return step.queue().isEmpty() ? "local" : "local, in queue '" + step.queue() + "'";
   }
 }

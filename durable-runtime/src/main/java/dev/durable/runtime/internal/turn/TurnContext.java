@@ -3,8 +3,11 @@ package dev.durable.runtime.internal.turn;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.engine.Hooks;
 import dev.durable.runtime.internal.observe.Observer;
+import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.signal.SignalQueue;
+import dev.durable.runtime.internal.store.task.TaskQueue;
+import dev.durable.runtime.internal.store.values.StoredAttributes;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 
 /**
@@ -13,8 +16,11 @@ import dev.durable.runtime.internal.wake.EngineWakeups;
  * engine; what they share of their turn is the {@link TurnScope}. What only one piece uses is
  * handed to that piece alone.
  *
- * @param store the run's tasks, signals and child runs (the turn's own progress is written
+ * @param store the runs: a child's, the run's resumption (the turn's own progress is written
  *     through its {@code ProgressBuffer})
+ * @param tasks the tasks of the run's dispatched steps
+ * @param signals the signals sent to the run
+ * @param attributes the runs' searchable attributes
  * @param payloads encodes and decodes arguments, results and signals
  * @param time the engine's clock
  * @param hooks the users' hooks
@@ -22,5 +28,6 @@ import dev.durable.runtime.internal.wake.EngineWakeups;
  * @param wakeups wakes runs and tells workers of tasks queued
  */
 public record TurnContext(
-    Store store, Payloads payloads, Time time, Hooks hooks, Observer observer,
+    RunStore store, TaskQueue tasks, SignalQueue signals, StoredAttributes attributes,
+    Payloads payloads, Time time, Hooks hooks, Observer observer,
     EngineWakeups wakeups) {}

@@ -47,8 +47,8 @@ public final class TurnControl {
    * @param poll the engine's poll for due runs: once it is stopped, the engine is closing and the
    *     turn's waits end
    * @param replayOnly whether the turn only replays ({@link Replays}): it stops, {@link
-   *     TurnStop.Reason#REPLAYED}, at the first position without an ended checkpoint, where it would
-   *     otherwise execute, wait or write
+   * TurnStop.Reason#REPLAYED}, at the first position without an ended checkpoint, where it would
+   * otherwise execute, wait or write
    */
   TurnControl(
       Time time, EngineWakeups wakeups, PollLoop poll, RunRecord run, InFlight.Run flight,
@@ -235,12 +235,13 @@ public final class TurnControl {
   /**
    * Suspends the run until an event from outside the run wakes it (a signal sent to it, a child run
    * that ended), or until {@code deadline} (null: none; the run sleeps, {@code SLEEPING} and due by
-   * itself only at its run timeout's end, until it is woken), writing {@code checkpoints} and {@code events} with it: the one place a turn waits
-   * for something outside the run. The event's sender stores the event and wakes the run in one
-   * commit ({@code RunsTable}'s wake-up statement); the two meet in the run's row, so none is
-   * missed: an event stored before this suspension while the turn executed marked the run woken
-   * ({@code woken_at}), and the suspension then makes it due at once instead of asleep, so the next
-   * turn re-checks for it; one stored after the suspension finds the run sleeping and makes it due.
+   * itself only at its run timeout's end, until it is woken), writing {@code checkpoints} and
+   * {@code events} with it: the one place a turn waits for something outside the run. The event's
+   * sender stores the event and wakes the run in one commit ({@code RunsTable}'s wake-up
+   * statement); the two meet in the run's row, so none is missed: an event stored before this
+   * suspension while the turn executed marked the run woken ({@code woken_at}), and the suspension
+   * then makes it due at once instead of asleep, so the next turn re-checks for it; one stored
+   * after the suspension finds the run sleeping and makes it due.
    */
   public TurnStop suspendForExternalEvent(
       Instant deadline, String why, Instant now, List<Commit.CheckpointWrite> checkpoints,
@@ -269,7 +270,8 @@ public final class TurnControl {
   }
 
   /** {@link ProgressBuffer#write}, stopping the turn if that fails. */
-  public void write(RunChange change, List<Commit.CheckpointWrite> checkpoints, List<NewEvent> events) {
+  public void write(RunChange change, List<Commit.CheckpointWrite> checkpoints,
+      List<NewEvent> events) {
     write(change, checkpoints, events, List.of());
   }
 

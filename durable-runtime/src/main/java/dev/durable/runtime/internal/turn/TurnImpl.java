@@ -14,16 +14,16 @@ import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.NewEvent;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.ops.RunStatuses;
 import dev.durable.runtime.internal.run.InFlight;
-import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.run.ProgressBuffer;
 import dev.durable.runtime.internal.run.ProgressWrites;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.signal.SignalWaits;
-import dev.durable.runtime.internal.model.Resumption;
+import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.values.RecordedAttributes;
 import dev.durable.runtime.internal.values.RunValueWrites;
 import dev.durable.runtime.internal.wake.PollLoop;
@@ -48,10 +48,10 @@ import java.util.stream.Collectors;
  * the values the context records ({@link RecordedValues}) are matched to the run's checkpoints by
  * position and name ({@link ReplayLog}); a completed step answers with its recorded result, a
  * failed one with its recorded failure, and the first step without an outcome is executed, with
- * retries ({@link LocalAttempts}), and its outcome recorded.
- * Dispatched steps and the branches of fans and groups share one path ({@link Fans}, with {@link
- * DispatchedSteps} watching the tasks); child runs and the waits for them are {@link Children}. Progress reaches the store through the {@link
- * ProgressBuffer}, which holds a completed step's checkpoint back until the turn's next side
+ * retries ({@link LocalAttempts}), and its outcome recorded. Dispatched steps and the branches of
+ * fans and groups share one path ({@link Fans}, with {@link DispatchedSteps} watching the tasks);
+ * child runs and the waits for them are {@link Children}. Progress reaches the store through the
+ * {@link ProgressBuffer}, which holds a completed step's checkpoint back until the turn's next side
  * effect; {@link TurnControl} says whether and why the turn stopped.
  *
  * <p>When a retry must wait, a turn that may suspend durably records the run as sleeping until the
@@ -145,7 +145,7 @@ public final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Acces
         new ContinueAsNew(this, run, starts, control, this::flush));
     this.values = new RecordedValues(context, scope);
     this.signals = new SignalWaits(context, scope);
-    this.attributes = new RecordedAttributes(context.store(), scope, values);
+    this.attributes = new RecordedAttributes(context.attributes(), scope, values);
     this.published = new RunValueWrites(context, scope);
     this.sleeps = new DurableSleeps(context, scope);
   }

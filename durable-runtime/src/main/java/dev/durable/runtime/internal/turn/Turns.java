@@ -3,14 +3,14 @@ package dev.durable.runtime.internal.turn;
 import dev.durable.runtime.internal.flow.Queues;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.ops.RunStatuses;
 import dev.durable.runtime.internal.run.InFlight;
-import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.run.ProgressBuffer;
 import dev.durable.runtime.internal.run.ProgressWrites;
 import dev.durable.runtime.internal.run.RunStarts;
-import dev.durable.runtime.internal.model.Resumption;
+import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.wake.PollLoop;
 import java.util.List;
 

@@ -6,7 +6,6 @@ import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.store.values.StoredAttributes;
 import dev.durable.runtime.internal.turn.RecordedValues;
 import dev.durable.runtime.internal.turn.ReplayLog;
@@ -29,7 +28,7 @@ import java.util.Set;
  * one) and those this turn recorded.
  */
 public final class RecordedAttributes {
-  private final Store store;
+  private final StoredAttributes attributes;
   private final RunRecord run;
   private final RecordedValues values;
   private final TurnControl control;
@@ -37,8 +36,8 @@ public final class RecordedAttributes {
   /** The run's keys, stored and recorded in this turn; read when first needed. */
   private Set<String> keys;
 
-  public RecordedAttributes(Store store, TurnScope scope, RecordedValues values) {
-    this.store = store;
+  public RecordedAttributes(StoredAttributes attributes, TurnScope scope, RecordedValues values) {
+    this.attributes = attributes;
     this.run = scope.run();
     this.values = values;
     this.control = scope.control();
@@ -58,7 +57,7 @@ public final class RecordedAttributes {
         control.replayed(() -> log.matchValue(seq, StoredAttributes.CHECKPOINT));
     if (recorded == null) { // the first time the run comes here
       if (keys == null) {
-        keys = new HashSet<>(store.attributes().of(run.runId()).keySet());
+        keys = new HashSet<>(attributes.of(run.runId()).keySet());
       }
       if (!keys.contains(key) && keys.size() >= RunAttributes.MAX_PER_RUN) {
         throw new IllegalArgumentException("run " + run.runId() + " holds "

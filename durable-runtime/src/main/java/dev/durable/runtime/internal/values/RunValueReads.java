@@ -1,7 +1,5 @@
 package dev.durable.runtime.internal.values;
 
-import dev.durable.runtime.internal.engine.Errors;
-
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import dev.durable.runtime.DurableException;
 import dev.durable.runtime.RunCancelledException;
@@ -9,9 +7,11 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.values.StoredValues;
+import dev.durable.runtime.internal.store.values.ValueReads;
+import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.spi.Payload;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -32,10 +32,10 @@ import java.util.stream.StreamSupport;
  * nothing new. The engines of this process wake it when they commit the run's values or its end
  * ({@link Wakeups#valuesChanged}); on PostgreSQL the engines of other processes notify a channel
  * ({@code durable_values}) in the same commit, on which the engine's one listener listens ({@link
- * DatabaseNotifications}), and the notification wakes it the same way. Besides, a waiting reader reads
- * again after {@link #quietRead}: {@value #QUIET_POLLS} poll intervals while notifications are in
- * effect (H2, which one process owns; PostgreSQL while the listener listens), to learn of a run
- * that ended elsewhere without having written anything (no notification says so); one poll
+ * DatabaseNotifications}), and the notification wakes it the same way. Besides, a waiting reader
+ * reads again after {@link #quietRead}: {@value #QUIET_POLLS} poll intervals while notifications
+ * are in effect (H2, which one process owns; PostgreSQL while the listener listens), to learn of a
+ * run that ended elsewhere without having written anything (no notification says so); one poll
  * interval while they are not (PostgreSQL before the listener first listens, after its connection
  * failed). Each read is one indexed statement that also reads the run's state.
  *
@@ -53,7 +53,8 @@ public final class RunValueReads implements AutoCloseable {
   /** As good as no limit, and still a number of nanoseconds that fits in a long. */
   private static final Duration WITHOUT_LIMIT = Duration.ofDays(100 * 365);
 
-  private final Store store;
+  private final RunStore store;
+  private final StoredValues stored;
   private final Payloads payloads;
   private final ReaderRetries retries;
   private final RunValueWatches watches;
@@ -68,14 +69,16 @@ public final class RunValueReads implements AutoCloseable {
    *     again unwoken ({@link #quietRead})
    */
   public RunValueReads(
-      Store store, Payloads payloads, RunValueWatches watches, Time time, Duration pollInterval) {
+      RunStore store, StoredValues stored, Payloads payloads, RunValueWatches watches, Time time,
+      Duration pollInterval) {
     this.store = store;
+    this.stored = stored;
     this.payloads = payloads;
     this.retries = new ReaderRetries(time, () -> closed);
     this.watches = watches;
     this.pollInterval = pollInterval;
     // H2: every writer is in this process; poll-only PostgreSQL: no one tells, read each poll
-    this.listening = store.values().oneProcess();
+    this.listening = stored.oneProcess();
   }
 
   /**
@@ -97,7 +100,7 @@ public final class RunValueReads implements AutoCloseable {
     String what = "event '" + key + "' of run " + runId;
     try (RunValueWatches.Watch watch = watches.watch(runId)) {
       while (true) {
-        StoredValues.EventRead read =
+        ValueReads.EventRead read =
             retries.untilDeadline(what, () -> latest(runId, key), deadline, wait);
         long left = deadline - System.nanoTime();
         if (read.payload() != null || read.status().isTerminal() || left <= 0) {
@@ -108,12 +111,12 @@ public final class RunValueReads implements AutoCloseable {
     }
   }
 
-  private StoredValues.EventRead latest(String runId, String key) {
-    return store.values().latestEvent(runId, key).orElseThrow(() -> Errors.unknownRun(runId));
+  private ValueReads.EventRead latest(String runId, String key) {
+    return stored.latestEvent(runId, key).orElseThrow(() -> Errors.unknownRun(runId));
   }
 
   private <T> Optional<T> decoded(
-      String runId, String key, Class<T> type, StoredValues.EventRead read) {
+      String runId, String key, Class<T> type, ValueReads.EventRead read) {
     return read.payload() == null
         ? Optional.empty()
         : Optional.of(decode(runId, "event '" + key + "'", type, read.payload()));
@@ -247,9 +250,9 @@ public final class RunValueReads implements AutoCloseable {
       if (toSkip > 0 && !skip()) {
         return ended;
       }
-      StoredValues.StreamRead read = retried(
-          () -> store.values().streamAfter(runId, key, after, BATCH));
-      for (StoredValues.StreamValue value : read.values()) {
+      ValueReads.StreamRead read = retried(
+          () -> stored.streamAfter(runId, key, after, BATCH));
+      for (ValueReads.StreamValue value : read.values()) {
         after = value.id();
         if (value.endsStream()) {
           ended = true;
@@ -267,8 +270,8 @@ public final class RunValueReads implements AutoCloseable {
     private boolean skip() {
       while (toSkip > 0) {
         int asked = (int) Math.min(toSkip, SKIP_BATCH);
-        StoredValues.StreamSkip skipped =
-            retried(() -> store.values().skipStream(runId, key, after, asked));
+        ValueReads.StreamSkip skipped =
+            retried(() -> stored.skipStream(runId, key, after, asked));
         after = skipped.after();
         toSkip -= skipped.skipped();
         if (skipped.closed()) {
@@ -294,7 +297,8 @@ public final class RunValueReads implements AutoCloseable {
 
     /** A read of the store, tried again through an outage; an unknown run fails it. */
     private <R> R retried(Supplier<Optional<R>> read) {
-      return retries.throughOutage(what, () -> read.get().orElseThrow(() -> Errors.unknownRun(runId)),
+      return retries.throughOutage(what,
+          () -> read.get().orElseThrow(() -> Errors.unknownRun(runId)),
           () -> "read it again from index " + next + " (readStream(\"" + key + "\", type, "
               + next + ")) once the database is back");
     }

@@ -2,9 +2,9 @@ package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.run.ExecutionSlots;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 final class ClaimsAhead implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ClaimsAhead.class);
 
-  private final Store store;
+  private final RunStore store;
   private final Time time;
   private final String engineId;
   private final Duration leaseDuration;
@@ -44,7 +44,7 @@ final class ClaimsAhead implements AutoCloseable {
    * @param slots the scheduler's slots, which the runs claimed go to
    */
   ClaimsAhead(
-      Store store, Time time, String engineId, Duration leaseDuration, Timers timers,
+      RunStore store, Time time, String engineId, Duration leaseDuration, Timers timers,
       ExecutionSlots slots) {
     this.store = store;
     this.time = time;

@@ -1,8 +1,7 @@
 package dev.durable.runtime.internal.wake;
 
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.values.RunValueWatches;
-
-import dev.durable.runtime.internal.store.Store;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -10,8 +9,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The database's notifications as a source of an engine's wake-ups ({@link WakeupSource}): the
- * engine's one listener ({@link Store#listenForEngine}; PostgreSQL's {@code LISTEN}, nothing on H2
- * or a poll-only store), on the runs' channel and the values' channel at once. Each batch only
+ * engine's one listener ({@link RunStore#listenForEngine}; PostgreSQL's {@code LISTEN}, nothing on
+ * H2 or a poll-only store), on the runs' channel and the values' channel at once. Each batch only
  * turns into in-process signals: runs due or queued elsewhere signal the engine ({@link
  * EngineSignals}), the runs a notification names are checked for a cancellation elsewhere, and the
  * runs whose values changed wake the readers of this process ({@link RunValueWatches}).
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
 final class DatabaseNotifications implements WakeupSource {
   private static final Logger LOG = LoggerFactory.getLogger(DatabaseNotifications.class);
 
-  private final Store store;
+  private final RunStore store;
   private final EngineSignals engine;
   private final Consumer<List<String>> named;
   private final RunValueWatches values;
@@ -34,7 +33,7 @@ final class DatabaseNotifications implements WakeupSource {
    * @param values the readers of runs' events and streams waiting in this process
    * @param listening told whether the listener listens (values sent meanwhile were missed)
    */
-  DatabaseNotifications(Store store, EngineSignals engine, Consumer<List<String>> named,
+  DatabaseNotifications(RunStore store, EngineSignals engine, Consumer<List<String>> named,
       RunValueWatches values, Consumer<Boolean> listening, String threadName) {
     this.store = store;
     this.engine = engine;

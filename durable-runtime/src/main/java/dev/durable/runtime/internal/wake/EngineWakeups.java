@@ -2,8 +2,8 @@ package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.run.ExecutionSlots;
+import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.turn.EagerDispatch;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +44,7 @@ import java.util.function.Consumer;
  * runs through it; the scheduler, made after, binds its slots ({@link #bind}).
  */
 public final class EngineWakeups implements Wakeups {
-  private final Store store;
+  private final RunStore store;
   private final Time time;
   private final PollLoop poll;
   private final Timers timers;
@@ -63,7 +63,7 @@ public final class EngineWakeups implements Wakeups {
    * @param engineId the engine, which runs claimed ahead or handed back are leased to
    */
   public EngineWakeups(
-      Store store, Time time, PollLoop poll, ProcessWakeups process, DatabaseKey database,
+      RunStore store, Time time, PollLoop poll, ProcessWakeups process, DatabaseKey database,
       String engineId, Duration leaseDuration) {
     this.store = store;
     this.time = time;

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.TaskRecord;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.values.RunValueWatches;
 import java.util.Optional;
 import java.util.Set;
@@ -41,7 +41,7 @@ public final class ProcessWakeups {
   private final Set<EngineSignals> engines = ConcurrentHashMap.newKeySet();
   private final Set<WorkerSignals> workers = ConcurrentHashMap.newKeySet();
   private final Set<TaskTaker> takers = ConcurrentHashMap.newKeySet();
-  private final String origin = Store.wakeOrigin(UUID.randomUUID());
+  private final String origin = Notifications.wakeOrigin(UUID.randomUUID());
   private final RunValueWatches values = new RunValueWatches();
 
   public ProcessWakeups() {}

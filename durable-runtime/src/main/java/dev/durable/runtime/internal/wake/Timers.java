@@ -15,11 +15,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The in-process timer source ({@link WakeupSource}) of an engine's {@link EngineWakeups}, for runs
- * suspended here that come due soon: one thread that, at each instant by the engine's clock, wakes the poller, which
- * claims whatever is due then. A run suspended by a timer or a backoff of its own is instead
- * claimed back by id {@link Time#claimLead} ahead ({@link #onAhead}), its turn waiting out the
- * rest. Only a latency optimisation; the store's due time is
- * the truth, and the poll finds whatever a timer does not fire (after a restart, say).
+ * suspended here that come due soon: one thread that, at each instant by the engine's clock, wakes
+ * the poller, which claims whatever is due then. A run suspended by a timer or a backoff of its own
+ * is instead claimed back by id {@link Time#claimLead} ahead ({@link #onAhead}), its turn waiting
+ * out the rest. Only a latency optimisation; the store's due time is the truth, and the poll finds
+ * whatever a timer does not fire (after a restart, say).
  */
 public final class Timers implements WakeupSource {
   private static final Logger LOG = LoggerFactory.getLogger(Timers.class);

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.wake;
 
+import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 public final class WorkerWakeups implements Wakeups {
   private static final Logger LOG = LoggerFactory.getLogger(WorkerWakeups.class);
 
-  private final Store store;
+  private final TaskQueue tasks;
   private final Time time;
   private final PollLoop poll;
   private final ProcessWakeups process;
@@ -26,8 +26,8 @@ public final class WorkerWakeups implements Wakeups {
   private AutoCloseable notifications;
 
   /** @param poll the worker's poll for queued tasks, which the wake-ups signal */
-  public WorkerWakeups(Store store, Time time, PollLoop poll, ProcessWakeups process) {
-    this.store = store;
+  public WorkerWakeups(TaskQueue tasks, Time time, PollLoop poll, ProcessWakeups process) {
+    this.tasks = tasks;
     this.time = time;
     this.poll = poll;
     this.process = process;
@@ -73,7 +73,7 @@ public final class WorkerWakeups implements Wakeups {
    */
   public synchronized void listen(String listenerName) {
     queued = process.onTaskQueued(poll::signal); // its WorkerSignals
-    notifications = store.listenForTasks(poll::signal, listenerName);
+    notifications = tasks.listenForTasks(poll::signal, listenerName);
   }
 
   /** Offers the worker's free slots to the engines of this process, until {@link #close}d. */

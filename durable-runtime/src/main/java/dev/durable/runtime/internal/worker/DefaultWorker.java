@@ -1,6 +1,5 @@
 package dev.durable.runtime.internal.worker;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.FatalError;
@@ -8,7 +7,6 @@ import dev.durable.runtime.NonRetryable;
 import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.TaskContext;
-import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.engine.Errors;
 import dev.durable.runtime.internal.engine.InjectedFaults;
 import dev.durable.runtime.internal.engine.RunMdc;
@@ -17,14 +15,14 @@ import dev.durable.runtime.internal.model.TaskOutcome;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.TraceSpan;
+import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.wake.HandBackTarget;
 import dev.durable.runtime.internal.wake.PollLoop;
 import dev.durable.runtime.internal.wake.ProcessWakeups;
 import dev.durable.runtime.internal.wake.WorkerWakeups;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +31,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +47,7 @@ public final class DefaultWorker implements DurableWorker {
   private final Map<String, StepHandler> handlers;
   private final List<String> steps;
   private final Duration shutdownTimeout;
-  private final Store store;
+  private final TaskQueue tasks;
   private final DatabaseKey database;
   private final ObjectMapper mapper;
   private final Time time;
@@ -79,25 +76,26 @@ public final class DefaultWorker implements DurableWorker {
   DefaultWorker(
       String workerId, Map<String, StepHandler> handlers, InjectedFaults faults, int concurrency,
       ExecutorService executor, Duration pollInterval,
-      Duration shutdownTimeout, Store store, DatabaseKey database, ObjectMapper mapper, Time time,
+      Duration shutdownTimeout, TaskQueue tasks, DatabaseKey database, ObjectMapper mapper,
+      Time time,
       ProcessWakeups process, AutoCloseable pool, Observer observer) {
     this.workerId = workerId;
     this.handlers = Collections.unmodifiableMap(new LinkedHashMap<>(handlers));
     this.faults = faults;
     this.steps = List.copyOf(handlers.keySet());
     this.shutdownTimeout = shutdownTimeout;
-    this.store = store;
+    this.tasks = tasks;
     this.database = database;
     this.mapper = mapper;
     this.time = time;
     this.pool = pool;
     this.poll = new PollLoop(
         workerId + "-poller", pollInterval, LOG, "worker " + workerId + " cannot claim tasks");
-    this.wakeups = new WorkerWakeups(store, time, poll, process);
+    this.wakeups = new WorkerWakeups(tasks, time, poll, process);
     this.slots = new Semaphore(concurrency);
     this.executor = executor;
     this.observer = observer;
-    this.answers = new TaskAnswers(workerId, store, time, wakeups);
+    this.answers = new TaskAnswers(workerId, tasks, time, wakeups);
   }
 
   @Override
@@ -122,7 +120,7 @@ public final class DefaultWorker implements DurableWorker {
   @Override
   public int tick() {
     return poll.tick(
-        () -> store.tasks().claim(steps, 1, workerId, time.now()), task -> serve(task, null));
+        () -> tasks.claim(steps, 1, workerId, time.now()), task -> serve(task, null));
   }
 
   /**
@@ -138,7 +136,7 @@ public final class DefaultWorker implements DurableWorker {
     }
     List<TaskRecord> claimed = List.of();
     try {
-      claimed = store.tasks().claim(steps, free, workerId, time.now());
+      claimed = tasks.claim(steps, free, workerId, time.now());
     } finally {
       slots.release(free - claimed.size()); // each task claimed keeps one
     }
@@ -222,7 +220,7 @@ public final class DefaultWorker implements DurableWorker {
   private void serveInScope(TaskRecord task, HandBackTarget engine) {
     StepHandler handler = handlers.get(task.step());
     TaskOutcome outcome;
-    Task context = new Task(task);
+    ServedTask context = new ServedTask(task, tasks, workerId, mapper, time);
     if (handler == null) {
       // claims ask only for the served steps; a row renamed by hand after its claim ends here
       outcome = TaskOutcome.failed("no handler for " + task.step(), "no_handler", null, false);
@@ -237,7 +235,7 @@ public final class DefaultWorker implements DurableWorker {
         throw new IllegalStateException("unreachable: run() reports every error as an outcome", e);
       }
     }
-    if (context.cancelled) {
+    if (context.isCancelled()) {
       LOG.warn("worker {}: task {} was given up while it ran (timed out or lost); its outcome is"
           + " not stored", workerId, task.taskId());
       return;
@@ -273,9 +271,9 @@ public final class DefaultWorker implements DurableWorker {
   }
 
   /** A FatalError, or any NonRetryable exception, fails the step at once; others may be retried. */
-  private static TaskOutcome run(StepHandler handler, Task task) {
+  private static TaskOutcome run(StepHandler handler, ServedTask task) {
     try {
-      return TaskOutcome.succeeded(handler.handle(task, task.record.input()));
+      return TaskOutcome.succeeded(handler.handle(task, task.record().input()));
     } catch (FatalError e) {
       return TaskOutcome.failed(e.getMessage(), e.code(), e.getClass().getName(), false);
     } catch (TypedHandler.StepFailure e) {
@@ -289,90 +287,6 @@ public final class DefaultWorker implements DurableWorker {
       }
       return TaskOutcome.failed(
           e.getMessage(), null, e.getClass().getName(), !(e instanceof NonRetryable));
-    }
-  }
-
-  /**
-   * A task being served. Its heartbeats are written at most once per half of the task's window
-   * (once a second without one): enough to keep the window armed, few enough not to load the
-   * database when a handler beats in a tight loop.
-   */
-  private final class Task implements TaskContext {
-    private final TaskRecord record;
-    private final Duration beatInterval;
-    /**
-     * Guards {@link #lastWrite} and the heartbeat's write: a lock, not {@code synchronized}, as it
-     * is held across the store's write, which on Java 21 would pin a virtual thread to its carrier.
-     */
-    private final ReentrantLock beating = new ReentrantLock();
-    private Instant lastWrite;
-    private volatile boolean cancelled;
-
-    Task(TaskRecord record) {
-      this.record = record;
-      this.beatInterval = Duration.ofMillis(record.windowMs() > 0 ? record.windowMs() / 2 : 1000);
-      this.lastWrite = record.claimedAt();
-    }
-
-    /** The attempt's id: a re-delivery's row carries {@code /r<n>} besides, which stays inside. */
-    @Override
-    public String taskId() {
-      return record.attemptId();
-    }
-
-    @Override
-    public String runId() {
-      return record.runId();
-    }
-
-    @Override
-    public String step() {
-      return record.step();
-    }
-
-    @Override
-    public int attempt() {
-      return record.attempt();
-    }
-
-    @Override
-    public void heartbeat(Object progress) {
-      beating.lock();
-      try {
-        beat(progress);
-      } finally {
-        beating.unlock();
-      }
-    }
-
-    private void beat(Object progress) {
-      Instant now = time.now();
-      if (cancelled || now.isBefore(lastWrite.plus(beatInterval))) {
-        return;
-      }
-      String json;
-      try {
-        json = progress == null ? null : mapper.writeValueAsString(progress);
-      } catch (JsonProcessingException e) {
-        throw new IllegalArgumentException(
-            "the progress of task " + record.taskId() + " cannot be written as JSON: "
-                + e.getOriginalMessage(), e);
-      }
-      try {
-        if (!store.tasks().heartbeat(record.taskId(), workerId, json, now)) {
-          cancelled = true;
-        }
-        lastWrite = now;
-      } catch (StoreException e) {
-        // the next beat tries again; the window is sized for a missed one
-        LOG.warn("worker {} could not record a heartbeat of task {}: {}", workerId,
-            record.taskId(), e.getMessage());
-      }
-    }
-
-    @Override
-    public boolean isCancelled() {
-      return cancelled;
     }
   }
 

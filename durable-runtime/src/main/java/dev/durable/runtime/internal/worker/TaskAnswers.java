@@ -6,8 +6,8 @@ import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.run.GroupCommit;
+import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import dev.durable.runtime.internal.wake.HandBackTarget;
 import dev.durable.runtime.internal.wake.Wakeups;
 import java.time.Instant;
@@ -33,15 +33,15 @@ final class TaskAnswers implements AutoCloseable {
   private record Answer(FinishedTask finished, HandBackTarget engine) {}
 
   private final String workerId;
-  private final Store store;
+  private final TaskQueue tasks;
   private final Time time;
   private final Wakeups wakeups;
   private final GroupCommit<Answer> commits;
 
   /** @param wakeups the worker's, which tell the engines of this process of the runs woken */
-  TaskAnswers(String workerId, Store store, Time time, Wakeups wakeups) {
+  TaskAnswers(String workerId, TaskQueue tasks, Time time, Wakeups wakeups) {
     this.workerId = workerId;
-    this.store = store;
+    this.tasks = tasks;
     this.time = time;
     this.wakeups = wakeups;
     this.commits = new GroupCommit<>(this::store, workerId + "-outcomes", 1);
@@ -82,7 +82,7 @@ final class TaskAnswers implements AutoCloseable {
     Instant now = time.now();
     StoredOutcomes stored;
     try {
-      stored = store.tasks().finish(finished, workerId, now, engine == null
+      stored = tasks.finish(finished, workerId, now, engine == null
           ? null : new HandBack(handedBack, engine.owner(), engine.leaseUntil(now)));
     } catch (RuntimeException e) {
       for (int reserved = 0; reserved < handedBack.size(); reserved++) {

@@ -8,15 +8,15 @@ import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.StepService;
 import dev.durable.runtime.WorkerConfig;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.store.DataSources;
-import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.engine.InjectedFaults;
 import dev.durable.runtime.internal.observe.Observers;
+import dev.durable.runtime.internal.store.DataSources;
+import dev.durable.runtime.internal.store.StoreOptions;
+import dev.durable.runtime.internal.store.Stores;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.time.VirtualThreads;
-import dev.durable.runtime.internal.store.Store;
-import dev.durable.runtime.internal.store.StoreOptions;
+import dev.durable.runtime.internal.wake.DatabaseKey;
 import dev.durable.runtime.internal.wake.ProcessWakeups;
 import dev.durable.runtime.spi.StepBinding;
 import dev.durable.runtime.spi.StepType;
@@ -47,15 +47,15 @@ public final class Workers {
       dataSource = pool;
     }
     try {
-      Store store = new Store(dataSource, process.origin(), new StoreOptions(
+      Stores stores = new Stores(dataSource, process.origin(), new StoreOptions(
           config.schema(), config.migrate(), config.pollOnly()));
-      store.openSchema();
-      store.requireDurableCommits();
+      stores.openSchema();
+      stores.requireDurableCommits();
       boolean virtual = config.virtualThreads() && VirtualThreads.available();
       InjectedFaults faults = new InjectedFaults();
       return new DefaultWorker(workerId, handlers(config, faults), faults, config.concurrency(),
           Threads.executor(workerId, virtual, config.concurrency()),
-          config.pollInterval(), config.shutdownTimeout(), store,
+          config.pollInterval(), config.shutdownTimeout(), stores.tasks(),
           DatabaseKey.of(config.dataSource().orElse(null), config.jdbcUrl(),
               config.user().orElse(null), config.schema().orElse(null)),
           mapper(config), new Time(config.clock()), process, pool,

@@ -17,6 +17,7 @@ import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.QueuePlace;
+import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.StoredOutcomes;
@@ -24,7 +25,6 @@ import dev.durable.runtime.internal.model.TaskOutcome;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.model.WrittenProgress;
-import dev.durable.runtime.internal.model.Resumption;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -95,17 +95,17 @@ class RoundTripsTest {
   }
 
   private void walkThrough(DataSource target, boolean postgres) {
-    Store store = new Store(counting(target));
+    Stores store = new Stores(counting(target));
     store.migrate();
     Instant t0 = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     Instant lease = t0.plusSeconds(30);
 
-    boolean[] inserted = trips(postgres, "start two runs", () -> store.insertRuns(List.of(
+    boolean[] inserted = trips(postgres, "start two runs", () -> store.runs().insertRuns(List.of(
         newRun("a", t0), newRun("b", t0))));
     assertTrue(inserted[0] && inserted[1]);
 
     List<ClaimedRun> claimed = trips(postgres, "claim the due runs with their turns' reads",
-        () -> store.claim(t0, List.of(WORKFLOW), 10, "engine", lease));
+        () -> store.runs().claim(t0, List.of(WORKFLOW), 10, "engine", lease));
     assertEquals(2, claimed.size());
     claimed.forEach(claim -> assertNotNull(claim.resumption(), "read with the claim"));
     RunRecord a = claimed.get(0).run().runId().equals("a")
@@ -118,7 +118,7 @@ class RoundTripsTest {
     CheckpointRecord remote = new CheckpointRecord("a", 0, CheckpointKind.REMOTE, "charge",
         StepState.PENDING, 1, "[]", null, null, null, t1, t1);
     WrittenProgress progress = trips(postgres, "write the progress of two turns",
-        () -> store.commit(
+        () -> store.runs().commit(
             List.of(new Commit(a.fence(), RunChange.sleeping(null, null),
                     List.of(new Commit.CheckpointWrite(remote, true)), List.of(), List.of(task)),
                 new Commit(b.fence(), RunChange.completed("1"), List.of(),
@@ -128,13 +128,13 @@ class RoundTripsTest {
         "nothing woke run a while its turn executed: it sleeps");
 
     Resumption resumption = trips(postgres, "read a turn's resumption",
-        () -> store.resumption("a"));
+        () -> store.runs().resumption("a"));
     assertEquals(1, resumption.checkpoints().size());
     assertEquals(List.of(task.taskId()),
         resumption.waitingTasks().stream().map(TaskRecord::taskId).toList());
 
     trips(postgres, "renew a lease", () -> {
-      store.renewLeases("engine", List.of("a"), lease.plusSeconds(1));
+      store.runs().renewLeases("engine", List.of("a"), lease.plusSeconds(1));
       return null;
     });
 
@@ -155,7 +155,8 @@ class RoundTripsTest {
       assertEquals(1, outcomes.handedBack().get(0).resumption().waitingTasks().size());
     } else {
       assertTrue(outcomes.runsWoken(), "H2 wakes the run for any engine instead");
-      assertEquals(List.of("a"), store.claim(t3, List.of(WORKFLOW), 10, "engine", lease).stream()
+      assertEquals(List.of("a"), store.runs().claim(t3, List.of(WORKFLOW), 10, "engine",
+          lease).stream()
           .map(claim -> claim.run().runId()).toList());
     }
 
@@ -181,7 +182,8 @@ class RoundTripsTest {
       assertEquals(2, roundTrips.get(), "an admission with no run queued, and its commit");
     }
     for (String runId : List.of("queued-1", "queued-2")) {
-      assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", t3, null, null, null,
+      assertTrue(store.runs().insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", t3, null, null,
+          null,
           null, null, List.of(EventType.RUN_CREATED.run(null, t3)), null,
           new QueuePlace("rt", 0, null, null, null))))[0]);
     }

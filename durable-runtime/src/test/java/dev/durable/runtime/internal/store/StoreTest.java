@@ -39,21 +39,22 @@ class StoreTest {
   private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
 
   private JdbcDataSource dataSource;
-  private Store store;
+  private Stores store;
 
   @BeforeEach
   void openStore() {
     dataSource = new JdbcDataSource();
     dataSource.setURL("jdbc:h2:mem:store-test-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    store = new Store(dataSource);
+    store = new Stores(dataSource);
     store.migrate();
   }
 
   private RunRecord startAndClaim(String runId) {
-    assertTrue(store.insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null, null,
+    assertTrue(store.runs().insertRuns(List.of(new NewRun(runId, WORKFLOW, "[]", T0, null, null,
+        null,
         null, null, List.of(EventType.RUN_CREATED.run(null, T0)), null)))[0]);
     List<RunRecord> claimed =
-        store.claimDue(T0, List.of(WORKFLOW), 10, "engine-a", T0.plusSeconds(30));
+        store.runs().claimDue(T0, List.of(WORKFLOW), 10, "engine-a", T0.plusSeconds(30));
     assertEquals(1, claimed.size());
     return claimed.get(0);
   }
@@ -69,11 +70,12 @@ class StoreTest {
     assertEquals(RunState.RUNNING, claimed.status());
     assertEquals("engine-a", claimed.leaseOwner());
     assertEquals(List.of(),
-        store.claimDue(T0, List.of(WORKFLOW), 10, "engine-b", T0.plusSeconds(30)),
+        store.runs().claimDue(T0, List.of(WORKFLOW), 10, "engine-b", T0.plusSeconds(30)),
         "a leased run is not due before its lease ends");
 
     List<RunRecord> taken =
-        store.claimDue(T0.plusSeconds(31), List.of(WORKFLOW), 10, "engine-b", T0.plusSeconds(61));
+        store.runs().claimDue(T0.plusSeconds(31), List.of(WORKFLOW), 10, "engine-b",
+            T0.plusSeconds(61));
     assertEquals(1, taken.size(), "an expired lease is taken over");
     assertTrue(taken.get(0).epoch() > claimed.epoch());
   }
@@ -81,49 +83,52 @@ class StoreTest {
   @Test
   void aWriteUnderAnOldEpochIsRefusedAndWritesNothing() {
     RunRecord first = startAndClaim("r");
-    store.claimDue(T0.plusSeconds(31), List.of(WORKFLOW), 10, "engine-b", T0.plusSeconds(61));
+    store.runs().claimDue(T0.plusSeconds(31), List.of(WORKFLOW), 10, "engine-b",
+        T0.plusSeconds(61));
 
-    boolean[] written = store.commit(List.of(new Commit(first.fence(), RunChange.completed("1"),
+    boolean[] written = store.runs().commit(List.of(new Commit(first.fence(),
+        RunChange.completed("1"),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.COMPLETED, "1"), true)),
         List.of(EventType.RUN_COMPLETED.run(null, T0)))), T0).written();
 
     assertFalse(written[0]);
-    assertEquals(List.of(), store.checkpoints("r"));
-    assertEquals(RunState.RUNNING, store.findRun("r").orElseThrow().status());
+    assertEquals(List.of(), store.runs().checkpoints("r"));
+    assertEquals(RunState.RUNNING, store.runs().findRun("r").orElseThrow().status());
   }
 
   @Test
   void aCommitWritesTheRunItsCheckpointsAndItsEventsTogether() {
     RunRecord run = startAndClaim("r");
-    boolean[] written = store.commit(List.of(new Commit(run.fence(), RunChange.completed("\"ok\""),
+    boolean[] written = store.runs().commit(List.of(new Commit(run.fence(),
+        RunChange.completed("\"ok\""),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.COMPLETED, "1"), true)),
         List.of(EventType.STEP_COMPLETED.step("charge", 1, null, T0),
             EventType.RUN_COMPLETED.run(null, T0)))), T0).written();
 
     assertTrue(written[0]);
-    RunSnapshot snapshot = store.snapshot("r").orElseThrow();
+    RunSnapshot snapshot = store.runs().snapshot("r").orElseThrow();
     assertEquals(RunState.COMPLETED, snapshot.run().status());
     assertEquals("\"ok\"", snapshot.run().output());
     assertEquals(List.of(StepState.COMPLETED),
         snapshot.checkpoints().stream().map(CheckpointRecord::status).toList());
     assertEquals(List.of("run.created", "run.claimed", "step.completed", "run.completed"),
-        store.history("r").stream().map(event -> event.type()).toList());
+        store.runs().history("r").stream().map(event -> event.type()).toList());
   }
 
   @Test
   void aCancelFencesOutTheTurnInFlightAndGivesUpItsOpenTasks() throws SQLException {
     RunRecord run = startAndClaim("r");
-    assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.sleeping(null, null),
+    assertTrue(store.runs().commit(List.of(new Commit(run.fence(), RunChange.sleeping(null, null),
         List.of(new Commit.CheckpointWrite(checkpoint("r", StepState.PENDING, null), true)),
         List.of(), List.of(TaskRecord.queued("r/0/1", "r", 0, "charge", 1, "[]", 0, T0)))),
         T0).written()[0]);
 
-    assertEquals(List.of("r"), store.cancel("r", T0));
-    assertEquals(List.of(), store.cancel("r", T0), "an ended run is not cancelled again");
+    assertEquals(List.of("r"), store.runs().cancel("r", T0));
+    assertEquals(List.of(), store.runs().cancel("r", T0), "an ended run is not cancelled again");
 
-    assertFalse(store.commit(List.of(new Commit(run.fence(), RunChange.TOUCH, List.of(),
+    assertFalse(store.runs().commit(List.of(new Commit(run.fence(), RunChange.TOUCH, List.of(),
         List.of())), T0).written()[0], "the turn that was in flight can no longer write");
-    assertEquals(RunState.CANCELLED, store.findRun("r").orElseThrow().status());
+    assertEquals(RunState.CANCELLED, store.runs().findRun("r").orElseThrow().status());
     assertEquals(List.of(), store.tasks().claim(List.of("charge"), 10, "w", T0),
         "its queued task is given up");
     try (Connection connection = dataSource.getConnection();
@@ -132,7 +137,7 @@ class StoreTest {
       assertTrue(rows.next());
       assertEquals("LOST", rows.getString(1));
     }
-    assertEquals(List.of("r"), store.cancelled(List.of("r", "other")));
+    assertEquals(List.of("r"), store.runs().cancelled(List.of("r", "other")));
   }
 
   @Test
@@ -141,16 +146,16 @@ class StoreTest {
     RunError declined = new RunError("declined", "declined", "T", Optional.of("charge"));
     CheckpointRecord failed = new CheckpointRecord("r", 0, CheckpointKind.STEP, "charge",
         StepState.FAILED, 3, "[]", null, declined, null, T0, T0);
-    assertTrue(store.commit(List.of(new Commit(run.fence(), RunChange.failed(declined),
+    assertTrue(store.runs().commit(List.of(new Commit(run.fence(), RunChange.failed(declined),
         List.of(new Commit.CheckpointWrite(failed, true)), List.of())), T0).written()[0]);
-    assertFalse(store.requeue("other", null, null, T0), "an unknown run is not requeued");
+    assertFalse(store.runs().requeue("other", null, null, T0), "an unknown run is not requeued");
 
-    assertTrue(store.requeue("r", null, null, T0));
-    RunRecord requeued = store.findRun("r").orElseThrow();
+    assertTrue(store.runs().requeue("r", null, null, T0));
+    RunRecord requeued = store.runs().findRun("r").orElseThrow();
     assertEquals(RunState.PENDING, requeued.status());
     assertEquals(null, requeued.error());
-    assertEquals(List.of(), store.checkpoints("r"), "the failed step starts over");
-    assertEquals(1, store.claimDue(T0, List.of(WORKFLOW), 10, "engine-a", T0.plusSeconds(30))
+    assertEquals(List.of(), store.runs().checkpoints("r"), "the failed step starts over");
+    assertEquals(1, store.runs().claimDue(T0, List.of(WORKFLOW), 10, "engine-a", T0.plusSeconds(30))
         .size(), "and the run is due at once");
   }
 }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.run.ExecutionSlots;
+import dev.durable.runtime.internal.store.Stores;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.store.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,7 +36,7 @@ class WakeupsTest {
 
   private final Time time = new Time(Clock.systemUTC());
   private final ProcessWakeups process = new ProcessWakeups();
-  private final Store store = store();
+  private final Stores store = store();
   private final List<AutoCloseable> opened = new ArrayList<>();
 
   /** An engine's wake-ups on a poll that records when it polls. */
@@ -45,7 +45,8 @@ class WakeupsTest {
     final BlockingQueue<Instant> polls = new LinkedBlockingQueue<>();
     final BlockingQueue<String> queued = new LinkedBlockingQueue<>();
     final EngineWakeups wakeups =
-        new EngineWakeups(store, time, poll, process, new DatabaseKey(null, "mem", null, null),
+        new EngineWakeups(store.runs(), time, poll, process,
+            new DatabaseKey(null, "mem", null, null),
             "engine-" + UUID.randomUUID(), Duration.ofSeconds(30));
 
     Engine() throws InterruptedException {
@@ -63,7 +64,7 @@ class WakeupsTest {
   private final class Worker {
     final PollLoop poll = loop("worker");
     final BlockingQueue<Instant> polls = new LinkedBlockingQueue<>();
-    final WorkerWakeups wakeups = new WorkerWakeups(store, time, poll, process);
+    final WorkerWakeups wakeups = new WorkerWakeups(store.tasks(), time, poll, process);
 
     Worker() throws InterruptedException {
       wakeups.listen("test-listener");
@@ -199,9 +200,9 @@ class WakeupsTest {
   }
 
   /** An embedded H2 database: it has no notifications, so only the in-process routes wake. */
-  private static Store store() {
+  private static Stores store() {
     JdbcDataSource dataSource = new JdbcDataSource();
     dataSource.setURL("jdbc:h2:mem:wakeups-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    return new Store(dataSource);
+    return new Stores(dataSource);
   }
 }

@@ -16,7 +16,7 @@ public final class Dialects {
    * {@code tables}.
    *
    * @param origin what the notifications that this process's in-process wake-ups also give carry
-   *     ({@code Store#wakeOrigin})
+   *     ({@code Notifications#wakeOrigin})
    * @param pollOnly whether nothing is listened for, nor sent ({@link Notifications#NONE})
    */
   public static Dialect of(Connection connection, Transactions transactions, Tables tables,

@@ -1,7 +1,5 @@
 package dev.durable.runtime.internal.store.dialect;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
@@ -17,6 +15,7 @@ import dev.durable.runtime.internal.store.ops.WorkflowShapesTable;
 import dev.durable.runtime.internal.store.run.ProgressStatements;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Round;

@@ -1,7 +1,5 @@
 package dev.durable.runtime.internal.store.dialect;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
@@ -16,6 +14,7 @@ import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.ops.OverviewTable;
 import dev.durable.runtime.internal.store.ops.WorkflowShapesTable;
 import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Round;
@@ -77,7 +76,7 @@ public final class PostgresDialect implements Dialect {
   /** The takes of a queue's slot, by shape: with a concurrency limit (2), a rate (1). */
   private final Map<Integer, Sql> takes = new ConcurrentHashMap<>();
 
-  /** @param origin what this process's wake-ups carry ({@code Store#wakeOrigin}) */
+  /** @param origin what this process's wake-ups carry ({@code Notifications#wakeOrigin}) */
   public PostgresDialect(Transactions transactions, Tables tables, String origin,
       Notifications notifications) {
     this.transactions = transactions;

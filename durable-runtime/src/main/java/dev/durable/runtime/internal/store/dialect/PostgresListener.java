@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store.dialect;
 
+import dev.durable.runtime.internal.store.sql.Notifications;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -29,19 +30,18 @@ import org.slf4j.LoggerFactory;
  * Reconnects after failures; what is missed meanwhile is found by the poll (and a cancellation by
  * the next lease renewal).
  *
- * <p>A payload that is a process's wake-up origin ({@code Store#wakeOrigin}) is a plain wake-up:
- * it names no run. One of this listener's own origin was sent where this process woke its engines
- * and workers in process already, so a batch of nothing else calls nobody back: the echo would only
- * cost a poll that finds nothing, contending with the work it announced. (A run whose id has the
- * form of an origin is not stopped at once when cancelled elsewhere, only at its lease renewal.)
+ * <p>A payload that is a process's wake-up origin ({@code Notifications#wakeOrigin}) is a plain
+ * wake-up: it names no run. One of this listener's own origin was sent where this process woke its
+ * engines and workers in process already, so a batch of nothing else calls nobody back: the echo
+ * would only cost a poll that finds nothing, contending with the work it announced. (A run whose id
+ * has the form of an origin is not stopped at once when cancelled elsewhere, only at its lease
+ * renewal.)
  */
 public final class PostgresListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PostgresListener.class);
   private static final int WAIT_MS = 500;
   private static final long RECONNECT_MS = 1_000;
-  /** How a wake-up origin begins: {@code wake:} and a UUID. */
-  public static final String WAKE_PREFIX = "wake:";
-  private static final int ORIGIN_LENGTH = WAKE_PREFIX.length() + 36;
+  private static final int ORIGIN_LENGTH = Notifications.WAKE_PREFIX.length() + 36;
 
   private final DataSource dataSource;
   /** What each channel's notifications call back, by an SQL expression of the channel's name. */
@@ -156,7 +156,7 @@ public final class PostgresListener implements AutoCloseable {
   }
 
   private static boolean isOrigin(String payload) {
-    return payload.length() == ORIGIN_LENGTH && payload.startsWith(WAKE_PREFIX);
+    return payload.length() == ORIGIN_LENGTH && payload.startsWith(Notifications.WAKE_PREFIX);
   }
 
   /**

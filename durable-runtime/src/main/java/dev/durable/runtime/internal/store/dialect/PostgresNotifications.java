@@ -60,7 +60,7 @@ public final class PostgresNotifications implements Notifications {
 
   /**
    * @param origin what this process's notifications carry where it wakes its own engines and
-   *     workers in process besides ({@code Store#wakeOrigin}): its listeners leave those alone
+   * workers in process besides ({@code Notifications#wakeOrigin}): its listeners leave those alone
    */
   public PostgresNotifications(DataSource dataSource, Schema schema, String origin) {
     this.dataSource = dataSource;

@@ -1,7 +1,5 @@
 package dev.durable.runtime.internal.store.dialect;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
@@ -10,6 +8,7 @@ import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.ClaimedRows;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
@@ -39,7 +38,7 @@ final class PostgresOutcomes {
   /** The steps with a hand-back: seven statements, one round trip, one commit. */
   private final Round.Statements finishHandingBack;
 
-  /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
+  /** @param origin what this process's wake-ups carry ({@link Notifications#wakeOrigin}) */
   PostgresOutcomes(Tables tables, PostgresClaims claims, Announcements announcements,
       String origin) {
     this.origin = origin;

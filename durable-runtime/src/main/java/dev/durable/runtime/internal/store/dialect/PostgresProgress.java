@@ -1,13 +1,13 @@
 package dev.durable.runtime.internal.store.dialect;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.ProgressWriter;
+import dev.durable.runtime.internal.store.run.RunFences;
 import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Params;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.ShapedText;
@@ -66,9 +66,9 @@ final class PostgresProgress {
 
   /**
    * Writes {@code turns} as one text on {@code connection}, which autocommits it, and tells, where
-   * the store's notifications are sent ({@link Announcements#afterProgress}), the workers listening of the tasks
-   * queued (with the origin), the engines of the runs woken, and the readers of the runs' events
-   * and streams.
+   * the store's notifications are sent ({@link Announcements#afterProgress}), the workers listening
+   * of the tasks queued (with the origin), the engines of the runs woken, and the readers of the
+   * runs' events and streams.
    *
    * @param woken set for each commit that suspended its run but found it woken (due at once)
    * @return for each commit, whether its fence held and it was written
@@ -138,8 +138,8 @@ final class PostgresProgress {
       ShapedText sql, Params params, TurnProgress turn, Instant now) {
     Commit commit = turn.commit();
     RunChange.Kind kind = commit.change().kind();
-    add(sql, params, "WITH fenced AS (", runs.fenceInText(kind),
-        RunsTable.fenceValues(new Values(), commit, now),
+    add(sql, params, "WITH fenced AS (", runs.fences.inText(kind),
+        RunFences.values(new Values(), commit, now),
         switch (kind) {
           case TOUCH -> ")";
           case SLEEPING -> " RETURNING run_id, status)";

@@ -1,11 +1,10 @@
 package dev.durable.runtime.internal.store.dialect;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Params;
 import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;

@@ -19,9 +19,10 @@ import java.util.function.BooleanSupplier;
  *
  * <p>A batch locks its candidates as it selects them, skipping rows another transaction holds
  * ({@code FOR UPDATE SKIP LOCKED}): engines purging at once take disjoint batches, and neither ever
- * waits for the other (on H2 a purger that waited for another's batch of 500 timed out). A run that a requeue or a signal holds is skipped too, and
- * deleted by a later batch or pass. Each locked run row is deleted, then the rows of the runs
- * deleted; only the purger that locked a run touches its other rows.
+ * waits for the other (on H2 a purger that waited for another's batch of 500 timed out). A run that
+ * a requeue or a signal holds is skipped too, and deleted by a later batch or pass. Each locked run
+ * row is deleted, then the rows of the runs deleted; only the purger that locked a run touches its
+ * other rows.
  *
  * <p>A finished child run whose parent has not ended is no candidate: its parent may still await
  * it. {@code durable_schedules} is not touched: its {@code handled_until}, not the runs, keeps a
@@ -88,7 +89,7 @@ public final class FinishedRuns {
         new Values().instant("before", before).int4("limit", limit), rows -> rows.getString(1)));
   }
 
-  /** See {@code Store#deleteEndedRuns}: batch after batch, each in a transaction of its own. */
+  /** See {@code RunStore#deleteEndedRuns}: batch after batch, each in a transaction of its own. */
   public int deleteAll(Instant before, int batchSize, BooleanSupplier stop) {
     int total = 0;
     while (!stop.getAsBoolean()) {

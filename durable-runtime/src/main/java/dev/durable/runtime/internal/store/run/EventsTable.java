@@ -47,10 +47,10 @@ public final class EventsTable {
   private final Map<String, Sql> fencedLogs = new ConcurrentHashMap<>();
   private final Map<Integer, String> numberedIds = new ConcurrentHashMap<>();
 
-  public EventsTable(Schema schema) {
+  /** @param steps the steps' table, qualified, whose checkpoints carry events of their own */
+  public EventsTable(Schema schema, String steps) {
     table = schema.table(NAME);
     sequence = schema.table(SEQUENCE);
-    String steps = schema.table(StepsTable.NAME);
     insertRunEvents = "INSERT INTO " + table + " (run_id, at, type, attempt, detail)";
     insert = Sql.of("INSERT INTO " + table + " (run_id, at, type, step, attempt, detail)"
         + " VALUES (:runId, :at, :type, :step, :attempt, :detail)");

@@ -1,9 +1,8 @@
 package dev.durable.runtime.internal.store.run;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.TurnProgress;
@@ -97,11 +96,11 @@ public final class ProgressStatements {
     }
     boolean[] written = new boolean[turns.size()];
     for (Map.Entry<RunChange.Kind, List<Integer>> kind : byKind.entrySet()) {
-      Sql sql = runs.fence(kind.getKey());
+      Sql sql = runs.fences.of(kind.getKey());
       List<Integer> indices = kind.getValue();
       try (PreparedStatement update = connection.prepareStatement(sql.text())) {
         for (int index : indices) {
-          sql.bind(update, RunsTable.fenceValues(new Values(), turns.get(index).commit(), now));
+          sql.bind(update, RunFences.values(new Values(), turns.get(index).commit(), now));
           update.addBatch();
         }
         int[] counts = update.executeBatch();

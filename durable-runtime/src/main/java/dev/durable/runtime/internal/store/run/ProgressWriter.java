@@ -1,12 +1,11 @@
 package dev.durable.runtime.internal.store.run;
 
-import dev.durable.runtime.internal.model.WrittenProgress;
-
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.NewEvent;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.TaskStatus;
+import dev.durable.runtime.internal.model.WrittenProgress;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
@@ -153,7 +152,8 @@ public final class ProgressWriter {
       Values values = AttributesTable.values(runId, key, value, now);
       AttributesTable attributes = tables.attributes();
       writes.add(new ProgressWrite(attributes.updateKey, null, values, null));
-      writes.add(new ProgressWrite(attributes.insertFromRun, attributes.upsertFenced, values, null));
+      writes.add(new ProgressWrite(attributes.insertFromRun, attributes.upsertFenced, values,
+          null));
     });
     if (!carried.isEmpty() || !commit.events().isEmpty()) {
       // as plain statements, the events the checkpoints carry are rows of the log, first
@@ -219,7 +219,7 @@ public final class ProgressWriter {
     List<TurnProgress> turns = new ArrayList<>(commits.size());
     for (Commit commit : commits) {
       List<ProgressWrite> writes = writes(commit, now);
-      int count = tables.runs().fenceInText(commit.change().kind()).parameterCount();
+      int count = tables.runs().fences.inText(commit.change().kind()).parameterCount();
       for (ProgressWrite write : writes) {
         count += write.fenced() == null ? 0 : write.fenced().parameterCount();
       }

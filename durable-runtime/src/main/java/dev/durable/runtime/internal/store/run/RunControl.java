@@ -1,10 +1,9 @@
 package dev.durable.runtime.internal.store.run;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -34,8 +33,8 @@ public final class RunControl {
   /**
    * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
    * again. On PostgreSQL the engines listening are told the run's id (see {@link
-   * Store#listenForRuns}), so that the one executing it, if another, stops its step at once. Its
-   * dispatched steps' open tasks are given up, as a timeout gives one up: no worker claims them
+   * RunStore#listenForEngine}), so that the one executing it, if another, stops its step at once.
+   * Its dispatched steps' open tasks are given up, as a timeout gives one up: no worker claims them
    * any more, and one serving a task learns it at its next heartbeat.
    *
    * @return the ids of the runs cancelled now: the run, then its children, depth first

@@ -3,11 +3,9 @@ package dev.durable.runtime.internal.store.run;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.model.CheckpointKind;
-import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.Lineage;
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.QueuePlace;
-import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.schedule.SchedulesTable;
@@ -16,7 +14,6 @@ import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.UnreadableRowException;
 import dev.durable.runtime.internal.store.sql.Values;
-import dev.durable.runtime.internal.store.task.TasksTable;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -74,39 +71,18 @@ public final class RunsTable {
   /** A run's workflow and state, its row locked until the commit: it cannot end meanwhile. */
   private final Sql lock;
   /**
-   * Locks the rows of the runs whose tasks a worker just answered ({@link TasksTable#storedRuns}),
+   * Locks the rows of the runs whose tasks a worker just answered ({@code TasksTable#storedRuns}),
    * in the order of their ids, so that two workers' batches lock shared runs in the same order.
    */
   public final Sql lockAnswered;
   /**
-   * One of the runs of the tasks a worker just answered ({@link TasksTable#storedRuns}) that is
+   * One of the runs of the tasks a worker just answered ({@code TasksTable#storedRuns}) that is
    * due, if any: the engines are told of it.
    */
   public final String answeredDue;
 
-  // ---- the fenced updates of a turn's commit: each holds only while the run's epoch does
-
-  /**
-   * Proves the lease in a batch of plain statements (H2): an update that changes nothing, so the
-   * row's {@code updated_at} stays that of the run's last change of state, as on PostgreSQL.
-   */
-  private final Sql touch;
-  /**
-   * Proves the lease in PostgreSQL's progress statement: the row is locked for the commit, which
-   * keeps any claim, cancel or requeue out as an update would, but no new version of it is
-   * written. Rewriting the run's row at every step cost a row version each, and a long-running
-   * transaction elsewhere in the database kept them all visible to the next step's update.
-   */
-  final Sql touchLocked;
-  /**
-   * Suspends a run, unless it was woken while it executed ({@code woken_at}): then it is due at
-   * once, at its last update, an instant of the engines' clock, and {@code PENDING}, which tells
-   * the turn's engine to look for it ({@link #dueAtOnce}; on PostgreSQL the row it returns): the
-   * wake-up's own signal came while the run was still executing.
-   */
-  private final Sql sleep;
-  private final Sql complete;
-  private final Sql fail;
+  /** The fenced updates of a turn's commit to the run's row. */
+  public final RunFences fences;
 
   // ---- the statements of the store's other operations
 
@@ -161,7 +137,12 @@ public final class RunsTable {
   /** The run search's tables ({@code RunSearch}): a run and the fire time a schedule gave it. */
   public final String searchFrom;
 
-  public RunsTable(Schema schema, TasksTable tasks) {
+  /**
+   * @param storedRuns the runs whose tasks' outcomes a worker stores ({@code TasksTable}), a
+   *     subquery
+   * @param steps the steps' table, qualified: a run undoing its steps is not cancelled
+   */
+  public RunsTable(Schema schema, String storedRuns, String steps) {
     table = schema.table(NAME);
     insert = Sql.of(
         "INSERT INTO " + table + " (run_id, workflow_name, workflow_version, status, input,"
@@ -176,24 +157,10 @@ public final class RunsTable {
     lock = Sql.of("SELECT workflow_name, workflow_version, status FROM " + table
         + " WHERE run_id = :runId FOR UPDATE");
     lockAnswered = Sql.of("SELECT run_id FROM " + table + " WHERE run_id IN ("
-        + tasks.storedRuns + ") ORDER BY run_id FOR UPDATE");
-    answeredDue = "SELECT run_id FROM " + table + " WHERE run_id IN (" + tasks.storedRuns + ")"
+        + storedRuns + ") ORDER BY run_id FOR UPDATE");
+    answeredDue = "SELECT run_id FROM " + table + " WHERE run_id IN (" + storedRuns + ")"
         + " AND due_at <= :now LIMIT 1";
-    touch = Sql.of(
-        "UPDATE " + table + " SET epoch = epoch WHERE run_id = :runId AND epoch = :epoch");
-    touchLocked = Sql.of("SELECT run_id FROM " + table
-        + " WHERE run_id = :runId AND epoch = :epoch FOR SHARE");
-    sleep = Sql.of("UPDATE " + table + " SET status = CASE WHEN woken_at IS NULL THEN 'SLEEPING'"
-        + " ELSE 'PENDING' END, wake_at = :wakeAt, due_at = CASE WHEN woken_at IS NULL"
-        + " THEN :dueAt ELSE updated_at END, woken_at = NULL, lease_owner = NULL,"
-        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
-    complete = Sql.of("UPDATE " + table + " SET status = 'COMPLETED', output = :output,"
-        + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
-        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
-    fail = Sql.of("UPDATE " + table + " SET status = 'FAILED', error_message = :errorMessage,"
-        + " error_code = :errorCode, error_type = :errorType, error_step = :errorStep,"
-        + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
-        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+    fences = new RunFences(table);
     countDueByWorkflow = Sql.of("SELECT workflow_name, workflow_version, COUNT(*) FROM " + table
         + " WHERE due_at >= :noEarlier AND due_at <= :now GROUP BY workflow_name,"
         + " workflow_version ORDER BY workflow_name, workflow_version");
@@ -202,7 +169,7 @@ public final class RunsTable {
         + " epoch = epoch + 1, updated_at = :now WHERE run_id = :runId"
         + " AND status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')"
         // not while it undoes its completed steps: a cancel would leave them half-done
-        + " AND NOT EXISTS (SELECT 1 FROM " + schema.table(StepsTable.NAME) + " s"
+        + " AND NOT EXISTS (SELECT 1 FROM " + steps + " s"
         + " WHERE s.run_id = :runId AND s.kind = 'VALUE' AND s.name = '"
         + CheckpointKind.FAILURE_HANDLING + "')");
     selectDueAtOnce = Sql.of("SELECT run_id FROM " + table
@@ -261,41 +228,6 @@ public final class RunsTable {
         .int4("priority", place == null ? 0 : place.priority())
         .string("partitionKey", place == null ? null : place.partitionKey())
         .string("dedupKey", place == null ? null : place.dedupKey());
-  }
-
-  /** The fenced update that applies {@code commit}'s change: its text depends on the kind only. */
-  Sql fence(RunChange.Kind kind) {
-    return switch (kind) {
-      case TOUCH -> touch;
-      case SLEEPING -> sleep;
-      case COMPLETED -> complete;
-      case FAILED -> fail;
-    };
-  }
-
-  /**
-   * The fence in a text of several runs' writes ({@code PostgresProgress}): the run's row locked
-   * where its epoch holds ({@link #touchLocked}), or changed; its values are {@link #fence}'s.
-   */
-  public Sql fenceInText(RunChange.Kind kind) {
-    return kind == RunChange.Kind.TOUCH ? touchLocked : fence(kind);
-  }
-
-  /** Adds the values of {@link #fence}'s statement for {@code commit} to {@code values}. */
-  public static Values fenceValues(Values values, Commit commit, Instant now) {
-    RunChange change = commit.change();
-    switch (change.kind()) {
-      case TOUCH -> { }
-      case SLEEPING -> values.instant("wakeAt", change.wakeAt()).instant("dueAt", change.dueAt());
-      case COMPLETED -> values.string("output", change.output());
-      case FAILED -> {
-        RunError error = change.error();
-        values.string("errorMessage", error.message()).string("errorCode", error.code())
-            .string("errorType", error.type()).string("errorStep", error.step().orElse(null));
-      }
-    }
-    return values.instant("now", now).string("runId", commit.fence().runId())
-        .int8("epoch", commit.fence().epoch());
   }
 
   /** The run with this id. */

@@ -1,12 +1,11 @@
 package dev.durable.runtime.internal.store.schedule;
 
-import dev.durable.runtime.internal.store.sql.Announcements;
-
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.ScheduleKey;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunInserts;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.SQLException;

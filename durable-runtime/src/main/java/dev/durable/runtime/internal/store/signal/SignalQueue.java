@@ -51,11 +51,11 @@ public final class SignalQueue {
 
   /**
    * Stores a signal for run {@code runId}, if it is a run of {@code expected}'s workflow (in any
-   * version: a client of one version signals runs of every version) that has not ended,
-   * and wakes the run, in one commit: a sleeping run comes due, and an executing one is marked
-   * woken, so that a turn that read no signal before this commit and is about to suspend makes the
-   * run due instead ({@code woken_at}). The run's row is locked first, so that it cannot end between
-   * the check and the commit. On PostgreSQL the other engines are notified at the commit.
+   * version: a client of one version signals runs of every version) that has not ended, and wakes
+   * the run, in one commit: a sleeping run comes due, and an executing one is marked woken, so that
+   * a turn that read no signal before this commit and is about to suspend makes the run due instead
+   * ({@code woken_at}). The run's row is locked first, so that it cannot end between the check and
+   * the commit. On PostgreSQL the other engines are notified at the commit.
    *
    * @return empty if no run has that id
    */

@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.store.sql;
 
 import dev.durable.runtime.internal.model.NewRun;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -21,8 +20,8 @@ import java.util.Optional;
  *
  * <p>On the runs' channel, a payload is a run's id (started, woken or cancelled: an engine
  * executing it checks whether it was cancelled), a process's wake-up origin ({@link
- * Store#wakeOrigin}), nothing, or {@link #QUEUED} and a queue's name: a run was queued there, so
- * that an engine that declares the queue admits it at once ({@link #readRuns}).
+ * Notifications#wakeOrigin}), nothing, or {@link #QUEUED} and a queue's name: a run was queued
+ * there, so that an engine that declares the queue admits it at once ({@link #readRuns}).
  */
 public final class Announcements {
   /** Nothing sent: H2, which one process owns, and a poll-only store. */
@@ -37,7 +36,7 @@ public final class Announcements {
   private final Optional<Sql> wakeWorkersFrom;
   private final Optional<Sql> announceValuesOf;
 
-  /** @param origin what this process's wake-ups carry ({@link Store#wakeOrigin}) */
+  /** @param origin what this process's wake-ups carry ({@link Notifications#wakeOrigin}) */
   public Announcements(Notifications notifications, String origin) {
     this.notifications = notifications;
     this.origin = origin;

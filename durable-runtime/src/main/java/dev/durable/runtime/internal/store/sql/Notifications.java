@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -21,6 +22,17 @@ public interface Notifications {
   /** Nothing sent, nothing heard: the poll finds the work. */
   Notifications NONE = new None();
 
+  /** How a wake-up origin begins: {@code wake:} and a UUID. */
+  String WAKE_PREFIX = "wake:";
+
+  /**
+   * The wake-ups' origin of one process: {@link #WAKE_PREFIX} and a UUID, never a run's id. Its
+   * {@code NOTIFY}s carry it, and its listeners leave those to the in-process wake-up.
+   */
+  static String wakeOrigin(UUID id) {
+    return WAKE_PREFIX + id;
+  }
+
   /** Whether anything is sent: readers of other processes are told of values. */
   boolean sent();
 
@@ -29,7 +41,7 @@ public interface Notifications {
    * through another process, are queued or cancelled, with the payloads that name something (a
    * run's id, a queue: {@link Announcements#readRuns}); {@code onValues} whenever runs write events
    * or stream values, or end or are cancelled having written some, with the ids of the runs named;
-   * and {@code onListening} as the listener starts or stops listening ({@link PostgresListener}).
+   * and {@code onListening} as the listener starts or stops listening ({@code PostgresListener}).
    */
   AutoCloseable listenForEngine(Consumer<List<String>> onRuns, Consumer<List<String>> onValues,
       Consumer<Boolean> onListening, String threadName);
@@ -60,7 +72,7 @@ public interface Notifications {
 
   /**
    * A statement to append to a text that queues tasks: tells the workers, with {@code :origin}
-   * ({@code Store#wakeOrigin}), as this process's workers are woken in process already.
+   * ({@code Notifications#wakeOrigin}), as this process's workers are woken in process already.
    */
   Optional<Sql> wakeWorkersFrom();
 

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * What a batch of the database's notifications on the runs' channel named ({@link
- * Store#listenForEngine}), the echoes of this process's own wake-ups left out.
+ * RunStore#listenForEngine}), the echoes of this process's own wake-ups left out.
  *
  * @param runIds the runs named: started, woken, or cancelled (an engine executing one checks
  *     whether it was); empty where the notifications only said that runs came due

@@ -63,8 +63,8 @@ public final class Values {
     return this;
   }
 
-  /** The value named {@code name}, which {@code statement} binds. */
-  Object get(String name, Sql statement) {
+  /** The value named {@code name}, which {@code statement} (told in the error) binds. */
+  Object get(String name, Object statement) {
     for (int i = 0; i < size; i++) {
       if (names[i] == name) {
         return values[i];

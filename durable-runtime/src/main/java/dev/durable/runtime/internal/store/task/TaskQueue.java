@@ -43,6 +43,15 @@ public final class TaskQueue {
     this.views = new TaskViews(tasks);
   }
 
+  /**
+   * Calls {@code onNewTasks} whenever a task is queued through another process (PostgreSQL's
+   * {@code LISTEN}, on a connection of its own); never on H2, whose one process tells its workers
+   * in process.
+   */
+  public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
+    return dialect.notifications().listenForTasks(onNewTasks, threadName);
+  }
+
   /** Claims up to {@code limit} queued tasks of {@code steps} for a worker, oldest first. */
   public List<TaskRecord> claim(List<String> steps, int limit, String workerId, Instant now) {
     return claims.tasks(steps, limit, workerId, now);

@@ -110,21 +110,21 @@ public final class RunValuesTable {
   }
 
   /** The run's state and its event's latest value (null: none yet); empty if no such run. */
-  Optional<StoredValues.EventRead> latestEvent(
+  Optional<ValueReads.EventRead> latestEvent(
       Connection connection, String runId, String name) throws SQLException {
     return latestEvent.first(connection, new Values().string("runId", runId).string("name", name),
-        rows -> new StoredValues.EventRead(RunState.valueOf(rows.getString(1)), rows.getString(2)));
+        rows -> new ValueReads.EventRead(RunState.valueOf(rows.getString(1)), rows.getString(2)));
   }
 
   /**
    * The run's state and up to {@code limit} values of its stream after id {@code after}, in order;
    * empty if no such run.
    */
-  Optional<StoredValues.StreamRead> streamAfter(
+  Optional<ValueReads.StreamRead> streamAfter(
       Connection connection, String runId, String name, long after, int limit)
       throws SQLException {
     List<String> status = new ArrayList<>(1);
-    List<StoredValues.StreamValue> values = streamAfter.list(connection,
+    List<ValueReads.StreamValue> values = streamAfter.list(connection,
         new Values().string("runId", runId).string("name", name).int8("after", after)
             .int4("limit", limit),
         rows -> {
@@ -134,12 +134,12 @@ public final class RunValuesTable {
           long id = rows.getLong(2);
           return rows.wasNull()
               ? null
-              : new StoredValues.StreamValue(id, rows.getInt(3), rows.getString(4));
+              : new ValueReads.StreamValue(id, rows.getInt(3), rows.getString(4));
         });
     if (status.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new StoredValues.StreamRead(RunState.valueOf(status.get(0)),
+    return Optional.of(new ValueReads.StreamRead(RunState.valueOf(status.get(0)),
         values.stream().filter(value -> value != null).toList()));
   }
 
@@ -147,7 +147,7 @@ public final class RunValuesTable {
    * The run's state and the place after the next {@code count} values of its stream after id
    * {@code after}, or where fewer were written, or the stream's end; empty if no such run.
    */
-  Optional<StoredValues.StreamSkip> skipStream(
+  Optional<ValueReads.StreamSkip> skipStream(
       Connection connection, String runId, String name, long after, int count)
       throws SQLException {
     List<String> status = new ArrayList<>(1);
@@ -171,13 +171,13 @@ public final class RunValuesTable {
         continue;
       }
       if (row.closes()) {
-        return Optional.of(new StoredValues.StreamSkip(
+        return Optional.of(new ValueReads.StreamSkip(
             RunState.valueOf(status.get(0)), last, skipped, true));
       }
       last = row.id();
       skipped++;
     }
     return Optional.of(
-        new StoredValues.StreamSkip(RunState.valueOf(status.get(0)), last, skipped, false));
+        new ValueReads.StreamSkip(RunState.valueOf(status.get(0)), last, skipped, false));
   }
 }

@@ -22,46 +22,8 @@ public final class StoredValues {
     this.values = values;
   }
 
-  /**
-   * A run's state and its event's latest value, as of one moment.
-   *
-   * @param payload the latest value as JSON; null if the run has not set the event
-   */
-  public record EventRead(RunState status, String payload) {}
-
-  /**
-   * A value of a stream.
-   *
-   * @param id its place in the order of writes: the next read asks for the values after it
-   * @param seq the position of the call that wrote it
-   * @param payload the value as JSON; null where the stream ends
-   */
-  public record StreamValue(long id, int seq, String payload) {
-    /** Whether it ends the stream ({@code ctx.closeStream}). */
-    public boolean endsStream() {
-      return payload == null;
-    }
-  }
-
-  /**
-   * A run's state and values of one of its streams, as of one moment: if the run had ended, no
-   * value follows these.
-   */
-  public record StreamRead(RunState status, List<StreamValue> values) {}
-
-  /**
-   * What skipping values of a stream found, as of one moment: if it skipped fewer than asked and
-   * the run had ended, no value follows these.
-   *
-   * @param after the id of the last value skipped (as given, if none): the next read asks for the
-   *     values after it
-   * @param skipped how many values it skipped
-   * @param closed whether the stream's end ({@code ctx.closeStream}) came before the values asked
-   */
-  public record StreamSkip(RunState status, long after, int skipped, boolean closed) {}
-
   /** The run's state and its event {@code name}'s latest value; empty if no run has that id. */
-  public Optional<EventRead> latestEvent(String runId, String name) {
+  public Optional<ValueReads.EventRead> latestEvent(String runId, String name) {
     return transactions.autocommit("read event '" + name + "' of run " + runId,
         connection -> values.latestEvent(connection, runId, name));
   }
@@ -70,7 +32,8 @@ public final class StoredValues {
    * The run's state and up to {@code limit} values of its stream {@code name} written after the
    * one with id {@code after} (0: from the first), in order; empty if no run has that id.
    */
-  public Optional<StreamRead> streamAfter(String runId, String name, long after, int limit) {
+  public Optional<ValueReads.StreamRead> streamAfter(
+      String runId, String name, long after, int limit) {
     return transactions.autocommit("read stream '" + name + "' of run " + runId,
         connection -> values.streamAfter(connection, runId, name, after, limit));
   }
@@ -80,7 +43,8 @@ public final class StoredValues {
    * written after the one with id {@code after}: a reader that starts at an index skips the values
    * before it, their ids alone read. Empty if no run has that id.
    */
-  public Optional<StreamSkip> skipStream(String runId, String name, long after, int count) {
+  public Optional<ValueReads.StreamSkip> skipStream(
+      String runId, String name, long after, int count) {
     return transactions.autocommit("read stream '" + name + "' of run " + runId,
         connection -> values.skipStream(connection, runId, name, after, count));
   }

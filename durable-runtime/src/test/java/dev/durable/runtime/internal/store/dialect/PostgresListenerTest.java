@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.durable.runtime.internal.store.Store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.durable.build.OnPostgres;
+import dev.durable.runtime.internal.store.sql.Notifications;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
  * closes: never leaving a connection of the pool in use behind it.
  */
 class PostgresListenerTest {
-  private static final String OWN = Store.wakeOrigin(UUID.randomUUID());
-  private static final String OTHER = Store.wakeOrigin(UUID.randomUUID());
+  private static final String OWN = Notifications.wakeOrigin(UUID.randomUUID());
+  private static final String OTHER = Notifications.wakeOrigin(UUID.randomUUID());
 
   @Test
   void echoesOfThisProcessAloneCallNobodyBack() {

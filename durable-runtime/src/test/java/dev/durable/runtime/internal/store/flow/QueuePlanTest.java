@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.durable.build.OnPostgres;
 import dev.durable.runtime.Queue;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.Stores;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -53,7 +53,7 @@ class QueuePlanTest {
   void onH2AdmissionReadsThroughTheQueueIndexes() throws SQLException {
     JdbcDataSource h2 = new JdbcDataSource();
     h2.setURL("jdbc:h2:mem:queue-plan-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    Store store = new Store(h2);
+    Stores store = new Stores(h2);
     store.migrate();
     try (Connection connection = h2.getConnection()) {
       fill(connection, "SELECT X AS n FROM SYSTEM_RANGE(1, %d)");
@@ -66,7 +66,7 @@ class QueuePlanTest {
   @Test
   void onPostgresAdmissionReadsThroughTheQueueIndexes() throws SQLException {
     PGSimpleDataSource pg = postgresSchema();
-    Store store = new Store(pg);
+    Stores store = new Stores(pg);
     store.migrate();
     try (Connection connection = pg.getConnection()) {
       fill(connection, "SELECT n FROM generate_series(1, %d) AS n");
@@ -91,7 +91,7 @@ class QueuePlanTest {
   @Test
   void onPostgresTheUnkeyedProbeSkipsAQueuesEndedRuns() throws SQLException {
     PGSimpleDataSource pg = postgresSchema();
-    new Store(pg).migrate();
+    new Stores(pg).migrate();
     try (Connection connection = pg.getConnection();
         Statement statement = connection.createStatement()) {
       statement.execute("INSERT INTO durable_runs (run_id, workflow_name, workflow_version,"
@@ -197,7 +197,7 @@ class QueuePlanTest {
   }
 
   /** The admission itself among those runs: three per key, over every key. */
-  private static void checkAdmission(Store store) {
+  private static void checkAdmission(Stores store) {
     Queue queue = Queue.named("q").concurrency(3);
     int admitted = 0;
     for (int round = 0; round < 2; round++) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.SlotTake;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.Stores;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -53,7 +53,7 @@ class QueueSlotsTest {
   private static SlotTake[] takeTwiceAtOnce(Queue queue) throws Exception {
     JdbcDataSource h2 = new JdbcDataSource();
     h2.setURL("jdbc:h2:mem:queue-slots-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    Store setUp = new Store(h2);
+    Stores setUp = new Stores(h2);
     setUp.migrate();
     setUp.queues().declare(queue, "engine-a", NOW);
     setUp.queueSlots().declare(queue);
@@ -61,7 +61,7 @@ class QueueSlotsTest {
     CountDownLatch committing = new CountDownLatch(1);
     CountDownLatch commit = new CountDownLatch(1);
     AtomicReference<Thread> held = new AtomicReference<>();
-    Store store = new Store(commitsHeldOn(h2, held, committing, commit));
+    Stores store = new Stores(commitsHeldOn(h2, held, committing, commit));
     AtomicReference<SlotTake> first = new AtomicReference<>();
     Thread engineA = new Thread(() -> first.set(store.queueSlots()
         .take(queue, "engine-a", "attempt-a", NOW, NOW.plusSeconds(30))), "engine-a-take");

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.durable.build.OnPostgres;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.Stores;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.dialect.Dialects;
 import dev.durable.runtime.internal.store.dialect.H2Claims;
@@ -65,7 +65,7 @@ class OverviewPlanTest {
   void onH2TheOverviewReadsRangesOfItsIndexes() throws SQLException {
     JdbcDataSource h2 = new JdbcDataSource();
     h2.setURL("jdbc:h2:mem:overview-plan-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    new Store(h2).migrate();
+    new Stores(h2).migrate();
     try (Connection connection = h2.getConnection()) {
       fill(connection, "SELECT X AS n FROM SYSTEM_RANGE(1, %d)");
       checkPlans(connection, false);
@@ -86,7 +86,7 @@ class OverviewPlanTest {
     PGSimpleDataSource pg = new PGSimpleDataSource();
     pg.setURL(base);
     pg.setCurrentSchema(schema);
-    new Store(pg).migrate();
+    new Stores(pg).migrate();
     try (Connection connection = pg.getConnection()) {
       fill(connection, "SELECT n FROM generate_series(1, %d) AS n");
       try (Statement analyze = connection.createStatement()) {
@@ -138,7 +138,8 @@ class OverviewPlanTest {
   private static void checkPlans(Connection connection, boolean postgres) throws SQLException {
     Tables tables = Tables.in(Schema.CURRENT);
     Dialect dialect = Dialects.of(connection, new Transactions(null), tables, "", true);
-    Values window = OverviewTable.window(NOW.minus(Duration.ofHours(1)), NOW, Duration.ofMinutes(1));
+    Values window = OverviewTable.window(NOW.minus(Duration.ofHours(1)), NOW,
+        Duration.ofMinutes(1));
     assertRange(connection, dialect.startedPerPeriod(), window, "durable_runs_created");
     assertRange(connection, dialect.endedPerPeriod(), window, "durable_runs_ended");
     Values waiting = new Values().instant("cutoff", NOW.minus(Duration.ofMinutes(1)))

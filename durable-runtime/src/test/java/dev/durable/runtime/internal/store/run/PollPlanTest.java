@@ -8,7 +8,8 @@ import dev.durable.build.OnPostgres;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Store;
+import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.Stores;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -54,20 +55,20 @@ class PollPlanTest {
   @Test
   void aClaimTakesTheLargestPowerOfTwoUpToItsLimit() throws SQLException {
     assertEquals(List.of(1, 2, 2, 64, 64, 1024),
-        List.of(1, 2, 3, 64, 100, 5000).stream().map(Store::claimBatch).toList());
+        List.of(1, 2, 3, 64, 100, 5000).stream().map(RunStore::claimBatch).toList());
     JdbcDataSource h2 = new JdbcDataSource();
     h2.setURL("jdbc:h2:mem:poll-plan-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-    Store store = new Store(h2);
+    Stores store = new Stores(h2);
     store.migrate();
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     for (int i = 0; i < 100; i++) {
-      assertTrue(store.insertRuns(List.of(newRun("due-" + i, now)))[0]);
+      assertTrue(store.runs().insertRuns(List.of(newRun("due-" + i, now)))[0]);
     }
     Instant lease = now.plusSeconds(30);
-    assertEquals(64, store.claim(now, List.of(WORKFLOW), 100, "engine", lease).size());
-    assertEquals(32, store.claim(now, List.of(WORKFLOW), 36, "engine", lease).size());
-    assertEquals(4, store.claim(now, List.of(WORKFLOW), 4, "engine", lease).size());
-    assertEquals(0, store.claim(now, List.of(WORKFLOW), 4, "engine", lease).size());
+    assertEquals(64, store.runs().claim(now, List.of(WORKFLOW), 100, "engine", lease).size());
+    assertEquals(32, store.runs().claim(now, List.of(WORKFLOW), 36, "engine", lease).size());
+    assertEquals(4, store.runs().claim(now, List.of(WORKFLOW), 4, "engine", lease).size());
+    assertEquals(0, store.runs().claim(now, List.of(WORKFLOW), 4, "engine", lease).size());
   }
 
   /**
@@ -87,11 +88,11 @@ class PollPlanTest {
       create.execute("SET search_path TO " + schema);
     }
     dropSchema = schema;
-    Store store = new Store(oneConnection(held));
+    Stores store = new Stores(oneConnection(held));
     store.migrate();
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     for (int i = 0; i < 10; i++) {
-      assertTrue(store.insertRuns(List.of(newRun("due-" + i, now)))[0]);
+      assertTrue(store.runs().insertRuns(List.of(newRun("due-" + i, now)))[0]);
     }
     try (PreparedStatement sleeping = held.prepareStatement(
         "INSERT INTO durable_runs (run_id, workflow_name, workflow_version, status, input,"
@@ -112,7 +113,7 @@ class PollPlanTest {
     }
     for (int poll = 0; poll < 12; poll++) {
       // the lease ends at once: the same ten runs are due at the next poll
-      assertEquals(10, store.claim(now, List.of(WORKFLOW), 64, "engine", now).size());
+      assertEquals(10, store.runs().claim(now, List.of(WORKFLOW), 64, "engine", now).size());
     }
     try (Statement read = held.createStatement();
         ResultSet plans = read.executeQuery("SELECT generic_plans, custom_plans"

@@ -1,12 +1,7 @@
 package dev.durable.runtime.internal.store;
 
-import dev.durable.runtime.internal.model.WrittenProgress;
-import dev.durable.runtime.internal.store.sql.Announcements;
-import dev.durable.runtime.internal.store.sql.RunsNotified;
-
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFilter;
-import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.Commit;
@@ -17,56 +12,39 @@ import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.dialect.Dialects;
-import dev.durable.runtime.internal.store.dialect.PostgresListener;
-import dev.durable.runtime.internal.store.flow.QueueAdmissions;
-import dev.durable.runtime.internal.store.flow.QueueSlots;
-import dev.durable.runtime.internal.store.lineage.RunLineages;
+import dev.durable.runtime.internal.model.WrittenProgress;
 import dev.durable.runtime.internal.store.ops.FinishedRuns;
 import dev.durable.runtime.internal.store.ops.RunSearch;
-import dev.durable.runtime.internal.store.ops.StoredOverview;
-import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.store.run.Claims;
 import dev.durable.runtime.internal.store.run.ProgressWriter;
 import dev.durable.runtime.internal.store.run.Resumptions;
 import dev.durable.runtime.internal.store.run.RunControl;
 import dev.durable.runtime.internal.store.run.RunInserts;
-import dev.durable.runtime.internal.store.schedule.ScheduleFires;
-import dev.durable.runtime.internal.store.schedule.StoredSchedules;
-import dev.durable.runtime.internal.store.signal.SignalQueue;
+import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Round;
-import dev.durable.runtime.internal.store.sql.Schema;
+import dev.durable.runtime.internal.store.sql.RunsNotified;
 import dev.durable.runtime.internal.store.sql.Transactions;
-import dev.durable.runtime.internal.store.task.TaskQueue;
-import dev.durable.runtime.internal.store.values.StoredAttributes;
-import dev.durable.runtime.internal.store.values.StoredValues;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import javax.sql.DataSource;
 
 /**
- * Durable's storage, behind one facade (with {@link TaskQueue} for dispatched steps' tasks and
- * {@link SignalQueue} for signals): each table's SQL is in its catalogue, built once with the
- * store's schema ({@link Tables}); the algorithms that span tables are one each for both databases
- * ({@link Claims}, {@link RunInserts}, {@link ProgressWriter}, {@code Resumptions#read}); and what
- * H2 and PostgreSQL do differently is in the {@link Dialect}: how a step's statements are sent,
- * the steps PostgreSQL does in one statement, and the notifications. Writes made on behalf of a
- * turn are fenced by the run's epoch ({@code Fence}) so that an engine that lost a run cannot
- * write over its new owner's progress.
+ * The runs' own storage: starting, claiming and leasing runs, a turn's resumption and its
+ * progress, cancelling and requeueing, the run's history, and the listener of the notifications
+ * that make runs ready. Each table's SQL is in its catalogue ({@link Tables}); the algorithms that
+ * span tables are one each for both databases ({@link Claims}, {@link RunInserts}, {@link
+ * ProgressWriter}, {@code Resumptions#read}); what H2 and PostgreSQL do differently is in the
+ * {@link Dialect}. Writes made on behalf of a turn are fenced by the run's epoch ({@code Fence})
+ * so that an engine that lost a run cannot write over its new owner's progress. Built by {@link
+ * Stores}, beside the stores of the other concerns.
  */
-public final class Store {
-  private final DataSource dataSource;
-  private final StoreOptions options;
+public final class RunStore {
   private final Transactions transactions;
   private final Tables tables;
   private final Dialect dialect;
@@ -77,144 +55,19 @@ public final class Store {
   private final RunSearch search;
   private final FinishedRuns retention;
   private final Round.Statements resumption;
-  private final SignalQueue signals;
-  private final TaskQueue tasks;
-  private final QueueAdmissions queues;
-  private final QueueSlots queueSlots;
-  private final StoredSchedules schedules;
-  private final StoredAttributes attributes;
-  private final RunLineages lineages;
-  private final StoredValues values;
-  private final StoredShapes shapes;
-  private final StoredOverview overview;
 
-  /** A store on {@code dataSource}; connects once to learn which database it is. */
-  public Store(DataSource dataSource) {
-    this(dataSource, wakeOrigin(UUID.randomUUID()), StoreOptions.DEFAULT);
-  }
-
-  /**
-   * A store on {@code dataSource}, opened as {@code options} say (in its schema: {@link Schema}),
-   * whose {@code NOTIFY}s, where this process wakes its own engines and workers at once besides,
-   * carry {@code origin} ({@link #wakeOrigin}): the listeners given the same origin leave those to
-   * the in-process wake-up instead of polling again.
-   */
-  public Store(DataSource dataSource, String origin, StoreOptions options) {
-    this.dataSource = dataSource;
-    this.options = options;
-    this.transactions = new Transactions(dataSource);
-    this.tables = Tables.in(Schema.of(options.schema()));
-    try (Connection connection = dataSource.getConnection()) {
-      this.dialect = Dialects.of(connection, transactions, tables, origin, options.pollOnly());
-    } catch (SQLException e) {
-      throw new StoreException(
-          "cannot connect to the database: " + e.getMessage()
-              + "; check the JDBC URL, the credentials and that the database is running",
-          e);
-    }
-    Announcements announcements = dialect.announcements();
-    this.claims = new Claims(dialect);
-    this.inserts = new RunInserts(dialect);
+  RunStore(Transactions transactions, Tables tables, Dialect dialect, Claims claims,
+      RunInserts inserts) {
+    this.transactions = transactions;
+    this.tables = tables;
+    this.dialect = dialect;
+    this.claims = claims;
+    this.inserts = inserts;
     this.progress = new ProgressWriter(transactions, dialect, tables);
-    this.control = new RunControl(tables, announcements);
+    this.control = new RunControl(tables, dialect.announcements());
     this.search = new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect);
     this.retention = new FinishedRuns(transactions, tables);
     this.resumption = Resumptions.reads(tables);
-    this.signals = new SignalQueue(transactions, dialect, tables);
-    this.queues = new QueueAdmissions(transactions, dialect, tables);
-    this.queueSlots = new QueueSlots(transactions, tables.slots(), dialect);
-    this.schedules = new StoredSchedules(
-        transactions, tables, new ScheduleFires(tables, inserts, announcements));
-    this.attributes = new StoredAttributes(transactions, tables.attributes());
-    this.values = new StoredValues(transactions, dialect, tables.values());
-    this.tasks = new TaskQueue(transactions, dialect, claims, tables);
-    this.lineages = new RunLineages(transactions, inserts, tables);
-    this.shapes = new StoredShapes(transactions, dialect, tables.shapes());
-    this.overview = new StoredOverview(transactions, tables.overview(), dialect);
-  }
-
-  /** The wake-ups' origin of one process: {@code wake:} and a UUID, never a run's id. */
-  public static String wakeOrigin(UUID id) {
-    return PostgresListener.WAKE_PREFIX + id;
-  }
-
-  /** The signals sent to runs. */
-  public SignalQueue signals() {
-    return signals;
-  }
-
-  /** The queues of runs: their declarations and admissions. */
-  public QueueAdmissions queues() {
-    return queues;
-  }
-
-  /** The slots and rate permits of step attempts' queues across engines. */
-  public QueueSlots queueSlots() {
-    return queueSlots;
-  }
-
-  /** The schedules kept in the database and their fires. */
-  public StoredSchedules schedules() {
-    return schedules;
-  }
-
-  /** The runs' searchable attributes. */
-  public StoredAttributes attributes() {
-    return attributes;
-  }
-
-  /** Runs that start over ({@code continueAsNew}) and forks. */
-  public RunLineages lineages() {
-    return lineages;
-  }
-
-  /** The shapes of workflow versions, which engines store and operator tools draw. */
-  public StoredShapes shapes() {
-    return shapes;
-  }
-
-  /** The events runs set and the values of their streams. */
-  public StoredValues values() {
-    return values;
-  }
-
-  /** The operators' overview: runs started and ended per period, runs waiting past their time. */
-  public StoredOverview overview() {
-    return overview;
-  }
-
-  /** The queue of dispatched steps' tasks, which workers serve. */
-  public TaskQueue tasks() {
-    return tasks;
-  }
-
-  /** Creates or upgrades Durable's tables ({@link Migrations#migrate}); says what it did. */
-  public String migrate() {
-    return migrate(dataSource, options.schema());
-  }
-
-  /** {@link #migrate()} on {@code dataSource}, in {@code schema}: {@code durable-cli migrate}. */
-  public static String migrate(DataSource dataSource, Optional<String> schema) {
-    return Migrations.migrate(dataSource, schema.orElse(null));
-  }
-
-  /** Migrates where the options allow it; else checks the tables are current, or throws. */
-  public void openSchema() {
-    if (options.migrate()) {
-      migrate();
-    } else {
-      Migrations.requireCurrent(dataSource, options.schema().orElse(null));
-    }
-  }
-
-  /** Makes every commit durable before it returns ({@link Dialect#requireDurableCommits}). */
-  public void requireDurableCommits() {
-    dialect.requireDurableCommits();
-  }
-
-  /** See {@link Dialect#upkeepWarning}. */
-  public Optional<String> upkeepWarning() {
-    return dialect.upkeepWarning();
   }
 
   /**
@@ -226,11 +79,6 @@ public final class Store {
     return dialect.notifications().listenForEngine(
         payloads -> onRuns.accept(Announcements.readRuns(payloads)), onValues, onListening,
         threadName);
-  }
-
-  /** Calls {@code onNewTasks} whenever a task is queued (PostgreSQL {@code LISTEN}); not on H2. */
-  public AutoCloseable listenForTasks(Runnable onNewTasks, String threadName) {
-    return dialect.notifications().listenForTasks(onNewTasks, threadName);
   }
 
   /**
