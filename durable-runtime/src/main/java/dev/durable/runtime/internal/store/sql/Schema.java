@@ -4,8 +4,8 @@ import java.util.Optional;
 
 /**
  * Where Durable's tables are, as the store's statements name them: in the connection's current
- * schema (unqualified, {@code durable_runs}, the schema {@code current_schema()}), or in a schema
- * of its own ({@code .schema(name)}: {@code "name".durable_runs}, the schema {@code 'name'}, so the
+ * schema (unqualified, {@code <table>}, the schema {@code current_schema()}), or in a schema
+ * of its own ({@code .schema(name)}: {@code "name".<table>}, the schema {@code 'name'}, so the
  * notification channels, named after it, follow). Each catalogue names its tables through it once,
  * as the store builds it ({@code Tables}), and every statement is then sent as it was written.
  *
