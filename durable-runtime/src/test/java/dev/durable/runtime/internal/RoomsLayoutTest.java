@@ -84,6 +84,15 @@ class RoomsLayoutTest {
     assertEquals(Set.of(), layout.packageDependencies().get(INTERNAL + ".model"));
   }
 
+  /** What every room of the engine shares names no room of a concern: it sits below them all. */
+  @Test
+  void theSharedRoomsNameNoConcern() {
+    assertEquals(Set.of(INTERNAL + ".model", INTERNAL + ".store.sql"),
+        layout.packageDependencies().get(INTERNAL + ".common"));
+    assertEquals(Set.of(), layout.packageDependencies().get(INTERNAL + ".time"));
+    assertEquals(Set.of(), layout.packageDependencies().get(INTERNAL + ".observe"));
+  }
+
   @Test
   void theStoresKernelNamesOnlyTheModel() {
     assertEquals(Set.of(INTERNAL + ".model"),

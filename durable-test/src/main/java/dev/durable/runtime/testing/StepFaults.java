@@ -2,7 +2,7 @@ package dev.durable.runtime.testing;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
-import dev.durable.runtime.internal.engine.AttemptGate;
+import dev.durable.runtime.internal.common.AttemptGate;
 import dev.durable.runtime.internal.engine.TestHooks;
 import java.util.Map;
 import java.util.Objects;

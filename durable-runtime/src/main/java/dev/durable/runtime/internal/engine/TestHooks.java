@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.engine;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.internal.common.AttemptGate;
 import dev.durable.runtime.internal.worker.DefaultWorker;
 import java.util.Objects;
 

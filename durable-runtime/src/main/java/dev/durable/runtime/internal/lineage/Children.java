@@ -12,7 +12,7 @@ import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Commit;

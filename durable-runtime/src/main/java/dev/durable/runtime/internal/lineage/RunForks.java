@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.lineage;
 
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.internal.engine.Errors;
-import dev.durable.runtime.internal.engine.Registry;
+import dev.durable.runtime.internal.common.Errors;
+import dev.durable.runtime.internal.common.Registry;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.EventType;

@@ -9,7 +9,7 @@ import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.TaskState;
 import dev.durable.runtime.WorkerInfo;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.schedule.CronSchedule;

@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.run;
 
 import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.engine.Hooks;
+import dev.durable.runtime.internal.common.Hooks;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.Fence;

@@ -7,7 +7,7 @@ import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.spi.Payload;

@@ -1,6 +1,6 @@
 package dev.durable.runtime.internal.run;
 
-import dev.durable.runtime.internal.engine.Registry;
+import dev.durable.runtime.internal.common.Registry;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;

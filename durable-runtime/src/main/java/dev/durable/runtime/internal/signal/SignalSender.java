@@ -9,7 +9,7 @@ import dev.durable.runtime.StoredText;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.Registry;
+import dev.durable.runtime.internal.common.Registry;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.RunStore;

@@ -2,8 +2,8 @@ package dev.durable.runtime.internal.signal;
 
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.codec.PayloadException;
-import dev.durable.runtime.internal.engine.Errors;
-import dev.durable.runtime.internal.engine.RunLog;
+import dev.durable.runtime.internal.common.Errors;
+import dev.durable.runtime.internal.common.RunLog;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Commit;

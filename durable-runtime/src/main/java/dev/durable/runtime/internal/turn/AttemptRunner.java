@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.StepTimeoutError;
-import dev.durable.runtime.internal.engine.InjectedFaults;
-import dev.durable.runtime.internal.engine.RunMdc;
+import dev.durable.runtime.internal.common.InjectedFaults;
+import dev.durable.runtime.internal.common.RunMdc;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.spi.CurrentTurn;

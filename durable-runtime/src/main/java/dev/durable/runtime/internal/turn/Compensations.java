@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.CompensationInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StepState;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.RunRecord;

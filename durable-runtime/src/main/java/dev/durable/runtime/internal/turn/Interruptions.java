@@ -1,12 +1,15 @@
 package dev.durable.runtime.internal.turn;
 
+import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepState;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -115,5 +118,16 @@ public final class Interruptions {
 
   private static boolean ended(StepState status) {
     return status == StepState.COMPLETED || status == StepState.FAILED;
+  }
+
+  /**
+   * Attempt {@code attempt} of {@code step} may have run on {@code lostOwner}, whose lease ended
+   * unrenewed before the attempt's outcome was stored; the next attempt follows here.
+   */
+  public static RunError attemptInterrupted(String step, int attempt, String lostOwner) {
+    return new RunError("attempt " + attempt + " may have run on " + lostOwner + ", whose lease"
+        + " on the run ended unrenewed (the engine died or stalled) before the attempt's outcome"
+        + " was stored: what it did, if anything, may be done again by attempt " + (attempt + 1),
+        Errors.ATTEMPT_INTERRUPTED, Interruptions.class.getName(), Optional.of(step));
   }
 }

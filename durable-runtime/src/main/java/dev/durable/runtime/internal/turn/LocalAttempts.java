@@ -3,8 +3,8 @@ package dev.durable.runtime.internal.turn;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.codec.PayloadException;
-import dev.durable.runtime.internal.engine.Errors;
-import dev.durable.runtime.internal.engine.RunLog;
+import dev.durable.runtime.internal.common.Errors;
+import dev.durable.runtime.internal.common.RunLog;
 import dev.durable.runtime.internal.flow.Queues;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Commit;
@@ -278,7 +278,7 @@ final class LocalAttempts {
     Instant now = context.time().now();
     CheckpointRecord checkpoint =
         log.checkpoint(seq, step.name()).status(interrupted.status()).attempts(attempt)
-            .input(input).error(Errors.attemptInterrupted(step.name(), attempt, lost))
+            .input(input).error(Interruptions.attemptInterrupted(step.name(), attempt, lost))
             .startedAt(startedAt).updatedAt(now).build();
     control.write(
         RunChange.TOUCH,

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.StoredText;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Commit;

@@ -2,8 +2,8 @@ package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepEvent;
-import dev.durable.runtime.internal.engine.Hooks;
-import dev.durable.runtime.internal.engine.RunLog;
+import dev.durable.runtime.internal.common.Hooks;
+import dev.durable.runtime.internal.common.RunLog;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.turn.StepTransitions.Hook;

@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.StepEvent;
 import dev.durable.runtime.codec.PayloadException;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.EventType;

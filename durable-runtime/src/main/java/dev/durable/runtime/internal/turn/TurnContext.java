@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.Hooks;
+import dev.durable.runtime.internal.common.Hooks;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.signal.SignalQueue;

@@ -4,7 +4,7 @@ import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.StoreException;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.EventType;

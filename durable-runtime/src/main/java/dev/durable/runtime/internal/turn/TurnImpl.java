@@ -6,7 +6,7 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.WorkflowContext;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.flow.Queues;
 import dev.durable.runtime.internal.lineage.Children;
 import dev.durable.runtime.internal.lineage.ContinueAsNew;

@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.RunError;
-import dev.durable.runtime.internal.engine.Errors;
-import dev.durable.runtime.internal.engine.RunLog;
+import dev.durable.runtime.internal.common.Errors;
+import dev.durable.runtime.internal.common.RunLog;
 import dev.durable.runtime.spi.DurableWorkflow;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.values;
 
 import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunAttributes;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.RunRecord;

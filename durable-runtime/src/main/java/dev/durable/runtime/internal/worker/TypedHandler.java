@@ -5,7 +5,7 @@ import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.TaskContext;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.Errors;
+import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.spi.StepBinding;
 import dev.durable.runtime.spi.StepType;
 import java.util.List;

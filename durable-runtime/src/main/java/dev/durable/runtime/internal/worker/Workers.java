@@ -8,7 +8,7 @@ import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.StepService;
 import dev.durable.runtime.WorkerConfig;
 import dev.durable.runtime.codec.Payloads;
-import dev.durable.runtime.internal.engine.InjectedFaults;
+import dev.durable.runtime.internal.common.InjectedFaults;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.DataSources;
 import dev.durable.runtime.internal.store.StoreOptions;

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

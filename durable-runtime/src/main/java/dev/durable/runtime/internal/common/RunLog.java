@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.common;
 
 import dev.durable.runtime.RunError;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.common;
 
 import java.util.Map;
 import java.util.concurrent.Callable;

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.common;
 
 import java.util.Optional;
 
@@ -11,7 +11,7 @@ import java.util.Optional;
 public final class InjectedFaults {
   private volatile AttemptGate faults;
 
-  void inject(AttemptGate faults) {
+  public void inject(AttemptGate faults) {
     this.faults = faults;
   }
 

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.common;
 
 import dev.durable.runtime.WorkflowDefinition;
 import dev.durable.runtime.internal.model.WorkflowKey;

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.engine;
+package dev.durable.runtime.internal.common;
 
 import dev.durable.runtime.FatalError;
 import dev.durable.runtime.RunError;
@@ -9,7 +9,6 @@ import dev.durable.runtime.StoredText;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.store.sql.UnreadableRowException;
-import dev.durable.runtime.internal.turn.Interruptions;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Instant;
@@ -42,7 +41,7 @@ public final class Errors {
    * A local step's attempt may have run on an engine whose lease ended unrenewed before the
    * attempt's outcome was stored ({@link Interruptions}): the error of that attempt.
    */
-  static final String ATTEMPT_INTERRUPTED = "attempt_interrupted";
+  public static final String ATTEMPT_INTERRUPTED = "attempt_interrupted";
 
   private Errors() {}
 
@@ -199,17 +198,6 @@ public final class Errors {
             + " requeue the run, or cancel it (next time, bump @Workflow(version) or guard the"
             + " change with ctx.patched(...); -Adurable.lockfile catches this at build time)",
         FINGERPRINT_MISMATCH, IllegalStateException.class);
-  }
-
-  /**
-   * Attempt {@code attempt} of {@code step} may have run on {@code lostOwner}, whose lease ended
-   * unrenewed before the attempt's outcome was stored; the next attempt follows here.
-   */
-  public static RunError attemptInterrupted(String step, int attempt, String lostOwner) {
-    return new RunError("attempt " + attempt + " may have run on " + lostOwner + ", whose lease"
-        + " on the run ended unrenewed (the engine died or stalled) before the attempt's outcome"
-        + " was stored: what it did, if anything, may be done again by attempt " + (attempt + 1),
-        ATTEMPT_INTERRUPTED, Interruptions.class.getName(), Optional.of(step));
   }
 
   /** An error raised by the engine itself. */
