@@ -8,7 +8,6 @@ import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.QueuePlace;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.schedule.SchedulesTable;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -134,8 +133,6 @@ public final class RunsTable {
    * mistake cannot delete a live run.
    */
   public final Sql deleteEnded;
-  /** The run search's tables ({@code RunSearch}): a run and the fire time a schedule gave it. */
-  public final String searchFrom;
 
   /**
    * @param storedRuns the runs whose tasks' outcomes a worker stores ({@code TasksTable}), a
@@ -204,8 +201,6 @@ public final class RunsTable {
         + " LIMIT :limit FOR UPDATE SKIP LOCKED");
     deleteEnded = Sql.of("DELETE FROM " + table + " WHERE run_id = :runId"
         + " AND status IN ('COMPLETED', 'FAILED', 'CANCELLED') AND updated_at < :before");
-    searchFrom = table + " r LEFT JOIN " + schema.table(SchedulesTable.RUNS_NAME)
-        + " f ON f.run_id = r.run_id";
   }
 
   /** {@link #COLUMNS} under the alias {@code r}. */
