@@ -5,9 +5,14 @@ import dev.durable.runtime.internal.store.dialect.Dialects;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.store.lineage.RunLineages;
+import dev.durable.runtime.internal.store.ops.FinishedRuns;
+import dev.durable.runtime.internal.store.ops.RunSearch;
 import dev.durable.runtime.internal.store.ops.StoredOverview;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.store.run.Claims;
+import dev.durable.runtime.internal.store.run.ProgressWriter;
+import dev.durable.runtime.internal.store.run.Resumptions;
+import dev.durable.runtime.internal.store.run.RunControl;
 import dev.durable.runtime.internal.store.run.RunInserts;
 import dev.durable.runtime.internal.store.schedule.ScheduleFires;
 import dev.durable.runtime.internal.store.schedule.StoredSchedules;
@@ -76,16 +81,29 @@ public final class Stores {
     Announcements announcements = dialect.announcements();
     Claims claims = new Claims(dialect);
     RunInserts inserts = new RunInserts(dialect);
-    this.runs = new RunStore(transactions, tables, dialect, claims, inserts);
-    this.signals = new SignalQueue(transactions, dialect, tables);
-    this.queues = new QueueAdmissions(transactions, dialect, tables);
+    this.runs = new RunStore(transactions, dialect, tables.runs(), tables.leases(),
+        tables.steps(), tables.events(), claims, inserts,
+        new Resumptions(dialect, tables.steps(), tables.tasks()),
+        new ProgressWriter(transactions, dialect, tables.runs(), tables.steps(), tables.events(),
+            tables.tasks(), tables.signals(), tables.attributes(), tables.values()),
+        new RunControl(tables.runs(), tables.steps(), tables.tasks(), tables.events(),
+            announcements),
+        new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect),
+        new FinishedRuns(transactions, tables.runs(), tables.steps(), tables.events(),
+            tables.tasks(), tables.signals(), tables.schedules(), tables.attributes(),
+            tables.values()));
+    this.signals = new SignalQueue(transactions, dialect, tables.runs(), tables.signals(),
+        tables.events(), tables.workflowSignals());
+    this.queues = new QueueAdmissions(transactions, dialect, tables.schema(), tables.queues(),
+        tables.runs(), tables.events());
     this.queueSlots = new QueueSlots(transactions, tables.slots(), dialect);
-    this.schedules = new StoredSchedules(
-        transactions, tables, new ScheduleFires(tables, inserts, announcements));
+    this.schedules = new StoredSchedules(transactions, tables.schedules(),
+        new ScheduleFires(tables.schedules(), tables.events(), inserts, announcements));
     this.attributes = new StoredAttributes(transactions, tables.attributes());
     this.values = new StoredValues(transactions, dialect, tables.values());
-    this.tasks = new TaskQueue(transactions, dialect, claims, tables);
-    this.lineages = new RunLineages(transactions, inserts, tables);
+    this.tasks = new TaskQueue(transactions, dialect, claims, tables.tasks(), tables.events());
+    this.lineages = new RunLineages(transactions, inserts, tables.lineage(), tables.steps(),
+        tables.tasks(), tables.events(), tables.values(), tables.attributes());
     this.shapes = new StoredShapes(transactions, dialect, tables.shapes());
     this.overview = new StoredOverview(transactions, tables.overview(), dialect);
   }

@@ -8,7 +8,6 @@ import dev.durable.runtime.internal.model.TaskStatus;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.ClaimedRows;
-import dev.durable.runtime.internal.store.run.Claims;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Round;
@@ -73,7 +72,7 @@ public final class H2Claims {
     claimTaskRead = Sql.of("UPDATE " + tasks.table + " SET status = 'RUNNING',"
         + " worker_id = :workerId, claimed_at = :now WHERE task_id = :taskId"
         + " AND status = 'QUEUED'");
-    reads = Claims.reads(tables);
+    reads = ClaimedRows.reads(tables.steps(), tables.tasks());
   }
 
   /**

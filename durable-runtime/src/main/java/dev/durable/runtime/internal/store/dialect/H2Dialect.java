@@ -65,7 +65,7 @@ public final class H2Dialect implements Dialect {
     this.transactions = transactions;
     this.claims = new H2Claims(tables);
     this.writes = new H2Writes(tables);
-    this.progress = new ProgressStatements(tables, Announcements.NONE);
+    this.progress = new ProgressStatements(tables.runs(), Announcements.NONE);
     String runs = tables.runs().table;
     startedPerPeriod = Sql.of("SELECT p, COUNT(*) FROM (SELECT " + PERIOD + "created_at"
         + PERIOD_OF + " AS p FROM " + runs + OverviewTable.STARTED_IN_WINDOW + ") t GROUP BY p");

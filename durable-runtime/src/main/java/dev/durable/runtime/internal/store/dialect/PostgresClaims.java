@@ -5,7 +5,6 @@ import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.ClaimedRows;
-import dev.durable.runtime.internal.store.run.Claims;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Round;
@@ -71,7 +70,7 @@ final class PostgresClaims {
         + " due.previous_owner, due.previous_due, due.previous_updated),"
         + " logged AS (" + tables.events().logClaimed("claimed") + ")"
         + " SELECT * FROM claimed ORDER BY due_at";
-    reads = Claims.reads(tables);
+    reads = ClaimedRows.reads(tables.steps(), tables.tasks());
     claimAhead = claim(RunLeases.AHEAD);
     claimDueAmong = claim(RunLeases.DUE_AMONG);
     TasksTable tasks = tables.tasks();

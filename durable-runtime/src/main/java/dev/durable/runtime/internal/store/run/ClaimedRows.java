@@ -26,9 +26,14 @@ import java.util.Set;
 public final class ClaimedRows {
   private ClaimedRows() {}
 
+  /** The checkpoints and waiting tasks of the runs a claim just leased, after its statement. */
+  public static Round.Statements reads(StepsTable steps, TasksTable tasks) {
+    return Round.Statements.of(steps.ofJustClaimed, tasks.waitingOfJustClaimed);
+  }
+
   /**
    * The runs {@code claimed}, each with its checkpoints and waiting tasks, the next two results of
-   * {@code reads} ({@link Claims#reads}).
+   * {@code reads} ({@link #reads}).
    */
   public static List<ClaimedRun> withReads(List<ClaimedRun> claimed, Round reads) throws SQLException {
     Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();

@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.store.run;
 
 import dev.durable.runtime.internal.model.RunChange;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -29,8 +28,8 @@ public final class ProgressStatements {
   private final RunsTable runs;
   private final Announcements announcements;
 
-  public ProgressStatements(Tables tables, Announcements announcements) {
-    this.runs = tables.runs();
+  public ProgressStatements(RunsTable runs, Announcements announcements) {
+    this.runs = runs;
     this.announcements = announcements;
   }
 

@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.store.run;
 
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import java.sql.Connection;
@@ -22,11 +21,12 @@ public final class RunControl {
   private final EventsTable events;
   private final Announcements announcements;
 
-  public RunControl(Tables tables, Announcements announcements) {
-    this.runs = tables.runs();
-    this.steps = tables.steps();
-    this.tasks = tables.tasks();
-    this.events = tables.events();
+  public RunControl(RunsTable runs, StepsTable steps, TasksTable tasks, EventsTable events,
+      Announcements announcements) {
+    this.runs = runs;
+    this.steps = steps;
+    this.tasks = tasks;
+    this.events = events;
     this.announcements = announcements;
   }
 
