@@ -22,6 +22,7 @@ import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.tables.Tables;
 import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.store.values.StoredAttributes;
 import dev.durable.runtime.internal.store.values.StoredValues;

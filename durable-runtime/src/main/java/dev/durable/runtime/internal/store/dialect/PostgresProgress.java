@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.store.dialect;
 
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.ProgressWriter;
 import dev.durable.runtime.internal.store.run.RunFences;
@@ -14,6 +13,7 @@ import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.tables.Tables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.store.dialect;
 
 import dev.durable.runtime.internal.model.NewRun;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
@@ -9,6 +8,7 @@ import dev.durable.runtime.internal.store.sql.Params;
 import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.tables.Tables;
 import dev.durable.runtime.internal.store.values.AttributesTable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

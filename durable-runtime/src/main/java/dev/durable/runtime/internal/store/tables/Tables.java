@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.store;
+package dev.durable.runtime.internal.store.tables;
 
 import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.flow.QueuesTable;
