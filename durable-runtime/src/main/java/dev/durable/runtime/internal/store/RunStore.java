@@ -17,9 +17,6 @@ import dev.durable.runtime.internal.store.ops.FinishedRuns;
 import dev.durable.runtime.internal.store.ops.RunSearch;
 import dev.durable.runtime.internal.store.run.Claims;
 import dev.durable.runtime.internal.store.run.EventsTable;
-import dev.durable.runtime.internal.store.run.ProgressWriter;
-import dev.durable.runtime.internal.store.run.Resumptions;
-import dev.durable.runtime.internal.store.run.RunControl;
 import dev.durable.runtime.internal.store.run.RunInserts;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
@@ -29,6 +26,9 @@ import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.RunsNotified;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.turn.ProgressWriter;
+import dev.durable.runtime.internal.store.turn.Resumptions;
+import dev.durable.runtime.internal.store.turn.RunControl;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -42,8 +42,9 @@ import java.util.function.Consumer;
  * progress, cancelling and requeueing, the run's history, and the listener of the notifications
  * that make runs ready. Each table's SQL is in its catalogue ({@link RunsTable}, {@link
  * StepsTable}, ...); the algorithms that span tables are one each for both databases ({@link
- * Claims}, {@link RunInserts}, {@link ProgressWriter}, {@link Resumptions}); what H2 and PostgreSQL do differently is in the
- * {@link Dialect}. Writes made on behalf of a turn are fenced by the run's epoch ({@code Fence})
+ * Claims}, {@link RunInserts}, and, across the tables of a run's other concerns, {@link
+ * ProgressWriter}, {@link Resumptions}, {@link RunControl}); what H2 and PostgreSQL do
+ * differently is in the {@link Dialect}. Writes made on behalf of a turn are fenced by the run's epoch ({@code Fence})
  * so that an engine that lost a run cannot write over its new owner's progress. Built by {@link
  * Stores}, beside the stores of the other concerns.
  */

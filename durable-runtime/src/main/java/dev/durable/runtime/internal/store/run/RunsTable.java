@@ -103,12 +103,12 @@ public final class RunsTable {
    * the turn it starts reads the outcome), while a turn already under way, which may have read the
    * task before, finds the mark when it suspends and makes the run due instead of asleep.
    */
-  final Sql wake;
+  public final Sql wake;
   /**
    * {@link #wake} in a progress statement: the run a commit wakes (the parent of a run that ends),
    * only where the commit's fence held.
    */
-  final Sql wakeFenced;
+  public final Sql wakeFenced;
   /**
    * Wakes the runs a worker's answers leave with nothing to wait for ({@code answered}: {@link
    * TasksTable#answered}), in a {@code WITH} after it.
@@ -251,7 +251,7 @@ public final class RunsTable {
   }
 
   /** Cancels a run that has not ended; whether it did. */
-  boolean cancel(Connection connection, String runId, Instant now) throws SQLException {
+  public boolean cancel(Connection connection, String runId, Instant now) throws SQLException {
     return cancel.update(connection, new Values().instant("now", now).string("runId", runId)) > 0;
   }
 
@@ -259,7 +259,7 @@ public final class RunsTable {
    * Which of {@code runIds}, each suspended by {@link #sleep} in this transaction, which holds
    * their rows, it found woken: due at once.
    */
-  List<String> dueAtOnce(Connection connection, Collection<String> runIds)
+  public List<String> dueAtOnce(Connection connection, Collection<String> runIds)
       throws SQLException {
     return selectDueAtOnce.list(
         connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
@@ -273,7 +273,7 @@ public final class RunsTable {
   }
 
   /** Makes a failed run due again; whether it had failed. */
-  boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
+  public boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
       throws SQLException {
     return requeue.update(connection, new Values().instant("now", now)
         .instant("deadlineAt", deadlineAt).string("runId", runId)) > 0;
@@ -285,7 +285,7 @@ public final class RunsTable {
   }
 
   /** The values of {@link #wake} (and {@link #wakeFenced}) for run {@code runId}. */
-  static Values wakeValues(Values values, String runId, Instant now) {
+  public static Values wakeValues(Values values, String runId, Instant now) {
     return values.instant("now", now).string("runId", runId);
   }
 
@@ -297,7 +297,7 @@ public final class RunsTable {
   }
 
   /** The ids of the runs that {@code parentRunId} started and that have not ended. */
-  List<String> openChildren(Connection connection, String parentRunId)
+  public List<String> openChildren(Connection connection, String parentRunId)
       throws SQLException {
     return selectOpenChildren.list(
         connection, new Values().string("runId", parentRunId), rows -> rows.getString(1));

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.NewEvent;
@@ -6,6 +6,9 @@ import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.TaskStatus;
 import dev.durable.runtime.internal.model.WrittenProgress;
+import dev.durable.runtime.internal.store.run.EventsTable;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;

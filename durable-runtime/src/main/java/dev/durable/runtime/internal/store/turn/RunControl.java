@@ -1,7 +1,10 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.RunRecord;
+import dev.durable.runtime.internal.store.run.EventsTable;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import java.sql.Connection;

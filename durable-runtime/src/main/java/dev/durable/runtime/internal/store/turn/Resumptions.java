@@ -1,7 +1,8 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Resumption;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Values;

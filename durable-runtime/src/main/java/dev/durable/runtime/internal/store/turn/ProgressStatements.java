@@ -1,6 +1,8 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.RunChange;
+import dev.durable.runtime.internal.store.run.RunFences;
+import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Sql;

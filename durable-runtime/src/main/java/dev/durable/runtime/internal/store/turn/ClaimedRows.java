@@ -1,9 +1,11 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.TaskRecord;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.UnreadableRowException;
