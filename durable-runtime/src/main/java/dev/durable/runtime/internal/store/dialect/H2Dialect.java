@@ -63,8 +63,9 @@ public final class H2Dialect implements Dialect {
 
   public H2Dialect(Transactions transactions, Tables tables) {
     this.transactions = transactions;
-    this.claims = new H2Claims(tables);
-    this.writes = new H2Writes(tables);
+    this.claims = new H2Claims(tables.runs(), tables.steps(), tables.events(), tables.tasks());
+    this.writes = new H2Writes(tables.runs(), tables.events(), tables.attributes(),
+        tables.tasks(), tables.slots());
     this.progress = new ProgressStatements(tables.runs(), Announcements.NONE);
     String runs = tables.runs().table;
     startedPerPeriod = Sql.of("SELECT p, COUNT(*) FROM (SELECT " + PERIOD + "created_at"

@@ -12,7 +12,6 @@ import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.SqlErrors;
 import dev.durable.runtime.internal.store.sql.Values;
-import dev.durable.runtime.internal.store.tables.Tables;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import dev.durable.runtime.internal.store.values.AttributesTable;
 import java.sql.Connection;
@@ -37,12 +36,13 @@ final class H2Writes {
   /** The lock and the read of the runs to wake after outcomes: each run is then woken alone. */
   private final Round.Statements lockThenAnswered;
 
-  H2Writes(Tables tables) {
-    runs = tables.runs();
-    events = tables.events();
-    attributes = tables.attributes();
-    tasks = tables.tasks();
-    slots = tables.slots();
+  H2Writes(RunsTable runs, EventsTable events, AttributesTable attributes, TasksTable tasks,
+      QueueSlotsTable slots) {
+    this.runs = runs;
+    this.events = events;
+    this.attributes = attributes;
+    this.tasks = tasks;
+    this.slots = slots;
     lockThenAnswered = Round.Statements.of(runs.lockAnswered, tasks.answered);
   }
 

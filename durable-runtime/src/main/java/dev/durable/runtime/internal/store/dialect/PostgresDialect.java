@@ -83,10 +83,13 @@ public final class PostgresDialect implements Dialect {
     this.slots = tables.slots();
     this.notifications = notifications;
     this.announcements = new Announcements(notifications, origin);
-    this.claims = new PostgresClaims(tables);
-    this.starts = new PostgresStarts(tables, announcements);
-    this.outcomes = new PostgresOutcomes(tables, claims, announcements, origin);
-    this.progress = new PostgresProgress(tables, announcements);
+    this.claims = new PostgresClaims(tables.runs(), tables.steps(), tables.events(),
+        tables.tasks());
+    this.starts = new PostgresStarts(tables.runs(), tables.events(), tables.attributes(),
+        announcements);
+    this.outcomes = new PostgresOutcomes(tables.tasks(), tables.runs(), claims, announcements,
+        origin);
+    this.progress = new PostgresProgress(tables.runs(), tables.events(), announcements);
     this.upkeep = new PostgresUpkeep(tables.schema());
     String runs = tables.runs().table;
     startedPerPeriod = Sql.of("SELECT n, c FROM (" + PERIODS + "SELECT " + BIN + "created_at"

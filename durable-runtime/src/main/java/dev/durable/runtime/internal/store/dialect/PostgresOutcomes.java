@@ -10,7 +10,6 @@ import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
-import dev.durable.runtime.internal.store.tables.Tables;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import dev.durable.runtime.internal.store.turn.ClaimedRows;
 import java.sql.Connection;
@@ -39,11 +38,9 @@ final class PostgresOutcomes {
   private final Round.Statements finishHandingBack;
 
   /** @param origin what this process's wake-ups carry ({@link Notifications#wakeOrigin}) */
-  PostgresOutcomes(Tables tables, PostgresClaims claims, Announcements announcements,
-      String origin) {
+  PostgresOutcomes(TasksTable tasks, RunsTable runs, PostgresClaims claims,
+      Announcements announcements, String origin) {
     this.origin = origin;
-    TasksTable tasks = tables.tasks();
-    RunsTable runs = tables.runs();
     String wakeAnswered = "WITH answered AS (" + tasks.answered.named() + "),"
         + " woken AS (" + runs.wakeAnswered.named();
     String tell = "SELECT " + announcements.enginesTold();

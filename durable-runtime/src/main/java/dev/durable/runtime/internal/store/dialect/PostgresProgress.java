@@ -12,7 +12,6 @@ import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
-import dev.durable.runtime.internal.store.tables.Tables;
 import dev.durable.runtime.internal.store.turn.ProgressWriter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -58,9 +57,9 @@ final class PostgresProgress {
   private final Announcements announcements;
   private final ShapedText.Known texts = new ShapedText.Known();
 
-  PostgresProgress(Tables tables, Announcements announcements) {
-    this.runs = tables.runs();
-    this.events = tables.events();
+  PostgresProgress(RunsTable runs, EventsTable events, Announcements announcements) {
+    this.runs = runs;
+    this.events = events;
     this.announcements = announcements;
   }
 

@@ -8,7 +8,6 @@ import dev.durable.runtime.internal.store.sql.Params;
 import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
-import dev.durable.runtime.internal.store.tables.Tables;
 import dev.durable.runtime.internal.store.values.AttributesTable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -42,10 +41,11 @@ final class PostgresStarts {
   private final Map<List<Integer>, Sql> starts = new ConcurrentHashMap<>();
   private final ShapedText.Known texts = new ShapedText.Known();
 
-  PostgresStarts(Tables tables, Announcements announcements) {
-    runs = tables.runs();
-    events = tables.events();
-    attributes = tables.attributes();
+  PostgresStarts(RunsTable runs, EventsTable events, AttributesTable attributes,
+      Announcements announcements) {
+    this.runs = runs;
+    this.events = events;
+    this.attributes = attributes;
     this.announcements = announcements;
     insertIfAbsent = Sql.of(runs.insert.named() + " ON CONFLICT DO NOTHING");
   }
