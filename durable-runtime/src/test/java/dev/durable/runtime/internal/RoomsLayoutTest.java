@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.build.SourceLayout;
 import java.io.IOException;
@@ -19,9 +20,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The rooms of the runtime's internals, read from the sources: a room per concern, none so large
  * that a newcomer cannot take it in, no class so long, no files that depend on each other in a
- * circle, the stores handed to the classes by the composition roots alone, and the rooms at the
- * bottom (the rows of the {@code model},
- * the store's kernel {@code store.sql}) name no concern above them.
+ * circle, the stores handed to the classes by the composition roots alone, the rooms at the
+ * bottom (the rows of the {@code model}, the store's kernel {@code store.sql}) name no concern
+ * above them, and the store's rooms name each other one way, each class of them handed the
+ * catalogues it uses.
  */
 class RoomsLayoutTest {
   private static final String INTERNAL = "dev.durable.runtime.internal";
@@ -77,6 +79,40 @@ class RoomsLayoutTest {
     });
     assertEquals(Set.of(INTERNAL + ".engine.Engines", INTERNAL + ".engine.Factories",
         INTERNAL + ".worker.Workers"), holders);
+  }
+
+  /**
+   * The store's rooms (the kernel, the concerns, the record of every catalogue, the dialect, the
+   * composition) name each other one way: each can be read knowing only the rooms below it.
+   */
+  @Test
+  void noRoomsOfTheStoreDependOnEachOtherInACircle() {
+    Map<String, Set<String>> rooms = new TreeMap<>();
+    layout.packageDependencies().forEach((room, uses) -> {
+      if (room.startsWith(INTERNAL + ".store")) {
+        rooms.put(room, uses.stream().filter(used -> used.startsWith(INTERNAL + ".store"))
+            .collect(Collectors.toCollection(TreeSet::new)));
+      }
+    });
+    assertTrue(rooms.keySet().containsAll(Set.of(INTERNAL + ".store", INTERNAL + ".store.sql",
+        INTERNAL + ".store.run", INTERNAL + ".store.dialect")), "the store's rooms: " + rooms);
+    assertEquals(List.of(), SourceLayout.circles(rooms));
+  }
+
+  /**
+   * A class of the store is handed the catalogues it uses; only the composition and the dialect,
+   * whose steps span many tables, read the record of them all.
+   */
+  @Test
+  void onlyTheCompositionAndTheDialectReadEveryCatalogue() {
+    String tables = INTERNAL + ".store.tables.Tables";
+    Set<String> readers = new TreeSet<>();
+    layout.fileDependencies().forEach((file, uses) -> {
+      if (uses.contains(tables)) {
+        readers.add(SourceLayout.packageOf(file));
+      }
+    });
+    assertEquals(Set.of(INTERNAL + ".store", INTERNAL + ".store.dialect"), readers);
   }
 
   @Test

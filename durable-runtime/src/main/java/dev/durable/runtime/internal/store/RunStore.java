@@ -16,16 +16,19 @@ import dev.durable.runtime.internal.model.WrittenProgress;
 import dev.durable.runtime.internal.store.ops.FinishedRuns;
 import dev.durable.runtime.internal.store.ops.RunSearch;
 import dev.durable.runtime.internal.store.run.Claims;
-import dev.durable.runtime.internal.store.run.ProgressWriter;
-import dev.durable.runtime.internal.store.run.Resumptions;
-import dev.durable.runtime.internal.store.run.RunControl;
+import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunInserts;
+import dev.durable.runtime.internal.store.run.RunLeases;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
-import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.RunsNotified;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.turn.ProgressWriter;
+import dev.durable.runtime.internal.store.turn.Resumptions;
+import dev.durable.runtime.internal.store.turn.RunControl;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -37,37 +40,51 @@ import java.util.function.Consumer;
 /**
  * The runs' own storage: starting, claiming and leasing runs, a turn's resumption and its
  * progress, cancelling and requeueing, the run's history, and the listener of the notifications
- * that make runs ready. Each table's SQL is in its catalogue ({@link Tables}); the algorithms that
- * span tables are one each for both databases ({@link Claims}, {@link RunInserts}, {@link
- * ProgressWriter}, {@code Resumptions#read}); what H2 and PostgreSQL do differently is in the
- * {@link Dialect}. Writes made on behalf of a turn are fenced by the run's epoch ({@code Fence})
+ * that make runs ready. Each table's SQL is in its catalogue ({@link RunsTable}, {@link
+ * StepsTable}, ...); the algorithms that span tables are one each for both databases ({@link
+ * Claims}, {@link RunInserts}, and, across the tables of a run's other concerns, {@link
+ * ProgressWriter}, {@link Resumptions}, {@link RunControl}); what H2 and PostgreSQL do
+ * differently is in the {@link Dialect}. Writes made on behalf of a turn are fenced by the run's epoch ({@code Fence})
  * so that an engine that lost a run cannot write over its new owner's progress. Built by {@link
  * Stores}, beside the stores of the other concerns.
  */
 public final class RunStore {
   private final Transactions transactions;
-  private final Tables tables;
   private final Dialect dialect;
+  private final RunsTable runs;
+  private final RunLeases leases;
+  private final StepsTable steps;
+  private final EventsTable events;
   private final Claims claims;
   private final RunInserts inserts;
+  private final Resumptions resumptions;
   private final ProgressWriter progress;
   private final RunControl control;
   private final RunSearch search;
   private final FinishedRuns retention;
-  private final Round.Statements resumption;
 
-  RunStore(Transactions transactions, Tables tables, Dialect dialect, Claims claims,
-      RunInserts inserts) {
+  /**
+   * The runs' store over the catalogues of the runs' own tables, and the parts that span the
+   * tables of a run's other concerns too (its tasks, signals, values), each built once by {@link
+   * Stores}.
+   */
+  RunStore(Transactions transactions, Dialect dialect, RunsTable runs, RunLeases leases,
+      StepsTable steps, EventsTable events, Claims claims, RunInserts inserts,
+      Resumptions resumptions, ProgressWriter progress, RunControl control, RunSearch search,
+      FinishedRuns retention) {
     this.transactions = transactions;
-    this.tables = tables;
     this.dialect = dialect;
+    this.runs = runs;
+    this.leases = leases;
+    this.steps = steps;
+    this.events = events;
     this.claims = claims;
     this.inserts = inserts;
-    this.progress = new ProgressWriter(transactions, dialect, tables);
-    this.control = new RunControl(tables, dialect.announcements());
-    this.search = new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect);
-    this.retention = new FinishedRuns(transactions, tables);
-    this.resumption = Resumptions.reads(tables);
+    this.resumptions = resumptions;
+    this.progress = progress;
+    this.control = control;
+    this.search = search;
+    this.retention = retention;
   }
 
   /**
@@ -93,7 +110,7 @@ public final class RunStore {
 
   /** The run with this id. */
   public Optional<RunRecord> findRun(String runId) {
-    return transactions.autocommit("read run " + runId, c -> tables.runs().select(c, runId));
+    return transactions.autocommit("read run " + runId, c -> runs.select(c, runId));
   }
 
   /**
@@ -140,7 +157,7 @@ public final class RunStore {
 
   /** How many runs of each workflow are due at {@code now}, registered here or not. */
   public Map<WorkflowKey, Long> countDueByWorkflow(Instant now) {
-    return transactions.autocommit("count due runs", c -> tables.runs().countDueByWorkflow(c, now));
+    return transactions.autocommit("count due runs", c -> runs.countDueByWorkflow(c, now));
   }
 
   /** Extends {@code owner}'s lease on the runs it still holds ({@code RunLeases#renew}). */
@@ -149,19 +166,19 @@ public final class RunStore {
       return;
     }
     transactions.autocommit("renew leases",
-        connection -> tables.leases().renew(connection, owner, runIds, leaseUntil));
+        connection -> leases.renew(connection, owner, runIds, leaseUntil));
   }
 
   /** Ends every lease now (an H2 file's previous process is gone): {@code RunLeases#expire}. */
   public int expireLeases(EventType eventType, Instant now) {
     return transactions.inTransaction("end the leases of a previous process",
-        connection -> tables.leases().expire(connection, eventType.stored(), now));
+        connection -> leases.expire(connection, eventType.stored(), now));
   }
 
   /** Gives up the runs {@code owner} leases, due at once for any engine; wakes the others. */
   public int releaseLeases(String owner, EventType eventType, Instant now) {
     return transactions.inTransaction("release leases", connection -> {
-      int released = tables.leases().release(connection, owner, eventType.stored(), now);
+      int released = leases.release(connection, owner, eventType.stored(), now);
       if (released > 0) {
         dialect.announcements().runsDue(connection);
       }
@@ -175,13 +192,13 @@ public final class RunStore {
    */
   public Resumption resumption(String runId) {
     return transactions.autocommit("read checkpoints of run " + runId,
-        connection -> Resumptions.read(connection, dialect, resumption, runId));
+        connection -> resumptions.read(connection, runId));
   }
 
   /** The run's checkpoints and timers, in order. */
   public List<CheckpointRecord> checkpoints(String runId) {
     return transactions.autocommit("read checkpoints of run " + runId,
-        c -> tables.steps().select(c, runId));
+        c -> steps.select(c, runId));
   }
 
   /**
@@ -189,7 +206,7 @@ public final class RunStore {
    * belongs to are never seen at different points of a transition.
    */
   public Optional<RunSnapshot> snapshot(String runId) {
-    return transactions.autocommit("read run " + runId, c -> tables.steps().snapshot(c, runId));
+    return transactions.autocommit("read run " + runId, c -> steps.snapshot(c, runId));
   }
 
   /**
@@ -227,7 +244,7 @@ public final class RunStore {
   /** The runs that {@code parentRunId} started, oldest first. */
   public List<RunRecord> children(String parentRunId) {
     return transactions.autocommit("read the child runs of run " + parentRunId,
-        connection -> tables.runs().children(connection, parentRunId));
+        connection -> runs.children(connection, parentRunId));
   }
 
   /** The runs {@code filter} matches, newest first, at most its limit. */
@@ -241,7 +258,7 @@ public final class RunStore {
       return List.of();
     }
     return transactions.autocommit("read whether " + runIds.size() + " run(s) were cancelled",
-        connection -> tables.runs().cancelled(connection, runIds));
+        connection -> runs.cancelled(connection, runIds));
   }
 
   /**
@@ -261,7 +278,7 @@ public final class RunStore {
    */
   public void wakeRun(String runId, Instant now) {
     transactions.autocommit("wake run " + runId, connection -> {
-      tables.runs().wake(connection, runId, now);
+      runs.wake(connection, runId, now);
       return null;
     });
   }
@@ -269,7 +286,7 @@ public final class RunStore {
   /** The run's event log, oldest first. */
   public List<HistoryEvent> history(String runId) {
     return transactions.autocommit("read history of run " + runId,
-        c -> tables.events().read(c, runId));
+        c -> events.read(c, runId));
   }
 
   /**

@@ -5,6 +5,8 @@ import dev.durable.runtime.internal.store.dialect.Dialects;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.store.lineage.RunLineages;
+import dev.durable.runtime.internal.store.ops.FinishedRuns;
+import dev.durable.runtime.internal.store.ops.RunSearch;
 import dev.durable.runtime.internal.store.ops.StoredOverview;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.store.run.Claims;
@@ -17,7 +19,11 @@ import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import dev.durable.runtime.internal.store.tables.Tables;
 import dev.durable.runtime.internal.store.task.TaskQueue;
+import dev.durable.runtime.internal.store.turn.ProgressWriter;
+import dev.durable.runtime.internal.store.turn.Resumptions;
+import dev.durable.runtime.internal.store.turn.RunControl;
 import dev.durable.runtime.internal.store.values.StoredAttributes;
 import dev.durable.runtime.internal.store.values.StoredValues;
 import java.sql.Connection;
@@ -76,16 +82,29 @@ public final class Stores {
     Announcements announcements = dialect.announcements();
     Claims claims = new Claims(dialect);
     RunInserts inserts = new RunInserts(dialect);
-    this.runs = new RunStore(transactions, tables, dialect, claims, inserts);
-    this.signals = new SignalQueue(transactions, dialect, tables);
-    this.queues = new QueueAdmissions(transactions, dialect, tables);
+    this.runs = new RunStore(transactions, dialect, tables.runs(), tables.leases(),
+        tables.steps(), tables.events(), claims, inserts,
+        new Resumptions(dialect, tables.steps(), tables.tasks()),
+        new ProgressWriter(transactions, dialect, tables.runs(), tables.steps(), tables.events(),
+            tables.tasks(), tables.signals(), tables.attributes(), tables.values()),
+        new RunControl(tables.runs(), tables.steps(), tables.tasks(), tables.events(),
+            announcements),
+        new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect),
+        new FinishedRuns(transactions, tables.runs(), tables.steps(), tables.events(),
+            tables.tasks(), tables.signals(), tables.schedules(), tables.attributes(),
+            tables.values()));
+    this.signals = new SignalQueue(transactions, dialect, tables.runs(), tables.signals(),
+        tables.events(), tables.workflowSignals());
+    this.queues = new QueueAdmissions(transactions, dialect, tables.schema(), tables.queues(),
+        tables.runs(), tables.events());
     this.queueSlots = new QueueSlots(transactions, tables.slots(), dialect);
-    this.schedules = new StoredSchedules(
-        transactions, tables, new ScheduleFires(tables, inserts, announcements));
+    this.schedules = new StoredSchedules(transactions, tables.schedules(),
+        new ScheduleFires(tables.schedules(), tables.events(), inserts, announcements));
     this.attributes = new StoredAttributes(transactions, tables.attributes());
     this.values = new StoredValues(transactions, dialect, tables.values());
-    this.tasks = new TaskQueue(transactions, dialect, claims, tables);
-    this.lineages = new RunLineages(transactions, inserts, tables);
+    this.tasks = new TaskQueue(transactions, dialect, claims, tables.tasks(), tables.events());
+    this.lineages = new RunLineages(transactions, inserts, tables.lineage(), tables.steps(),
+        tables.tasks(), tables.events(), tables.values(), tables.attributes());
     this.shapes = new StoredShapes(transactions, dialect, tables.shapes());
     this.overview = new StoredOverview(transactions, tables.overview(), dialect);
   }

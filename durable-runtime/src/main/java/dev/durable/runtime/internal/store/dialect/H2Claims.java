@@ -6,15 +6,15 @@ import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.TaskStatus;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.run.ClaimedRows;
-import dev.durable.runtime.internal.store.run.Claims;
+import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import dev.durable.runtime.internal.store.task.TasksTable;
+import dev.durable.runtime.internal.store.turn.ClaimedRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -54,26 +54,25 @@ public final class H2Claims {
   /** The reads of due runs, by workflow count and batch. */
   private final Map<List<Integer>, Sql> dueReads = new ConcurrentHashMap<>();
 
-  public H2Claims(Tables tables) {
-    runs = tables.runs();
+  public H2Claims(RunsTable runs, StepsTable steps, EventsTable events, TasksTable tasks) {
+    this.runs = runs;
     runsTable = runs.table;
     claimRead = Sql.of("UPDATE " + runsTable + " SET status = 'RUNNING', lease_owner = :owner,"
         + " lease_until = :leaseUntil, due_at = :leaseUntil, wake_at = NULL, woken_at = NULL,"
         + " epoch = epoch + 1, updated_at = :now"
         + " WHERE run_id = :runId AND epoch = :epoch AND due_at <= :dueBy");
     claimSleepingRead = Sql.of(claimRead.named() + " AND status = 'SLEEPING'");
-    logClaimedOne = Sql.of(tables.events().logClaimed(
+    logClaimedOne = Sql.of(events.logClaimed(
         "(SELECT CAST(:runId AS VARCHAR(200)) AS run_id,"
             + " CAST(:previousStatus AS VARCHAR(16)) AS previous_status,"
             + " CAST(:previousOwner AS VARCHAR(200)) AS previous_owner) claimed"));
     selectAhead = Sql.of("SELECT run_id FROM " + runsTable + " WHERE " + RunLeases.AHEAD);
-    TasksTable tasks = tables.tasks();
     taskCandidates = Sql.of(tasks.select + " WHERE status = 'QUEUED' AND step = ANY (:steps)"
         + " ORDER BY created_at LIMIT :limit");
     claimTaskRead = Sql.of("UPDATE " + tasks.table + " SET status = 'RUNNING',"
         + " worker_id = :workerId, claimed_at = :now WHERE task_id = :taskId"
         + " AND status = 'QUEUED'");
-    reads = Claims.reads(tables);
+    reads = ClaimedRows.reads(steps, tasks);
   }
 
   /**

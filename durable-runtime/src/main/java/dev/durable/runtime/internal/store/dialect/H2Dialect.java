@@ -9,10 +9,8 @@ import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.ops.OverviewTable;
 import dev.durable.runtime.internal.store.ops.WorkflowShapesTable;
-import dev.durable.runtime.internal.store.run.ProgressStatements;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
@@ -25,6 +23,8 @@ import dev.durable.runtime.internal.store.sql.SqlErrors;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.tables.Tables;
+import dev.durable.runtime.internal.store.turn.ProgressStatements;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -63,9 +63,10 @@ public final class H2Dialect implements Dialect {
 
   public H2Dialect(Transactions transactions, Tables tables) {
     this.transactions = transactions;
-    this.claims = new H2Claims(tables);
-    this.writes = new H2Writes(tables);
-    this.progress = new ProgressStatements(tables, Announcements.NONE);
+    this.claims = new H2Claims(tables.runs(), tables.steps(), tables.events(), tables.tasks());
+    this.writes = new H2Writes(tables.runs(), tables.events(), tables.attributes(),
+        tables.tasks(), tables.slots());
+    this.progress = new ProgressStatements(tables.runs(), Announcements.NONE);
     String runs = tables.runs().table;
     startedPerPeriod = Sql.of("SELECT p, COUNT(*) FROM (SELECT " + PERIOD + "created_at"
         + PERIOD_OF + " AS p FROM " + runs + OverviewTable.STARTED_IN_WINDOW + ") t GROUP BY p");

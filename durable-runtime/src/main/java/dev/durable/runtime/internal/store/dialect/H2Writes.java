@@ -5,7 +5,6 @@ import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
@@ -37,12 +36,13 @@ final class H2Writes {
   /** The lock and the read of the runs to wake after outcomes: each run is then woken alone. */
   private final Round.Statements lockThenAnswered;
 
-  H2Writes(Tables tables) {
-    runs = tables.runs();
-    events = tables.events();
-    attributes = tables.attributes();
-    tasks = tables.tasks();
-    slots = tables.slots();
+  H2Writes(RunsTable runs, EventsTable events, AttributesTable attributes, TasksTable tasks,
+      QueueSlotsTable slots) {
+    this.runs = runs;
+    this.events = events;
+    this.attributes = attributes;
+    this.tasks = tasks;
+    this.slots = slots;
     lockThenAnswered = Round.Statements.of(runs.lockAnswered, tasks.answered);
   }
 

@@ -3,15 +3,15 @@ package dev.durable.runtime.internal.store.dialect;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.run.ClaimedRows;
-import dev.durable.runtime.internal.store.run.Claims;
+import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import dev.durable.runtime.internal.store.task.TasksTable;
+import dev.durable.runtime.internal.store.turn.ClaimedRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -57,24 +57,22 @@ final class PostgresClaims {
   /** The poll's claim with its reads, in one text, by workflow count and batch. */
   private final Map<List<Integer>, Round.Statements> dueClaims = new ConcurrentHashMap<>();
 
-  PostgresClaims(Tables tables) {
-    String runs = tables.runs().table;
+  PostgresClaims(RunsTable runs, StepsTable steps, EventsTable events, TasksTable tasks) {
     claimBefore = "WITH due AS (SELECT run_id, status AS previous_status,"
         + " lease_owner AS previous_owner, due_at AS previous_due,"
-        + " updated_at AS previous_updated FROM " + runs + " WHERE ";
+        + " updated_at AS previous_updated FROM " + runs.table + " WHERE ";
     claimAfter = " FOR UPDATE SKIP LOCKED),"
-        + " claimed AS (UPDATE " + runs + " r SET status = 'RUNNING', lease_owner = :owner,"
+        + " claimed AS (UPDATE " + runs.table + " r SET status = 'RUNNING', lease_owner = :owner,"
         + " lease_until = :leaseUntil, due_at = :leaseUntil, wake_at = NULL, woken_at = NULL,"
         + " epoch = r.epoch + 1, updated_at = :now FROM due"
         + " WHERE r.run_id = ANY (ARRAY(SELECT run_id FROM due)) AND r.run_id = due.run_id"
         + " RETURNING " + RunsTable.prefixedColumns() + ", due.previous_status,"
         + " due.previous_owner, due.previous_due, due.previous_updated),"
-        + " logged AS (" + tables.events().logClaimed("claimed") + ")"
+        + " logged AS (" + events.logClaimed("claimed") + ")"
         + " SELECT * FROM claimed ORDER BY due_at";
-    reads = Claims.reads(tables);
+    reads = ClaimedRows.reads(steps, tasks);
     claimAhead = claim(RunLeases.AHEAD);
     claimDueAmong = claim(RunLeases.DUE_AMONG);
-    TasksTable tasks = tables.tasks();
     claimTasks = Sql.of("WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),"
         + " picked AS (SELECT task_id AS picked_id FROM " + tasks.table + ", relaxed"
         + " WHERE status = 'QUEUED' AND step = ANY (:steps) ORDER BY created_at LIMIT :limit"

@@ -9,7 +9,6 @@ import dev.durable.runtime.internal.model.SlotTake;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.ops.OverviewTable;
 import dev.durable.runtime.internal.store.ops.WorkflowShapesTable;
@@ -24,6 +23,7 @@ import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.tables.Tables;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -83,10 +83,13 @@ public final class PostgresDialect implements Dialect {
     this.slots = tables.slots();
     this.notifications = notifications;
     this.announcements = new Announcements(notifications, origin);
-    this.claims = new PostgresClaims(tables);
-    this.starts = new PostgresStarts(tables, announcements);
-    this.outcomes = new PostgresOutcomes(tables, claims, announcements, origin);
-    this.progress = new PostgresProgress(tables, announcements);
+    this.claims = new PostgresClaims(tables.runs(), tables.steps(), tables.events(),
+        tables.tasks());
+    this.starts = new PostgresStarts(tables.runs(), tables.events(), tables.attributes(),
+        announcements);
+    this.outcomes = new PostgresOutcomes(tables.tasks(), tables.runs(), claims, announcements,
+        origin);
+    this.progress = new PostgresProgress(tables.runs(), tables.events(), announcements);
     this.upkeep = new PostgresUpkeep(tables.schema());
     String runs = tables.runs().table;
     startedPerPeriod = Sql.of("SELECT n, c FROM (" + PERIODS + "SELECT " + BIN + "created_at"

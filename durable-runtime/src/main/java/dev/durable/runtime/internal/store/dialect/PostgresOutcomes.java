@@ -4,8 +4,6 @@ import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.StoredOutcomes;
-import dev.durable.runtime.internal.store.Tables;
-import dev.durable.runtime.internal.store.run.ClaimedRows;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
@@ -13,6 +11,7 @@ import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import dev.durable.runtime.internal.store.task.TasksTable;
+import dev.durable.runtime.internal.store.turn.ClaimedRows;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -39,11 +38,9 @@ final class PostgresOutcomes {
   private final Round.Statements finishHandingBack;
 
   /** @param origin what this process's wake-ups carry ({@link Notifications#wakeOrigin}) */
-  PostgresOutcomes(Tables tables, PostgresClaims claims, Announcements announcements,
-      String origin) {
+  PostgresOutcomes(TasksTable tasks, RunsTable runs, PostgresClaims claims,
+      Announcements announcements, String origin) {
     this.origin = origin;
-    TasksTable tasks = tables.tasks();
-    RunsTable runs = tables.runs();
     String wakeAnswered = "WITH answered AS (" + tasks.answered.named() + "),"
         + " woken AS (" + runs.wakeAnswered.named();
     String tell = "SELECT " + announcements.enginesTold();

@@ -2,9 +2,7 @@ package dev.durable.runtime.internal.store.dialect;
 
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
-import dev.durable.runtime.internal.store.run.ProgressWriter;
 import dev.durable.runtime.internal.store.run.RunFences;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
@@ -14,6 +12,7 @@ import dev.durable.runtime.internal.store.sql.ShapedText;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.TurnProgress;
 import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.turn.ProgressWriter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -58,9 +57,9 @@ final class PostgresProgress {
   private final Announcements announcements;
   private final ShapedText.Known texts = new ShapedText.Known();
 
-  PostgresProgress(Tables tables, Announcements announcements) {
-    this.runs = tables.runs();
-    this.events = tables.events();
+  PostgresProgress(RunsTable runs, EventsTable events, Announcements announcements) {
+    this.runs = runs;
+    this.events = events;
     this.announcements = announcements;
   }
 

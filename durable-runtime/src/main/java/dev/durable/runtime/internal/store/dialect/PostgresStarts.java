@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.store.dialect;
 
 import dev.durable.runtime.internal.model.NewRun;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
@@ -42,10 +41,11 @@ final class PostgresStarts {
   private final Map<List<Integer>, Sql> starts = new ConcurrentHashMap<>();
   private final ShapedText.Known texts = new ShapedText.Known();
 
-  PostgresStarts(Tables tables, Announcements announcements) {
-    runs = tables.runs();
-    events = tables.events();
-    attributes = tables.attributes();
+  PostgresStarts(RunsTable runs, EventsTable events, AttributesTable attributes,
+      Announcements announcements) {
+    this.runs = runs;
+    this.events = events;
+    this.attributes = attributes;
     this.announcements = announcements;
     insertIfAbsent = Sql.of(runs.insert.named() + " ON CONFLICT DO NOTHING");
   }

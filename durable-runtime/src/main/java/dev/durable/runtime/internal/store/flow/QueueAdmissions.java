@@ -2,9 +2,10 @@ package dev.durable.runtime.internal.store.flow;
 
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.internal.model.QueueRow;
-import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import java.time.Instant;
 import java.util.List;
@@ -27,13 +28,14 @@ public final class QueueAdmissions {
   /** Where each queue's admission goes on among its partition keys. */
   private final Map<String, QueuesTable.Cursor> cursors = new ConcurrentHashMap<>();
 
-  public QueueAdmissions(Transactions transactions, Dialect dialect, Tables tables) {
+  public QueueAdmissions(Transactions transactions, Dialect dialect, Schema schema,
+      QueuesTable queues, RunsTable runs, EventsTable events) {
     this.transactions = transactions;
     this.dialect = dialect;
-    this.queues = tables.queues();
-    this.runs = tables.runs();
-    this.debounces = new RunDebounces(tables.schema(), tables.events());
-    this.views = new QueueViews(tables.schema());
+    this.queues = queues;
+    this.runs = runs;
+    this.debounces = new RunDebounces(schema, events);
+    this.views = new QueueViews(schema);
   }
 
   /**

@@ -3,13 +3,15 @@ package dev.durable.runtime.internal.store.lineage;
 import dev.durable.runtime.internal.model.Fence;
 import dev.durable.runtime.internal.model.NewEvent;
 import dev.durable.runtime.internal.model.NewRun;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunInserts;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.task.TasksTable;
 import dev.durable.runtime.internal.store.values.AttributesTable;
+import dev.durable.runtime.internal.store.values.RunValuesTable;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,14 +36,16 @@ public final class RunLineages {
   /** What a fork copies of its source, and where it notes it comes from. */
   private final List<Sql> copyToFork;
 
-  public RunLineages(Transactions transactions, RunInserts inserts, Tables tables) {
+  public RunLineages(Transactions transactions, RunInserts inserts, LineageTable lineage,
+      StepsTable steps, TasksTable tasks, EventsTable events, RunValuesTable values,
+      AttributesTable attributes) {
     this.transactions = transactions;
     this.inserts = inserts;
-    this.lineage = tables.lineage();
-    this.events = tables.events();
-    this.attributes = tables.attributes();
-    this.deleteGeneration = List.of(tables.steps().deleteOfRun, tables.tasks().deleteOfRun,
-        lineage.deleteTakenSignals, events.deleteOfRun, tables.values().deleteOfRun);
+    this.lineage = lineage;
+    this.events = events;
+    this.attributes = attributes;
+    this.deleteGeneration = List.of(steps.deleteOfRun, tasks.deleteOfRun,
+        lineage.deleteTakenSignals, events.deleteOfRun, values.deleteOfRun);
     this.copyToFork = List.of(lineage.markForked, lineage.copyCheckpoints, lineage.copyValues,
         lineage.copyStartAttributes);
   }

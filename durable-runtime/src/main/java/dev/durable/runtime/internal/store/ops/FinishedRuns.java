@@ -1,10 +1,16 @@
 package dev.durable.runtime.internal.store.ops;
 
-import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
+import dev.durable.runtime.internal.store.schedule.SchedulesTable;
+import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import dev.durable.runtime.internal.store.sql.Values;
+import dev.durable.runtime.internal.store.task.TasksTable;
+import dev.durable.runtime.internal.store.values.AttributesTable;
+import dev.durable.runtime.internal.store.values.RunValuesTable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -35,12 +41,14 @@ public final class FinishedRuns {
   /** A deleted run's rows in the other tables, each statement served by an index on run_id. */
   private final List<Sql> deleteRows;
 
-  public FinishedRuns(Transactions transactions, Tables tables) {
+  /** Handed the catalogue of every table that holds a run's rows: a run goes with all of them. */
+  public FinishedRuns(Transactions transactions, RunsTable runs, StepsTable steps,
+      EventsTable events, TasksTable tasks, SignalsTable signals, SchedulesTable schedules,
+      AttributesTable attributes, RunValuesTable values) {
     this.transactions = transactions;
-    this.runs = tables.runs();
-    this.deleteRows = List.of(tables.steps().deleteOfRun, tables.events().deleteOfRun,
-        tables.tasks().deleteOfRun, tables.signals().deleteOfRun, tables.schedules().deleteRun,
-        tables.attributes().deleteOfRun, tables.values().deleteOfRun);
+    this.runs = runs;
+    this.deleteRows = List.of(steps.deleteOfRun, events.deleteOfRun, tasks.deleteOfRun,
+        signals.deleteOfRun, schedules.deleteRun, attributes.deleteOfRun, values.deleteOfRun);
   }
 
   /** What one batch found and deleted. */

@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.store.ops;
 import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Rows;
+import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
@@ -54,8 +55,9 @@ public final class OverviewTable {
    */
   final Sql enqueued;
 
-  public OverviewTable(RunsTable runs) {
-    String listed = "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM " + runs.searchFrom;
+  public OverviewTable(Schema schema, RunsTable runs) {
+    String listed = "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM "
+        + RunSearch.runsAndFireTimes(schema, runs);
     one = Sql.of(listed + " WHERE r.run_id = :runId");
     overdue = Sql.of(listed + " WHERE r.due_at >= :noEarlier AND r.due_at < :cutoff"
         + " ORDER BY r.due_at LIMIT :limit");

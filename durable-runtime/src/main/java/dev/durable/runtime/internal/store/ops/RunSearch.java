@@ -45,11 +45,20 @@ public final class RunSearch {
 
   public RunSearch(Schema schema, RunsTable runs, AttributesTable attributes, Dialect dialect) {
     this.attributes = attributes;
-    this.runsFrom = runs.searchFrom + " WHERE 1 = 1";
+    this.runsFrom = runsAndFireTimes(schema, runs) + " WHERE 1 = 1";
     this.attributesFrom = attributes.table + " a0 JOIN " + runs.table
         + " r ON r.run_id = a0.run_id LEFT JOIN " + schema.table(SchedulesTable.RUNS_NAME)
         + " f ON f.run_id = r.run_id WHERE a0.name = :attrName0 AND a0.val = :attrValue0";
     this.idRange = dialect.runIdPrefixRange();
+  }
+
+  /**
+   * The run search's tables, which the overview reads too ({@link OverviewTable}): a run ({@code
+   * r}) and the fire time a schedule gave it ({@code f}).
+   */
+  static String runsAndFireTimes(Schema schema, RunsTable runs) {
+    return runs.table + " r LEFT JOIN " + schema.table(SchedulesTable.RUNS_NAME)
+        + " f ON f.run_id = r.run_id";
   }
 
   /** The runs {@code filter} matches, newest first, at most its limit. */

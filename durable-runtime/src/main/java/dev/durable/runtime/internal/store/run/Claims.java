@@ -3,9 +3,7 @@ package dev.durable.runtime.internal.store.run;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Dialect;
-import dev.durable.runtime.internal.store.sql.Round;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -15,10 +13,10 @@ import java.util.List;
  * The claims: of due runs by an engine's poll, of sleeping runs ahead of their due time, and of
  * queued tasks by a worker. One algorithm: lease the rows a filter selects ({@link RunLeases}),
  * moving a run's epoch on, and log each run's claim; the poll then reads the turns of the runs it
- * claimed ({@link #reads}). How a row is leased is the dialect's ({@link Dialect#claimDue}): on
- * PostgreSQL one statement that skips the rows others hold locked, the reads after it, all in one
- * round trip and one commit; on H2 the candidates read, then each row compare-and-set on its
- * epoch (a task: on its status), then the reads, in a transaction.
+ * claimed ({@code store.turn.ClaimedRows#reads}). How a row is leased is the dialect's ({@link
+ * Dialect#claimDue}): on PostgreSQL one statement that skips the rows others hold locked, the
+ * reads after it, all in one round trip and one commit; on H2 the candidates read, then each row
+ * compare-and-set on its epoch (a task: on its status), then the reads, in a transaction.
  */
 public final class Claims {
   /** The largest {@link #batch}. */
@@ -28,11 +26,6 @@ public final class Claims {
 
   public Claims(Dialect dialect) {
     this.dialect = dialect;
-  }
-
-  /** The checkpoints and waiting tasks of the runs a claim just leased ({@link ClaimedRows}). */
-  public static Round.Statements reads(Tables tables) {
-    return Round.Statements.of(tables.steps().ofJustClaimed, tables.tasks().waitingOfJustClaimed);
   }
 
   /**

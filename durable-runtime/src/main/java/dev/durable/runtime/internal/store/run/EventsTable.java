@@ -27,7 +27,7 @@ public final class EventsTable {
 
   /** An insert of events of a run itself, at no step: before its rows. */
   final String insertRunEvents;
-  final Sql insert;
+  public final Sql insert;
   /**
    * Logs the claim of runs (after it: rows of {@code run_id}, {@code previous_status} and {@code
    * previous_owner}): the detail is the new owner, and whom it took over from where a lease
@@ -115,7 +115,7 @@ public final class EventsTable {
    * the events take the ids numbered after those ({@code numbered x}). {@code :at<i>, :type<i>,
    * :step<i>, :attempt<i>, :detail<i>} for each.
    */
-  Sql logFenced(int events, int carried) {
+  public Sql logFenced(int events, int carried) {
     return fencedLogs.computeIfAbsent(events + "/" + carried, key -> {
       StringBuilder sql = new StringBuilder(carried == 0
           ? "INSERT INTO " + table + " (run_id, at, type, step, attempt, detail)"
@@ -148,7 +148,7 @@ public final class EventsTable {
   }
 
   /** The values of {@link #logFenced} for {@code events}. */
-  static Values fencedValues(Values values, List<NewEvent> events) {
+  public static Values fencedValues(Values values, List<NewEvent> events) {
     for (int e = 0; e < events.size(); e++) {
       NewEvent event = events.get(e);
       values.instant("at" + e, event.at()).string("type" + e, event.type())
@@ -159,7 +159,7 @@ public final class EventsTable {
   }
 
   /** The values of {@link #insert} for an event of run {@code runId}. */
-  static Values values(String runId, NewEvent event) {
+  public static Values values(String runId, NewEvent event) {
     return new Values().string("runId", runId).instant("at", event.at())
         .string("type", event.type()).string("step", event.step())
         .int4("attempt", event.attempt()).string("detail", event.detail());

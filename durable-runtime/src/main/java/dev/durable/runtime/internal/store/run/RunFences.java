@@ -54,7 +54,7 @@ public final class RunFences {
   }
 
   /** The fenced update that applies {@code commit}'s change: its text depends on the kind only. */
-  Sql of(RunChange.Kind kind) {
+  public Sql of(RunChange.Kind kind) {
     return switch (kind) {
       case TOUCH -> touch;
       case SLEEPING -> sleep;

@@ -8,7 +8,6 @@ import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.QueuePlace;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.schedule.SchedulesTable;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -104,12 +103,12 @@ public final class RunsTable {
    * the turn it starts reads the outcome), while a turn already under way, which may have read the
    * task before, finds the mark when it suspends and makes the run due instead of asleep.
    */
-  final Sql wake;
+  public final Sql wake;
   /**
    * {@link #wake} in a progress statement: the run a commit wakes (the parent of a run that ends),
    * only where the commit's fence held.
    */
-  final Sql wakeFenced;
+  public final Sql wakeFenced;
   /**
    * Wakes the runs a worker's answers leave with nothing to wait for ({@code answered}: {@link
    * TasksTable#answered}), in a {@code WITH} after it.
@@ -134,8 +133,6 @@ public final class RunsTable {
    * mistake cannot delete a live run.
    */
   public final Sql deleteEnded;
-  /** The run search's tables ({@code RunSearch}): a run and the fire time a schedule gave it. */
-  public final String searchFrom;
 
   /**
    * @param storedRuns the runs whose tasks' outcomes a worker stores ({@code TasksTable}), a
@@ -204,8 +201,6 @@ public final class RunsTable {
         + " LIMIT :limit FOR UPDATE SKIP LOCKED");
     deleteEnded = Sql.of("DELETE FROM " + table + " WHERE run_id = :runId"
         + " AND status IN ('COMPLETED', 'FAILED', 'CANCELLED') AND updated_at < :before");
-    searchFrom = table + " r LEFT JOIN " + schema.table(SchedulesTable.RUNS_NAME)
-        + " f ON f.run_id = r.run_id";
   }
 
   /** {@link #COLUMNS} under the alias {@code r}. */
@@ -256,7 +251,7 @@ public final class RunsTable {
   }
 
   /** Cancels a run that has not ended; whether it did. */
-  boolean cancel(Connection connection, String runId, Instant now) throws SQLException {
+  public boolean cancel(Connection connection, String runId, Instant now) throws SQLException {
     return cancel.update(connection, new Values().instant("now", now).string("runId", runId)) > 0;
   }
 
@@ -264,7 +259,7 @@ public final class RunsTable {
    * Which of {@code runIds}, each suspended by {@link #sleep} in this transaction, which holds
    * their rows, it found woken: due at once.
    */
-  List<String> dueAtOnce(Connection connection, Collection<String> runIds)
+  public List<String> dueAtOnce(Connection connection, Collection<String> runIds)
       throws SQLException {
     return selectDueAtOnce.list(
         connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
@@ -278,7 +273,7 @@ public final class RunsTable {
   }
 
   /** Makes a failed run due again; whether it had failed. */
-  boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
+  public boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
       throws SQLException {
     return requeue.update(connection, new Values().instant("now", now)
         .instant("deadlineAt", deadlineAt).string("runId", runId)) > 0;
@@ -290,7 +285,7 @@ public final class RunsTable {
   }
 
   /** The values of {@link #wake} (and {@link #wakeFenced}) for run {@code runId}. */
-  static Values wakeValues(Values values, String runId, Instant now) {
+  public static Values wakeValues(Values values, String runId, Instant now) {
     return values.instant("now", now).string("runId", runId);
   }
 
@@ -302,7 +297,7 @@ public final class RunsTable {
   }
 
   /** The ids of the runs that {@code parentRunId} started and that have not ended. */
-  List<String> openChildren(Connection connection, String parentRunId)
+  public List<String> openChildren(Connection connection, String parentRunId)
       throws SQLException {
     return selectOpenChildren.list(
         connection, new Values().string("runId", parentRunId), rows -> rows.getString(1));

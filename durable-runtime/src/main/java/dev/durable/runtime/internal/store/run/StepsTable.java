@@ -36,29 +36,29 @@ public final class StepsTable {
 
   private final EventsTable events;
   /** A new checkpoint; {@link #insertValues} binds it. */
-  final Sql insert;
+  public final Sql insert;
   /**
    * {@link #insert} in a PostgreSQL progress statement: written only if the run's row was fenced
    * (the {@code fenced} CTE returned it). Its instants and group are cast, as parameters in a
    * {@code SELECT} list have no column to take their type from.
    */
-  final Sql insertFenced;
+  public final Sql insertFenced;
   /**
    * {@link #insertFenced} of a checkpoint that carries its step's two events ({@link
    * Commit.CheckpointWrite#carriesEvents}): they take the ids numbered {@code :startedEvent} and
    * the one after of the statement's {@code numbered} ids, in the log's order.
    */
-  final Sql insertFencedCarrying;
+  public final Sql insertFencedCarrying;
   /** A checkpoint's new state; {@link #updateValues} binds it. */
-  final Sql update;
+  public final Sql update;
   /** {@link #update} in a PostgreSQL progress statement: only if the run's row was fenced. */
-  final Sql updateFenced;
-  final Sql select;
+  public final Sql updateFenced;
+  public final Sql select;
   /**
    * The checkpoints of the runs a claim just leased ({@link RunLeases#justClaimed}), by run and
    * in order.
    */
-  final Sql ofJustClaimed;
+  public final Sql ofJustClaimed;
   private final Sql selectSnapshot;
   private final Sql deleteFrom;
   private final Sql deleteTrailingFailed;
@@ -123,14 +123,14 @@ public final class StepsTable {
   }
 
   /** The values of {@link #insert} (and its fenced forms) for {@code c}. */
-  static Values insertValues(Values values, CheckpointRecord c) {
+  public static Values insertValues(Values values, CheckpointRecord c) {
     return stateValues(values, c).string("kind", c.kind().name()).string("name", c.name())
         .string("input", c.input()).instant("startedAt", c.startedAt())
         .nullableInt4("groupSeq", c.groupSeq());
   }
 
   /** The values of {@link #update} (and {@link #updateFenced}) for {@code c}. */
-  static Values updateValues(Values values, CheckpointRecord c) {
+  public static Values updateValues(Values values, CheckpointRecord c) {
     return stateValues(values, c);
   }
 
@@ -151,7 +151,7 @@ public final class StepsTable {
   }
 
   /** The checkpoints in {@code rows}, selected by {@link #select}. */
-  static List<CheckpointRecord> readAll(ResultSet rows) throws SQLException {
+  public static List<CheckpointRecord> readAll(ResultSet rows) throws SQLException {
     List<CheckpointRecord> checkpoints = new ArrayList<>();
     while (rows.next()) {
       checkpoints.add(read(rows, false));
@@ -190,7 +190,7 @@ public final class StepsTable {
    *
    * @return how many steps were reset
    */
-  int resetFailed(Connection connection, String runId, Instant now)
+  public int resetFailed(Connection connection, String runId, Instant now)
       throws SQLException {
     Values values = new Values().string("runId", runId).instant("now", now);
     return resetFailedBranches.update(connection, values)
@@ -201,7 +201,7 @@ public final class StepsTable {
    * Deletes the run's checkpoints from position {@code seq} on; the events they carry stay in the
    * run's history as rows of the log.
    */
-  void deleteFrom(Connection connection, String runId, int seq) throws SQLException {
+  public void deleteFrom(Connection connection, String runId, int seq) throws SQLException {
     events.keepCarried(connection, runId, seq);
     deleteFrom.update(connection, new Values().string("runId", runId).int4("seq", seq));
   }
@@ -213,7 +213,7 @@ public final class StepsTable {
    * @throws UnreadableRowException if its kind or status is not one this version knows, and not
    *     {@code lenient}
    */
-  static CheckpointRecord read(ResultSet rows, boolean lenient) throws SQLException {
+  public static CheckpointRecord read(ResultSet rows, boolean lenient) throws SQLException {
     String runId = rows.getString(1);
     int seq = rows.getInt(2);
     String name = rows.getString(4);

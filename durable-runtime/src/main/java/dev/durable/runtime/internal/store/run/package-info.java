@@ -3,11 +3,11 @@
  * {@code dev.durable.runtime} and the generated classes instead.
  *
  * <p>Runs, their checkpoints and their histories. The catalogues: {@link RunsTable} (the only
- * class that spells {@code durable_runs}), {@link RunLeases} (the filters of claims, renewals and
- * releases), {@link StepsTable} and {@link EventsTable}. The algorithms, one each for both
- * databases: {@link Claims} (the poll's claim with its turns' reads, the claim ahead of a timer, a
- * worker's claim of tasks), {@link RunInserts} (starts), {@link ProgressWriter} (a batch of turns'
- * commits, each fenced by its run's epoch; {@link ProgressStatements} as plain statements), what a
- * resumed turn reads, and {@link RunControl} (cancel, requeue).
+ * class that spells {@code durable_runs}; its fenced updates in {@link RunFences}), {@link
+ * RunLeases} (the filters of claims, renewals and releases), {@link StepsTable} and {@link
+ * EventsTable}. The algorithms, one each for both databases: {@link Claims} (the poll's claim, the
+ * claim ahead of a timer, a worker's claim of tasks) and {@link RunInserts} (starts). The other
+ * concern rooms of the store build on this one; what spans a run's other concerns too (a turn's
+ * reads and progress, cancel and requeue) is in {@code store.turn}.
  */
 package dev.durable.runtime.internal.store.run;

@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.store.schedule;
 
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.ScheduleKey;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunInserts;
 import dev.durable.runtime.internal.store.sql.Announcements;
@@ -21,9 +20,10 @@ public final class ScheduleFires {
   private final RunInserts inserts;
   private final Announcements announcements;
 
-  public ScheduleFires(Tables tables, RunInserts inserts, Announcements announcements) {
-    this.schedules = tables.schedules();
-    this.events = tables.events();
+  public ScheduleFires(SchedulesTable schedules, EventsTable events, RunInserts inserts,
+      Announcements announcements) {
+    this.schedules = schedules;
+    this.events = events;
     this.inserts = inserts;
     this.announcements = announcements;
   }

@@ -2,7 +2,6 @@ package dev.durable.runtime.internal.store.schedule;
 
 import dev.durable.runtime.internal.model.ScheduleKey;
 import dev.durable.runtime.internal.model.ScheduleRow;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import java.time.Instant;
 import java.util.List;
@@ -18,9 +17,10 @@ public final class StoredSchedules {
   private final SchedulesTable schedules;
   private final ScheduleFires fires;
 
-  public StoredSchedules(Transactions transactions, Tables tables, ScheduleFires fires) {
+  public StoredSchedules(Transactions transactions, SchedulesTable schedules,
+      ScheduleFires fires) {
     this.transactions = transactions;
-    this.schedules = tables.schedules();
+    this.schedules = schedules;
     this.fires = fires;
   }
 

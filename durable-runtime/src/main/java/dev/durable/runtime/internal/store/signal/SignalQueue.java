@@ -4,7 +4,6 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.SignalRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
@@ -30,13 +29,14 @@ public final class SignalQueue {
   private final EventsTable events;
   private final WorkflowSignalsTable declared;
 
-  public SignalQueue(Transactions transactions, Dialect dialect, Tables tables) {
+  public SignalQueue(Transactions transactions, Dialect dialect, RunsTable runs,
+      SignalsTable signals, EventsTable events, WorkflowSignalsTable declared) {
     this.transactions = transactions;
     this.dialect = dialect;
-    this.runs = tables.runs();
-    this.signals = tables.signals();
-    this.events = tables.events();
-    this.declared = tables.workflowSignals();
+    this.runs = runs;
+    this.signals = signals;
+    this.events = events;
+    this.declared = declared;
   }
 
   /**

@@ -68,7 +68,7 @@ public final class Announcements {
   }
 
   /**
-   * What the turns written as plain statements made ready ({@link ProgressStatements}): the tasks
+   * What the turns written as plain statements made ready ({@code ProgressStatements}): the tasks
    * they queue for workers, and the runs whose readers of values are told ({@link
    * TurnProgress#announcing}).
    */

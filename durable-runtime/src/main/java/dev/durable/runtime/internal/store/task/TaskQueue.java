@@ -8,7 +8,6 @@ import dev.durable.runtime.internal.model.HandBack;
 import dev.durable.runtime.internal.model.NewEvent;
 import dev.durable.runtime.internal.model.StoredOutcomes;
 import dev.durable.runtime.internal.model.TaskRecord;
-import dev.durable.runtime.internal.store.Tables;
 import dev.durable.runtime.internal.store.run.Claims;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
@@ -34,12 +33,13 @@ public final class TaskQueue {
   private final EventsTable events;
   private final TaskViews views;
 
-  public TaskQueue(Transactions transactions, Dialect dialect, Claims claims, Tables tables) {
+  public TaskQueue(Transactions transactions, Dialect dialect, Claims claims, TasksTable tasks,
+      EventsTable events) {
     this.transactions = transactions;
     this.dialect = dialect;
     this.claims = claims;
-    this.tasks = tables.tasks();
-    this.events = tables.events();
+    this.tasks = tasks;
+    this.events = events;
     this.views = new TaskViews(tasks);
   }
 

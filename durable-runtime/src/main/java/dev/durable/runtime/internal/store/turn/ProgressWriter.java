@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.NewEvent;
@@ -6,7 +6,9 @@ import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.TaskStatus;
 import dev.durable.runtime.internal.model.WrittenProgress;
-import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.EventsTable;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
@@ -37,15 +39,29 @@ import java.util.function.Supplier;
 public final class ProgressWriter {
   private final Transactions transactions;
   private final Dialect dialect;
-  private final Tables tables;
+  private final RunsTable runs;
+  private final StepsTable steps;
+  private final EventsTable events;
+  private final TasksTable tasks;
+  private final SignalsTable signals;
+  private final AttributesTable attributes;
+  private final RunValuesTable runValues;
   /** A turn beyond {@link Dialect#progressParameters}: in a transaction of its own. */
   private final ProgressStatements alone;
 
-  public ProgressWriter(Transactions transactions, Dialect dialect, Tables tables) {
+  public ProgressWriter(Transactions transactions, Dialect dialect, RunsTable runs,
+      StepsTable steps, EventsTable events, TasksTable tasks, SignalsTable signals,
+      AttributesTable attributes, RunValuesTable runValues) {
     this.transactions = transactions;
     this.dialect = dialect;
-    this.tables = tables;
-    this.alone = new ProgressStatements(tables, dialect.announcements());
+    this.runs = runs;
+    this.steps = steps;
+    this.events = events;
+    this.tasks = tasks;
+    this.signals = signals;
+    this.attributes = attributes;
+    this.runValues = runValues;
+    this.alone = new ProgressStatements(runs, dialect.announcements());
   }
 
   /**
@@ -120,7 +136,6 @@ public final class ProgressWriter {
 
   /** The writes of {@code commit} after its fence, in order: the algorithm of a commit. */
   private List<ProgressWrite> writes(Commit commit, Instant now) {
-    StepsTable steps = tables.steps();
     String runId = commit.fence().runId();
     List<ProgressWrite> writes = new ArrayList<>();
     List<NewEvent> carried = new ArrayList<>();
@@ -140,7 +155,7 @@ public final class ProgressWriter {
             "a checkpoint of run " + runId + " vanished while being updated"));
       }
       if (write.takesSignal() != 0) {
-        writes.add(new ProgressWrite(tables.signals().take, tables.signals().takeFenced,
+        writes.add(new ProgressWrite(signals.take, signals.takeFenced,
             SignalsTable.takeValues(new Values(), write), "signal " + write.takesSignal()
                 + " of run " + runId + " was taken already, or is gone"));
       }
@@ -150,7 +165,6 @@ public final class ProgressWriter {
       // update, then an insert where the key is new (the batches keep that order); in one text
       // an upsert
       Values values = AttributesTable.values(runId, key, value, now);
-      AttributesTable attributes = tables.attributes();
       writes.add(new ProgressWrite(attributes.updateKey, null, values, null));
       writes.add(new ProgressWrite(attributes.insertFromRun, attributes.upsertFenced, values,
           null));
@@ -163,30 +177,30 @@ public final class ProgressWriter {
         commit.events().forEach(event -> all.add(EventsTable.values(runId, event)));
         return all;
       };
-      writes.add(new ProgressWrite(tables.events().insert,
+      writes.add(new ProgressWrite(events.insert,
           commit.events().isEmpty() ? null
-              : tables.events().logFenced(commit.events().size(), carried.size()),
+              : events.logFenced(commit.events().size(), carried.size()),
           EventsTable.fencedValues(new Values(), commit.events()), rows, null));
     }
     if (!commit.values().isEmpty()) { // the events set and stream values, in order
-      writes.add(new ProgressWrite(tables.values().insert,
-          tables.values().insertFenced(commit.values().size()),
+      writes.add(new ProgressWrite(runValues.insert,
+          runValues.insertFenced(commit.values().size()),
           RunValuesTable.fencedValues(new Values(), commit.values()),
           () -> commit.values().stream()
               .map(value -> RunValuesTable.insertValues(new Values(), value)).toList(),
           null));
     }
     for (TaskRecord task : commit.tasks()) {
-      writes.add(new ProgressWrite(tables.tasks().insert, tables.tasks().insertFenced,
+      writes.add(new ProgressWrite(tasks.insert, tasks.insertFenced,
           TasksTable.insertValues(new Values(), task), null));
     }
     if (commit.change().kind() == RunChange.Kind.FAILED) {
       // a failed run's tasks still open (its run timeout ended it) are given up with it
-      writes.add(new ProgressWrite(tables.tasks().giveUpOpen, tables.tasks().giveUpOpenFenced,
+      writes.add(new ProgressWrite(tasks.giveUpOpen, tasks.giveUpOpenFenced,
           new Values().instant("now", now).string("runId", runId), null));
     }
     if (commit.wakes() != null) {
-      writes.add(new ProgressWrite(tables.runs().wake, tables.runs().wakeFenced,
+      writes.add(new ProgressWrite(runs.wake, runs.wakeFenced,
           RunsTable.wakeValues(new Values(), commit.wakes(), now), null));
     }
     return writes;
@@ -219,7 +233,7 @@ public final class ProgressWriter {
     List<TurnProgress> turns = new ArrayList<>(commits.size());
     for (Commit commit : commits) {
       List<ProgressWrite> writes = writes(commit, now);
-      int count = tables.runs().fences.inText(commit.change().kind()).parameterCount();
+      int count = runs.fences.inText(commit.change().kind()).parameterCount();
       for (ProgressWrite write : writes) {
         count += write.fenced() == null ? 0 : write.fenced().parameterCount();
       }

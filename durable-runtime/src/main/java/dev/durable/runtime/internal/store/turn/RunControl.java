@@ -1,8 +1,10 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.EventsTable;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.task.TasksTable;
 import java.sql.Connection;
@@ -22,17 +24,18 @@ public final class RunControl {
   private final EventsTable events;
   private final Announcements announcements;
 
-  public RunControl(Tables tables, Announcements announcements) {
-    this.runs = tables.runs();
-    this.steps = tables.steps();
-    this.tasks = tables.tasks();
-    this.events = tables.events();
+  public RunControl(RunsTable runs, StepsTable steps, TasksTable tasks, EventsTable events,
+      Announcements announcements) {
+    this.runs = runs;
+    this.steps = steps;
+    this.tasks = tasks;
+    this.events = events;
     this.announcements = announcements;
   }
 
   /**
    * Cancels a run that has not ended, moving its epoch on so that a turn in flight cannot write
-   * again. On PostgreSQL the engines listening are told the run's id (see {@link
+   * again. On PostgreSQL the engines listening are told the run's id (see {@code
    * RunStore#listenForEngine}), so that the one executing it, if another, stops its step at once.
    * Its dispatched steps' open tasks are given up, as a timeout gives one up: no worker claims them
    * any more, and one serving a task learns it at its next heartbeat.

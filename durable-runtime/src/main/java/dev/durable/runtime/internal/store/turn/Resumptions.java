@@ -1,8 +1,8 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Resumption;
-import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Values;
@@ -14,16 +14,17 @@ import java.util.List;
 
 /** Reading a claimed run's {@link Resumption}: its checkpoints and its tasks that wait. */
 public final class Resumptions {
-  private Resumptions() {}
-
+  private final Dialect dialect;
   /** The two reads, which the dialect sends in one round trip on PostgreSQL. */
-  public static Round.Statements reads(Tables tables) {
-    return Round.Statements.of(tables.steps().select, tables.tasks().waiting);
+  private final Round.Statements reads;
+
+  public Resumptions(Dialect dialect, StepsTable steps, TasksTable tasks) {
+    this.dialect = dialect;
+    this.reads = Round.Statements.of(steps.select, tasks.waiting);
   }
 
-  /** Run {@code runId}'s resumption, read on {@code connection} with {@code reads}. */
-  public static Resumption read(Connection connection, Dialect dialect, Round.Statements reads,
-      String runId) throws SQLException {
+  /** Run {@code runId}'s resumption, read on {@code connection}. */
+  public Resumption read(Connection connection, String runId) throws SQLException {
     try (Round round = dialect.send(connection, reads, new Values().string("runId", runId))) {
       List<CheckpointRecord> checkpoints;
       try (ResultSet rows = round.rows()) {

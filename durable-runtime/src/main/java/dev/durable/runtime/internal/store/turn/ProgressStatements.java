@@ -1,7 +1,8 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.RunChange;
-import dev.durable.runtime.internal.store.Tables;
+import dev.durable.runtime.internal.store.run.RunFences;
+import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -29,8 +30,8 @@ public final class ProgressStatements {
   private final RunsTable runs;
   private final Announcements announcements;
 
-  public ProgressStatements(Tables tables, Announcements announcements) {
-    this.runs = tables.runs();
+  public ProgressStatements(RunsTable runs, Announcements announcements) {
+    this.runs = runs;
     this.announcements = announcements;
   }
 

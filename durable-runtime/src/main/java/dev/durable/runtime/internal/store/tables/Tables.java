@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.store;
+package dev.durable.runtime.internal.store.tables;
 
 import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.flow.QueuesTable;
@@ -52,6 +52,6 @@ public record Tables(
         new SignalsTable(schema), new SchedulesTable(schema), new AttributesTable(schema),
         new RunValuesTable(schema), new LineageTable(schema), new QueuesTable(schema, events),
         new QueueSlotsTable(schema), new WorkflowShapesTable(schema),
-        new WorkflowSignalsTable(schema), new OverviewTable(runs));
+        new WorkflowSignalsTable(schema), new OverviewTable(schema, runs));
   }
 }

@@ -1,9 +1,11 @@
-package dev.durable.runtime.internal.store.run;
+package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.TaskRecord;
+import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.UnreadableRowException;
@@ -26,9 +28,14 @@ import java.util.Set;
 public final class ClaimedRows {
   private ClaimedRows() {}
 
+  /** The checkpoints and waiting tasks of the runs a claim just leased, after its statement. */
+  public static Round.Statements reads(StepsTable steps, TasksTable tasks) {
+    return Round.Statements.of(steps.ofJustClaimed, tasks.waitingOfJustClaimed);
+  }
+
   /**
    * The runs {@code claimed}, each with its checkpoints and waiting tasks, the next two results of
-   * {@code reads} ({@link Claims#reads}).
+   * {@code reads} ({@link #reads}).
    */
   public static List<ClaimedRun> withReads(List<ClaimedRun> claimed, Round reads) throws SQLException {
     Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
