@@ -1,7 +1,9 @@
 /**
  * How stored values are encoded (Jackson, with the generated full generic types, decoding
  * strictly and within one payload limit) and validated (Hibernate Validator, only where the
- * processor found Jakarta constraints).
+ * processor found Jakarta constraints), and the codecs that may turn the encoded bytes into what
+ * the store keeps ({@link dev.durable.runtime.codec.PayloadCodec}: encryption with keys that
+ * rotate, compression, {@link dev.durable.runtime.codec.PayloadCodecs}).
  *
  * <p>It builds on the API, {@code dev.durable.runtime}, and on {@code .spi}: it throws the API's
  * exceptions ({@link dev.durable.runtime.codec.PayloadException} is a {@code DurableException}),
