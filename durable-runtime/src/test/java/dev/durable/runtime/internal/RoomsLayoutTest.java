@@ -129,6 +129,21 @@ class RoomsLayoutTest {
     assertEquals(Set.of(), layout.packageDependencies().get(INTERNAL + ".observe"));
   }
 
+  /**
+   * The wake-ups sit below every room that makes work ready, and flow control and schedules below
+   * the runs: none of them names a room of the runs' circle ({@code run}, {@code turn}, ...).
+   */
+  @Test
+  void theWakeUpsFlowControlAndSchedulesNameNoRoomAboveThem() {
+    Set<String> above = Set.of("run", "turn", "lineage", "signal", "values", "ops", "engine",
+        "worker");
+    for (String room : List.of("wake", "flow", "schedule")) {
+      Set<String> named = new TreeSet<>(layout.packageDependencies().get(INTERNAL + "." + room));
+      named.removeIf(used -> !above.contains(used.substring(INTERNAL.length() + 1)));
+      assertEquals(Set.of(), named, room + " names rooms above it");
+    }
+  }
+
   @Test
   void theStoresKernelNamesOnlyTheModel() {
     assertEquals(Set.of(INTERNAL + ".model"),

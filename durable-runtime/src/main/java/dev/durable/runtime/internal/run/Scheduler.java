@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.schedule.Schedules;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
+import dev.durable.runtime.internal.wake.ExecutionSlots;
 import dev.durable.runtime.internal.wake.PollLoop;
 import java.time.Duration;
 import java.time.Instant;

@@ -15,6 +15,7 @@ import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.run.InFlight;
 import dev.durable.runtime.internal.run.ProgressBuffer;
 import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.wake.EagerDispatch;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.internal.wake.PollLoop;
 import java.time.Duration;

@@ -12,6 +12,7 @@ import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.values.StoredValues;
 import dev.durable.runtime.internal.store.values.ValueReads;
 import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.wake.RunValueWatches;
 import dev.durable.runtime.spi.Payload;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -1,10 +1,10 @@
 package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.ClaimedRun;
-import dev.durable.runtime.internal.run.ExecutionSlots;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.wake.ExecutionSlots;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.store.RunStore;
-import dev.durable.runtime.internal.values.RunValueWatches;
+import dev.durable.runtime.internal.wake.RunValueWatches;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.ClaimedRun;
-import dev.durable.runtime.internal.run.ExecutionSlots;
+import dev.durable.runtime.internal.wake.ExecutionSlots;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -2,7 +2,7 @@ package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.store.sql.Notifications;
-import dev.durable.runtime.internal.values.RunValueWatches;
+import dev.durable.runtime.internal.wake.RunValueWatches;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.durable.runtime.internal.model.ClaimedRun;
-import dev.durable.runtime.internal.run.ExecutionSlots;
 import dev.durable.runtime.internal.store.Stores;
 import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.wake.ExecutionSlots;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.turn;
+package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.wake.DatabaseKey;
@@ -71,23 +71,23 @@ public final class EagerDispatch {
   }
 
   /** The tasks to insert: queued, or claimed by the worker whose slot was reserved. */
-  List<TaskRecord> tasks() {
+  public List<TaskRecord> tasks() {
     return tasks;
   }
 
   /** Whether some task is left queued for any worker to claim: workers are to be woken. */
-  boolean anyQueued() {
+  public boolean anyQueued() {
     return anyQueued;
   }
 
   /** The commit was made: each worker serves its task. */
-  void handOver() {
+  public void handOver() {
     settled = true;
     handed.forEach(h -> h.worker().take(h.task(), engine));
   }
 
   /** The commit was not made (or failed): the reserved slots are given back, unless handed over. */
-  void release() {
+  public void release() {
     if (!settled) {
       settled = true;
       handed.forEach(h -> h.worker().release());

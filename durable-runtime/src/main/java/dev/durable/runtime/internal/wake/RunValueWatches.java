@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.values;
+package dev.durable.runtime.internal.wake;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,7 +31,7 @@ public final class RunValueWatches {
   }
 
   /** Opens a watch on {@code runId}: it sees the changes from now on. Close it when done. */
-  Watch watch(String runId) {
+  public Watch watch(String runId) {
     Watched run = watched.compute(runId, (id, existing) -> {
       Watched open = existing != null ? existing : new Watched();
       open.watchers++;
@@ -61,12 +61,12 @@ public final class RunValueWatches {
   }
 
   /** Wakes every reader: the changes of other processes may have been missed. */
-  void changedAll() {
+  public void changedAll() {
     watched.keySet().forEach(this::changed);
   }
 
   /** A reader's view of one run's changes. */
-  final class Watch implements AutoCloseable {
+  public final class Watch implements AutoCloseable {
     private final String runId;
     private final Watched run;
     private long seen;
@@ -84,7 +84,7 @@ public final class RunValueWatches {
      *
      * @return whether it changed
      */
-    boolean await(long nanos) throws InterruptedException {
+    public boolean await(long nanos) throws InterruptedException {
       run.lock.lock();
       try {
         long left = nanos;

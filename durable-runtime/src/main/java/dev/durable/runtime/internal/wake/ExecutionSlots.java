@@ -1,4 +1,4 @@
-package dev.durable.runtime.internal.run;
+package dev.durable.runtime.internal.wake;
 
 import dev.durable.runtime.internal.model.ClaimedRun;
 import java.time.Instant;
