@@ -122,6 +122,26 @@ class PayloadCodecsTest {
   }
 
   @Test
+  void gzipCompressesAPayloadOfExactlyItsThreshold() {
+    PayloadCodec codec = PayloadCodecs.gzip(ORDER.length);
+
+    assertEquals(GzipCodec.COMPRESSED, codec.encode(ORDER)[0]);
+    assertEquals(GzipCodec.PLAIN, codec.encode(Arrays.copyOf(ORDER, ORDER.length - 1))[0]);
+  }
+
+  @Test
+  void aesGcmRefusesAKeyIdItsLayoutCannotHold() {
+    String longId = "k".repeat(256);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PayloadCodecs.aesGcm(Map.of(longId, K1), longId));
+
+    assertEquals("key id '" + longId + "' has 256 bytes in UTF-8; a key id has 1 to 255",
+        e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> PayloadCodecs.aesGcm(Map.of("", K1), ""));
+  }
+
+  @Test
   void anAlteredGzipPayloadIsRefused() {
     PayloadCodec codec = PayloadCodecs.gzip(0);
     byte[] stored = codec.encode(ORDER);

@@ -93,7 +93,7 @@ public final class Sql {
   /** Appends the values of its parameters, in the order of its text, to {@code params}. */
   public Params bind(Params params, Values values) {
     for (String name : names) {
-      params.add(values.get(name, this));
+      params.add(values.get(name, text));
     }
     return params;
   }

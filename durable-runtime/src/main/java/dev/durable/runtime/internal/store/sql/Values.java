@@ -63,8 +63,8 @@ public final class Values {
     return this;
   }
 
-  /** The value named {@code name}, which {@code statement} (told in the error) binds. */
-  Object get(String name, Object statement) {
+  /** The value named {@code name}, which statement {@code text} (told in the error) binds. */
+  Object get(String name, String text) {
     for (int i = 0; i < size; i++) {
       if (names[i] == name) {
         return values[i];
@@ -76,6 +76,6 @@ public final class Values {
       }
     }
     throw new IllegalArgumentException(
-        "no value for :" + name + ", which this statement binds: " + statement);
+        "no value for :" + name + ", which this statement binds: " + text);
   }
 }
