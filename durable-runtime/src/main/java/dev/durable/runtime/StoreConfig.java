@@ -64,4 +64,9 @@ abstract class StoreConfig {
   public boolean pollOnly() {
     return store.pollOnly();
   }
+
+  /** The codec every payload is stored through; empty: stored as JSON. */
+  public Optional<PayloadTransform> payloadCodec() {
+    return Optional.ofNullable(store.payloadCodec());
+  }
 }

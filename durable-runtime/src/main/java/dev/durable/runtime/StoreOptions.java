@@ -19,6 +19,7 @@ abstract class StoreOptions<B extends StoreOptions<B>> {
   private String schema;
   private boolean migrate = true;
   private boolean pollOnly;
+  private PayloadTransform payloadCodec;
 
   StoreOptions() {}
 
@@ -80,9 +81,25 @@ abstract class StoreOptions<B extends StoreOptions<B>> {
     return self();
   }
 
+  /**
+   * The codec every payload is stored through (inputs, results, step inputs and results, signal
+   * values, events, stream items, error messages and history details): {@code
+   * dev.durable.runtime.codec.PayloadCodecs.aesGcm(keys, "k2")} encrypts them with the team's
+   * own keys; none by default, payloads are stored as their JSON. Engines and workers of one store
+   * are given codecs that read each other's payloads. Ids, names, versions, attributes, queue and
+   * partition keys, deduplication ids and error codes are never encoded: they are searched and
+   * routed on. A payload stored before the codec was given still reads (docs/guide, "Protecting
+   * payloads").
+   */
+  public B payloadCodec(PayloadTransform payloadCodec) {
+    this.payloadCodec = Objects.requireNonNull(payloadCodec, "payloadCodec");
+    return self();
+  }
+
   /** The store options set so far, for the config that {@code build()} makes. */
   final StoreSettings storeSettings() {
-    return new StoreSettings(dataSource, jdbcUrl, user, password, schema, migrate, pollOnly);
+    return new StoreSettings(dataSource, jdbcUrl, user, password, schema, migrate, pollOnly,
+        payloadCodec);
   }
 
   @SuppressWarnings("unchecked")

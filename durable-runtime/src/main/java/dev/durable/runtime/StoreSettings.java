@@ -8,4 +8,5 @@ import javax.sql.DataSource;
  */
 record StoreSettings(
     DataSource dataSource, String jdbcUrl, String user, String password, String schema,
-    boolean migrate, boolean pollOnly) {}
+    boolean migrate, boolean pollOnly,
+    PayloadTransform payloadCodec) {}

@@ -21,6 +21,8 @@ import javax.crypto.spec.GCMParameterSpec;
 final class AesGcmCodec implements PayloadCodec {
   /** The first byte of every payload this codec stores: the version of its layout. */
   static final byte VERSION = 1;
+  /** How its payloads are named where they are shown without the keys. */
+  static final String NAME = "aes-gcm";
   private static final int NONCE_BYTES = 12;
   private static final int TAG_BITS = 128;
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -95,6 +97,16 @@ final class AesGcmCodec implements PayloadCodec {
       throw new PayloadException("cannot decrypt a payload under key '" + id + "': " + e, e,
           false);
     }
+  }
+
+  /** {@code aes-gcm, key <id>}, the id read from the stored bytes' header. */
+  @Override
+  public String describe(byte[] stored) {
+    int idLength = stored.length < 2 ? 0 : stored[1] & 0xff;
+    if (stored.length < 2 || stored[0] != VERSION || stored.length < 2 + idLength) {
+      return NAME;
+    }
+    return NAME + ", key " + new String(stored, 2, idLength, StandardCharsets.UTF_8);
   }
 
   /** The key id, refused where it does not fit the layout's one byte of length. */

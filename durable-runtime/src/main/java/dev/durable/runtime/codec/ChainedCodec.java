@@ -35,4 +35,19 @@ final class ChainedCodec implements PayloadCodec {
     }
     return bytes;
   }
+
+  /**
+   * The names of the codecs before the last, then what the last (which wrote the stored bytes)
+   * says of them: {@code gzip+aes-gcm, key k2}.
+   */
+  @Override
+  public String describe(byte[] stored) {
+    StringBuilder names = new StringBuilder();
+    for (PayloadCodec codec : codecs.subList(0, codecs.size() - 1)) {
+      String described = codec.describe(new byte[0]);
+      int comma = described.indexOf(',');
+      names.append(comma < 0 ? described : described.substring(0, comma)).append('+');
+    }
+    return names.append(codecs.get(codecs.size() - 1).describe(stored)).toString();
+  }
 }

@@ -15,6 +15,8 @@ import java.util.zip.GZIPOutputStream;
 final class GzipCodec implements PayloadCodec {
   static final byte PLAIN = 0;
   static final byte COMPRESSED = 1;
+  /** How its payloads are named where they are shown. */
+  static final String NAME = "gzip";
 
   private final int minBytes;
 
@@ -62,5 +64,10 @@ final class GzipCodec implements PayloadCodec {
       throw new PayloadException("a stored gzip payload does not decompress (" + e.getMessage()
           + "): it was altered", e, false);
     }
+  }
+
+  @Override
+  public String describe(byte[] stored) {
+    return NAME;
   }
 }

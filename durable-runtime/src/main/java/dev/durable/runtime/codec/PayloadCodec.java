@@ -1,5 +1,7 @@
 package dev.durable.runtime.codec;
 
+import dev.durable.runtime.PayloadTransform;
+
 /**
  * Turns every payload Durable stores (inputs, results, signal values, events, stream items) into
  * the bytes kept in the database, and back: for encryption (with the team's own keys, which the
@@ -12,12 +14,13 @@ package dev.durable.runtime.codec;
  * read back: {@code decode(encode(p))} equals {@code p} for every {@code p}, also in another process
  * given the same configuration.
  */
-public interface PayloadCodec {
+public interface PayloadCodec extends PayloadTransform {
   /**
    * The bytes to store for {@code payload} (a value's JSON text, UTF-8).
    *
    * @throws PayloadException if the payload cannot be encoded; nothing is stored then
    */
+  @Override
   byte[] encode(byte[] payload);
 
   /**
@@ -26,5 +29,6 @@ public interface PayloadCodec {
    * @throws PayloadException if {@code stored} was altered, or was encoded with a key or a
    *     configuration this codec does not have; the message says which
    */
+  @Override
   byte[] decode(byte[] stored);
 }

@@ -46,12 +46,23 @@ public final class Payloads {
   private final Map<JavaType, ObjectReader> readers = new ConcurrentHashMap<>();
   private final Map<JavaType, ObjectWriter> writers = new ConcurrentHashMap<>();
   private final Constraints constraints = new Constraints();
+  private final StoredForm form;
 
   /**
    * @param maxPayloadBytes the longest encoded value stored, in UTF-8 bytes of its JSON
    */
   public Payloads(ObjectMapper mapper, int maxPayloadBytes) {
+    this(mapper, maxPayloadBytes, StoredForm.plain());
+  }
+
+  /**
+   * @param maxPayloadBytes the longest encoded value stored, in UTF-8 bytes of its JSON (before
+   *     {@code form}'s codec, if any, encodes it)
+   * @param form how the JSON is stored: as it is, or through a payload codec
+   */
+  public Payloads(ObjectMapper mapper, int maxPayloadBytes, StoredForm form) {
     this.mapper = mapper;
+    this.form = form;
     this.maxPayloadBytes = EngineConfig.requirePayloadLimit(maxPayloadBytes);
     this.parsers = mapper.getFactory().copy();
     this.parsers.setStreamReadConstraints(
@@ -80,9 +91,18 @@ public final class Payloads {
     return EngineConfig.defaultObjectMapper();
   }
 
-  /** Encodes parameters as a JSON array. */
+  /** How the encoded values are stored: as their JSON, or through a payload codec. */
+  public StoredForm form() {
+    return form;
+  }
+
+  /**
+   * Encodes parameters as a JSON array, stored in this {@link #form()}.
+   *
+   * @throws PayloadCodecException if the payload codec refuses it
+   */
   public String encodeArgs(List<Payload> params, Object[] args) {
-    return checked(describe(params), encodeArgsUnchecked(params, args));
+    return form.seal(checked(describe(params), encodeArgsUnchecked(params, args)));
   }
 
   /** {@link #encodeArgs} without the payload limit. */
@@ -104,8 +124,11 @@ public final class Payloads {
    * the same JSON values with object fields in another order, or the same once each is decoded
    * into the parameters' types and encoded again (a {@code Set.of} iterates in another order in
    * each JVM). The limit is not applied: it may have been lowered since the arguments were stored.
+   *
+   * @throws PayloadCodecException if the stored arguments cannot be decoded by the payload codec
    */
-  public Optional<String> argsDiffer(List<Payload> params, Object[] args, String stored) {
+  public Optional<String> argsDiffer(List<Payload> params, Object[] args, String sealed) {
+    String stored = form.open(sealed);
     String now;
     try {
       now = encodeArgsUnchecked(params, args);
@@ -134,7 +157,7 @@ public final class Payloads {
   /** The arguments decoded into the parameters' types and encoded again; null if they fail to. */
   private String normalized(List<Payload> params, String json) {
     try {
-      return encodeArgsUnchecked(params, decodeArgs(params, json));
+      return encodeArgsUnchecked(params, decodeJsonArgs(params, json));
     } catch (PayloadException | IllegalArgumentException e) {
       return null;
     }
@@ -147,8 +170,17 @@ public final class Payloads {
         : json.substring(0, max) + "... (" + json.length() + " characters)";
   }
 
-  /** Decodes a JSON array written by {@link #encodeArgs}. */
-  public Object[] decodeArgs(List<Payload> params, String json) {
+  /**
+   * Decodes a JSON array written by {@link #encodeArgs}.
+   *
+   * @throws PayloadCodecException if the payload codec cannot decode it (an unknown key), a
+   *     {@link PayloadException} if the JSON does not fit the parameters
+   */
+  public Object[] decodeArgs(List<Payload> params, String stored) {
+    return decodeJsonArgs(params, form.open(stored));
+  }
+
+  private Object[] decodeJsonArgs(List<Payload> params, String json) {
     Object[] args = new Object[params.size()];
     try (JsonParser parser = parsers.createParser(json)) {
       if (parser.nextToken() != JsonToken.START_ARRAY) {
@@ -170,9 +202,13 @@ public final class Payloads {
     }
   }
 
-  /** Encodes one value. */
+  /**
+   * Encodes one value, stored in this {@link #form()}.
+   *
+   * @throws PayloadCodecException if the payload codec refuses it
+   */
   public String encode(Payload payload, Object value) {
-    return checked(payload.name(), encodeUnchecked(payload, value));
+    return form.seal(checked(payload.name(), encodeUnchecked(payload, value)));
   }
 
   private String encodeUnchecked(Payload payload, Object value) {
@@ -213,8 +249,14 @@ public final class Payloads {
     }
   }
 
-  /** Decodes one value. */
-  public Object decode(Payload payload, String json) {
+  /**
+   * Decodes one value.
+   *
+   * @throws PayloadCodecException if the payload codec cannot decode it (an unknown key), a
+   *     {@link PayloadException} if the JSON does not fit the type
+   */
+  public Object decode(Payload payload, String stored) {
+    String json = form.open(stored);
     try (JsonParser parser = parsers.createParser(json)) {
       return reader(payload.type()).readValue(parser);
     } catch (IOException e) {

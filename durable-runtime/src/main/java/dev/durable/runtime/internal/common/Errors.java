@@ -12,6 +12,8 @@ import dev.durable.runtime.internal.store.sql.UnreadableRowException;
 import dev.durable.runtime.spi.StepType;
 import dev.durable.runtime.spi.WorkflowType;
 import java.time.Instant;
+import dev.durable.runtime.codec.PayloadCodecException;
+import dev.durable.runtime.internal.model.RunChange;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
@@ -23,6 +25,11 @@ public final class Errors {
   static final String WORKFLOW_ERROR = "workflow_error";
   public static final String NON_DETERMINISM = "non_determinism";
   public static final String PAYLOAD_UNDECODABLE = "payload_undecodable";
+  /**
+   * The payload codec could not decode a stored payload of the run (a key this engine lacks,
+   * altered bytes): the run is set aside, not failed, for an engine that can read it.
+   */
+  public static final String PAYLOAD_CODEC = RunChange.SET_ASIDE_CODE;
   static final String INVALID_INPUT = "invalid_input";
   public static final String INVALID_OUTPUT = "invalid_output";
   public static final String REMOTE_STEP_LOST = "remote_step_lost";
@@ -201,6 +208,30 @@ public final class Errors {
   }
 
   /** An error raised by the engine itself. */
+  /**
+   * Why run {@code runId} is set aside: {@code what} (a stored payload, and where) could not be
+   * decoded here, and how it goes on.
+   */
+  public static RunError setAside(String runId, String what, PayloadCodecException e) {
+    return engine("run " + runId + ": " + what + " cannot be decoded by this engine's payload"
+        + " codec: " + e.getMessage() + ". The run is set aside, not failed: an engine whose codec"
+        + " has the key takes it up (it is tried again every " + SET_ASIDE_FOR.toMinutes()
+        + " minute(s), or at once by a requeue)", PAYLOAD_CODEC, PayloadCodecException.class);
+  }
+
+  /** How long a run set aside for its payloads waits before an engine tries it again. */
+  public static final java.time.Duration SET_ASIDE_FOR = java.time.Duration.ofMinutes(1);
+
+  /** The codec's refusal among {@code error}'s causes, if the codec refused. */
+  public static Optional<PayloadCodecException> codecRefusal(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof PayloadCodecException codec) {
+        return Optional.of(codec);
+      }
+    }
+    return Optional.empty();
+  }
+
   public static RunError engine(String message, String code, Class<?> type) {
     return new RunError(message, code, type.getName(), Optional.empty());
   }

@@ -112,7 +112,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     this.scheduler = scheduler;
     this.starts = starts;
     this.views = views;
-    this.exports = new RunExports(store, time);
+    this.exports = new RunExports(store, time, payloads.form());
     this.statuses = statuses;
     this.schedules = schedules;
     this.signals = signals;
@@ -287,6 +287,10 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     waiters.forget(runId);
     RunRecord run = find(runId);
     Instant now = time.now();
+    if (store.takeUpSetAside(runId, now)) { // set aside for its payloads: it goes on as it was
+      wakeups.runDue(now);
+      return;
+    }
     // a fresh run timeout, as long as the first, counted from the requeue
     Instant deadlineAt = run.deadlineAt() == null
         ? null

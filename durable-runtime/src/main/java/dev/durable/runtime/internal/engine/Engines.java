@@ -5,6 +5,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.TaskQueueInfo;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.common.Hooks;
 import dev.durable.runtime.internal.common.InjectedFaults;
 import dev.durable.runtime.internal.common.Registry;
@@ -95,8 +96,9 @@ final class Engines {
       dataSource = pool;
     }
     try {
+      StoredForm form = StoredForm.of(config.payloadCodec().orElse(null));
       Stores stores = new Stores(dataSource, process.origin(), new StoreOptions(
-          config.schema(), config.migrate(), config.pollOnly()));
+          config.schema(), config.migrate(), config.pollOnly(), form));
       stores.openSchema();
       stores.requireDurableCommits();
       stores.upkeepWarning().filter(upkeepWarned::add).ifPresent(LOG::warn);
@@ -121,8 +123,8 @@ final class Engines {
               config.user().orElse(null), config.schema().orElse(null)),
           engineId, config.leaseDuration());
       ProgressWrites progressWrites = new ProgressWrites(store, time, wakeups);
-      Payloads payloads = new Payloads(
-          config.objectMapper().orElseGet(Payloads::defaultMapper), config.maxPayloadBytes());
+      Payloads payloads = new Payloads(config.objectMapper().orElseGet(Payloads::defaultMapper),
+          config.maxPayloadBytes(), form);
       Hooks hooks = new Hooks(config.hooks());
       InFlight inFlight = new InFlight();
       Waiters waiters = new Waiters();
@@ -146,7 +148,7 @@ final class Engines {
           new RunStarts(registry, payloads, startWrites, store, stores.queues(), observer,
               config.leaseDuration());
       RunStatuses statuses =
-          new RunStatuses(store, stores.attributes(), stores.schedules(), inFlight);
+          new RunStatuses(store, stores.attributes(), stores.schedules(), inFlight, form);
       CancelledElsewhere cancelledElsewhere =
           new CancelledElsewhere(store, inFlight, waiters, wakeups);
       TurnContext turnContext = new TurnContext(

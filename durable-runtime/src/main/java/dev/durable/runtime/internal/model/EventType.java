@@ -16,6 +16,12 @@ public enum EventType {
   RUN_SLEEPING("run.sleeping"),
   RUN_COMPLETED("run.completed"),
   RUN_FAILED("run.failed"),
+  /**
+   * A run's stored payload could not be decoded here (the payload codec lacks its key, or the
+   * bytes were altered): the run is set aside, not failed, until an engine that can read it takes
+   * it up (the reason in the detail).
+   */
+  RUN_SET_ASIDE("run.set_aside"),
   /** An engine closing gave up its lease on a run in flight. */
   RUN_RELEASED("run.released"),
   /**

@@ -12,7 +12,8 @@ import java.time.Instant;
  * @param dueAt for {@link Kind#SLEEPING}: when an engine must take the run up: {@code wakeAt}, or
  *     its run timeout's end if that comes first; null if neither
  * @param output for {@link Kind#COMPLETED}: the encoded result
- * @param error for {@link Kind#FAILED}: why
+ * @param error for {@link Kind#FAILED}: why; for {@link Kind#SLEEPING}, why the run is set aside
+ *     (its payloads cannot be decoded here), null for a sleep of its own
  */
 public record RunChange(Kind kind, Instant wakeAt, Instant dueAt, String output, RunError error) {
 
@@ -31,6 +32,9 @@ public record RunChange(Kind kind, Instant wakeAt, Instant dueAt, String output,
     FAILED
   }
 
+  /** The error code of a run set aside ({@link #setAside}): its payloads cannot be decoded. */
+  public static final String SET_ASIDE_CODE = "payload_codec";
+
   public static final RunChange TOUCH = new RunChange(Kind.TOUCH, null, null, null, null);
 
   /**
@@ -42,6 +46,14 @@ public record RunChange(Kind kind, Instant wakeAt, Instant dueAt, String output,
         ? deadlineAt
         : wakeAt;
     return new RunChange(Kind.SLEEPING, wakeAt, dueAt, null, null);
+  }
+
+  /**
+   * The run is set aside until {@code until} for {@code reason}: it sleeps with the reason as its
+   * error, visible where its state is, until an engine takes it up again.
+   */
+  public static RunChange setAside(Instant until, RunError reason) {
+    return new RunChange(Kind.SLEEPING, until, until, null, reason);
   }
 
   public static RunChange completed(String output) {

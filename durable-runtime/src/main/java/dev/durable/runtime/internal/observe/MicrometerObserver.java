@@ -36,6 +36,7 @@ final class MicrometerObserver implements Observer {
   private final Meter.MeterProvider<Counter> startedMeters;
   private final Meter.MeterProvider<Counter> completedMeters;
   private final Meter.MeterProvider<Counter> failedMeters;
+  private final Meter.MeterProvider<Counter> setAsideMeters;
   private final Meter.MeterProvider<Counter> attemptsMeters;
   private final Meter.MeterProvider<Timer> durationMeters;
   private final Meter.MeterProvider<Counter> retriesMeters;
@@ -48,6 +49,7 @@ final class MicrometerObserver implements Observer {
   private final Map<String, Counter> started = new ConcurrentHashMap<>();
   private final Map<String, Counter> completed = new ConcurrentHashMap<>();
   private final Map<Failure, Counter> failed = new ConcurrentHashMap<>();
+  private final Map<String, Counter> setAside = new ConcurrentHashMap<>();
   private final Map<Attempt, StepMeters> steps = new ConcurrentHashMap<>();
   private final Map<String, Timer> lateness = new ConcurrentHashMap<>();
   private final Map<String, Counter> takeovers = new ConcurrentHashMap<>();
@@ -70,6 +72,10 @@ final class MicrometerObserver implements Observer {
         .withRegistry(registry);
     failedMeters = Counter.builder("durable.runs.failed")
         .description("Runs that failed, by error code")
+        .withRegistry(registry);
+    setAsideMeters = Counter.builder("durable.runs.set_aside")
+        .description("Runs set aside: a payload this engine's codec cannot decode (a key it"
+            + " lacks); each waits for an engine that can")
         .withRegistry(registry);
     attemptsMeters = Counter.builder("durable.step.attempts")
         .description("Step attempts, by outcome: completed, retried or failed")
@@ -111,6 +117,11 @@ final class MicrometerObserver implements Observer {
     meter(failed, new Failure(workflow, code),
         key -> failedMeters.withTags("workflow", key.workflow(), "code", key.code()))
         .increment();
+  }
+
+  @Override
+  public void runSetAside(String workflow) {
+    meter(setAside, workflow, w -> setAsideMeters.withTag("workflow", w)).increment();
   }
 
   @Override

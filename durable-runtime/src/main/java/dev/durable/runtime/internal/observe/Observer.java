@@ -37,6 +37,12 @@ public interface Observer extends AutoCloseable {
   default void runFailed(String workflow, String code) {}
 
   /**
+   * A run of {@code workflow} was set aside: a payload of it cannot be decoded by this engine's
+   * payload codec (a key it lacks), and it waits for an engine that can.
+   */
+  default void runSetAside(String workflow) {}
+
+  /**
    * An attempt of {@code step} ended after {@code duration}: {@code outcome} is {@code completed},
    * {@code retried} (another attempt follows) or {@code failed} (the step failed for good).
    */

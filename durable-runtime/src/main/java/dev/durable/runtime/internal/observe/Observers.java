@@ -56,6 +56,11 @@ public final class Observers {
     }
 
     @Override
+    public void runSetAside(String workflow) {
+      metrics.runSetAside(workflow);
+    }
+
+    @Override
     public void stepAttempt(String workflow, String step, String outcome, Duration duration) {
       metrics.stepAttempt(workflow, step, outcome, duration);
     }

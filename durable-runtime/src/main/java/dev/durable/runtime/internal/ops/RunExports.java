@@ -1,5 +1,8 @@
 package dev.durable.runtime.internal.ops;
 
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.RunError;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.UnknownRunException;
@@ -27,7 +30,14 @@ public final class RunExports {
   private final RunStore store;
   private final Time time;
 
-  public RunExports(RunStore store, Time time) {
+  private final StoredForm form;
+
+  /**
+   * @param form how payloads are stored: the export carries them so, and error messages and
+   *     history details too, which the store gives decoded
+   */
+  public RunExports(RunStore store, Time time, StoredForm form) {
+    this.form = form;
     this.store = store;
     this.time = time;
   }
@@ -65,16 +75,23 @@ public final class RunExports {
         run.runId(), run.workflow().name(), run.workflow().version(), run.status(),
         Optional.ofNullable(run.parentRunId()), Optional.ofNullable(run.fingerprint()),
         run.createdAt(), run.updatedAt(), run.input(), Optional.ofNullable(run.output()),
-        Optional.ofNullable(run.error()),
-        checkpoints.stream().map(RunExports::exported).toList(),
-        store.history(run.runId()));
+        Optional.ofNullable(run.error()).map(this::sealed),
+        checkpoints.stream().map(this::exported).toList(),
+        store.history(run.runId()).stream().map(event -> new HistoryEvent(event.id(),
+            event.runId(), event.at(), event.type(), event.step(), event.attempt(),
+            form.seal(event.detail()))).toList());
   }
 
-  private static RunExport.Checkpoint exported(CheckpointRecord checkpoint) {
+  private RunError sealed(RunError error) {
+    return new RunError(form.seal(error.message()), error.code(), error.type(), error.step());
+  }
+
+  private RunExport.Checkpoint exported(CheckpointRecord checkpoint) {
     return new RunExport.Checkpoint(
         checkpoint.seq(), checkpoint.kind().name(), checkpoint.name(), checkpoint.status(),
         checkpoint.attempts(), Optional.ofNullable(checkpoint.input()),
-        Optional.ofNullable(checkpoint.output()), Optional.ofNullable(checkpoint.error()),
+        Optional.ofNullable(checkpoint.output()), Optional.ofNullable(checkpoint.error())
+            .map(this::sealed),
         Optional.ofNullable(checkpoint.wakeAt()), Optional.ofNullable(checkpoint.startedAt()),
         Optional.ofNullable(checkpoint.updatedAt()), Optional.ofNullable(checkpoint.groupSeq()));
   }

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.ops;
 
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.ForkPoint;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
@@ -29,9 +30,12 @@ public final class RunStatuses {
   private final StoredAttributes attributes;
   private final StoredSchedules schedules;
   private final InFlight inFlight;
+  private final StoredForm form;
 
+  /** @param form how payloads are stored: they are shown decoded where its codec can */
   public RunStatuses(RunStore store, StoredAttributes attributes, StoredSchedules schedules,
-      InFlight inFlight) {
+      InFlight inFlight, StoredForm form) {
+    this.form = form;
     this.store = store;
     this.attributes = attributes;
     this.schedules = schedules;
@@ -55,8 +59,8 @@ public final class RunStatuses {
             checkpoint.attempts(),
             checkpoint.error() == null ? null : checkpoint.error().message(),
             checkpoint.status() == StepState.RETRYING ? checkpoint.wakeAt() : null,
-            checkpoint.input(),
-            checkpoint.status() == StepState.COMPLETED ? checkpoint.output() : null));
+            form.shown(checkpoint.input()),
+            checkpoint.status() == StepState.COMPLETED ? form.shown(checkpoint.output()) : null));
       }
     }
     List<InFlight.Attempt> running =
@@ -86,8 +90,8 @@ public final class RunStatuses {
         .toList();
     return new RunStatus(info(run, schedules.firedFor(run.runId()),
         attributes.of(run.runId())), steps, children,
-        Compensations.status(snapshot.checkpoints()), run.input(),
-        run.status() == RunState.COMPLETED ? run.output() : null);
+        Compensations.status(snapshot.checkpoints()), form.shown(run.input()),
+        run.status() == RunState.COMPLETED ? form.shown(run.output()) : null);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunEvent;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.common.Registry;
@@ -129,6 +130,9 @@ public final class RunExecutor {
     Object[] input;
     try {
       input = context.payloads().decodeArgs(type.params(), run.input());
+    } catch (PayloadCodecException e) {
+      setAside(run, null, Errors.setAside(run.runId(), "its stored input", e));
+      return;
     } catch (PayloadException e) {
       fail(run, null, runEvent, Errors.engine(
           "cannot decode the stored input of run " + run.runId() + " of " + run.workflow()
@@ -243,6 +247,25 @@ public final class RunExecutor {
   }
 
   /**
+   * Sets the run aside for {@code reason}: a payload of it that this engine's codec cannot decode.
+   * Not failed: it sleeps, with the reason as its error, for {@link Errors#SET_ASIDE_FOR}, and is
+   * then taken up by whichever engine claims it (a requeue takes it up at once); an engine whose
+   * codec has the key goes on where it was. Nothing it recorded is lost or changed.
+   */
+  private void setAside(RunRecord run, TurnImpl turn, RunError reason) {
+    Instant now = context.time().now();
+    RunChange change = RunChange.setAside(now.plus(Errors.SET_ASIDE_FOR), reason);
+    List<NewEvent> events = List.of(EventType.RUN_SET_ASIDE.run(reason.message(), now));
+    boolean written = turn != null
+        ? turn.finish(change, events)
+        : turns.alone(run).write(change, List.of(), events, List.of());
+    if (written) {
+      LOG.warn("{}", reason.message());
+      context.observer().runSetAside(run.workflow().name());
+    }
+  }
+
+  /**
    * A child run ended, and its commit woke its parent: this engine looks for it at once (others
    * are told by PostgreSQL).
    */
@@ -272,6 +295,7 @@ public final class RunExecutor {
       case SUSPENDED -> {}
       case SHUTDOWN -> turn.flushQuietly();
       case FAILED -> fail(run, turn, runEvent, stop.failure());
+      case SET_ASIDE -> setAside(run, turn, stop.failure());
       case CANCELLED -> LOG.debug("run {} was cancelled during its turn", run.runId());
       case LEASE_LOST -> LOG.info(
           "run {}: another engine took it over, or it was cancelled or requeued; this engine's"

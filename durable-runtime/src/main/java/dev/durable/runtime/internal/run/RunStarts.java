@@ -5,6 +5,7 @@ import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.ScheduleInfo;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StoredText;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.common.Registry;
@@ -117,6 +118,8 @@ public final class RunStarts {
     }
     try {
       return payloads.encodeArgs(type.params(), input);
+    } catch (PayloadCodecException e) {
+      throw new PayloadCodecException("cannot start a run of " + type + ": " + e.getMessage(), e);
     } catch (PayloadException e) {
       throw new InvalidInputException(
           "cannot start a run of " + type + ": its input cannot be stored: " + e.getMessage()

@@ -129,7 +129,7 @@ public final class SignalSender {
             + " engine's database; nothing was stored"));
     requireFitsIfKnown(run, name, payload);
     SignalQueue.Sent sent = signals
-        .send(runId, run.workflow(), name, payload, time.now())
+        .send(runId, run.workflow(), name, payloads.form().seal(payload), time.now())
         .orElseThrow(() -> new UnknownRunException(
             "cannot send signal '" + name + "': run '" + runId + "' is gone; nothing was stored"));
     if (!sent.stored()) {

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.signal;
 
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.common.RunLog;
@@ -176,6 +177,9 @@ public final class SignalWaits {
             return next;
           }
           problem = "its value is null, and a signal carries a value";
+        } catch (PayloadCodecException e) {
+          throw control.setAside("the value of signal '" + signal.name() + "' (id "
+              + next.get().id() + ")", e);
         } catch (PayloadException e) {
           problem = "its value does not fit " + signal.value().type() + ": " + e.getMessage();
         }

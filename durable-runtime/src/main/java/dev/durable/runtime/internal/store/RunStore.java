@@ -261,6 +261,12 @@ public final class RunStore {
         connection -> runs.cancelled(connection, runIds));
   }
 
+  /** Makes a run set aside for its payloads due now; whether it was set aside. */
+  public boolean takeUpSetAside(String runId, Instant now) {
+    return transactions.inTransaction("take up run " + runId,
+        connection -> control.takeUpSetAside(connection, runId, now));
+  }
+
   /**
    * Makes a failed run due again: see {@link RunControl#requeue}.
    *

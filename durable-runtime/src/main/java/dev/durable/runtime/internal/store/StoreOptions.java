@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store;
 
+import dev.durable.runtime.codec.StoredForm;
 import java.util.Optional;
 
 /**
@@ -9,8 +10,12 @@ import java.util.Optional;
  * @param migrate whether the store may create or upgrade the tables ({@link Stores#openSchema})
  * @param pollOnly no notifications sent or listened for, and no session state: safe behind a
  *     pooler in transaction mode
+ * @param form how payloads, error messages and history details are stored: through the payload
+ *     codec, if any
  */
-public record StoreOptions(Optional<String> schema, boolean migrate, boolean pollOnly) {
-  /** The connection's schema, migrated, with notifications. */
-  public static final StoreOptions DEFAULT = new StoreOptions(Optional.empty(), true, false);
+public record StoreOptions(
+    Optional<String> schema, boolean migrate, boolean pollOnly, StoredForm form) {
+  /** The connection's schema, migrated, with notifications, payloads stored as JSON. */
+  public static final StoreOptions DEFAULT =
+      new StoreOptions(Optional.empty(), true, false, StoredForm.plain());
 }

@@ -70,7 +70,7 @@ public final class Stores {
     this.dataSource = dataSource;
     this.options = options;
     Transactions transactions = new Transactions(dataSource);
-    Tables tables = Tables.in(Schema.of(options.schema()));
+    Tables tables = Tables.in(Schema.of(options.schema()), options.form());
     try (Connection connection = dataSource.getConnection()) {
       this.dialect = Dialects.of(connection, transactions, tables, origin, options.pollOnly());
     } catch (SQLException e) {

@@ -5,6 +5,7 @@ import dev.durable.runtime.RemoteStepTimeout;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
@@ -164,6 +165,9 @@ final class DispatchedSteps {
       try {
         branch.done(completeDispatched(step, branch.seq, pending, task.output()));
         attempted(step, "completed", task);
+      } catch (PayloadCodecException e) {
+        throw control.setAside("the result of step '" + step.name() + "' at position "
+            + branch.seq + ", stored by a worker,", e);
       } catch (PayloadException | Errors.InvalidResult e) {
         attempted(step, "failed", task);
         RunError error = Errors.ofStep(step.name(), e);

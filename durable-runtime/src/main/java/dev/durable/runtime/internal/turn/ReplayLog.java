@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.NonDeterminismException;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.model.CheckpointKind;
@@ -187,6 +188,8 @@ public final class ReplayLog {
     if (decodesArgs) {
       try {
         payloads.decodeArgs(step.params(), recorded.input());
+      } catch (PayloadCodecException e) {
+        throw e; // not this code's doing: the run is set aside (TurnControl#replayed)
       } catch (PayloadException e) {
         throw new NonDeterminismException(
             "run " + runId + " of " + workflow + " recorded at position " + seq + " arguments of "

@@ -71,7 +71,7 @@ public final class Replays implements RunReplays {
             Observer.NONE, wakeups),
         null, attempts, new Queues(Map.of(), time, wakeups), Jitter.RANDOM, poll,
         new RunStarts(registry, payloads, null, null, null, Observer.NONE, Duration.ofMinutes(1)),
-        new RunStatuses(null, null, null, new InFlight()));
+        new RunStatuses(null, null, null, new InFlight(), payloads.form()));
     this.payloads = payloads;
   }
 

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.turn;
 
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepState;
@@ -64,11 +65,26 @@ public final class TurnControl {
   }
 
   /** Stops the turn for {@code reason}, unless it stopped already; either way, the first stop. */
+  /**
+   * Stops the turn for {@code reason}, unless it stopped already: the first stop holds. A failure
+   * caused by the payload codec's refusal to decode (a key this engine lacks) sets the run aside
+   * instead: another engine, or this one once it has the key, reads what this one cannot.
+   */
   public synchronized TurnStop stop(TurnStop.Reason reason, RunError failure, Throwable cause) {
     if (stop == null) {
-      stop = new TurnStop(reason, failure, cause);
+      Optional<PayloadCodecException> refused = reason == TurnStop.Reason.FAILED
+          ? Errors.codecRefusal(cause) : Optional.empty();
+      stop = refused.isPresent()
+          ? new TurnStop(TurnStop.Reason.SET_ASIDE,
+              Errors.setAside(run.runId(), "a stored payload", refused.get()), cause)
+          : new TurnStop(reason, failure, cause);
     }
     return stop;
+  }
+
+  /** Stops the turn, setting the run aside: {@code what} cannot be decoded here. */
+  public TurnStop setAside(String what, PayloadCodecException e) {
+    return stop(TurnStop.Reason.SET_ASIDE, Errors.setAside(run.runId(), what, e), e);
   }
 
   /**
@@ -140,6 +156,8 @@ public final class TurnControl {
       recorded = match.get();
     } catch (NonDeterminismException e) {
       throw nonDeterminism(e);
+    } catch (PayloadCodecException e) {
+      throw setAside("a recorded step's arguments", e);
     }
     if (replayOnly && (recorded == null
         || recorded.status() != StepState.COMPLETED && recorded.status() != StepState.FAILED)) {

@@ -16,6 +16,11 @@ public final class TurnStop extends Error {
     SUSPENDED,
     /** The run must fail with {@link #failure()}: non-determinism, an undecodable payload. */
     FAILED,
+    /**
+     * The payload codec cannot decode one of the run's stored payloads here: the run is set aside
+     * with {@link #failure()} as its reason, not failed, for an engine that can read it.
+     */
+    SET_ASIDE,
     /** Another engine claimed the run, or it was cancelled or requeued: write nothing more. */
     LEASE_LOST,
     /** The run was cancelled through this engine. */

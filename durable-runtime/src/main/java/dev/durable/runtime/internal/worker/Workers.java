@@ -8,6 +8,7 @@ import dev.durable.runtime.StepHandler;
 import dev.durable.runtime.StepService;
 import dev.durable.runtime.WorkerConfig;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.common.InjectedFaults;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.store.DataSources;
@@ -48,7 +49,7 @@ public final class Workers {
     }
     try {
       Stores stores = new Stores(dataSource, process.origin(), new StoreOptions(
-          config.schema(), config.migrate(), config.pollOnly()));
+          config.schema(), config.migrate(), config.pollOnly(), form(config)));
       stores.openSchema();
       stores.requireDurableCommits();
       boolean virtual = config.virtualThreads() && VirtualThreads.available();
@@ -75,11 +76,11 @@ public final class Workers {
   private static Map<String, StepHandler> handlers(WorkerConfig config, InjectedFaults faults) {
     // the engine applies its payload limit when it records a result: a worker refuses none that
     // an engine with a raised limit would take
-    Payloads payloads =
-        new Payloads(mapper(config), EngineConfig.MAX_PAYLOAD_LIMIT);
+    StoredForm form = form(config);
+    Payloads payloads = new Payloads(mapper(config), EngineConfig.MAX_PAYLOAD_LIMIT, form);
     Map<String, StepHandler> handlers = new LinkedHashMap<>();
     config.handlers().forEach((step, handler) ->
-        handlers.put(step, withFaults(handler, faults)));
+        handlers.put(step, decoded(withFaults(handler, faults), form)));
     for (StepService service : config.bindings()) {
       StepBinding binding = generated(service);
       StepBinding served = withFaults(binding, faults);
@@ -116,6 +117,23 @@ public final class Workers {
       faults.throwInjected(task.step());
       return handler.handle(task, input);
     };
+  }
+
+  /**
+   * {@code handler}, given its task's input as JSON and its result stored through the payload
+   * codec, if any: a handler of JSON text never sees the stored form. An input the codec cannot
+   * decode fails the attempt ({@code PayloadCodecException}) before the handler runs.
+   */
+  private static StepHandler decoded(StepHandler handler, StoredForm form) {
+    if (!form.encodes()) {
+      return handler;
+    }
+    return (task, input) -> form.seal(handler.handle(task, form.open(input)));
+  }
+
+  /** How this worker stores payloads: through its payload codec, if it was given one. */
+  private static StoredForm form(WorkerConfig config) {
+    return StoredForm.of(config.payloadCodec().orElse(null));
   }
 
   /**

@@ -34,6 +34,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class H2Claims {
   private final RunsTable runs;
+  private final TasksTable tasks;
   /**
    * Claims one run by a compare-and-set on its epoch, if it is due by {@code :dueBy}, for a claim
    * that read it first; a claim ahead of the due time takes only a sleeping run ({@link
@@ -49,6 +50,7 @@ public final class H2Claims {
   private final Sql taskCandidates;
   /** Claims one task read first, by a compare-and-set on its status. */
   private final Sql claimTaskRead;
+  private final ClaimedRows claimedRows;
   private final Round.Statements reads;
   private final String runsTable;
   /** The reads of due runs, by workflow count and batch. */
@@ -56,6 +58,7 @@ public final class H2Claims {
 
   public H2Claims(RunsTable runs, StepsTable steps, EventsTable events, TasksTable tasks) {
     this.runs = runs;
+    this.tasks = tasks;
     runsTable = runs.table;
     claimRead = Sql.of("UPDATE " + runsTable + " SET status = 'RUNNING', lease_owner = :owner,"
         + " lease_until = :leaseUntil, due_at = :leaseUntil, wake_at = NULL, woken_at = NULL,"
@@ -72,7 +75,8 @@ public final class H2Claims {
     claimTaskRead = Sql.of("UPDATE " + tasks.table + " SET status = 'RUNNING',"
         + " worker_id = :workerId, claimed_at = :now WHERE task_id = :taskId"
         + " AND status = 'QUEUED'");
-    reads = ClaimedRows.reads(steps, tasks);
+    claimedRows = new ClaimedRows(runs, steps, tasks);
+    reads = claimedRows.reads();
   }
 
   /**
@@ -99,7 +103,7 @@ public final class H2Claims {
       return claimed;
     }
     try (Round round = Round.oneByOne(connection, reads, values)) {
-      return ClaimedRows.withReads(claimed, round);
+      return claimedRows.withReads(claimed, round);
     }
   }
 
@@ -154,7 +158,7 @@ public final class H2Claims {
         .string("workerId", workerId).instant("now", now);
     List<TaskRecord> claimed = new ArrayList<>();
     try (PreparedStatement claim = connection.prepareStatement(claimTaskRead.text())) {
-      for (TaskRecord task : taskCandidates.list(connection, values, TasksTable::task)) {
+      for (TaskRecord task : taskCandidates.list(connection, values, tasks::task)) {
         claimTaskRead.bind(claim, values.string("taskId", task.taskId()));
         if (claim.executeUpdate() == 1) {
           claimed.add(new TaskRecord(task.taskId(), task.runId(), task.seq(), task.step(),

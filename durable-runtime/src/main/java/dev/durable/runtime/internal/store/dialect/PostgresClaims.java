@@ -41,6 +41,8 @@ final class PostgresClaims {
    */
   private final String claimAfter;
   private final String claimBefore;
+  private final ClaimedRows claimedRows;
+  private final TasksTable tasks;
   private final Round.Statements reads;
   private final Sql claimAhead;
   /** The claim of the runs among some that are due: a hand-back's ({@link PostgresOutcomes}). */
@@ -70,7 +72,9 @@ final class PostgresClaims {
         + " due.previous_owner, due.previous_due, due.previous_updated),"
         + " logged AS (" + events.logClaimed("claimed") + ")"
         + " SELECT * FROM claimed ORDER BY due_at";
-    reads = ClaimedRows.reads(steps, tasks);
+    claimedRows = new ClaimedRows(runs, steps, tasks);
+    reads = claimedRows.reads();
+    this.tasks = tasks;
     claimAhead = claim(RunLeases.AHEAD);
     claimDueAmong = claim(RunLeases.DUE_AMONG);
     claimTasks = Sql.of("WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),"
@@ -85,6 +89,11 @@ final class PostgresClaims {
   /** The claim of the runs {@code filter} selects. */
   private Sql claim(String filter) {
     return Sql.of(claimBefore + filter + claimAfter);
+  }
+
+  /** Reading what the claims return. */
+  ClaimedRows claimedRows() {
+    return claimedRows;
   }
 
   /** The reads of the runs a claim just leased, which a hand-back sends after its claim. */
@@ -102,9 +111,9 @@ final class PostgresClaims {
     try (Round round = Round.oneText(connection, claim, values)) {
       List<ClaimedRun> claimed;
       try (ResultSet rows = round.rows()) {
-        claimed = ClaimedRows.read(rows);
+        claimed = claimedRows.read(rows);
       }
-      return ClaimedRows.withReads(claimed, round);
+      return claimedRows.withReads(claimed, round);
     }
   }
 
@@ -114,13 +123,13 @@ final class PostgresClaims {
         new Values().strings("runIds", runIds).instant("dueBy", dueBy), now, owner, leaseUntil);
     try (PreparedStatement claim = claimAhead.prepare(connection, values);
         ResultSet rows = claim.executeQuery()) {
-      return ClaimedRows.read(rows);
+      return claimedRows.read(rows);
     }
   }
 
   List<TaskRecord> tasks(Connection connection, List<String> steps, int limit, String workerId,
       Instant now) throws SQLException {
     return claimTasks.list(connection, new Values().strings("steps", steps).int4("limit", limit)
-        .string("workerId", workerId).instant("now", now), TasksTable::task);
+        .string("workerId", workerId).instant("now", now), tasks::task);
   }
 }

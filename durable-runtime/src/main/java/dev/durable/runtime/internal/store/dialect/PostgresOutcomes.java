@@ -38,8 +38,13 @@ final class PostgresOutcomes {
   private final Round.Statements finishHandingBack;
 
   /** @param origin what this process's wake-ups carry ({@link Notifications#wakeOrigin}) */
+  private final TasksTable tasks;
+  private final PostgresClaims claims;
+
   PostgresOutcomes(TasksTable tasks, RunsTable runs, PostgresClaims claims,
       Announcements announcements, String origin) {
+    this.tasks = tasks;
+    this.claims = claims;
     this.origin = origin;
     String wakeAnswered = "WITH answered AS (" + tasks.answered.named() + "),"
         + " woken AS (" + runs.wakeAnswered.named();
@@ -59,7 +64,7 @@ final class PostgresOutcomes {
     for (int i = 0; i < finished.size(); i++) {
       index.put(finished.get(i).task().taskId(), i);
     }
-    Values values = TasksTable.outcomeArrays(new Values(), finished)
+    Values values = tasks.outcomeArrays(new Values(), finished)
         .instant("now", now).string("workerId", workerId).string("origin", origin);
     if (handBack != null) {
       RunLeases.claimValues(values.strings("runIds", handBack.runIds()), now,
@@ -79,10 +84,10 @@ final class PostgresOutcomes {
         round.rows().close(); // the runs woken
         List<ClaimedRun> claimed;
         try (ResultSet rows = round.rows()) {
-          claimed = ClaimedRows.read(rows);
+          claimed = claims.claimedRows().read(rows);
         }
         // each was due when its answer was stored, by the worker's clock
-        handedBack = ClaimedRows.withReads(claimed, round).stream().map(claim -> new ClaimedRun(
+        handedBack = claims.claimedRows().withReads(claimed, round).stream().map(claim -> new ClaimedRun(
             claim.run(), now, claim.takeover(), claim.resumption())).toList();
       }
       try (ResultSet rows = round.rows()) {

@@ -138,7 +138,7 @@ final class PostgresProgress {
     Commit commit = turn.commit();
     RunChange.Kind kind = commit.change().kind();
     add(sql, params, "WITH fenced AS (", runs.fences.inText(kind),
-        RunFences.values(new Values(), commit, now),
+        runs.fences.values(new Values(), commit, now),
         switch (kind) {
           case TOUCH -> ")";
           case SLEEPING -> " RETURNING run_id, status)";

@@ -75,7 +75,7 @@ final class PostgresStarts {
       NewRun run = batch.get(i);
       Sql start = start(run.events().size(), run.attributes().size());
       Values values = AttributesTable.insertedValues(
-          EventsTable.insertedValues(RunsTable.insertValues(run), run.events()),
+          events.insertedValues(RunsTable.insertValues(run), run.events()),
           run.attributes());
       sql.append(start.text()).append(";\n");
       start.bind(params, values);

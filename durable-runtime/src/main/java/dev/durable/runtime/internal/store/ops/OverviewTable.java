@@ -55,7 +55,10 @@ public final class OverviewTable {
    */
   final Sql enqueued;
 
+  private final RunsTable runs;
+
   public OverviewTable(Schema schema, RunsTable runs) {
+    this.runs = runs;
     String listed = "SELECT " + RunsTable.LISTED_COLUMNS + ", f.fire_at FROM "
         + RunSearch.runsAndFireTimes(schema, runs);
     one = Sql.of(listed + " WHERE r.run_id = :runId");
@@ -73,20 +76,20 @@ public final class OverviewTable {
   }
 
   /** Reads the runs of {@link #overdue} or {@link #enqueued}. */
-  static List<ListedRun> waiting(Connection connection, Sql sql, Instant cutoff, int limit)
+  List<ListedRun> waiting(Connection connection, Sql sql, Instant cutoff, int limit)
       throws SQLException {
     return sql.list(connection, new Values().instant("cutoff", cutoff).int4("limit", limit)
-            .instant("noEarlier", RunsTable.NO_EARLIER), OverviewTable::listed);
+            .instant("noEarlier", RunsTable.NO_EARLIER), this::listed);
   }
 
   /** Reads run {@code runId} ({@link #one}), if it is stored. */
   Optional<ListedRun> one(Connection connection, String runId) throws SQLException {
-    return one.list(connection, new Values().string("runId", runId), OverviewTable::listed)
+    return one.list(connection, new Values().string("runId", runId), this::listed)
         .stream().findFirst();
   }
 
-  private static ListedRun listed(ResultSet rows) throws SQLException {
-    return new ListedRun(RunsTable.read(rows, 1),
+  private ListedRun listed(ResultSet rows) throws SQLException {
+    return new ListedRun(runs.read(rows, 1),
         Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)), Map.of());
   }
 }

@@ -36,6 +36,7 @@ public final class RunSearch {
   private static final int FIRE_AT_COLUMN = RunsTable.COLUMN_COUNT + 1;
 
   private final AttributesTable attributes;
+  private final RunsTable runs;
   /** The runs and their fire times, walked in the runs' order. */
   private final String runsFrom;
   /** The first attribute's rows, then their runs and fire times, walked in the rows' order. */
@@ -45,6 +46,7 @@ public final class RunSearch {
 
   public RunSearch(Schema schema, RunsTable runs, AttributesTable attributes, Dialect dialect) {
     this.attributes = attributes;
+    this.runs = runs;
     this.runsFrom = runsAndFireTimes(schema, runs) + " WHERE 1 = 1";
     this.attributesFrom = attributes.table + " a0 JOIN " + runs.table
         + " r ON r.run_id = a0.run_id LEFT JOIN " + schema.table(SchedulesTable.RUNS_NAME)
@@ -135,7 +137,7 @@ public final class RunSearch {
         .append(walked).append(".run_id DESC LIMIT :limit");
     values.int4("limit", filter.limit());
     List<ListedRun> page = Sql.of(sql.toString()).list(connection, values, rows -> new ListedRun(
-        RunsTable.read(rows, 1), Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)),
+        runs.read(rows, 1), Optional.ofNullable(Rows.instant(rows, FIRE_AT_COLUMN)),
         Map.of()));
     Map<String, Map<String, String>> held = attributes.ofRuns(
         connection, page.stream().map(listed -> listed.run().runId()).toList());

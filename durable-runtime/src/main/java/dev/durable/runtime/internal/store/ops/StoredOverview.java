@@ -110,7 +110,7 @@ public final class StoredOverview {
     return transactions.autocommit("read the runs waiting since " + cutoff, connection -> {
       Map<String, Waiting> found = new LinkedHashMap<>();
       for (Sql waiting : List.of(table.overdue, table.enqueued)) {
-        for (ListedRun run : OverviewTable.waiting(connection, waiting, cutoff, limit)) {
+        for (ListedRun run : table.waiting(connection, waiting, cutoff, limit)) {
           found.putIfAbsent(run.run().runId(),
               new Waiting(run, waitingSince(run.run()).orElseThrow()));
         }

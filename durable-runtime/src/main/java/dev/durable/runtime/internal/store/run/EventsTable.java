@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store.run;
 
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.EventType;
@@ -46,9 +47,15 @@ public final class EventsTable {
   private final Map<Integer, String> insertedLogs = new ConcurrentHashMap<>();
   private final Map<String, Sql> fencedLogs = new ConcurrentHashMap<>();
   private final Map<Integer, String> numberedIds = new ConcurrentHashMap<>();
+  /** How the details are stored: they may quote payloads, so through the payload codec if any. */
+  private final StoredForm form;
 
-  /** @param steps the steps' table, qualified, whose checkpoints carry events of their own */
-  public EventsTable(Schema schema, String steps) {
+  /**
+   * @param steps the steps' table, qualified, whose checkpoints carry events of their own
+   * @param form how details are stored
+   */
+  public EventsTable(Schema schema, String steps, StoredForm form) {
+    this.form = form;
     table = schema.table(NAME);
     sequence = schema.table(SEQUENCE);
     insertRunEvents = "INSERT INTO " + table + " (run_id, at, type, attempt, detail)";
@@ -100,11 +107,11 @@ public final class EventsTable {
   }
 
   /** The values of {@link #logInserted} for {@code events}. */
-  public static Values insertedValues(Values values, List<NewEvent> events) {
+  public Values insertedValues(Values values, List<NewEvent> events) {
     for (int e = 0; e < events.size(); e++) {
       NewEvent event = events.get(e);
       values.instant("at" + e, event.at()).string("type" + e, event.type())
-          .string("detail" + e, event.detail());
+          .string("detail" + e, form.seal(event.detail()));
     }
     return values;
   }
@@ -148,21 +155,21 @@ public final class EventsTable {
   }
 
   /** The values of {@link #logFenced} for {@code events}. */
-  public static Values fencedValues(Values values, List<NewEvent> events) {
+  public Values fencedValues(Values values, List<NewEvent> events) {
     for (int e = 0; e < events.size(); e++) {
       NewEvent event = events.get(e);
       values.instant("at" + e, event.at()).string("type" + e, event.type())
           .string("step" + e, event.step()).int4("attempt" + e, event.attempt())
-          .string("detail" + e, event.detail());
+          .string("detail" + e, form.seal(event.detail()));
     }
     return values;
   }
 
   /** The values of {@link #insert} for an event of run {@code runId}. */
-  public static Values values(String runId, NewEvent event) {
+  public Values values(String runId, NewEvent event) {
     return new Values().string("runId", runId).instant("at", event.at())
         .string("type", event.type()).string("step", event.step())
-        .int4("attempt", event.attempt()).string("detail", event.detail());
+        .int4("attempt", event.attempt()).string("detail", form.seal(event.detail()));
   }
 
   /** Appends events of one run, in order, as one batch. */
@@ -201,6 +208,6 @@ public final class EventsTable {
     return select.list(connection, new Values().string("runId", runId).int4("seq", 0),
         rows -> new HistoryEvent(rows.getLong(1), rows.getString(2), Rows.instant(rows, 3),
             rows.getString(4), Optional.ofNullable(rows.getString(5)), rows.getInt(6),
-            rows.getString(7)));
+            form.shown(rows.getString(7))));
   }
 }

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store.run;
 
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
@@ -35,7 +36,11 @@ public final class RunFences {
   private final Sql complete;
   private final Sql fail;
 
-  RunFences(String table) {
+  /** How error messages are stored. */
+  private final StoredForm form;
+
+  RunFences(String table, StoredForm form) {
+    this.form = form;
     touch = Sql.of(
         "UPDATE " + table + " SET epoch = epoch WHERE run_id = :runId AND epoch = :epoch");
     touchLocked = Sql.of("SELECT run_id FROM " + table
@@ -43,9 +48,10 @@ public final class RunFences {
     sleep = Sql.of("UPDATE " + table + " SET status = CASE WHEN woken_at IS NULL THEN 'SLEEPING'"
         + " ELSE 'PENDING' END, wake_at = :wakeAt, due_at = CASE WHEN woken_at IS NULL"
         + " THEN :dueAt ELSE updated_at END, woken_at = NULL, lease_owner = NULL,"
-        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+        + " lease_until = NULL, error_message = :errorMessage, error_code = :errorCode,"
+        + " error_type = :errorType, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
     complete = Sql.of("UPDATE " + table + " SET status = 'COMPLETED', output = :output,"
-        + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
+        + " error_message = NULL, error_code = NULL, error_type = NULL, wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
         + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
     fail = Sql.of("UPDATE " + table + " SET status = 'FAILED', error_message = :errorMessage,"
         + " error_code = :errorCode, error_type = :errorType, error_step = :errorStep,"
@@ -72,15 +78,22 @@ public final class RunFences {
   }
 
   /** Adds the values of {@link #of}'s statement for {@code commit} to {@code values}. */
-  public static Values values(Values values, Commit commit, Instant now) {
+  public Values values(Values values, Commit commit, Instant now) {
     RunChange change = commit.change();
     switch (change.kind()) {
       case TOUCH -> { }
-      case SLEEPING -> values.instant("wakeAt", change.wakeAt()).instant("dueAt", change.dueAt());
+      case SLEEPING -> {
+        // a sleep of the run's own clears the reason it was set aside for, if it was
+        RunError reason = change.error();
+        values.instant("wakeAt", change.wakeAt()).instant("dueAt", change.dueAt())
+            .string("errorMessage", reason == null ? null : form.seal(reason.message()))
+            .string("errorCode", reason == null ? null : reason.code())
+            .string("errorType", reason == null ? null : reason.type());
+      }
       case COMPLETED -> values.string("output", change.output());
       case FAILED -> {
         RunError error = change.error();
-        values.string("errorMessage", error.message()).string("errorCode", error.code())
+        values.string("errorMessage", form.seal(error.message())).string("errorCode", error.code())
             .string("errorType", error.type()).string("errorStep", error.step().orElse(null));
       }
     }

@@ -1,11 +1,13 @@
 package dev.durable.runtime.internal.store.run;
 
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.Lineage;
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.QueuePlace;
+import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.sql.Rows;
@@ -80,6 +82,9 @@ public final class RunsTable {
    */
   public final String answeredDue;
 
+  /** How error messages are stored: through the payload codec, if any (they may quote values). */
+  private final StoredForm form;
+
   /** The fenced updates of a turn's commit to the run's row. */
   public final RunFences fences;
 
@@ -95,6 +100,8 @@ public final class RunsTable {
    * again, as its slot was given back when it failed.
    */
   private final Sql requeue;
+  /** Makes a run set aside for its payloads ({@code RunChange#setAside}) due now. */
+  private final Sql takeUpSetAside;
   /**
    * Wakes run {@code :runId}. One that sleeps comes due, at its last update, an instant of the
    * engines' clock, so that a worker's clock running ahead of theirs cannot delay it. One that is
@@ -139,7 +146,8 @@ public final class RunsTable {
    *     subquery
    * @param steps the steps' table, qualified: a run undoing its steps is not cancelled
    */
-  public RunsTable(Schema schema, String storedRuns, String steps) {
+  public RunsTable(Schema schema, String storedRuns, String steps, StoredForm form) {
+    this.form = form;
     table = schema.table(NAME);
     insert = Sql.of(
         "INSERT INTO " + table + " (run_id, workflow_name, workflow_version, status, input,"
@@ -157,7 +165,7 @@ public final class RunsTable {
         + storedRuns + ") ORDER BY run_id FOR UPDATE");
     answeredDue = "SELECT run_id FROM " + table + " WHERE run_id IN (" + storedRuns + ")"
         + " AND due_at <= :now LIMIT 1";
-    fences = new RunFences(table);
+    fences = new RunFences(table, form);
     countDueByWorkflow = Sql.of("SELECT workflow_name, workflow_version, COUNT(*) FROM " + table
         + " WHERE due_at >= :noEarlier AND due_at <= :now GROUP BY workflow_name,"
         + " workflow_version ORDER BY workflow_name, workflow_version");
@@ -178,6 +186,9 @@ public final class RunsTable {
         + " error_type = NULL, error_step = NULL, due_at = CASE WHEN queue_name IS NULL THEN :now"
         + " END, deadline_at = :deadlineAt, epoch = epoch + 1, updated_at = :now"
         + " WHERE run_id = :runId AND status = 'FAILED'");
+    takeUpSetAside = Sql.of("UPDATE " + table + " SET status = 'PENDING', due_at = :now,"
+        + " wake_at = NULL, epoch = epoch + 1, updated_at = :now WHERE run_id = :runId"
+        + " AND status = 'SLEEPING' AND error_code = '" + RunChange.SET_ASIDE_CODE + "'");
     String wakeWhere = "UPDATE " + table + " SET"
         + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
         + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
@@ -273,6 +284,13 @@ public final class RunsTable {
   }
 
   /** Makes a failed run due again; whether it had failed. */
+  /** Makes run {@code runId} due now if it is set aside for its payloads; whether it was. */
+  public boolean takeUpSetAside(Connection connection, String runId, Instant now)
+      throws SQLException {
+    return takeUpSetAside.update(connection,
+        new Values().instant("now", now).string("runId", runId)) == 1;
+  }
+
   public boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
       throws SQLException {
     return requeue.update(connection, new Values().instant("now", now)
@@ -304,11 +322,11 @@ public final class RunsTable {
   }
 
   /** A run row whose {@link #COLUMNS} start at column {@code first}. */
-  public static RunRecord read(ResultSet rows, int first) throws SQLException {
+  public RunRecord read(ResultSet rows, int first) throws SQLException {
     int c = first;
     String runId = rows.getString(c);
     WorkflowKey workflow = new WorkflowKey(rows.getString(c + 1), rows.getString(c + 2));
-    String errorMessage = rows.getString(c + 6);
+    String errorMessage = form.shown(rows.getString(c + 6));
     RunError error = errorMessage == null ? null : new RunError(errorMessage,
         rows.getString(c + 7), rows.getString(c + 8), Optional.ofNullable(rows.getString(c + 9)));
     RunState status;

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store.run;
 
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.internal.model.CheckpointKind;
@@ -35,6 +36,9 @@ public final class StepsTable {
   private static final int COLUMN_COUNT = COLUMN_NAMES.size();
 
   private final EventsTable events;
+  private final RunsTable runs;
+  /** How error messages are stored: through the payload codec, if any (they may quote values). */
+  private final StoredForm form;
   /** A new checkpoint; {@link #insertValues} binds it. */
   public final Sql insert;
   /**
@@ -70,8 +74,11 @@ public final class StepsTable {
   /** A deleted run's checkpoints ({@code FinishedRuns}). */
   public final Sql deleteOfRun;
 
-  public StepsTable(Schema schema, RunLeases leases, EventsTable events) {
+  public StepsTable(Schema schema, RunLeases leases, EventsTable events, RunsTable runs,
+      StoredForm form) {
     this.events = events;
+    this.runs = runs;
+    this.form = form;
     String table = schema.table(NAME);
     insert = Sql.of(
         "INSERT INTO " + table + " (" + COLUMNS + ") VALUES (:runId, :seq, :kind, :name, :status,"
@@ -123,23 +130,23 @@ public final class StepsTable {
   }
 
   /** The values of {@link #insert} (and its fenced forms) for {@code c}. */
-  public static Values insertValues(Values values, CheckpointRecord c) {
+  public Values insertValues(Values values, CheckpointRecord c) {
     return stateValues(values, c).string("kind", c.kind().name()).string("name", c.name())
         .string("input", c.input()).instant("startedAt", c.startedAt())
         .nullableInt4("groupSeq", c.groupSeq());
   }
 
   /** The values of {@link #update} (and {@link #updateFenced}) for {@code c}. */
-  public static Values updateValues(Values values, CheckpointRecord c) {
+  public Values updateValues(Values values, CheckpointRecord c) {
     return stateValues(values, c);
   }
 
-  private static Values stateValues(Values values, CheckpointRecord c) {
+  private Values stateValues(Values values, CheckpointRecord c) {
     RunError error = c.error();
     return values.string("runId", c.runId()).int4("seq", c.seq())
         .string("status", c.status().name()).int4("attempts", c.attempts())
         .string("output", c.output())
-        .string("errorMessage", error == null ? null : error.message())
+        .string("errorMessage", error == null ? null : form.seal(error.message()))
         .string("errorCode", error == null ? null : error.code())
         .string("errorType", error == null ? null : error.type())
         .instant("wakeAt", c.wakeAt()).instant("updatedAt", c.updatedAt());
@@ -151,7 +158,7 @@ public final class StepsTable {
   }
 
   /** The checkpoints in {@code rows}, selected by {@link #select}. */
-  public static List<CheckpointRecord> readAll(ResultSet rows) throws SQLException {
+  public List<CheckpointRecord> readAll(ResultSet rows) throws SQLException {
     List<CheckpointRecord> checkpoints = new ArrayList<>();
     while (rows.next()) {
       checkpoints.add(read(rows, false));
@@ -172,7 +179,7 @@ public final class StepsTable {
       try (ResultSet rows = select.executeQuery()) {
         while (rows.next()) {
           if (run == null) {
-            run = RunsTable.read(rows, COLUMN_COUNT + 1);
+            run = runs.read(rows, COLUMN_COUNT + 1);
           }
           if (rows.getString(1) != null) {
             checkpoints.add(read(rows, true));
@@ -213,11 +220,11 @@ public final class StepsTable {
    * @throws UnreadableRowException if its kind or status is not one this version knows, and not
    *     {@code lenient}
    */
-  public static CheckpointRecord read(ResultSet rows, boolean lenient) throws SQLException {
+  public CheckpointRecord read(ResultSet rows, boolean lenient) throws SQLException {
     String runId = rows.getString(1);
     int seq = rows.getInt(2);
     String name = rows.getString(4);
-    String errorMessage = rows.getString(9);
+    String errorMessage = form.shown(rows.getString(9));
     RunError error =
         errorMessage == null
             ? null

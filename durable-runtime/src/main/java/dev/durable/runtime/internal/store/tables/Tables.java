@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store.tables;
 
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.store.flow.QueueSlotsTable;
 import dev.durable.runtime.internal.store.flow.QueuesTable;
 import dev.durable.runtime.internal.store.lineage.LineageTable;
@@ -43,12 +44,21 @@ public record Tables(
 
   /** The catalogues of the tables in {@code schema}. */
   public static Tables in(Schema schema) {
+    return in(schema, StoredForm.plain());
+  }
+
+  /**
+   * The catalogues of the tables in {@code schema}, which store error messages and history
+   * details in {@code form} (through the payload codec, if any, as they may quote values).
+   */
+  public static Tables in(Schema schema, StoredForm form) {
     String steps = schema.table(StepsTable.NAME);
-    EventsTable events = new EventsTable(schema, steps);
+    EventsTable events = new EventsTable(schema, steps, form);
     RunLeases leases = new RunLeases(schema, events);
-    TasksTable tasks = new TasksTable(schema, leases);
-    RunsTable runs = new RunsTable(schema, tasks.storedRuns, steps);
-    return new Tables(schema, runs, leases, new StepsTable(schema, leases, events), events, tasks,
+    TasksTable tasks = new TasksTable(schema, leases, form);
+    RunsTable runs = new RunsTable(schema, tasks.storedRuns, steps, form);
+    return new Tables(schema, runs, leases, new StepsTable(schema, leases, events, runs, form),
+        events, tasks,
         new SignalsTable(schema), new SchedulesTable(schema), new AttributesTable(schema),
         new RunValuesTable(schema), new LineageTable(schema), new QueuesTable(schema, events),
         new QueueSlotsTable(schema), new WorkflowShapesTable(schema),

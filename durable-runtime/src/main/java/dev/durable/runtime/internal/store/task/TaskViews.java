@@ -26,7 +26,10 @@ final class TaskViews {
   private final Sql workers;
   private final Sql silent;
 
+  private final TasksTable tasks;
+
   TaskViews(TasksTable tasks) {
+    this.tasks = tasks;
     ofRun = Sql.of(
         tasks.select + " WHERE run_id = :runId ORDER BY seq, attempt, created_at, task_id");
     queues = Sql.of("SELECT step, SUM(CASE WHEN status = 'QUEUED' THEN 1 ELSE 0 END),"
@@ -45,7 +48,7 @@ final class TaskViews {
   }
 
   List<TaskRecord> ofRun(Connection connection, String runId) throws SQLException {
-    return ofRun.list(connection, new Values().string("runId", runId), TasksTable::task);
+    return ofRun.list(connection, new Values().string("runId", runId), tasks::task);
   }
 
   List<TaskQueueInfo> queues(Connection connection) throws SQLException {
@@ -81,6 +84,6 @@ final class TaskViews {
    * claimed with neither a heartbeat nor the claim after it; oldest first.
    */
   List<TaskRecord> silent(Connection connection, Instant before) throws SQLException {
-    return silent.list(connection, new Values().instant("before", before), TasksTable::task);
+    return silent.list(connection, new Values().instant("before", before), tasks::task);
   }
 }

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store.task;
 
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.model.FinishedTask;
 import dev.durable.runtime.internal.model.TaskOutcome;
 import dev.durable.runtime.internal.model.TaskRecord;
@@ -46,6 +47,8 @@ public final class TasksTable {
   public final String select;
   /** Stores the outcome of one task the worker still holds. */
   private final Sql finish;
+  /** How error messages and progress are stored: through the payload codec, if any. */
+  private final StoredForm form;
   /**
    * Stores outcomes, given as arrays, on the tasks the worker still holds, returning the ids of
    * those stored: {@link #finish} of a batch, in one statement (PostgreSQL).
@@ -96,7 +99,8 @@ public final class TasksTable {
   /** A deleted run's tasks ({@code FinishedRuns}). */
   public final Sql deleteOfRun;
 
-  public TasksTable(Schema schema, RunLeases leases) {
+  public TasksTable(Schema schema, RunLeases leases, StoredForm form) {
+    this.form = form;
     table = schema.table(NAME);
     String steps = schema.table(StepsTable.NAME);
     insert = Sql.of(
@@ -166,7 +170,7 @@ public final class TasksTable {
   }
 
   /** The values of {@link #insert} (and {@link #insertFenced}) for {@code task}. */
-  public static Values insertValues(Values values, TaskRecord task) {
+  public Values insertValues(Values values, TaskRecord task) {
     return values.string("taskId", task.taskId()).string("runId", task.runId())
         .int4("seq", task.seq()).string("step", task.step()).int4("attempt", task.attempt())
         .string("input", task.input()).string("status", task.status().name())
@@ -176,7 +180,7 @@ public final class TasksTable {
   }
 
   /** The values of {@link #finishAll}'s arrays: each outcome of {@code finished}, in order. */
-  public static Values outcomeArrays(Values values, List<FinishedTask> finished) {
+  public Values outcomeArrays(Values values, List<FinishedTask> finished) {
     int n = finished.size();
     String[] ids = new String[n];
     String[] statuses = new String[n];
@@ -190,7 +194,7 @@ public final class TasksTable {
       ids[i] = finished.get(i).task().taskId();
       statuses[i] = (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name();
       outputs[i] = outcome.output();
-      messages[i] = outcome.errorMessage();
+      messages[i] = form.seal(outcome.errorMessage());
       codes[i] = outcome.errorCode();
       types[i] = outcome.errorType();
       retryable[i] = outcome.succeeded() ? null : outcome.retryable();
@@ -216,14 +220,14 @@ public final class TasksTable {
   }
 
   /** The tasks {@code select} returns. */
-  static List<TaskRecord> read(PreparedStatement select) throws SQLException {
+  List<TaskRecord> read(PreparedStatement select) throws SQLException {
     try (ResultSet rows = select.executeQuery()) {
       return readAll(rows);
     }
   }
 
   /** The tasks in {@code rows}, selected with {@link #COLUMNS}. */
-  public static List<TaskRecord> readAll(ResultSet rows) throws SQLException {
+  public List<TaskRecord> readAll(ResultSet rows) throws SQLException {
     List<TaskRecord> tasks = new ArrayList<>();
     while (rows.next()) {
       tasks.add(task(rows));
@@ -233,7 +237,7 @@ public final class TasksTable {
 
   /** The tasks {@link #waiting} of run {@code runId}. */
   List<TaskRecord> waiting(Connection connection, String runId) throws SQLException {
-    return waiting.list(connection, new Values().string("runId", runId), TasksTable::task);
+    return waiting.list(connection, new Values().string("runId", runId), this::task);
   }
 
   /**
@@ -246,7 +250,7 @@ public final class TasksTable {
       throws SQLException {
     return finish.update(connection, new Values()
         .string("status", (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name())
-        .string("output", outcome.output()).string("errorMessage", outcome.errorMessage())
+        .string("output", outcome.output()).string("errorMessage", form.seal(outcome.errorMessage()))
         .string("errorCode", outcome.errorCode()).string("errorType", outcome.errorType())
         .bool("retryable", outcome.succeeded() ? null : outcome.retryable())
         .instant("now", now).string("taskId", task.taskId()).string("workerId", workerId)) > 0;
@@ -261,7 +265,7 @@ public final class TasksTable {
   List<TaskRecord> redispatch(Connection connection, String runId, Instant now)
       throws SQLException {
     List<TaskRecord> open =
-        openTasks.list(connection, new Values().string("runId", runId), TasksTable::task);
+        openTasks.list(connection, new Values().string("runId", runId), this::task);
     List<TaskRecord> queued = new ArrayList<>();
     for (TaskRecord task : open) {
       redeliver(connection, task, now).ifPresent(queued::add);
@@ -314,7 +318,7 @@ public final class TasksTable {
       Connection connection, String taskId, String workerId, String progress, Instant now)
       throws SQLException {
     return heartbeat.update(connection, new Values().instant("now", now)
-        .string("progress", progress).string("taskId", taskId).string("workerId", workerId)) == 1;
+        .string("progress", form.seal(progress)).string("taskId", taskId).string("workerId", workerId)) == 1;
   }
 
   /** Deletes the tasks of the steps a requeue reset (see {@link #deleteReset}). */
@@ -326,10 +330,11 @@ public final class TasksTable {
   List<TaskRecord> current(Connection connection, String runId, int fromSeq, int toSeq)
       throws SQLException {
     return current.list(connection, new Values().string("runId", runId).int4("fromSeq", fromSeq)
-        .int4("toSeq", toSeq), TasksTable::task);
+        .int4("toSeq", toSeq), this::task);
   }
 
-  public static TaskRecord task(ResultSet rows) throws SQLException {
+  /** A task row of {@link #COLUMNS}, its error message and progress as they may be shown. */
+  public TaskRecord task(ResultSet rows) throws SQLException {
     Boolean retryable = rows.getObject(12) == null ? null : rows.getBoolean(12);
     return new TaskRecord(
         rows.getString(1),
@@ -341,7 +346,7 @@ public final class TasksTable {
         Rows.parse(TaskStatus.class, rows.getString(7),
             "durable_tasks.status of task " + rows.getString(1)),
         rows.getString(8),
-        rows.getString(9),
+        form.shown(rows.getString(9)),
         rows.getString(10),
         rows.getString(11),
         retryable,
@@ -350,7 +355,7 @@ public final class TasksTable {
         Rows.instant(rows, 15),
         Rows.instant(rows, 16),
         Rows.instant(rows, 17),
-        rows.getString(18),
+        form.shown(rows.getString(18)),
         rows.getLong(19),
         rows.getString(20));
   }

@@ -26,36 +26,46 @@ import java.util.Set;
  * checkpoints and waiting tasks their turns resume from.
  */
 public final class ClaimedRows {
-  private ClaimedRows() {}
+  private final RunsTable runs;
+  private final StepsTable steps;
+  private final TasksTable tasks;
+  private final Round.Statements reads;
+
+  public ClaimedRows(RunsTable runs, StepsTable steps, TasksTable tasks) {
+    this.runs = runs;
+    this.steps = steps;
+    this.tasks = tasks;
+    this.reads = Round.Statements.of(steps.ofJustClaimed, tasks.waitingOfJustClaimed);
+  }
 
   /** The checkpoints and waiting tasks of the runs a claim just leased, after its statement. */
-  public static Round.Statements reads(StepsTable steps, TasksTable tasks) {
-    return Round.Statements.of(steps.ofJustClaimed, tasks.waitingOfJustClaimed);
+  public Round.Statements reads() {
+    return reads;
   }
 
   /**
    * The runs {@code claimed}, each with its checkpoints and waiting tasks, the next two results of
    * {@code reads} ({@link #reads}).
    */
-  public static List<ClaimedRun> withReads(List<ClaimedRun> claimed, Round reads) throws SQLException {
+  public List<ClaimedRun> withReads(List<ClaimedRun> claimed, Round reads) throws SQLException {
     Map<String, List<CheckpointRecord>> checkpoints = new HashMap<>();
-    Map<String, List<TaskRecord>> tasks = new HashMap<>();
+    Map<String, List<TaskRecord>> waiting = new HashMap<>();
     Set<String> unreadable = new HashSet<>();
     try (ResultSet rows = reads.rows()) {
       while (rows.next()) {
-        readInto(checkpoints, unreadable, rows.getString(1), () -> StepsTable.read(rows, false));
+        readInto(checkpoints, unreadable, rows.getString(1), () -> steps.read(rows, false));
       }
     }
     try (ResultSet rows = reads.rows()) {
       while (rows.next()) {
-        readInto(tasks, unreadable, rows.getString(2), () -> TasksTable.task(rows));
+        readInto(waiting, unreadable, rows.getString(2), () -> tasks.task(rows));
       }
     }
     // a run with a row that does not read is left for its turn to read, and to fail visibly
     return claimed.stream().map(run -> {
       String runId = run.run().runId();
       return unreadable.contains(runId) ? run : run.resumed(new Resumption(
-          checkpoints.getOrDefault(runId, List.of()), tasks.getOrDefault(runId, List.of())));
+          checkpoints.getOrDefault(runId, List.of()), waiting.getOrDefault(runId, List.of())));
     }).toList();
   }
 
@@ -79,11 +89,11 @@ public final class ClaimedRows {
   }
 
   /** The runs a claim statement returned; their resumptions are the turns' to read. */
-  public static List<ClaimedRun> read(ResultSet rows) throws SQLException {
+  public List<ClaimedRun> read(ResultSet rows) throws SQLException {
     List<ClaimedRun> claimed = new ArrayList<>();
     while (rows.next()) {
       claimed.add(new ClaimedRun(
-          RunsTable.read(rows, 1),
+          runs.read(rows, 1),
           Rows.instant(rows, rows.findColumn("previous_due")),
           ClaimedRun.takeover(rows.getString("previous_status"),
               rows.getString("previous_owner"),

@@ -101,7 +101,7 @@ public final class ProgressStatements {
       List<Integer> indices = kind.getValue();
       try (PreparedStatement update = connection.prepareStatement(sql.text())) {
         for (int index : indices) {
-          sql.bind(update, RunFences.values(new Values(), turns.get(index).commit(), now));
+          sql.bind(update, runs.fences.values(new Values(), turns.get(index).commit(), now));
           update.addBatch();
         }
         int[] counts = update.executeBatch();

@@ -141,7 +141,7 @@ public final class ProgressWriter {
     List<NewEvent> carried = new ArrayList<>();
     for (Commit.CheckpointWrite write : commit.checkpoints()) {
       if (write.insert()) {
-        Values values = StepsTable.insertValues(new Values(), write.record());
+        Values values = steps.insertValues(new Values(), write.record());
         if (write.carriesEvents()) {
           // in one text the checkpoint's row carries its events (the ids numbered for them)
           values.int8("startedEvent", carried.size() + 1);
@@ -151,7 +151,7 @@ public final class ProgressWriter {
             ? steps.insertFencedCarrying : steps.insertFenced, values, null));
       } else {
         writes.add(new ProgressWrite(steps.update, steps.updateFenced,
-            StepsTable.updateValues(new Values(), write.record()),
+            steps.updateValues(new Values(), write.record()),
             "a checkpoint of run " + runId + " vanished while being updated"));
       }
       if (write.takesSignal() != 0) {
@@ -173,14 +173,14 @@ public final class ProgressWriter {
       // as plain statements, the events the checkpoints carry are rows of the log, first
       Supplier<List<Values>> rows = () -> {
         List<Values> all = new ArrayList<>();
-        carried.forEach(event -> all.add(EventsTable.values(runId, event)));
-        commit.events().forEach(event -> all.add(EventsTable.values(runId, event)));
+        carried.forEach(event -> all.add(events.values(runId, event)));
+        commit.events().forEach(event -> all.add(events.values(runId, event)));
         return all;
       };
       writes.add(new ProgressWrite(events.insert,
           commit.events().isEmpty() ? null
               : events.logFenced(commit.events().size(), carried.size()),
-          EventsTable.fencedValues(new Values(), commit.events()), rows, null));
+          events.fencedValues(new Values(), commit.events()), rows, null));
     }
     if (!commit.values().isEmpty()) { // the events set and stream values, in order
       writes.add(new ProgressWrite(runValues.insert,
@@ -192,7 +192,7 @@ public final class ProgressWriter {
     }
     for (TaskRecord task : commit.tasks()) {
       writes.add(new ProgressWrite(tasks.insert, tasks.insertFenced,
-          TasksTable.insertValues(new Values(), task), null));
+          tasks.insertValues(new Values(), task), null));
     }
     if (commit.change().kind() == RunChange.Kind.FAILED) {
       // a failed run's tasks still open (its run timeout ended it) are given up with it

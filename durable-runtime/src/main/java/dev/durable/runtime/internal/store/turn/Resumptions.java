@@ -18,8 +18,13 @@ public final class Resumptions {
   /** The two reads, which the dialect sends in one round trip on PostgreSQL. */
   private final Round.Statements reads;
 
+  private final StepsTable steps;
+  private final TasksTable tasks;
+
   public Resumptions(Dialect dialect, StepsTable steps, TasksTable tasks) {
     this.dialect = dialect;
+    this.steps = steps;
+    this.tasks = tasks;
     this.reads = Round.Statements.of(steps.select, tasks.waiting);
   }
 
@@ -28,10 +33,10 @@ public final class Resumptions {
     try (Round round = dialect.send(connection, reads, new Values().string("runId", runId))) {
       List<CheckpointRecord> checkpoints;
       try (ResultSet rows = round.rows()) {
-        checkpoints = StepsTable.readAll(rows);
+        checkpoints = steps.readAll(rows);
       }
       try (ResultSet rows = round.rows()) {
-        return new Resumption(checkpoints, TasksTable.readAll(rows));
+        return new Resumption(checkpoints, tasks.readAll(rows));
       }
     }
   }

@@ -96,6 +96,23 @@ public final class RunControl {
    * @param deadlineAt the end of its fresh run timeout; null if it has none
    * @return whether the run had failed and was requeued
    */
+  /**
+   * Makes a run set aside for its payloads (a key an engine lacked) due now, for an engine whose
+   * codec can read them: it goes on where it was, nothing reset.
+   *
+   * @return whether the run was set aside
+   */
+  public boolean takeUpSetAside(Connection connection, String runId, Instant now)
+      throws SQLException {
+    if (!runs.takeUpSetAside(connection, runId, now)) {
+      return false;
+    }
+    events.append(connection, runId, List.of(EventType.RUN_REQUEUED.run(
+        "set aside for its payloads; taken up again", now)));
+    announcements.runsDue(connection);
+    return true;
+  }
+
   public boolean requeue(Connection connection, String runId, Integer dropFrom, Instant deadlineAt,
       Instant now) throws SQLException {
     if (!runs.requeue(connection, runId, deadlineAt, now)) {
