@@ -3,6 +3,7 @@ package dev.durable.dashboard;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.Overview;
+import dev.durable.runtime.PayloadReencoding;
 import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunExport;
@@ -224,6 +225,14 @@ public final class DashboardBench {
     }
 
     @Override public int purge(Instant endedBefore) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override public Map<String, Long> payloadEncodings() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override public PayloadReencoding reencodePayloads(int batchSize) {
       throw new UnsupportedOperationException();
     }
 

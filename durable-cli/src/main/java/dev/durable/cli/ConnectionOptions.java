@@ -51,4 +51,46 @@ final class ConnectionOptions {
 
   @Option(names = "--json", description = "Print JSON (for scripts) instead of text")
   boolean json;
+
+  /** The environment variable read when {@code --key-store} is not given. */
+  static final String KEY_STORE_VARIABLE = "DURABLE_KEY_STORE";
+  /** The environment variable that holds the key store's password: never an option. */
+  static final String KEY_STORE_PASSWORD_VARIABLE = "DURABLE_KEY_STORE_PASSWORD";
+  /** The environment variable read when {@code --current-key} is not given. */
+  static final String CURRENT_KEY_VARIABLE = "DURABLE_CURRENT_KEY";
+  /** The environment variable read when {@code --gzip-min-bytes} is not given. */
+  static final String GZIP_VARIABLE = "DURABLE_GZIP_MIN_BYTES";
+  /** The environment variable read when {@code --codec-class} is not given. */
+  static final String CODEC_CLASS_VARIABLE = "DURABLE_CODEC_CLASS";
+
+  @Option(
+      names = "--key-store",
+      paramLabel = "<file>",
+      description = "A PKCS12 key store of the AES keys the engines' payload codec"
+          + " (PayloadCodecs.aesGcm) encrypts with, its password in $"
+          + KEY_STORE_PASSWORD_VARIABLE + " (default: $" + KEY_STORE_VARIABLE + "). Without it"
+          + " an encoded payload shows as 'encoded (aes-gcm, key k2, 812 bytes)'")
+  String keyStore;
+
+  @Option(
+      names = "--current-key",
+      paramLabel = "<alias>",
+      description = "The key of the key store that new payloads are encrypted under, as the"
+          + " engines' current key (default: $" + CURRENT_KEY_VARIABLE + "); reencode needs it")
+  String currentKey;
+
+  @Option(
+      names = "--gzip-min-bytes",
+      paramLabel = "<n>",
+      description = "As the engines' PayloadCodecs.chain(gzip(n), aesGcm(...)): payloads of n"
+          + " bytes or more compressed before they are encrypted (default: $" + GZIP_VARIABLE
+          + ", else no gzip)")
+  Integer gzipMinBytes;
+
+  @Option(
+      names = "--codec-class",
+      paramLabel = "<class>",
+      description = "A PayloadCodec of your own on the classpath, with a public constructor of no"
+          + " argument, instead of the key store (default: $" + CODEC_CLASS_VARIABLE + ")")
+  String codecClass;
 }

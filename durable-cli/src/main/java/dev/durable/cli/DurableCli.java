@@ -52,6 +52,7 @@ import picocli.CommandLine.Spec;
       ExportCommand.class,
       DashboardCommand.class,
       ForkCommand.class,
+      ReencodeCommand.class,
       MigrateCommand.class,
     })
 public final class DurableCli implements Runnable {
@@ -110,6 +111,11 @@ public final class DurableCli implements Runnable {
     }
     String value = environment.get(variable);
     return value == null || value.isEmpty() ? null : value;
+  }
+
+  /** The environment variables durable-cli reads. */
+  Map<String, String> environment() {
+    return environment;
   }
 
   /** The database password, wherever it was given; to mask it in what is printed. */

@@ -2,6 +2,7 @@ package dev.durable.cli;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.codec.PayloadCodec;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,12 +50,24 @@ abstract class StoreCommand implements Callable<Integer> {
       migrate(url, user, password, schema, printer);
     } else {
       boolean pollOnly = connection.pollOnly || cli.connection.pollOnly;
-      try (DurableEngine engine = open(url, user, password, schema, pollOnly)) {
+      PayloadCodec codec;
+      try {
+        codec = PayloadCodecOptions.codec(cli, connection, cli.environment(), encodes())
+            .orElse(null);
+      } catch (IllegalArgumentException e) {
+        throw usage(e.getMessage());
+      }
+      try (DurableEngine engine = open(url, user, password, schema, pollOnly, codec)) {
         execute(engine, printer);
       }
     }
     printer.flush();
     return ExitCodes.OK;
+  }
+
+  /** Whether the command encodes payloads (reencode): the codec's current key must be named. */
+  boolean encodes() {
+    return false;
   }
 
   /** False for the one command that works on the schema, not through an engine: migrate. */
@@ -78,8 +91,8 @@ abstract class StoreCommand implements Callable<Integer> {
     return new ParameterException(spec.commandLine(), message);
   }
 
-  private static DurableEngine open(
-      String url, String user, String password, String schema, boolean pollOnly) {
+  private static DurableEngine open(String url, String user, String password, String schema,
+      boolean pollOnly, PayloadCodec codec) {
     StoreCheck.requireStore(url, user, password, schema);
     DurableEngine.Builder builder = DurableEngine.builder()
         .jdbcUrl(url)
@@ -91,6 +104,9 @@ abstract class StoreCommand implements Callable<Integer> {
         .maxConcurrentRuns(1);
     if (schema != null) {
       builder.schema(schema);
+    }
+    if (codec != null) {
+      builder.payloadCodec(codec);
     }
     if (user != null) {
       builder.user(user);

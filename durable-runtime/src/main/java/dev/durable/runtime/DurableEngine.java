@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -196,6 +197,26 @@ public interface DurableEngine extends AutoCloseable {
    * how many. {@link Builder#retention} has an engine do it.
    */
   int purge(Instant endedBefore);
+
+  /**
+   * How the stored texts (payloads, error messages, history details) are encoded: how many under
+   * each codec and key, by the label stored with them ({@code gzip+aes-gcm, key k2}), and how many
+   * as {@code plain} (stored without a codec); sorted by label. Reads every row that holds
+   * one: a command for operators, not for a hot path.
+   */
+  Map<String, Long> payloadEncodings();
+
+  /**
+   * Encodes every stored text that a codec encoded otherwise than this engine's codec does with its
+   * current key anew (decoded with any key the codec holds), {@code batchSize} rows of a table at a
+   * time, while runs go on: to rotate keys (make the new key current, keep the old one readable,
+   * re-encode, then drop the old one). What was stored plain, before a codec was turned on, stays
+   * plain (it still reads): those columns hold the engine's own records beside the payloads.
+   *
+   * @throws IllegalStateException if the engine has no payload codec
+   * @throws IllegalArgumentException if {@code batchSize} is not positive
+   */
+  PayloadReencoding reencodePayloads(int batchSize);
 
   /** This engine's id, as stored on the runs it leases. */
   String engineId();

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.PayloadReencoding;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunExport;
+import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
@@ -92,10 +94,7 @@ class PayloadCodecTest extends OnEachStore {
 
   /** Drives a run of the secret workflow to its end: it waits for its signal, which is sent. */
   private String complete(DurableEngine engine, RunHandle<String> run) {
-    Await.until("the run waits for its signal", WAIT,
-        () -> run.status().run().status() == RunState.SLEEPING
-            && run.status().steps().size() >= 3
-            && run.status().steps().stream().allMatch(s -> s.status() == StepState.COMPLETED));
+    awaitSignalWait(run);
     SecretWorkflowClient.of(engine).reply(run.id(), "reply:" + MARKER);
     return run.await(WAIT);
   }
@@ -133,6 +132,64 @@ class PayloadCodecTest extends OnEachStore {
     assertTrue(!db.query("SELECT input FROM durable_runs").isEmpty());
     String stored = (String) db.query("SELECT input FROM durable_runs").get(0).get(0);
     assertTrue(stored.startsWith("~gzip+aes-gcm, key k2~"), stored);
+  }
+
+  /** Waits until the run waits for its signal, every step before it done. */
+  private static void awaitSignalWait(RunHandle<String> run) {
+    Await.until("run " + run.id() + " waits for its signal", WAIT,
+        () -> run.status().run().status() == RunState.SLEEPING
+            && run.status().steps().size() >= 3
+            && run.status().steps().stream().allMatch(s -> s.status() == StepState.COMPLETED));
+  }
+
+  @Test
+  void keysRotateWhileRunsGoOnAndReencodingLetsTheOldKeyBeDropped() {
+    List<RunHandle<String>> underK1 = new ArrayList<>();
+    try (DurableWorker worker = worker(k1());
+        DurableEngine engine = started(engine(k1()).build())) {
+      for (int i = 0; i < 4; i++) {
+        underK1.add(SecretWorkflowClient.of(engine).start(MARKER));
+      }
+      underK1.forEach(PayloadCodecTest::awaitSignalWait);
+    }
+    PayloadCodec k2Only = codec(Map.of("k2", K2), "k2");
+    String underK2;
+    try (DurableWorker worker = worker(k1AndK2());
+        DurableEngine engine = started(engine(k1AndK2()).build())) {
+      // runs started under k1 go on under k2, the two keys side by side in the store
+      for (RunHandle<String> run : underK1.subList(0, 2)) {
+        SecretWorkflowClient.of(engine).reply(run.id(), "reply:" + MARKER);
+        assertEquals(expected(), SecretWorkflowClient.of(engine).get(run.id()).await(WAIT));
+      }
+      RunHandle<String> started = SecretWorkflowClient.of(engine).start(MARKER);
+      awaitSignalWait(started);
+      underK2 = started.id();
+      Map<String, Long> before = engine.payloadEncodings();
+      assertTrue(before.containsKey("gzip+aes-gcm, key k1"), before.toString());
+      assertTrue(before.containsKey("gzip+aes-gcm, key k2"), before.toString());
+
+      // re-encoded while the engine runs: nothing is left under k1
+      PayloadReencoding done = engine.reencodePayloads(3);
+      assertEquals(Map.of(), done.unreadable());
+      assertTrue(done.reencoded() >= before.get("gzip+aes-gcm, key k1"), done.toString());
+      assertEquals(List.of("gzip+aes-gcm, key k2"), done.encodings().keySet().stream()
+          .filter(label -> !label.equals("plain")).toList(), "only k2 is left: " + done);
+      assertEquals(done.encodings(), engine.payloadEncodings());
+    }
+    // k1 dropped: an engine with k2 alone completes the old runs and the new one, and a run more
+    try (DurableWorker worker = worker(k2Only);
+        DurableEngine engine = started(engine(k2Only).build())) {
+      List<String> waiting = new ArrayList<>(
+          underK1.subList(2, 4).stream().map(RunHandle::id).toList());
+      waiting.add(underK2);
+      for (String id : waiting) {
+        SecretWorkflowClient.of(engine).reply(id, "reply:" + MARKER);
+        assertEquals(expected(), SecretWorkflowClient.of(engine).get(id).await(WAIT));
+      }
+      assertEquals(expected(), complete(engine, SecretWorkflowClient.of(engine).start(MARKER)));
+      assertEquals(List.of(), engine.listRuns(RunFilter.builder().build()).stream()
+          .filter(run -> run.error().isPresent()).map(RunInfo::id).toList(), "none set aside");
+    }
   }
 
   @Test

@@ -1,8 +1,16 @@
 package dev.durable.runtime.codec;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import javax.crypto.SecretKey;
 
 /**
@@ -31,6 +39,46 @@ public final class PayloadCodecs {
    */
   public static PayloadCodec aesGcm(Map<String, SecretKey> keys, String currentKeyId) {
     return new AesGcmCodec(keys, currentKeyId);
+  }
+
+  /**
+   * The AES keys of a PKCS12 key store by alias, for {@link #aesGcm}: made with the JDK's {@code
+   * keytool -genseckey -alias k2 -keyalg AES -keysize 256 -storetype PKCS12 -keystore
+   * payload-keys.p12}, one entry per key, each under the store's password. Entries that are not
+   * secret keys (a certificate) are left out.
+   *
+   * @throws IllegalArgumentException if the file cannot be read as a PKCS12 key store with this
+   *     password, or holds no secret key; the message names the file, never the password
+   */
+  public static Map<String, SecretKey> keys(Path keyStore, char[] password) {
+    Objects.requireNonNull(keyStore, "keyStore");
+    Objects.requireNonNull(password, "password");
+    KeyStore store;
+    try (InputStream in = Files.newInputStream(keyStore)) {
+      store = KeyStore.getInstance("PKCS12");
+      store.load(in, password);
+    } catch (IOException | GeneralSecurityException e) {
+      throw new IllegalArgumentException("cannot read the key store " + keyStore + " as PKCS12"
+          + " with the password given (" + e.getClass().getSimpleName() + "): check the file and"
+          + " the password", e);
+    }
+    Map<String, SecretKey> keys = new TreeMap<>();
+    try {
+      for (String alias : Collections.list(store.aliases())) {
+        if (store.isKeyEntry(alias)
+            && store.getKey(alias, password) instanceof SecretKey key) {
+          keys.put(alias, key);
+        }
+      }
+    } catch (GeneralSecurityException e) {
+      throw new IllegalArgumentException("cannot read the keys of " + keyStore + " ("
+          + e.getClass().getSimpleName() + "): each entry must be under the store's password", e);
+    }
+    if (keys.isEmpty()) {
+      throw new IllegalArgumentException("the key store " + keyStore + " holds no secret key:"
+          + " add one with keytool -genseckey -keyalg AES -keysize 256 -storetype PKCS12");
+    }
+    return keys;
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.engine;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.Overview;
+import dev.durable.runtime.PayloadReencoding;
 import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFilter;
@@ -26,9 +27,10 @@ import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.QueuePlace;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.ops.OperatorViews;
+import dev.durable.runtime.internal.ops.Reencoding;
+import dev.durable.runtime.internal.ops.RunSteering;
 import dev.durable.runtime.internal.ops.Retention;
 import dev.durable.runtime.internal.ops.RunExports;
 import dev.durable.runtime.internal.ops.RunStatuses;
@@ -44,7 +46,6 @@ import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.time.Time;
-import dev.durable.runtime.internal.turn.Compensations;
 import dev.durable.runtime.internal.values.RunValueReads;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.spi.WorkflowRuns;
@@ -53,6 +54,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -71,12 +73,13 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   private final Time time;
   private final EngineWakeups wakeups;
   private final Waiters waiters;
-  private final CancelledElsewhere cancelledElsewhere;
+  private final RunSteering steering;
   private final Registry registry;
   private final Scheduler scheduler;
   private final RunStarts starts;
   private final OperatorViews views;
   private final RunExports exports;
+  private final Reencoding reencoding;
   private final RunStatuses statuses;
   private final Schedules schedules;
   private final List<AutoCloseable> resources;
@@ -99,7 +102,8 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
       CancelledElsewhere cancelledElsewhere, Registry registry, Scheduler scheduler,
       RunStarts starts, RunStatuses statuses, Schedules schedules, Retention retention,
       RunValueReads values, OperatorViews views, SignalSender signals, RunForks forks,
-      InjectedFaults faults, List<AutoCloseable> resources) {
+      InjectedFaults faults, Reencoding reencoding, List<AutoCloseable> resources) {
+    this.reencoding = reencoding;
     this.engineId = engineId;
     this.store = store;
     this.shapes = shapes;
@@ -107,7 +111,8 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     this.time = time;
     this.wakeups = wakeups;
     this.waiters = waiters;
-    this.cancelledElsewhere = cancelledElsewhere;
+    this.steering =
+        new RunSteering(store, tasks, time, wakeups, waiters, cancelledElsewhere);
     this.registry = registry;
     this.scheduler = scheduler;
     this.starts = starts;
@@ -284,48 +289,17 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
 
   @Override
   public void requeue(String runId) {
-    waiters.forget(runId);
-    RunRecord run = find(runId);
-    Instant now = time.now();
-    if (store.takeUpSetAside(runId, now)) { // set aside for its payloads: it goes on as it was
-      wakeups.runDue(now);
-      return;
-    }
-    // a fresh run timeout, as long as the first, counted from the requeue
-    Instant deadlineAt = run.deadlineAt() == null
-        ? null
-        : now.plus(Duration.between(run.createdAt(), run.deadlineAt()));
-    if (!store.requeue(runId, Compensations.toDropOnRequeue(run, store.snapshot(runId)
-            .map(RunSnapshot::checkpoints).orElse(List.of())), deadlineAt, now)) {
-      throw new IllegalStateException(
-          "run " + runId + " is " + run.status() + ", not FAILED: only a failed run can be"
-              + " requeued");
-    }
-    wakeups.runDue(now);
+    steering.requeue(runId);
   }
 
   @Override
   public int redispatchPending(String runId) {
-    find(runId);
-    int queued = tasks.redispatch(runId, time.now()).size();
-    if (queued > 0) {
-      LOG.warn("run {}: {} dispatched task(s) given up as lost and queued again", runId, queued);
-      wakeups.tasksQueued();
-    }
-    return queued;
+    return steering.redispatchPending(runId);
   }
 
   @Override
   public boolean cancel(String runId) {
-    List<String> cancelled = store.cancel(runId, time.now());
-    if (cancelled.isEmpty() && find(runId).status().isTerminal()) {
-      return false;
-    } else if (cancelled.isEmpty()) {
-      throw Compensations.cancelRefused(runId); // not ended, yet not cancelled: compensating
-    }
-    cancelledElsewhere.stopHere(cancelled);
-    wakeups.slotFree(); // a queue slot it held is free: the poll admits again
-    return true;
+    return steering.cancel(runId);
   }
 
   @Override
@@ -362,6 +336,16 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   @Override
   public int purge(Instant endedBefore) {
     return retention.purge(Objects.requireNonNull(endedBefore, "endedBefore"));
+  }
+
+  @Override
+  public Map<String, Long> payloadEncodings() {
+    return reencoding.encodings();
+  }
+
+  @Override
+  public PayloadReencoding reencodePayloads(int batchSize) {
+    return reencoding.reencode(batchSize);
   }
 
   @Override

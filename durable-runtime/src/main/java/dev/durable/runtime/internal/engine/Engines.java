@@ -18,6 +18,7 @@ import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.observe.Observers;
 import dev.durable.runtime.internal.ops.OperatorViews;
+import dev.durable.runtime.internal.ops.Reencoding;
 import dev.durable.runtime.internal.ops.Retention;
 import dev.durable.runtime.internal.ops.RunStatuses;
 import dev.durable.runtime.internal.run.CancelledElsewhere;
@@ -195,7 +196,7 @@ final class Engines {
           schedules, retention, values, views,
           new SignalSender(store, stores.signals(), time, payloads, registry, wakeups),
           new RunForks(store, stores.lineages(), time, registry, wakeups, scheduler), faults,
-          resources);
+          new Reencoding(stores.payloads(), form), resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {

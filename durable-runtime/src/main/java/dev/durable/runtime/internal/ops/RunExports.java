@@ -2,10 +2,10 @@ package dev.durable.runtime.internal.ops;
 
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunError;
-import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ListedRun;

@@ -1,12 +1,12 @@
 package dev.durable.runtime.internal.ops;
 
-import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.ForkPoint;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StepInfo;
 import dev.durable.runtime.StepState;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;

@@ -8,6 +8,7 @@ import dev.durable.runtime.internal.store.lineage.RunLineages;
 import dev.durable.runtime.internal.store.ops.FinishedRuns;
 import dev.durable.runtime.internal.store.ops.RunSearch;
 import dev.durable.runtime.internal.store.ops.StoredOverview;
+import dev.durable.runtime.internal.store.ops.StoredPayloads;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.store.run.Claims;
 import dev.durable.runtime.internal.store.run.RunInserts;
@@ -17,6 +18,7 @@ import dev.durable.runtime.internal.store.signal.SignalQueue;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Notifications;
+import dev.durable.runtime.internal.store.sql.PayloadColumn;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import dev.durable.runtime.internal.store.tables.Tables;
@@ -28,6 +30,8 @@ import dev.durable.runtime.internal.store.values.StoredAttributes;
 import dev.durable.runtime.internal.store.values.StoredValues;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -54,6 +58,7 @@ public final class Stores {
   private final StoredValues values;
   private final StoredShapes shapes;
   private final StoredOverview overview;
+  private final StoredPayloads payloads;
 
   /** The stores on {@code dataSource}; connects once to learn which database it is. */
   public Stores(DataSource dataSource) {
@@ -107,6 +112,19 @@ public final class Stores {
         tables.tasks(), tables.events(), tables.values(), tables.attributes());
     this.shapes = new StoredShapes(transactions, dialect, tables.shapes());
     this.overview = new StoredOverview(transactions, tables.overview(), dialect);
+    List<PayloadColumn> payloadColumns = new ArrayList<>();
+    payloadColumns.addAll(tables.runs().payloadColumns);
+    payloadColumns.addAll(tables.steps().payloadColumns);
+    payloadColumns.addAll(tables.tasks().payloadColumns);
+    payloadColumns.addAll(tables.signals().payloadColumns);
+    payloadColumns.addAll(tables.values().payloadColumns);
+    payloadColumns.addAll(tables.events().payloadColumns);
+    this.payloads = new StoredPayloads(transactions, payloadColumns);
+  }
+
+  /** The payloads as stored: their forms, and their re-encoding. */
+  public StoredPayloads payloads() {
+    return payloads;
   }
 
   /** The runs: starts, claims, leases, a turn's progress, cancel and requeue, history. */

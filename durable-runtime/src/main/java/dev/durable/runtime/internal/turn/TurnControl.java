@@ -1,10 +1,10 @@
 package dev.durable.runtime.internal.turn;
 
-import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.Commit;

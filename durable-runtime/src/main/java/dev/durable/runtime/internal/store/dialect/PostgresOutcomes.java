@@ -11,7 +11,6 @@ import dev.durable.runtime.internal.store.sql.Round;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import dev.durable.runtime.internal.store.task.TasksTable;
-import dev.durable.runtime.internal.store.turn.ClaimedRows;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -3,7 +3,6 @@ package dev.durable.runtime.internal.store.dialect;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.run.EventsTable;
-import dev.durable.runtime.internal.store.run.RunFences;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.Params;

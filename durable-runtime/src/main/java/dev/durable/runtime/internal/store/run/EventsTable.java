@@ -1,10 +1,11 @@
 package dev.durable.runtime.internal.store.run;
 
-import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.NewEvent;
+import dev.durable.runtime.internal.store.sql.PayloadColumn;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -42,6 +43,8 @@ public final class EventsTable {
   /** A deleted run's events ({@code FinishedRuns}). */
   public final Sql deleteOfRun;
   private final String table;
+  /** The column of the details, which may quote payloads. */
+  public final List<PayloadColumn> payloadColumns;
   private final String sequence;
   /** The log of an inserted run's start ({@link #logInserted}), by the number of its events. */
   private final Map<Integer, String> insertedLogs = new ConcurrentHashMap<>();
@@ -57,6 +60,7 @@ public final class EventsTable {
   public EventsTable(Schema schema, String steps, StoredForm form) {
     this.form = form;
     table = schema.table(NAME);
+    payloadColumns = PayloadColumn.of(table, List.of("id"), "detail");
     sequence = schema.table(SEQUENCE);
     insertRunEvents = "INSERT INTO " + table + " (run_id, at, type, attempt, detail)";
     insert = Sql.of("INSERT INTO " + table + " (run_id, at, type, step, attempt, detail)"

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.store.run;
 
-import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunError;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.store.sql.Sql;

@@ -1,8 +1,8 @@
 package dev.durable.runtime.internal.store.run;
 
-import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.Lineage;
 import dev.durable.runtime.internal.model.NewRun;
@@ -10,6 +10,7 @@ import dev.durable.runtime.internal.model.QueuePlace;
 import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
+import dev.durable.runtime.internal.store.sql.PayloadColumn;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -84,6 +85,9 @@ public final class RunsTable {
 
   /** How error messages are stored: through the payload codec, if any (they may quote values). */
   private final StoredForm form;
+
+  /** The columns that hold payloads and error messages. */
+  public final List<PayloadColumn> payloadColumns;
 
   /** The fenced updates of a turn's commit to the run's row. */
   public final RunFences fences;
@@ -166,6 +170,8 @@ public final class RunsTable {
     answeredDue = "SELECT run_id FROM " + table + " WHERE run_id IN (" + storedRuns + ")"
         + " AND due_at <= :now LIMIT 1";
     fences = new RunFences(table, form);
+    payloadColumns =
+        PayloadColumn.of(table, List.of("run_id"), "input", "output", "error_message");
     countDueByWorkflow = Sql.of("SELECT workflow_name, workflow_version, COUNT(*) FROM " + table
         + " WHERE due_at >= :noEarlier AND due_at <= :now GROUP BY workflow_name,"
         + " workflow_version ORDER BY workflow_name, workflow_version");

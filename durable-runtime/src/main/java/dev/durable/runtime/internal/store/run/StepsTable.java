@@ -1,12 +1,13 @@
 package dev.durable.runtime.internal.store.run;
 
-import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepState;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
+import dev.durable.runtime.internal.store.sql.PayloadColumn;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -73,6 +74,8 @@ public final class StepsTable {
   private final Sql resetFailedBranches;
   /** A deleted run's checkpoints ({@code FinishedRuns}). */
   public final Sql deleteOfRun;
+  /** The columns that hold payloads and error messages. */
+  public final List<PayloadColumn> payloadColumns;
 
   public StepsTable(Schema schema, RunLeases leases, EventsTable events, RunsTable runs,
       StoredForm form) {
@@ -80,6 +83,8 @@ public final class StepsTable {
     this.runs = runs;
     this.form = form;
     String table = schema.table(NAME);
+    payloadColumns = PayloadColumn.of(
+        table, List.of("run_id", "seq"), "input", "output", "error_message");
     insert = Sql.of(
         "INSERT INTO " + table + " (" + COLUMNS + ") VALUES (:runId, :seq, :kind, :name, :status,"
             + " :attempts, :input, :output, :errorMessage, :errorCode, :errorType, :wakeAt,"

@@ -2,12 +2,14 @@ package dev.durable.runtime.internal.store.signal;
 
 import dev.durable.runtime.internal.model.Commit;
 import dev.durable.runtime.internal.model.SignalRecord;
+import dev.durable.runtime.internal.store.sql.PayloadColumn;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,6 +19,8 @@ import java.util.Optional;
  * the fenced run row).
  */
 public final class SignalsTable {
+  /** The column of the signals' values. */
+  public final List<PayloadColumn> payloadColumns;
   public static final String NAME = "durable_signals";
   /** The {@code consumed_seq} of a signal no wait took: its value did not fit. */
   static final int REJECTED = -1;
@@ -33,6 +37,7 @@ public final class SignalsTable {
 
   public SignalsTable(Schema schema) {
     String table = schema.table(NAME);
+    payloadColumns = PayloadColumn.of(table, List.of("id"), "payload");
     insert = Sql.of("INSERT INTO " + table + " (run_id, name, payload, created_at)"
         + " VALUES (:runId, :name, :payload, :now)");
     selectNext = Sql.of("SELECT id, payload FROM " + table + " WHERE run_id = :runId"

@@ -7,6 +7,7 @@ import dev.durable.runtime.internal.model.TaskRecord;
 import dev.durable.runtime.internal.model.TaskStatus;
 import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.StepsTable;
+import dev.durable.runtime.internal.store.sql.PayloadColumn;
 import dev.durable.runtime.internal.store.sql.Rows;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
@@ -36,6 +37,8 @@ public final class TasksTable {
 
   /** The table's name in the store's schema, for the claims' and the operators' reads of it. */
   public final String table;
+  /** The columns that hold payloads, error messages and progress. */
+  public final List<PayloadColumn> payloadColumns;
   /**
    * A new task: queued, or already claimed by a worker of the engine's process ({@code
    * EagerDispatch}); {@link #insertValues} binds it.
@@ -102,6 +105,8 @@ public final class TasksTable {
   public TasksTable(Schema schema, RunLeases leases, StoredForm form) {
     this.form = form;
     table = schema.table(NAME);
+    payloadColumns = PayloadColumn.of(table, List.of("task_id"), "input", "output",
+        "error_message", "progress");
     String steps = schema.table(StepsTable.NAME);
     insert = Sql.of(
         "INSERT INTO " + table + " (task_id, run_id, seq, step, attempt, input, status, worker_id,"

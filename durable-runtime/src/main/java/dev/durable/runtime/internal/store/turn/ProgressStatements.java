@@ -1,7 +1,6 @@
 package dev.durable.runtime.internal.store.turn;
 
 import dev.durable.runtime.internal.model.RunChange;
-import dev.durable.runtime.internal.store.run.RunFences;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Announcements;
 import dev.durable.runtime.internal.store.sql.ProgressWrite;

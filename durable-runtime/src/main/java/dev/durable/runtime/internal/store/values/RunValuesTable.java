@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.store.values;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.model.RunValue;
 import dev.durable.runtime.internal.store.run.RunsTable;
+import dev.durable.runtime.internal.store.sql.PayloadColumn;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
@@ -49,6 +50,8 @@ public final class RunValuesTable {
    */
   private final Sql streamIdsAfter;
   private final String table;
+  /** The column of the events' and streams' values. */
+  public final List<PayloadColumn> payloadColumns;
   private final Map<Integer, Sql> fencedInserts = new ConcurrentHashMap<>();
 
   /** A row of a stream, without its value: its id, and whether it ends the stream. */
@@ -56,6 +59,7 @@ public final class RunValuesTable {
 
   public RunValuesTable(Schema schema) {
     table = schema.table(NAME);
+    payloadColumns = PayloadColumn.of(table, List.of("id"), "payload");
     String runs = schema.table(RunsTable.NAME);
     insert = Sql.of("INSERT INTO " + table + " (run_id, kind, name, seq, payload, created_at)"
         + " VALUES (:runId, :kind, :name, :seq, :payload, :createdAt)");
