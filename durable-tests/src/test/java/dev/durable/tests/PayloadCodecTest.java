@@ -18,6 +18,7 @@ import dev.durable.runtime.StepState;
 import dev.durable.runtime.codec.PayloadCodec;
 import dev.durable.runtime.codec.PayloadCodecs;
 import dev.durable.runtime.codec.PayloadException;
+import dev.durable.runtime.testing.WorkflowReplayer;
 import dev.durable.tests.support.Await;
 import dev.durable.tests.support.TestDatabase;
 import dev.durable.tests.workflows.SecretStepsDispatch;
@@ -126,6 +127,10 @@ class PayloadCodecTest extends OnEachStore {
       // an export carries the payloads as stored: encoded
       RunExport export = engine.export(List.of(run.id()));
       assertTrue(!export.toString().contains(MARKER), "the export holds no plain payload");
+      // and the replayer, given the codec, reads it
+      assertEquals(List.of(run.id()),
+          WorkflowReplayer.of(new SecretWorkflowDurable(new SecretStepsDispatch()))
+              .payloadCodec(k1AndK2()).replay(export).replayed());
     }
     List<String> found = columnsHolding(MARKER);
     assertEquals(List.of(), found, "columns of the store holding the marker");

@@ -1,6 +1,7 @@
 package dev.durable.runtime.spi;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.PayloadTransform;
 import dev.durable.runtime.RunExport;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -15,16 +16,27 @@ public interface RunReplays extends AutoCloseable {
 
   /**
    * Replays of the runs of {@code workflows} (by name and version), decoding stored values with
-   * {@code mapper}.
+   * {@code mapper}; payloads stored through a codec do not decode.
    *
    * @throws IllegalStateException if no implementation is on the class path
    */
   static RunReplays open(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
+    return open(workflows, mapper, null);
+  }
+
+  /**
+   * Replays of the runs of {@code workflows} (by name and version), decoding stored values with
+   * {@code codec} (null: none) and {@code mapper}.
+   *
+   * @throws IllegalStateException if no implementation is on the class path
+   */
+  static RunReplays open(
+      List<DurableWorkflow<?>> workflows, ObjectMapper mapper, PayloadTransform codec) {
     return ServiceLoader.load(Factory.class, Factory.class.getClassLoader()).findFirst()
         .orElseThrow(() -> new IllegalStateException("no " + Factory.class.getName() + " found:"
             + " durable-runtime's META-INF/services entries are missing from the class path; when"
             + " shading or merging jars, keep (merge) their META-INF/services files"))
-        .open(workflows, mapper);
+        .open(workflows, mapper, codec);
   }
 
   /** The workflows registered, as "workflow 'name' version 'v'". */
@@ -48,6 +60,7 @@ public interface RunReplays extends AutoCloseable {
 
   /** Makes {@link RunReplays}; the engine's implementation is registered as a service. */
   interface Factory {
-    RunReplays open(List<DurableWorkflow<?>> workflows, ObjectMapper mapper);
+    RunReplays open(
+        List<DurableWorkflow<?>> workflows, ObjectMapper mapper, PayloadTransform codec);
   }
 }

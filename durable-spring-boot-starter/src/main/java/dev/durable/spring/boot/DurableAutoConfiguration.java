@@ -2,6 +2,7 @@ package dev.durable.spring.boot;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableHooks;
+import dev.durable.runtime.codec.PayloadCodec;
 import dev.durable.runtime.spi.DurableWorkflow;
 import io.micrometer.core.instrument.MeterRegistry;
 import javax.sql.DataSource;
@@ -66,8 +67,10 @@ public class DurableAutoConfiguration {
       DurableProperties properties,
       ObjectProvider<DurableWorkflow<?>> workflows,
       ObjectProvider<DurableHooks> hooks,
-      ObjectProvider<DurableEngineCustomizer> customizers) {
+      ObjectProvider<DurableEngineCustomizer> customizers,
+      ObjectProvider<PayloadCodec> codecs) {
     DurableEngine.Builder builder = DurableEngine.builder().dataSource(dataSource).discover(false);
+    codecs.ifUnique(builder::payloadCodec);
     workflows.orderedStream().forEach(workflow -> builder.register(unproxied(workflow)));
     hooks.orderedStream().forEach(builder::hooks); // every one: the engine calls them in order
     new EngineSettings(properties).applyTo(builder);
@@ -93,6 +96,18 @@ public class DurableAutoConfiguration {
     return workflow;
   }
 
+  /**
+   * The built-in payload codec, from {@code durable.payload-codec.*}, when a key store is set and
+   * the application declares no codec of its own: the engine and the worker store every payload
+   * through it.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "durable.payload-codec", name = "key-store")
+  public PayloadCodec durablePayloadCodec(DurableProperties properties) {
+    return properties.payloadCodec().codec();
+  }
+
   /** Starts the engine with the context, and closes it before the data source closes. */
   @Bean
   @ConditionalOnMissingBean
@@ -105,10 +120,15 @@ public class DurableAutoConfiguration {
   @Bean
   @ConditionalOnProperty(prefix = "durable.worker", name = "enabled", matchIfMissing = true)
   public DurableStepWorker durableStepWorker(
-      DataSource dataSource, DurableProperties properties, ConfigurableListableBeanFactory beans) {
+      DataSource dataSource, DurableProperties properties, ConfigurableListableBeanFactory beans,
+      ObjectProvider<PayloadCodec> codecs) {
     DurableProperties.Worker worker = properties.worker();
+    PayloadCodec codec = codecs.getIfUnique();
     return DurableStepWorker.of(beans, beans.getBeanClassLoader(), builder -> {
       builder.dataSource(dataSource);
+      if (codec != null) {
+        builder.payloadCodec(codec);
+      }
       builder.virtualThreads(properties.virtualThreads());
       if (properties.schema() != null) {
         builder.schema(properties.schema());

@@ -1,5 +1,7 @@
 package dev.durable.spring.boot;
 
+import dev.durable.runtime.codec.PayloadCodecs;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +38,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     ({@code @Step(queue = name)})
  * @param worker the worker that serves the application's step-contract beans
  * @param dashboard the operator dashboard, when {@code durable-dashboard} is on the class path
+ * @param payloadCodec the built-in payload codec (AES-GCM, keys from a PKCS12 key store), which
+ *     the engine and the worker store every payload through; unset: payloads stored as JSON, or
+ *     through the application's own {@code PayloadCodec} bean
  */
 @ConfigurationProperties("durable")
 public record DurableProperties(
@@ -54,7 +59,8 @@ public record DurableProperties(
     @DefaultValue("false") boolean pollOnly,
     Map<String, Queue> queues,
     @DefaultValue Worker worker,
-    @DefaultValue Dashboard dashboard) {
+    @DefaultValue Dashboard dashboard,
+    @DefaultValue Codec payloadCodec) {
 
   public DurableProperties {
     queues = queues == null ? Map.of() : Map.copyOf(queues);
@@ -106,6 +112,48 @@ public record DurableProperties(
    */
   public record Worker(@DefaultValue("true") boolean enabled, Integer concurrency,
       Duration pollInterval) {}
+
+  /**
+   * The built-in payload codec: {@code PayloadCodecs.aesGcm} with every AES key of a PKCS12 key
+   * store, new payloads under {@code currentKey}, after {@code PayloadCodecs.gzip} when {@code
+   * gzipMinBytes} is set. Set the password from the environment ({@code
+   * key-store-password=${DURABLE_KEY_STORE_PASSWORD}}), never in a file under version control.
+   *
+   * @param keyStore the key store's file; unset: no built-in codec
+   * @param keyStorePassword its password (and its entries')
+   * @param currentKey the alias of the key new payloads are encrypted under
+   * @param gzipMinBytes payloads of this many bytes or more are compressed before they are
+   *     encrypted; unset: none
+   */
+  public record Codec(String keyStore, String keyStorePassword, String currentKey,
+      Integer gzipMinBytes) {
+
+    /** Whether a key store is set: the built-in codec is then configured. */
+    public boolean configured() {
+      return keyStore != null && !keyStore.isBlank();
+    }
+
+    /** The codec the properties describe; throws, saying what is missing, if they are not whole. */
+    public dev.durable.runtime.codec.PayloadCodec codec() {
+      if (keyStorePassword == null || currentKey == null) {
+        throw new IllegalArgumentException("durable.payload-codec.key-store is set, so set"
+            + " durable.payload-codec.key-store-password (from the environment:"
+            + " ${DURABLE_KEY_STORE_PASSWORD}) and durable.payload-codec.current-key too");
+      }
+      dev.durable.runtime.codec.PayloadCodec aes = PayloadCodecs.aesGcm(
+          PayloadCodecs.keys(Path.of(keyStore), keyStorePassword.toCharArray()), currentKey);
+      return gzipMinBytes == null ? aes
+          : PayloadCodecs.chain(PayloadCodecs.gzip(gzipMinBytes), aes);
+    }
+
+    /** Without the password: a logged or printed configuration never shows it. */
+    @Override
+    public String toString() {
+      return "Codec[keyStore=" + keyStore + ", keyStorePassword="
+          + (keyStorePassword == null ? "null" : "********") + ", currentKey=" + currentKey
+          + ", gzipMinBytes=" + gzipMinBytes + "]";
+    }
+  }
 
   /**
    * The dashboard ({@code dev.durable.dashboard.DurableDashboard}).

@@ -8,6 +8,7 @@ import dev.durable.runtime.DurableHooks;
 import dev.durable.runtime.RunEvent;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.WorkflowContext;
+import dev.durable.runtime.codec.PayloadCodec;
 import dev.durable.spring.boot.app.AppBeans;
 import dev.durable.spring.boot.app.Greeter;
 import dev.durable.spring.boot.app.GreetingWorkflowClient;
@@ -18,18 +19,24 @@ import dev.durable.spring.boot.app.ShoutWorkflowClient;
 import dev.durable.spring.boot.app.Shouter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.actuate.health.HealthIndicator;
@@ -73,6 +80,42 @@ class DurableAutoConfigurationTest {
 
         assertThat(greeting).isEqualTo("Hello, Ada");
       });
+    }
+  }
+
+  /**
+   * The built-in codec from {@code durable.payload-codec.*}: the engine and the worker both store
+   * through it, so that a dispatched step's argument and result are encrypted too.
+   */
+  @Test
+  void thePayloadCodecPropertiesEncryptWhatTheEngineAndTheWorkerStore(@TempDir Path directory)
+      throws Exception {
+    Path keyStore = directory.resolve("payload-keys.p12");
+    KeyStore keys = KeyStore.getInstance("PKCS12");
+    keys.load(null, null);
+    keys.setEntry("k1", new KeyStore.SecretKeyEntry(new SecretKeySpec(new byte[32], "AES")),
+        new KeyStore.PasswordProtection("changeit".toCharArray()));
+    try (OutputStream out = Files.newOutputStream(keyStore)) {
+      keys.store(out, "changeit".toCharArray());
+    }
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db).withBean(Shouter.class)
+          .withPropertyValues("durable.payload-codec.key-store=" + keyStore,
+              "durable.payload-codec.key-store-password=changeit",
+              "durable.payload-codec.current-key=k1", "durable.payload-codec.gzip-min-bytes=512")
+          .run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(PayloadCodec.class);
+            assertThat(context.getBean(DurableProperties.class).toString())
+                .doesNotContain("changeit");
+            DurableEngine engine = context.getBean(DurableEngine.class);
+            assertThat(ShoutWorkflowClient.of(engine).start("hey").await(WAIT)).isEqualTo("HEY!");
+            JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+            assertThat(jdbc.queryForList("SELECT input FROM durable_tasks", String.class))
+                .singleElement().asString().startsWith("~gzip+aes-gcm, key k1~");
+            assertThat(jdbc.queryForList("SELECT output FROM durable_tasks", String.class))
+                .singleElement().asString().startsWith("~gzip+aes-gcm, key k1~");
+            assertThat(engine.payloadEncodings()).containsKey("gzip+aes-gcm, key k1");
+          });
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.durable.runtime.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.durable.runtime.PayloadTransform;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.spi.DurableWorkflow;
@@ -44,10 +45,13 @@ import java.util.Objects;
 public final class WorkflowReplayer {
   private final List<DurableWorkflow<?>> workflows;
   private final ObjectMapper mapper;
+  private final PayloadTransform codec;
 
-  private WorkflowReplayer(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
+  private WorkflowReplayer(
+      List<DurableWorkflow<?>> workflows, ObjectMapper mapper, PayloadTransform codec) {
     this.workflows = workflows;
     this.mapper = mapper;
+    this.codec = codec;
   }
 
   /**
@@ -56,7 +60,7 @@ public final class WorkflowReplayer {
    * may be stubs.
    */
   public static WorkflowReplayer of(DurableWorkflow<?>... workflows) {
-    return new WorkflowReplayer(List.of(workflows), Payloads.defaultMapper());
+    return new WorkflowReplayer(List.of(workflows), Payloads.defaultMapper(), null);
   }
 
   /**
@@ -64,7 +68,16 @@ public final class WorkflowReplayer {
    * objectMapper(...)}, if it was given one.
    */
   public WorkflowReplayer objectMapper(ObjectMapper mapper) {
-    return new WorkflowReplayer(workflows, Objects.requireNonNull(mapper, "mapper"));
+    return new WorkflowReplayer(workflows, Objects.requireNonNull(mapper, "mapper"), codec);
+  }
+
+  /**
+   * This replayer decoding stored payloads with {@code codec}: the engine's {@code
+   * payloadCodec(...)}, with the keys the exported runs were stored under (an export carries
+   * payloads as they are stored, encoded).
+   */
+  public WorkflowReplayer payloadCodec(PayloadTransform codec) {
+    return new WorkflowReplayer(workflows, mapper, Objects.requireNonNull(codec, "codec"));
   }
 
   /**
@@ -89,7 +102,7 @@ public final class WorkflowReplayer {
     List<ReplayReport.Skipped> skipped = new ArrayList<>();
     List<ReplayReport.Failed> failed = new ArrayList<>();
     List<String> registered;
-    try (RunReplays replays = RunReplays.open(workflows, mapper)) {
+    try (RunReplays replays = RunReplays.open(workflows, mapper, codec)) {
       registered = replays.registered();
       for (RunExport.Run run : export.runs()) {
         if (!replays.isRegistered(run)) {

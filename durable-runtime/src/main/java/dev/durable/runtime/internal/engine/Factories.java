@@ -6,6 +6,7 @@ import dev.durable.runtime.DurableStore;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.EngineConfig;
 import dev.durable.runtime.Parallel;
+import dev.durable.runtime.PayloadTransform;
 import dev.durable.runtime.Retry;
 import dev.durable.runtime.RetryPolicy;
 import dev.durable.runtime.WorkerConfig;
@@ -77,7 +78,8 @@ public final class Factories implements DurableEngine.Factory, DurableWorker.Fac
   }
 
   @Override
-  public RunReplays open(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
-    return new Replays(workflows, mapper);
+  public RunReplays open(
+      List<DurableWorkflow<?>> workflows, ObjectMapper mapper, PayloadTransform codec) {
+    return new Replays(workflows, mapper, codec);
   }
 }

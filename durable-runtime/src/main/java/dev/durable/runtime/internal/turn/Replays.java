@@ -2,11 +2,13 @@ package dev.durable.runtime.internal.turn;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.EngineConfig;
+import dev.durable.runtime.PayloadTransform;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.RunExport;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
+import dev.durable.runtime.codec.StoredForm;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.common.Hooks;
 import dev.durable.runtime.internal.common.Registry;
@@ -57,12 +59,14 @@ public final class Replays implements RunReplays {
   /**
    * @param workflows the workflows to replay runs of, by name and version
    * @param mapper the Jackson mapper the engine stores payloads with
+   * @param codec the payload codec the engine stores payloads through; null for none
    */
-  public Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper) {
+  public Replays(List<DurableWorkflow<?>> workflows, ObjectMapper mapper, PayloadTransform codec) {
     this.registry = Registry.of(workflows, false);
     this.attempts = new AttemptRunner(Observer.NONE, null, false); // a replay runs no attempt
     Time time = new Time(Clock.systemUTC());
-    Payloads payloads = new Payloads(mapper, EngineConfig.MAX_PAYLOAD_LIMIT);
+    Payloads payloads =
+        new Payloads(mapper, EngineConfig.MAX_PAYLOAD_LIMIT, StoredForm.of(codec));
     PollLoop poll = Scheduler.pollLoop(Duration.ofMinutes(1));
     // No store, no group commits: a turn that only replays stops before its first read or write.
     EngineWakeups wakeups = replayWakeups(time, poll);
