@@ -241,6 +241,30 @@ class PayloadCodecTest extends OnEachStore {
   }
 
   @Test
+  void aStepThisEngineCannotDecodeSetsTheRunAsideNamingTheStepAndItsPosition() {
+    String runId;
+    try (DurableEngine starter = starter(null).build()) {
+      runId = SecretWorkflowClient.of(starter).start(MARKER).id(); // its input plain
+    }
+    try (DurableWorker worker = worker(k1());
+        DurableEngine engine = started(engine(k1()).build())) {
+      awaitSignalWait(SecretWorkflowClient.of(engine).get(runId)); // its steps' results under k1
+    }
+    PayloadCodec k2Only = codec(Map.of("k2", K2), "k2");
+    try (DurableEngine lacking = started(engine(k2Only).build())) {
+      SecretWorkflowClient.of(lacking).reply(runId, "reply:" + MARKER);
+      RunError reason = Await.value("the run set aside",
+          () -> lacking.getRunStatus(runId).run().error().orElse(null));
+      assertEquals("payload_codec", reason.code());
+      assertTrue(reason.message().startsWith("run " + runId + ": the recorded arguments of step"
+          + " 'local' at position 0 cannot be decoded by this engine's payload codec: "),
+          reason.message());
+      assertTrue(reason.message().contains("key 'k1'"), reason.message());
+      assertEquals(RunState.SLEEPING, lacking.getRunStatus(runId).run().status());
+    }
+  }
+
+  @Test
   void aTamperedPayloadSetsTheRunAsideWithTheKeyAndWhatWasWrong() {
     String runId;
     try (DurableEngine starter = starter(k1()).build()) {

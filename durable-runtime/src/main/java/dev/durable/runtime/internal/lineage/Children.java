@@ -11,6 +11,7 @@ import dev.durable.runtime.RunStatus;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StepState;
 import dev.durable.runtime.UnknownRunException;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointKind;
@@ -248,6 +249,9 @@ public final class Children {
     if (ended.status() == StepState.COMPLETED) {
       try {
         return (R) context.payloads().decode(type.result(), ended.output());
+      } catch (PayloadCodecException e) {
+        throw control.setAside("the stored result of its child run " + childId + " at position "
+            + ended.seq(), e);
       } catch (PayloadException e) {
         throw control.stop(TurnStop.Reason.FAILED, Errors.engine(
             "run " + run.runId() + " cannot decode the result of its child run " + childId + ": "
@@ -274,6 +278,8 @@ public final class Children {
   private String decodeId(CheckpointRecord recorded) {
     try {
       return (String) context.payloads().decode(CHILD_ID, recorded.output());
+    } catch (PayloadCodecException e) {
+      throw control.setAside("the id of a child run recorded at position " + recorded.seq(), e);
     } catch (PayloadException e) {
       throw control.stop(TurnStop.Reason.FAILED, Errors.engine(
           "run " + run.runId() + " recorded a child run's id that cannot be read at position "

@@ -195,6 +195,8 @@ public final class SignalWaits {
   private <T> T decode(SignalType<T> signal, String output) {
     try {
       return (T) context.payloads().decode(signal.value(), output);
+    } catch (PayloadCodecException e) {
+      throw control.setAside("the stored value of " + signal, e);
     } catch (PayloadException e) {
       throw control.stop(
           TurnStop.Reason.FAILED,

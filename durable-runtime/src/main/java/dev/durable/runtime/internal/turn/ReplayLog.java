@@ -185,11 +185,13 @@ public final class ReplayLog {
     if (recorded.input() == null) {
       return; // its arguments could not be stored, and it failed for that
     }
+    String where = "the recorded arguments of " + called + " '" + step.name() + "' at position "
+        + seq;
     if (decodesArgs) {
       try {
         payloads.decodeArgs(step.params(), recorded.input());
       } catch (PayloadCodecException e) {
-        throw e; // not this code's doing: the run is set aside (TurnControl#replayed)
+        throw new RecordedUndecodable(where, e); // not this code's doing: the run is set aside
       } catch (PayloadException e) {
         throw new NonDeterminismException(
             "run " + runId + " of " + workflow + " recorded at position " + seq + " arguments of "
@@ -199,7 +201,12 @@ public final class ReplayLog {
                 + " version");
       }
     }
-    Optional<String> difference = payloads.argsDiffer(step.params(), args, recorded.input());
+    Optional<String> difference;
+    try {
+      difference = payloads.argsDiffer(step.params(), args, recorded.input());
+    } catch (PayloadCodecException e) {
+      throw new RecordedUndecodable(where, e);
+    }
     if (difference.isPresent()) {
       throw new NonDeterminismException(
           "run " + runId + " of " + workflow + " called " + called + " '" + step.name()

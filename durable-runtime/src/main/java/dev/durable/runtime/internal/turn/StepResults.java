@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.turn;
 
 import dev.durable.runtime.StepEvent;
+import dev.durable.runtime.codec.PayloadCodecException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.CheckpointRecord;
@@ -99,6 +100,9 @@ final class StepResults {
   <T> T recorded(StepType<T> step, CheckpointRecord recorded) {
     try {
       return decode(step, recorded.output());
+    } catch (PayloadCodecException e) {
+      throw control.setAside("the stored result of step '" + step.name() + "' at position "
+          + recorded.seq(), e);
     } catch (PayloadException e) {
       throw control.stop(
           TurnStop.Reason.FAILED,

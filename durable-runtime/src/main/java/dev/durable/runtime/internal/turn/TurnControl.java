@@ -156,8 +156,8 @@ public final class TurnControl {
       recorded = match.get();
     } catch (NonDeterminismException e) {
       throw nonDeterminism(e);
-    } catch (PayloadCodecException e) {
-      throw setAside("a recorded step's arguments", e);
+    } catch (RecordedUndecodable e) {
+      throw setAside(e.what, e.refusal());
     }
     if (replayOnly && (recorded == null
         || recorded.status() != StepState.COMPLETED && recorded.status() != StepState.FAILED)) {
