@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.dashboard.TestStore.Database;
+import dev.durable.dashboard.flows.EchoFlowClient;
+import dev.durable.dashboard.flows.EchoFlowDurable;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.codec.PayloadCodec;
+import dev.durable.runtime.codec.PayloadCodecs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,6 +20,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,6 +69,33 @@ class DurableDashboardTest {
       assertTrue(page.body().contains("No runs match"), page.body());
       assertEquals(200, get(dashboard, "/static/dashboard.js").statusCode());
       assertEquals(404, get(dashboard, "/static/../../etc/passwd").statusCode());
+    }
+  }
+
+  /**
+   * A run whose engines encrypt payloads: a dashboard over an engine without the keys names what
+   * encoded its input and under which key, never the input; over an engine with them, the input.
+   */
+  @Test
+  void anEncryptedPayloadShowsAsItsKeyUnlessTheEngineHasIt() throws Exception {
+    PayloadCodec codec = PayloadCodecs.aesGcm(
+        Map.of("k1", new SecretKeySpec(new byte[16], "AES")), "k1");
+    String runId;
+    try (DurableEngine writer = db.engine().payloadCodec(codec)
+        .register(new EchoFlowDurable()).build()) {
+      runId = EchoFlowClient.of(writer).start("card 4242").id();
+      writer.tick();
+    }
+    try (DurableDashboard dashboard = DurableDashboard.builder().engine(engine).port(0).start()) {
+      String page = get(dashboard, "/runs/" + runId).body();
+      assertTrue(page.contains("encoded (aes-gcm, key k1, "), page);
+      assertFalse(page.contains("card 4242"), page);
+    }
+    try (DurableEngine reader = db.engine().payloadCodec(codec).build();
+        DurableDashboard dashboard = DurableDashboard.builder().engine(reader).port(0).start()) {
+      String page = get(dashboard, "/runs/" + runId).body();
+      assertTrue(page.contains("card 4242"), page);
+      assertFalse(page.contains("encoded (aes-gcm"), page);
     }
   }
 
