@@ -228,6 +228,14 @@ public final class DashboardBench {
       throw new UnsupportedOperationException();
     }
 
+    @Override public boolean pause(String runId) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override public boolean resume(String runId) {
+      throw new UnsupportedOperationException();
+    }
+
     @Override public Map<String, Long> payloadEncodings() {
       throw new UnsupportedOperationException();
     }

@@ -42,6 +42,8 @@ import picocli.CommandLine.Spec;
       HistoryCommand.class,
       RequeueCommand.class,
       CancelCommand.class,
+      PauseCommand.class,
+      ResumeCommand.class,
       RedispatchCommand.class,
       SignalCommand.class,
       WorkersCommand.class,

@@ -271,6 +271,35 @@ class CliTest {
   }
 
   @Test
+  void pauseStopsRunsByIdOrFilterAndResumeLetsThemGoOn() {
+    order("p-1", false, true);
+    order("p-2", false, true);
+    order("p-3", false, true);
+    assertEquals(RunState.SLEEPING, status("p-1"), "each waits for its approval");
+
+    Result one = cli("pause", "p-1");
+    assertExit(0, one);
+    assertEquals("paused 1 run\n", one.out());
+    assertEquals(RunState.PAUSED, status("p-1"));
+
+    Result filtered = cli("pause", "--workflow", "cli-order", "--status", "SLEEPING");
+    assertExit(0, filtered);
+    assertEquals("paused 2 runs\n", filtered.out());
+    assertEquals(RunState.PAUSED, status("p-3"));
+    assertExit(ExitCodes.USAGE, cli("pause"));
+    assertTrue(cli("list", "--status", "PAUSED").out().contains("p-2"));
+
+    Result resumed = cli("resume", "p-1", "p-2");
+    assertExit(0, resumed);
+    assertEquals("resumed p-1\nresumed p-2\n", resumed.out());
+    assertEquals(RunState.PENDING, status("p-1"));
+    Result refused = cli("resume", "p-1");
+    assertExit(1, refused);
+    assertTrue(refused.err().contains("run p-1 is PENDING, not PAUSED: nothing to resume"),
+        refused.err());
+  }
+
+  @Test
   void cancelStopsARunAndIsRefusedOnceItEnded() {
     order("waiting-1", false, true);
 

@@ -155,6 +155,30 @@ public interface DurableEngine extends AutoCloseable {
    */
   String fork(String runId, int position);
 
+  /**
+   * Pauses a run that has not ended: from the call on it is {@link RunState#PAUSED} on every
+   * engine, across restarts, and none starts a step, sleep, child or task of it. A step in flight
+   * finishes and is recorded (or is cut at its timeout); the engine executing it stops its turn
+   * then (at once on this engine and, on PostgreSQL, on the others; else at their next lease
+   * renewal). Signals sent meanwhile are kept, timers that come due fire after {@link #resume},
+   * its children go on unless paused themselves, and a run admitted through a queue gives its slot
+   * back. {@link #cancel} works on a paused run.
+   *
+   * @return true if the run is paused now, also if it was already; false if it has ended
+   * @throws UnknownRunException if no such run is stored
+   */
+  boolean pause(String runId);
+
+  /**
+   * Resumes a paused run where it was: due at once (timers that came due meanwhile fire), or, if
+   * it was started through a queue, waiting for the queue's admission again ({@link
+   * RunState#ENQUEUED}).
+   *
+   * @return false if the run is not paused
+   * @throws UnknownRunException if no such run is stored
+   */
+  boolean resume(String runId);
+
   /** A snapshot of a run and its steps; throws {@link UnknownRunException} if none is stored. */
   RunStatus getRunStatus(String runId);
 

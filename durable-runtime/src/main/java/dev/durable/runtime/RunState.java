@@ -13,6 +13,12 @@ public enum RunState {
   RUNNING,
   /** Suspended in storage until {@link RunInfo#wakeAt()}: a durable timer or a retry's backoff. */
   SLEEPING,
+  /**
+   * Stopped by {@link DurableEngine#pause(String)} until {@link DurableEngine#resume(String)}: no
+   * engine starts a step, sleep, child or task of it meanwhile (a step that was in flight finishes
+   * and is recorded); signals sent to it are kept, and timers that come due fire after the resume.
+   */
+  PAUSED,
   /** Finished with a result. */
   COMPLETED,
   /** Finished with an error; {@link DurableEngine#requeue(String)} can retry it. */

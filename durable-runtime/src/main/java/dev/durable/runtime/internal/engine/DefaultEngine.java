@@ -34,7 +34,7 @@ import dev.durable.runtime.internal.ops.RunSteering;
 import dev.durable.runtime.internal.ops.Retention;
 import dev.durable.runtime.internal.ops.RunExports;
 import dev.durable.runtime.internal.ops.RunStatuses;
-import dev.durable.runtime.internal.run.CancelledElsewhere;
+import dev.durable.runtime.internal.run.SteeredElsewhere;
 import dev.durable.runtime.internal.run.InFlight;
 import dev.durable.runtime.internal.run.RunAwaits;
 import dev.durable.runtime.internal.run.RunStarts;
@@ -99,7 +99,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   DefaultEngine(
       String engineId, RunStore store, StoredShapes shapes, TaskQueue tasks, Time time,
       Payloads payloads, EngineWakeups wakeups, InFlight inFlight, Waiters waiters,
-      CancelledElsewhere cancelledElsewhere, Registry registry, Scheduler scheduler,
+      SteeredElsewhere steeredElsewhere, Registry registry, Scheduler scheduler,
       RunStarts starts, RunStatuses statuses, Schedules schedules, Retention retention,
       RunValueReads values, OperatorViews views, SignalSender signals, RunForks forks,
       InjectedFaults faults, Reencoding reencoding, List<AutoCloseable> resources) {
@@ -112,7 +112,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     this.wakeups = wakeups;
     this.waiters = waiters;
     this.steering =
-        new RunSteering(store, tasks, time, wakeups, waiters, cancelledElsewhere);
+        new RunSteering(store, tasks, time, wakeups, waiters, steeredElsewhere);
     this.registry = registry;
     this.scheduler = scheduler;
     this.starts = starts;
@@ -300,6 +300,16 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   @Override
   public boolean cancel(String runId) {
     return steering.cancel(runId);
+  }
+
+  @Override
+  public boolean pause(String runId) {
+    return steering.pause(runId);
+  }
+
+  @Override
+  public boolean resume(String runId) {
+    return steering.resume(runId);
   }
 
   @Override

@@ -21,7 +21,7 @@ import dev.durable.runtime.internal.ops.OperatorViews;
 import dev.durable.runtime.internal.ops.Reencoding;
 import dev.durable.runtime.internal.ops.Retention;
 import dev.durable.runtime.internal.ops.RunStatuses;
-import dev.durable.runtime.internal.run.CancelledElsewhere;
+import dev.durable.runtime.internal.run.SteeredElsewhere;
 import dev.durable.runtime.internal.run.InFlight;
 import dev.durable.runtime.internal.run.Leases;
 import dev.durable.runtime.internal.run.ProgressWrites;
@@ -150,8 +150,8 @@ final class Engines {
               config.leaseDuration());
       RunStatuses statuses =
           new RunStatuses(store, stores.attributes(), stores.schedules(), inFlight, form);
-      CancelledElsewhere cancelledElsewhere =
-          new CancelledElsewhere(store, inFlight, waiters, wakeups);
+      SteeredElsewhere steeredElsewhere =
+          new SteeredElsewhere(store, inFlight, waiters, wakeups);
       TurnContext turnContext = new TurnContext(
           store, stores.tasks(), stores.signals(), stores.attributes(), payloads, time, hooks,
           observer, wakeups);
@@ -162,10 +162,10 @@ final class Engines {
       Scheduler scheduler = new Scheduler(
           new RunClaims(store, time, registry, observer, engineId, config.leaseDuration()),
           new RunExecutor(
-              registry, turnContext, turns, inFlight, waiters, cancelledElsewhere, admissions,
+              registry, turnContext, turns, inFlight, waiters, steeredElsewhere, admissions,
               stores.lineages()),
           time, inFlight, wakeups, poll, schedules, admissions,
-          new Leases(store, time, inFlight, engineId, config.leaseDuration(), cancelledElsewhere,
+          new Leases(store, time, inFlight, engineId, config.leaseDuration(), steeredElsewhere,
               queues.sharesSlots() ? sharedSlots : null),
           maxConcurrentRuns, Threads.executor("durable-run", virtual, maxConcurrentRuns),
           config.shutdownTimeout());
@@ -182,7 +182,7 @@ final class Engines {
       resources.add(0, values);
       // the engine's one listener, and its signals from the other engines and workers of this
       // process: made last, once everything it signals exists
-      resources.add(0, wakeups.listen(admissions::queueMayHaveRuns, cancelledElsewhere::stop,
+      resources.add(0, wakeups.listen(admissions::queueMayHaveRuns, steeredElsewhere::stop,
           values::listening, "durable-listener-" + engineId));
       LOG.info("durable engine {} ready on {}{}{} with workflows {}; at most {} runs at once, on {}"
               + " threads", engineId,
@@ -192,7 +192,7 @@ final class Engines {
           config.pollOnly() ? ", poll-only" : "",
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
       return new DefaultEngine(engineId, store, stores.shapes(), stores.tasks(), time, payloads,
-          wakeups, inFlight, waiters, cancelledElsewhere, registry, scheduler, starts, statuses,
+          wakeups, inFlight, waiters, steeredElsewhere, registry, scheduler, starts, statuses,
           schedules, retention, values, views,
           new SignalSender(store, stores.signals(), time, payloads, registry, wakeups),
           new RunForks(store, stores.lineages(), time, registry, wakeups, scheduler), faults,

@@ -30,6 +30,10 @@ public enum EventType {
    */
   RUN_RECOVERED("run.recovered"),
   RUN_CANCELLED("run.cancelled"),
+  /** An operator paused the run ({@code engine.pause}); the state it was in, in the detail. */
+  RUN_PAUSED("run.paused"),
+  /** An operator resumed a paused run: it is due at once, or waits for its queue's admission. */
+  RUN_RESUMED("run.resumed"),
   /**
    * A run failed for good and its completed steps are undone: which compensations run, in order,
    * in the detail.

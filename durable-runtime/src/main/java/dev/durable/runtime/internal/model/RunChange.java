@@ -29,7 +29,12 @@ public record RunChange(Kind kind, Instant wakeAt, Instant dueAt, String output,
     /** The run finished with a result. */
     COMPLETED,
     /** The run failed. */
-    FAILED
+    FAILED,
+    /**
+     * The turn stopped because the run was paused: its lease is given back, and it stays {@code
+     * PAUSED}, or, if it was resumed meanwhile, is due at once.
+     */
+    RELEASED
   }
 
   /** The error code of a run set aside ({@link #setAside}): its payloads cannot be decoded. */
@@ -55,6 +60,9 @@ public record RunChange(Kind kind, Instant wakeAt, Instant dueAt, String output,
   public static RunChange setAside(Instant until, RunError reason) {
     return new RunChange(Kind.SLEEPING, until, until, null, reason);
   }
+
+  /** The turn stopped for a pause ({@link Kind#RELEASED}). */
+  public static final RunChange RELEASED = new RunChange(Kind.RELEASED, null, null, null, null);
 
   public static RunChange completed(String output) {
     return new RunChange(Kind.COMPLETED, null, null, output, null);

@@ -1,9 +1,10 @@
 package dev.durable.runtime.internal.ops;
 
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
-import dev.durable.runtime.internal.run.CancelledElsewhere;
+import dev.durable.runtime.internal.run.SteeredElsewhere;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.task.TaskQueue;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What an operator does to a run in flight or ended: requeue it, re-drive its stuck dispatched
- * steps, cancel it. Each change is the store's; this wakes what it makes ready here (the poll, a
+ * steps, cancel it, pause and resume it. Each change is the store's; this wakes what it makes ready here (the poll, a
  * queue's slot) and stops what it cancels where this engine executes it.
  */
 public final class RunSteering {
@@ -29,16 +30,16 @@ public final class RunSteering {
   private final Time time;
   private final EngineWakeups wakeups;
   private final Waiters waiters;
-  private final CancelledElsewhere cancelledElsewhere;
+  private final SteeredElsewhere steeredElsewhere;
 
   public RunSteering(RunStore store, TaskQueue tasks, Time time, EngineWakeups wakeups,
-      Waiters waiters, CancelledElsewhere cancelledElsewhere) {
+      Waiters waiters, SteeredElsewhere steeredElsewhere) {
     this.store = store;
     this.tasks = tasks;
     this.time = time;
     this.wakeups = wakeups;
     this.waiters = waiters;
-    this.cancelledElsewhere = cancelledElsewhere;
+    this.steeredElsewhere = steeredElsewhere;
   }
 
   /** See {@link dev.durable.runtime.DurableEngine#requeue}. */
@@ -82,8 +83,35 @@ public final class RunSteering {
     } else if (cancelled.isEmpty()) {
       throw Compensations.cancelRefused(runId); // not ended, yet not cancelled: compensating
     }
-    cancelledElsewhere.stopHere(cancelled);
+    steeredElsewhere.stopHere(cancelled);
     wakeups.slotFree(); // a queue slot it held is free: the poll admits again
+    return true;
+  }
+
+  /** See {@link dev.durable.runtime.DurableEngine#pause}. */
+  public boolean pause(String runId) {
+    RunRecord run = find(runId);
+    if (run.status() == RunState.PAUSED) {
+      return true;
+    }
+    if (store.pause(runId, time.now())) {
+      steeredElsewhere.pauseHere(runId); // its turn here, if it executes here, stops
+      wakeups.slotFree(); // a queue slot it held is free: the poll admits again
+      return true;
+    }
+    // it ended meanwhile, or was paused by another call
+    return find(runId).status() == RunState.PAUSED;
+  }
+
+  /** See {@link dev.durable.runtime.DurableEngine#resume}. */
+  public boolean resume(String runId) {
+    find(runId);
+    Instant now = time.now();
+    if (!store.resume(runId, now)) {
+      return false;
+    }
+    wakeups.runDue(now);
+    wakeups.slotFree(); // one started through a queue waits for its admission again
     return true;
   }
 

@@ -27,6 +27,7 @@ public final class InFlight {
   public static final class Run {
     private final Set<Attempt> attempts = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
+    private volatile boolean paused;
     private volatile Instant deadline;
     private volatile boolean timedOut;
     private Consumer<Run> next;
@@ -38,6 +39,14 @@ public final class InFlight {
 
     public boolean isCancelled() {
       return cancelled;
+    }
+
+    /**
+     * Whether it was paused while in flight: its turn stops before its next step, sleep, child or
+     * task, and the attempts it is making finish and are recorded.
+     */
+    public boolean isPaused() {
+      return paused;
     }
 
     /** Whether its run timeout ended while it was in flight. */
@@ -122,6 +131,14 @@ public final class InFlight {
 
   public Optional<Run> get(String runId) {
     return Optional.ofNullable(runs.get(runId));
+  }
+
+  /** Stops the run's turn before its next step: its attempts in flight go on and are recorded. */
+  void pause(String runId) {
+    Run run = runs.get(runId);
+    if (run != null) {
+      run.paused = true;
+    }
   }
 
   /**

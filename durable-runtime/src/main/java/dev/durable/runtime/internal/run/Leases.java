@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the leases of the runs executing here, and only those (a run whose turn was abandoned, the
  * store having failed under it, must come due when its lease expires). Each renewal also has
- * {@link CancelledElsewhere} look for runs among them cancelled through another engine.
+ * {@link SteeredElsewhere} look for runs among them cancelled through another engine.
  *
  * <p>Leases expire by the engine's clock, and are renewed whenever a third of a lease has passed
  * by it: every third of a lease of real time, and at once when a {@code ManualClock} jumps further
@@ -36,7 +36,7 @@ public final class Leases implements AutoCloseable {
   private final InFlight inFlight;
   private final String engineId;
   private final Duration leaseDuration;
-  private final CancelledElsewhere cancelledElsewhere;
+  private final SteeredElsewhere steeredElsewhere;
   /** The step queues' slots this engine holds across engines; null if it takes none. */
   private final SharedSlots slots;
   private final Duration renewEvery;
@@ -52,14 +52,14 @@ public final class Leases implements AutoCloseable {
    */
   public Leases(
       RunStore store, Time time, InFlight inFlight, String engineId, Duration leaseDuration,
-      CancelledElsewhere cancelledElsewhere, SharedSlots slots) {
+      SteeredElsewhere steeredElsewhere, SharedSlots slots) {
     this.store = store;
     this.slots = slots;
     this.time = time;
     this.inFlight = inFlight;
     this.engineId = engineId;
     this.leaseDuration = leaseDuration;
-    this.cancelledElsewhere = cancelledElsewhere;
+    this.steeredElsewhere = steeredElsewhere;
     this.renewEvery = Duration.ofMillis(Math.max(1, leaseDuration.toMillis() / 3));
     this.renewedAt = time.now();
     this.renewals =
@@ -97,7 +97,7 @@ public final class Leases implements AutoCloseable {
       LOG.warn("cannot renew this engine's leases: {}; runs in flight may be taken over by"
           + " another engine if this lasts {}", e.getMessage(), leaseDuration);
     }
-    cancelledElsewhere.stop(inFlight);
+    steeredElsewhere.stop(inFlight);
   }
 
   /**

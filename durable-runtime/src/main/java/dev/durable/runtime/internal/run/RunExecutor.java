@@ -45,26 +45,26 @@ public final class RunExecutor {
   private final Turns turns;
   private final InFlight inFlight;
   private final Waiters waiters;
-  private final CancelledElsewhere cancelledElsewhere;
+  private final SteeredElsewhere steeredElsewhere;
   private final Registry registry;
   private final Admissions admissions;
   private final RunLineages lineages;
 
   /**
-   * @param cancelledElsewhere stops the child runs a run's timeout cancels
+   * @param steeredElsewhere stops the child runs a run's timeout cancels
    * @param admissions told when a run of a queue ends here, freeing its slot
    * @param lineages where a run that continues as new starts over
    */
   public RunExecutor(
       Registry registry, TurnContext context, Turns turns, InFlight inFlight, Waiters waiters,
-      CancelledElsewhere cancelledElsewhere, Admissions admissions, RunLineages lineages) {
+      SteeredElsewhere steeredElsewhere, Admissions admissions, RunLineages lineages) {
     this.admissions = admissions;
     this.lineages = lineages;
     this.context = context;
     this.turns = turns;
     this.inFlight = inFlight;
     this.waiters = waiters;
-    this.cancelledElsewhere = cancelledElsewhere;
+    this.steeredElsewhere = steeredElsewhere;
     this.registry = registry;
   }
 
@@ -235,7 +235,7 @@ public final class RunExecutor {
       RunLog.failed(run.runId(), run.workflow(), error);
       if (error.code().equals(Errors.RUN_TIMEOUT)) {
         // the runs it started end with it
-        cancelledElsewhere.stopHere(
+        steeredElsewhere.stopHere(
             context.store().cancelChildren(run.runId(), context.time().now()));
       }
       context.observer().runFailed(run.workflow().name(), error.code());
@@ -297,6 +297,12 @@ public final class RunExecutor {
       case FAILED -> fail(run, turn, runEvent, stop.failure());
       case SET_ASIDE -> setAside(run, turn, stop.failure());
       case CANCELLED -> LOG.debug("run {} was cancelled during its turn", run.runId());
+      case PAUSED -> {
+        if (turn.finish(RunChange.RELEASED, List.of())) {
+          LOG.info("run {} was paused; its turn stopped after recording its progress",
+              run.runId());
+        }
+      }
       case LEASE_LOST -> LOG.info(
           "run {}: another engine took it over, or it was cancelled or requeued; this engine's"
               + " turn stopped without writing", run.runId());

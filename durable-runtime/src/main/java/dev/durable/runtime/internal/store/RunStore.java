@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store;
 
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.RunFilter;
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.model.CheckpointRecord;
 import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.Commit;
@@ -252,13 +253,33 @@ public final class RunStore {
     return transactions.autocommit("list runs " + filter, c -> search.select(c, filter));
   }
 
-  /** Which of {@code runIds} are cancelled. */
-  public List<String> cancelled(Collection<String> runIds) {
+  /** Which of {@code runIds} are cancelled or paused, with which. */
+  public Map<String, RunState> steered(Collection<String> runIds) {
     if (runIds.isEmpty()) {
-      return List.of();
+      return Map.of();
     }
-    return transactions.autocommit("read whether " + runIds.size() + " run(s) were cancelled",
-        connection -> runs.cancelled(connection, runIds));
+    return transactions.autocommit("read whether " + runIds.size() + " run(s) were cancelled or"
+        + " paused", connection -> runs.steered(connection, runIds));
+  }
+
+  /**
+   * Pauses a run that has not ended; see {@link RunControl#pause}.
+   *
+   * @return whether it was paused now
+   */
+  public boolean pause(String runId, Instant now) {
+    return transactions.inTransaction("pause run " + runId,
+        connection -> control.pause(connection, runId, now));
+  }
+
+  /**
+   * Resumes a paused run; see {@link RunControl#resume}.
+   *
+   * @return whether it was paused
+   */
+  public boolean resume(String runId, Instant now) {
+    return transactions.inTransaction("resume run " + runId,
+        connection -> control.resume(connection, runId, now));
   }
 
   /** Makes a run set aside for its payloads due now; whether it was set aside. */

@@ -98,12 +98,15 @@ public final class TurnControl {
     if (timedOut()) {
       return timeOut(cause);
     }
+    if (flight.isPaused()) {
+      return stop(TurnStop.Reason.PAUSED, null, cause);
+    }
     return stop(reason, null, cause);
   }
 
   /**
-   * Throws the turn's stop, if it stopped, or stops it if the run was cancelled or its run timeout
-   * ended.
+   * Throws the turn's stop, if it stopped, or stops it if the run was cancelled, its run timeout
+   * ended, or it was paused.
    */
   public void throwIfStopped() {
     if (stop != null) {
@@ -114,6 +117,9 @@ public final class TurnControl {
     }
     if (timedOut()) {
       throw timeOut(null);
+    }
+    if (flight.isPaused()) {
+      throw stop(TurnStop.Reason.PAUSED, null, null);
     }
   }
 
@@ -142,7 +148,7 @@ public final class TurnControl {
    * closing.
    */
   boolean mustStopWaiting() {
-    return flight.isCancelled() || flight.isTimedOut() || poll.isStopped();
+    return flight.isCancelled() || flight.isTimedOut() || flight.isPaused() || poll.isStopped();
   }
 
   /**

@@ -25,6 +25,11 @@ public final class TurnStop extends Error {
     LEASE_LOST,
     /** The run was cancelled through this engine. */
     CANCELLED,
+    /**
+     * The run was paused: the turn stops before its next step, its progress so far written, and
+     * gives its lease back ({@code RunChange.RELEASED}).
+     */
+    PAUSED,
     /** The engine is shutting down; the run is released to be picked up again. */
     SHUTDOWN,
     /** The store could not be reached; the run is picked up again when its lease expires. */

@@ -22,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.h2.jdbcx.JdbcDataSource;
@@ -137,7 +138,7 @@ class StoreTest {
       assertTrue(rows.next());
       assertEquals("LOST", rows.getString(1));
     }
-    assertEquals(List.of("r"), store.runs().cancelled(List.of("r", "other")));
+    assertEquals(Map.of("r", RunState.CANCELLED), store.runs().steered(List.of("r", "other")));
   }
 
   @Test

@@ -35,6 +35,12 @@ public final class RunFences {
   private final Sql sleep;
   private final Sql complete;
   private final Sql fail;
+  /**
+   * Gives the lease back after a turn that stopped for a pause: the run stays {@code PAUSED},
+   * taken up by no engine; one resumed meanwhile (back to {@code RUNNING} under this lease) is due
+   * at once, for any engine to claim.
+   */
+  private final Sql release;
 
   /** How error messages are stored. */
   private final StoredForm form;
@@ -45,14 +51,22 @@ public final class RunFences {
         "UPDATE " + table + " SET epoch = epoch WHERE run_id = :runId AND epoch = :epoch");
     touchLocked = Sql.of("SELECT run_id FROM " + table
         + " WHERE run_id = :runId AND epoch = :epoch FOR SHARE");
-    sleep = Sql.of("UPDATE " + table + " SET status = CASE WHEN woken_at IS NULL THEN 'SLEEPING'"
-        + " ELSE 'PENDING' END, wake_at = :wakeAt, due_at = CASE WHEN woken_at IS NULL"
+    // a run paused while its turn ran stays paused, with no due time, until it is resumed
+    sleep = Sql.of("UPDATE " + table + " SET status = CASE WHEN status = 'PAUSED' THEN 'PAUSED'"
+        + " WHEN woken_at IS NULL THEN 'SLEEPING' ELSE 'PENDING' END, wake_at = :wakeAt,"
+        + " due_at = CASE WHEN status = 'PAUSED' THEN NULL WHEN woken_at IS NULL"
         + " THEN :dueAt ELSE updated_at END, woken_at = NULL, lease_owner = NULL,"
         + " lease_until = NULL, error_message = :errorMessage, error_code = :errorCode,"
         + " error_type = :errorType, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
     complete = Sql.of("UPDATE " + table + " SET status = 'COMPLETED', output = :output,"
         + " error_message = NULL, error_code = NULL, error_type = NULL, wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
         + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+    release = Sql.of("UPDATE " + table + " SET status = CASE WHEN status = 'PAUSED'"
+        + " THEN 'PAUSED' ELSE 'PENDING' END, due_at = CASE WHEN status = 'PAUSED' THEN NULL"
+        // typed: PostgreSQL's progress statement sends an instant as text of no declared type
+        + " ELSE CAST(:now AS TIMESTAMP WITH TIME ZONE) END, lease_owner = NULL,"
+        + " lease_until = NULL, updated_at = :now"
+        + " WHERE run_id = :runId AND epoch = :epoch");
     fail = Sql.of("UPDATE " + table + " SET status = 'FAILED', error_message = :errorMessage,"
         + " error_code = :errorCode, error_type = :errorType, error_step = :errorStep,"
         + " wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
@@ -66,6 +80,7 @@ public final class RunFences {
       case SLEEPING -> sleep;
       case COMPLETED -> complete;
       case FAILED -> fail;
+      case RELEASED -> release;
     };
   }
 
@@ -81,7 +96,7 @@ public final class RunFences {
   public Values values(Values values, Commit commit, Instant now) {
     RunChange change = commit.change();
     switch (change.kind()) {
-      case TOUCH -> { }
+      case TOUCH, RELEASED -> { }
       case SLEEPING -> {
         // a sleep of the run's own clears the reason it was set aside for, if it was
         RunError reason = change.error();

@@ -65,10 +65,13 @@ public final class RunLeases {
     String runs = schema.table(RunsTable.NAME);
     justClaimed =
         "SELECT run_id FROM " + runs + " WHERE due_at = :leaseUntil AND lease_owner = :owner";
+    // a run paused while its turn is in flight keeps its lease, and no due time, until the turn
+    // gives it back: a resume meanwhile finds the turn still holding it, and lets it go on
     renew = Sql.of(
-        "UPDATE " + runs + " SET lease_until = :leaseUntil, due_at = :leaseUntil WHERE run_id IN"
-            + " (SELECT run_id FROM " + runs + " WHERE run_id = ANY (:runIds)"
-            + " AND lease_owner = :owner AND status = 'RUNNING' FOR UPDATE SKIP LOCKED)");
+        "UPDATE " + runs + " SET lease_until = :leaseUntil, due_at = CASE WHEN status = 'PAUSED'"
+            + " THEN NULL ELSE :leaseUntil END WHERE run_id IN (SELECT run_id FROM " + runs
+            + " WHERE run_id = ANY (:runIds) AND lease_owner = :owner"
+            + " AND status IN ('RUNNING', 'PAUSED') FOR UPDATE SKIP LOCKED)");
     release = Sql.of(
         "UPDATE " + runs + " SET status = 'PENDING', lease_owner = NULL, lease_until = NULL,"
             + " due_at = :now, epoch = epoch + 1, updated_at = :now"

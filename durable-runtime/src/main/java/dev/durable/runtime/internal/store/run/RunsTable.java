@@ -98,7 +98,22 @@ public final class RunsTable {
   private final Sql cancel;
   /** Which of the runs a transaction just suspended ({@link #sleep}) it found woken. */
   private final Sql selectDueAtOnce;
-  private final Sql selectCancelled;
+  /** Which of some runs were cancelled or paused: their turns in flight stop. */
+  private final Sql selectSteered;
+  /**
+   * Pauses a run that has not ended: {@code PAUSED}, with no due time, so that no engine claims
+   * it. Its epoch and lease stay: a turn in flight records its step's outcome, and stops at the
+   * next step once its engine hears of the pause. Its slot in a queue is free at once (the
+   * queue counts only runs pending, running or sleeping).
+   */
+  private final Sql pause;
+  /**
+   * Resumes a paused run: one whose turn still holds its lease goes on under it ({@code RUNNING},
+   * due when the lease ends, as a leased run is); else it is due at once, or, if it was started
+   * through a queue, waits for the queue's admission again ({@code ENQUEUED}). Its timers are in
+   * its checkpoints: a turn finds those that came due meanwhile and goes on.
+   */
+  private final Sql resume;
   /**
    * Makes a failed run due again; one started through a queue waits for the queue's admission
    * again, as its slot was given back when it failed.
@@ -185,8 +200,16 @@ public final class RunsTable {
         + CheckpointKind.FAILURE_HANDLING + "')");
     selectDueAtOnce = Sql.of("SELECT run_id FROM " + table
         + " WHERE run_id = ANY (:runIds) AND status = 'PENDING'");
-    selectCancelled = Sql.of("SELECT run_id FROM " + table
-        + " WHERE run_id = ANY (:runIds) AND status = 'CANCELLED'");
+    selectSteered = Sql.of("SELECT run_id, status FROM " + table
+        + " WHERE run_id = ANY (:runIds) AND status IN ('CANCELLED', 'PAUSED')");
+    pause = Sql.of("UPDATE " + table + " SET status = 'PAUSED', due_at = NULL, updated_at = :now"
+        + " WHERE run_id = :runId AND status IN ('ENQUEUED', 'PENDING', 'RUNNING', 'SLEEPING')");
+    resume = Sql.of("UPDATE " + table + " SET status = CASE"
+        + " WHEN lease_owner IS NOT NULL AND lease_until > :now THEN 'RUNNING'"
+        + " WHEN queue_name IS NULL THEN 'PENDING' ELSE 'ENQUEUED' END,"
+        + " due_at = CASE WHEN lease_owner IS NOT NULL AND lease_until > :now THEN lease_until"
+        + " WHEN queue_name IS NULL THEN :now END, wake_at = NULL, updated_at = :now"
+        + " WHERE run_id = :runId AND status = 'PAUSED'");
     requeue = Sql.of("UPDATE " + table + " SET status = CASE WHEN queue_name IS NULL"
         + " THEN 'PENDING' ELSE 'ENQUEUED' END, error_message = NULL, error_code = NULL,"
         + " error_type = NULL, error_step = NULL, due_at = CASE WHEN queue_name IS NULL THEN :now"
@@ -282,14 +305,28 @@ public final class RunsTable {
         connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
   }
 
-  /** Which of {@code runIds} are cancelled. */
-  public List<String> cancelled(Connection connection, Collection<String> runIds)
+  /** Of {@code runIds}, those cancelled or paused, with which. */
+  public Map<String, RunState> steered(Connection connection, Collection<String> runIds)
       throws SQLException {
-    return selectCancelled.list(
-        connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
+    Map<String, RunState> steered = new LinkedHashMap<>();
+    for (Object[] row : selectSteered.list(connection, new Values().strings("runIds", runIds),
+        rows -> new Object[] {rows.getString(1), rows.getString(2)})) {
+      steered.put((String) row[0], RunState.valueOf((String) row[1]));
+    }
+    return steered;
   }
 
-  /** Makes a failed run due again; whether it had failed. */
+  /** Pauses run {@code runId} if it has not ended and is not paused; whether it did. */
+  public boolean pause(Connection connection, String runId, Instant now) throws SQLException {
+    return pause.update(connection, new Values().instant("now", now).string("runId", runId)) == 1;
+  }
+
+  /** Resumes run {@code runId} if it is paused; whether it was. */
+  public boolean resume(Connection connection, String runId, Instant now) throws SQLException {
+    return resume.update(connection, new Values().instant("now", now).string("runId", runId))
+        == 1;
+  }
+
   /** Makes run {@code runId} due now if it is set aside for its payloads; whether it was. */
   public boolean takeUpSetAside(Connection connection, String runId, Instant now)
       throws SQLException {
@@ -297,6 +334,7 @@ public final class RunsTable {
         new Values().instant("now", now).string("runId", runId)) == 1;
   }
 
+  /** Makes a failed run due again; whether it had failed. */
   public boolean requeue(Connection connection, String runId, Instant deadlineAt, Instant now)
       throws SQLException {
     return requeue.update(connection, new Values().instant("now", now)

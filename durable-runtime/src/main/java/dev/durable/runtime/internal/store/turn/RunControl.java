@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An operator's changes to a run's course, each in the caller's transaction: cancelling it (and
@@ -54,6 +55,39 @@ public final class RunControl {
       }
     }
     return cancelled;
+  }
+
+  /**
+   * Pauses a run that has not ended and is not paused, and logs it; on PostgreSQL the engines
+   * listening are told its id, so that the one executing it, if another, stops its turn after the
+   * step in flight (the others learn it at their next lease renewal).
+   *
+   * @return whether it was paused now
+   */
+  public boolean pause(Connection connection, String runId, Instant now) throws SQLException {
+    Optional<RunRecord> run = runs.select(connection, runId);
+    if (run.isEmpty() || !runs.pause(connection, runId, now)) {
+      return false;
+    }
+    events.append(connection, runId, List.of(EventType.RUN_PAUSED.run(
+        "was " + run.get().status().name(), now)));
+    announcements.cancelled(connection, runId); // the engine executing it stops its turn
+    return true;
+  }
+
+  /**
+   * Resumes a paused run, and logs it: due at once, or waiting for its queue's admission, or, if
+   * its turn still holds its lease, going on under it.
+   *
+   * @return whether it was paused
+   */
+  public boolean resume(Connection connection, String runId, Instant now) throws SQLException {
+    if (!runs.resume(connection, runId, now)) {
+      return false;
+    }
+    events.append(connection, runId, List.of(EventType.RUN_RESUMED.run(null, now)));
+    announcements.runsDue(connection);
+    return true;
   }
 
   /**

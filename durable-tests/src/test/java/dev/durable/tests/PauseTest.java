@@ -1,0 +1,215 @@
+package dev.durable.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.HistoryEvent;
+import dev.durable.runtime.Queue;
+import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
+import dev.durable.runtime.StartOptions;
+import dev.durable.runtime.StepState;
+import dev.durable.runtime.UnknownRunException;
+import dev.durable.tests.support.Await;
+import dev.durable.tests.support.CapturedLogs;
+import dev.durable.tests.support.Gate;
+import dev.durable.tests.support.Recorder;
+import dev.durable.tests.workflows.PausableWorkflowClient;
+import dev.durable.tests.workflows.PausableWorkflowDurable;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pausing and resuming runs ({@code engine.pause}, {@code engine.resume}): a paused run is taken up
+ * by no engine, starts nothing, keeps what is sent to it, and goes on where it was once resumed; a
+ * step in flight when it is paused finishes and is recorded. Engines that are not started are
+ * driven with {@code tick()}, which runs every due run: a tick that runs nothing shows that
+ * nothing was due, without waiting to see.
+ */
+class PauseTest extends OnEachStore {
+  private final Gate gate = new Gate();
+  private final Recorder recorder = new Recorder();
+
+  private DurableEngine.Builder engine() {
+    return db.engine().clock(clock).register(new PausableWorkflowDurable(gate, recorder));
+  }
+
+  private static PausableWorkflowClient client(DurableEngine engine) {
+    return PausableWorkflowClient.of(engine);
+  }
+
+  private static RunState state(DurableEngine engine, String runId) {
+    return engine.getRunStatus(runId).run().status();
+  }
+
+  private static List<String> events(DurableEngine engine, String runId) {
+    return engine.history(runId).stream().map(HistoryEvent::type).toList();
+  }
+
+  /** Whether the run's first step is recorded and no engine holds its lease. */
+  private boolean firstRecordedAndReleased(DurableEngine engine, String runId) {
+    var steps = engine.getRunStatus(runId).steps();
+    return !steps.isEmpty() && steps.get(0).status() == StepState.COMPLETED
+        && db.query("SELECT lease_owner FROM durable_runs WHERE run_id = '" + runId + "'")
+            .get(0).get(0) == null;
+  }
+
+  @Test
+  void aPendingRunPausedIsTakenUpByNoEngineUntilItIsResumed() {
+    gate.open("p");
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = client(engine).start("p", "-");
+      assertTrue(engine.pause(run.id()));
+      assertEquals(RunState.PAUSED, state(engine, run.id()));
+      assertEquals(0, engine.tick(), "a paused run is claimed by no engine");
+      assertEquals(List.of(), recorder.entries());
+
+      assertTrue(engine.resume(run.id()));
+      assertEquals(RunState.PENDING, state(engine, run.id()));
+      engine.tick();
+      assertEquals("first,-,second", run.await(WAIT));
+      assertTrue(events(engine, run.id()).containsAll(List.of("run.paused", "run.resumed")));
+    }
+  }
+
+  @Test
+  void aSleepingRunPausedStaysPausedPastItsTimerWhichFiresOnceItIsResumed() {
+    gate.open("s");
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = client(engine).start("s", "sleep");
+      engine.tick();
+      assertEquals(RunState.SLEEPING, state(engine, run.id()));
+      assertTrue(engine.pause(run.id()));
+
+      clock.advance(Duration.ofMinutes(2)); // its timer comes due while it is paused
+      assertEquals(0, engine.tick(), "a paused run's timer does not take it up");
+      assertEquals(RunState.PAUSED, state(engine, run.id()));
+
+      assertTrue(engine.resume(run.id()));
+      engine.tick();
+      assertEquals("first,slept,second", run.await(WAIT));
+      assertEquals(List.of("first s", "second s"), recorder.entries());
+    }
+  }
+
+  @Test
+  void aSignalSentToAPausedRunIsKeptAndTakenOnceItIsResumed() {
+    gate.open("g");
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = client(engine).start("g", "signal");
+      engine.tick();
+      assertEquals(RunState.SLEEPING, state(engine, run.id()));
+      assertTrue(engine.pause(run.id()));
+
+      client(engine).go(run.id(), "yes");
+      assertEquals(0, engine.tick(), "a signal does not wake a paused run");
+      assertEquals(RunState.PAUSED, state(engine, run.id()));
+
+      assertTrue(engine.resume(run.id()));
+      engine.tick();
+      assertEquals("first,yes,second", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void aRunPausedWhileItsStepRunsRecordsTheStepAndStartsNoOtherUntilItIsResumed() {
+    try (DurableEngine engine = engine().build()) {
+      engine.start();
+      RunHandle<String> run = client(engine).start("f", "-");
+      Await.until("its first step runs", () -> gate.isEntered("f"));
+      assertTrue(engine.pause(run.id()));
+      assertEquals(RunState.PAUSED, state(engine, run.id()));
+
+      gate.open("f");
+      Await.until("the step in flight is recorded and the run given back",
+          () -> firstRecordedAndReleased(engine, run.id()));
+      assertEquals(List.of("first f"), recorder.entries(), "no step started after the pause");
+      assertEquals(RunState.PAUSED, state(engine, run.id()));
+
+      assertTrue(engine.resume(run.id()));
+      assertEquals("first,-,second", run.await(WAIT));
+      assertEquals(List.of("first f", "second f"), recorder.entries(), "each step ran once");
+    }
+  }
+
+  /**
+   * Paused through an engine that does not execute it: the one that does hears of it (on
+   * PostgreSQL at once, else at its next lease renewal, a second here) and stops its turn after
+   * the step in flight.
+   */
+  @Test
+  void aRunPausedThroughAnotherEngineStopsWhereItRunsAfterItsStep() {
+    try (CapturedLogs.Capture logs = CapturedLogs.capture();
+        DurableEngine executing = engine().leaseDuration(Duration.ofSeconds(3)).build();
+        DurableEngine operator = db.engine().clock(clock).build()) {
+      executing.start();
+      RunHandle<String> run = client(executing).start("o", "-");
+      Await.until("its first step runs", () -> gate.isEntered("o"));
+      assertTrue(operator.pause(run.id()));
+      Await.until("the engine executing it hears of the pause", () -> logs.lines().stream()
+          .anyMatch(line -> line.text().equals("run " + run.id() + " was paused elsewhere; its"
+              + " turn here stops after its step in flight")));
+
+      gate.open("o");
+      Await.until("the step in flight is recorded and the run given back",
+          () -> firstRecordedAndReleased(operator, run.id()));
+      assertEquals(List.of("first o"), recorder.entries(), "no step started after the pause");
+
+      assertTrue(operator.resume(run.id()));
+      assertEquals("first,-,second", run.await(WAIT));
+      assertEquals(List.of("first o", "second o"), recorder.entries());
+    }
+  }
+
+  @Test
+  void aQueuedRunPausedGivesItsSlotBackAndWaitsItsTurnAgainOnceResumed() {
+    try (DurableEngine engine = engine().queue(Queue.named("q").concurrency(1)).build()) {
+      StartOptions inQueue = StartOptions.builder().queue("q").build();
+      RunHandle<String> first = client(engine).start(inQueue, "a", "-");
+      engine.start();
+      Await.until("the first run is admitted and runs", () -> gate.isEntered("a"));
+      gate.open("b");
+      RunHandle<String> second = client(engine).start(inQueue, "b", "-");
+      assertEquals(RunState.ENQUEUED, state(engine, second.id()), "the queue is full");
+
+      assertTrue(engine.pause(first.id()));
+      assertEquals("first,-,second", second.await(WAIT), "the paused run's slot was given back");
+
+      gate.open("a");
+      Await.until("the paused run's step is recorded",
+          () -> firstRecordedAndReleased(engine, first.id()));
+      assertTrue(engine.resume(first.id()));
+      assertEquals("first,-,second", first.await(WAIT));
+      assertEquals(1, recorder.entries().stream().filter("second a"::equals).count());
+    }
+  }
+
+  @Test
+  void pauseAndResumeSayWhatTheyDid() {
+    gate.open("x");
+    gate.open("y");
+    try (DurableEngine engine = engine().build()) {
+      assertThrows(UnknownRunException.class, () -> engine.pause("no-such-run"));
+      assertThrows(UnknownRunException.class, () -> engine.resume("no-such-run"));
+
+      RunHandle<String> ended = client(engine).start("x", "-");
+      engine.tick();
+      assertEquals("first,-,second", ended.await(WAIT));
+      assertFalse(engine.pause(ended.id()), "an ended run is not paused");
+      assertFalse(engine.resume(ended.id()), "nor resumed");
+
+      RunHandle<String> run = client(engine).start("y", "-");
+      assertFalse(engine.resume(run.id()), "a run that is not paused is not resumed");
+      assertTrue(engine.pause(run.id()));
+      assertTrue(engine.pause(run.id()), "pausing a paused run changes nothing and says so");
+      assertEquals(1, events(engine, run.id()).stream().filter("run.paused"::equals).count());
+      assertTrue(engine.cancel(run.id()), "a paused run can be cancelled");
+      assertEquals(RunState.CANCELLED, state(engine, run.id()));
+      assertFalse(engine.resume(run.id()));
+    }
+  }
+}
