@@ -236,6 +236,14 @@ public final class DashboardBench {
       throw new UnsupportedOperationException();
     }
 
+    @Override public boolean pauseQueue(String queue) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override public boolean resumeQueue(String queue) {
+      throw new UnsupportedOperationException();
+    }
+
     @Override public Map<String, Long> payloadEncodings() {
       throw new UnsupportedOperationException();
     }

@@ -300,6 +300,28 @@ class CliTest {
   }
 
   @Test
+  void queuesPauseAndResumeAQueueThatAnEngineDeclared() {
+    engine.close();
+    engine = DurableEngine.builder().jdbcUrl(db.url()).discover(false).clock(clock)
+        .register(new OrderFlowDurable(declining)).queue(Queue.named("orders").concurrency(1))
+        .build();
+
+    Result paused = cli("queues", "pause", "orders");
+    assertExit(0, paused);
+    assertEquals("paused queue orders\n", paused.out());
+    assertTrue(cli("queues").out().contains("orders (paused)"));
+    assertTrue(cli("queues", "--json").json().at("/0/paused").asBoolean());
+    assertEquals("queue orders was paused already\n", cli("queues", "pause", "orders").out());
+
+    assertEquals("resumed queue orders\n", cli("queues", "resume", "orders").out());
+    assertFalse(cli("queues", "--json").json().at("/0/paused").asBoolean());
+    Result unknown = cli("queues", "pause", "nobody");
+    assertExit(1, unknown);
+    assertTrue(unknown.err().contains("no engine declared a queue named 'nobody'"), unknown.err());
+    assertExit(ExitCodes.USAGE, cli("queues", "stop", "orders"));
+  }
+
+  @Test
   void cancelStopsARunAndIsRefusedOnceItEnded() {
     order("waiting-1", false, true);
 

@@ -179,6 +179,26 @@ public interface DurableEngine extends AutoCloseable {
    */
   boolean resume(String runId);
 
+  /**
+   * Pauses a queue declared by an engine ({@link Queue}): from the call on no engine admits a run
+   * through it, and a step attempt that needs one of its slots (a queue with a {@code
+   * concurrency}) waits as it waits for a full queue; what is running finishes. Its depth keeps
+   * growing ({@link QueueInfo#paused()}, {@link #queues()}). A queue limited only per engine
+   * ({@code perEngine}) holds no slot in the database: its step attempts are not paused.
+   *
+   * @return true if it was paused now; false if it already was
+   * @throws IllegalArgumentException if no engine declared a queue of that name
+   */
+  boolean pauseQueue(String queue);
+
+  /**
+   * Resumes a paused queue: engines admit its runs again, by their limits.
+   *
+   * @return true if it was paused; false if it was not
+   * @throws IllegalArgumentException if no engine declared a queue of that name
+   */
+  boolean resumeQueue(String queue);
+
   /** A snapshot of a run and its steps; throws {@link UnknownRunException} if none is stored. */
   RunStatus getRunStatus(String runId);
 

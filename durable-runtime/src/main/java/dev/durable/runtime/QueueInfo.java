@@ -16,6 +16,15 @@ import java.util.Optional;
  * @param running its runs admitted and not ended (pending, running or sleeping): the slots taken
  * @param oldestWaitingAt when the oldest of its {@link RunState#ENQUEUED} runs was started, if one
  *     waits
+ * @param paused whether it is paused ({@link DurableEngine#pauseQueue}): no engine admits a run
+ *     through it until it is resumed
  */
 public record QueueInfo(String name, Optional<Queue> declaration, Optional<String> declaredBy,
-    long depth, long running, Optional<Instant> oldestWaitingAt) {}
+    long depth, long running, Optional<Instant> oldestWaitingAt, boolean paused) {
+
+  /** A queue that is not paused. */
+  public QueueInfo(String name, Optional<Queue> declaration, Optional<String> declaredBy,
+      long depth, long running, Optional<Instant> oldestWaitingAt) {
+    this(name, declaration, declaredBy, depth, running, oldestWaitingAt, false);
+  }
+}

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.Queue;
+import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StartOptions;
@@ -185,6 +186,41 @@ class PauseTest extends OnEachStore {
       assertTrue(engine.resume(first.id()));
       assertEquals("first,-,second", first.await(WAIT));
       assertEquals(1, recorder.entries().stream().filter("second a"::equals).count());
+    }
+  }
+
+  @Test
+  void aPausedQueueAdmitsNothingOnAnyEngineAndOnceResumedEveryRunCompletesOnce() {
+    List<String> keys = List.of("q1", "q2", "q3", "q4");
+    keys.forEach(gate::open);
+    Queue queue = Queue.named("pq").concurrency(2);
+    try (DurableEngine a = engine().queue(queue).engineId("a").build();
+        DurableEngine b = engine().queue(queue).engineId("b").build()) {
+      assertTrue(a.pauseQueue("pq"));
+      assertFalse(b.pauseQueue("pq"), "pausing a paused queue changes nothing and says so");
+      assertThrows(IllegalArgumentException.class, () -> a.pauseQueue("no-such-queue"));
+      StartOptions inQueue = StartOptions.builder().queue("pq").build();
+      List<RunHandle<String>> runs = keys.stream()
+          .map(key -> client(a).start(inQueue, key, "-")).toList();
+
+      assertEquals(0, a.tick(), "a paused queue admits nothing");
+      assertEquals(0, b.tick(), "on any engine");
+      QueueInfo paused = b.queues().stream().filter(q -> q.name().equals("pq")).findFirst()
+          .orElseThrow();
+      assertTrue(paused.paused());
+      assertEquals(4, paused.depth());
+      assertEquals(0, paused.running());
+
+      assertTrue(b.resumeQueue("pq"));
+      assertFalse(b.resumeQueue("pq"), "resuming a queue that is not paused changes nothing");
+      a.tick();
+      b.tick();
+      for (RunHandle<String> run : runs) {
+        assertEquals("first,-,second", run.await(WAIT));
+      }
+      for (String key : keys) {
+        assertEquals(1, recorder.entries().stream().filter(("second " + key)::equals).count());
+      }
     }
   }
 

@@ -30,11 +30,10 @@ import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.ops.OperatorViews;
 import dev.durable.runtime.internal.ops.Reencoding;
-import dev.durable.runtime.internal.ops.RunSteering;
 import dev.durable.runtime.internal.ops.Retention;
 import dev.durable.runtime.internal.ops.RunExports;
 import dev.durable.runtime.internal.ops.RunStatuses;
-import dev.durable.runtime.internal.run.SteeredElsewhere;
+import dev.durable.runtime.internal.ops.Steering;
 import dev.durable.runtime.internal.run.InFlight;
 import dev.durable.runtime.internal.run.RunAwaits;
 import dev.durable.runtime.internal.run.RunStarts;
@@ -44,7 +43,6 @@ import dev.durable.runtime.internal.schedule.Schedules;
 import dev.durable.runtime.internal.signal.SignalSender;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
-import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.values.RunValueReads;
 import dev.durable.runtime.internal.wake.EngineWakeups;
@@ -69,11 +67,10 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   private final String engineId;
   private final RunStore store;
   private final StoredShapes shapes;
-  private final TaskQueue tasks;
   private final Time time;
   private final EngineWakeups wakeups;
   private final Waiters waiters;
-  private final RunSteering steering;
+  private final Steering steering;
   private final Registry registry;
   private final Scheduler scheduler;
   private final RunStarts starts;
@@ -97,22 +94,21 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
    * need the runs' store alone.
    */
   DefaultEngine(
-      String engineId, RunStore store, StoredShapes shapes, TaskQueue tasks, Time time,
+      String engineId, RunStore store, StoredShapes shapes, Time time,
       Payloads payloads, EngineWakeups wakeups, InFlight inFlight, Waiters waiters,
-      SteeredElsewhere steeredElsewhere, Registry registry, Scheduler scheduler,
+      Registry registry, Scheduler scheduler,
       RunStarts starts, RunStatuses statuses, Schedules schedules, Retention retention,
-      RunValueReads values, OperatorViews views, SignalSender signals, RunForks forks,
-      InjectedFaults faults, Reencoding reencoding, List<AutoCloseable> resources) {
+      RunValueReads values, OperatorViews views, Steering steering, SignalSender signals,
+      RunForks forks, InjectedFaults faults, Reencoding reencoding,
+      List<AutoCloseable> resources) {
     this.reencoding = reencoding;
     this.engineId = engineId;
     this.store = store;
     this.shapes = shapes;
-    this.tasks = tasks;
     this.time = time;
     this.wakeups = wakeups;
     this.waiters = waiters;
-    this.steering =
-        new RunSteering(store, tasks, time, wakeups, waiters, steeredElsewhere);
+    this.steering = steering;
     this.registry = registry;
     this.scheduler = scheduler;
     this.starts = starts;
@@ -310,6 +306,16 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   @Override
   public boolean resume(String runId) {
     return steering.resume(runId);
+  }
+
+  @Override
+  public boolean pauseQueue(String queue) {
+    return steering.pauseQueue(queue);
+  }
+
+  @Override
+  public boolean resumeQueue(String queue) {
+    return steering.resumeQueue(queue);
   }
 
   @Override

@@ -21,7 +21,7 @@ import dev.durable.runtime.internal.ops.OperatorViews;
 import dev.durable.runtime.internal.ops.Reencoding;
 import dev.durable.runtime.internal.ops.Retention;
 import dev.durable.runtime.internal.ops.RunStatuses;
-import dev.durable.runtime.internal.run.SteeredElsewhere;
+import dev.durable.runtime.internal.ops.Steering;
 import dev.durable.runtime.internal.run.InFlight;
 import dev.durable.runtime.internal.run.Leases;
 import dev.durable.runtime.internal.run.ProgressWrites;
@@ -30,6 +30,7 @@ import dev.durable.runtime.internal.run.RunExecutor;
 import dev.durable.runtime.internal.run.RunStarts;
 import dev.durable.runtime.internal.run.Scheduler;
 import dev.durable.runtime.internal.run.StartWrites;
+import dev.durable.runtime.internal.run.SteeredElsewhere;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.schedule.Schedules;
 import dev.durable.runtime.internal.signal.SignalSender;
@@ -191,9 +192,11 @@ final class Engines {
           config.schema().map(schema -> ", schema " + schema).orElse(""),
           config.pollOnly() ? ", poll-only" : "",
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
-      return new DefaultEngine(engineId, store, stores.shapes(), stores.tasks(), time, payloads,
-          wakeups, inFlight, waiters, steeredElsewhere, registry, scheduler, starts, statuses,
+      return new DefaultEngine(engineId, store, stores.shapes(), time, payloads,
+          wakeups, inFlight, waiters, registry, scheduler, starts, statuses,
           schedules, retention, values, views,
+          new Steering(store, stores.tasks(), stores.queues(), time, wakeups, waiters,
+              steeredElsewhere),
           new SignalSender(store, stores.signals(), time, payloads, registry, wakeups),
           new RunForks(store, stores.lineages(), time, registry, wakeups, scheduler), faults,
           new Reencoding(stores.payloads(), form), resources);

@@ -11,6 +11,7 @@ import java.time.Instant;
  * @param depth its runs {@code ENQUEUED}
  * @param running its runs admitted and not ended
  * @param oldestWaitingAt when its oldest {@code ENQUEUED} run was started, or null if none waits
+ * @param paused whether an operator paused it: it admits nothing until resumed
  */
 public record QueueRow(String name, String declaration, String declaredBy, long depth,
-    long running, Instant oldestWaitingAt) {}
+    long running, Instant oldestWaitingAt, boolean paused) {}

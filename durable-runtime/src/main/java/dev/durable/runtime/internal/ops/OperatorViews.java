@@ -71,7 +71,7 @@ public final class OperatorViews {
     return queues.rows().stream()
         .map(row -> new QueueInfo(row.name(), declaration(row.name(), row.declaration()),
             Optional.ofNullable(row.declaredBy()), row.depth(), row.running(),
-            Optional.ofNullable(row.oldestWaitingAt())))
+            Optional.ofNullable(row.oldestWaitingAt()), row.paused()))
         .toList();
   }
 

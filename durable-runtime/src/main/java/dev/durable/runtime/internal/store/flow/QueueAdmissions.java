@@ -105,6 +105,16 @@ public final class QueueAdmissions {
    */
   public record Admission(int admitted, Optional<Instant> nextAt, boolean more, boolean idle) {}
 
+  /**
+   * Pauses ({@code paused}) or resumes queue {@code queue} on every engine.
+   *
+   * @return whether that changed it; empty if no engine declared it
+   */
+  public Optional<Boolean> pause(String queue, boolean paused, Instant now) {
+    return transactions.inTransaction((paused ? "pause" : "resume") + " queue " + queue,
+        connection -> queues.pause(connection, queue, paused, now));
+  }
+
   /** Every queue declared or named by a run, by name, with its depth and its runs admitted. */
   public List<QueueRow> rows() {
     return transactions.autocommit("read the queues", views::all);

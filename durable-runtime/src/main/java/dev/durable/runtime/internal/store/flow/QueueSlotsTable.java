@@ -61,8 +61,10 @@ public final class QueueSlotsTable {
         + " VALUES (:queue, :number, :never)");
     dropPermits = Sql.of(
         "DELETE FROM " + permits + " WHERE queue_name = :queue AND permit >= :count");
+    // a paused queue has no free slot: a step attempt waits for one as for a full queue
     String free = "SELECT slot FROM " + slots + " WHERE queue_name = :queue"
-        + " AND (holder IS NULL OR lease_until < :now)";
+        + " AND (holder IS NULL OR lease_until < :now) AND NOT EXISTS (SELECT 1 FROM "
+        + schema.table(QueuesTable.NAME) + " q WHERE q.queue_name = :queue AND q.paused)";
     freeSlot = Sql.of(free + " ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED");
     anyFreeSlot = Sql.of(free + " LIMIT 1 FOR UPDATE SKIP LOCKED");
     countFree = Sql.of("SELECT COUNT(*) FROM " + slots + " WHERE queue_name = :queue"

@@ -35,7 +35,7 @@ final class QueueViews {
 
   QueueViews(Schema schema) {
     String runs = schema.table(RunsTable.NAME);
-    selectDeclared = Sql.of("SELECT queue_name, declaration, declared_by FROM "
+    selectDeclared = Sql.of("SELECT queue_name, declaration, declared_by, paused FROM "
         + schema.table(QueuesTable.NAME) + " ORDER BY queue_name");
     nextQueue = Sql.of("SELECT queue_name FROM " + runs + " WHERE queue_name > :after"
         + " ORDER BY queue_name LIMIT 1");
@@ -51,7 +51,8 @@ final class QueueViews {
   List<QueueRow> all(Connection connection) throws SQLException {
     Map<String, String[]> declared = new TreeMap<>();
     for (String[] row : selectDeclared.list(connection, new Values(),
-        rows -> new String[] {rows.getString(1), rows.getString(2), rows.getString(3)})) {
+        rows -> new String[] {rows.getString(1), rows.getString(2), rows.getString(3),
+            rows.getBoolean(4) ? "paused" : null})) {
       declared.put(row[0], row);
     }
     Values values = new Values().string("after", "");
@@ -63,13 +64,13 @@ final class QueueViews {
         break;
       }
       after = next.get();
-      declared.putIfAbsent(after, new String[] {after, null, null});
+      declared.putIfAbsent(after, new String[] {after, null, null, null});
     }
     List<QueueRow> queues = new ArrayList<>();
     for (String[] queue : declared.values()) {
       queues.add(counts.first(connection, values.string("queue", queue[0]),
           rows -> new QueueRow(queue[0], queue[1], queue[2], rows.getLong(1), rows.getLong(3),
-              Rows.instant(rows, 2))).orElseThrow());
+              Rows.instant(rows, 2), queue[3] != null)).orElseThrow());
     }
     return queues;
   }

@@ -50,6 +50,9 @@ public final class QueuesTable {
   private final Sql selectLocked;
   private final Sql update;
   private final Sql lock;
+  /** Pauses or resumes a queue: {@code :paused}; changes nothing if it already is. */
+  private final Sql setPaused;
+  private final Sql selectPaused;
   final Sql leasedBy;
   /**
    * The next partition key above {@code :after} with queued runs: the order is the index's (its
@@ -104,8 +107,12 @@ public final class QueuesTable {
         + " WHERE queue_name = :queue FOR UPDATE");
     update = Sql.of("UPDATE " + table + " SET declaration = :declaration,"
         + " declared_by = :engine, updated_at = :now WHERE queue_name = :queue");
+    // a paused queue is skipped as one another engine is admitting: nothing is admitted
     lock = Sql.of("SELECT queue_name FROM " + table
-        + " WHERE queue_name = :queue FOR UPDATE SKIP LOCKED");
+        + " WHERE queue_name = :queue AND paused = FALSE FOR UPDATE SKIP LOCKED");
+    setPaused = Sql.of("UPDATE " + table + " SET paused = :paused, updated_at = :now"
+        + " WHERE queue_name = :queue AND paused <> :paused");
+    selectPaused = Sql.of("SELECT paused FROM " + table + " WHERE queue_name = :queue");
     leasedBy = Sql.of("SELECT COUNT(*) FROM " + runs + " WHERE queue_name = :queue"
         + " AND status = 'RUNNING' AND lease_owner = :engine");
     nextKey = Sql.of("SELECT partition_key FROM " + runs + " WHERE queue_name = :queue"
@@ -119,6 +126,19 @@ public final class QueuesTable {
     opening = Round.Statements.of(lock, leasedBy, anyUnkeyed, nextKey);
     admit = Sql.of("UPDATE " + runs + " SET status = 'PENDING', due_at = :at, admitted_at = :at,"
         + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
+  }
+
+  /**
+   * Pauses ({@code paused}) or resumes queue {@code queue}: whether that changed it; empty if no
+   * engine declared it.
+   */
+  Optional<Boolean> pause(Connection connection, String queue, boolean paused, Instant now)
+      throws SQLException {
+    Values values = new Values().string("queue", queue).bool("paused", paused).instant("now", now);
+    if (setPaused.update(connection, values) == 1) {
+      return Optional.of(true);
+    }
+    return selectPaused.first(connection, values, rows -> false);
   }
 
   /** A declaration stored by another engine, or differently. */

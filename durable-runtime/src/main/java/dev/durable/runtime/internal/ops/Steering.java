@@ -1,12 +1,14 @@
 package dev.durable.runtime.internal.ops;
 
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.StoredText;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.run.SteeredElsewhere;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.store.RunStore;
+import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.internal.store.task.TaskQueue;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.turn.Compensations;
@@ -19,23 +21,25 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What an operator does to a run in flight or ended: requeue it, re-drive its stuck dispatched
- * steps, cancel it, pause and resume it. Each change is the store's; this wakes what it makes ready here (the poll, a
+ * steps, cancel it, pause and resume it; and pause and resume a queue. Each change is the store's; this wakes what it makes ready here (the poll, a
  * queue's slot) and stops what it cancels where this engine executes it.
  */
-public final class RunSteering {
-  private static final Logger LOG = LoggerFactory.getLogger(RunSteering.class);
+public final class Steering {
+  private static final Logger LOG = LoggerFactory.getLogger(Steering.class);
 
   private final RunStore store;
   private final TaskQueue tasks;
+  private final QueueAdmissions queues;
   private final Time time;
   private final EngineWakeups wakeups;
   private final Waiters waiters;
   private final SteeredElsewhere steeredElsewhere;
 
-  public RunSteering(RunStore store, TaskQueue tasks, Time time, EngineWakeups wakeups,
-      Waiters waiters, SteeredElsewhere steeredElsewhere) {
+  public Steering(RunStore store, TaskQueue tasks, QueueAdmissions queues, Time time,
+      EngineWakeups wakeups, Waiters waiters, SteeredElsewhere steeredElsewhere) {
     this.store = store;
     this.tasks = tasks;
+    this.queues = queues;
     this.time = time;
     this.wakeups = wakeups;
     this.waiters = waiters;
@@ -113,6 +117,27 @@ public final class RunSteering {
     wakeups.runDue(now);
     wakeups.slotFree(); // one started through a queue waits for its admission again
     return true;
+  }
+
+  /** See {@link dev.durable.runtime.DurableEngine#pauseQueue}. */
+  public boolean pauseQueue(String queue) {
+    return queues.pause(queue, true, time.now()).orElseThrow(() -> unknownQueue(queue));
+  }
+
+  /** See {@link dev.durable.runtime.DurableEngine#resumeQueue}. */
+  public boolean resumeQueue(String queue) {
+    boolean resumed = queues.pause(queue, false, time.now()).orElseThrow(
+        () -> unknownQueue(queue));
+    if (resumed) {
+      wakeups.slotFree(); // its runs wait for admission: this engine admits them at once
+    }
+    return resumed;
+  }
+
+  private IllegalArgumentException unknownQueue(String queue) {
+    return new IllegalArgumentException("no engine declared a queue named '"
+        + StoredText.echo(queue) + "', so there is nothing to pause or resume: name a queue"
+        + " that an engine declares (Queue.named(...)), as engine.queues() lists them");
   }
 
   private RunRecord find(String runId) {
