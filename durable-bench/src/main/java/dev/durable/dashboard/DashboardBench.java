@@ -236,6 +236,10 @@ public final class DashboardBench {
       throw new UnsupportedOperationException();
     }
 
+    @Override public void signalWithToken(String token, String json) {
+      throw new UnsupportedOperationException();
+    }
+
     @Override public boolean pauseQueue(String queue) {
       throw new UnsupportedOperationException();
     }

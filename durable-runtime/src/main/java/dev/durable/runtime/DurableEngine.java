@@ -192,6 +192,20 @@ public interface DurableEngine extends AutoCloseable {
   boolean pauseQueue(String queue);
 
   /**
+   * Sends the signal a token names ({@link WorkflowContext#signalToken}) to its run, with {@code
+   * json} as its value, and uses the token up: as {@link #signal} does, once.
+   *
+   * @throws IllegalArgumentException if the token is not one an engine of this store made (forged,
+   *     altered, cut short), or its run is gone: the same answer for either, so that none tells a
+   *     caller whether a run exists
+   * @throws SignalTokenUsedException if it was used already (also after its expiry)
+   * @throws SignalTokenExpiredException if it expired, or its run has ended
+   * @throws dev.durable.runtime.codec.PayloadException if {@code json} is not JSON or not of the
+   *     signal's type; the token is not used up
+   */
+  void signalWithToken(String token, String json);
+
+  /**
    * Resumes a paused queue: engines admit its runs again, by their limits.
    *
    * @return true if it was paused; false if it was not
@@ -275,7 +289,7 @@ public interface DurableEngine extends AutoCloseable {
    * DurableWorker.Builder} too, and its flow control is {@code queue} and {@code
    * maxConcurrentRuns}: each written once, in a class of its own.
    */
-  final class Builder extends FlowControlOptions<Builder> {
+  final class Builder extends RunningOptions<Builder> {
     Builder() {}
 
     /** A private in-memory H2 database, gone when the engine closes: for tests. */
@@ -354,43 +368,6 @@ public interface DurableEngine extends AutoCloseable {
      */
     public Builder openTelemetry(OpenTelemetry openTelemetry) {
       draft.openTelemetry = Objects.requireNonNull(openTelemetry, "openTelemetry");
-      return this;
-    }
-
-    /**
-     * Whether runs and local steps' attempts execute on virtual threads where the JVM has them
-     * (Java 21+); true by default. False keeps one platform thread per run in flight, for code that
-     * must not run on a virtual thread (a library that pins its carrier across slow calls, say).
-     */
-    public Builder virtualThreads(boolean virtualThreads) {
-      draft.virtualThreads = virtualThreads;
-      return this;
-    }
-
-    /**
-     * How often a started engine looks for due runs it was not told about; 1 s by default. Runs due
-     * within five minutes of being suspended here are woken on time regardless.
-     */
-    public Builder pollInterval(Duration pollInterval) {
-      draft.pollInterval = Checks.positive(pollInterval, "pollInterval");
-      return this;
-    }
-
-    /** How long a run stays leased without renewal (renewed every third); 30 s by default. */
-    public Builder leaseDuration(Duration leaseDuration) {
-      draft.leaseDuration = Checks.positive(leaseDuration, "leaseDuration");
-      return this;
-    }
-
-    /** How long runs are kept once ended ({@link EngineConfig#retention}); for ever by default. */
-    public Builder retention(Duration retention) {
-      draft.retention = Checks.positive(retention, "retention");
-      return this;
-    }
-
-    /** How long {@link DurableEngine#close()} waits for turns in flight; 10 s by default. */
-    public Builder shutdownTimeout(Duration shutdownTimeout) {
-      draft.shutdownTimeout = Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
       return this;
     }
 

@@ -150,4 +150,23 @@ public interface WorkflowContext {
    * @throws IllegalArgumentException if the key is blank or too long
    */
   void closeStream(String key);
+
+  /**
+   * A token that lets whoever holds it send signal {@code signal} to this run, once, without the
+   * run's id or a Java client: a payment provider's webhook, an "approve" link in an e-mail ({@link
+   * DurableEngine#signalWithToken}, or {@code POST /durable/signals/{token}}). Recorded at its
+   * position like a step: a replay returns the same token. It is signed with a secret kept in the
+   * store, so that every engine verifies it; it can be used once, and no longer once the run has
+   * ended.
+   *
+   * @param signal the name of a signal of this workflow
+   */
+  String signalToken(String signal);
+
+  /**
+   * A token as {@link #signalToken(String)} gives, which expires after {@code validFor}.
+   *
+   * @throws IllegalArgumentException if {@code validFor} is not positive
+   */
+  String signalToken(String signal, Duration validFor);
 }

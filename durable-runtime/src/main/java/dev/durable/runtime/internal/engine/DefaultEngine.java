@@ -309,6 +309,11 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   }
 
   @Override
+  public void signalWithToken(String token, String json) {
+    signals.sendWithToken(Objects.requireNonNull(token, "token"), json);
+  }
+
+  @Override
   public boolean pauseQueue(String queue) {
     return steering.pauseQueue(queue);
   }

@@ -34,6 +34,7 @@ import dev.durable.runtime.internal.run.SteeredElsewhere;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.schedule.Schedules;
 import dev.durable.runtime.internal.signal.SignalSender;
+import dev.durable.runtime.internal.signal.SignalTokens;
 import dev.durable.runtime.internal.store.DataSources;
 import dev.durable.runtime.internal.store.JdbcUrls;
 import dev.durable.runtime.internal.store.RunStore;
@@ -153,9 +154,10 @@ final class Engines {
           new RunStatuses(store, stores.attributes(), stores.schedules(), inFlight, form);
       SteeredElsewhere steeredElsewhere =
           new SteeredElsewhere(store, inFlight, waiters, wakeups);
+      SignalTokens tokens = new SignalTokens(stores.signals(), time);
       TurnContext turnContext = new TurnContext(
           store, stores.tasks(), stores.signals(), stores.attributes(), payloads, time, hooks,
-          observer, wakeups);
+          observer, wakeups, tokens);
       Turns turns = new Turns(turnContext, progressWrites, attempts, queues, Jitter.RANDOM, poll,
           starts, statuses);
       Schedules schedules =
@@ -197,7 +199,7 @@ final class Engines {
           schedules, retention, values, views,
           new Steering(store, stores.tasks(), stores.queues(), time, wakeups, waiters,
               steeredElsewhere),
-          new SignalSender(store, stores.signals(), time, payloads, registry, wakeups),
+          new SignalSender(store, stores.signals(), time, payloads, registry, wakeups, tokens),
           new RunForks(store, stores.lineages(), time, registry, wakeups, scheduler), faults,
           new Reencoding(stores.payloads(), form), resources);
     } catch (RuntimeException e) {

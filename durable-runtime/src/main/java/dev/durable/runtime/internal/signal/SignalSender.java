@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
+import dev.durable.runtime.SignalTokenExpiredException;
+import dev.durable.runtime.SignalTokenUsedException;
 import dev.durable.runtime.StoredText;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
@@ -20,6 +22,7 @@ import dev.durable.runtime.spi.DurableWorkflow;
 import dev.durable.runtime.spi.SignalType;
 import dev.durable.runtime.spi.WorkflowType;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,10 +41,12 @@ public final class SignalSender {
   private final Payloads payloads;
   private final Registry registry;
   private final EngineWakeups wakeups;
+  private final SignalTokens tokens;
 
   public SignalSender(
       RunStore store, SignalQueue signals, Time time, Payloads payloads, Registry registry,
-      EngineWakeups wakeups) {
+      EngineWakeups wakeups, SignalTokens tokens) {
+    this.tokens = tokens;
     this.store = store;
     this.signals = signals;
     this.time = time;
@@ -86,16 +91,12 @@ public final class SignalSender {
   }
 
   /**
-   * Sends signal {@code name} with a value given as JSON text to run {@code runId}, whatever its
-   * workflow: the value is stored as given (compacted), to be read by the run's wait, which sets
-   * it aside if it does not fit (see {@link SignalWaits}).
+   * {@code json} as a signal's value is stored: JSON of a value, not null, within the payload
+   * limit.
    *
-   * @throws InvalidInputException if {@code json} is not JSON, is {@code null}, or is too large;
-   *     nothing is stored
-   * @throws UnknownRunException if no run has that id
-   * @throws RunEndedException if the run has ended
+   * @throws InvalidInputException saying what is wrong; nothing is stored
    */
-  public void sendJson(String runId, String name, String json) {
+  private String json(String runId, String name, String json) {
     if (json == null || json.isBlank()) {
       throw new InvalidInputException("cannot send signal '" + name + "' to run " + runId
           + ": no value was given; give it as JSON text. Nothing was stored.",
@@ -123,6 +124,59 @@ public final class SignalSender {
           + payloads.maxPayloadBytes() + " a payload may have. Nothing was stored.",
           List.of("too large"));
     }
+    return payload;
+  }
+
+  /**
+   * Sends the signal a token names to its run, with {@code json} as its value, and uses the token
+   * up, in one commit; see {@code DurableEngine#signalWithToken}.
+   */
+  public void sendWithToken(String token, String json) {
+    SignalTokens.Claims claims = tokens.verify(token);
+    if (signals.tokenUsed(claims.tokenId())) {
+      throw new SignalTokenUsedException("this signal token was used already: it sends its"
+          + " signal once");
+    }
+    Instant now = time.now();
+    if (claims.expiresAt() != null && now.isAfter(claims.expiresAt())) {
+      throw new SignalTokenExpiredException("this signal token expired at " + claims.expiresAt()
+          + ": nothing was sent");
+    }
+    // a run that is gone answers as an unknown token does: no answer tells whether a run exists
+    RunRecord run = store.findRun(claims.runId()).orElseThrow(SignalTokens::unknown);
+    if (run.status().isTerminal()) {
+      throw new SignalTokenExpiredException("the run this signal token was made for has ended:"
+          + " nothing was sent");
+    }
+    String payload;
+    try {
+      payload = json(run.runId(), claims.signal(), json);
+      requireFitsIfKnown(run, claims.signal(), payload);
+    } catch (InvalidInputException e) {
+      throw new PayloadException(e.getMessage() + " The token was not used.", e);
+    }
+    switch (signals.sendOnce(claims.tokenId(), run.runId(), run.workflow(), claims.signal(),
+        payloads.form().seal(payload), now)) {
+      case SENT -> wakeups.runDue(time.now());
+      case USED -> throw new SignalTokenUsedException("this signal token was used already: it"
+          + " sends its signal once");
+      case ENDED -> throw new SignalTokenExpiredException("the run this signal token was made"
+          + " for has ended: nothing was sent");
+    }
+  }
+
+  /**
+   * Sends signal {@code name} with a value given as JSON text to run {@code runId}, whatever its
+   * workflow: the value is stored as given (compacted), to be read by the run's wait, which sets
+   * it aside if it does not fit (see {@link SignalWaits}).
+   *
+   * @throws InvalidInputException if {@code json} is not JSON, is {@code null}, or is too large;
+   *     nothing is stored
+   * @throws UnknownRunException if no run has that id
+   * @throws RunEndedException if the run has ended
+   */
+  public void sendJson(String runId, String name, String json) {
+    String payload = json(runId, name, json);
     RunRecord run = store.findRun(runId).orElseThrow(() -> new UnknownRunException(
         "cannot send signal '" + name + "': no run with id '" + StoredText.echo(runId)
             + "' is stored in this"

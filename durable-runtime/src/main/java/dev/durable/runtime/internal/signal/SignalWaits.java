@@ -13,6 +13,7 @@ import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.SignalRecord;
 import dev.durable.runtime.internal.run.ProgressBuffer;
+import dev.durable.runtime.internal.turn.RecordedValues;
 import dev.durable.runtime.internal.turn.ReplayLog;
 import dev.durable.runtime.internal.turn.StepTransitions;
 import dev.durable.runtime.internal.turn.StepTransitions.Event;
@@ -28,6 +29,7 @@ import dev.durable.runtime.spi.SignalType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -56,6 +58,23 @@ public final class SignalWaits {
     this.log = scope.log();
     this.progress = scope.progress();
     this.control = scope.control();
+  }
+
+  /**
+   * The token for {@code signal} recorded at position {@code seq}, or, the first time the run
+   * comes here, a new one, recorded in {@code values}: see {@code SignalTokens}.
+   *
+   * @param validFor how long it is valid; null for as long as the run
+   * @throws IllegalArgumentException if {@code validFor} is not positive
+   */
+  public String token(int seq, String signal, Duration validFor, RecordedValues values) {
+    Objects.requireNonNull(signal, "signal");
+    if (validFor != null && (validFor.isZero() || validFor.isNegative())) {
+      throw new IllegalArgumentException("a signal token's validFor must be positive, not "
+          + validFor);
+    }
+    return values.recorded(seq, "signal token " + signal, () -> context.tokens().mint(
+        run.runId(), signal, validFor == null ? null : context.time().now().plus(validFor)));
   }
 
   /** The wait at position {@code seq}: see {@link dev.durable.runtime.spi.Turn#signal}. */

@@ -96,10 +96,10 @@ public final class Stores {
             announcements),
         new RunSearch(tables.schema(), tables.runs(), tables.attributes(), dialect),
         new FinishedRuns(transactions, tables.runs(), tables.steps(), tables.events(),
-            tables.tasks(), tables.signals(), tables.schedules(), tables.attributes(),
-            tables.values()));
+            tables.tasks(), tables.signals(), tables.signalTokens(), tables.schedules(),
+            tables.attributes(), tables.values()));
     this.signals = new SignalQueue(transactions, dialect, tables.runs(), tables.signals(),
-        tables.events(), tables.workflowSignals());
+        tables.events(), tables.workflowSignals(), tables.signalTokens());
     this.queues = new QueueAdmissions(transactions, dialect, tables.schema(), tables.queues(),
         tables.runs(), tables.events());
     this.queueSlots = new QueueSlots(transactions, tables.slots(), dialect);

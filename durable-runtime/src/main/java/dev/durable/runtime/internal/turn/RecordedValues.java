@@ -95,6 +95,14 @@ public final class RecordedValues {
    * The text of the marker {@code name} recorded at {@code seq}; if none is, records {@code text}
    * there, with {@code events}, to be written with the turn's next write, and returns it.
    */
+  /**
+   * The value recorded at {@code seq} under {@code name}, or, the first time the run comes here,
+   * {@code draw}'s, recorded: a value the run must see the same on every replay (a signal token).
+   */
+  public String recorded(int seq, String name, Supplier<String> draw) {
+    return value(seq, name, draw, Function.identity(), Function.identity());
+  }
+
   public String marker(int seq, String name, String text, List<NewEvent> events) {
     return value(seq, name, () -> text, Function.identity(), Function.identity(), events);
   }

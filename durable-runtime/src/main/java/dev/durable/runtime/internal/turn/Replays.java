@@ -72,7 +72,7 @@ public final class Replays implements RunReplays {
     EngineWakeups wakeups = replayWakeups(time, poll);
     this.turns = new Turns(
         new TurnContext(null, null, null, null, payloads, time, new Hooks(List.of()),
-            Observer.NONE, wakeups),
+            Observer.NONE, wakeups, null),
         null, attempts, new Queues(Map.of(), time, wakeups), Jitter.RANDOM, poll,
         new RunStarts(registry, payloads, null, null, null, Observer.NONE, Duration.ofMinutes(1)),
         new RunStatuses(null, null, null, new InFlight(), payloads.form()));

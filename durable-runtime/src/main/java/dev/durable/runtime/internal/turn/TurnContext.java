@@ -3,6 +3,7 @@ package dev.durable.runtime.internal.turn;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.common.Hooks;
 import dev.durable.runtime.internal.observe.Observer;
+import dev.durable.runtime.internal.signal.SignalTokens;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.signal.SignalQueue;
 import dev.durable.runtime.internal.store.task.TaskQueue;
@@ -26,8 +27,10 @@ import dev.durable.runtime.internal.wake.EngineWakeups;
  * @param hooks the users' hooks
  * @param observer reports metrics and spans; {@link Observer#NONE} without either
  * @param wakeups wakes runs and tells workers of tasks queued
+ * @param tokens makes the run's signal tokens ({@code ctx.signalToken}); null where none is made
+ *     (a replay returns the recorded ones)
  */
 public record TurnContext(
     RunStore store, TaskQueue tasks, SignalQueue signals, StoredAttributes attributes,
     Payloads payloads, Time time, Hooks hooks, Observer observer,
-    EngineWakeups wakeups) {}
+    EngineWakeups wakeups, SignalTokens tokens) {}

@@ -1,18 +1,14 @@
 package dev.durable.runtime.internal.turn;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.durable.runtime.NonDeterminismException;
 import dev.durable.runtime.RunError;
 import dev.durable.runtime.StepFailedException;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.WorkflowContext;
-import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.flow.Queues;
 import dev.durable.runtime.internal.lineage.Children;
 import dev.durable.runtime.internal.lineage.ContinueAsNew;
 import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.CheckpointRecord;
-import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.NewEvent;
 import dev.durable.runtime.internal.model.Resumption;
 import dev.durable.runtime.internal.model.RunChange;
@@ -38,10 +34,10 @@ import dev.durable.runtime.spi.WorkflowType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 /**
  * One turn of a run: an execution of its {@code @Run} method from the top. Step calls, timers and
@@ -89,6 +85,7 @@ public final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Acces
   private final RecordedAttributes attributes;
   private final RunValueWrites published;
   private final DurableSleeps sleeps;
+  private final CompensationPlans plans;
   private final Compensations compensations = new Compensations();
   private final boolean maySuspend;
   private int nextSeq;
@@ -148,6 +145,7 @@ public final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Acces
     this.attributes = new RecordedAttributes(context.attributes(), scope, values);
     this.published = new RunValueWrites(context, scope);
     this.sleeps = new DurableSleeps(context, scope);
+    this.plans = new CompensationPlans(values, control, run, context.time());
   }
 
   // ---- WorkflowContext
@@ -205,6 +203,18 @@ public final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Acces
     control.throwIfStopped();
     attributes.record(nextSeq, key, value); // throws, if it does, before taking the position
     nextSeq++;
+  }
+
+  @Override
+  public String signalToken(String signal) {
+    control.throwIfStopped();
+    return signals.token(nextSeq++, signal, null, values);
+  }
+
+  @Override
+  public String signalToken(String signal, Duration validFor) {
+    control.throwIfStopped();
+    return signals.token(nextSeq++, signal, Objects.requireNonNull(validFor, "validFor"), values);
   }
 
   @Override
@@ -298,34 +308,7 @@ public final class TurnImpl implements Turn, WorkflowContext, WorkflowRuns.Acces
    */
   void beginFailureHandling(RunError failure, List<Compensations.Due> due) {
     control.throwIfStopped();
-    int seq = nextSeq++;
-    Compensations.Plan plan = Compensations.plan(failure.code(), due);
-    List<NewEvent> events = due.isEmpty()
-        ? List.of()
-        : List.of(EventType.RUN_COMPENSATING.run(
-            "after [" + failure.code() + "]: " + plan.compensations().stream()
-                .map(p -> p.compensation() + " undoes " + p.step() + " (position " + p.position()
-                    + ")")
-                .collect(Collectors.joining(", ")),
-            context.time().now()));
-    String recorded = values.marker(seq, Compensations.MARKER, plan.encode(), events);
-    Compensations.Plan was;
-    try {
-      was = Compensations.Plan.decode(recorded);
-    } catch (JsonProcessingException | IllegalArgumentException e) {
-      was = null;
-    }
-    if (!plan.equals(was)) {
-      throw control.stop(
-          TurnStop.Reason.FAILED,
-          Errors.engine(
-              "run " + run.runId() + " recorded at position " + seq + " that it would undo "
-                  + recorded + ", but the workflow's code now plans " + plan.encode()
-                  + ": it changed which steps it compensates since the run failed; restore the"
-                  + " code it failed with and requeue the run, or cancel it",
-              Errors.NON_DETERMINISM, NonDeterminismException.class),
-          null);
-    }
+    plans.record(nextSeq++, failure, due);
   }
 
   // ---- ending the turn

@@ -4,6 +4,7 @@ import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.schedule.SchedulesTable;
+import dev.durable.runtime.internal.store.signal.SignalTokensTable;
 import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Transactions;
@@ -43,12 +44,13 @@ public final class FinishedRuns {
 
   /** Handed the catalogue of every table that holds a run's rows: a run goes with all of them. */
   public FinishedRuns(Transactions transactions, RunsTable runs, StepsTable steps,
-      EventsTable events, TasksTable tasks, SignalsTable signals, SchedulesTable schedules,
-      AttributesTable attributes, RunValuesTable values) {
+      EventsTable events, TasksTable tasks, SignalsTable signals, SignalTokensTable tokens,
+      SchedulesTable schedules, AttributesTable attributes, RunValuesTable values) {
     this.transactions = transactions;
     this.runs = runs;
     this.deleteRows = List.of(steps.deleteOfRun, events.deleteOfRun, tasks.deleteOfRun,
-        signals.deleteOfRun, schedules.deleteRun, attributes.deleteOfRun, values.deleteOfRun);
+        signals.deleteOfRun, tokens.deleteOfRun, schedules.deleteRun, attributes.deleteOfRun,
+        values.deleteOfRun);
   }
 
   /** What one batch found and deleted. */

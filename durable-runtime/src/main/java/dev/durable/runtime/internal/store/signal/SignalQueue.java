@@ -1,14 +1,18 @@
 package dev.durable.runtime.internal.store.signal;
 
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.StoreException;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.SignalRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.run.EventsTable;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
+import dev.durable.runtime.internal.store.sql.SqlErrors;
 import dev.durable.runtime.internal.store.sql.Transactions;
 import dev.durable.runtime.internal.store.sql.Values;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -28,9 +32,12 @@ public final class SignalQueue {
   private final SignalsTable signals;
   private final EventsTable events;
   private final WorkflowSignalsTable declared;
+  private final SignalTokensTable tokens;
 
   public SignalQueue(Transactions transactions, Dialect dialect, RunsTable runs,
-      SignalsTable signals, EventsTable events, WorkflowSignalsTable declared) {
+      SignalsTable signals, EventsTable events, WorkflowSignalsTable declared,
+      SignalTokensTable tokens) {
+    this.tokens = tokens;
     this.transactions = transactions;
     this.dialect = dialect;
     this.runs = runs;
@@ -61,22 +68,85 @@ public final class SignalQueue {
    */
   public Optional<Sent> send(
       String runId, WorkflowKey expected, String name, String payload, Instant now) {
-    return transactions.inTransaction("send signal '" + name + "' to run " + runId, connection -> {
-      Optional<RunsTable.Locked> run = runs.lock(connection, runId);
-      if (run.isEmpty()) {
-        return Optional.empty();
+    return transactions.inTransaction("send signal '" + name + "' to run " + runId,
+        connection -> send(connection, runId, expected, name, payload, now));
+  }
+
+  private Optional<Sent> send(Connection connection, String runId, WorkflowKey expected,
+      String name, String payload, Instant now) throws SQLException {
+    Optional<RunsTable.Locked> run = runs.lock(connection, runId);
+    if (run.isEmpty()) {
+      return Optional.empty();
+    }
+    RunsTable.Locked found = run.get();
+    boolean stored =
+        found.workflow().name().equals(expected.name()) && !found.status().isTerminal();
+    if (stored) {
+      signals.insert(connection, runId, name, payload, now);
+      events.append(
+          connection, runId, List.of(EventType.SIGNAL_SENT.step(name, 0, null, now)));
+      runs.wake(connection, runId, now);
+      dialect.announcements().runsDue(connection);
+    }
+    return Optional.of(new Sent(found.workflow(), found.status(), stored));
+  }
+
+  /** What a send with a token did. */
+  public enum TokenSend {
+    /** The signal was stored, and the token used. */
+    SENT,
+    /** The token had been used: nothing was stored. */
+    USED,
+    /** The run has ended, or is gone: nothing was stored, the token not used. */
+    ENDED
+  }
+
+  /**
+   * Stores a signal for run {@code runId} as {@link #send} does, and marks token {@code tokenId}
+   * used, in one commit: of two sends with one token, one stores its signal.
+   */
+  public TokenSend sendOnce(String tokenId, String runId, WorkflowKey expected, String name,
+      String payload, Instant now) {
+    try {
+      return transactions.inTransaction("send signal '" + name + "' to run " + runId
+          + " with a token", connection -> {
+            if (!tokens.use(connection, tokenId, runId, now)) {
+              return TokenSend.USED;
+            }
+            Optional<Sent> sent = send(connection, runId, expected, name, payload, now);
+            if (sent.isEmpty() || !sent.get().stored()) {
+              connection.rollback(); // the token stays unused
+              return TokenSend.ENDED;
+            }
+            return TokenSend.SENT;
+          });
+    } catch (StoreException e) {
+      if (e.getCause() instanceof SQLException sql && SqlErrors.isUniqueViolation(sql)) {
+        return TokenSend.USED; // another send used it in the same moment
       }
-      RunsTable.Locked found = run.get();
-      boolean stored =
-          found.workflow().name().equals(expected.name()) && !found.status().isTerminal();
-      if (stored) {
-        signals.insert(connection, runId, name, payload, now);
-        events.append(
-            connection, runId, List.of(EventType.SIGNAL_SENT.step(name, 0, null, now)));
-        runs.wake(connection, runId, now);
-        dialect.announcements().runsDue(connection);
+      throw e;
+    }
+  }
+
+  /** Whether token {@code tokenId} was used. */
+  public boolean tokenUsed(String tokenId) {
+    return transactions.autocommit("read whether a signal token was used",
+        connection -> tokens.used(connection, tokenId));
+  }
+
+  /**
+   * The secret signal tokens are signed with: the stored one, or, if none is, {@code proposed},
+   * stored now (of engines that propose one at once, the first to store it wins, and each reads
+   * that one).
+   */
+  public String tokenSecret(String proposed, Instant now) {
+    return transactions.inTransaction("read the signal tokens' secret", connection -> {
+      Optional<String> stored = tokens.secret(connection);
+      if (stored.isPresent()) {
+        return stored.get();
       }
-      return Optional.of(new Sent(found.workflow(), found.status(), stored));
+      tokens.offerSecret(connection, proposed, now);
+      return tokens.secret(connection).orElseThrow();
     });
   }
 

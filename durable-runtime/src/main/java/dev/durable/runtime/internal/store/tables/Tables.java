@@ -11,6 +11,7 @@ import dev.durable.runtime.internal.store.run.RunLeases;
 import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.run.StepsTable;
 import dev.durable.runtime.internal.store.schedule.SchedulesTable;
+import dev.durable.runtime.internal.store.signal.SignalTokensTable;
 import dev.durable.runtime.internal.store.signal.SignalsTable;
 import dev.durable.runtime.internal.store.signal.WorkflowSignalsTable;
 import dev.durable.runtime.internal.store.sql.Schema;
@@ -40,6 +41,7 @@ public record Tables(
     QueueSlotsTable slots,
     WorkflowShapesTable shapes,
     WorkflowSignalsTable workflowSignals,
+    SignalTokensTable signalTokens,
     OverviewTable overview) {
 
   /** The catalogues of the tables in {@code schema}. */
@@ -62,6 +64,7 @@ public record Tables(
         new SignalsTable(schema), new SchedulesTable(schema), new AttributesTable(schema),
         new RunValuesTable(schema), new LineageTable(schema), new QueuesTable(schema, events),
         new QueueSlotsTable(schema), new WorkflowShapesTable(schema),
-        new WorkflowSignalsTable(schema), new OverviewTable(schema, runs));
+        new WorkflowSignalsTable(schema), new SignalTokensTable(schema),
+        new OverviewTable(schema, runs));
   }
 }
