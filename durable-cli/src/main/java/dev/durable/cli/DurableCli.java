@@ -53,6 +53,7 @@ import picocli.CommandLine.Spec;
       PurgeCommand.class,
       ExportCommand.class,
       DashboardCommand.class,
+      CallbacksCommand.class,
       ForkCommand.class,
       ReencodeCommand.class,
       MigrateCommand.class,

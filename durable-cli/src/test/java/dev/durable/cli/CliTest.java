@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.durable.build.OnPostgres;
 import dev.durable.cli.CliRunner.Result;
+import dev.durable.cli.fixtures.ApprovalFlowClient;
+import dev.durable.cli.fixtures.ApprovalFlowDurable;
 import dev.durable.cli.fixtures.NightlyFlowDurable;
 import dev.durable.cli.fixtures.OrderFlowClient;
 import dev.durable.cli.fixtures.OrderFlowDurable;
@@ -574,6 +576,73 @@ class CliTest {
     assertEquals(1, json.get("runs").asInt());
     assertExit(2, cli("export", "done-1", "--workflow", "cli-order"));
     assertExit(2, cli("export", "--out", directory.resolve("no/such/dir.json").toString()));
+  }
+
+  /**
+   * {@code callbacks}: a run goes on from {@code POST /durable/signals/{token}}; each refusal has
+   * its status and says why, and none logs a stack trace.
+   */
+  @Test
+  void callbacksSendTheSignalATokenNamesOverHttp() throws Exception {
+    List<String> links = new java.util.concurrent.CopyOnWriteArrayList<>();
+    engine.close();
+    engine = DurableEngine.builder().jdbcUrl(db.url()).discover(false).clock(clock)
+        .register(new ApprovalFlowDurable(links)).build();
+    RunHandle<String> run = ApprovalFlowClient.of(engine).start(0L);
+    RunHandle<String> expiring = ApprovalFlowClient.of(engine).start(60_000L);
+    engine.tick();
+    assertEquals(2, links.size());
+    String token = links.get(0);
+    String expiringToken = links.get(1);
+
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    AtomicInteger code = new AtomicInteger(-1);
+    Thread serving = new Thread(() -> code.set(DurableCli.run(new PrintWriter(out, true),
+        new PrintWriter(err, true), Map.of(), "--jdbc-url", db.url(), "callbacks",
+        "--port", "0")));
+    serving.start();
+    try {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (!out.toString().contains("\n") && serving.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      String line = out.toString();
+      assertTrue(line.matches("signal tokens at http://127\\.0\\.0\\.1:\\d+/durable/signals/"
+          + "\\{token\\}\\n"), line + err);
+      URI base = URI.create(line.split(" ")[3].trim().replace("{token}", ""));
+      HttpClient http = HttpClient.newHttpClient();
+      java.util.function.BiFunction<String, String, HttpResponse<String>> post = (t, body) -> {
+        try {
+          return http.send(HttpRequest.newBuilder(base.resolve(t))
+              .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+              HttpResponse.BodyHandlers.ofString());
+        } catch (java.io.IOException | InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+      };
+      String approved = "{\"approved\":true,\"by\":\"ann\"}";
+
+      HttpResponse<String> wrongBody = post.apply(token, "{approved");
+      assertEquals(400, wrongBody.statusCode());
+      assertTrue(wrongBody.body().contains("not JSON"), wrongBody.body());
+      assertEquals(404, post.apply(token.substring(0, token.length() - 2) + "xx", approved)
+          .statusCode());
+      assertEquals(202, post.apply(token, approved).statusCode(), "the token was not used");
+      assertEquals(409, post.apply(token, approved).statusCode());
+      clock.advance(Duration.ofMinutes(2));
+      assertEquals(410, post.apply(expiringToken, approved).statusCode());
+      assertEquals(405, http.send(HttpRequest.newBuilder(base.resolve(token)).build(),
+          HttpResponse.BodyHandlers.ofString()).statusCode());
+    } finally {
+      serving.interrupt();
+      serving.join(WAIT.toMillis());
+    }
+    assertEquals(0, code.get(), err::toString);
+    assertFalse(err.toString().contains("Exception"), err.toString());
+    engine.tick();
+    assertEquals("approved by ann", run.await(WAIT));
+    assertEquals(RunState.SLEEPING, expiring.status().run().status());
   }
 
   @Test

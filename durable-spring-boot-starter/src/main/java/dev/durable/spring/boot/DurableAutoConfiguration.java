@@ -164,6 +164,20 @@ public class DurableAutoConfiguration {
     }
   }
 
+  /**
+   * The signal tokens over HTTP ({@code POST /durable/signals/{token}}), when {@code
+   * durable-dashboard} is on the class path and {@code durable.callbacks.enabled=true}.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.durable.dashboard.SignalCallbacks")
+  @ConditionalOnProperty(prefix = "durable.callbacks", name = "enabled", havingValue = "true")
+  static class CallbacksConfiguration {
+    @Bean
+    DurableCallbacksLifecycle durableCallbacks(DurableEngine engine, DurableProperties properties) {
+      return new DurableCallbacksLifecycle(engine, properties.callbacks());
+    }
+  }
+
   /** The {@code durable} health indicator on Boot 3. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")

@@ -38,6 +38,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     ({@code @Step(queue = name)})
  * @param worker the worker that serves the application's step-contract beans
  * @param dashboard the operator dashboard, when {@code durable-dashboard} is on the class path
+ * @param callbacks the signal tokens served over HTTP ({@code POST /durable/signals/{token}}),
+ *     when {@code durable-dashboard} is on the class path
  * @param payloadCodec the built-in payload codec (AES-GCM, keys from a PKCS12 key store), which
  *     the engine and the worker store every payload through; unset: payloads stored as JSON, or
  *     through the application's own {@code PayloadCodec} bean
@@ -60,7 +62,8 @@ public record DurableProperties(
     Map<String, Queue> queues,
     @DefaultValue Worker worker,
     @DefaultValue Dashboard dashboard,
-    @DefaultValue Codec payloadCodec) {
+    @DefaultValue Codec payloadCodec,
+    @DefaultValue Callbacks callbacks) {
 
   public DurableProperties {
     queues = queues == null ? Map.of() : Map.copyOf(queues);
@@ -154,6 +157,18 @@ public record DurableProperties(
           + ", gzipMinBytes=" + gzipMinBytes + "]";
     }
   }
+
+  /**
+   * The signal tokens served over HTTP ({@code dev.durable.dashboard.SignalCallbacks}): {@code POST
+   * /durable/signals/{token}} sends the signal a token names.
+   *
+   * @param enabled whether to serve them; {@code false} by default
+   * @param port the port it listens on; 8082 by default
+   * @param host the address it binds; {@code 127.0.0.1} (this machine only) by default: put it
+   *     behind the proxy that terminates TLS
+   */
+  public record Callbacks(@DefaultValue("false") boolean enabled, @DefaultValue("8082") int port,
+      @DefaultValue("127.0.0.1") String host) {}
 
   /**
    * The dashboard ({@code dev.durable.dashboard.DurableDashboard}).

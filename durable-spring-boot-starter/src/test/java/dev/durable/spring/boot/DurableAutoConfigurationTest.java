@@ -6,14 +6,17 @@ import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableHooks;
 import dev.durable.runtime.RunEvent;
+import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.codec.PayloadCodec;
 import dev.durable.spring.boot.app.AppBeans;
+import dev.durable.spring.boot.app.ApprovalWorkflowClient;
 import dev.durable.spring.boot.app.Greeter;
 import dev.durable.spring.boot.app.GreetingWorkflowClient;
 import dev.durable.spring.boot.app.GreetingWorkflowDurable;
 import dev.durable.spring.boot.app.LedgerWorkflowClient;
+import dev.durable.spring.boot.app.Mailbox;
 import dev.durable.spring.boot.app.ShoutStepsDispatch;
 import dev.durable.spring.boot.app.ShoutWorkflowClient;
 import dev.durable.spring.boot.app.Shouter;
@@ -377,6 +380,41 @@ class DurableAutoConfigurationTest {
         MeterRegistry registry = context.getBean(MeterRegistry.class);
         assertThat(registry.get("durable.runs.completed").counter().count()).isEqualTo(1);
       });
+    }
+  }
+
+  /** Waits, polling, until {@code condition} holds; fails after {@link #WAIT}. */
+  private static void awaitUntil(java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("waited %s", WAIT).isLessThan(deadline);
+      Thread.sleep(20);
+    }
+  }
+
+  @Test
+  void aRunGoesOnFromItsSignalTokenPostedToTheCallbacks() {
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db)
+          .withPropertyValues("durable.callbacks.enabled=true", "durable.callbacks.port=0")
+          .run(context -> {
+            DurableEngine engine = context.getBean(DurableEngine.class);
+            Mailbox mailbox = context.getBean(Mailbox.class);
+            RunHandle<String> run = ApprovalWorkflowClient.of(engine).start("taxi");
+            awaitUntil(() -> !mailbox.tokens().isEmpty());
+            URI url = context.getBean(DurableCallbacksLifecycle.class).callbacks().orElseThrow()
+                .url().resolve("/durable/signals/" + mailbox.tokens().get(0));
+            HttpClient http = HttpClient.newHttpClient();
+            HttpRequest post = HttpRequest.newBuilder(url)
+                .POST(HttpRequest.BodyPublishers.ofString("\"ann\"")).build();
+
+            assertThat(http.send(post, HttpResponse.BodyHandlers.ofString()).statusCode())
+                .isEqualTo(202);
+            assertThat(run.await(WAIT)).isEqualTo("taxi approved by ann");
+            assertThat(http.send(post, HttpResponse.BodyHandlers.ofString()).statusCode())
+                .isEqualTo(409);
+          });
     }
   }
 

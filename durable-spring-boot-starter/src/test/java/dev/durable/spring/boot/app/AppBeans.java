@@ -9,6 +9,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @Configuration(proxyBeanMethods = false)
 public class AppBeans {
   @Bean
+  Mailbox mailbox() {
+    return new Mailbox();
+  }
+
+  @Bean
   Greeter greeter() {
     return new Greeter();
   }
