@@ -39,6 +39,13 @@ final class Actions {
       flash = switch (action) {
         case "requeue" -> requeue(runId);
         case "cancel" -> cancel(runId);
+        case "pause" -> engine.pause(runId)
+            ? new Flash(true, "Paused: no step of it starts until it is resumed; a step in flight"
+                + " finishes and is recorded.")
+            : new Flash(false, "The run had already ended: nothing was paused.");
+        case "resume" -> engine.resume(runId)
+            ? new Flash(true, "Resumed: it goes on where it was.")
+            : new Flash(false, "The run is not paused: nothing was resumed.");
         case "redispatch" -> redispatch(runId);
         case "signal" -> signal(runId, form.getOrDefault("name", "").trim(),
             form.getOrDefault("json", ""));

@@ -30,6 +30,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.StartOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -346,6 +347,30 @@ class DashboardBrowserTest {
     browser.get(url("/queues"));
     waiting().until(ExpectedConditions.textToBePresentInElementLocated(
         By.cssSelector("table.run-queues tr.run-queue"), "naps 1 0"));
+    assertNoAlert();
+  }
+
+  @Test
+  void aRunIsPausedFromItsPageListedAsPausedAndResumed() {
+    // queue "naps" is not declared here: the run stays ENQUEUED, and is paused there
+    NapWorkflowClient.of(engine).start(
+        StartOptions.builder().queue("naps").runId("nap-p-1").build(), "cy");
+
+    logIn();
+    browser.get(url("/runs/nap-p-1"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "ENQUEUED"));
+    click(By.cssSelector("form[action$='/pause'] button"));
+    waiting().until(ExpectedConditions.alertIsPresent()).accept();
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "PAUSED"));
+    assertEquals(RunState.PAUSED, engine.getRunStatus("nap-p-1").run().status());
+
+    browser.get(url("/?status=PAUSED"));
+    assertEquals(List.of("nap-p-1"), texts(By.cssSelector("table.runs a.run-id")));
+    assertEquals(List.of("PAUSED"), texts(By.cssSelector("table.runs .status")));
+
+    click(By.linkText("nap-p-1"));
+    click(By.cssSelector("form[action$='/resume'] button"));
+    waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "ENQUEUED"));
     assertNoAlert();
   }
 
