@@ -198,7 +198,7 @@ final class Engines {
           wakeups, inFlight, waiters, registry, scheduler, starts, statuses,
           schedules, retention, values, views,
           new Steering(store, stores.tasks(), stores.queues(), time, wakeups, waiters,
-              steeredElsewhere),
+              steeredElsewhere, observer),
           new SignalSender(store, stores.signals(), time, payloads, registry, wakeups, tokens),
           new RunForks(store, stores.lineages(), time, registry, wakeups, scheduler), faults,
           new Reencoding(stores.payloads(), form), resources);

@@ -37,6 +37,7 @@ final class MicrometerObserver implements Observer {
   private final Meter.MeterProvider<Counter> completedMeters;
   private final Meter.MeterProvider<Counter> failedMeters;
   private final Meter.MeterProvider<Counter> setAsideMeters;
+  private final Meter.MeterProvider<Counter> pausedMeters;
   private final Meter.MeterProvider<Counter> attemptsMeters;
   private final Meter.MeterProvider<Timer> durationMeters;
   private final Meter.MeterProvider<Counter> retriesMeters;
@@ -50,6 +51,7 @@ final class MicrometerObserver implements Observer {
   private final Map<String, Counter> completed = new ConcurrentHashMap<>();
   private final Map<Failure, Counter> failed = new ConcurrentHashMap<>();
   private final Map<String, Counter> setAside = new ConcurrentHashMap<>();
+  private final Map<String, Counter> paused = new ConcurrentHashMap<>();
   private final Map<Attempt, StepMeters> steps = new ConcurrentHashMap<>();
   private final Map<String, Timer> lateness = new ConcurrentHashMap<>();
   private final Map<String, Counter> takeovers = new ConcurrentHashMap<>();
@@ -76,6 +78,9 @@ final class MicrometerObserver implements Observer {
     setAsideMeters = Counter.builder("durable.runs.set_aside")
         .description("Runs set aside: a payload this engine's codec cannot decode (a key it"
             + " lacks); each waits for an engine that can")
+        .withRegistry(registry);
+    pausedMeters = Counter.builder("durable.runs.paused")
+        .description("Runs paused through this engine (engine.pause)")
         .withRegistry(registry);
     attemptsMeters = Counter.builder("durable.step.attempts")
         .description("Step attempts, by outcome: completed, retried or failed")
@@ -117,6 +122,11 @@ final class MicrometerObserver implements Observer {
     meter(failed, new Failure(workflow, code),
         key -> failedMeters.withTags("workflow", key.workflow(), "code", key.code()))
         .increment();
+  }
+
+  @Override
+  public void runPaused(String workflow) {
+    meter(paused, workflow, w -> pausedMeters.withTag("workflow", w)).increment();
   }
 
   @Override

@@ -42,6 +42,9 @@ public interface Observer extends AutoCloseable {
    */
   default void runSetAside(String workflow) {}
 
+  /** A run of {@code workflow} was paused through this engine ({@code engine.pause}). */
+  default void runPaused(String workflow) {}
+
   /**
    * An attempt of {@code step} ended after {@code duration}: {@code outcome} is {@code completed},
    * {@code retried} (another attempt follows) or {@code failed} (the step failed for good).

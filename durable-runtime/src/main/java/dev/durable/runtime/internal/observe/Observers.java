@@ -61,6 +61,11 @@ public final class Observers {
     }
 
     @Override
+    public void runPaused(String workflow) {
+      metrics.runPaused(workflow);
+    }
+
+    @Override
     public void stepAttempt(String workflow, String step, String outcome, Duration duration) {
       metrics.stepAttempt(workflow, step, outcome, duration);
     }

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The meters of the queues of runs, per queue: the gauges {@code durable.queue.depth} (its runs
- * ENQUEUED) and {@code durable.queue.running} (its runs admitted and not ended), read from the
+ * ENQUEUED), {@code durable.queue.running} (its runs admitted and not ended) and {@code
+ * durable.queue.paused} (1 while it is paused), read from the
  * values of the last {@link #refresh}, which the observer runs at most once per poll interval (a
  * scrape never queries the database; a queue no longer read reports 0); and the counters {@code
  * durable.queue.admitted} (runs this engine admitted: its rate is admissions per second) and
@@ -29,6 +30,7 @@ final class QueueMeters {
   private final MeterRegistry registry;
   private final Map<String, AtomicLong> depth = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> running = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> paused = new ConcurrentHashMap<>();
   private final Map<String, Counter> admitted = new ConcurrentHashMap<>();
   private final Map<String, Counter> heldByRate = new ConcurrentHashMap<>();
 
@@ -48,7 +50,10 @@ final class QueueMeters {
     Set<String> seen = read.stream().map(QueueInfo::name).collect(Collectors.toSet());
     depth.forEach((queue, value) -> value.set(seen.contains(queue) ? value.get() : 0));
     running.forEach((queue, value) -> value.set(seen.contains(queue) ? value.get() : 0));
+    paused.forEach((queue, value) -> value.set(seen.contains(queue) ? value.get() : 0));
     for (QueueInfo queue : read) {
+      gauge(paused, "durable.queue.paused", "1 while a queue is paused (engine.pauseQueue):"
+          + " no engine admits a run through it", queue.name()).set(queue.paused() ? 1 : 0);
       gauge(depth, "durable.queue.depth", "Runs of a queue ENQUEUED: waiting for admission or"
           + " their delay, across every engine", queue.name()).set(queue.depth());
       gauge(running, "durable.queue.running", "Runs of a queue admitted and not ended (the"

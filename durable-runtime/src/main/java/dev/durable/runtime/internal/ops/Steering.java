@@ -5,6 +5,7 @@ import dev.durable.runtime.StoredText;
 import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
+import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.run.SteeredElsewhere;
 import dev.durable.runtime.internal.run.Waiters;
 import dev.durable.runtime.internal.store.RunStore;
@@ -30,13 +31,16 @@ public final class Steering {
   private final RunStore store;
   private final TaskQueue tasks;
   private final QueueAdmissions queues;
+  private final Observer observer;
   private final Time time;
   private final EngineWakeups wakeups;
   private final Waiters waiters;
   private final SteeredElsewhere steeredElsewhere;
 
   public Steering(RunStore store, TaskQueue tasks, QueueAdmissions queues, Time time,
-      EngineWakeups wakeups, Waiters waiters, SteeredElsewhere steeredElsewhere) {
+      EngineWakeups wakeups, Waiters waiters, SteeredElsewhere steeredElsewhere,
+      Observer observer) {
+    this.observer = observer;
     this.store = store;
     this.tasks = tasks;
     this.queues = queues;
@@ -99,6 +103,7 @@ public final class Steering {
       return true;
     }
     if (store.pause(runId, time.now())) {
+      observer.runPaused(run.workflow().name());
       steeredElsewhere.pauseHere(runId); // its turn here, if it executes here, stops
       wakeups.slotFree(); // a queue slot it held is free: the poll admits again
       return true;
