@@ -60,6 +60,8 @@ public final class CrashChild {
     }
     DurableEngine engine = builder.build();
     engine.start();
+    System.out.println("READY");
+    System.out.flush();
     if (stamp) {
       if (command.equals("start")) {
         StampWorkflowClient.of(engine).start(runId, "lamp");
