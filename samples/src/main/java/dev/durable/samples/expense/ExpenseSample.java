@@ -26,8 +26,9 @@ public final class ExpenseSample {
   /** Builds an engine from {@code builder} and runs two claims through their approval. */
   public static void run(DurableEngine.Builder builder, PrintStream out) {
     Bank bank = new Bank();
+    Inbox inbox = new Inbox();
     try (DurableEngine engine = builder
-        .register(new ExpenseWorkflowDurable())
+        .register(new ExpenseWorkflowDurable(inbox))
         .register(new PayoutWorkflowDurable(bank))
         .register(new ExpenseReportDurable())
         .build()) {
@@ -43,8 +44,12 @@ public final class ExpenseSample {
           status -> status.run().status() == RunState.SLEEPING, AWAIT);
       out.printf("  the run is %s: it waits up to 3 days for a decision, holding no thread%n",
           first.status().run().status());
-      out.println("  bob approves: expenses.decision(runId, new Decision(true, \"bob\", ...))");
-      expenses.decision(first.id(), new Decision(true, "bob", "fine"));
+      String link = inbox.links().get(0);
+      out.println("  bob got a link by e-mail: " + ExpenseWorkflow.LINKS + "<token>");
+      out.println("  he approves from it: POST {\"approved\":true,\"by\":\"bob\",...} to the link,"
+          + " that is engine.signalWithToken(token, json)");
+      engine.signalWithToken(link.substring(ExpenseWorkflow.LINKS.length()),
+          "{\"approved\":true,\"by\":\"bob\",\"note\":\"fine\"}");
       out.printf("  await() returned \"%s\"%n", first.await(AWAIT));
       for (RunInfo child : first.status().children()) {
         out.printf("  child run %s of workflow %s: %s%n", child.id(), child.workflowName(),

@@ -1,9 +1,12 @@
 package dev.durable.samples.expense;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.SignalTokenUsedException;
 import dev.durable.test.DurableTest;
 import dev.durable.test.DurableTestEnv;
 import java.time.Duration;
@@ -20,12 +23,13 @@ class ExpenseWorkflowTest {
   private static final Expense TAXI = new Expense("taxi-1", "ann", "taxi", 4_200, "DE89");
 
   private final Bank bank = new Bank();
+  private final Inbox inbox = new Inbox();
   private ExpenseWorkflowClient expenses;
   private RunHandle<String> run;
 
   @BeforeEach
   void startAClaim(DurableTestEnv env) {
-    env.register(new ExpenseWorkflowDurable()).register(new PayoutWorkflowDurable(bank));
+    env.register(new ExpenseWorkflowDurable(inbox)).register(new PayoutWorkflowDurable(bank));
     expenses = ExpenseWorkflowClient.of(env.engine());
     run = expenses.start(TAXI.id(), TAXI);
     env.runUntilIdle();
@@ -41,6 +45,20 @@ class ExpenseWorkflowTest {
     assertEquals("approved by bob, paid out as tr_1_DE89", run.await(WAIT));
     assertEquals(RunState.COMPLETED, run.status().children().get(0).status());
     assertEquals(1, bank.transfers());
+  }
+
+  @Test
+  void theManagerApprovesFromTheMailedLinkOnce(DurableTestEnv env) {
+    String link = inbox.links().get(0);
+    assertTrue(link.startsWith(ExpenseWorkflow.LINKS), link);
+    String token = link.substring(ExpenseWorkflow.LINKS.length());
+
+    env.engine().signalWithToken(token, "{\"approved\":true,\"by\":\"bob\",\"note\":\"ok\"}");
+    env.runUntilIdle();
+
+    assertEquals("approved by bob, paid out as tr_1_DE89", run.await(WAIT));
+    assertThrows(SignalTokenUsedException.class,
+        () -> env.engine().signalWithToken(token, "{\"approved\":false,\"by\":\"eve\"}"));
   }
 
   @Test
