@@ -189,7 +189,7 @@ class MainTest {
   }
 
   @Test
-  void summariesTellsTheStoryOfAQueueWithPartitionKeysAndAPriority() {
+  void summariesTellsTheStoryOfAQueueWithPartitionKeysAPriorityAndAPause() {
     String url = inMemoryUrl();
     assertEquals(0, run("summaries", url));
     assertEquals("""
@@ -203,6 +203,12 @@ class MainTest {
           acme: the model never answered more than 2 of its calls at once: yes
           globex: the model never answered more than 2 of its calls at once: yes
           acme-urgent reached the model among acme's first 2 calls: yes
+
+        The model's provider goes down: engine.pauseQueue("llm") on one engine stops every \
+        engine admitting through it.
+          queue llm: paused true, depth 2; the runs wait ENQUEUED, nothing calls the model
+        The provider is back: engine.resumeQueue("llm").
+          both summarized once resumed: 2 more calls to the model
         """, masked(url));
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }

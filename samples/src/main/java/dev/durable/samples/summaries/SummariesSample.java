@@ -2,6 +2,7 @@ package dev.durable.samples.summaries;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Queue;
+import dev.durable.runtime.QueueInfo;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StartOptions;
@@ -16,7 +17,8 @@ import java.util.List;
  * engine that shares the database. Tenant acme sends a batch of six documents at a low priority
  * and then one urgent document; tenant globex sends two. The urgent document overtakes acme's
  * batch, globex does not wait behind acme, and the model never answers more than {@value
- * #AT_ONCE} calls of one tenant at once.
+ * #AT_ONCE} calls of one tenant at once. Then the model's provider goes down: the queue is paused,
+ * two more documents wait in it, and once it is resumed they are summarized.
  *
  * <p>Run it from the repository root: {@code mvn -q package -DskipTests -Psample
  * -Dsample=summaries}.
@@ -70,6 +72,25 @@ public final class SummariesSample {
       }
       out.printf("  acme-urgent reached the model among acme's first %d calls: %s%n", AT_ONCE,
           model.callOrder("acme").indexOf("acme-urgent") < AT_ONCE ? "yes" : "NO");
+
+      out.printf("%nThe model's provider goes down: engine.pauseQueue(\"llm\") on one engine"
+          + " stops every engine admitting through it.%n");
+      engine.pauseQueue("llm");
+      int before = model.calls();
+      List<RunHandle<String>> held = List.of(
+          start(summaries, new Document("globex", "globex-3", "Contract 3"), 0),
+          start(summaries, new Document("globex", "globex-4", "Contract 4"), 0));
+      QueueInfo paused = engine.queues().stream().filter(q -> q.name().equals("llm"))
+          .findFirst().orElseThrow();
+      out.printf("  queue llm: paused %s, depth %d; the runs wait ENQUEUED, nothing calls the"
+          + " model%n", paused.paused(), paused.depth());
+      out.printf("The provider is back: engine.resumeQueue(\"llm\").%n");
+      engine.resumeQueue("llm");
+      for (RunHandle<String> run : held) {
+        run.await(AWAIT);
+      }
+      out.printf("  both summarized once resumed: %d more calls to the model%n",
+          model.calls() - before);
     }
   }
 
