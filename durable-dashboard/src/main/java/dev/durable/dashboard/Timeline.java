@@ -148,7 +148,10 @@ record Timeline(String runId, Instant runStart, Instant runEnd, Instant from, In
     }
   }
 
-  /** A mark on the axis: {@code failure} or {@code compensating}; its CSS class {@code tl-mark-}. */
+  /**
+   * A mark on the axis: {@code failure}, {@code compensating}, or {@code paused} and {@code
+   * resumed} around a paused span; its CSS class {@code tl-mark-} and its kind.
+   */
   record Marker(String kind, Instant at, String label, Optional<String> link) {}
 
   /**

@@ -269,6 +269,13 @@ final class TimelineBuilder {
         if (e.type().equals("run.compensating")) {
           markers.add(new Marker("compensating", e.at(), "compensating: " + e.detail(),
               Optional.empty()));
+        } else if (e.type().equals("run.paused")) {
+          // the paused span: from here to the resume's mark, no bar of it starts
+          markers.add(new Marker("paused", e.at(), "paused at " + Format.time(e.at())
+              + (e.detail() == null ? "" : " (" + e.detail() + ")"), Optional.empty()));
+        } else if (e.type().equals("run.resumed")) {
+          markers.add(new Marker("resumed", e.at(), "resumed at " + Format.time(e.at()),
+              Optional.empty()));
         }
       }
       if (run.status() == RunState.FAILED) {

@@ -223,6 +223,24 @@ class TimelineBuilderTest {
   }
 
   @Test
+  void aPausedSpanIsMarkedFromThePauseToTheResume() {
+    TimelineFixture f = new TimelineFixture("r4");
+    f.step(0, "charge", 10, 100)
+        .event(120, "run.paused", null, 0, "was SLEEPING")
+        .event(5_000, "run.resumed", null, 0, null)
+        .step(1, "ship", 5_100, 5_200);
+
+    TimelineBuilder.Built built = f.built(RunState.RUNNING, 5_200, null, 6_000);
+
+    Marker paused = built.markers().stream().filter(m -> m.kind().equals("paused"))
+        .findFirst().orElseThrow();
+    assertEquals(at(120), paused.at());
+    assertTrue(paused.label().contains("(was SLEEPING)"), paused.label());
+    assertEquals(at(5_000), built.markers().stream().filter(m -> m.kind().equals("resumed"))
+        .findFirst().orElseThrow().at());
+  }
+
+  @Test
   void theCallsOfOneStepInALoopEachGetTheirOwnEventsEvenWhereTheyTouch() {
     TimelineFixture f = TimelineFixture.loop("loop", "tick", 3);
     f.checkpoint(3, "STEP", "tick", StepState.RETRYING, 1, 3, 3, 60_003L, "[]", null, null)
