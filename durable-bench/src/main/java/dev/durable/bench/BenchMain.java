@@ -1,5 +1,6 @@
 package dev.durable.bench;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,11 +10,11 @@ import java.nio.file.Path;
  * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
  * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
  * alone, {@code queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n)
- * alone, {@code timeline-<store>.md} for phase (o) alone). From the repository root: {@code mvn -q
- * -Pbench package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard|overview|timeline]
- * [-Dbench.ioRuns=5000]
- * [-Dbench.ioStepMs=1000]}.
+ * alone, {@code timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code
+ * codec-alone.md} for phase (p) alone). From the repository root: {@code mvn -q -Pbench package
+ * -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
+ * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard|overview|
+ * timeline|codec] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -26,6 +27,12 @@ public final class BenchMain {
     }
     BenchConfig config = BenchConfig.fromSystemProperties();
     Files.createDirectories(config.out());
+    if (config.codecOnly()) {
+      // phase (p)'s codecs alone read no store: once, before the stores' passes, on a quiet JVM
+      Report report = new Report();
+      CodecCost.report(report, CodecCost.run(System.out::println));
+      write(report, config.out().resolve("codec-alone.md"));
+    }
     for (String store : config.stores()) {
       try (Database database = Database.open(store, config)) {
         StoreBench bench = new StoreBench(database, config, System.out);
@@ -81,6 +88,10 @@ public final class BenchMain {
           report.lines("Store: " + database.where() + ".", machine());
           TimelineBench.report(report, TimelineBench.run(database));
           file = "timeline-";
+        } else if (config.codecOnly()) {
+          report = CodecBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "codec-";
         } else if (config.dispatchOnly()) {
           database.settle();
           report = DispatchBench.report(database, DispatchBench.run(database));
@@ -96,13 +107,17 @@ public final class BenchMain {
         if (config.longPhase()) {
           LongRunBench.report(report, bench.longRuns());
         }
-        System.out.print(report.toText());
-        System.out.println();
-        Path path = config.out().resolve(file + store + ".md");
-        Files.writeString(path, report.toMarkdown(), StandardCharsets.UTF_8);
-        System.out.println("(written to " + path.toAbsolutePath().normalize() + ")");
+        write(report, config.out().resolve(file + store + ".md"));
       }
     }
+  }
+
+  /** Prints {@code report} and writes it to {@code path} as Markdown. */
+  private static void write(Report report, Path path) throws IOException {
+    System.out.print(report.toText());
+    System.out.println();
+    Files.writeString(path, report.toMarkdown(), StandardCharsets.UTF_8);
+    System.out.println("(written to " + path.toAbsolutePath().normalize() + ")");
   }
 
   private static String machine() {

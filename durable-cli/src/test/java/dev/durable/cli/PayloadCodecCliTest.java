@@ -105,7 +105,8 @@ class PayloadCodecCliTest {
 
     Result without = cli(Map.of(), "show", id);
     assertEquals(0, without.code(), without::toString);
-    assertTrue(without.out().matches("(?s).*input        encoded \\(aes-gcm, key k1, \\d+ bytes\\)\\n.*"),
+    assertTrue(without.out()
+        .matches("(?s).*input        encoded \\(aes-gcm, key k1, \\d+ bytes\\)\\n.*"),
         without.out());
     assertFalse(without.out().contains("item-secret"), without.out());
 

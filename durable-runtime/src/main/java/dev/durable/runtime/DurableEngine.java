@@ -111,8 +111,9 @@ public interface DurableEngine extends AutoCloseable {
   /**
    * Retries a failed run: the steps that failed it get a fresh retry budget, completed steps are
    * not run again (a run set aside because this engine's payload codec could not decode its
-   * payloads, error code {@code payload_codec}, is taken up at once as it was); a run whose compensation failed goes on with its compensations where they
-   * stopped, and one cleaned up by {@code @OnFailure} alone is retried as if it had not been.
+   * payloads, error code {@code payload_codec}, is taken up at once as it was); a run whose
+   * compensation failed goes on with its compensations where they stopped, and one cleaned up by
+   * {@code @OnFailure} alone is retried as if it had not been.
    *
    * @throws UnknownRunException if no such run is stored
    * @throws IllegalStateException if the run has not failed, or if it failed and its completed

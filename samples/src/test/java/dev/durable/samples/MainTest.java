@@ -174,7 +174,8 @@ class MainTest {
         Claim taxi-<id>: taxi to the airport, 4200 cents, by ann.
           the run is SLEEPING: it waits up to 3 days for a decision, holding no thread
           bob got a link by e-mail: https://expenses.example.com/durable/signals/<token>
-          he approves from it: POST {"approved":true,"by":"bob",...} to the link, that is engine.signalWithToken(token, json)
+          he approves from it: POST {"approved":true,"by":"bob",...} to the link, that is \
+        engine.signalWithToken(token, json)
           await() returned "approved by bob, paid out as tr_1_DE89"
           child run taxi-<id>/child-3 of workflow payout: COMPLETED
 

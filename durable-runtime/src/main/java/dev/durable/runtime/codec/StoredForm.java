@@ -4,8 +4,6 @@ import dev.durable.runtime.PayloadTransform;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The text a payload is stored as, with a payload codec or without: without, its JSON as it is;
@@ -20,8 +18,6 @@ import java.util.regex.Pattern;
 public final class StoredForm {
   private static final char MARK = '~';
   private static final int MAX_LABEL_CHARS = 100;
-  private static final Pattern SEALED =
-      Pattern.compile("~([^~\\p{Cntrl}]{1," + MAX_LABEL_CHARS + "})~([A-Za-z0-9+/]+={0,2})");
   private static final StoredForm PLAIN = new StoredForm(null);
 
   private final PayloadTransform codec;
@@ -78,15 +74,17 @@ public final class StoredForm {
    *     cannot decode it (an unknown key, altered bytes); the message names the label
    */
   public String open(String stored) {
-    if (stored == null || stored.isEmpty() || stored.charAt(0) != MARK) {
+    int end = labelEnd(stored);
+    if (end < 0) {
       return stored;
     }
-    Matcher sealed = SEALED.matcher(stored);
-    if (!sealed.matches()) {
-      return stored;
+    byte[] bytes;
+    try {
+      bytes = Base64.getDecoder().decode(stored.substring(end + 1));
+    } catch (IllegalArgumentException notBase64) {
+      return stored; // a text that merely begins like an encoded one
     }
-    byte[] bytes = Base64.getDecoder().decode(sealed.group(2));
-    String label = sealed.group(1);
+    String label = stored.substring(1, end);
     if (codec == null) {
       throw new PayloadCodecException("a stored payload is encoded (" + label + ", "
           + bytes.length + " bytes) and no payload codec was given: give the engine, the worker"
@@ -128,11 +126,46 @@ public final class StoredForm {
 
   /** The label of an encoded payload ({@code aes-gcm, key k2}); empty for a plain one. */
   public static Optional<String> label(String stored) {
-    if (stored == null || stored.isEmpty() || stored.charAt(0) != MARK) {
+    int end = labelEnd(stored);
+    if (end < 0) {
       return Optional.empty();
     }
-    Matcher sealed = SEALED.matcher(stored);
-    return sealed.matches() ? Optional.of(sealed.group(1)) : Optional.empty();
+    // base64 characters to the end, '=' only as its last one or two
+    int padding = 0;
+    for (int i = end + 1; i < stored.length(); i++) {
+      char c = stored.charAt(i);
+      if (c == '=') {
+        padding++;
+      } else if (padding > 0 || !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+          || c >= '0' && c <= '9' || c == '+' || c == '/')) {
+        return Optional.empty();
+      }
+    }
+    return padding <= 2 ? Optional.of(stored.substring(1, end)) : Optional.empty();
+  }
+
+  /**
+   * Where the label of {@code stored} ends (the index of its second mark), if it begins as an
+   * encoded text does: the mark, a label of 1 to {@value #MAX_LABEL_CHARS} characters with no
+   * mark and no control character, the mark, and something after it; else -1. The rest is the
+   * caller's to check: read here a character at a time, as a regular expression over a payload of
+   * a megabyte cost a millisecond.
+   */
+  private static int labelEnd(String stored) {
+    if (stored == null || stored.length() < 4 || stored.charAt(0) != MARK) {
+      return -1;
+    }
+    int limit = Math.min(stored.length() - 1, MAX_LABEL_CHARS + 2);
+    for (int i = 1; i < limit; i++) {
+      char c = stored.charAt(i);
+      if (c == MARK) {
+        return i > 1 ? i : -1;
+      }
+      if (Character.isISOControl(c)) {
+        return -1;
+      }
+    }
+    return -1;
   }
 
   private static int bytes(String stored) {

@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What an operator does to a run in flight or ended: requeue it, re-drive its stuck dispatched
- * steps, cancel it, pause and resume it; and pause and resume a queue. Each change is the store's; this wakes what it makes ready here (the poll, a
- * queue's slot) and stops what it cancels where this engine executes it.
+ * steps, cancel it, pause and resume it; and pause and resume a queue. Each change is the
+ * store's; this wakes what it makes ready here (the poll, a queue's slot) and stops what it
+ * cancels where this engine executes it.
  */
 public final class Steering {
   private static final Logger LOG = LoggerFactory.getLogger(Steering.class);

@@ -86,8 +86,9 @@ final class PostgresOutcomes {
           claimed = claims.claimedRows().read(rows);
         }
         // each was due when its answer was stored, by the worker's clock
-        handedBack = claims.claimedRows().withReads(claimed, round).stream().map(claim -> new ClaimedRun(
-            claim.run(), now, claim.takeover(), claim.resumption())).toList();
+        handedBack = claims.claimedRows().withReads(claimed, round).stream()
+            .map(claim -> new ClaimedRun(
+                claim.run(), now, claim.takeover(), claim.resumption())).toList();
       }
       try (ResultSet rows = round.rows()) {
         return new StoredOutcomes(stored, rows.next(), handedBack);

@@ -13,8 +13,8 @@ import java.util.TreeMap;
 /**
  * The payloads as stored, column by column ({@link PayloadColumn}): how many are stored in each
  * form (plain, or encoded by a codec under a key), and the encoded rows not yet in a given form, a
- * page at a time, so that they can be encoded anew while engines run. A row is replaced only if it still
- * holds the text read: one that a turn changed meanwhile is left as the turn wrote it.
+ * page at a time, so that they can be encoded anew while engines run. A row is replaced only if
+ * it still holds the text read: one that a turn changed meanwhile is left as the turn wrote it.
  */
 public final class StoredPayloads {
   /** The figure of the payloads stored as JSON, without a codec. */

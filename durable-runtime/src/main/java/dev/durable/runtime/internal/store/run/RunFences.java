@@ -59,8 +59,9 @@ public final class RunFences {
         + " lease_until = NULL, error_message = :errorMessage, error_code = :errorCode,"
         + " error_type = :errorType, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
     complete = Sql.of("UPDATE " + table + " SET status = 'COMPLETED', output = :output,"
-        + " error_message = NULL, error_code = NULL, error_type = NULL, wake_at = NULL, due_at = NULL, dedup_key = NULL, lease_owner = NULL,"
-        + " lease_until = NULL, updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
+        + " error_message = NULL, error_code = NULL, error_type = NULL, wake_at = NULL,"
+        + " due_at = NULL, dedup_key = NULL, lease_owner = NULL, lease_until = NULL,"
+        + " updated_at = :now WHERE run_id = :runId AND epoch = :epoch");
     release = Sql.of("UPDATE " + table + " SET status = CASE WHEN status = 'PAUSED'"
         + " THEN 'PAUSED' ELSE 'PENDING' END, due_at = CASE WHEN status = 'PAUSED' THEN NULL"
         // typed: PostgreSQL's progress statement sends an instant as text of no declared type

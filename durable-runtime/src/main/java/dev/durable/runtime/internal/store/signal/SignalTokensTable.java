@@ -32,7 +32,8 @@ public final class SignalTokensTable {
     String tokens = schema.table(TOKENS);
     selectSecret = Sql.of("SELECT secret FROM " + secrets + " WHERE name = :name");
     insertSecret = Sql.of("INSERT INTO " + secrets + " (name, secret, created_at)"
-        + " SELECT :name, :secret, :now FROM " + secrets + " WHERE name = :name HAVING COUNT(*) = 0");
+        + " SELECT :name, :secret, :now FROM " + secrets + " WHERE name = :name"
+        + " HAVING COUNT(*) = 0");
     selectUsed = Sql.of("SELECT 1 FROM " + tokens + " WHERE token_id = :tokenId");
     use = Sql.of("INSERT INTO " + tokens + " (token_id, run_id, used_at)"
         + " SELECT :tokenId, :runId, :now FROM " + tokens + " WHERE token_id = :tokenId"

@@ -255,7 +255,8 @@ public final class TasksTable {
       throws SQLException {
     return finish.update(connection, new Values()
         .string("status", (outcome.succeeded() ? TaskStatus.SUCCEEDED : TaskStatus.FAILED).name())
-        .string("output", outcome.output()).string("errorMessage", form.seal(outcome.errorMessage()))
+        .string("output", outcome.output())
+        .string("errorMessage", form.seal(outcome.errorMessage()))
         .string("errorCode", outcome.errorCode()).string("errorType", outcome.errorType())
         .bool("retryable", outcome.succeeded() ? null : outcome.retryable())
         .instant("now", now).string("taskId", task.taskId()).string("workerId", workerId)) > 0;
@@ -323,7 +324,8 @@ public final class TasksTable {
       Connection connection, String taskId, String workerId, String progress, Instant now)
       throws SQLException {
     return heartbeat.update(connection, new Values().instant("now", now)
-        .string("progress", form.seal(progress)).string("taskId", taskId).string("workerId", workerId)) == 1;
+        .string("progress", form.seal(progress)).string("taskId", taskId)
+        .string("workerId", workerId)) == 1;
   }
 
   /** Deletes the tasks of the steps a requeue reset (see {@link #deleteReset}). */
