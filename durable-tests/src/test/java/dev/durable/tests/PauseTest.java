@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.QueueInfo;
@@ -18,8 +19,16 @@ import dev.durable.tests.support.Await;
 import dev.durable.tests.support.CapturedLogs;
 import dev.durable.tests.support.Gate;
 import dev.durable.tests.support.Recorder;
+import dev.durable.tests.workflows.GreeterV1Durable;
+import dev.durable.tests.workflows.GreetingParentClient;
+import dev.durable.tests.workflows.GreetingParentDurable;
+import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.PausableWorkflowClient;
 import dev.durable.tests.workflows.PausableWorkflowDurable;
+import dev.durable.tests.workflows.PricingSteps;
+import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
+import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -221,6 +230,51 @@ class PauseTest extends OnEachStore {
       for (String key : keys) {
         assertEquals(1, recorder.entries().stream().filter(("second " + key)::equals).count());
       }
+    }
+  }
+
+  @Test
+  void aRunWaitingForItsChildPausedTakesTheChildsEndOnlyOnceResumed() {
+    try (DurableEngine parents = db.engine().clock(clock)
+            .register(new GreetingParentDurable()).build();
+        DurableEngine children = db.engine().clock(clock)
+            .register(new GreeterV1Durable(recorder)).build()) {
+      RunHandle<String> parent = GreetingParentClient.of(parents).start("ann", "");
+      parents.tick();
+      assertEquals(RunState.SLEEPING, state(parents, parent.id()), "it waits for its child");
+      assertTrue(parents.pause(parent.id()));
+
+      children.tick(); // the child sleeps a minute, then greets: its end would wake the parent
+      clock.advance(Duration.ofMinutes(2));
+      children.tick();
+      assertEquals(List.of("v1 greets ann"), recorder.entries(), "its child went on");
+      assertEquals(0, parents.tick(), "the child's end does not wake a paused parent");
+      assertEquals(RunState.PAUSED, state(parents, parent.id()));
+
+      assertTrue(parents.resume(parent.id()));
+      parents.tick();
+      assertEquals("hello ann", parent.await(WAIT));
+    }
+  }
+
+  @Test
+  void aRunWhoseTaskIsOutPausedReadsTheWorkersAnswerOnlyOnceResumed() {
+    try (DurableEngine engine = db.engine().clock(clock)
+            .register(new RemoteOrderWorkflowDurable(new PricingStepsDispatch(), script)).build();
+        DurableWorker worker = db.worker().handle(PricingSteps.QUOTE,
+            (task, input) -> "{\"sku\":\"lamp\",\"cents\":600}").build()) {
+      RunHandle<String> run = RemoteOrderWorkflowClient.of(engine).start(new Order("lamp", 2));
+      engine.tick();
+      assertEquals(RunState.SLEEPING, state(engine, run.id()), "its task is out");
+      assertTrue(engine.pause(run.id()));
+
+      assertEquals(1, worker.tick(), "the worker answers the task of a paused run");
+      assertEquals(0, engine.tick(), "the answer does not wake it");
+      assertEquals(RunState.PAUSED, state(engine, run.id()));
+
+      assertTrue(engine.resume(run.id()));
+      engine.tick();
+      assertEquals("shipped lamp for 600", run.await(WAIT));
     }
   }
 
