@@ -232,6 +232,10 @@ public final class DashboardBench {
       throw new UnsupportedOperationException();
     }
 
+    @Override public int pause(RunFilter filter) {
+      throw new UnsupportedOperationException();
+    }
+
     @Override public boolean resume(String runId) {
       throw new UnsupportedOperationException();
     }

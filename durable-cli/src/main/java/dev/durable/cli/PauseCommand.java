@@ -1,9 +1,6 @@
 package dev.durable.cli;
 
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.RunFilter;
-import dev.durable.runtime.RunInfo;
-import dev.durable.runtime.RunState;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -57,19 +54,7 @@ final class PauseCommand extends StoreCommand {
         }
       }
     } else {
-      RunFilter page = filter.build().toBuilder().limit(RunFilter.MAX_LIMIT).build();
-      for (List<RunInfo> runs = engine.listRuns(page); !runs.isEmpty();
-          runs = engine.listRuns(page)) {
-        for (RunInfo run : runs) {
-          if (run.status() == RunState.PAUSED || run.status().isTerminal()) {
-            continue; // counted where pausing changed something
-          }
-          if (engine.pause(run.id())) {
-            paused++;
-          }
-        }
-        page = page.after(runs.get(runs.size() - 1));
-      }
+      paused = engine.pause(filter.build());
     }
     if (out.json()) {
       out.printJson(new Paused(paused, ended));

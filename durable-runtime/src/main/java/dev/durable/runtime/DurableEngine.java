@@ -171,6 +171,15 @@ public interface DurableEngine extends AutoCloseable {
   boolean pause(String runId);
 
   /**
+   * Pauses every run {@code filter} matches that has not ended, as {@link #pause(String)} pauses
+   * one: page after page of at most {@link RunFilter#MAX_LIMIT} runs, in the filter's order (its
+   * own limit is not applied), each page in one short transaction.
+   *
+   * @return how many runs were paused now (not those paused before)
+   */
+  int pause(RunFilter filter);
+
+  /**
    * Resumes a paused run where it was: due at once (timers that came due meanwhile fire), or, if
    * it was started through a queue, waiting for the queue's admission again ({@link
    * RunState#ENQUEUED}).

@@ -10,6 +10,7 @@ import dev.durable.runtime.DurableWorker;
 import dev.durable.runtime.HistoryEvent;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.QueueInfo;
+import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StartOptions;
@@ -275,6 +276,27 @@ class PauseTest extends OnEachStore {
       assertTrue(engine.resume(run.id()));
       engine.tick();
       assertEquals("shipped lamp for 600", run.await(WAIT));
+    }
+  }
+
+  @Test
+  void runsArePausedByFilterPageAfterPageAndThoseEndedOrPausedAreLeft() {
+    List.of("m1", "m2", "m3", "m4").forEach(gate::open);
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> ended = client(engine).start("m1", "-");
+      List<RunHandle<String>> waiting = List.of("m2", "m3", "m4").stream()
+          .map(key -> client(engine).start(key, "signal")).toList();
+      engine.tick();
+      assertEquals("first,-,second", ended.await(WAIT));
+      assertTrue(engine.pause(waiting.get(0).id()), "one paused already");
+
+      assertEquals(2, engine.pause(RunFilter.builder().workflow("pausable").build()));
+      for (RunHandle<String> run : waiting) {
+        assertEquals(RunState.PAUSED, state(engine, run.id()));
+      }
+      assertEquals(RunState.COMPLETED, state(engine, ended.id()));
+      assertEquals(0, engine.pause(RunFilter.builder().workflow("pausable").build()),
+          "nothing left to pause");
     }
   }
 

@@ -304,6 +304,11 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   }
 
   @Override
+  public int pause(RunFilter filter) {
+    return steering.pause(Objects.requireNonNull(filter, "filter"));
+  }
+
+  @Override
   public boolean resume(String runId) {
     return steering.resume(runId);
   }

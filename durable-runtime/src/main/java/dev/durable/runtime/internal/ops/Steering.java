@@ -1,8 +1,11 @@
 package dev.durable.runtime.internal.ops;
 
+import dev.durable.runtime.RunFilter;
+import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StoredText;
 import dev.durable.runtime.internal.common.Errors;
+import dev.durable.runtime.internal.model.ListedRun;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.observe.Observer;
@@ -111,6 +114,31 @@ public final class Steering {
     }
     // it ended meanwhile, or was paused by another call
     return find(runId).status() == RunState.PAUSED;
+  }
+
+  /**
+   * See {@link dev.durable.runtime.DurableEngine#pause(RunFilter)}: page after page of the runs the
+   * filter matches, each page paused in one short transaction.
+   */
+  public int pause(RunFilter filter) {
+    int paused = 0;
+    RunFilter page = filter.toBuilder().limit(RunFilter.MAX_LIMIT).build();
+    for (List<ListedRun> runs = store.listRuns(page); !runs.isEmpty();
+        runs = store.listRuns(page)) {
+      List<String> ids = runs.stream().map(listed -> listed.run().runId()).toList();
+      List<String> now = store.pauseAll(ids, time.now());
+      now.forEach(steeredElsewhere::pauseHere);
+      runs.stream().filter(listed -> now.contains(listed.run().runId()))
+          .forEach(listed -> observer.runPaused(listed.run().workflow().name()));
+      paused += now.size();
+      RunRecord last = runs.get(runs.size() - 1).run();
+      page = page.after(RunInfo.builder(last.runId(), last.workflow().name(),
+          last.workflow().version(), last.status()).createdAt(last.createdAt()).build());
+    }
+    if (paused > 0) {
+      wakeups.slotFree(); // the queue slots they held are free
+    }
+    return paused;
   }
 
   /** See {@link dev.durable.runtime.DurableEngine#resume}. */

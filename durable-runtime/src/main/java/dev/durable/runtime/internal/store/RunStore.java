@@ -259,7 +259,7 @@ public final class RunStore {
       return Map.of();
     }
     return transactions.autocommit("read whether " + runIds.size() + " run(s) were cancelled or"
-        + " paused", connection -> runs.steered(connection, runIds));
+        + " paused", connection -> runs.steering.steered(connection, runIds));
   }
 
   /**
@@ -270,6 +270,17 @@ public final class RunStore {
   public boolean pause(String runId, Instant now) {
     return transactions.inTransaction("pause run " + runId,
         connection -> control.pause(connection, runId, now));
+  }
+
+  /**
+   * Pauses those of {@code runIds} that have not ended and are not paused, in one transaction;
+   * see {@link RunControl#pauseAll}.
+   *
+   * @return the ids of the runs paused now
+   */
+  public List<String> pauseAll(Collection<String> runIds, Instant now) {
+    return transactions.inTransaction("pause " + runIds.size() + " run(s)",
+        connection -> control.pauseAll(connection, runIds, now));
   }
 
   /**

@@ -7,7 +7,6 @@ import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.Lineage;
 import dev.durable.runtime.internal.model.NewRun;
 import dev.durable.runtime.internal.model.QueuePlace;
-import dev.durable.runtime.internal.model.RunChange;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.sql.PayloadColumn;
@@ -91,6 +90,8 @@ public final class RunsTable {
 
   /** The fenced updates of a turn's commit to the run's row. */
   public final RunFences fences;
+  /** The statements that pause, resume and take up runs in flight. */
+  public final SteeringStatements steering;
 
   // ---- the statements of the store's other operations
 
@@ -98,29 +99,11 @@ public final class RunsTable {
   private final Sql cancel;
   /** Which of the runs a transaction just suspended ({@link #sleep}) it found woken. */
   private final Sql selectDueAtOnce;
-  /** Which of some runs were cancelled or paused: their turns in flight stop. */
-  private final Sql selectSteered;
-  /**
-   * Pauses a run that has not ended: {@code PAUSED}, with no due time, so that no engine claims
-   * it. Its epoch and lease stay: a turn in flight records its step's outcome, and stops at the
-   * next step once its engine hears of the pause. Its slot in a queue is free at once (the
-   * queue counts only runs pending, running or sleeping).
-   */
-  private final Sql pause;
-  /**
-   * Resumes a paused run: one whose turn still holds its lease goes on under it ({@code RUNNING},
-   * due when the lease ends, as a leased run is); else it is due at once, or, if it was started
-   * through a queue, waits for the queue's admission again ({@code ENQUEUED}). Its timers are in
-   * its checkpoints: a turn finds those that came due meanwhile and goes on.
-   */
-  private final Sql resume;
   /**
    * Makes a failed run due again; one started through a queue waits for the queue's admission
    * again, as its slot was given back when it failed.
    */
   private final Sql requeue;
-  /** Makes a run set aside for its payloads ({@code RunChange#setAside}) due now. */
-  private final Sql takeUpSetAside;
   /**
    * Wakes run {@code :runId}. One that sleeps comes due, at its last update, an instant of the
    * engines' clock, so that a worker's clock running ahead of theirs cannot delay it. One that is
@@ -185,6 +168,7 @@ public final class RunsTable {
     answeredDue = "SELECT run_id FROM " + table + " WHERE run_id IN (" + storedRuns + ")"
         + " AND due_at <= :now LIMIT 1";
     fences = new RunFences(table, form);
+    steering = new SteeringStatements(table);
     payloadColumns =
         PayloadColumn.of(table, List.of("run_id"), "input", "output", "error_message");
     countDueByWorkflow = Sql.of("SELECT workflow_name, workflow_version, COUNT(*) FROM " + table
@@ -200,24 +184,11 @@ public final class RunsTable {
         + CheckpointKind.FAILURE_HANDLING + "')");
     selectDueAtOnce = Sql.of("SELECT run_id FROM " + table
         + " WHERE run_id = ANY (:runIds) AND status = 'PENDING'");
-    selectSteered = Sql.of("SELECT run_id, status FROM " + table
-        + " WHERE run_id = ANY (:runIds) AND status IN ('CANCELLED', 'PAUSED')");
-    pause = Sql.of("UPDATE " + table + " SET status = 'PAUSED', due_at = NULL, updated_at = :now"
-        + " WHERE run_id = :runId AND status IN ('ENQUEUED', 'PENDING', 'RUNNING', 'SLEEPING')");
-    resume = Sql.of("UPDATE " + table + " SET status = CASE"
-        + " WHEN lease_owner IS NOT NULL AND lease_until > :now THEN 'RUNNING'"
-        + " WHEN queue_name IS NULL THEN 'PENDING' ELSE 'ENQUEUED' END,"
-        + " due_at = CASE WHEN lease_owner IS NOT NULL AND lease_until > :now THEN lease_until"
-        + " WHEN queue_name IS NULL THEN :now END, wake_at = NULL, updated_at = :now"
-        + " WHERE run_id = :runId AND status = 'PAUSED'");
     requeue = Sql.of("UPDATE " + table + " SET status = CASE WHEN queue_name IS NULL"
         + " THEN 'PENDING' ELSE 'ENQUEUED' END, error_message = NULL, error_code = NULL,"
         + " error_type = NULL, error_step = NULL, due_at = CASE WHEN queue_name IS NULL THEN :now"
         + " END, deadline_at = :deadlineAt, epoch = epoch + 1, updated_at = :now"
         + " WHERE run_id = :runId AND status = 'FAILED'");
-    takeUpSetAside = Sql.of("UPDATE " + table + " SET status = 'PENDING', due_at = :now,"
-        + " wake_at = NULL, epoch = epoch + 1, updated_at = :now WHERE run_id = :runId"
-        + " AND status = 'SLEEPING' AND error_code = '" + RunChange.SET_ASIDE_CODE + "'");
     String wakeWhere = "UPDATE " + table + " SET"
         + " status = CASE WHEN status = 'SLEEPING' THEN 'PENDING' ELSE status END,"
         + " due_at = CASE WHEN status = 'SLEEPING' THEN updated_at ELSE due_at END,"
@@ -303,35 +274,6 @@ public final class RunsTable {
       throws SQLException {
     return selectDueAtOnce.list(
         connection, new Values().strings("runIds", runIds), rows -> rows.getString(1));
-  }
-
-  /** Of {@code runIds}, those cancelled or paused, with which. */
-  public Map<String, RunState> steered(Connection connection, Collection<String> runIds)
-      throws SQLException {
-    Map<String, RunState> steered = new LinkedHashMap<>();
-    for (Object[] row : selectSteered.list(connection, new Values().strings("runIds", runIds),
-        rows -> new Object[] {rows.getString(1), rows.getString(2)})) {
-      steered.put((String) row[0], RunState.valueOf((String) row[1]));
-    }
-    return steered;
-  }
-
-  /** Pauses run {@code runId} if it has not ended and is not paused; whether it did. */
-  public boolean pause(Connection connection, String runId, Instant now) throws SQLException {
-    return pause.update(connection, new Values().instant("now", now).string("runId", runId)) == 1;
-  }
-
-  /** Resumes run {@code runId} if it is paused; whether it was. */
-  public boolean resume(Connection connection, String runId, Instant now) throws SQLException {
-    return resume.update(connection, new Values().instant("now", now).string("runId", runId))
-        == 1;
-  }
-
-  /** Makes run {@code runId} due now if it is set aside for its payloads; whether it was. */
-  public boolean takeUpSetAside(Connection connection, String runId, Instant now)
-      throws SQLException {
-    return takeUpSetAside.update(connection,
-        new Values().instant("now", now).string("runId", runId)) == 1;
   }
 
   /** Makes a failed run due again; whether it had failed. */

@@ -1,5 +1,6 @@
 package dev.durable.runtime.internal.store.turn;
 
+import dev.durable.runtime.RunState;
 import dev.durable.runtime.internal.model.EventType;
 import dev.durable.runtime.internal.model.RunRecord;
 import dev.durable.runtime.internal.store.run.EventsTable;
@@ -11,7 +12,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -66,7 +69,7 @@ public final class RunControl {
    */
   public boolean pause(Connection connection, String runId, Instant now) throws SQLException {
     Optional<RunRecord> run = runs.select(connection, runId);
-    if (run.isEmpty() || !runs.pause(connection, runId, now)) {
+    if (run.isEmpty() || !runs.steering.pause(connection, runId, now)) {
       return false;
     }
     events.append(connection, runId, List.of(EventType.RUN_PAUSED.run(
@@ -76,13 +79,34 @@ public final class RunControl {
   }
 
   /**
+   * Pauses those of {@code runIds} that have not ended and are not paused, in one transaction,
+   * and logs each; the engines are told of those that were running, whose turns stop.
+   *
+   * @return the ids of the runs paused now
+   */
+  public List<String> pauseAll(Connection connection, Collection<String> runIds, Instant now)
+      throws SQLException {
+    Map<String, RunState> paused = runs.steering.pauseAll(connection, runIds, now);
+    List<EventsTable.Entry> logged = new ArrayList<>(paused.size());
+    for (Map.Entry<String, RunState> run : paused.entrySet()) {
+      logged.add(new EventsTable.Entry(run.getKey(),
+          EventType.RUN_PAUSED.run("was " + run.getValue().name(), now)));
+      if (run.getValue() == RunState.RUNNING) {
+        announcements.cancelled(connection, run.getKey()); // its engine stops its turn
+      }
+    }
+    events.append(connection, logged);
+    return List.copyOf(paused.keySet());
+  }
+
+  /**
    * Resumes a paused run, and logs it: due at once, or waiting for its queue's admission, or, if
    * its turn still holds its lease, going on under it.
    *
    * @return whether it was paused
    */
   public boolean resume(Connection connection, String runId, Instant now) throws SQLException {
-    if (!runs.resume(connection, runId, now)) {
+    if (!runs.steering.resume(connection, runId, now)) {
       return false;
     }
     events.append(connection, runId, List.of(EventType.RUN_RESUMED.run(null, now)));
@@ -138,7 +162,7 @@ public final class RunControl {
    */
   public boolean takeUpSetAside(Connection connection, String runId, Instant now)
       throws SQLException {
-    if (!runs.takeUpSetAside(connection, runId, now)) {
+    if (!runs.steering.takeUpSetAside(connection, runId, now)) {
       return false;
     }
     events.append(connection, runId, List.of(EventType.RUN_REQUEUED.run(
