@@ -37,7 +37,7 @@ final class OverviewCommand extends StoreCommand {
 
   /** What {@code --json} prints: the {@link Overview}, its period as an ISO-8601 duration. */
   record Json(Instant from, String bucket, List<Overview.Bucket> buckets,
-      List<Overview.Stuck> stuck) {}
+      List<Overview.Stuck> stuck, long paused) {}
 
   @Override
   void check() {
@@ -59,7 +59,7 @@ final class OverviewCommand extends StoreCommand {
     Overview overview = engine.overview(from, every);
     if (out.json()) {
       out.printJson(new Json(overview.from(), overview.bucket().toString(), overview.buckets(),
-          overview.stuck()));
+          overview.stuck(), overview.paused()));
       return;
     }
     out.line("Runs per " + Printer.duration(every) + " since " + Printer.time(from));
@@ -77,6 +77,9 @@ final class OverviewCommand extends StoreCommand {
     }
     table.row("total", total[0], total[1], total[2], total[3]);
     table.print();
+    if (overview.paused() > 0) {
+      out.line("Paused now: " + overview.paused() + " (list --status PAUSED)");
+    }
     out.blank();
     out.line("Stuck: waiting more than " + Printer.duration(Overview.OVERDUE) + " past their time");
     if (overview.stuck().isEmpty()) {

@@ -25,8 +25,10 @@ import java.util.List;
  *     the read
  * @param stuck the runs waiting past their time by more than {@link #OVERDUE}, the longest
  *     waiting first, at most {@link #STUCK_LISTED}: see {@link Stuck}
+ * @param paused how many runs are {@link RunState#PAUSED} now, of every workflow
  */
-public record Overview(Instant from, Duration bucket, List<Bucket> buckets, List<Stuck> stuck) {
+public record Overview(Instant from, Duration bucket, List<Bucket> buckets, List<Stuck> stuck,
+    long paused) {
   /** The most runs {@link #stuck()} lists. */
   public static final int STUCK_LISTED = 20;
   /** How long past its time a run waits before {@link #stuck()} lists it. */
@@ -37,6 +39,11 @@ public record Overview(Instant from, Duration bucket, List<Bucket> buckets, List
   public Overview {
     buckets = List.copyOf(buckets);
     stuck = List.copyOf(stuck);
+  }
+
+  /** An overview with no run paused. */
+  public Overview(Instant from, Duration bucket, List<Bucket> buckets, List<Stuck> stuck) {
+    this(from, bucket, buckets, stuck, 0);
   }
 
   /**

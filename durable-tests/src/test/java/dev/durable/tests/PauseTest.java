@@ -297,6 +297,8 @@ class PauseTest extends OnEachStore {
       assertEquals(RunState.COMPLETED, state(engine, ended.id()));
       assertEquals(0, engine.pause(RunFilter.builder().workflow("pausable").build()),
           "nothing left to pause");
+      assertEquals(3, engine.overview(clock.instant().minus(Duration.ofMinutes(5)),
+          Duration.ofMinutes(1)).paused(), "the overview counts the runs paused now");
     }
   }
 

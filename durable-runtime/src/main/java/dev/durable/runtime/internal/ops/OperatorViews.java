@@ -117,7 +117,8 @@ public final class OperatorViews {
         .map(w -> new Overview.Stuck(
             RunStatuses.info(w.run().run(), w.run().scheduledAt(), Map.of()), w.since()))
         .toList();
-    return new Overview(from, bucket, overview.counts(from, bucket, (int) periods), stuck);
+    return new Overview(from, bucket, overview.counts(from, bucket, (int) periods), stuck,
+        overview.paused());
   }
 
   /**

@@ -54,6 +54,8 @@ public final class OverviewTable {
    * from the first {@code ENQUEUED} entry.
    */
   final Sql enqueued;
+  /** The runs paused now, a range of {@code durable_runs_status_created}. */
+  final Sql paused;
 
   private final RunsTable runs;
 
@@ -64,6 +66,7 @@ public final class OverviewTable {
     one = Sql.of(listed + " WHERE r.run_id = :runId");
     overdue = Sql.of(listed + " WHERE r.due_at >= :noEarlier AND r.due_at < :cutoff"
         + " ORDER BY r.due_at LIMIT :limit");
+    paused = Sql.of("SELECT COUNT(*) FROM " + runs.table + " WHERE status = 'PAUSED'");
     enqueued = Sql.of(listed + " WHERE r.status = 'ENQUEUED'"
         + " AND r.created_at < :cutoff AND (r.wake_at IS NULL OR r.wake_at < :cutoff)"
         + " ORDER BY r.status, r.created_at LIMIT :limit");

@@ -106,6 +106,12 @@ public final class StoredOverview {
    * At most {@code limit} runs waiting since before {@code cutoff}, the longest waiting first: runs
    * due then and held by no engine, and runs waiting for a queue's admission.
    */
+  /** How many runs are paused now. */
+  public long paused() {
+    return transactions.autocommit("count the runs paused", connection ->
+        table.paused.first(connection, new Values(), rows -> rows.getLong(1)).orElse(0L));
+  }
+
   public List<Waiting> waiting(Instant cutoff, int limit) {
     return transactions.autocommit("read the runs waiting since " + cutoff, connection -> {
       Map<String, Waiting> found = new LinkedHashMap<>();
