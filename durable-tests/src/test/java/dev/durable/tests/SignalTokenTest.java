@@ -97,6 +97,27 @@ class SignalTokenTest extends OnEachStore {
   }
 
   @Test
+  void aTokenExpiresWithTheWaitItWasMadeFor() {
+    try (DurableEngine engine = engine().build()) {
+      RunHandle<String> run = TokenWorkflowClient.of(engine).start(-1L);
+      engine.tick();
+      String reminder = outbox.get(0);
+      clock.advance(Duration.ofMinutes(2)); // the reminder's wait times out; the run goes on
+      engine.tick();
+      assertEquals(RunState.SLEEPING, run.status().run().status(), "it waits for its decision");
+      assertEquals(2, outbox.size());
+
+      SignalTokenExpiredException ended = assertThrows(SignalTokenExpiredException.class,
+          () -> engine.signalWithToken(reminder, "\"soon\""));
+      assertEquals("the wait this signal token was made for has ended (it timed out, or took a"
+          + " signal sent otherwise): nothing was sent", ended.getMessage());
+      engine.signalWithToken(outbox.get(1), APPROVED);
+      engine.tick();
+      assertEquals("approved by ann", run.await(WAIT));
+    }
+  }
+
+  @Test
   void aTokenExpiresAfterItsDurationAndWithItsRunButAUsedOneSaysSoFirst() {
     try (DurableEngine engine = engine().build()) {
       String expiring = tokenOf(engine, TokenWorkflowClient.of(engine).start(60_000L));

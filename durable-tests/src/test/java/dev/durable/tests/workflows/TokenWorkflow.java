@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Asks for a decision by "e-mail": a step sends out a signal token, which whoever holds it uses to
  * send the signal {@code decision} ({@code engine.signalWithToken}); valid for {@code validForMs}
- * if positive, else until the run ends.
+ * if positive, else until the run ends. With {@code validForMs} -1 it first hands out a token for
+ * the signal {@code reminder}, whose wait lasts a minute, then waits for {@code decision}.
  */
 @Workflow(name = "tokens")
 public class TokenWorkflow {
@@ -29,6 +30,11 @@ public class TokenWorkflow {
     return new Decision(false, "nobody");
   }
 
+  @Signal
+  protected String reminder(Duration wait) {
+    return "none";
+  }
+
   @Step
   protected String email(String token) {
     outbox.add(token);
@@ -37,6 +43,10 @@ public class TokenWorkflow {
 
   @Run
   public String run(WorkflowContext ctx, long validForMs) {
+    if (validForMs == -1) {
+      email(ctx.signalToken("reminder"));
+      reminder(Duration.ofMinutes(1));
+    }
     String token = validForMs > 0
         ? ctx.signalToken("decision", Duration.ofMillis(validForMs))
         : ctx.signalToken("decision");

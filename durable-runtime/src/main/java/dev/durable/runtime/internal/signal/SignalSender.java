@@ -7,12 +7,15 @@ import dev.durable.runtime.InvalidInputException;
 import dev.durable.runtime.RunEndedException;
 import dev.durable.runtime.SignalTokenExpiredException;
 import dev.durable.runtime.SignalTokenUsedException;
+import dev.durable.runtime.StepState;
 import dev.durable.runtime.StoredText;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.codec.PayloadException;
 import dev.durable.runtime.codec.Payloads;
 import dev.durable.runtime.internal.common.Registry;
+import dev.durable.runtime.internal.model.CheckpointKind;
 import dev.durable.runtime.internal.model.RunRecord;
+import dev.durable.runtime.internal.model.RunSnapshot;
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.signal.SignalQueue;
@@ -128,6 +131,19 @@ public final class SignalSender {
   }
 
   /**
+   * Whether the wait a token was made for has ended: the first wait for its signal after the
+   * token's position, if the run has come to one, is recorded as ended.
+   */
+  private boolean waitEnded(String runId, SignalTokens.Claims claims) {
+    return store.snapshot(runId).map(RunSnapshot::checkpoints).orElse(List.of()).stream()
+        .filter(c -> c.kind() == CheckpointKind.SIGNAL && c.name().equals(claims.signal())
+            && c.seq() > claims.position())
+        .findFirst()
+        .map(wait -> wait.status() == StepState.COMPLETED || wait.status() == StepState.FAILED)
+        .orElse(false);
+  }
+
+  /**
    * Sends the signal a token names to its run, with {@code json} as its value, and uses the token
    * up, in one commit; see {@code DurableEngine#signalWithToken}.
    */
@@ -147,6 +163,10 @@ public final class SignalSender {
     if (run.status().isTerminal()) {
       throw new SignalTokenExpiredException("the run this signal token was made for has ended:"
           + " nothing was sent");
+    }
+    if (waitEnded(run.runId(), claims)) {
+      throw new SignalTokenExpiredException("the wait this signal token was made for has ended"
+          + " (it timed out, or took a signal sent otherwise): nothing was sent");
     }
     String payload;
     try {

@@ -18,9 +18,10 @@ import javax.crypto.spec.SecretKeySpec;
  * Signal tokens ({@code ctx.signalToken}): made and verified with a secret every engine of the
  * store reads from it ({@code SignalQueue#tokenSecret}), so that any engine, and {@code durable-cli
  * callbacks}, verifies a token another made. A token is URL-safe base64 of {@code [1: version][8:
- * expiry, epoch milliseconds, 0 for none][16: random id][2: n][n: run id, UTF-8][2: m][m: signal,
- * UTF-8]} followed by the first 16 bytes of HMAC-SHA256 of all of it: whoever holds it can send
- * that signal to that run, and no one can make or alter one without the secret.
+ * expiry, epoch milliseconds, 0 for none][4: its position in the run][16: random id][2: n][n: run
+ * id, UTF-8][2: m][m: signal, UTF-8]} followed by the first 16 bytes of HMAC-SHA256 of all of it:
+ * whoever holds it can send that signal to that run, and no one can make or alter one without the
+ * secret.
  */
 public final class SignalTokens {
   private static final byte VERSION = 1;
@@ -37,23 +38,30 @@ public final class SignalTokens {
    * What a verified token says.
    *
    * @param tokenId its random id, which marks it used
+   * @param position where the run recorded it: the wait it is for is the next of its signal
    * @param expiresAt when it expires; null for never (it still ends with its run)
    */
-  public record Claims(String tokenId, String runId, String signal, Instant expiresAt) {}
+  public record Claims(
+      String tokenId, String runId, String signal, int position, Instant expiresAt) {}
 
   public SignalTokens(SignalQueue store, Time time) {
     this.store = store;
     this.time = time;
   }
 
-  /** A new token for signal {@code signal} of run {@code runId}, expiring at {@code expiresAt}. */
-  public String mint(String runId, String signal, Instant expiresAt) {
+  /**
+   * A new token for signal {@code signal} of run {@code runId}, recorded at {@code position},
+   * expiring at {@code expiresAt}.
+   */
+  public String mint(String runId, String signal, int position, Instant expiresAt) {
     byte[] run = runId.getBytes(StandardCharsets.UTF_8);
     byte[] name = signal.getBytes(StandardCharsets.UTF_8);
     byte[] id = new byte[ID_BYTES];
     RANDOM.nextBytes(id);
-    ByteBuffer body = ByteBuffer.allocate(1 + 8 + ID_BYTES + 2 + run.length + 2 + name.length);
-    body.put(VERSION).putLong(expiresAt == null ? 0 : expiresAt.toEpochMilli()).put(id)
+    ByteBuffer body =
+        ByteBuffer.allocate(1 + 8 + 4 + ID_BYTES + 2 + run.length + 2 + name.length);
+    body.put(VERSION).putLong(expiresAt == null ? 0 : expiresAt.toEpochMilli()).putInt(position)
+        .put(id)
         .putShort((short) run.length).put(run).putShort((short) name.length).put(name);
     byte[] signed = body.array();
     byte[] token = Arrays.copyOf(signed, signed.length + MAC_BYTES);
@@ -74,7 +82,7 @@ public final class SignalTokens {
       throw unknown();
     }
     int signed = bytes.length - MAC_BYTES;
-    if (signed < 1 + 8 + ID_BYTES + 4 || bytes[0] != VERSION
+    if (signed < 1 + 8 + 4 + ID_BYTES + 4 || bytes[0] != VERSION
         || !MessageDigest.isEqual(Arrays.copyOfRange(mac(bytes, signed), 0, MAC_BYTES),
             Arrays.copyOfRange(bytes, signed, bytes.length))) {
       throw unknown();
@@ -82,11 +90,12 @@ public final class SignalTokens {
     try {
       ByteBuffer body = ByteBuffer.wrap(bytes, 1, signed - 1);
       long expires = body.getLong();
+      int position = body.getInt();
       byte[] id = new byte[ID_BYTES];
       body.get(id);
       String runId = text(body);
       String signal = text(body);
-      return new Claims(HexFormat.of().formatHex(id), runId, signal,
+      return new Claims(HexFormat.of().formatHex(id), runId, signal, position,
           expires == 0 ? null : Instant.ofEpochMilli(expires));
     } catch (RuntimeException e) { // a signed body this version cannot read
       throw unknown();

@@ -74,7 +74,7 @@ public final class SignalWaits {
           + validFor);
     }
     return values.recorded(seq, "signal token " + signal, () -> context.tokens().mint(
-        run.runId(), signal, validFor == null ? null : context.time().now().plus(validFor)));
+        run.runId(), signal, seq, validFor == null ? null : context.time().now().plus(validFor)));
   }
 
   /** The wait at position {@code seq}: see {@link dev.durable.runtime.spi.Turn#signal}. */
