@@ -191,10 +191,9 @@ public interface DurableEngine extends AutoCloseable {
 
   /**
    * Pauses a queue declared by an engine ({@link Queue}): from the call on no engine admits a run
-   * through it, and a step attempt that needs one of its slots (a queue with a {@code
-   * concurrency}) waits as it waits for a full queue; what is running finishes. Its depth keeps
-   * growing ({@link QueueInfo#paused()}, {@link #queues()}). A queue limited only per engine
-   * ({@code perEngine}) holds no slot in the database: its step attempts are not paused.
+   * through it, and a step attempt that needs one of its slots waits as it waits for a full queue
+   * (an engine reads which queues are paused at most once a second); what is running finishes.
+   * Its depth keeps growing ({@link QueueInfo#paused()}, {@link #queues()}).
    *
    * @return true if it was paused now; false if it already was
    * @throws IllegalArgumentException if no engine declared a queue of that name

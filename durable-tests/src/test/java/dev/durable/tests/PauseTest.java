@@ -28,6 +28,9 @@ import dev.durable.tests.workflows.PausableWorkflowClient;
 import dev.durable.tests.workflows.PausableWorkflowDurable;
 import dev.durable.tests.workflows.PricingSteps;
 import dev.durable.tests.workflows.PricingStepsDispatch;
+import dev.durable.tests.workflows.QueueWorkflow;
+import dev.durable.tests.workflows.QueueWorkflowClient;
+import dev.durable.tests.workflows.QueueWorkflowDurable;
 import dev.durable.tests.workflows.RemoteOrderWorkflowClient;
 import dev.durable.tests.workflows.RemoteOrderWorkflowDurable;
 import java.time.Duration;
@@ -299,6 +302,29 @@ class PauseTest extends OnEachStore {
           "nothing left to pause");
       assertEquals(3, engine.overview(clock.instant().minus(Duration.ofMinutes(5)),
           Duration.ofMinutes(1)).paused(), "the overview counts the runs paused now");
+    }
+  }
+
+  /**
+   * A started engine parks a run whose step finds no slot; under {@code tick()} the attempt would
+   * wait in process instead, for as long as the queue stays paused.
+   */
+  @Test
+  void aStepOfAPausedQueueLimitedOnEachEngineWaitsForItsSlotUntilTheQueueIsResumed() {
+    try (DurableEngine engine = db.engine().clock(clock)
+        .register(new QueueWorkflowDurable(script, gate, new QueueWorkflow.Probe(1)))
+        .queue("carrier", 2).build()) {
+      assertTrue(engine.pauseQueue("carrier"));
+      engine.start();
+      RunHandle<String> run = QueueWorkflowClient.of(engine).start(List.of("order-p"));
+      Await.until("its step waits for a slot", () -> events(engine, run.id())
+          .contains("step.queued") && state(engine, run.id()) == RunState.SLEEPING);
+      assertEquals(0, script.executions("book:order-p"));
+
+      assertTrue(engine.resumeQueue("carrier"));
+      clock.advance(Duration.ofSeconds(10)); // past the parked run's own retry
+      assertEquals("booked order-p", run.await(WAIT));
+      assertEquals(1, script.executions("book:order-p"));
     }
   }
 

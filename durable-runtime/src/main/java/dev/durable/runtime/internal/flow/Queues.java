@@ -130,10 +130,16 @@ public final class Queues {
     if (lane == null) {
       return UNLIMITED;
     }
-    if (lane.local() != null && !lane.local().tryAcquire()) {
+    if (paused(lane) || lane.local() != null && !lane.local().tryAcquire()) {
       return null;
     }
     return takeShared(lane, heldBy);
+  }
+
+  /** Whether the lane's queue is paused ({@code engine.pauseQueue}); never for a replay's. */
+  private boolean paused(Lane lane) {
+    return shared != null && declared.contains(lane.name())
+        && shared.paused().contains(lane.name());
   }
 
   /** The shared slot of a lane whose local one, if any, is taken; null (local released) if none. */
@@ -170,7 +176,9 @@ public final class Queues {
       return UNLIMITED;
     }
     while (true) {
-      if (lane.local() == null || lane.local().tryAcquire(50, TimeUnit.MILLISECONDS)) {
+      if (paused(lane)) {
+        Thread.sleep(SHARED_RETRY_MS); // a paused queue admits no attempt, as a full one
+      } else if (lane.local() == null || lane.local().tryAcquire(50, TimeUnit.MILLISECONDS)) {
         Permit permit = takeShared(lane, heldBy);
         if (permit != null) {
           return permit;

@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.time.Time;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +22,10 @@ public final class SharedSlots {
   private final Time time;
   private final String engineId;
   private final Duration leaseDuration;
+  /** The paused queues as last read ({@link #paused()}). */
+  private volatile Paused paused;
+
+  private record Paused(Set<String> queues, Instant readAt) {}
 
   public SharedSlots(QueueSlots slots, Time time, String engineId, Duration leaseDuration) {
     this.slots = slots;
@@ -51,6 +56,25 @@ public final class SharedSlots {
   /** How many slots of {@code queue} are free now. */
   int free(Queue queue) {
     return slots.free(queue.name(), time.now());
+  }
+
+  /**
+   * The queues paused now, read from the store at most once a second: a step attempt of a paused
+   * queue waits for a slot as for a full queue, also where the queue holds no slot in the store
+   * (one limited on each engine alone).
+   */
+  Set<String> paused() {
+    Instant now = time.now();
+    Paused known = paused;
+    if (known == null || !now.isBefore(known.readAt().plusSeconds(1))) {
+      try {
+        known = new Paused(slots.paused(), now);
+      } catch (RuntimeException e) {
+        return known == null ? Set.of() : known.queues(); // an outage: as last read
+      }
+      paused = known;
+    }
+    return known.queues();
   }
 
   /** Extends the leases of the slots this engine holds, from {@code now}. */

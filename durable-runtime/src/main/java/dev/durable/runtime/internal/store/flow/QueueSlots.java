@@ -101,6 +101,12 @@ public final class QueueSlots {
         connection -> table.release.update(connection, values));
   }
 
+  /** The names of the queues paused now. */
+  public Set<String> paused() {
+    return transactions.autocommit("read the paused queues", connection ->
+        Set.copyOf(table.paused.list(connection, new Values(), rows -> rows.getString(1))));
+  }
+
   /** Extends the leases of the slots {@code engineId} holds to {@code leaseUntil}. */
   public void renew(String engineId, Instant leaseUntil) {
     Values values = new Values().string("engine", engineId).instant("leaseUntil", leaseUntil);

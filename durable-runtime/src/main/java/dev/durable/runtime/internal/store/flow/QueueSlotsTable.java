@@ -46,10 +46,14 @@ public final class QueueSlotsTable {
   public final Sql oldestUse;
   final Sql release;
   final Sql renew;
+  /** The queues paused now ({@code engine.pauseQueue}). */
+  final Sql paused;
 
   public QueueSlotsTable(Schema schema) {
     slots = schema.table(SLOTS_NAME);
     permits = schema.table(PERMITS_NAME);
+    paused = Sql.of("SELECT queue_name FROM " + schema.table(QueuesTable.NAME)
+        + " WHERE paused = TRUE");
     lockQueue = Sql.of("SELECT queue_name FROM " + schema.table(QueuesTable.NAME)
         + " WHERE queue_name = :queue FOR UPDATE");
     slotNumbers = Sql.of("SELECT slot FROM " + slots + " WHERE queue_name = :queue");
