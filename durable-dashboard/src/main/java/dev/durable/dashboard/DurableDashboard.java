@@ -1,22 +1,12 @@
 package dev.durable.dashboard;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.durable.runtime.DurableEngine;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,14 +49,10 @@ public final class DurableDashboard implements AutoCloseable {
   /** Requests served at once: a handful of operators, each page a few queries. */
   private static final int THREADS = 4;
 
-  private final HttpServer server;
-  private final ExecutorService executor;
-  private final URI url;
+  private final Served served;
 
-  private DurableDashboard(HttpServer server, ExecutorService executor, URI url) {
-    this.server = server;
-    this.executor = executor;
-    this.url = url;
+  private DurableDashboard(Served served) {
+    this.served = served;
   }
 
   /** A builder; {@link Builder#engine} is the one setting required. */
@@ -83,25 +69,18 @@ public final class DurableDashboard implements AutoCloseable {
 
   /** The port the dashboard listens on (the one chosen, when {@code port(0)} asked for any). */
   public int port() {
-    return server.getAddress().getPort();
+    return served.port();
   }
 
   /** The dashboard's address, {@code http://127.0.0.1:8080/}. */
   public URI url() {
-    return url;
+    return served.url();
   }
 
   /** Stops serving: requests in flight get a second to finish. */
   @Override
   public void close() {
-    server.stop(1);
-    executor.shutdown();
-    try {
-      executor.awaitTermination(2, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    executor.shutdownNow();
+    served.stop();
   }
 
   /** Configures and starts a {@link DurableDashboard}. */
@@ -179,38 +158,14 @@ public final class DurableDashboard implements AutoCloseable {
         throw new IllegalStateException(
             "the dashboard needs an engine: DurableDashboard.builder().engine(engine)");
       }
-      InetAddress address;
-      try {
-        address = InetAddress.getByName(host);
-      } catch (UnknownHostException e) {
-        throw new IllegalArgumentException("the dashboard's host '" + host
-            + "' is not an address of this machine: " + e.getMessage(), e);
-      }
-      HttpServer server;
-      try {
-        server = HttpServer.create(new InetSocketAddress(address, port), 0);
-      } catch (IOException e) {
-        throw new UncheckedIOException("the dashboard cannot listen on " + host + ":" + port
-            + " (" + e.getMessage() + "); is another process using the port? port(0) picks a"
-            + " free one", e);
-      }
       Sessions sessions = new Sessions(token, clock);
       Router router = new Router(engine, sessions, clock, refreshInterval);
-      server.createContext("/", new HttpAdapter(router, address.isLoopbackAddress()));
-      AtomicInteger count = new AtomicInteger();
-      ExecutorService executor = Executors.newFixedThreadPool(THREADS, runnable -> {
-        Thread thread = new Thread(runnable, "durable-dashboard-" + count.incrementAndGet());
-        thread.setDaemon(true);
-        return thread;
-      });
-      server.setExecutor(executor);
-      server.start();
-      String shownHost = address.getHostAddress().contains(":")
-          ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
-      URI url = URI.create("http://" + shownHost + ":" + server.getAddress().getPort() + "/");
+      Served served = Served.start("dashboard", host, port, THREADS,
+          loopback -> new HttpAdapter(router, loopback));
+      URI url = served.url();
       log.info("Durable dashboard at {} ({})", url,
           token == null ? "read-only: no token" : "actions after a login with the token");
-      return new DurableDashboard(server, executor, url);
+      return new DurableDashboard(served);
     }
   }
 }

@@ -1,7 +1,6 @@
 package dev.durable.dashboard;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.SignalTokenExpiredException;
 import dev.durable.runtime.SignalTokenUsedException;
@@ -9,15 +8,9 @@ import dev.durable.runtime.codec.PayloadException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,14 +45,10 @@ public final class SignalCallbacks implements AutoCloseable {
   static final int MAX_BODY_BYTES = 1 << 20;
   private static final int THREADS = 4;
 
-  private final HttpServer server;
-  private final ExecutorService executor;
-  private final URI url;
+  private final Served served;
 
-  private SignalCallbacks(HttpServer server, ExecutorService executor, URI url) {
-    this.server = server;
-    this.executor = executor;
-    this.url = url;
+  private SignalCallbacks(Served served) {
+    this.served = served;
   }
 
   /** A builder; {@link Builder#engine} is the one setting required. */
@@ -69,23 +58,17 @@ public final class SignalCallbacks implements AutoCloseable {
 
   /** Where it listens: {@code http://127.0.0.1:8082/}. */
   public URI url() {
-    return url;
+    return served.url();
   }
 
   /** The port it listens on (the one chosen, for port 0). */
   public int port() {
-    return server.getAddress().getPort();
+    return served.port();
   }
 
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdown();
-    try {
-      executor.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    served.stop();
   }
 
   /** Answers one request; see the class's answers. */
@@ -185,35 +168,17 @@ public final class SignalCallbacks implements AutoCloseable {
      * Starts serving.
      *
      * @throws IllegalStateException if no engine was given
-     * @throws UncheckedIOException if the address cannot be bound
+     * @throws IllegalArgumentException if {@code host} is not an address of this machine
+     * @throws java.io.UncheckedIOException if the address cannot be bound
      */
     public SignalCallbacks start() {
       if (engine == null) {
         throw new IllegalStateException("give the engine the signals are sent through:"
             + " SignalCallbacks.builder().engine(engine)");
       }
-      DurableEngine served = engine;
-      HttpServer server;
-      InetAddress address;
-      try {
-        address = InetAddress.getByName(host);
-        server = HttpServer.create(new InetSocketAddress(address, port), 0);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot listen on " + host + ":" + port + ": "
-            + e.getMessage(), e);
-      }
-      ExecutorService executor = Executors.newFixedThreadPool(THREADS, task -> {
-        Thread thread = new Thread(task, "durable-callbacks");
-        thread.setDaemon(true);
-        return thread;
-      });
-      server.setExecutor(executor);
-      server.createContext("/", exchange -> handle(served, exchange));
-      server.start();
-      URI url = URI.create("http://" + (address.getHostAddress().contains(":")
-          ? "[" + address.getHostAddress() + "]" : address.getHostAddress()) + ":"
-          + server.getAddress().getPort() + "/");
-      return new SignalCallbacks(server, executor, url);
+      DurableEngine through = engine;
+      return new SignalCallbacks(Served.start("callbacks", host, port, THREADS,
+          loopback -> exchange -> handle(through, exchange)));
     }
   }
 }

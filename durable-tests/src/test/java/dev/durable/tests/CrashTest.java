@@ -12,15 +12,10 @@ import dev.durable.tests.workflows.Order;
 import dev.durable.tests.workflows.OrderWorkflowClient;
 import dev.durable.tests.workflows.OrderWorkflowDurable;
 import dev.durable.runtime.testing.TestClock;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -40,13 +35,13 @@ class CrashTest {
     String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
     Path journal = dir.resolve("journal.txt");
 
-    Process first = child("start", url, journal, "run-1", "backoff");
-    awaitLine(first, "IN_BACKOFF");
+    Process first = CrashChild.launch("start", url, journal, "run-1", "backoff");
+    CrashChild.awaitLine(first, "IN_BACKOFF");
     first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
     assertEquals(List.of("reserve", "pay"), Files.readAllLines(journal));
 
-    Process second = child("resume", url, journal, "run-1", "");
-    assertEquals("RESULT:reserved lamp, paid, shipped", awaitLine(second, "RESULT:"));
+    Process second = CrashChild.launch("resume", url, journal, "run-1", "");
+    assertEquals("RESULT:reserved lamp, paid, shipped", CrashChild.awaitLine(second, "RESULT:"));
     assertEquals(0, second.waitFor());
     assertEquals(List.of("reserve", "pay", "pay", "ship"), Files.readAllLines(journal),
         "reserve ran once; pay's second attempt ran in the new JVM, after its backoff");
@@ -57,12 +52,12 @@ class CrashTest {
     String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
     Path journal = dir.resolve("journal.txt");
 
-    Process first = child("start", url, journal, "run-2", "hang");
-    awaitLine(first, "IN_PAYMENT");
+    Process first = CrashChild.launch("start", url, journal, "run-2", "hang");
+    CrashChild.awaitLine(first, "IN_PAYMENT");
     first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
 
-    Process second = child("resume", url, journal, "run-2", "");
-    assertEquals("RESULT:reserved lamp, paid, shipped", awaitLine(second, "RESULT:"));
+    Process second = CrashChild.launch("resume", url, journal, "run-2", "");
+    assertEquals("RESULT:reserved lamp, paid, shipped", CrashChild.awaitLine(second, "RESULT:"));
     assertEquals(0, second.waitFor());
     List<String> lines = Files.readAllLines(journal);
     assertEquals(1, lines.stream().filter("reserve"::equals).count(), lines.toString());
@@ -76,12 +71,12 @@ class CrashTest {
     String url = "jdbc:h2:" + dir.resolve("durable").toAbsolutePath();
     Path journal = dir.resolve("journal.txt");
 
-    Process first = child("start", url, journal, "run-3", "stamp");
-    awaitLine(first, "IN_STAMP");
+    Process first = CrashChild.launch("start", url, journal, "run-3", "stamp");
+    CrashChild.awaitLine(first, "IN_STAMP");
     first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
 
-    Process second = child("resume", url, journal, "run-3", "stamp");
-    String result = awaitLine(second, "RESULT:").substring("RESULT:".length());
+    Process second = CrashChild.launch("resume", url, journal, "run-3", "stamp");
+    String result = CrashChild.awaitLine(second, "RESULT:").substring("RESULT:".length());
     assertEquals(0, second.waitFor());
     List<String> given = Files.readAllLines(journal);
     assertEquals(2, given.size(), "the killed step ran again in the new JVM: " + given);
@@ -98,13 +93,13 @@ class CrashTest {
     Path journal = dir.resolve("journal.txt");
     String runId = "unshippable-slow-refund-4";
 
-    Process first = child("start", url, journal, runId, "saga");
-    assertEquals("IN_REFUND:reserve,charge,notify,ship,refund", awaitLine(first, "IN_REFUND:"));
+    Process first = CrashChild.launch("start", url, journal, runId, "saga");
+    assertEquals("IN_REFUND:reserve,charge,notify,ship,refund", CrashChild.awaitLine(first, "IN_REFUND:"));
     first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
 
-    Process second = child("resume", url, journal, runId, "saga");
+    Process second = CrashChild.launch("resume", url, journal, runId, "saga");
     assertEquals("FAILED:unshippable:refund,release,alert unshippable",
-        awaitLine(second, "FAILED:"),
+        CrashChild.awaitLine(second, "FAILED:"),
         "the new JVM ran the killed refund again, then the rest; nothing before it");
     assertEquals(0, second.waitFor());
   }
@@ -131,35 +126,5 @@ class CrashTest {
           OrderWorkflowClient.of(engine).get(runId).await(Duration.ofSeconds(5)));
     }
     assertEquals(List.of("quote", "charge", "ship"), script.recorder().entries());
-  }
-
-  private static Process child(String command, String url, Path journal, String runId, String mode)
-      throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> commandLine = new ArrayList<>(List.of(
-        java, "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(),
-        command, url, journal.toString(), runId));
-    if (!mode.isEmpty()) {
-      commandLine.add(mode);
-    }
-    return new ProcessBuilder(commandLine).redirectErrorStream(true).start();
-  }
-
-  /** Reads the child's output until a line starting with {@code prefix}; returns that line. */
-  private static String awaitLine(Process process, String prefix) throws IOException {
-    BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    List<String> seen = new ArrayList<>();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    String line;
-    while (System.nanoTime() < deadline && (line = reader.readLine()) != null) {
-      if (line.startsWith(prefix)) {
-        return line;
-      }
-      seen.add(line);
-    }
-    process.destroyForcibly();
-    throw new AssertionError("the child never printed " + prefix + "; it printed:\n"
-        + String.join("\n", seen));
   }
 }

@@ -8,13 +8,8 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunState;
 import dev.durable.tests.support.CrashChild;
 import dev.durable.tests.support.TestDatabase;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -37,19 +32,19 @@ class PauseCrashTest {
     try (TestDatabase db = TestDatabase.Kind.POSTGRESQL.open();
         DurableEngine operator = db.engine().build()) {
       Path journal = dir.resolve("journal.txt");
-      Process first = child("start", db.jdbcUrl(), journal, "paused-1", "hang", "lease=2000");
-      awaitLine(first, "IN_PAYMENT");
+      Process first = CrashChild.launch("start", db.jdbcUrl(), journal, "paused-1", "hang", "lease=2000");
+      CrashChild.awaitLine(first, "IN_PAYMENT");
       assertTrue(operator.pause("paused-1"));
       first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
 
-      Process second = child("resume", db.jdbcUrl(), journal, "paused-1", "");
+      Process second = CrashChild.launch("resume", db.jdbcUrl(), journal, "paused-1", "");
       try {
         // the killed engine's lease ends; the run is still paused, and the second engine, polling
         // every 200 ms, takes it up only once it is resumed
-        awaitLine(second, "READY");
+        CrashChild.awaitLine(second, "READY");
         assertEquals(RunState.PAUSED, operator.getRunStatus("paused-1").run().status());
         assertTrue(operator.resume("paused-1"));
-        assertEquals("RESULT:reserved lamp, paid, shipped", awaitLine(second, "RESULT:"));
+        assertEquals("RESULT:reserved lamp, paid, shipped", CrashChild.awaitLine(second, "RESULT:"));
         assertEquals(0, second.waitFor());
       } finally {
         second.destroyForcibly();
@@ -57,35 +52,5 @@ class PauseCrashTest {
       assertEquals(List.of("reserve", "pay", "pay", "ship"), Files.readAllLines(journal),
           "the payment cut short by the kill ran again; the reservation did not");
     }
-  }
-
-  private static Process child(String command, String url, Path journal, String runId,
-      String... rest) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> commandLine = new ArrayList<>(List.of(
-        java, "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(),
-        command, url, journal.toString(), runId));
-    for (String option : rest) {
-      commandLine.add(option);
-    }
-    return new ProcessBuilder(commandLine).redirectErrorStream(true).start();
-  }
-
-  /** Reads the child's output until a line starting with {@code prefix}; returns that line. */
-  private static String awaitLine(Process process, String prefix) throws IOException {
-    BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    List<String> seen = new ArrayList<>();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    String line;
-    while (System.nanoTime() < deadline && (line = reader.readLine()) != null) {
-      if (line.startsWith(prefix)) {
-        return line;
-      }
-      seen.add(line);
-    }
-    process.destroyForcibly();
-    throw new AssertionError("the child never printed " + prefix + "; it printed:\n"
-        + String.join("\n", seen));
   }
 }

@@ -11,8 +11,15 @@ import dev.durable.tests.workflows.SagaWorkflowClient;
 import dev.durable.tests.workflows.SagaWorkflowDurable;
 import dev.durable.tests.workflows.StampWorkflowClient;
 import dev.durable.tests.workflows.StampWorkflowDurable;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The engine process of the crash tests. {@code start <url> <journal> <runId> <mode>} starts the
@@ -26,6 +33,45 @@ import java.time.Duration;
  */
 public final class CrashChild {
   private CrashChild() {}
+
+  /**
+   * Starts this class in a child JVM on the test's class path: {@code command url journal runId}
+   * and the rest (a mode, {@code id=}, {@code lease=}), empty ones left out.
+   */
+  public static Process launch(String command, String url, Path journal, String runId,
+      String... rest) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> commandLine = new ArrayList<>(List.of(
+        java, "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(),
+        command, url, journal.toString(), runId));
+    for (String option : rest) {
+      if (!option.isEmpty()) {
+        commandLine.add(option);
+      }
+    }
+    return new ProcessBuilder(commandLine).redirectErrorStream(true).start();
+  }
+
+  /**
+   * Reads a child's output until a line starting with {@code prefix}, for a minute at most;
+   * returns that line, or kills the child and fails with what it printed.
+   */
+  public static String awaitLine(Process process, String prefix) throws IOException {
+    BufferedReader reader = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    List<String> seen = new ArrayList<>();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    String line;
+    while (System.nanoTime() < deadline && (line = reader.readLine()) != null) {
+      if (line.startsWith(prefix)) {
+        return line;
+      }
+      seen.add(line);
+    }
+    process.destroyForcibly();
+    throw new AssertionError("the child never printed " + prefix + "; it printed:\n"
+        + String.join("\n", seen));
+  }
 
   public static void main(String[] args) throws Exception {
     String command = args[0];
