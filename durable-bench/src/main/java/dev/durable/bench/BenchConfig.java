@@ -11,9 +11,10 @@ import java.util.List;
  * of the run search phase), {@code bench.phases} ({@code all}, {@code main} for phases (a) to (f)
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
  * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), {@code observe} for
- * (k), {@code overview} for (n), {@code timeline} for (o), {@code codec} for (p), or {@code
- * lateness}, {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code queue} for (l)),
- * {@code bench.ioRuns} and {@code bench.ioStepMs} (the runs of phase (j) and its step's time),
+ * (k), {@code overview} for (n), {@code timeline} for (o), {@code codec} for (p), {@code pause}
+ * for (q), or {@code lateness}, {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code
+ * queue} for (l)), {@code bench.ioRuns} and {@code bench.ioStepMs} (the runs of phase (j) and its
+ * step's time), {@code bench.paused} (the runs phase (q) pauses in each round),
  * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
  * variable {@code DURABLE_PG_URL}.
  */
@@ -22,7 +23,8 @@ record BenchConfig(
     boolean dbosPhase, boolean latenessOnly, boolean dispatchOnly, String pgUrl, Path out,
     boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs,
     boolean pollOnly, boolean observePhase, boolean observeOnly, boolean queueOnly,
-    boolean overviewOnly, boolean timelineOnly, boolean codecOnly) {
+    boolean overviewOnly, boolean timelineOnly, boolean codecOnly, boolean pauseOnly,
+    int paused) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -41,13 +43,13 @@ record BenchConfig(
     }
     String phases = System.getProperty("bench.phases", "all").strip();
     if (!List.of("all", "main", "search", "dbos", "long", "io", "observe", "lateness", "dispatch",
-        "poll", "queue", "overview", "timeline", "codec").contains(phases)) {
+        "poll", "queue", "overview", "timeline", "codec", "pause").contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
               + " dispatch (phase e), poll (phase d), queue (phase l), dashboard (phase m) or"
-              + " overview (phase n), timeline (phase o) or codec (phase p), but was '" + phases
-              + "'");
+              + " overview (phase n), timeline (phase o), codec (phase p) or pause (phase q), but"
+              + " was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -73,7 +75,9 @@ record BenchConfig(
         phases.equals("queue"),
         phases.equals("overview"),
         phases.equals("timeline"),
-        phases.equals("codec"));
+        phases.equals("codec"),
+        phases.equals("pause"),
+        positive("bench.paused", 100_000));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

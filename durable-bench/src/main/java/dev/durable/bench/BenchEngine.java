@@ -93,6 +93,11 @@ final class BenchEngine implements AutoCloseable {
     return engine;
   }
 
+  /** Its pool's name, which is also its sessions' application name on PostgreSQL. */
+  String name() {
+    return name;
+  }
+
   JdbcCounts counts() {
     return counting.snapshot();
   }

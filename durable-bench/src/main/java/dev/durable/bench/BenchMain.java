@@ -11,10 +11,11 @@ import java.nio.file.Path;
  * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
  * alone, {@code queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n)
  * alone, {@code timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code
- * codec-alone.md} for phase (p) alone). From the repository root: {@code mvn -q -Pbench package
- * -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|dashboard|overview|
- * timeline|codec] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]}.
+ * codec-alone.md} for phase (p) alone, {@code pause-pg.md} for phase (q), PostgreSQL only). From
+ * the repository root: {@code mvn -q -Pbench package -DskipTests [-Dbench.store=pg|h2|both]
+ * [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
+ * dashboard|overview|timeline|codec|pause] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]
+ * [-Dbench.paused=100000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -88,6 +89,15 @@ public final class BenchMain {
           report.lines("Store: " + database.where() + ".", machine());
           TimelineBench.report(report, TimelineBench.run(database));
           file = "timeline-";
+        } else if (config.pauseOnly()) {
+          if (!database.id().equals("pg")) {
+            System.out.println("[" + store + "] phase (q), pausing by filter, runs on PostgreSQL"
+                + " only");
+            continue;
+          }
+          report = PauseBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "pause-";
         } else if (config.codecOnly()) {
           report = CodecBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));

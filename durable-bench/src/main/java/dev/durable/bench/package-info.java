@@ -6,7 +6,8 @@
  * step waits on a slow service, on both engines with their defaults ({@link
  * dev.durable.bench.IoBench}); and what metrics and tracing cost per step ({@link
  * dev.durable.bench.ObserveBench}) and what payload codecs cost ({@link
- * dev.durable.bench.CodecBench}). Throughput is
+ * dev.durable.bench.CodecBench}); and what pausing many runs by filter costs the runs beside it
+ * ({@link dev.durable.bench.PauseBench}). Throughput is
  * measured in rounds that alternate the engines and probe the database's limit between them
  * ({@link dev.durable.bench.Interleaved}), since the server's speed drifts within a run.
  *
