@@ -71,6 +71,37 @@ final class Actions {
   }
 
   /**
+   * Pauses or resumes queue {@code queue} ({@code action}), leaves a message saying what happened
+   * and an audit line as a run's actions do, and goes back to the Queues page.
+   */
+  Response performOnQueue(String queue, String action, Session session, String client) {
+    Flash flash;
+    try {
+      flash = switch (action) {
+        case "pause" -> engine.pauseQueue(queue)
+            ? new Flash(true, "Queue " + queue + " paused: no engine admits a run through it"
+                + " until it is resumed.")
+            : new Flash(false, "Queue " + queue + " was paused already.");
+        case "resume" -> engine.resumeQueue(queue)
+            ? new Flash(true, "Queue " + queue + " resumed.")
+            : new Flash(false, "Queue " + queue + " was not paused.");
+        default -> new Flash(false, "There is no action '" + action + "' on a queue.");
+      };
+    } catch (IllegalArgumentException e) {
+      flash = new Flash(false, e.getMessage());
+    } catch (StoreException e) {
+      if (!e.isPermanent()) {
+        throw e;
+      }
+      flash = new Flash(false, e.getMessage());
+    }
+    log.info("dashboard audit: {} from {}: {} on queue {}: {}", session.label(), client, action,
+        queue, flash.text());
+    session.flash(flash);
+    return Response.seeOther("/queues");
+  }
+
+  /**
    * The page to go back to that the form names, if it names one of this dashboard's ({@code
    * /lost...}): never another site's.
    */

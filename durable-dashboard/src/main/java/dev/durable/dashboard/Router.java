@@ -72,6 +72,9 @@ final class Router {
         .get("/workflows/{name}/{version}", (visit, path) -> workflow(path.get("name"),
             path.get("version"), visit))
         .get("/queues", (visit, path) -> queues(visit))
+        .post("/queues/{name}/{action}", (visit, path) -> actions.performOnQueue(
+            path.get("name"), path.get("action"), visit.session().orElseThrow(),
+            visit.request().client()))
         .get("/workers", (visit, path) -> workers(visit))
         .get("/lost", (visit, path) -> lost(visit))
         .get("/schedules", (visit, path) -> schedules(visit))

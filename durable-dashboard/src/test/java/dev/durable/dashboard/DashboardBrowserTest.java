@@ -28,6 +28,7 @@ import dev.durable.dashboard.flows.ShipmentWorkflowClient;
 import dev.durable.dashboard.flows.ShipmentWorkflowDurable;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableWorker;
+import dev.durable.runtime.Queue;
 import dev.durable.runtime.RunFailedException;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
@@ -371,6 +372,27 @@ class DashboardBrowserTest {
     click(By.linkText("nap-p-1"));
     click(By.cssSelector("form[action$='/resume'] button"));
     waiting().until(ExpectedConditions.textToBe(By.id("run-status"), "ENQUEUED"));
+    assertNoAlert();
+  }
+
+  @Test
+  void aQueueIsPausedAndResumedFromTheQueuesPage() {
+    db.engine().queue(Queue.named("naps").concurrency(1)).build().close(); // declares it
+    NapWorkflowClient.of(engine).start(
+        StartOptions.builder().queue("naps").runId("nap-qp-1").build(), "cy");
+
+    logIn();
+    click(By.linkText("Queues"));
+    click(By.cssSelector("form[action='/queues/naps/pause'] button"));
+    waiting().until(ExpectedConditions.alertIsPresent()).accept();
+    waiting().until(ExpectedConditions.textToBePresentInElementLocated(
+        By.cssSelector("tr.run-queue"), "naps paused"));
+    assertTrue(engine.queues().get(0).paused());
+
+    click(By.cssSelector("form[action='/queues/naps/resume'] button"));
+    waiting().until(ExpectedConditions.presenceOfElementLocated(
+        By.cssSelector("form[action='/queues/naps/pause'] button")));
+    assertFalse(engine.queues().get(0).paused());
     assertNoAlert();
   }
 

@@ -609,7 +609,8 @@ class RouterTest {
     assertTrue(queues.contains("href=\"/queues\""), "the navigation links the page");
     Matcher naps = Pattern.compile("<tr class=\"run-queue\"><td><a href=\"/\\?queue=naps\">naps"
         + "</a></td><td class=\"depth\"><a href=\"[^\"]*\">1</a></td><td class=\"running\">1</td>"
-        + "<td>.*?</td><td>1</td><td>-</td><td>30 per 60 s</td><td>engine-&lt;q&gt;</td></tr>")
+        + "<td>.*?</td><td>1</td><td>-</td><td>30 per 60 s</td><td>engine-&lt;q&gt;</td>"
+        + "<td class=\"queue-action\"><form [^>]*action=\"/queues/naps/pause\".*?</form></td></tr>")
         .matcher(queues);
     assertTrue(naps.find(), queues);
     assertTrue(queues.contains(">elsewhere<") && queues.contains("not declared"), queues);
