@@ -579,6 +579,39 @@ class CliTest {
   }
 
   /**
+   * durable-cli serving ({@code dashboard}, {@code callbacks}) on any free port in a thread of its
+   * own, until closed: closing interrupts it, as Ctrl-C would, and checks that it exited 0.
+   */
+  private final class Serving implements AutoCloseable {
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+    private final AtomicInteger code = new AtomicInteger(-1);
+    private final Thread thread;
+
+    Serving(String command) {
+      thread = new Thread(() -> code.set(DurableCli.run(new PrintWriter(out, true),
+          new PrintWriter(err, true), Map.of(), "--jdbc-url", db.url(), command, "--port", "0")));
+      thread.start();
+    }
+
+    /** The first line it printed, once it did (or all it printed, if it ended first). */
+    String firstLine() throws InterruptedException {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (!out.toString().contains("\n") && thread.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      return out.toString();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      thread.interrupt();
+      thread.join(WAIT.toMillis());
+      assertEquals(0, code.get(), err::toString);
+    }
+  }
+
+  /**
    * {@code callbacks}: a run goes on from {@code POST /durable/signals/{token}}; each refusal has
    * its status and says why, and none logs a stack trace.
    */
@@ -595,19 +628,9 @@ class CliTest {
     String token = links.get(0);
     String expiringToken = links.get(1);
 
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    AtomicInteger code = new AtomicInteger(-1);
-    Thread serving = new Thread(() -> code.set(DurableCli.run(new PrintWriter(out, true),
-        new PrintWriter(err, true), Map.of(), "--jdbc-url", db.url(), "callbacks",
-        "--port", "0")));
-    serving.start();
-    try {
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (!out.toString().contains("\n") && serving.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
-      String line = out.toString();
+    try (Serving serving = new Serving("callbacks")) {
+      String line = serving.firstLine();
+      StringWriter err = serving.err;
       assertTrue(line.matches("signal tokens at http://127\\.0\\.0\\.1:\\d+/durable/signals/"
           + "\\{token\\}\\n"), line + err);
       URI base = URI.create(line.split(" ")[3].trim().replace("{token}", ""));
@@ -634,12 +657,8 @@ class CliTest {
       assertEquals(410, post.apply(expiringToken, approved).statusCode());
       assertEquals(405, http.send(HttpRequest.newBuilder(base.resolve(token)).build(),
           HttpResponse.BodyHandlers.ofString()).statusCode());
-    } finally {
-      serving.interrupt();
-      serving.join(WAIT.toMillis());
+      assertFalse(err.toString().contains("Exception"), err.toString());
     }
-    assertEquals(0, code.get(), err::toString);
-    assertFalse(err.toString().contains("Exception"), err.toString());
     engine.tick();
     assertEquals("approved by ann", run.await(WAIT));
     assertEquals(RunState.SLEEPING, expiring.status().run().status());
@@ -648,19 +667,9 @@ class CliTest {
   @Test
   void dashboardServesTheStoreUntilStopped() throws Exception {
     order("failed-1", true, false);
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    AtomicInteger code = new AtomicInteger(-1);
-    Thread serving = new Thread(() -> code.set(DurableCli.run(new PrintWriter(out, true),
-        new PrintWriter(err, true), Map.of(), "--jdbc-url", db.url(), "dashboard",
-        "--port", "0")));
-    serving.start();
-    try {
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (!out.toString().contains("\n") && serving.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
-      String line = out.toString();
+    try (Serving serving = new Serving("dashboard")) {
+      String line = serving.firstLine();
+      StringWriter err = serving.err;
       assertTrue(line.matches("dashboard at http://127\\.0\\.0\\.1:\\d+/ \\(read-only: set"
           + " DURABLE_DASHBOARD_TOKEN for the actions\\)\\n"), line + err);
       URI url = URI.create(line.split(" ")[2]);
@@ -669,11 +678,7 @@ class CliTest {
           HttpResponse.BodyHandlers.ofString());
       assertEquals(200, page.statusCode());
       assertTrue(page.body().contains("failed-1"), page.body());
-    } finally {
-      serving.interrupt();
-      serving.join(WAIT.toMillis());
     }
-    assertEquals(0, code.get(), err::toString);
   }
 
   @Test
