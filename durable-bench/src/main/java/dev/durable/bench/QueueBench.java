@@ -10,6 +10,7 @@ import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -36,6 +37,8 @@ final class QueueBench {
   static final int KEYS = 100;
   static final int WARMUP_CALLS = 100;
   static final int CALLS = 500;
+  /** How recently an engine was seen serving a queue to be given its part: its lease. */
+  private static final Duration LIVENESS = Duration.ofSeconds(30);
   /** Calls between two vacuums of the runs' table (not timed). */
   static final int VACUUM_EVERY = 100;
   private static final String QUEUE = "bench";
@@ -102,7 +105,8 @@ final class QueueBench {
       requeue.setString(1, QUEUE);
       for (int i = 0; i < WARMUP_CALLS + CALLS; i++) {
         long started = System.nanoTime();
-        QueueAdmissions.Admission admission = store.queues().admit(queue, ENGINE, Instant::now);
+        QueueAdmissions.Admission admission =
+            store.queues().admit(queue, ENGINE, Instant::now, LIVENESS, 0);
         long took = System.nanoTime() - started;
         if (admission.admitted() == 0) {
           throw new IllegalStateException("admission " + (i + 1) + " among " + to
@@ -146,7 +150,7 @@ final class QueueBench {
           long end = warmEnd + CONTENDED_NANOS;
           for (long at = System.nanoTime(); at < end; at = System.nanoTime()) {
             long started = System.nanoTime();
-            int made = store.queues().admit(queue, engine, Instant::now).admitted();
+            int made = store.queues().admit(queue, engine, Instant::now, LIVENESS, 0).admitted();
             long took = System.nanoTime() - started;
             if (started >= warmEnd) {
               time.add(took);

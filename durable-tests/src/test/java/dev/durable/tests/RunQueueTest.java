@@ -27,8 +27,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -158,6 +160,74 @@ class RunQueueTest extends OnEachStore {
       }
       assertEquals(2, mostAtOnce(a, runs.stream().map(RunHandle::id).toList()));
     }
+  }
+
+  /**
+   * Two engines serving a queue of concurrency 2, every run started through one of them: each is
+   * given its part of the free slots, rather than the engine whose run ended taking the slot
+   * again, so each runs about half of the runs (at least 0.7 of a fair half).
+   */
+  @Test
+  void twoEnginesSharingAQueueEachRunAboutHalfOfItsRuns() {
+    Queue queue = Queue.named("fair").concurrency(2);
+    try (DurableEngine a = blockingEngine(queue, "engine-a");
+        DurableEngine b = blockingEngine(queue, "engine-b")) {
+      List<String> keys = new ArrayList<>();
+      List<RunHandle<String>> runs = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        keys.add("f-" + i);
+        runs.add(BlockingWorkflowClient.of(a)
+            .start(in("fair").runId("fair-" + i).build(), "f-" + i));
+      }
+      a.start();
+      b.start();
+      openAsEntered(keys, 2);
+      Map<String, Integer> ranBy = new TreeMap<>();
+      for (RunHandle<String> run : runs) {
+        run.await(WAIT);
+        String claimedBy = a.history(run.id()).stream()
+            .filter(e -> e.type().equals("run.claimed")).map(HistoryEvent::detail)
+            .findFirst().orElseThrow();
+        ranBy.merge(claimedBy, 1, Integer::sum);
+      }
+      assertEquals(Set.of("engine-a", "engine-b"), ranBy.keySet(), ranBy.toString());
+      assertTrue(ranBy.values().stream().allMatch(count -> count >= 7), ranBy.toString());
+      assertEquals(2, mostAtOnce(a, runs.stream().map(RunHandle::id).toList()));
+    }
+  }
+
+  /**
+   * An engine that stopped serving a queue without closing (killed) keeps its part of the queue's
+   * slots only until it has not been seen for a lease's length; then the engine left takes them.
+   * The marks of engines gone long ago are deleted; an engine that closes deletes its own.
+   */
+  @Test
+  void theSlotsOfAnEngineGoneComeBackWhenItHasNotBeenSeenForALease() {
+    Queue queue = Queue.named("ghostly").concurrency(2);
+    try (DurableEngine a = db.engine().engineId("engine-a").maxConcurrentRuns(8)
+        .pollInterval(Duration.ofMillis(200)).leaseDuration(Duration.ofSeconds(2))
+        .register(new BlockingWorkflowDurable(script, gate)).queue(queue).build()) {
+      db.execute("INSERT INTO durable_queue_engines (queue_name, engine_id, seen_at)"
+          + " VALUES ('ghostly', 'gone', CURRENT_TIMESTAMP)");
+      db.execute("INSERT INTO durable_queue_engines (queue_name, engine_id, seen_at)"
+          + " VALUES ('ghostly', 'long gone', TIMESTAMP WITH TIME ZONE '2026-01-01 00:00:00Z')");
+      List<String> keys = List.of("g-0", "g-1", "g-2", "g-3");
+      List<RunHandle<String>> runs = new ArrayList<>();
+      for (String key : keys) {
+        runs.add(BlockingWorkflowClient.of(a).start(in("ghostly").build(), key));
+      }
+      a.start();
+      // one slot at first (the other is the gone engine's), both once its mark is stale
+      Await.until("two runs of the queue run at once",
+          () -> keys.stream().filter(gate::isEntered).count() == 2);
+      keys.forEach(gate::open);
+      for (RunHandle<String> run : runs) {
+        run.await(WAIT);
+      }
+      assertEquals(List.of(List.of("engine-a"), List.of("gone")), db.query(
+          "SELECT engine_id FROM durable_queue_engines ORDER BY engine_id"));
+    }
+    assertEquals(List.of(List.of("gone")), db.query("SELECT engine_id FROM durable_queue_engines"));
   }
 
   @Test

@@ -145,8 +145,8 @@ final class Engines {
       storeShapes(stores.shapes(), time, registry);
       Admissions admissions = Admissions.declare(stores.queues(), stores.queueSlots(), time,
           engineId,
-          config.declaredQueues().values(), wakeups, config.pollInterval(), queues,
-          observer);
+          config.declaredQueues().values(), wakeups, config.pollInterval(),
+          config.leaseDuration(), queues, observer);
       RunStarts starts =
           new RunStarts(registry, payloads, startWrites, store, stores.queues(), observer,
               config.leaseDuration());
@@ -178,6 +178,7 @@ final class Engines {
       resources.add(0, attempts);
       resources.add(0, time.onAdvance(scheduler::clockMoved));
       resources.add(0, retention);
+      resources.add(0, admissions);
       resources.add(0, time.onAdvance(retention::clockMoved));
       RunValueReads values =
           new RunValueReads(store, stores.values(), payloads, process.values(), time,

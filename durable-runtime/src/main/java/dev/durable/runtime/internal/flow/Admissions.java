@@ -8,6 +8,7 @@ import dev.durable.runtime.internal.store.flow.QueueSlots;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * one wake-up path: each poll and each tick admits, after the schedules fire and before the claim,
  * so that the claim takes the runs just admitted. Each queue is admitted in a transaction of its
  * own under its row's lock ({@link QueueAdmissions#admit}); an engine that finds another admitting
- * skips the queue this time.
+ * skips the queue this time, and looks again a few milliseconds later.
  *
  * <p>The poll looks again when the rate limit's window frees a permit for runs that wait for it
  * alone (a timer of the {@link EngineWakeups}), when a run of a declared queue ends here ({@link
@@ -29,9 +30,30 @@ import org.slf4j.LoggerFactory;
  * {@link #queueMayHaveRuns}). A queue found with no queued run is left alone until a poll interval
  * has passed, or until a run is queued in it or ends here: an idle queue costs no transaction per
  * poll.
+ *
+ * <p>Engines sharing a queue each admit their fair part of its free slots ({@code
+ * QueueEngines}): while this engine polls it marks itself as serving its queues, renewed every
+ * third of a lease, and it stops serving them as it closes. Where its admission leaves slots to
+ * the others, it wakes them, and leaves the queue alone until a run of it ends here or {@link
+ * #YIELD_RECHECK} has passed: the others' notifications do not send it round again.
  */
-public final class Admissions {
+public final class Admissions implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Admissions.class);
+  /**
+   * How soon an admission that found another engine admitting the queue looks again: that engine
+   * may have counted the queue's runs before one of this engine's ended, so the slot it freed
+   * would wait for a poll interval otherwise.
+   */
+  private static final Duration BUSY_RETRY = Duration.ofMillis(10);
+  /**
+   * How long an engine that left free slots of a queue to the others leaves the queue alone, unless
+   * a run of it ends here: long enough for them to admit (a notification and a poll away), short
+   * enough that a slot another engine leaves to this one waits no longer. Notifications do not
+   * end it, as this engine's own wake-up of the others reaches it too.
+   */
+  private static final Duration YIELD_RECHECK = Duration.ofMillis(50);
+  /** After how many leases unseen an engine's marks as serving its queues are deleted. */
+  private static final int GONE_AFTER_LEASES = 100;
 
   private final QueueAdmissions runQueues;
   private final Time time;
@@ -39,6 +61,8 @@ public final class Admissions {
   private final List<Queue> queues;
   private final EngineWakeups wakeups;
   private final Duration idleRecheck;
+  /** How recently an engine must have been seen serving a queue to be given its part of it. */
+  private final Duration liveness;
   /** The step queues, whose runs parked for a slot another engine freed the poll wakes. */
   private final Queues stepQueues;
   /** Counts each queue's admissions, and the polls at which its rate limit alone held runs. */
@@ -48,16 +72,23 @@ public final class Admissions {
    * cost, not of the engine's clock (a test clock that stands still would leave it idle).
    */
   private final Map<String, Long> idleUntil = new ConcurrentHashMap<>();
+  /** When each queue whose slots this engine left to others may be looked at again, likewise. */
+  private final Map<String, Long> yieldedUntil = new ConcurrentHashMap<>();
+  /** When this engine last marked itself as serving its queues, in {@link System#nanoTime()}. */
+  private volatile long servedAt;
+  private volatile boolean serving;
   private final Set<String> undeclaredWarned = ConcurrentHashMap.newKeySet();
 
   private Admissions(QueueAdmissions runQueues, Time time, String engineId, List<Queue> queues,
-      EngineWakeups wakeups, Duration idleRecheck, Queues stepQueues, Observer observer) {
+      EngineWakeups wakeups, Duration idleRecheck, Duration liveness, Queues stepQueues,
+      Observer observer) {
     this.runQueues = runQueues;
     this.time = time;
     this.engineId = engineId;
     this.queues = queues;
     this.wakeups = wakeups;
     this.idleRecheck = idleRecheck;
+    this.liveness = liveness;
     this.stepQueues = stepQueues;
     this.observer = observer;
   }
@@ -67,13 +98,15 @@ public final class Admissions {
    * its steps' attempts where it limits them across engines; a queue another engine declared
    * otherwise is warned about, naming both declarations.
    *
+   * @param liveness how long an engine that stopped renewing its mark as serving a queue keeps
+   *     its part of it: the engine's lease
    * @param stepQueues the step queues, whose runs parked for a slot freed elsewhere each poll wakes
    * @param observer told of each admission: how many runs, and whether the rate limit alone held
    *     others back
    */
   public static Admissions declare(QueueAdmissions runQueues, QueueSlots slots, Time time,
       String engineId, Collection<Queue> queues, EngineWakeups wakeups, Duration pollInterval,
-      Queues stepQueues, Observer observer) {
+      Duration liveness, Queues stepQueues, Observer observer) {
     for (Queue queue : queues) {
       runQueues.declare(queue, engineId, time.now()).ifPresent(other -> LOG.warn(
           "queue '{}' is declared as {} by engine {}, but was stored as {}: every engine serving"
@@ -83,9 +116,8 @@ public final class Admissions {
         slots.declare(queue); // the slots and permits of its steps' attempts
       }
     }
-    return new Admissions(
-        runQueues, time, engineId, List.copyOf(queues), wakeups, pollInterval, stepQueues,
-        observer);
+    return new Admissions(runQueues, time, engineId, List.copyOf(queues), wakeups, pollInterval,
+        liveness, stepQueues, observer);
   }
 
   /** Whether this engine admits the runs of {@code queue}. */
@@ -98,26 +130,41 @@ public final class Admissions {
    * runs parked here for a step queue's slot that another engine freed ({@link
    * Queues#wakeParkedForFreedSlots}).
    *
+   * @param claimable how many runs this engine's claim right after takes: the other engines are
+   *     woken for the runs admitted beyond them, not for those this engine claims itself
    * @return whether more may be admitted at once (partition keys were left for a next round)
    */
-  public boolean admitDue() {
+  public boolean admitDue(int claimable) {
+    int takesHere = claimable;
     stepQueues.wakeParkedForFreedSlots();
+    if (queues.isEmpty()) {
+      return false;
+    }
+    serve();
     boolean more = false;
     for (Queue queue : queues) {
-      Long idle = idleUntil.get(queue.name());
-      if (idle != null && System.nanoTime() - idle < 0) {
+      if (waits(idleUntil, queue) || waits(yieldedUntil, queue)) {
         continue;
       }
       QueueAdmissions.Admission admission;
       try {
-        admission = runQueues.admit(queue, engineId, time::now);
+        admission = runQueues.admit(queue, engineId, time::now, liveness, takesHere);
       } catch (StoreException e) {
         LOG.warn("cannot admit the runs of queue '{}': {}; trying again at the next poll",
             queue.name(), e.getMessage());
         continue;
       }
+      takesHere = Math.max(0, takesHere - admission.admitted());
       if (admission.idle()) {
         idleUntil.put(queue.name(), System.nanoTime() + idleRecheck.toNanos());
+      }
+      if (admission.busy()) {
+        wakeups.runDue(time.now().plus(BUSY_RETRY));
+      }
+      if (admission.yielded()) { // the engines of this process hear it here, the others by NOTIFY
+        yieldedUntil.put(queue.name(), System.nanoTime() + YIELD_RECHECK.toNanos());
+        wakeups.runQueued(queue.name(), time.now());
+        wakeups.runDue(time.now().plus(YIELD_RECHECK));
       }
       admission.nextAt().ifPresent(wakeups::runDue);
       if (admission.admitted() > 0 || admission.nextAt().isPresent()) {
@@ -153,7 +200,45 @@ public final class Admissions {
   public void runEnded(String queue) {
     if (queue != null && declares(queue)) {
       idleUntil.remove(queue);
+      yieldedUntil.remove(queue);
       wakeups.slotFree();
+    }
+  }
+
+  /** This engine stops serving its queues: the others share their slots at once. */
+  @Override
+  public void close() {
+    if (serving) {
+      try {
+        runQueues.leave(engineId);
+      } catch (StoreException e) {
+        LOG.warn("cannot mark engine {} as serving no queue: {}; the other engines take its part"
+            + " of its queues when it has not been seen for {}", engineId, e.getMessage(),
+            liveness);
+      }
+    }
+  }
+
+  private static boolean waits(Map<String, Long> until, Queue queue) {
+    Long at = until.get(queue.name());
+    return at != null && System.nanoTime() - at < 0;
+  }
+
+  /** Marks this engine as serving its queues, if a third of a lease passed since it last did. */
+  private void serve() {
+    long nanos = System.nanoTime();
+    if (serving && nanos - servedAt < liveness.toNanos() / 3) {
+      return;
+    }
+    try {
+      Instant now = time.now();
+      runQueues.serve(queues.stream().map(Queue::name).toList(), engineId, now,
+          now.minus(liveness.multipliedBy(GONE_AFTER_LEASES)));
+      servedAt = nanos;
+      serving = true;
+    } catch (StoreException e) {
+      LOG.warn("cannot mark engine {} as serving its queues: {}; trying again at the next poll",
+          engineId, e.getMessage());
     }
   }
 }

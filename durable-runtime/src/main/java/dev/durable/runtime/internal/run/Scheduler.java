@@ -107,7 +107,7 @@ public final class Scheduler implements AutoCloseable {
     poll.start(() -> {
       claims.reportUnknownWorkflows();
       schedules.fireDue();
-      boolean moreToAdmit = admissions.admitDue();
+      boolean moreToAdmit = admissions.admitDue(concurrency.free());
       return pollOnce() || moreToAdmit;
     });
   }
@@ -199,7 +199,7 @@ public final class Scheduler implements AutoCloseable {
     schedules.fireDue();
     int turns = 0;
     while (true) { // runs of a queue that end free its slots: admit again, until nothing runs
-      boolean moreToAdmit = admissions.admitDue();
+      boolean moreToAdmit = admissions.admitDue(Integer.MAX_VALUE); // the tick claims them all
       int ran = poll.tick(
           () -> claims.claimDue(1),
           claim -> inFlight.begin(claim.run().runId(),

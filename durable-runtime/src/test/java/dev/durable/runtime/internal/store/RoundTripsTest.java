@@ -32,6 +32,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -55,6 +56,8 @@ import org.junit.jupiter.api.Test;
  * proxy over the JDBC connections (a statement executed, a batch, or a commit is one).
  */
 class RoundTripsTest {
+  /** How recently an engine was seen serving a queue to be given its part: a lease. */
+  private static final Duration LIVENESS = Duration.ofSeconds(30);
   private static final WorkflowKey WORKFLOW = new WorkflowKey("wf", "1");
   private static final Set<String> ROUND_TRIPS =
       Set.of("execute", "executeQuery", "executeUpdate", "executeBatch", "commit", "rollback");
@@ -177,7 +180,7 @@ class RoundTripsTest {
     Queue queue = Queue.named("rt").concurrency(1);
     store.queues().declare(queue, "engine", t3);
     roundTrips.set(0);
-    assertEquals(0, store.queues().admit(queue, "engine", () -> t3).admitted());
+    assertEquals(0, store.queues().admit(queue, "engine", () -> t3, LIVENESS, 0).admitted());
     if (postgres) {
       assertEquals(2, roundTrips.get(), "an admission with no run queued, and its commit");
     }
@@ -188,7 +191,7 @@ class RoundTripsTest {
           new QueuePlace("rt", 0, null, null, null))))[0]);
     }
     roundTrips.set(0);
-    assertEquals(1, store.queues().admit(queue, "engine", () -> t3).admitted());
+    assertEquals(1, store.queues().admit(queue, "engine", () -> t3, LIVENESS, 0).admitted());
     if (postgres) {
       assertEquals(6, roundTrips.get(), "an admission of one key's runs");
     }

@@ -36,6 +36,7 @@ class StoreLayoutTest {
       Map.entry("durable_run_attributes", "AttributesTable"),
       Map.entry("durable_run_values", "RunValuesTable"),
       Map.entry("durable_queues", "QueuesTable"),
+      Map.entry("durable_queue_engines", "QueueEngines"),
       Map.entry("durable_queue_slots", "QueueSlotsTable"),
       Map.entry("durable_queue_permits", "QueueSlotsTable"),
       Map.entry("durable_workflow_shapes", "WorkflowShapesTable"),

@@ -7,7 +7,9 @@ import dev.durable.runtime.internal.store.run.RunsTable;
 import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Schema;
 import dev.durable.runtime.internal.store.sql.Transactions;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,9 +77,14 @@ public final class QueueAdmissions {
    * Admits the queued runs of {@code queue} that its limits leave room for, by {@code clock}'s
    * time (read under the lock), in one transaction
    * under its row's lock; does nothing if another engine holds that lock (it is admitting them):
-   * see {@link QueuesTable#admit}. Tells the other engines when it admitted runs.
+   * see {@link QueuesTable#admit}. Where other engines serve the queue (seen within {@code
+   * liveness}), this one admits its fair part of the free slots ({@link QueueEngines}). Tells the
+   * other engines when it admitted more runs than it claims itself right after ({@code
+   * takesHere}): woken for runs this engine takes, they would only race it for them; and when it
+   * left them slots.
    */
-  public Admission admit(Queue queue, String engineId, Supplier<Instant> clock) {
+  public Admission admit(Queue queue, String engineId, Supplier<Instant> clock, Duration liveness,
+      int takesHere) {
     QueuesTable.Cursor cursor =
         cursors.computeIfAbsent(queue.name(), name -> new QueuesTable.Cursor());
     // one admission of a queue at a time in this engine; a lock, not a monitor, so that a
@@ -86,12 +93,16 @@ public final class QueueAdmissions {
     try {
       return transactions.inTransaction("admit the runs of queue " + queue.name(), connection -> {
         QueuesTable.Admission admission =
-            queues.admit(connection, dialect, queue, engineId, clock, cursor);
-        if (admission.admitted() > 0) {
+            queues.admit(connection, dialect, queue, engineId, clock, cursor, liveness,
+                takesHere);
+        if (admission.admitted() > takesHere) {
           dialect.announcements().runsDue(connection);
         }
+        if (admission.yielded()) {
+          dialect.announcements().queueHasRoom(connection, queue.name());
+        }
         return new Admission(admission.admitted(), Optional.ofNullable(admission.nextAt()),
-            admission.more(), admission.idle());
+            admission.more(), admission.idle(), admission.yielded(), admission.busy());
       });
     } finally {
       cursor.lock.unlock();
@@ -101,9 +112,33 @@ public final class QueueAdmissions {
   /**
    * What an admission did: how many runs it made due; when the rate limit next frees a permit, if
    * runs wait for it; whether partition keys were left for the next admission; whether the queue
-   * had no queued run at all (false too when another engine was admitting it).
+   * had no queued run at all (false too when another engine was admitting it); whether it left
+   * free slots to the other engines serving the queue, as their part; whether it did nothing, as
+   * another engine was admitting the queue's runs.
    */
-  public record Admission(int admitted, Optional<Instant> nextAt, boolean more, boolean idle) {}
+  public record Admission(int admitted, Optional<Instant> nextAt, boolean more, boolean idle,
+      boolean yielded, boolean busy) {}
+
+  /**
+   * Marks {@code engineId} as serving {@code served} now; renewed while it polls, so that it is
+   * given its part of their concurrency. Forgets the engines not seen since {@code goneBefore}.
+   */
+  public void serve(Collection<String> served, String engineId, Instant now, Instant goneBefore) {
+    transactions.inTransaction("mark engine " + engineId + " as serving its queues",
+        connection -> {
+          queues.engines.serve(connection, served, engineId, now, goneBefore);
+          return null;
+        });
+  }
+
+  /** {@code engineId} closes: the queues it served share their slots among the others at once. */
+  public void leave(String engineId) {
+    transactions.autocommit("mark engine " + engineId + " as serving no queue",
+        connection -> {
+          queues.engines.leave(connection, engineId);
+          return null;
+        });
+  }
 
   /**
    * Pauses ({@code paused}) or resumes queue {@code queue} on every engine.

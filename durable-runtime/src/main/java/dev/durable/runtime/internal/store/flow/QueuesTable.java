@@ -16,12 +16,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -46,6 +47,8 @@ public final class QueuesTable {
   static final int MAX_KEYS = 64;
 
   private final EventsTable events;
+  /** The engines serving each queue, whose live ones the admission's opening round reads. */
+  final QueueEngines engines;
   private final Sql insert;
   private final Sql selectLocked;
   private final Sql update;
@@ -67,38 +70,18 @@ public final class QueuesTable {
    * had no key, expecting the first row to come soon.
    */
   final Sql anyUnkeyed;
-  final KeyStatements keyed;
-  final KeyStatements unkeyed;
+  final KeyRounds keyRounds;
   /**
    * The first round of an admission: the queue's lock, the runs of the queue this engine holds
-   * leased, whether runs with no key wait, and the first key above the cursor with runs waiting.
+   * leased, whether runs with no key wait, the first key above the cursor with runs waiting, and
+   * the engines serving the queue now ({@link QueueEngines}).
    */
   private final Round.Statements opening;
-  /** The {@link #keyRound}s, by shape. */
-  private final Map<Integer, Round.Statements> keyRounds = new ConcurrentHashMap<>();
   private final Sql admit;
-
-  /** The statements that read or admit one key's runs: where the key is a value, or NULL. */
-  record KeyStatements(Sql unfinished, Sql window, Sql candidates) {
-    static KeyStatements of(String runs, String key) {
-      String unfinished = "SELECT COUNT(*) FROM " + runs + " WHERE queue_name = :queue"
-          + " AND status = '";
-      String ofKey = "' AND " + key;
-      return new KeyStatements(
-          // one equality per state, each a range of the index, added up
-          Sql.of("SELECT (" + unfinished + "PENDING" + ofKey + ") + ("
-              + unfinished + "RUNNING" + ofKey + ") + ("
-              + unfinished + "SLEEPING" + ofKey + ")"),
-          Sql.of("SELECT COUNT(*), MIN(admitted_at) FROM " + runs + " WHERE queue_name = :queue"
-              + " AND " + key + " AND admitted_at > :since"),
-          Sql.of("SELECT run_id FROM " + runs + " WHERE queue_name = :queue"
-              + " AND status = 'ENQUEUED' AND " + key + " AND (wake_at IS NULL OR wake_at <= :now)"
-              + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT :limit"));
-    }
-  }
 
   public QueuesTable(Schema schema, EventsTable events) {
     this.events = events;
+    this.engines = new QueueEngines(schema);
     String table = schema.table(NAME);
     String runs = schema.table(RunsTable.NAME);
     insert = Sql.of("INSERT INTO " + table + " (queue_name, declaration, declared_by, updated_at)"
@@ -107,9 +90,10 @@ public final class QueuesTable {
         + " WHERE queue_name = :queue FOR UPDATE");
     update = Sql.of("UPDATE " + table + " SET declaration = :declaration,"
         + " declared_by = :engine, updated_at = :now WHERE queue_name = :queue");
-    // a paused queue is skipped as one another engine is admitting: nothing is admitted
-    lock = Sql.of("SELECT queue_name FROM " + table
-        + " WHERE queue_name = :queue AND paused = FALSE FOR UPDATE SKIP LOCKED");
+    // a paused queue is locked and left as it is: nothing is admitted, and, not being busy, the
+    // engines look again at their next poll, not sooner
+    lock = Sql.of("SELECT paused FROM " + table
+        + " WHERE queue_name = :queue FOR UPDATE SKIP LOCKED");
     setPaused = Sql.of("UPDATE " + table + " SET paused = :paused, updated_at = :now"
         + " WHERE queue_name = :queue AND paused <> :paused");
     selectPaused = Sql.of("SELECT paused FROM " + table + " WHERE queue_name = :queue");
@@ -121,11 +105,11 @@ public final class QueuesTable {
     anyUnkeyed = Sql.of("SELECT run_id FROM " + runs + " WHERE queue_name = :queue"
         + " AND status = 'ENQUEUED' AND partition_key IS NULL"
         + " ORDER BY queue_name, status, partition_key, priority, created_at LIMIT 1");
-    keyed = KeyStatements.of(runs, "partition_key = :key");
-    unkeyed = KeyStatements.of(runs, "partition_key IS NULL");
-    opening = Round.Statements.of(lock, leasedBy, anyUnkeyed, nextKey);
+    keyRounds = new KeyRounds(runs);
+    opening = Round.Statements.of(lock, leasedBy, anyUnkeyed, nextKey, engines.live);
     admit = Sql.of("UPDATE " + runs + " SET status = 'PENDING', due_at = :at, admitted_at = :at,"
-        + " wake_at = NULL, updated_at = :at WHERE run_id = :runId AND status = 'ENQUEUED'");
+        + " admitted_by = :engine, wake_at = NULL, updated_at = :at"
+        + " WHERE run_id = :runId AND status = 'ENQUEUED'");
   }
 
   /**
@@ -173,9 +157,15 @@ public final class QueuesTable {
     });
   }
 
-  /** What an admission did; {@code idle}: the queue had no queued run. */
-  record Admission(int admitted, Instant nextAt, boolean more, boolean idle) {
-    static final Admission SKIPPED = new Admission(0, null, false, false);
+  /**
+   * What an admission did; {@code idle}: the queue had no queued run; {@code yielded}: it left
+   * free slots with runs waiting for them to the other engines serving the queue, as theirs;
+   * {@code busy}: it did nothing, as another engine was admitting the queue's runs.
+   */
+  record Admission(
+      int admitted, Instant nextAt, boolean more, boolean idle, boolean yielded, boolean busy) {
+    static final Admission BUSY = new Admission(0, null, false, false, false, true);
+    static final Admission PAUSED = new Admission(0, null, false, false, false, false);
   }
 
   /**
@@ -188,23 +178,32 @@ public final class QueuesTable {
    *     admission is never stamped before the end of a run whose slot it took
    * @param cursor where among the partition keys the last admission of the queue stopped, moved
    *     on by this one
+   * @param liveness how recently an engine must have been seen serving the queue to be given a
+   *     share of its concurrency
+   * @param takesHere how many runs this engine claims right after: where engines share the queue,
+   *     it admits no more than that
    * @return how many were admitted; when the rate limit next frees a permit, if runs wait for it
    *     (null if none do); whether keys were left unvisited
    */
   Admission admit(Connection connection, Dialect dialect, Queue queue, String engineId,
-      Supplier<Instant> clock, Cursor cursor) throws SQLException {
+      Supplier<Instant> clock, Cursor cursor, Duration liveness, int takesHere)
+      throws SQLException {
     Instant now = clock.get();
     Values values = new Values().string("queue", queue.name()).string("engine", engineId)
-        .instant("now", now)
+        .instant("now", now).instant("liveSince", now.minus(liveness))
         .string("after", dialect.keyAbove(cursor.after == null ? "" : cursor.after));
     queue.ratePeriod().ifPresent(period -> values.instant("since", now.minus(period)));
     int engineRoom = Integer.MAX_VALUE;
     List<String> keys = new ArrayList<>();
+    List<QueueEngines.Server> servers;
     String after = cursor.after;
     try (Round opening = dialect.send(connection, this.opening, values)) {
       try (ResultSet locked = opening.rows()) {
         if (!locked.next()) {
-          return Admission.SKIPPED; // another engine is admitting this queue's runs
+          return Admission.BUSY; // another engine is admitting this queue's runs
+        }
+        if (locked.getBoolean(1)) {
+          return Admission.PAUSED;
         }
       }
       try (ResultSet leased = opening.rows()) {
@@ -226,7 +225,13 @@ public final class QueuesTable {
           after = null;
         }
       }
+      try (ResultSet live = opening.rows()) {
+        servers = QueueEngines.servers(live);
+      }
     }
+    // shares only where the queue bounds its runs at once and other engines serve it too
+    boolean shared = queue.concurrency() > 0
+        && servers.stream().anyMatch(server -> !server.engineId().equals(engineId));
     // the further keys, each the next above the last: a loose scan of the index
     while (after != null && keys.size() < MAX_KEYS) {
       Optional<String> next = nextKey.first(connection,
@@ -241,6 +246,7 @@ public final class QueuesTable {
     boolean more = after != null && keys.size() == MAX_KEYS;
     cursor.after = more ? after : null;
     int admitted = 0;
+    boolean yielded = false;
     Instant nextAt = null;
     for (String key : keys) {
       if (engineRoom <= 0) {
@@ -259,11 +265,20 @@ public final class QueuesTable {
       int ratePermits = Integer.MAX_VALUE;
       Instant oldestInWindow = null;
       List<String> candidates = new ArrayList<>();
-      try (Round round = dialect.send(connection, keyRound(key != null, queue), values)) {
+      Map<String, Integer> held = new HashMap<>();
+      Round.Statements reads = keyRounds.of(key != null, queue, shared);
+      try (Round round = dialect.send(connection, reads, values)) {
         if (queue.concurrency() > 0) {
           try (ResultSet unfinished = round.rows()) {
-            unfinished.next();
-            room = Math.min(room, queue.concurrency() - unfinished.getInt(1));
+            int all = 0;
+            while (unfinished.next()) {
+              int count = unfinished.getInt(shared ? 2 : 1);
+              all += count;
+              if (shared && unfinished.getString(1) != null) {
+                held.merge(unfinished.getString(1), count, Integer::sum);
+              }
+            }
+            room = Math.min(room, queue.concurrency() - all);
           }
         }
         if (queue.ratePeriod().isPresent()) {
@@ -281,9 +296,18 @@ public final class QueuesTable {
         }
       }
       Instant at = clock.get();
-      if (room > 0 && !candidates.isEmpty()) {
-        int admittedHere = admitRuns(connection, queue, key,
-            candidates.subList(0, Math.min(room, candidates.size())), values, at);
+      int take = Math.min(room, candidates.size());
+      if (shared && take > 0) {
+        // its part, and no more than it claims at once: an engine at its limit of runs in flight
+        // leaves its part to the others
+        int mine = Math.min(Math.min(take, QueueEngines.mine(room, servers, held, engineId)),
+            Math.max(0, takesHere - admitted));
+        yielded |= mine < take;
+        take = mine;
+      }
+      if (take > 0) {
+        int admittedHere =
+            admitRuns(connection, queue, key, candidates.subList(0, take), values, at);
         admitted += admittedHere;
         engineRoom -= admittedHere;
       }
@@ -293,7 +317,10 @@ public final class QueuesTable {
         nextAt = earliest(nextAt, oldest.plus(queue.ratePeriod().get()));
       }
     }
-    return new Admission(admitted, nextAt, more, keys.isEmpty());
+    if (shared && admitted > 0) {
+      engines.stamp(connection, values, clock.get());
+    }
+    return new Admission(admitted, nextAt, more, keys.isEmpty(), yielded, false);
   }
 
   /**
@@ -322,28 +349,6 @@ public final class QueuesTable {
     }
     events.append(connection, admitted);
     return admitted.size();
-  }
-
-  /**
-   * A key's round: the count of its admitted runs not ended where the queue limits them, its
-   * admissions within the rate window where it has one, and its best candidates.
-   */
-  private Round.Statements keyRound(boolean keyed, Queue queue) {
-    boolean concurrency = queue.concurrency() > 0;
-    boolean rate = queue.ratePeriod().isPresent();
-    return keyRounds.computeIfAbsent((keyed ? 4 : 0) + (concurrency ? 2 : 0) + (rate ? 1 : 0),
-        shape -> {
-          KeyStatements statements = keyed ? this.keyed : unkeyed;
-          List<Sql> parts = new ArrayList<>();
-          if (concurrency) {
-            parts.add(statements.unfinished());
-          }
-          if (rate) {
-            parts.add(statements.window());
-          }
-          parts.add(statements.candidates());
-          return Round.Statements.of(parts.toArray(Sql[]::new));
-        });
   }
 
   /** Where an engine's admission of one queue goes on among its partition keys. */

@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -26,8 +27,18 @@ public final class RunLeases {
    * planned the claim afresh at each poll, and a poll among 100,000 sleeping runs took half as long
    * again as among 1,000. Bounded below by {@link RunsTable#NO_EARLIER}, so that H2 does not walk
    * the ended runs' NULLs first.
+   *
+   * <p>A run a queue's admission just made due is left, for {@link #ADMITTED_HOLD}, to the engine
+   * that admitted it, which claims it in the same poll: engines sharing the queue are each given
+   * their part of its slots ({@code QueueEngines}), and another engine woken meanwhile would take
+   * the runs of that part. An engine that admits never makes due more runs than it claims at once,
+   * where engines share the queue; if it dies in between, the others take its runs a moment later.
    */
-  private static final String DUE = "due_at >= :noEarlier AND due_at <= :now AND (";
+  private static final String DUE = "due_at >= :noEarlier AND due_at <= :now"
+      + " AND (admitted_by IS NULL OR admitted_by = :owner OR admitted_at <= :admittedBefore)"
+      + " AND (";
+  /** How long a run a queue just admitted is left to the engine that admitted it ({@link #DUE}). */
+  public static final Duration ADMITTED_HOLD = Duration.ofSeconds(1);
   /**
    * The runs among some that sleep until a time, earliest first, that a claim ahead of their due
    * time takes: primary key lookups. Only sleeping runs: a run still leased is never taken over
@@ -97,9 +108,10 @@ public final class RunLeases {
     return filter.append(") ORDER BY due_at LIMIT ").append(batch).toString();
   }
 
-  /** The values of a due filter ({@link #dueFilter}). */
+  /** The values of a due filter ({@link #dueFilter}), but for its claim's owner. */
   public static Values dueValues(Values values, Instant now, List<WorkflowKey> workflows) {
-    values.instant("now", now).instant("noEarlier", RunsTable.NO_EARLIER);
+    values.instant("now", now).instant("noEarlier", RunsTable.NO_EARLIER)
+        .instant("admittedBefore", now.minus(ADMITTED_HOLD));
     for (int i = 0; i < workflows.size(); i++) {
       values.string("workflowName" + i, workflows.get(i).name())
           .string("workflowVersion" + i, workflows.get(i).version());

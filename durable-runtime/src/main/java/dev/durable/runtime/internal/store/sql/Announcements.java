@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store.sql;
 
 import dev.durable.runtime.internal.model.NewRun;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,19 @@ public final class Announcements {
   /** Runs became due (a signal, a requeue, a schedule's fire, an admission, a released lease). */
   public void runsDue(Connection connection) throws SQLException {
     notifications.wakeEngines(connection);
+  }
+
+  /**
+   * Queue {@code queue} has free slots that this engine left to the other engines serving it, as
+   * their part: they admit at once, as for a run queued there.
+   */
+  public void queueHasRoom(Connection connection, String queue) throws SQLException {
+    if (announceRun.isPresent()) {
+      try (PreparedStatement notify = announceRun.get()
+          .prepare(connection, new Values().string("runId", QUEUED + queue))) {
+        notify.execute();
+      }
+    }
   }
 
   /** Run {@code runId} was cancelled: the engine executing it stops it; its readers end. */

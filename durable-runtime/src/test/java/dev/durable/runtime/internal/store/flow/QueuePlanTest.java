@@ -18,6 +18,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -35,6 +36,8 @@ import org.postgresql.ds.PGSimpleDataSource;
  * admissions within the rate window. None reads every queued run, nor the runs that ended.
  */
 class QueuePlanTest {
+  /** How recently an engine was seen serving a queue to be given its part: a lease. */
+  private static final Duration LIVENESS = Duration.ofSeconds(30);
   private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 
   private String dropSchema;
@@ -153,10 +156,10 @@ class QueuePlanTest {
     assertRange(connection, queues.nextKey, values, "durable_runs_queue");
     assertRange(connection, queues.anyUnkeyed, values, "durable_runs_queue");
     assertRange(connection, queues.leasedBy, values, "durable_runs_queue");
-    assertRange(connection, queues.keyed.candidates(), values, "durable_runs_queue");
-    assertRange(connection, queues.keyed.unfinished(), values, "durable_runs_queue");
-    assertRange(connection, queues.keyed.window(), values, "durable_runs_queue_admitted");
-    assertRange(connection, queues.unkeyed.candidates(), values, "durable_runs_queue");
+    assertRange(connection, queues.keyRounds.keyed.candidates(), values, "durable_runs_queue");
+    assertRange(connection, queues.keyRounds.keyed.unfinished(), values, "durable_runs_queue");
+    assertRange(connection, queues.keyRounds.keyed.window(), values, "durable_runs_queue_admitted");
+    assertRange(connection, queues.keyRounds.unkeyed.candidates(), values, "durable_runs_queue");
   }
 
   /** A schema of its own on {@code DURABLE_PG_URL}, dropped after the test; skips without it. */
@@ -201,9 +204,9 @@ class QueuePlanTest {
     Queue queue = Queue.named("q").concurrency(3);
     int admitted = 0;
     for (int round = 0; round < 2; round++) {
-      admitted += store.queues().admit(queue, "e", () -> NOW).admitted();
+      admitted += store.queues().admit(queue, "e", () -> NOW, LIVENESS, 0).admitted();
     }
     assertEquals(40 * 3, admitted, "three runs admitted per key, over the 40 keys");
-    assertEquals(0, store.queues().admit(queue, "e", () -> NOW).admitted());
+    assertEquals(0, store.queues().admit(queue, "e", () -> NOW, LIVENESS, 0).admitted());
   }
 }

@@ -154,7 +154,8 @@ class OverviewPlanTest {
     }
     assertRange(connection, tables.overview().enqueued, waiting, "durable_runs_status_created");
     if (!postgres) { // nor the poll's read of the due runs (none is due: all sleep until tomorrow)
-      Values due = RunLeases.dueValues(new Values(), NOW, List.of(new WorkflowKey("wf", "1")));
+      Values due = RunLeases.dueValues(new Values(), NOW, List.of(new WorkflowKey("wf", "1")))
+          .string("owner", "engine");
       H2Claims claims =
           new H2Claims(tables.runs(), tables.steps(), tables.events(), tables.tasks());
       String analyzed = plan(connection, "EXPLAIN ANALYZE ", claims.selectDue(1, 16), due);
