@@ -6,15 +6,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and
- * writes them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS
- * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
- * alone, {@code queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n)
- * alone, {@code timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code
- * codec-alone.md} for phase (p) alone, {@code pause-pg.md} for phase (q), PostgreSQL only). From
- * the repository root: {@code mvn -q -Pbench package -DskipTests [-Dbench.store=pg|h2|both]
- * [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
- * dashboard|overview|timeline|codec|pause] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]
+ * Runs the benchmarks on each configured store ({@link BenchConfig}), prints the results and writes
+ * them to {@code results-<store>.md} ({@code dbos-pg.md} for the comparison with DBOS alone, {@code
+ * io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k) alone, {@code
+ * queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n) alone, {@code
+ * timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code codec-alone.md} for
+ * phase (p) alone, {@code pause-pg.md} for phase (q) and {@code scale-pg.md} for phase (r),
+ * PostgreSQL only). From the repository root: {@code mvn -q -Pbench package -DskipTests
+ * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
+ * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
+ * dashboard|overview|timeline|codec|pause|scale] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]
  * [-Dbench.paused=100000]}.
  */
 public final class BenchMain {
@@ -98,6 +99,15 @@ public final class BenchMain {
           report = PauseBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
           file = "pause-";
+        } else if (config.scaleOnly()) {
+          if (!database.id().equals("pg")) {
+            System.out.println("[" + store + "] phase (r), scale-out, runs on PostgreSQL only:"
+                + " processes cannot share an embedded H2");
+            continue;
+          }
+          report = ScaleBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "scale-";
         } else if (config.codecOnly()) {
           report = CodecBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
