@@ -35,10 +35,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@code java -cp ... dev.durable.bench.InFlightProbe} with {@code -Dprobe.url=<jdbc url>}
  * (PostgreSQL, a schema of its own: {@code ?currentSchema=probe&user=postgres}), {@code
  * -Dprobe.runs=100000}, {@code -Dprobe.stepMs=30000}, {@code -Dprobe.max=<maxConcurrentRuns,
- * default probe.runs; 0 for the engine's default>}, {@code -Dprobe.out=<directory>}.
+ * default probe.runs; 0 for the engine's default>}, {@code -Dprobe.out=<directory>}, {@code -Dprobe.starters=<threads that start the runs,
+ * default 4>}, {@code -Dprobe.warmup=<runs of a 1 ms step first, default 200>}.
  */
 public final class InFlightProbe {
-  private static final int STARTERS = 4;
 
   private InFlightProbe() {}
 
@@ -47,6 +47,7 @@ public final class InFlightProbe {
     int runs = Integer.getInteger("probe.runs", 10_000);
     int stepMs = Integer.getInteger("probe.stepMs", 30_000);
     int max = Integer.getInteger("probe.max", runs);
+    int starters = Integer.getInteger("probe.starters", 4);
     Path out = Path.of(System.getProperty("probe.out", "target/probe"));
     Files.createDirectories(out);
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
@@ -83,39 +84,36 @@ public final class InFlightProbe {
 
       AtomicInteger next = new AtomicInteger();
       long startedAt = System.nanoTime();
-      ArrayList<Thread> starters = new ArrayList<>();
-      for (int s = 0; s < STARTERS; s++) {
+      ArrayList<Thread> starting = new ArrayList<>();
+      for (int s = 0; s < starters; s++) {
         Thread t = new Thread(() -> {
           for (int n = next.getAndIncrement(); n < runs; n = next.getAndIncrement()) {
             client.start(prefix + n, stepMs);
           }
         }, "probe-starter-" + s);
         t.start();
-        starters.add(t);
+        starting.add(t);
       }
-      for (Thread t : starters) {
+      for (Thread t : starting) {
         t.join();
       }
       double startSeconds = (System.nanoTime() - startedAt) / 1e9;
       log("started %d runs in %.1f s (%.0f/s)", runs, startSeconds, runs / startSeconds);
 
-      // the peak: every step in progress, or no more coming for 2 s
-      int last = -1;
-      long steadySince = System.nanoTime();
+      // the peak: every step in progress, or none more for 2 s, or the first ones ending
+      int highest = 0;
+      long highestAt = System.nanoTime();
       int maxThreads = 0;
+      int target = Math.min(runs, max > 0 ? max : runs);
       while (true) {
         int inCall = service.inCall();
         maxThreads = Math.max(maxThreads, threads.getThreadCount());
-        if (inCall != last) {
-          last = inCall;
-          steadySince = System.nanoTime();
+        if (inCall > highest) {
+          highest = inCall;
+          highestAt = System.nanoTime();
         }
-        if (inCall >= Math.min(runs, max > 0 ? max : runs)
-            || System.nanoTime() - steadySince > TimeUnit.SECONDS.toNanos(2)) {
-          break;
-        }
-        if ((System.nanoTime() - startedAt) / 1e9 > stepMs / 1000.0 * 0.8) {
-          log("the steps began ending before the peak was seen: step time too short");
+        if (inCall >= target || inCall < highest * 0.99
+            || System.nanoTime() - highestAt > TimeUnit.SECONDS.toNanos(2)) {
           break;
         }
         Thread.sleep(20);
@@ -131,7 +129,9 @@ public final class InFlightProbe {
           threadsPeak, threadsIdle);
       log("platform threads by name: %s", threadNames(threads));
       histogram(out.resolve("histo-" + runs + ".txt"));
-      oneRunsStack(out.resolve("threads-" + runs + ".txt"));
+      if (runs <= 10_000) { // a dump of 100,000 virtual threads stops the JVM for seconds
+        oneRunsStack(out.resolve("threads-" + runs + ".txt"));
+      }
 
       // every run completes
       long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(stepMs * 3L + 120_000);
