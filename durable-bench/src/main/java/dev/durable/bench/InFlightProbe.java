@@ -185,6 +185,9 @@ public final class InFlightProbe {
         "-format=text", file.toString()).redirectErrorStream(true).start();
     p.getInputStream().readAllBytes();
     p.waitFor(2, TimeUnit.MINUTES);
+    if (!Files.exists(file)) { // Java 17's jcmd has no Thread.dump_to_file
+      return;
+    }
     java.util.List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     boolean printing = false;
     for (String line : lines) {

@@ -61,6 +61,7 @@ import dev.durable.runtime.spi.WorkflowType;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -254,7 +255,8 @@ final class Engines {
     return Optional.of("runs execute on platform threads: this JVM (Java "
         + Runtime.version().feature() + ") has no virtual threads; " + limit + ". On Java 21 or"
         + " later they execute on virtual threads, and one engine holds many more in flight ("
-        + EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL + " by default, 100,000 when"
+        + String.format(Locale.ROOT, "%,d", EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL)
+        + " by default, 100,000 when"
         + " maxConcurrentRuns allows it) with no more platform threads");
   }
 
