@@ -61,6 +61,8 @@ import dev.durable.runtime.spi.WorkflowType;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
@@ -195,6 +197,14 @@ final class Engines {
           config.schema().map(schema -> ", schema " + schema).orElse(""),
           config.pollOnly() ? ", poll-only" : "",
           registry.keys(), maxConcurrentRuns, virtual ? "virtual" : "platform");
+      platformThreadsNote(config.virtualThreads(), virtual, maxConcurrentRuns)
+          .ifPresent(LOG::info);
+      if (!virtual && maxConcurrentRuns > EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL) {
+        LOG.warn("maxConcurrentRuns is {} on platform threads: up to {} platform threads, each with"
+            + " a stack of its own (1 MiB reserved by default); on Java 21 or later, with virtual"
+            + " threads, that many runs in flight take a few KiB of heap each", maxConcurrentRuns,
+            maxConcurrentRuns);
+      }
       return new DefaultEngine(engineId, store, stores.shapes(), time, payloads,
           wakeups, inFlight, waiters, registry, scheduler, starts, statuses,
           schedules, retention, values, views,
@@ -223,6 +233,32 @@ final class Engines {
     return configured.orElse(virtual
         ? EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL
         : EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_PLATFORM);
+  }
+
+  /**
+   * What an engine whose runs execute on platform threads tells its user at start, beside the
+   * ready line: the limit that sets, and what virtual threads would change; empty on virtual
+   * threads.
+   *
+   * @param wanted whether the configuration asks for virtual threads (the default)
+   * @param virtual whether the runs execute on them
+   */
+  static Optional<String> platformThreadsNote(boolean wanted, boolean virtual, int max) {
+    if (virtual) {
+      return Optional.empty();
+    }
+    String limit = "each run in flight holds a platform thread of its own while its steps"
+        + " execute, so this engine holds at most " + max + " runs in flight (maxConcurrentRuns)";
+    if (!wanted) {
+      return Optional.of("runs execute on platform threads, as configured (virtualThreads(false)):"
+          + " " + limit);
+    }
+    return Optional.of("runs execute on platform threads: this JVM (Java "
+        + Runtime.version().feature() + ") has no virtual threads; " + limit + ". On Java 21 or"
+        + " later they execute on virtual threads, and one engine holds many more in flight ("
+        + String.format(Locale.ROOT, "%,d", EngineConfig.DEFAULT_MAX_CONCURRENT_RUNS_VIRTUAL)
+        + " by default, 100,000 when"
+        + " maxConcurrentRuns allows it) with no more platform threads");
   }
 
   /** Reports the slots taken of each limited queue, and the tasks waiting for workers by step. */

@@ -31,7 +31,9 @@ import dev.durable.runtime.internal.store.turn.ProgressWriter;
 import dev.durable.runtime.internal.store.turn.Resumptions;
 import dev.durable.runtime.internal.store.turn.RunControl;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,6 +52,15 @@ import java.util.function.Consumer;
  * Stores}, beside the stores of the other concerns.
  */
 public final class RunStore {
+  /**
+   * The most runs a lease renewal, or a look at whether runs were steered elsewhere, names in one
+   * statement: an engine may hold 100,000 runs in flight, and one statement over all of them took
+   * longer than the pool's socket timeout on PostgreSQL (10 s), while the renewal's row locks held
+   * up the progress writes of the runs whose steps ended meanwhile. A batch of a thousand takes a
+   * few milliseconds, in a transaction of its own.
+   */
+  static final int RUNS_PER_STATEMENT = 1_000;
+
   private final Transactions transactions;
   private final Dialect dialect;
   private final RunsTable runs;
@@ -161,13 +172,24 @@ public final class RunStore {
     return transactions.autocommit("count due runs", c -> runs.countDueByWorkflow(c, now));
   }
 
-  /** Extends {@code owner}'s lease on the runs it still holds ({@code RunLeases#renew}). */
-  public void renewLeases(String owner, Collection<String> runIds, Instant leaseUntil) {
-    if (runIds.isEmpty()) {
-      return;
+  /**
+   * Extends {@code owner}'s lease on the runs it still holds ({@code RunLeases#renew}), in
+   * statements of at most {@link #RUNS_PER_STATEMENT} runs, each committed alone.
+   */
+  public void renewLeases(String owner, List<String> runIds, Instant leaseUntil) {
+    for (List<String> batch : batches(runIds)) {
+      transactions.autocommit("renew leases",
+          connection -> leases.renew(connection, owner, batch, leaseUntil));
     }
-    transactions.autocommit("renew leases",
-        connection -> leases.renew(connection, owner, runIds, leaseUntil));
+  }
+
+  /** {@code runIds} cut into lists of at most {@link #RUNS_PER_STATEMENT}. */
+  static List<List<String>> batches(List<String> runIds) {
+    List<List<String>> batches = new ArrayList<>();
+    for (int from = 0; from < runIds.size(); from += RUNS_PER_STATEMENT) {
+      batches.add(runIds.subList(from, Math.min(runIds.size(), from + RUNS_PER_STATEMENT)));
+    }
+    return batches;
   }
 
   /** Ends every lease now (an H2 file's previous process is gone): {@code RunLeases#expire}. */
@@ -253,13 +275,17 @@ public final class RunStore {
     return transactions.autocommit("list runs " + filter, c -> search.select(c, filter));
   }
 
-  /** Which of {@code runIds} are cancelled or paused, with which. */
-  public Map<String, RunState> steered(Collection<String> runIds) {
-    if (runIds.isEmpty()) {
-      return Map.of();
+  /**
+   * Which of {@code runIds} are cancelled or paused, with which; read in statements of at most
+   * {@link #RUNS_PER_STATEMENT} runs.
+   */
+  public Map<String, RunState> steered(List<String> runIds) {
+    Map<String, RunState> steered = new LinkedHashMap<>();
+    for (List<String> batch : batches(runIds)) {
+      steered.putAll(transactions.autocommit("read whether " + batch.size() + " run(s) were"
+          + " cancelled or paused", connection -> runs.steering.steered(connection, batch)));
     }
-    return transactions.autocommit("read whether " + runIds.size() + " run(s) were cancelled or"
-        + " paused", connection -> runs.steering.steered(connection, runIds));
+    return steered;
   }
 
   /**

@@ -1,6 +1,8 @@
 package dev.durable.runtime.internal.turn;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.durable.runtime.CompensationInfo;
 import dev.durable.runtime.RunState;
@@ -35,7 +37,9 @@ public final class Compensations {
   /** The name of the failure-handling marker. */
   static final String MARKER = CheckpointKind.FAILURE_HANDLING;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Its buffers shared, not kept per thread: see {@code Payloads}. */
+  private static final ObjectMapper JSON = new ObjectMapper(
+      JsonFactory.builder().recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build());
 
   /** A completed step to undo, with what it was called with and returned. */
   public record Due(StepType<?> step, int seq, Object[] args, Object result) {}
