@@ -290,11 +290,15 @@ final class ScaleBench {
         }
       }
       Map<String, Integer> admissions = new TreeMap<>();
-      try (PreparedStatement byEngine = connection.prepareStatement("SELECT admitted_by,"
-          + " COUNT(*) FROM durable_runs WHERE admitted_by IS NOT NULL GROUP BY admitted_by");
-          ResultSet rows = byEngine.executeQuery()) {
-        while (rows.next()) {
-          admissions.put(rows.getString(1), rows.getInt(2));
+      if (shape.queued()) {
+        try (PreparedStatement byEngine = connection.prepareStatement("SELECT admitted_by,"
+            + " COUNT(*) FROM durable_runs WHERE admitted_by IS NOT NULL GROUP BY admitted_by");
+            ResultSet rows = byEngine.executeQuery()) {
+          while (rows.next()) {
+            admissions.put(rows.getString(1), rows.getInt(2));
+          }
+        } catch (SQLException e) {
+          // a store before V30 does not say which engine admitted a run: none counted
         }
       }
       return new Pass(shape, engines, round, runs, seconds, claims, admissions,

@@ -178,8 +178,8 @@ public final class RunStore {
    */
   public void renewLeases(String owner, List<String> runIds, Instant leaseUntil) {
     for (List<String> batch : batches(runIds)) {
-      transactions.autocommit("renew leases",
-          connection -> leases.renew(connection, owner, batch, leaseUntil));
+      dialect.inOneCommit("renew leases",
+          connection -> leases.renew(connection, dialect, owner, batch, leaseUntil));
     }
   }
 

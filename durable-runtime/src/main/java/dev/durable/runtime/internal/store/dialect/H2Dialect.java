@@ -140,6 +140,13 @@ public final class H2Dialect implements Dialect {
     return writes.takeSlot(connection, queue, values);
   }
 
+  @Override
+  public int updateLocked(Connection connection, Sql inOne, Sql lock, Sql update, Values values)
+      throws SQLException {
+    List<String> locked = lock.list(connection, values, rows -> rows.getString(1));
+    return locked.isEmpty() ? 0 : update.update(connection, values.strings("locked", locked));
+  }
+
   /** No limit: a batch of progress is one transaction of plain statements. */
   @Override
   public int progressParameters() {

@@ -202,6 +202,12 @@ public final class PostgresDialect implements Dialect {
   }
 
   @Override
+  public int updateLocked(Connection connection, Sql inOne, Sql lock, Sql update, Values values)
+      throws SQLException {
+    return inOne.update(connection, values);
+  }
+
+  @Override
   public int progressParameters() {
     return MAX_STATEMENT_PARAMETERS;
   }

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.store.run;
 
 import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.store.sql.Schema;
+import dev.durable.runtime.internal.store.sql.Dialect;
 import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
@@ -58,10 +59,13 @@ public final class RunLeases {
   /**
    * Extends an owner's lease on the runs it holds among some, in one statement that skips the rows
    * a progress write holds locked right now (they are renewed next time, a third of a lease
-   * later), so that a renewal never waits on a write, nor deadlocks with one. H2 accepts it as
-   * PostgreSQL does (it skips only its limits' rows wrongly, and this has none).
+   * later), so that a renewal never waits on a write, nor deadlocks with one: PostgreSQL's. H2
+   * (2.3.232) evaluates its locking subquery again for each row (renewing a thousand leases took
+   * about 20 s), so it locks them first ({@link #held}) and then extends those ({@link #extend}).
    */
   private final Sql renew;
+  private final Sql held;
+  private final Sql extend;
   private final Sql release;
   /**
    * Ends every lease at {@code :now}, leaving each run leased to its engine: the claim that takes
@@ -78,11 +82,13 @@ public final class RunLeases {
         "SELECT run_id FROM " + runs + " WHERE due_at = :leaseUntil AND lease_owner = :owner";
     // a run paused while its turn is in flight keeps its lease, and no due time, until the turn
     // gives it back: a resume meanwhile finds the turn still holding it, and lets it go on
-    renew = Sql.of(
-        "UPDATE " + runs + " SET lease_until = :leaseUntil, due_at = CASE WHEN status = 'PAUSED'"
-            + " THEN NULL ELSE :leaseUntil END WHERE run_id IN (SELECT run_id FROM " + runs
-            + " WHERE run_id = ANY (:runIds) AND lease_owner = :owner"
-            + " AND status IN ('RUNNING', 'PAUSED') FOR UPDATE SKIP LOCKED)");
+    String extendLease = "UPDATE " + runs + " SET lease_until = :leaseUntil, due_at ="
+        + " CASE WHEN status = 'PAUSED' THEN NULL ELSE :leaseUntil END WHERE run_id";
+    String heldRuns = "SELECT run_id FROM " + runs + " WHERE run_id = ANY (:runIds)"
+        + " AND lease_owner = :owner AND status IN ('RUNNING', 'PAUSED') FOR UPDATE SKIP LOCKED";
+    renew = Sql.of(extendLease + " IN (" + heldRuns + ")");
+    held = Sql.of(heldRuns);
+    extend = Sql.of(extendLease + " = ANY (:locked)");
     release = Sql.of(
         "UPDATE " + runs + " SET status = 'PENDING', lease_owner = NULL, lease_until = NULL,"
             + " due_at = :now, epoch = epoch + 1, updated_at = :now"
@@ -124,11 +130,14 @@ public final class RunLeases {
     return values.instant("now", now).string("owner", owner).instant("leaseUntil", leaseUntil);
   }
 
-  /** Extends {@code owner}'s lease on those of {@code runIds} it holds: see {@link #renew}. */
-  public int renew(Connection connection, String owner, Collection<String> runIds, Instant leaseUntil)
-      throws SQLException {
-    return renew.update(connection, new Values().instant("leaseUntil", leaseUntil)
-        .strings("runIds", runIds).string("owner", owner));
+  /**
+   * Extends {@code owner}'s lease on those of {@code runIds} it holds, in one commit of {@code
+   * dialect}'s ({@code Dialect#inOneCommit}): see {@link #renew}.
+   */
+  public int renew(Connection connection, Dialect dialect, String owner,
+      Collection<String> runIds, Instant leaseUntil) throws SQLException {
+    return dialect.updateLocked(connection, renew, held, extend, new Values()
+        .instant("leaseUntil", leaseUntil).strings("runIds", runIds).string("owner", owner));
   }
 
   /**

@@ -107,6 +107,18 @@ public interface Dialect {
       throws SQLException;
 
   /**
+   * Updates the rows that {@code inOne}, one statement, updates: those its subquery selects and
+   * locks, skipping rows others hold locked ({@code FOR UPDATE SKIP LOCKED}). PostgreSQL sends
+   * {@code inOne}. H2 evaluates such a subquery again for each row it updates, so it sends {@code
+   * lock}, the subquery alone, and then {@code update} of the keys it returned ({@code
+   * :locked}), in the caller's transaction ({@link #inOneCommit}).
+   *
+   * @return how many rows were updated
+   */
+  int updateLocked(Connection connection, Sql inOne, Sql lock, Sql update, Values values)
+      throws SQLException;
+
+  /**
    * The most parameters one write of progress binds ({@link #writeProgress}): a batch beyond is
    * written in several, and a single turn beyond in plain statements of its own.
    */
