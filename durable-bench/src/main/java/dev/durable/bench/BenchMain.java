@@ -11,12 +11,12 @@ import java.nio.file.Path;
  * io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k) alone, {@code
  * queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n) alone, {@code
  * timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code codec-alone.md} for
- * phase (p) alone, {@code pause-pg.md} for phase (q) and {@code scale-pg.md} for phase (r),
- * PostgreSQL only). From the repository root: {@code mvn -q -Pbench package -DskipTests
- * [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
+ * phase (p) alone, {@code pause-pg.md} for phase (q), {@code scale-pg.md} for phase (r) and {@code
+ * inflight-pg.md} for phase (t), PostgreSQL only). From the repository root: {@code mvn -q -Pbench
+ * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
  * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
- * dashboard|overview|timeline|codec|pause|scale] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]
- * [-Dbench.paused=100000]}.
+ * dashboard|overview|timeline|codec|pause|scale|inflight] [-Dbench.ioRuns=5000]
+ * [-Dbench.ioStepMs=1000] [-Dbench.paused=100000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -108,6 +108,15 @@ public final class BenchMain {
           report = ScaleBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
           file = "scale-";
+        } else if (config.inflightOnly()) {
+          if (!database.id().equals("pg")) {
+            System.out.println("[" + store + "] phase (t), runs in flight, runs on PostgreSQL only:"
+                + " an embedded H2 keeps its cache in the heap the phase measures");
+            continue;
+          }
+          report = InFlightBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "inflight-";
         } else if (config.codecOnly()) {
           report = CodecBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
