@@ -110,6 +110,8 @@ final class InFlightBench {
    * @param startNanos from the first start to the last start's return
    * @param peakNanos from the first start to the collection at the peak
    * @param inFlightAtPeak steps in progress just before the collection at the peak
+   * @param runningAtPeak measured runs RUNNING in the store just before the collection at the
+   *     peak: claimed by the engine and not ended, their step in progress or not
    * @param mostInFlight the most steps in progress at once
    * @param heapIdle heap in use after a full collection, the engine up, warmed up and idle
    * @param heapAtPeak heap in use after a full collection at the peak
@@ -126,7 +128,7 @@ final class InFlightBench {
   record Result(
       String java, boolean virtualThreads, long maxHeap, int runs, int stepMillis, int warmupRuns,
       int limit, boolean limitSet, long warmupNanos, long startNanos, long peakNanos,
-      int inFlightAtPeak, int mostInFlight, long heapIdle, long heapAtPeak, int threadsIdle,
+      int inFlightAtPeak, long runningAtPeak, int mostInFlight, long heapIdle, long heapAtPeak, int threadsIdle,
       int threadsAtPeak, int maxThreads, long completed, long lastCompletedNanos,
       List<String> engineLines, List<ClassGrowth> histogram) {
     Result {
@@ -136,6 +138,11 @@ final class InFlightBench {
 
     double heapPerRunInFlight() {
       return inFlightAtPeak == 0 ? 0 : (double) (heapAtPeak - heapIdle) / inFlightAtPeak;
+    }
+
+    /** Whether the first runs' steps ended before the last run was started. */
+    boolean startsOutlastedAStep() {
+      return startNanos > TimeUnit.MILLISECONDS.toNanos(stepMillis);
     }
 
     Optional<String> platformNote() {
@@ -262,11 +269,12 @@ final class InFlightBench {
       }
       int inFlightAtPeak = service.inCall();
       int threadsAtPeak = threads.getThreadCount();
+      long runningAtPeak = running(database, prefix);
       long heapAtPeak = collectedHeap(memory);
       long peakNanos = System.nanoTime() - first;
-      progress.accept(String.format(Locale.ROOT, "(t) peak after %s: %s steps in progress; heap"
+      progress.accept(String.format(Locale.ROOT, "(t) peak after %s: %s steps in progress, %s runs RUNNING; heap"
               + " %s (idle %s), %s KiB per run in flight; %d platform threads (idle %d)",
-          seconds(peakNanos), f0(inFlightAtPeak), mib(heapAtPeak), mib(heapIdle),
+          seconds(peakNanos), f0(inFlightAtPeak), f0(runningAtPeak), mib(heapAtPeak), mib(heapIdle),
           f2((heapAtPeak - heapIdle) / 1024.0 / Math.max(1, inFlightAtPeak)), threadsAtPeak,
           threadsIdle));
       Map<String, long[]> histogramPeak =
@@ -288,7 +296,8 @@ final class InFlightBench {
           + " platform threads at most");
       return new Result(System.getProperty("java.version"), virtual,
           Runtime.getRuntime().maxMemory(), runs, stepMillis, warmupRuns, limit, virtual,
-          warmupNanos, startNanos, peakNanos, inFlightAtPeak, service.peak(), heapIdle,
+          warmupNanos, startNanos, peakNanos, inFlightAtPeak, runningAtPeak, service.peak(),
+          heapIdle,
           heapAtPeak, threadsIdle, threadsAtPeak, maxThreads, completion.count(),
           completion.lastNanos(), engineLines,
           growth(histogramIdle, histogramPeak, inFlightAtPeak));
@@ -397,6 +406,18 @@ final class InFlightBench {
         .toList();
   }
 
+  private static long running(Database database, String prefix) throws Exception {
+    try (Connection connection = database.connect();
+        PreparedStatement select = connection.prepareStatement(
+            "SELECT COUNT(*) FROM durable_runs WHERE status = 'RUNNING' AND run_id LIKE ?")) {
+      select.setString(1, prefix + "%");
+      try (ResultSet rows = select.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    }
+  }
+
   /** The measured runs completed, and from the first's creation to the last's completion. */
   private record Completion(long count, long lastNanos) {}
 
@@ -473,6 +494,14 @@ final class InFlightBench {
             + " (virtual threads not included); the most seen includes the phase's " + STARTERS
             + " starters and its sampler. Completed: counted in the store; the time is from the"
             + " first run's creation to the last one's completion, as the store has them.");
+    if (r.startsOutlastedAStep()) {
+      report.lines("Starting the runs took " + seconds(r.startNanos()) + ", longer than their "
+          + f0(r.stepMillis()) + " ms step: the first runs' steps had ended before the last run"
+          + " was started, so fewer than all were in flight at once, and at the collection some"
+          + " runs had ended their step and were not yet completed (RUNNING in the store, not in"
+          + " their step), so the heap over steps in progress overstates a run's share. A longer"
+          + " step (-Dbench.inflightStepMs) or a quieter machine holds them all at once.");
+    }
     if (r.engineLines().isEmpty()) {
       report.lines("The engine's start log was not seen (its logger was set up before the phase,"
           + " or it logs elsewhere than slf4j-simple's System.err).");
@@ -485,10 +514,13 @@ final class InFlightBench {
         + f0(r.runs() / (r.startNanos() / 1e9)) + " runs/s)");
     table.row("steps in progress at the peak (collection " + seconds(r.peakNanos())
         + " after the first start)", f0(r.inFlightAtPeak()));
+    table.row("runs RUNNING in the store at the collection", f0(r.runningAtPeak()));
     table.row("most steps in progress at once", f0(r.mostInFlight()));
     table.row("heap in use after a full collection: idle / at the peak",
         mib(r.heapIdle()) + " / " + mib(r.heapAtPeak()) + " of " + mib(r.maxHeap()));
-    table.row("heap per run in flight", heapPerRun(r));
+    table.row("heap per run in flight (over steps in progress)", heapPerRun(r));
+    table.row("heap per run RUNNING in the store", r.runningAtPeak() == 0 ? "(none)"
+        : f2((r.heapAtPeak() - r.heapIdle()) / 1024.0 / r.runningAtPeak()) + " KiB");
     table.row("platform threads: idle / at the peak / most", r.threadsIdle() + " / "
         + r.threadsAtPeak() + " / " + r.maxThreads());
     table.row("runs completed (in the store)", f0(r.completed()) + " of " + f0(r.runs()));
