@@ -494,6 +494,12 @@ final class InFlightBench {
             + " (virtual threads not included); the most seen includes the phase's " + STARTERS
             + " starters and its sampler. Completed: counted in the store; the time is from the"
             + " first run's creation to the last one's completion, as the store has them.");
+    if (!r.virtualThreads()) {
+      report.lines("On platform threads a run's stack lies outside the heap (a thread's stack, 1"
+          + " MiB reserved by default), and the idle count of platform threads already holds the"
+          + " run threads the warm-up left in the engine's pool; the heap per run in flight counts"
+          + " only objects, over " + f0(r.inFlightAtPeak()) + " runs, so it is mostly noise.");
+    }
     if (r.startsOutlastedAStep()) {
       report.lines("Starting the runs took " + seconds(r.startNanos()) + ", longer than their "
           + f0(r.stepMillis()) + " ms step: the first runs' steps had ended before the last run"
