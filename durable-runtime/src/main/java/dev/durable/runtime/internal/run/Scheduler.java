@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Scheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+  /** The longest {@link #close} waits for the poll under way to return. */
+  private static final Duration POLL_END = Duration.ofSeconds(5);
 
   private final RunClaims claims;
   private final RunExecutor executor;
@@ -227,6 +229,7 @@ public final class Scheduler implements AutoCloseable {
     if (!poll.stop()) {
       return;
     }
+    poll.awaitEnd(POLL_END);
     wakeups.stop();
     workers.shutdown();
     try {

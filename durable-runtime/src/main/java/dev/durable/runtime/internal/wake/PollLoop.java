@@ -104,6 +104,26 @@ public final class PollLoop {
     return true;
   }
 
+  /**
+   * Waits, at most {@code within}, for the poll under way when the loop was stopped to return, so
+   * that what it uses (the engine's pool) is not closed under it; at once from the loop's own
+   * thread, or if it never started.
+   */
+  public void awaitEnd(Duration within) {
+    Thread polling;
+    synchronized (this) {
+      polling = thread;
+    }
+    if (polling == null || polling == Thread.currentThread()) {
+      return;
+    }
+    try {
+      polling.join(within.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private void loop(Poll poll) {
     int failures = 0;
     while (!stopped) {
@@ -115,6 +135,9 @@ public final class PollLoop {
           signal.drainPermits();
         }
       } catch (StoreException e) {
+        if (stopped) {
+          return; // the engine is closing: its pool may have been closed under this poll
+        }
         failures++;
         Duration backoff = Time.pollBackoff(interval, failures);
         log.warn("{} ({} failure(s) in a row): {}; retrying in {} ms", failure, failures,

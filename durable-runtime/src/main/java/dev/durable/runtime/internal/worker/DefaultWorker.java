@@ -297,6 +297,7 @@ public final class DefaultWorker implements DurableWorker {
         return;
       }
     }
+    poll.awaitEnd(shutdownTimeout); // its claim under way ends before the pool closes
     wakeups.close(workerId);
     executor.shutdown();
     try {
