@@ -15,8 +15,9 @@ import java.util.List;
  * for (q), or {@code lateness}, {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code
  * queue} for (l)), {@code bench.ioRuns} and {@code bench.ioStepMs} (the runs of phase (j) and its
  * step's time), {@code bench.paused} (the runs phase (q) pauses in each round),
- * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
- * variable {@code DURABLE_PG_URL}.
+ * {@code bench.out} (where the Markdown results go), {@code bench.ended} and {@code bench.purged}
+ * (the ended runs phase (s), {@code fill}, puts in its filled store, and those it purges), and
+ * the PostgreSQL URL from the environment variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
@@ -24,7 +25,7 @@ record BenchConfig(
     boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs,
     boolean pollOnly, boolean observePhase, boolean observeOnly, boolean queueOnly,
     boolean overviewOnly, boolean timelineOnly, boolean codecOnly, boolean pauseOnly,
-    int paused) {
+    int paused, boolean fillOnly, int ended, int purged) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -43,13 +44,13 @@ record BenchConfig(
     }
     String phases = System.getProperty("bench.phases", "all").strip();
     if (!List.of("all", "main", "search", "dbos", "long", "io", "observe", "lateness", "dispatch",
-        "poll", "queue", "overview", "timeline", "codec", "pause").contains(phases)) {
+        "poll", "queue", "overview", "timeline", "codec", "pause", "fill").contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
               + " dispatch (phase e), poll (phase d), queue (phase l), dashboard (phase m) or"
-              + " overview (phase n), timeline (phase o), codec (phase p) or pause (phase q), but"
-              + " was '" + phases + "'");
+              + " overview (phase n), timeline (phase o), codec (phase p), pause (phase q) or"
+              + " fill (phase s), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -77,7 +78,10 @@ record BenchConfig(
         phases.equals("timeline"),
         phases.equals("codec"),
         phases.equals("pause"),
-        positive("bench.paused", 100_000));
+        positive("bench.paused", 100_000),
+        phases.equals("fill"),
+        positive("bench.ended", 5_000_000),
+        positive("bench.purged", 1_000_000));
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -11,11 +11,12 @@ import java.nio.file.Path;
  * alone, {@code io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k)
  * alone, {@code queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n)
  * alone, {@code timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code
- * codec-alone.md} for phase (p) alone, {@code pause-pg.md} for phase (q), PostgreSQL only). From
+ * codec-alone.md} for phase (p) alone, {@code pause-pg.md} for phase (q), {@code fill-pg.md} for
+ * phase (s), PostgreSQL only). From
  * the repository root: {@code mvn -q -Pbench package -DskipTests [-Dbench.store=pg|h2|both]
  * [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
- * dashboard|overview|timeline|codec|pause] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]
- * [-Dbench.paused=100000]}.
+ * dashboard|overview|timeline|codec|pause|fill] [-Dbench.ioRuns=5000] [-Dbench.ioStepMs=1000]
+ * [-Dbench.paused=100000] [-Dbench.ended=5000000] [-Dbench.purged=1000000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -98,6 +99,15 @@ public final class BenchMain {
           report = PauseBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
           file = "pause-";
+        } else if (config.fillOnly()) {
+          if (!database.id().equals("pg")) {
+            System.out.println("[" + store + "] phase (s), the store as it fills, runs on"
+                + " PostgreSQL only: its ended runs are made with PostgreSQL's SQL");
+            continue;
+          }
+          report = FillBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "fill-";
         } else if (config.codecOnly()) {
           report = CodecBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));

@@ -249,7 +249,7 @@ final class PauseBench {
    * transactions of the sessions whose application name is an engine's pool's, and keeps each
    * one's age as last seen, from {@link #begin} to {@link #end}.
    */
-  private static final class Transactions implements AutoCloseable {
+  static final class Transactions implements AutoCloseable {
     private final Connection connection;
     private final PreparedStatement select;
     private final Thread thread;
