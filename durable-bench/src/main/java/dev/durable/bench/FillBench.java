@@ -22,6 +22,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -56,6 +60,11 @@ final class FillBench {
   /** The target: each figure of the filled store within this factor of the empty store's. */
   static final double TARGET = 1.15;
   static final long PROGRESS_MILLIS = 1_000;
+  /**
+   * The longest the purge may take: then the phase closes the purging engine, which stops it
+   * between two batches, and reports what it deleted by then.
+   */
+  static final Duration PURGE_LIMIT = Duration.ofMinutes(20);
 
   /** One store's pass in one round. */
   record Pass(
@@ -70,6 +79,7 @@ final class FillBench {
    *
    * @param asked the runs whose ends lie before the cut-off: the oldest {@code bench.purged}
    * @param purged what {@code purge} returned
+   * @param stopped whether the phase stopped it after {@link #PURGE_LIMIT}
    * @param progress seconds into the purge and runs deleted by then, per sample
    * @param deletedBefore rows of each table the server counted as deleted before the purge
    *     ({@code n_tup_del}): only a purge deletes rows of these tables
@@ -77,7 +87,7 @@ final class FillBench {
    * @param commits the purging engine's commits, counted at its pool
    */
   record Purge(
-      int asked, Instant endedBefore, int purged, PauseBench.Measured baseline,
+      int asked, Instant endedBefore, int purged, boolean stopped, PauseBench.Measured baseline,
       PauseBench.Measured withPurge, Map<String, Long> deletedBefore,
       Map<String, Long> deletedAfter,
       List<long[]> progress, long commits) {
@@ -290,6 +300,7 @@ final class FillBench {
     Map<String, Long> deletedBefore = deleted(full);
     Windows measured;
     int[] purged = new int[1];
+    boolean[] stopped = new boolean[1];
     long commits;
     try (HikariDataSource pool = full.pool(name, 4)) {
       CountingDataSource counting = new CountingDataSource(pool);
@@ -313,10 +324,16 @@ final class FillBench {
               + " workflows/s over " + f1(baseline.load().nanos() / 1e9) + " s");
           full.settle();
           commitsBefore = counting.snapshot().commits();
+          ScheduledExecutorService stopper = Executors.newSingleThreadScheduledExecutor();
           try (Deletions deletions = new Deletions(full)) {
+            ScheduledFuture<?> stop = stopper.schedule(purging::close,
+                PURGE_LIMIT.toSeconds(), TimeUnit.SECONDS);
             PauseBench.Measured withPurge = measure(oneRun, watch, deletions,
                 () -> purged[0] = purging.purge(endedBefore));
+            stopped[0] = !stop.cancel(false);
             measured = new Windows(baseline, withPurge, deletions.samples());
+          } finally {
+            stopper.shutdownNow();
           }
         }
         commits = counting.snapshot().commits() - commitsBefore;
@@ -332,8 +349,8 @@ final class FillBench {
     // a session reports its counts as it exits: the purging engine's are all in by now
     full.awaitDisconnected(name);
     Map<String, Long> deletedAfter = deleted(full);
-    return new Purge(asked, endedBefore, purged[0], measured.baseline(), measured.withPurge(),
-        deletedBefore, deletedAfter, measured.progress(), commits);
+    return new Purge(asked, endedBefore, purged[0], stopped[0], measured.baseline(),
+        measured.withPurge(), deletedBefore, deletedAfter, measured.progress(), commits);
   }
 
   /** The rows of each table the server counts as deleted so far ({@code n_tup_del}). */
@@ -573,7 +590,11 @@ final class FillBench {
                 + " during it against %s in the baseline: %.2f.", f0(p.purged()), p.seconds(),
             f0(p.purged() / p.seconds()), f0(p.commits()), f0(p.purged() / Math.max(1.0,
                 p.commits() - 1)), f0(p.withPurge().load().workflowsPerSecond()),
-            f0(p.baseline().load().workflowsPerSecond()), p.ratio()));
+            f0(p.baseline().load().workflowsPerSecond()), p.ratio()),
+        p.stopped() ? "The purge was STOPPED after " + PURGE_LIMIT.toMinutes() + " minutes (the"
+            + " phase closed its engine, which ends it between two batches): it had deleted "
+            + f0(p.purged()) + " of the " + f0(p.asked()) + " runs." : "The purge ended by"
+            + " itself: no run before the cut-off was left.");
     Report.TableBuilder windows = report.table("window", "length", "(b) workflows/s",
         "latency p50 / p99 / max", "longest gap", "slowest second",
         "longest transaction seen (count)", "JVM / other processes / steal");
