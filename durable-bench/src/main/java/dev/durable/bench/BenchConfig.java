@@ -12,14 +12,16 @@ import java.util.List;
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
  * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), {@code observe} for
  * (k), {@code overview} for (n), {@code timeline} for (o), {@code codec} for (p), {@code pause} for
- * (q), {@code scale} for (r), {@code inflight} for (t), or {@code lateness}, {@code dispatch} or
- * {@code poll} for (c), (e) or (d) alone, {@code queue} for (l)), {@code bench.ioRuns} and {@code
- * bench.ioStepMs} (the runs of phase (j) and its step's time), {@code bench.paused} (the runs phase
- * (q) pauses in each round), {@code bench.scaleRuns} (the runs of three instant steps of phase
- * (r)), {@code bench.inflightRuns}, {@code bench.inflightStepMs} and {@code bench.inflightWarmup}
- * (phase (t)'s runs, 100,000 on Java 21 and later and 1,000 before, its step's time and its
- * warm-up's runs), {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from
- * the environment variable {@code DURABLE_PG_URL}.
+ * (q), {@code scale} for (r), {@code fill} for (s), {@code inflight} for (t), or {@code lateness},
+ * {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code queue} for (l)), {@code
+ * bench.ioRuns} and {@code bench.ioStepMs} (the runs of phase (j) and its step's time), {@code
+ * bench.paused} (the runs phase (q) pauses in each round), {@code bench.scaleRuns} (the runs of
+ * three instant steps of phase (r)), {@code bench.ended} and {@code bench.purged} (the ended runs
+ * phase (s) puts in its filled store, and those it purges), {@code bench.inflightRuns}, {@code
+ * bench.inflightStepMs} and {@code bench.inflightWarmup} (phase (t)'s runs, 100,000 on Java 21 and
+ * later and 1,000 before, its step's time and its warm-up's runs), {@code bench.out} (where the
+ * Markdown results go), and the PostgreSQL URL from the environment variable {@code
+ * DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
@@ -27,8 +29,8 @@ record BenchConfig(
     boolean longPhase, boolean ioPhase, boolean ioOnly, int ioRuns, int ioStepMs,
     boolean pollOnly, boolean observePhase, boolean observeOnly, boolean queueOnly,
     boolean overviewOnly, boolean timelineOnly, boolean codecOnly, boolean pauseOnly,
-    int paused, boolean scaleOnly, int scaleRuns, boolean inflightOnly, int inflightRuns,
-    int inflightStepMs, int inflightWarmup) {
+    int paused, boolean scaleOnly, int scaleRuns, boolean fillOnly, int ended, int purged,
+    boolean inflightOnly, int inflightRuns, int inflightStepMs, int inflightWarmup) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -47,14 +49,14 @@ record BenchConfig(
     }
     String phases = System.getProperty("bench.phases", "all").strip();
     if (!List.of("all", "main", "search", "dbos", "long", "io", "observe", "lateness", "dispatch",
-        "poll", "queue", "overview", "timeline", "codec", "pause", "scale", "inflight")
+        "poll", "queue", "overview", "timeline", "codec", "pause", "scale", "fill", "inflight")
         .contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
               + " dispatch (phase e), poll (phase d), queue (phase l), dashboard (phase m) or"
               + " overview (phase n), timeline (phase o), codec (phase p), pause (phase q),"
-              + " scale (phase r) or inflight (phase t), but was '" + phases + "'");
+              + " scale (phase r), fill (phase s) or inflight (phase t), but was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -85,6 +87,9 @@ record BenchConfig(
         positive("bench.paused", 100_000),
         phases.equals("scale"),
         positive("bench.scaleRuns", 20_000),
+        phases.equals("fill"),
+        positive("bench.ended", 5_000_000),
+        positive("bench.purged", 1_000_000),
         phases.equals("inflight"),
         // without virtual threads, at most 128 at once: 100,000 runs of a 30 s step would take hours
         positive("bench.inflightRuns", IoCall.virtualThreadsAvailable() ? 100_000 : 1_000),

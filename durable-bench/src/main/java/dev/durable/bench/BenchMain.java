@@ -11,12 +11,13 @@ import java.nio.file.Path;
  * io-<store>.md} for phase (j) alone, {@code observe-<store>.md} for phase (k) alone, {@code
  * queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n) alone, {@code
  * timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code codec-alone.md} for
- * phase (p) alone, {@code pause-pg.md} for phase (q), {@code scale-pg.md} for phase (r) and {@code
- * inflight-pg.md} for phase (t), PostgreSQL only). From the repository root: {@code mvn -q -Pbench
- * package -DskipTests [-Dbench.store=pg|h2|both] [-Dbench.runs=4000]
- * [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
- * dashboard|overview|timeline|codec|pause|scale|inflight] [-Dbench.ioRuns=5000]
- * [-Dbench.ioStepMs=1000] [-Dbench.paused=100000]}.
+ * phase (p) alone, {@code pause-pg.md} for phase (q), {@code scale-pg.md} for phase (r), {@code
+ * fill-pg.md} for phase (s) and {@code inflight-pg.md} for phase (t), PostgreSQL only). From the
+ * repository root: {@code mvn -q -Pbench package -DskipTests [-Dbench.store=pg|h2|both]
+ * [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
+ * dashboard|overview|timeline|codec|pause|scale|fill|inflight] [-Dbench.ioRuns=5000]
+ * [-Dbench.ioStepMs=1000] [-Dbench.paused=100000] [-Dbench.ended=5000000]
+ * [-Dbench.purged=1000000]}.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -108,6 +109,15 @@ public final class BenchMain {
           report = ScaleBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
           file = "scale-";
+        } else if (config.fillOnly()) {
+          if (!database.id().equals("pg")) {
+            System.out.println("[" + store + "] phase (s), the store as it fills, runs on"
+                + " PostgreSQL only: its ended runs are made with PostgreSQL's SQL");
+            continue;
+          }
+          report = FillBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "fill-";
         } else if (config.inflightOnly()) {
           if (!database.id().equals("pg")) {
             System.out.println("[" + store + "] phase (t), runs in flight, runs on PostgreSQL only:"

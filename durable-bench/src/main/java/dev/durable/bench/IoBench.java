@@ -38,7 +38,7 @@ final class IoBench {
   static final int WARMUP_STEP_MILLIS = 1;
 
   /** An engine of the phase: started for one pass and closed after it. */
-  private interface Contender extends IoPass.Engine, AutoCloseable {}
+  interface Contender extends IoPass.Engine, AutoCloseable {}
 
   /**
    * The phase on one store.
@@ -151,7 +151,7 @@ final class IoBench {
    * Durable as an application starts it: a JDBC URL and the workflow, nothing else set but
    * discovery, turned off so that the module's other workflows stay out of the engine.
    */
-  private static Contender durable(Database database, IoCall service, Duration await) {
+  static Contender durable(Database database, IoCall service, Duration await) {
     DurableEngine engine = DurableEngine.builder()
         .jdbcUrl(database.jdbcUrl())
         .discover(false)

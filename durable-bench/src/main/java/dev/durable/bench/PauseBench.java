@@ -249,7 +249,7 @@ final class PauseBench {
    * transactions of the sessions whose application name is an engine's pool's, and keeps each
    * one's age as last seen, from {@link #begin} to {@link #end}.
    */
-  private static final class Transactions implements AutoCloseable {
+  static final class Transactions implements AutoCloseable {
     private final Connection connection;
     private final PreparedStatement select;
     private final Thread thread;
@@ -260,9 +260,14 @@ final class PauseBench {
 
     Transactions(Database database, String applicationName) throws SQLException {
       this.connection = database.connect();
+      // not an idle session's: one that LISTENs reads each notification in a transaction of its
+      // own while it stays idle, and that transaction's xact_start is the start of the session's
+      // last statement, its LISTEN (phase (s) saw one "311 s old" on a session that had listened
+      // since it opened)
       this.select = connection.prepareStatement("SELECT pid, xact_start, CAST(1e9 * EXTRACT("
           + "EPOCH FROM clock_timestamp() - xact_start) AS BIGINT), state, LEFT(query, 100)"
-          + " FROM pg_stat_activity WHERE application_name = ? AND xact_start IS NOT NULL");
+          + " FROM pg_stat_activity WHERE application_name = ? AND xact_start IS NOT NULL"
+          + " AND state <> 'idle'");
       select.setString(1, applicationName);
       this.thread = new Thread(this::sample, "durable-bench-transactions");
       thread.setDaemon(true);
