@@ -128,8 +128,8 @@ final class InFlightBench {
   record Result(
       String java, boolean virtualThreads, long maxHeap, int runs, int stepMillis, int warmupRuns,
       int limit, boolean limitSet, long warmupNanos, long startNanos, long peakNanos,
-      int inFlightAtPeak, long runningAtPeak, int mostInFlight, long heapIdle, long heapAtPeak, int threadsIdle,
-      int threadsAtPeak, int maxThreads, long completed, long lastCompletedNanos,
+      int inFlightAtPeak, long runningAtPeak, int mostInFlight, long heapIdle, long heapAtPeak,
+      int threadsIdle, int threadsAtPeak, int maxThreads, long completed, long lastCompletedNanos,
       List<String> engineLines, List<ClassGrowth> histogram) {
     Result {
       engineLines = List.copyOf(engineLines);
@@ -272,8 +272,8 @@ final class InFlightBench {
       long runningAtPeak = running(database, prefix);
       long heapAtPeak = collectedHeap(memory);
       long peakNanos = System.nanoTime() - first;
-      progress.accept(String.format(Locale.ROOT, "(t) peak after %s: %s steps in progress, %s runs RUNNING; heap"
-              + " %s (idle %s), %s KiB per run in flight; %d platform threads (idle %d)",
+      progress.accept(String.format(Locale.ROOT, "(t) peak after %s: %s steps in progress, %s runs"
+              + " RUNNING; heap %s (idle %s), %s KiB per run in flight; %d platform threads (idle %d)",
           seconds(peakNanos), f0(inFlightAtPeak), f0(runningAtPeak), mib(heapAtPeak), mib(heapIdle),
           f2((heapAtPeak - heapIdle) / 1024.0 / Math.max(1, inFlightAtPeak)), threadsAtPeak,
           threadsIdle));
