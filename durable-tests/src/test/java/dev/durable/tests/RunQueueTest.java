@@ -197,12 +197,13 @@ class RunQueueTest extends OnEachStore {
   }
 
   /**
-   * An engine that stopped serving a queue without closing (killed) keeps its part of the queue's
-   * slots only until it has not been seen for a lease's length; then the engine left takes them.
-   * The marks of engines gone long ago are deleted; an engine that closes deletes its own.
+   * An engine that stopped serving a queue without closing (killed) is still given its part of the
+   * queue's runs until it has not been seen for a lease's length, but the engine left takes each
+   * of them a moment after: none waits for the engine gone. The marks of engines gone long ago are
+   * deleted; an engine that closes deletes its own.
    */
   @Test
-  void theSlotsOfAnEngineGoneComeBackWhenItHasNotBeenSeenForALease() {
+  void theRunsGivenToAnEngineGoneAreTakenByTheEngineLeft() {
     Queue queue = Queue.named("ghostly").concurrency(2);
     try (DurableEngine a = db.engine().engineId("engine-a").maxConcurrentRuns(8)
         .pollInterval(Duration.ofMillis(200)).leaseDuration(Duration.ofSeconds(2))
@@ -217,7 +218,7 @@ class RunQueueTest extends OnEachStore {
         runs.add(BlockingWorkflowClient.of(a).start(in("ghostly").build(), key));
       }
       a.start();
-      // one slot at first (the other is the gone engine's), both once its mark is stale
+      // the gone engine's run too, once the claims no longer leave it to that engine
       Await.until("two runs of the queue run at once",
           () -> keys.stream().filter(gate::isEntered).count() == 2);
       keys.forEach(gate::open);

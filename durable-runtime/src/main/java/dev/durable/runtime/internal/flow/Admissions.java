@@ -27,15 +27,17 @@ import org.slf4j.LoggerFactory;
  * <p>The poll looks again when the rate limit's window frees a permit for runs that wait for it
  * alone (a timer of the {@link EngineWakeups}), when a run of a declared queue ends here ({@link
  * #runEnded}), and when a run is queued in a declared queue by any engine (the wake-ups call
- * {@link #queueMayHaveRuns}). A queue found with no queued run is left alone until a poll interval
- * has passed, or until a run is queued in it or ends here: an idle queue costs no transaction per
- * poll.
+ * {@link #queueMayHaveRuns}). A queue found with no queued run, or with no room left for its
+ * queued runs, is left alone until a poll interval has passed, or until a run is queued in it or
+ * ends here: an idle or a full queue costs no transaction per poll. Where engines share the queue,
+ * the engine whose run ended admits for the slot that freed, so the polls of the others, woken by
+ * its admission to claim the runs it gave them, leave the full queue alone. A slot freed by a run
+ * cancelled, or ended on an engine that does not declare the queue, is admitted at the next poll
+ * interval.
  *
- * <p>Engines sharing a queue each admit their fair part of its free slots ({@code
- * QueueEngines}): while this engine polls it marks itself as serving its queues, renewed every
- * third of a lease, and it stops serving them as it closes. Where its admission leaves slots to
- * the others, it wakes them, and leaves the queue alone until a run of it ends here or {@link
- * #YIELD_RECHECK} has passed: the others' notifications do not send it round again.
+ * <p>Engines sharing a queue are each given their fair part of its free slots ({@code
+ * QueueEngines}): whichever admits gives each run it admits to one of them, and wakes the others
+ * when it gave them some. They are known by their presence ({@link QueuePresence}).
  */
 public final class Admissions implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Admissions.class);
@@ -45,15 +47,6 @@ public final class Admissions implements AutoCloseable {
    * would wait for a poll interval otherwise.
    */
   private static final Duration BUSY_RETRY = Duration.ofMillis(10);
-  /**
-   * How long an engine that left free slots of a queue to the others leaves the queue alone, unless
-   * a run of it ends here: long enough for them to admit (a notification and a poll away), short
-   * enough that a slot another engine leaves to this one waits no longer. Notifications do not
-   * end it, as this engine's own wake-up of the others reaches it too.
-   */
-  private static final Duration YIELD_RECHECK = Duration.ofMillis(50);
-  /** After how many leases unseen an engine's marks as serving its queues are deleted. */
-  private static final int GONE_AFTER_LEASES = 100;
 
   private final QueueAdmissions runQueues;
   private final Time time;
@@ -63,20 +56,16 @@ public final class Admissions implements AutoCloseable {
   private final Duration idleRecheck;
   /** How recently an engine must have been seen serving a queue to be given its part of it. */
   private final Duration liveness;
+  private final QueuePresence presence;
   /** The step queues, whose runs parked for a slot another engine freed the poll wakes. */
   private final Queues stepQueues;
   /** Counts each queue's admissions, and the polls at which its rate limit alone held runs. */
   private final Observer observer;
   /**
-   * When each queue found idle may be looked at again, in {@link System#nanoTime()}: a matter of
-   * cost, not of the engine's clock (a test clock that stands still would leave it idle).
+   * When each queue found idle or full may be looked at again, in {@link System#nanoTime()}: a
+   * matter of cost, not of the engine's clock (a test clock that stands still would leave it so).
    */
-  private final Map<String, Long> idleUntil = new ConcurrentHashMap<>();
-  /** When each queue whose slots this engine left to others may be looked at again, likewise. */
-  private final Map<String, Long> yieldedUntil = new ConcurrentHashMap<>();
-  /** When this engine last marked itself as serving its queues, in {@link System#nanoTime()}. */
-  private volatile long servedAt;
-  private volatile boolean serving;
+  private final Map<String, Long> settledUntil = new ConcurrentHashMap<>();
   private final Set<String> undeclaredWarned = ConcurrentHashMap.newKeySet();
 
   private Admissions(QueueAdmissions runQueues, Time time, String engineId, List<Queue> queues,
@@ -89,6 +78,8 @@ public final class Admissions implements AutoCloseable {
     this.wakeups = wakeups;
     this.idleRecheck = idleRecheck;
     this.liveness = liveness;
+    this.presence = new QueuePresence(runQueues, time, engineId,
+        queues.stream().map(Queue::name).toList(), liveness);
     this.stepQueues = stepQueues;
     this.observer = observer;
   }
@@ -140,10 +131,10 @@ public final class Admissions implements AutoCloseable {
     if (queues.isEmpty()) {
       return false;
     }
-    serve();
+    presence.renew();
     boolean more = false;
     for (Queue queue : queues) {
-      if (waits(idleUntil, queue) || waits(yieldedUntil, queue)) {
+      if (waits(settledUntil, queue)) {
         continue;
       }
       QueueAdmissions.Admission admission;
@@ -154,17 +145,15 @@ public final class Admissions implements AutoCloseable {
             queue.name(), e.getMessage());
         continue;
       }
-      takesHere = Math.max(0, takesHere - admission.admitted());
-      if (admission.idle()) {
-        idleUntil.put(queue.name(), System.nanoTime() + idleRecheck.toNanos());
+      takesHere = Math.max(0, takesHere - (admission.admitted() - admission.forOthers()));
+      if ((admission.idle() || admission.full()) && !admission.more()) {
+        settledUntil.put(queue.name(), System.nanoTime() + idleRecheck.toNanos());
       }
       if (admission.busy()) {
         wakeups.runDue(time.now().plus(BUSY_RETRY));
       }
-      if (admission.yielded()) { // the engines of this process hear it here, the others by NOTIFY
-        yieldedUntil.put(queue.name(), System.nanoTime() + YIELD_RECHECK.toNanos());
-        wakeups.runQueued(queue.name(), time.now());
-        wakeups.runDue(time.now().plus(YIELD_RECHECK));
+      if (admission.forOthers() > 0) { // the engines of this process hear it here, others by NOTIFY
+        wakeups.runDue(time.now());
       }
       admission.nextAt().ifPresent(wakeups::runDue);
       if (admission.admitted() > 0 || admission.nextAt().isPresent()) {
@@ -193,14 +182,18 @@ public final class Admissions implements AutoCloseable {
    * its admission even if it found the queue idle.
    */
   public void queueMayHaveRuns(String queue) {
-    idleUntil.remove(queue);
+    settledUntil.remove(queue);
+  }
+
+  /** The next admission looks at every queue, even those found idle or full. */
+  public void lookAgain() {
+    settledUntil.clear();
   }
 
   /** A run of {@code queue} ended here: its slot is free, so the poll admits again now. */
   public void runEnded(String queue) {
     if (queue != null && declares(queue)) {
-      idleUntil.remove(queue);
-      yieldedUntil.remove(queue);
+      settledUntil.remove(queue);
       wakeups.slotFree();
     }
   }
@@ -208,37 +201,11 @@ public final class Admissions implements AutoCloseable {
   /** This engine stops serving its queues: the others share their slots at once. */
   @Override
   public void close() {
-    if (serving) {
-      try {
-        runQueues.leave(engineId);
-      } catch (StoreException e) {
-        LOG.warn("cannot mark engine {} as serving no queue: {}; the other engines take its part"
-            + " of its queues when it has not been seen for {}", engineId, e.getMessage(),
-            liveness);
-      }
-    }
+    presence.close();
   }
 
   private static boolean waits(Map<String, Long> until, Queue queue) {
     Long at = until.get(queue.name());
     return at != null && System.nanoTime() - at < 0;
-  }
-
-  /** Marks this engine as serving its queues, if a third of a lease passed since it last did. */
-  private void serve() {
-    long nanos = System.nanoTime();
-    if (serving && nanos - servedAt < liveness.toNanos() / 3) {
-      return;
-    }
-    try {
-      Instant now = time.now();
-      runQueues.serve(queues.stream().map(Queue::name).toList(), engineId, now,
-          now.minus(liveness.multipliedBy(GONE_AFTER_LEASES)));
-      servedAt = nanos;
-      serving = true;
-    } catch (StoreException e) {
-      LOG.warn("cannot mark engine {} as serving its queues: {}; trying again at the next poll",
-          engineId, e.getMessage());
-    }
   }
 }

@@ -200,6 +200,7 @@ public final class Scheduler implements AutoCloseable {
     claims.reportUnknownWorkflows();
     schedules.fireDue();
     int turns = 0;
+    admissions.lookAgain(); // a tick runs what is due now: no queue is left alone for a while
     while (true) { // runs of a queue that end free its slots: admit again, until nothing runs
       boolean moreToAdmit = admissions.admitDue(Integer.MAX_VALUE); // the tick claims them all
       int ran = poll.tick(

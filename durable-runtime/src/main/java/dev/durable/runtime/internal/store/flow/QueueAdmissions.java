@@ -75,13 +75,12 @@ public final class QueueAdmissions {
 
   /**
    * Admits the queued runs of {@code queue} that its limits leave room for, by {@code clock}'s
-   * time (read under the lock), in one transaction
-   * under its row's lock; does nothing if another engine holds that lock (it is admitting them):
-   * see {@link QueuesTable#admit}. Where other engines serve the queue (seen within {@code
-   * liveness}), this one admits its fair part of the free slots ({@link QueueEngines}). Tells the
-   * other engines when it admitted more runs than it claims itself right after ({@code
-   * takesHere}): woken for runs this engine takes, they would only race it for them; and when it
-   * left them slots.
+   * time (read under the lock), in one transaction under its row's lock; does nothing if another
+   * engine holds that lock (it is admitting them): see {@link QueuesTable#admit}. Where other
+   * engines serve the queue (seen within {@code liveness}), each run admitted is given to one of
+   * them, this one included, by their fair part ({@link QueueEngines}). Wakes the other engines
+   * when it gave them runs, or admitted more than this one claims right after ({@code
+   * takesHere}): woken for runs this engine takes, they would only race it for them.
    */
   public Admission admit(Queue queue, String engineId, Supplier<Instant> clock, Duration liveness,
       int takesHere) {
@@ -95,14 +94,12 @@ public final class QueueAdmissions {
         QueuesTable.Admission admission =
             queues.admit(connection, dialect, queue, engineId, clock, cursor, liveness,
                 takesHere);
-        if (admission.admitted() > takesHere) {
+        if (admission.forOthers() > 0 || admission.admitted() > takesHere) {
           dialect.announcements().runsDue(connection);
         }
-        if (admission.yielded()) {
-          dialect.announcements().queueHasRoom(connection, queue.name());
-        }
-        return new Admission(admission.admitted(), Optional.ofNullable(admission.nextAt()),
-            admission.more(), admission.idle(), admission.yielded(), admission.busy());
+        return new Admission(admission.admitted(), admission.forOthers(),
+            Optional.ofNullable(admission.nextAt()), admission.more(), admission.idle(),
+            admission.full(), admission.busy());
       });
     } finally {
       cursor.lock.unlock();
@@ -110,14 +107,16 @@ public final class QueueAdmissions {
   }
 
   /**
-   * What an admission did: how many runs it made due; when the rate limit next frees a permit, if
-   * runs wait for it; whether partition keys were left for the next admission; whether the queue
-   * had no queued run at all (false too when another engine was admitting it); whether it left
-   * free slots to the other engines serving the queue, as their part; whether it did nothing, as
-   * another engine was admitting the queue's runs.
+   * What an admission did: how many runs it made due, and how many of them it gave to the other
+   * engines serving the queue; when the rate limit next frees a permit, if runs wait for it;
+   * whether partition keys were left for the next admission; whether the queue had no queued run
+   * at all (false too when another engine was admitting it); whether its concurrency left no room
+   * at any key with queued runs once it admitted (it has room again only when a run of it ends,
+   * or one is queued under another key); whether it did nothing, as another engine was admitting
+   * the queue's runs.
    */
-  public record Admission(int admitted, Optional<Instant> nextAt, boolean more, boolean idle,
-      boolean yielded, boolean busy) {}
+  public record Admission(int admitted, int forOthers, Optional<Instant> nextAt, boolean more,
+      boolean idle, boolean full, boolean busy) {}
 
   /**
    * Marks {@code engineId} as serving {@code served} now; renewed while it polls, so that it is

@@ -17,19 +17,20 @@ import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
- * The engines serving each queue of runs now ({@code durable_queue_engines}, V30), and the fair
- * part of a queue's free room that each is given ({@link #mine}).
+ * The engines serving each queue of runs now ({@code durable_queue_engines}, V30), and whose
+ * each of a queue's free slots is ({@link #split}).
  *
  * <p>Without shares, the engine whose run of a queue ends admits the next at once and claims it
  * in the same poll, before another engine has even heard of the free slot: with a queue's
  * concurrency as the bound, one engine kept nearly every run. With them, where a queue limits its
- * concurrency and more than one engine serves it, an admission gives each free slot to the live
- * engine holding the fewest of the queue's runs (those it admitted and not ended), ties to the
- * one whose last admission is the oldest; it admits those that fell to it and leaves the others'
- * to them, waking them ({@code Announcements#queueHasRoom}). Admissions of a queue are serial
- * under its row's lock, so every engine computes the same split from the same rows, and none
- * hands a slot back to the one that handed it over. A run admitted is still claimed by any
- * engine: one that has no free execution slot for it does not hold it back.
+ * concurrency and more than one engine serves it, the engine admitting (one at a time, under the
+ * queue row's lock) still admits every run the free room takes, but gives each to the live engine
+ * holding the fewest of the queue's runs (those given to it and not ended), ties to the one whose
+ * last admission is the oldest, and stamps the run with it ({@code admitted_by}). The claim leaves
+ * a run so stamped to its engine for a moment ({@code RunLeases#ADMITTED_HOLD}), then to any: an
+ * engine that died, or has no free execution slot, does not hold its runs back. The others are
+ * woken as for any run made due. So one admission fills the whole room, whichever engine holds
+ * the lock, and no engine waits for another's turn to admit its part.
  */
 final class QueueEngines {
   static final String NAME = "durable_queue_engines";
@@ -84,9 +85,11 @@ final class QueueEngines {
     leave.update(connection, new Values().string("engine", engineId));
   }
 
-  /** Stamps {@code values}' engine's last admission of {@code values}' queue {@code at}. */
-  void stamp(Connection connection, Values values, Instant at) throws SQLException {
-    stamp.update(connection, values.instant("at", at));
+  /** Stamps the last admission of a run of {@code queue} given to {@code engineId} {@code at}. */
+  void stamp(Connection connection, String queue, String engineId, Instant at)
+      throws SQLException {
+    stamp.update(connection,
+        new Values().string("queue", queue).string("engine", engineId).instant("at", at));
   }
 
   /** An engine serving a queue, and when it last admitted runs of it (null: never). */
@@ -102,12 +105,16 @@ final class QueueEngines {
   }
 
   /**
-   * How many of {@code room} free slots fall to {@code self}: each slot in turn to the engine of
+   * Whose each of {@code room} free slots is, in order: each slot in turn goes to the engine of
    * {@code servers} holding the fewest runs ({@code held}, by engine; engines gone count toward
    * the queue's limit, not here), ties to the one whose last admission is the oldest (never
-   * first), then by id. {@code self} is among the servers even if its row went stale.
+   * first), then by id. {@code self}, the engine admitting, is among the servers even if its row
+   * went stale, and is given at most {@code selfRoom} slots (as many as it claims right after):
+   * an engine at its limit of runs in flight leaves its part to the others. Fewer than {@code
+   * room} when no other engine is left to give slots to.
    */
-  static int mine(int room, List<Server> servers, Map<String, Integer> held, String self) {
+  static List<String> split(int room, List<Server> servers, Map<String, Integer> held,
+      String self, int selfRoom) {
     record Place(String engineId, int held, long order) {}
     PriorityQueue<Place> places = new PriorityQueue<>(Comparator.comparingInt(Place::held)
         .thenComparingLong(Place::order).thenComparing(Place::engineId));
@@ -120,16 +127,19 @@ final class QueueEngines {
     if (!selfServes) {
       places.add(new Place(self, held.getOrDefault(self, 0), Long.MIN_VALUE));
     }
-    int mine = 0;
-    for (int slot = 0; slot < room; slot++) {
+    List<String> owners = new ArrayList<>(room);
+    int selfGiven = 0;
+    for (int slot = 0; slot < room && !places.isEmpty(); slot++) {
       Place next = places.poll();
-      if (next.engineId().equals(self)) {
-        mine++;
+      if (next.engineId().equals(self) && ++selfGiven > selfRoom) {
+        slot--; // full: the slot goes to the next engine, and self is given no more
+        continue;
       }
+      owners.add(next.engineId());
       // given a slot now: after every engine stamped before, in the order given
       places.add(new Place(next.engineId(), next.held() + 1, Long.MAX_VALUE - room + slot));
     }
-    return mine;
+    return owners;
   }
 
   private static long nanos(Instant at) {

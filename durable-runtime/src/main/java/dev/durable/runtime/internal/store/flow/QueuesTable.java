@@ -19,10 +19,12 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -108,7 +110,7 @@ public final class QueuesTable {
     keyRounds = new KeyRounds(runs);
     opening = Round.Statements.of(lock, leasedBy, anyUnkeyed, nextKey, engines.live);
     admit = Sql.of("UPDATE " + runs + " SET status = 'PENDING', due_at = :at, admitted_at = :at,"
-        + " admitted_by = :engine, wake_at = NULL, updated_at = :at"
+        + " admitted_by = :admittedBy, wake_at = NULL, updated_at = :at"
         + " WHERE run_id = :runId AND status = 'ENQUEUED'");
   }
 
@@ -158,14 +160,15 @@ public final class QueuesTable {
   }
 
   /**
-   * What an admission did; {@code idle}: the queue had no queued run; {@code yielded}: it left
-   * free slots with runs waiting for them to the other engines serving the queue, as theirs;
-   * {@code busy}: it did nothing, as another engine was admitting the queue's runs.
+   * What an admission did; {@code forOthers}: how many of the runs admitted it gave to the other
+   * engines serving the queue, as their part; {@code idle}: the queue had no queued run; {@code
+   * full}: runs wait and the queue's concurrency leaves no room for any, at every key; {@code
+   * busy}: it did nothing, as another engine was admitting the queue's runs.
    */
-  record Admission(
-      int admitted, Instant nextAt, boolean more, boolean idle, boolean yielded, boolean busy) {
-    static final Admission BUSY = new Admission(0, null, false, false, false, true);
-    static final Admission PAUSED = new Admission(0, null, false, false, false, false);
+  record Admission(int admitted, int forOthers, Instant nextAt, boolean more, boolean idle,
+      boolean full, boolean busy) {
+    static final Admission BUSY = new Admission(0, 0, null, false, false, false, true);
+    static final Admission PAUSED = new Admission(0, 0, null, false, false, false, false);
   }
 
   /**
@@ -181,9 +184,11 @@ public final class QueuesTable {
    * @param liveness how recently an engine must have been seen serving the queue to be given a
    *     share of its concurrency
    * @param takesHere how many runs this engine claims right after: where engines share the queue,
-   *     it admits no more than that
-   * @return how many were admitted; when the rate limit next frees a permit, if runs wait for it
-   *     (null if none do); whether keys were left unvisited
+   *     it gives itself no more than that, and the rest of the room to the others
+   * @return how many were admitted, and how many of them for the other engines; when the rate
+   *     limit next frees a permit, if runs wait for it (null if none do); whether keys were left
+   *     unvisited; whether the queue had no queued run, or no room left at any key with runs
+   *     queued
    */
   Admission admit(Connection connection, Dialect dialect, Queue queue, String engineId,
       Supplier<Instant> clock, Cursor cursor, Duration liveness, int takesHere)
@@ -246,10 +251,13 @@ public final class QueuesTable {
     boolean more = after != null && keys.size() == MAX_KEYS;
     cursor.after = more ? after : null;
     int admitted = 0;
-    boolean yielded = false;
+    int forOthers = 0;
+    boolean full = queue.concurrency() > 0 && !keys.isEmpty() && !more;
+    Map<String, Instant> given = new HashMap<>();
     Instant nextAt = null;
     for (String key : keys) {
       if (engineRoom <= 0) {
+        full = false; // keys left unvisited
         break;
       }
       values.string("key", key);
@@ -262,6 +270,7 @@ public final class QueuesTable {
       }
       values.int4("limit", bound + 1); // one more: whether runs are left waiting
       int room = bound;
+      int concurrencyRoom = Integer.MAX_VALUE;
       int ratePermits = Integer.MAX_VALUE;
       Instant oldestInWindow = null;
       List<String> candidates = new ArrayList<>();
@@ -278,7 +287,8 @@ public final class QueuesTable {
                 held.merge(unfinished.getString(1), count, Integer::sum);
               }
             }
-            room = Math.min(room, queue.concurrency() - all);
+            concurrencyRoom = queue.concurrency() - all;
+            room = Math.min(room, concurrencyRoom);
           }
         }
         if (queue.ratePeriod().isPresent()) {
@@ -297,19 +307,28 @@ public final class QueuesTable {
       }
       Instant at = clock.get();
       int take = Math.min(room, candidates.size());
+      List<String> owners = Collections.nCopies(take, engineId);
       if (shared && take > 0) {
-        // its part, and no more than it claims at once: an engine at its limit of runs in flight
-        // leaves its part to the others
-        int mine = Math.min(Math.min(take, QueueEngines.mine(room, servers, held, engineId)),
-            Math.max(0, takesHere - admitted));
-        yielded |= mine < take;
-        take = mine;
+        int selfRoom = Math.max(0, takesHere - (admitted - forOthers));
+        owners = QueueEngines.split(take, servers, held, engineId, selfRoom);
+        take = owners.size();
       }
+      full &= concurrencyRoom - take <= 0;
       if (take > 0) {
-        int admittedHere =
-            admitRuns(connection, queue, key, candidates.subList(0, take), values, at);
-        admitted += admittedHere;
-        engineRoom -= admittedHere;
+        List<String> ownersAdmitted =
+            admitRuns(connection, queue, key, engineId, candidates.subList(0, take), owners,
+                values, at);
+        admitted += ownersAdmitted.size();
+        for (String owner : ownersAdmitted) {
+          if (shared) {
+            given.put(owner, at);
+          }
+          if (owner.equals(engineId)) {
+            engineRoom--;
+          } else {
+            forOthers++;
+          }
+        }
       }
       if (candidates.size() > Math.max(room, 0) && room == ratePermits) {
         // runs wait for the rate limit alone: look again when its window frees a permit
@@ -317,38 +336,44 @@ public final class QueuesTable {
         nextAt = earliest(nextAt, oldest.plus(queue.ratePeriod().get()));
       }
     }
-    if (shared && admitted > 0) {
-      engines.stamp(connection, values, clock.get());
+    for (Map.Entry<String, Instant> owner : new TreeMap<>(given).entrySet()) {
+      engines.stamp(connection, queue.name(), owner.getKey(), owner.getValue());
     }
-    return new Admission(admitted, nextAt, more, keys.isEmpty(), yielded, false);
+    return new Admission(admitted, forOthers, nextAt, more, keys.isEmpty(), full, false);
   }
 
   /**
-   * Makes {@code chosen} due now, stamped {@code at}, in one batch (one round trip on PostgreSQL),
-   * and logs their admission; a run cancelled meanwhile is left as it is.
+   * Makes {@code chosen} due now, stamped {@code at} and each given to the engine at the same
+   * place in {@code owners}, in one batch (one round trip on PostgreSQL), and logs their
+   * admission; a run cancelled meanwhile is left as it is.
    *
-   * @return how many were admitted
+   * @return the engines of the runs admitted
    */
-  private int admitRuns(Connection connection, Queue queue, String key,
-      List<String> chosen, Values values, Instant at) throws SQLException {
+  private List<String> admitRuns(Connection connection, Queue queue, String key, String engineId,
+      List<String> chosen, List<String> owners, Values values, Instant at) throws SQLException {
     values.instant("at", at);
     int[] counts;
     try (PreparedStatement batch = connection.prepareStatement(admit.text())) {
-      for (String runId : chosen) {
-        admit.bind(batch, values.string("runId", runId));
+      for (int i = 0; i < chosen.size(); i++) {
+        admit.bind(batch,
+            values.string("runId", chosen.get(i)).string("admittedBy", owners.get(i)));
         batch.addBatch();
       }
       counts = batch.executeBatch();
     }
     List<EventsTable.Entry> admitted = new ArrayList<>();
+    List<String> ownersAdmitted = new ArrayList<>();
+    String where = "queue " + queue.name() + (key == null ? "" : ", partition key " + key);
     for (int i = 0; i < chosen.size(); i++) {
       if (counts[i] > 0) {
+        String owner = owners.get(i);
+        ownersAdmitted.add(owner);
         admitted.add(new EventsTable.Entry(chosen.get(i), EventType.RUN_ADMITTED.run(
-            "queue " + queue.name() + (key == null ? "" : ", partition key " + key), at)));
+            owner.equals(engineId) ? where : where + ", for engine " + owner, at)));
       }
     }
     events.append(connection, admitted);
-    return admitted.size();
+    return ownersAdmitted;
   }
 
   /** Where an engine's admission of one queue goes on among its partition keys. */

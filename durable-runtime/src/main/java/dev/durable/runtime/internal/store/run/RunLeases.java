@@ -30,15 +30,15 @@ public final class RunLeases {
    * the ended runs' NULLs first.
    *
    * <p>A run a queue's admission just made due is left, for {@link #ADMITTED_HOLD}, to the engine
-   * that admitted it, which claims it in the same poll: engines sharing the queue are each given
-   * their part of its slots ({@code QueueEngines}), and another engine woken meanwhile would take
-   * the runs of that part. An engine that admits never makes due more runs than it claims at once,
-   * where engines share the queue; if it dies in between, the others take its runs a moment later.
+   * it was given to ({@code admitted_by}): where engines share the queue, the one admitting gives
+   * each its part of the queue's slots ({@code QueueEngines}), and its own part it claims in the
+   * same poll. Once the hold has passed, any engine takes the run: one that was given runs and
+   * died, or had no free slot for them, holds them back no longer.
    */
   private static final String DUE = "due_at >= :noEarlier AND due_at <= :now"
       + " AND (admitted_by IS NULL OR admitted_by = :owner OR admitted_at <= :admittedBefore)"
       + " AND (";
-  /** How long a run a queue just admitted is left to the engine that admitted it ({@link #DUE}). */
+  /** How long a run a queue just admitted is left to the engine it was given to ({@link #DUE}). */
   public static final Duration ADMITTED_HOLD = Duration.ofSeconds(1);
   /**
    * The runs among some that sleep until a time, earliest first, that a claim ahead of their due

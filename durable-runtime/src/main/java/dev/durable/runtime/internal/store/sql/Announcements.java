@@ -58,19 +58,6 @@ public final class Announcements {
     notifications.wakeEngines(connection);
   }
 
-  /**
-   * Queue {@code queue} has free slots that this engine left to the other engines serving it, as
-   * their part: they admit at once, as for a run queued there.
-   */
-  public void queueHasRoom(Connection connection, String queue) throws SQLException {
-    if (announceRun.isPresent()) {
-      try (PreparedStatement notify = announceRun.get()
-          .prepare(connection, new Values().string("runId", QUEUED + queue))) {
-        notify.execute();
-      }
-    }
-  }
-
   /** Run {@code runId} was cancelled: the engine executing it stops it; its readers end. */
   public void cancelled(Connection connection, String runId) throws SQLException {
     notifications.announceCancelled(connection, runId);
