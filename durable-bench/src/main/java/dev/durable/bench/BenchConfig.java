@@ -16,12 +16,13 @@ import java.util.List;
  * {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code queue} for (l)), {@code
  * bench.ioRuns} and {@code bench.ioStepMs} (the runs of phase (j) and its step's time), {@code
  * bench.paused} (the runs phase (q) pauses in each round), {@code bench.scaleRuns} (the runs of
- * three instant steps of phase (r)), {@code bench.ended} and {@code bench.purged} (the ended runs
- * phase (s) puts in its filled store, and those it purges), {@code bench.inflightRuns}, {@code
- * bench.inflightStepMs} and {@code bench.inflightWarmup} (phase (t)'s runs, 100,000 on Java 21 and
- * later and 1,000 before, its step's time and its warm-up's runs), {@code bench.out} (where the
- * Markdown results go), and the PostgreSQL URL from the environment variable {@code
- * DURABLE_PG_URL}.
+ * three instant steps of phase (r)), {@code bench.scaleShapes} (phase (r)'s workloads, some of
+ * {@code io,io-queued,instant,instant-queued}, all by default), {@code bench.ended} and {@code
+ * bench.purged} (the ended runs phase (s) puts in its filled store, and those it purges), {@code
+ * bench.inflightRuns}, {@code bench.inflightStepMs} and {@code bench.inflightWarmup} (phase (t)'s
+ * runs, 100,000 on Java 21 and later and 1,000 before, its step's time and its warm-up's runs),
+ * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
+ * variable {@code DURABLE_PG_URL}.
  */
 record BenchConfig(
     List<String> stores, int runs, int sleeping, int search, boolean main, boolean searchPhase,
@@ -30,7 +31,8 @@ record BenchConfig(
     boolean pollOnly, boolean observePhase, boolean observeOnly, boolean queueOnly,
     boolean overviewOnly, boolean timelineOnly, boolean codecOnly, boolean pauseOnly,
     int paused, boolean scaleOnly, int scaleRuns, boolean fillOnly, int ended, int purged,
-    boolean inflightOnly, int inflightRuns, int inflightStepMs, int inflightWarmup) {
+    boolean inflightOnly, int inflightRuns, int inflightStepMs, int inflightWarmup,
+    List<String> scaleShapes) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -94,7 +96,21 @@ record BenchConfig(
         // without virtual threads, at most 128 at once: 100,000 runs of a 30 s step would take hours
         positive("bench.inflightRuns", IoCall.virtualThreadsAvailable() ? 100_000 : 1_000),
         positive("bench.inflightStepMs", 30_000),
-        positive("bench.inflightWarmup", 30_000));
+        positive("bench.inflightWarmup", 30_000),
+        scaleShapesOf(System.getProperty("bench.scaleShapes", "")));
+  }
+
+  private static List<String> scaleShapesOf(String value) {
+    List<String> all = List.of("io", "io-queued", "instant", "instant-queued");
+    if (value.isBlank()) {
+      return all;
+    }
+    List<String> shapes = List.of(value.strip().split("\\s*,\\s*"));
+    if (!all.containsAll(shapes)) {
+      throw new IllegalArgumentException("bench.scaleShapes must name some of " + all
+          + ", separated by commas, but was '" + value + "'");
+    }
+    return shapes;
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -178,10 +178,7 @@ final class CodecBench {
     report.lines("Store: a fresh " + (database.id().equals("pg") ? "schema" : "file database")
             + " for each pass, made and dropped as this one, where the limit was measured: "
             + database.where() + ".",
-        String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
-            + " commits/s; machine: %d CPUs, Java %s.", limit.oneConnection(),
-            limit.manyConnections(), Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version")));
+        limit.justBefore());
     report(report, result);
     return report;
   }

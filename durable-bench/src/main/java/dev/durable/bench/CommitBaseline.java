@@ -1,11 +1,13 @@
 package dev.durable.bench;
 
+import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,7 +37,19 @@ final class CommitBaseline {
    * @param manyLatency the duration of each commit from {@link #MANY} connections
    */
   record Measurement(
-      double oneConnection, double manyConnections, Samples oneLatency, Samples manyLatency) {}
+      double oneConnection, double manyConnections, Samples oneLatency, Samples manyLatency) {
+    /**
+     * The line a phase's report opens with: this limit, measured just before the phase, and the
+     * machine it ran on (its CPUs, its load average then, the Java of this JVM).
+     */
+    String justBefore() {
+      return String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
+              + " commits/s; machine: %d CPUs, load average %.2f, Java %s.", oneConnection,
+          manyConnections, Runtime.getRuntime().availableProcessors(),
+          ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+          System.getProperty("java.version"));
+    }
+  }
 
   /**
    * The limit, measured before the engine's phases and again after them. The ratios use the better

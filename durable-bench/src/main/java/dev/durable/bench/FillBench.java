@@ -123,10 +123,7 @@ final class FillBench {
     report.heading("The store as it fills, on " + database.product());
     report.lines("Stores: the empty store is " + database.where() + "; the filled one a schema"
             + " beside it, made and dropped as that one.",
-        String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
-            + " commits/s; machine: %d CPUs, Java %s.", limit.oneConnection(),
-            limit.manyConnections(), Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version")));
+        limit.justBefore());
     report(report, result, config);
     return report;
   }

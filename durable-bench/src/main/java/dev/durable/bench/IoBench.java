@@ -81,10 +81,7 @@ final class IoBench {
     Report report = new Report();
     report.heading("Durable I/O-bound benchmark on " + database.product());
     report.lines("Store: " + database.where() + ".",
-        String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
-            + " commits/s; machine: %d CPUs, load average %.2f.", limit.oneConnection(),
-            limit.manyConnections(), Runtime.getRuntime().availableProcessors(),
-            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+        limit.justBefore());
     report(report, result);
     report.heading("Targets");
     targets(report.table("target", "required", "measured", "result"), result);

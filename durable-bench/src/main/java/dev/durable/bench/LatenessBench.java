@@ -221,10 +221,7 @@ final class LatenessBench {
     Report report = new Report();
     report.heading("Durable backoff lateness benchmark on " + database.product());
     report.lines("Store: " + database.where() + ".",
-        String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
-            + " commits/s; machine: %d CPUs, load average %.2f.", limit.oneConnection(),
-            limit.manyConnections(), Runtime.getRuntime().availableProcessors(),
-            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+        limit.justBefore());
     report(report, result, Math.round(1e9 / limit.oneConnection()));
     return report;
   }

@@ -107,10 +107,7 @@ final class ObserveBench {
     Report report = new Report();
     report.heading("Durable with metrics and tracing on and off, on " + database.product());
     report.lines("Store: " + database.where() + ".",
-        String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
-            + " commits/s; machine: %d CPUs, Java %s.", limit.oneConnection(),
-            limit.manyConnections(), Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version")));
+        limit.justBefore());
     report(report, result);
     return report;
   }

@@ -68,6 +68,11 @@ final class ScaleBench {
     int queueConcurrency() {
       return queued ? (io ? IO_QUEUE_CONCURRENCY : INSTANT_QUEUE_CONCURRENCY) : 0;
     }
+
+    /** Its name in {@code bench.scaleShapes}. */
+    String key() {
+      return (io ? "io" : "instant") + (queued ? "-queued" : "");
+    }
   }
 
   static final List<Shape> SHAPES = List.of(
@@ -125,6 +130,9 @@ final class ScaleBench {
       }
       for (int engines : order) {
         for (Shape shape : SHAPES) {
+          if (!config.scaleShapes().contains(shape.key())) {
+            continue;
+          }
           Pass pass = pass(config, shape, engines, round);
           passes.add(pass);
           progress.accept(String.format(Locale.ROOT,
@@ -143,10 +151,7 @@ final class ScaleBench {
     report.heading("Scale-out: engine processes sharing one " + database.product());
     report.lines("Store: a fresh schema for each pass, beside the one where the limit was"
             + " measured: " + database.where() + ".",
-        String.format(Locale.ROOT, "Database limit just before: c1 %.0f, c8 %.0f one-row"
-            + " commits/s; machine: %d CPUs, Java %s; the engines, this JVM and PostgreSQL share"
-            + " the CPUs.", limit.oneConnection(), limit.manyConnections(),
-            Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
+        limit.justBefore() + " The engines, this JVM and PostgreSQL share the CPUs.");
     report(report, result);
     return report;
   }
@@ -328,6 +333,9 @@ final class ScaleBench {
         "runs/s, mean", "x one engine", "shares of fair, lowest-highest", "machine, cores",
         "engines' CPU per run", "commits per run");
     for (Shape shape : SHAPES) {
+      if (r.of(shape, 1).isEmpty()) {
+        continue; // not measured this time (bench.scaleShapes)
+      }
       double one = r.rate(shape, 1);
       for (int engines : ENGINES) {
         List<Pass> passes = r.of(shape, engines);
@@ -345,17 +353,18 @@ final class ScaleBench {
     report.heading("Targets");
     Report.TableBuilder targets = report.table("target", "required", "measured", "result");
     Shape io = new Shape(true, false);
-    double one = r.rate(io, 1);
-    for (int engines : List.of(2, 4)) {
+    for (int engines : r.of(io, 1).isEmpty() ? List.<Integer>of() : List.of(2, 4)) {
       double target = engines == 2 ? TWO_ENGINES_TARGET : FOUR_ENGINES_TARGET;
-      double ratio = r.rate(io, engines) / one;
+      double ratio = r.rate(io, engines) / r.rate(io, 1);
       targets.row("(r) I/O-bound runs/s, " + engines + " engines over one",
           ">= " + f1(target) + "x", f2(ratio) + "x", verdict(ratio >= target));
     }
     Shape instant = new Shape(false, false);
-    double instantTwo = r.rate(instant, 2) / r.rate(instant, 1);
-    targets.row("(r) instant steps, 2 engines no slower than one", ">= 1.00x",
-        f2(instantTwo) + "x", verdict(instantTwo >= 1));
+    if (!r.of(instant, 1).isEmpty()) {
+      double instantTwo = r.rate(instant, 2) / r.rate(instant, 1);
+      targets.row("(r) instant steps, 2 engines no slower than one", ">= 1.00x",
+          f2(instantTwo) + "x", verdict(instantTwo >= 1));
+    }
     double low = r.passes().stream().filter(p -> p.engines() > 1)
         .mapToDouble(Pass::lowestShare).min().orElse(0);
     double high = r.passes().stream().filter(p -> p.engines() > 1)
