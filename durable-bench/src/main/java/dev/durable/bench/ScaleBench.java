@@ -80,13 +80,17 @@ final class ScaleBench {
       new Shape(false, true));
 
   /**
+   * What a pass cost, from the engines' start to the last completion: the machine's CPU use in
+   * cores, the engines' CPU time per run, and the server's commits per run.
+   */
+  record Costs(double machineCores, double engineCpuMillisPerRun, double commitsPerRun) {}
+
+  /**
    * One pass: its runs, the time from the first claim to the last completion, the runs each engine
-   * claimed and (through a queue) admitted; from the engines' start to the last completion, the
-   * machine's CPU use in cores, the engines' CPU time per run, and the server's commits per run.
+   * claimed and (through a queue) was given by the admissions, and what it cost.
    */
   record Pass(Shape shape, int engines, int round, int runs, double seconds,
-      Map<String, Integer> claims, Map<String, Integer> admissions, double machineCores,
-      double engineCpuMillisPerRun, double commitsPerRun) {
+      Map<String, Integer> claims, Map<String, Integer> givenTo, Costs costs) {
     double runsPerSecond() {
       return runs / seconds;
     }
@@ -140,9 +144,9 @@ final class ScaleBench {
                   + " machine %s cores, engines' CPU %s ms per run, %s commits per run",
               round + 1, engines, shape.describe(config.ioStepMs()), f1(pass.runsPerSecond()),
               f2(pass.lowestShare()), f2(pass.highestShare()), pass.claims(),
-              pass.admissions().isEmpty() ? "" : ", admissions " + pass.admissions(),
-              f2(pass.machineCores()), f2(pass.engineCpuMillisPerRun()),
-              f2(pass.commitsPerRun())));
+              pass.givenTo().isEmpty() ? "" : ", given to " + pass.givenTo(),
+              f2(pass.costs().machineCores()), f2(pass.costs().engineCpuMillisPerRun()),
+              f2(pass.costs().commitsPerRun())));
         }
       }
     }
@@ -170,7 +174,8 @@ final class ScaleBench {
       fresh.settle(); // analyzed after the bulk of inserts, as autovacuum would have by now
       Path logs = Files.createDirectories(config.out().resolve("scale-logs"));
       List<ScaleEngine> launched = new ArrayList<>();
-      Pass costs;
+      CpuMeter.Usage machine;
+      double engineCpuMillisPerRun;
       long commitsBefore;
       try {
         for (int i = 1; i <= engines; i++) {
@@ -190,10 +195,9 @@ final class ScaleBench {
           engine.go();
         }
         awaitCompleted(fresh, runs);
-        CpuMeter.Usage machine = CpuMeter.read().since(before);
+        machine = CpuMeter.read().since(before);
         long cpu = launched.stream().mapToLong(ScaleEngine::cpuNanos).sum() - cpuBefore;
-        costs = new Pass(shape, engines, round, runs, 0, Map.of(), Map.of(),
-            machine.machineCores(), cpu / 1e6 / runs, 0);
+        engineCpuMillisPerRun = cpu / 1e6 / runs;
       } finally {
         for (ScaleEngine engine : launched) {
           engine.close();
@@ -202,8 +206,7 @@ final class ScaleBench {
       // read once the engines' sessions have ended, which flushes their counts to the server's
       long commits = fresh.committedTransactions().orElse(0) - commitsBefore;
       return measured(fresh, shape, engines, round, runs,
-          new Pass(shape, engines, round, runs, 0, Map.of(), Map.of(), costs.machineCores(),
-              costs.engineCpuMillisPerRun(), (double) commits / runs));
+          new Costs(machine.machineCores(), engineCpuMillisPerRun, (double) commits / runs));
     }
   }
 
@@ -273,9 +276,9 @@ final class ScaleBench {
     }
   }
 
-  /** {@code costs} with the figures the store recorded: the window, the claims and admissions. */
+  /** The pass, with the figures the store recorded: the window, the claims and admissions. */
   private static Pass measured(Database database, Shape shape, int engines, int round, int runs,
-      Pass costs) throws SQLException {
+      Costs costs) throws SQLException {
     try (Connection connection = database.connect()) {
       double seconds;
       try (PreparedStatement window = connection.prepareStatement("SELECT EXTRACT(EPOCH FROM"
@@ -294,20 +297,19 @@ final class ScaleBench {
           claims.put(rows.getString(1), rows.getInt(2));
         }
       }
-      Map<String, Integer> admissions = new TreeMap<>();
+      Map<String, Integer> givenTo = new TreeMap<>();
       if (shape.queued()) {
         try (PreparedStatement byEngine = connection.prepareStatement("SELECT admitted_by,"
             + " COUNT(*) FROM durable_runs WHERE admitted_by IS NOT NULL GROUP BY admitted_by");
             ResultSet rows = byEngine.executeQuery()) {
           while (rows.next()) {
-            admissions.put(rows.getString(1), rows.getInt(2));
+            givenTo.put(rows.getString(1), rows.getInt(2));
           }
         } catch (SQLException e) {
-          // a store before V30 does not say which engine admitted a run: none counted
+          // a store before V30 does not say which engine a run was given to: none counted
         }
       }
-      return new Pass(shape, engines, round, runs, seconds, claims, admissions,
-          costs.machineCores(), costs.engineCpuMillisPerRun(), costs.commitsPerRun());
+      return new Pass(shape, engines, round, runs, seconds, claims, givenTo, costs);
     }
   }
 
@@ -345,9 +347,9 @@ final class ScaleBench {
             f1(r.rate(shape, engines)), f2(r.rate(shape, engines) / one),
             f2(passes.stream().mapToDouble(Pass::lowestShare).min().orElse(0)) + "-"
                 + f2(passes.stream().mapToDouble(Pass::highestShare).max().orElse(0)),
-            f2(mean(passes, Pass::machineCores)),
-            f2(mean(passes, Pass::engineCpuMillisPerRun)) + " ms",
-            f2(mean(passes, Pass::commitsPerRun)));
+            f2(mean(passes, p -> p.costs().machineCores())),
+            f2(mean(passes, p -> p.costs().engineCpuMillisPerRun())) + " ms",
+            f2(mean(passes, p -> p.costs().commitsPerRun())));
       }
     }
     report.heading("Targets");
