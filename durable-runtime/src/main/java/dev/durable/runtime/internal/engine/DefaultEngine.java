@@ -22,12 +22,8 @@ import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.common.InjectedFaults;
 import dev.durable.runtime.internal.common.Registry;
 import dev.durable.runtime.internal.lineage.RunForks;
-import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.EventType;
-import dev.durable.runtime.internal.model.NewRun;
-import dev.durable.runtime.internal.model.QueuePlace;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.ops.OperatorViews;
 import dev.durable.runtime.internal.ops.Reencoding;
 import dev.durable.runtime.internal.ops.Retention;
@@ -55,8 +51,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,19 +62,16 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   private final RunStore store;
   private final StoredShapes shapes;
   private final Time time;
-  private final EngineWakeups wakeups;
   private final Waiters waiters;
   private final Steering steering;
-  private final Registry registry;
   private final Scheduler scheduler;
-  private final RunStarts starts;
   private final OperatorViews views;
   private final RunExports exports;
   private final Reencoding reencoding;
   private final RunStatuses statuses;
   private final Schedules schedules;
   private final List<AutoCloseable> resources;
-  private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
+  private final ClientStarts clientStarts;
   private final SignalSender signals;
   private final Retention retention;
   private final RunForks forks;
@@ -106,12 +97,10 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     this.store = store;
     this.shapes = shapes;
     this.time = time;
-    this.wakeups = wakeups;
     this.waiters = waiters;
     this.steering = steering;
-    this.registry = registry;
     this.scheduler = scheduler;
-    this.starts = starts;
+    this.clientStarts = new ClientStarts(engineId, starts, registry, scheduler, wakeups, time);
     this.views = views;
     this.exports = new RunExports(store, time, payloads.form());
     this.statuses = statuses;
@@ -153,55 +142,11 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     return signals;
   }
 
-  /**
-   * Starts a run with {@code input} of the client's workflow {@code client}, on the version
-   * {@code options} name (else see {@link RunStarts#version}), through its queue, if any; a run
-   * that waits for a queue or a delay is never executed here at once. Returns the run's id:
-   * {@code runId}, or the run a debounced start was folded into.
-   */
+  /** Starts a run: {@link ClientStarts#start}. */
   @Override
-  public String startRun(WorkflowType<?> client, String runId, StartOptions options,
+  public Started startRun(WorkflowType<?> client, String runId, StartOptions options,
       Object[] input) {
-    RunStarts.requireStorableRunId(runId);
-    String json = starts.encodeInput(client, input);
-    WorkflowType<?> type = starts.version(client, options.version().orElse(null), json);
-    WorkflowKey key = new WorkflowKey(type.name(), type.version());
-    Instant now = time.now();
-    QueuePlace place = RunStarts.place(type, options, now);
-    boolean waits = place != null && place.waits();
-    boolean local = !waits && registry.find(key).isPresent() && scheduler.tryReserve();
-    NewRun run = starts.newRun(type, runId, json, local ? engineId : null, now, null, place)
-        .withAttributes(options.attributes());
-    String started; // null: a run with its id is stored already
-    try { // a debounced start makes a new run or a new window: wake up for its end as for a new run
-      started = options.debounce().isPresent() ? starts.insertDebounced(run)
-          : starts.insert(run) ? runId : null;
-    } catch (RuntimeException e) {
-      if (local) {
-        scheduler.release();
-      }
-      throw e;
-    }
-    if (started == null) {
-      if (local) {
-        scheduler.release();
-      }
-      return runId;
-    }
-    if (local) {
-      scheduler.submit(ClaimedRun.started(run.asStored()));
-      return started;
-    }
-    if (waits && place.queue() != null) {
-      scheduler.runQueued(place.queue(), place.notBefore());
-    } else {
-      wakeups.runDue(waits ? place.notBefore() : now);
-    }
-    if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
-      LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
-          + " engine that has it registered", key);
-    }
-    return started;
+    return clientStarts.start(client, runId, options, input);
   }
 
   @Override
