@@ -40,6 +40,7 @@ import dev.durable.runtime.internal.signal.SignalSender;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.trigger.Triggers;
 import dev.durable.runtime.internal.values.RunValueReads;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.spi.WorkflowRuns;
@@ -72,6 +73,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   private final Schedules schedules;
   private final List<AutoCloseable> resources;
   private final ClientStarts clientStarts;
+  private final Triggers triggers;
   private final SignalSender signals;
   private final Retention retention;
   private final RunForks forks;
@@ -90,8 +92,9 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
       Registry registry, Scheduler scheduler,
       RunStarts starts, RunStatuses statuses, Schedules schedules, Retention retention,
       RunValueReads values, OperatorViews views, Steering steering, SignalSender signals,
-      RunForks forks, InjectedFaults faults, Reencoding reencoding,
+      RunForks forks, InjectedFaults faults, Reencoding reencoding, Triggers triggers,
       List<AutoCloseable> resources) {
+    this.triggers = triggers;
     this.reencoding = reencoding;
     this.engineId = engineId;
     this.store = store;
@@ -118,6 +121,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   public void start() {
     scheduler.start();
     retention.start();
+    triggers.start(this); // once the poll is up: the runs they store are taken at once
   }
 
   @Override
@@ -324,6 +328,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     if (scheduler.isClosed()) {
       return;
     }
+    triggers.close(); // first, while the store is open: the message in hand is stored and acked
     scheduler.close();
     try {
       int released = store.releaseLeases(engineId, EventType.RUN_RELEASED, time.now());
