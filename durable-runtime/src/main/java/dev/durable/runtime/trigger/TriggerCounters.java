@@ -33,7 +33,11 @@ public final class TriggerCounters {
     consumed.increment();
   }
 
-  /** What became of a message taken: counted under its kind. */
+  /**
+   * What became of a message taken, counted under its kind: {@link StartOutcome.Kind#REJECTED} for
+   * every message dead-lettered or set aside, whatever the reason (one that failed as often as
+   * allowed too), {@code UNAVAILABLE} and {@code FAILED} for every one handed back.
+   */
   public void outcome(StartOutcome.Kind kind) {
     switch (kind) {
       case STARTED -> started.increment();
@@ -41,11 +45,6 @@ public final class TriggerCounters {
       case REJECTED -> deadLettered.increment();
       case UNAVAILABLE, FAILED -> redelivered.increment();
     }
-  }
-
-  /** A message dead-lettered for a reason of the trigger's own (it failed too often, say). */
-  public void deadLettered() {
-    deadLettered.increment();
   }
 
   /** The broker's latest count of the messages it holds for the trigger, not delivered yet. */
