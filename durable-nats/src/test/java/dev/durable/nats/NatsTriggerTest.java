@@ -24,9 +24,11 @@ import io.nats.client.api.MessageInfo;
 import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -97,8 +99,8 @@ class NatsTriggerTest {
   private NatsTrigger.Builder<Order> trigger(RunStarter<Order> starter) {
     return NatsTrigger.builder(nats).stream(stream).subject(prefix + ".>").consumer("intake")
         .decode(MessageDecoder.json(Order.class)).start(starter).deadLetter(deadSubject)
-        .fetchWait(java.time.Duration.ofMillis(200))
-        .retryDelay(java.time.Duration.ofMillis(100));
+        .fetchWait(Duration.ofMillis(200))
+        .retryDelay(Duration.ofMillis(100));
   }
 
   private DurableEngine engine(NatsTrigger<Order> trigger, Consumer<DurableEngine.Builder> more) {
@@ -269,7 +271,7 @@ class NatsTriggerTest {
         .decode(MessageDecoder.json(Order.class))
         .start((start, order) ->
             OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order))
-        .setAside().fetchWait(java.time.Duration.ofMillis(200)).build();
+        .setAside().fetchWait(Duration.ofMillis(200)).build();
     DurableEngine engine = engine(trigger, b -> {});
     publish("eu", "{");
     publish("eu", order("o-0", 10));
@@ -285,7 +287,7 @@ class NatsTriggerTest {
   void aTriggerHoldsBackWhileItsQueueIsAtItsBoundAndGoesOnAsItDrains() throws Exception {
     NatsTrigger<Order> trigger = trigger().queue("intake", 4)
         .partitionKey(NatsTrigger.subjectToken(1))
-        .pausePoll(java.time.Duration.ofMillis(50)).build();
+        .pausePoll(Duration.ofMillis(50)).build();
     DurableEngine engine = engine(trigger, b -> b.queue(Queue.named("intake").concurrency(2)));
     engine.pauseQueue("intake"); // nothing is admitted: the runs stored wait in the queue
     publishOrders(10);
@@ -303,7 +305,10 @@ class NatsTriggerTest {
     Await.until("10 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 10);
     assertEquals(once(10), ledger.confirmations());
     Await.until("the trigger goes on", () -> !trigger.stats().paused());
-    runs(engine).forEach(run -> assertEquals(java.util.Optional.of("intake"), run.queue()));
+    runs(engine).forEach(run -> {
+      assertEquals(Optional.of("intake"), run.queue());
+      assertEquals(Optional.of("eu"), run.partitionKey(), "the subject's second token");
+    });
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -38,7 +39,7 @@ final class TestStore implements AutoCloseable {
   /** An engine's builder on this store, discovering nothing, polling often. */
   DurableEngine.Builder engine() {
     return DurableEngine.builder().jdbcUrl(url).discover(false)
-        .pollInterval(java.time.Duration.ofMillis(100));
+        .pollInterval(Duration.ofMillis(100));
   }
 
   @Override
