@@ -232,6 +232,31 @@ class NatsTriggerTest {
   }
 
   @Test
+  void messagesThatCameWhileTheDatabaseWasAwayStartTheirRunsOnceItIsBack() throws Exception {
+    CuttableDataSource database = store.cuttable();
+    NatsTrigger<Order> trigger = trigger().build();
+    DurableEngine engine = store.engine().dataSource(database)
+        .register(new OrderIntakeWorkflowDurable(ledger)).trigger(trigger).build();
+    engines.add(engine);
+    engine.start();
+    database.cut();
+    publishOrders(3);
+
+    Await.until("a start found the database away and handed its message back",
+        () -> trigger.stats().redelivered() >= 1);
+    assertEquals(0, trigger.stats().started());
+    assertEquals(0, trigger.stats().deadLettered(), "an outage never dead-letters");
+    database.restore();
+
+    Await.until("3 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 3);
+    assertEquals(3, runs(engine).size());
+    assertEquals(once(3), ledger.confirmations());
+    assertEquals(3, trigger.stats().started());
+    Await.until("every message acknowledged", () -> consumer().getNumAckPending() == 0
+        && consumer().getNumPending() == 0);
+  }
+
+  @Test
   void poisonMessagesGoToTheDeadLetterSubjectWithTheirReasonAndBlockNothingBehindThem()
       throws Exception {
     NatsTrigger<Order> trigger = trigger().build();

@@ -42,6 +42,11 @@ final class TestStore implements AutoCloseable {
         .pollInterval(Duration.ofMillis(100));
   }
 
+  /** A data source on this store that the test can cut off ({@link CuttableDataSource}). */
+  CuttableDataSource cuttable() {
+    return new CuttableDataSource(url);
+  }
+
   @Override
   public void close() {
     execute(baseUrl, schema == null ? "SHUTDOWN" : "DROP SCHEMA " + schema + " CASCADE");
