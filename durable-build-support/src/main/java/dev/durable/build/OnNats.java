@@ -12,8 +12,8 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 /**
  * Marks a test class (or method) that needs a NATS server with JetStream, named by {@value
  * #VARIABLE} ({@code nats://127.0.0.1:4222}): skipped, with that reason, when it is not set, as
- * on a new user's machine; run in the second half of the build ({@code mvn verify -Ppostgres}, whose
- * tag {@value StoreVariants#TAG} it carries), where .ci/run starts the server and sets it.
+ * on a new user's machine; run in the second half of the build ({@code mvn verify -Ppostgres},
+ * whose tag {@value StoreVariants#TAG} it carries), where .ci/run starts the server and sets it.
  */
 @Documented
 @Inherited

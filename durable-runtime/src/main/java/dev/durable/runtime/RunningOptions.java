@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * The options of {@link DurableEngine.Builder} that say how a started engine runs: on which
  * threads, how often it polls, how long its leases last, how long it keeps ended runs and waits
- * for its turns at close, and the triggers it starts with it. A class of their own beside the {@link FlowControlOptions};
- * package-private, so that its methods show as the builder's own.
+ * for its turns at close, and the triggers it starts with it. A class of their own beside the
+ * {@link FlowControlOptions}; package-private, so that its methods show as the builder's own.
  *
  * @param <B> the builder
  */

@@ -17,7 +17,8 @@ import java.util.TreeMap;
 /**
  * The operators' read of the queues of runs: every queue declared in {@code durable_queues} and
  * every queue name runs were started with, each with its depth and its runs admitted; and one
- * queue's depth, which triggers read for their back-pressure. Not on the engine's path. Each read is a range of {@code durable_runs_queue} (queue_name, status, ...).
+ * queue's depth, which triggers read for their back-pressure. Not on the engine's path. Each read
+ * is a range of {@code durable_runs_queue} (queue_name, status, ...).
  */
 final class QueueViews {
   /** The most queue names read from the runs: a bound on an operator's page, not a limit. */
