@@ -52,6 +52,7 @@ public final class EngineConfig extends StoreConfig {
   private final Optional<Duration> retention;
   private final Optional<Object> meterRegistry;
   private final Optional<Object> openTelemetry;
+  private final List<TriggerDefinition> triggers;
 
   private EngineConfig(Draft draft, StoreSettings store) {
     super(store);
@@ -76,6 +77,7 @@ public final class EngineConfig extends StoreConfig {
     retention = Optional.ofNullable(draft.retention);
     meterRegistry = Optional.ofNullable(draft.meterRegistry);
     openTelemetry = Optional.ofNullable(draft.openTelemetry);
+    triggers = List.copyOf(draft.triggers);
   }
 
   /** The workflows registered, in registration order. */
@@ -198,6 +200,11 @@ public final class EngineConfig extends StoreConfig {
     return openTelemetry;
   }
 
+  /** The triggers added, in the order the engine starts them. */
+  public List<TriggerDefinition> triggers() {
+    return triggers;
+  }
+
   /**
    * {@code maxPayloadBytes}, if it is a limit an engine takes: 1 byte to {@link
    * #MAX_PAYLOAD_LIMIT}.
@@ -279,6 +286,7 @@ public final class EngineConfig extends StoreConfig {
     Duration retention;
     Object meterRegistry;
     Object openTelemetry;
+    final List<TriggerDefinition> triggers = new ArrayList<>();
 
     EngineConfig freeze(StoreSettings store) {
       return new EngineConfig(this, store);

@@ -43,6 +43,20 @@ public interface RunHandle<R> {
    */
   RunStatus status();
 
+  /**
+   * Whether the start that returned this handle stored the run: true for a new run (and for a
+   * debounced start, which gave the run it was folded into its input and a new window); false when
+   * a run with its id was stored already, so that the start found it and changed nothing (starting
+   * is idempotent by id). What tells a redelivered message from a new one: a trigger counts a
+   * message whose start found its run as a duplicate.
+   *
+   * <p>False for a handle from {@code get}, and for a child run's handle, whose start is recorded
+   * at its position and replayed: whether it stored the run is not a value a run may decide on.
+   */
+  default boolean created() {
+    return false;
+  }
+
   // ---- runs that talk back: events and streams
 
   /**

@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * The options of {@link DurableEngine.Builder} that say how a started engine runs: on which
  * threads, how often it polls, how long its leases last, how long it keeps ended runs and waits
- * for its turns at close. A class of their own beside the {@link FlowControlOptions};
- * package-private, so that its methods show as the builder's own.
+ * for its turns at close, and the triggers it starts with it. A class of their own beside the
+ * {@link FlowControlOptions}; package-private, so that its methods show as the builder's own.
  *
  * @param <B> the builder
  */
@@ -42,6 +42,17 @@ abstract class RunningOptions<B extends RunningOptions<B>> extends FlowControlOp
   /** How long runs are kept once ended ({@link EngineConfig#retention}); for ever by default. */
   public B retention(Duration retention) {
     draft.retention = Checks.positive(retention, "retention");
+    return self();
+  }
+
+  /**
+   * Adds a trigger: a broker module's consumer that starts a run per message (durable-nats'
+   * {@code NatsTrigger}). A {@linkplain DurableEngine#start() started} engine starts its triggers
+   * once its own polling is up, in the order added, and {@link DurableEngine#close()} stops them
+   * first, before anything else; an engine driven by {@code tick()} never starts them.
+   */
+  public B trigger(TriggerDefinition trigger) {
+    draft.triggers.add(Objects.requireNonNull(trigger, "trigger"));
     return self();
   }
 

@@ -12,10 +12,16 @@ import java.time.Duration;
  */
 interface ClientCalls {
   /**
-   * Starts a run of {@code client}'s workflow with {@code input}; returns its id, or the id of the
-   * run a debounced start was folded into.
+   * Starts a run of {@code client}'s workflow with {@code input}: the run {@code runId}, or the run
+   * a debounced start was folded into.
    */
-  String startRun(WorkflowType<?> client, String runId, StartOptions options, Object[] input);
+  Started startRun(WorkflowType<?> client, String runId, StartOptions options, Object[] input);
+
+  /**
+   * What a start did: the run's id, and whether the start stored it (false: a run with the id was
+   * stored already, and the start changed nothing).
+   */
+  record Started(String runId, boolean created) {}
 
   /** Fails unless {@code runId} is a run of {@code type}'s workflow, in any of its versions. */
   void requireRun(WorkflowType<?> type, String runId);

@@ -22,12 +22,8 @@ import dev.durable.runtime.internal.common.Errors;
 import dev.durable.runtime.internal.common.InjectedFaults;
 import dev.durable.runtime.internal.common.Registry;
 import dev.durable.runtime.internal.lineage.RunForks;
-import dev.durable.runtime.internal.model.ClaimedRun;
 import dev.durable.runtime.internal.model.EventType;
-import dev.durable.runtime.internal.model.NewRun;
-import dev.durable.runtime.internal.model.QueuePlace;
 import dev.durable.runtime.internal.model.RunRecord;
-import dev.durable.runtime.internal.model.WorkflowKey;
 import dev.durable.runtime.internal.ops.OperatorViews;
 import dev.durable.runtime.internal.ops.Reencoding;
 import dev.durable.runtime.internal.ops.Retention;
@@ -44,6 +40,7 @@ import dev.durable.runtime.internal.signal.SignalSender;
 import dev.durable.runtime.internal.store.RunStore;
 import dev.durable.runtime.internal.store.ops.StoredShapes;
 import dev.durable.runtime.internal.time.Time;
+import dev.durable.runtime.internal.trigger.Triggers;
 import dev.durable.runtime.internal.values.RunValueReads;
 import dev.durable.runtime.internal.wake.EngineWakeups;
 import dev.durable.runtime.spi.WorkflowRuns;
@@ -55,8 +52,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,19 +63,17 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   private final RunStore store;
   private final StoredShapes shapes;
   private final Time time;
-  private final EngineWakeups wakeups;
   private final Waiters waiters;
   private final Steering steering;
-  private final Registry registry;
   private final Scheduler scheduler;
-  private final RunStarts starts;
   private final OperatorViews views;
   private final RunExports exports;
   private final Reencoding reencoding;
   private final RunStatuses statuses;
   private final Schedules schedules;
   private final List<AutoCloseable> resources;
-  private final Set<WorkflowKey> warnedUnregistered = ConcurrentHashMap.newKeySet();
+  private final ClientStarts clientStarts;
+  private final Triggers triggers;
   private final SignalSender signals;
   private final Retention retention;
   private final RunForks forks;
@@ -99,19 +92,18 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
       Registry registry, Scheduler scheduler,
       RunStarts starts, RunStatuses statuses, Schedules schedules, Retention retention,
       RunValueReads values, OperatorViews views, Steering steering, SignalSender signals,
-      RunForks forks, InjectedFaults faults, Reencoding reencoding,
+      RunForks forks, InjectedFaults faults, Reencoding reencoding, Triggers triggers,
       List<AutoCloseable> resources) {
+    this.triggers = triggers;
     this.reencoding = reencoding;
     this.engineId = engineId;
     this.store = store;
     this.shapes = shapes;
     this.time = time;
-    this.wakeups = wakeups;
     this.waiters = waiters;
     this.steering = steering;
-    this.registry = registry;
     this.scheduler = scheduler;
-    this.starts = starts;
+    this.clientStarts = new ClientStarts(engineId, starts, registry, scheduler, wakeups, time);
     this.views = views;
     this.exports = new RunExports(store, time, payloads.form());
     this.statuses = statuses;
@@ -129,6 +121,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   public void start() {
     scheduler.start();
     retention.start();
+    triggers.start(this); // once the poll is up: the runs they store are taken at once
   }
 
   @Override
@@ -153,55 +146,11 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     return signals;
   }
 
-  /**
-   * Starts a run with {@code input} of the client's workflow {@code client}, on the version
-   * {@code options} name (else see {@link RunStarts#version}), through its queue, if any; a run
-   * that waits for a queue or a delay is never executed here at once. Returns the run's id:
-   * {@code runId}, or the run a debounced start was folded into.
-   */
+  /** Starts a run: {@link ClientStarts#start}. */
   @Override
-  public String startRun(WorkflowType<?> client, String runId, StartOptions options,
+  public Started startRun(WorkflowType<?> client, String runId, StartOptions options,
       Object[] input) {
-    RunStarts.requireStorableRunId(runId);
-    String json = starts.encodeInput(client, input);
-    WorkflowType<?> type = starts.version(client, options.version().orElse(null), json);
-    WorkflowKey key = new WorkflowKey(type.name(), type.version());
-    Instant now = time.now();
-    QueuePlace place = RunStarts.place(type, options, now);
-    boolean waits = place != null && place.waits();
-    boolean local = !waits && registry.find(key).isPresent() && scheduler.tryReserve();
-    NewRun run = starts.newRun(type, runId, json, local ? engineId : null, now, null, place)
-        .withAttributes(options.attributes());
-    String started; // null: a run with its id is stored already
-    try { // a debounced start makes a new run or a new window: wake up for its end as for a new run
-      started = options.debounce().isPresent() ? starts.insertDebounced(run)
-          : starts.insert(run) ? runId : null;
-    } catch (RuntimeException e) {
-      if (local) {
-        scheduler.release();
-      }
-      throw e;
-    }
-    if (started == null) {
-      if (local) {
-        scheduler.release();
-      }
-      return runId;
-    }
-    if (local) {
-      scheduler.submit(ClaimedRun.started(run.asStored()));
-      return started;
-    }
-    if (waits && place.queue() != null) {
-      scheduler.runQueued(place.queue(), place.notBefore());
-    } else {
-      wakeups.runDue(waits ? place.notBefore() : now);
-    }
-    if (registry.find(key).isEmpty() && warnedUnregistered.add(key)) {
-      LOG.warn("started a run of {}, which is not registered with this engine; it waits for an"
-          + " engine that has it registered", key);
-    }
-    return started;
+    return clientStarts.start(client, runId, options, input);
   }
 
   @Override
@@ -379,6 +328,7 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
     if (scheduler.isClosed()) {
       return;
     }
+    triggers.close(); // first, while the store is open: the message in hand is stored and acked
     scheduler.close();
     try {
       int released = store.releaseLeases(engineId, EventType.RUN_RELEASED, time.now());

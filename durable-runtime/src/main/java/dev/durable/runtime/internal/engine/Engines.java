@@ -47,6 +47,7 @@ import dev.durable.runtime.internal.time.Jitter;
 import dev.durable.runtime.internal.time.Threads;
 import dev.durable.runtime.internal.time.Time;
 import dev.durable.runtime.internal.time.VirtualThreads;
+import dev.durable.runtime.internal.trigger.Triggers;
 import dev.durable.runtime.internal.turn.AttemptRunner;
 import dev.durable.runtime.internal.turn.TurnContext;
 import dev.durable.runtime.internal.turn.Turns;
@@ -212,7 +213,8 @@ final class Engines {
               steeredElsewhere, observer),
           new SignalSender(store, stores.signals(), time, payloads, registry, wakeups, tokens),
           new RunForks(store, stores.lineages(), time, registry, wakeups, scheduler), faults,
-          new Reencoding(stores.payloads(), form), resources);
+          new Reencoding(stores.payloads(), form),
+          Triggers.of(config.triggers(), stores.queues(), observer), resources);
     } catch (RuntimeException e) {
       for (AutoCloseable resource : resources) {
         try {

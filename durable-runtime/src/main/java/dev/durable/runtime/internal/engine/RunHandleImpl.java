@@ -17,13 +17,21 @@ final class RunHandleImpl<R> implements RunHandle<R> {
   private final WorkflowType<R> type;
   private final String runId;
   private final RunValueReads values;
+  private final boolean created;
 
-  RunHandleImpl(
-      ClientCalls engine, WorkflowType<R> type, String runId, RunValueReads values) {
+  /** @param created whether the start that made this handle stored the run (false: {@code get}) */
+  RunHandleImpl(ClientCalls engine, WorkflowType<R> type, String runId, RunValueReads values,
+      boolean created) {
     this.engine = engine;
     this.type = type;
     this.runId = runId;
     this.values = values;
+    this.created = created;
+  }
+
+  @Override
+  public boolean created() {
+    return created;
   }
 
   @Override

@@ -28,15 +28,15 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
 
   @Override
   public RunHandle<R> start(String runId, Object[] input) {
-    engine.startRun(type, runId, StartOptions.defaults(), input);
-    return new RunHandleImpl<>(engine, type, runId, values);
+    ClientCalls.Started started = engine.startRun(type, runId, StartOptions.defaults(), input);
+    return new RunHandleImpl<>(engine, type, started.runId(), values, started.created());
   }
 
   @Override
   public RunHandle<R> start(StartOptions options, Object[] input) {
     String runId = options.runId().orElseGet(() -> UUID.randomUUID().toString());
-    return new RunHandleImpl<>(
-        engine, type, engine.startRun(type, runId, options, input), values);
+    ClientCalls.Started started = engine.startRun(type, runId, options, input);
+    return new RunHandleImpl<>(engine, type, started.runId(), values, started.created());
   }
 
   @Override
@@ -47,6 +47,6 @@ final class WorkflowRunsImpl<R> implements WorkflowRuns<R> {
   @Override
   public RunHandle<R> get(String runId) {
     engine.requireRun(type, runId);
-    return new RunHandleImpl<>(engine, type, runId, values);
+    return new RunHandleImpl<>(engine, type, runId, values, false);
   }
 }

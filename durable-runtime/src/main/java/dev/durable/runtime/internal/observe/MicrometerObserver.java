@@ -1,7 +1,9 @@
 package dev.durable.runtime.internal.observe;
 
 import dev.durable.runtime.QueueInfo;
+import dev.durable.runtime.trigger.TriggerStats;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +62,8 @@ final class MicrometerObserver implements Observer {
   /** The tasks waiting per step, as last read; a step no longer read reports 0. */
   private final Map<String, AtomicLong> waiting = new ConcurrentHashMap<>();
   private ScheduledExecutorService refresher;
+  /** What the triggers' meters read, held here: Micrometer's function counters hold it weakly. */
+  private final List<Supplier<TriggerStats>> triggers = new CopyOnWriteArrayList<>();
   private boolean waitingRead;
   private final QueueMeters queueMeters;
   private boolean queuesRead;
@@ -204,6 +210,41 @@ final class MicrometerObserver implements Observer {
     if (heldByRate) {
       queueMeters.heldByRate(queue);
     }
+  }
+
+  /**
+   * Counts of trigger {@code trigger}: {@code durable.trigger.messages} by {@code outcome}
+   * ({@code consumed}, {@code started}, {@code duplicate}, {@code dead_lettered}, {@code
+   * redelivered}), and the gauges {@code durable.trigger.lag} (where the broker reports it) and
+   * {@code durable.trigger.paused} (1 while a queue it feeds is at its bound).
+   */
+  @Override
+  public void triggerStats(String trigger, Supplier<TriggerStats> stats) {
+    triggers.add(stats); // a function counter holds its object weakly
+    triggerCount(trigger, "consumed", stats, TriggerStats::consumed);
+    triggerCount(trigger, "started", stats, TriggerStats::started);
+    triggerCount(trigger, "duplicate", stats, TriggerStats::duplicates);
+    triggerCount(trigger, "dead_lettered", stats, TriggerStats::deadLettered);
+    triggerCount(trigger, "redelivered", stats, TriggerStats::redelivered);
+    Gauge.builder("durable.trigger.lag", stats, s -> s.get().lag().orElse(0))
+        .description("Messages the broker holds for a trigger and has not delivered yet")
+        .tag("trigger", trigger)
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder("durable.trigger.paused", stats, s -> s.get().paused() ? 1 : 0)
+        .description("1 while a trigger takes no messages, a queue it feeds being at its bound")
+        .tag("trigger", trigger)
+        .strongReference(true)
+        .register(registry);
+  }
+
+  private void triggerCount(String trigger, String outcome, Supplier<TriggerStats> stats,
+      ToLongFunction<TriggerStats> count) {
+    FunctionCounter.builder("durable.trigger.messages", stats, s -> count.applyAsLong(s.get()))
+        .description("Messages a trigger took, and what became of them")
+        .tag("trigger", trigger)
+        .tag("outcome", outcome)
+        .register(registry);
   }
 
   /** The one thread that reads what the gauges report, made at the first need. */

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.observe;
 
 import dev.durable.runtime.QueueInfo;
+import dev.durable.runtime.trigger.TriggerStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,12 @@ public interface Observer extends AutoCloseable {
    * {@code heldByRate}: it left runs waiting for the queue's rate limit alone.
    */
   default void runsAdmitted(String queue, int count, boolean heldByRate) {}
+
+  /**
+   * Trigger {@code trigger} of this engine started: the observer reads its counts when it is
+   * measured ({@code stats} is cheap: counters in memory, no query).
+   */
+  default void triggerStats(String trigger, Supplier<TriggerStats> stats) {}
 
   // ---- tracing
 

@@ -1,6 +1,7 @@
 package dev.durable.runtime.internal.observe;
 
 import dev.durable.runtime.QueueInfo;
+import dev.durable.runtime.trigger.TriggerStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +94,11 @@ public final class Observers {
     @Override
     public void runsAdmitted(String queue, int count, boolean heldByRate) {
       metrics.runsAdmitted(queue, count, heldByRate);
+    }
+
+    @Override
+    public void triggerStats(String trigger, Supplier<TriggerStats> stats) {
+      metrics.triggerStats(trigger, stats);
     }
 
     @Override

@@ -153,4 +153,13 @@ public final class QueueAdmissions {
   public List<QueueRow> rows() {
     return transactions.autocommit("read the queues", views::all);
   }
+
+  /**
+   * How many runs of queue {@code queue} are {@code ENQUEUED} now, waiting for admission or for
+   * their delay: one range of the index, read by a trigger before it takes more messages.
+   */
+  public long depth(String queue) {
+    return transactions.autocommit("read the depth of queue " + queue,
+        connection -> views.depth(connection, queue));
+  }
 }

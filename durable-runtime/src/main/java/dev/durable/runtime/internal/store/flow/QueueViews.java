@@ -16,8 +16,9 @@ import java.util.TreeMap;
 
 /**
  * The operators' read of the queues of runs: every queue declared in {@code durable_queues} and
- * every queue name runs were started with, each with its depth and its runs admitted. Not on the
- * engine's path. Each read is a range of {@code durable_runs_queue} (queue_name, status, ...).
+ * every queue name runs were started with, each with its depth and its runs admitted; and one
+ * queue's depth, which triggers read for their back-pressure. Not on the engine's path. Each read
+ * is a range of {@code durable_runs_queue} (queue_name, status, ...).
  */
 final class QueueViews {
   /** The most queue names read from the runs: a bound on an operator's page, not a limit. */
@@ -32,6 +33,8 @@ final class QueueViews {
   private final Sql nextQueue;
   /** Depth, oldest waiting and admitted runs not ended: one equality range per state. */
   private final Sql counts;
+  /** The depth alone: what a trigger's back-pressure reads. */
+  private final Sql depth;
 
   QueueViews(Schema schema) {
     String runs = schema.table(RunsTable.NAME);
@@ -45,6 +48,13 @@ final class QueueViews {
         + " (SELECT COUNT(*)" + ofQueue + "'PENDING')"
         + " + (SELECT COUNT(*)" + ofQueue + "'RUNNING')"
         + " + (SELECT COUNT(*)" + ofQueue + "'SLEEPING')");
+    depth = Sql.of("SELECT COUNT(*)" + ofQueue + "'ENQUEUED'");
+  }
+
+  /** How many runs of {@code queue} are {@code ENQUEUED}. */
+  long depth(Connection connection, String queue) throws SQLException {
+    return depth.first(connection, new Values().string("queue", queue), rows -> rows.getLong(1))
+        .orElse(0L);
   }
 
   /** Every queue, by name. */

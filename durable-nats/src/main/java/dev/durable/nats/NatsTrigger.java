@@ -1,0 +1,355 @@
+package dev.durable.nats;
+
+import dev.durable.runtime.trigger.MessageDecoder;
+import dev.durable.runtime.trigger.RunStarter;
+import dev.durable.runtime.trigger.Trigger;
+import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerStats;
+import io.nats.client.Connection;
+import io.nats.client.Message;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Starts a run per message of a NATS JetStream stream: registered on the engine's builder, started
+ * and stopped with the engine.
+ *
+ * <pre>{@code
+ * DurableEngine engine = DurableEngine.builder()
+ *     .register(new CheckoutWorkflowDurable(pricing))
+ *     .queue(Queue.named("checkout").concurrency(8))
+ *     .trigger(NatsTrigger.builder(connection)
+ *         .stream("ORDERS").subject("orders.>").consumer("checkout")
+ *         .decode(MessageDecoder.json(Order.class))
+ *         .start((start, order) ->
+ *             CheckoutWorkflowClient.of(start.engine()).start(start.options(), order))
+ *         .queue("checkout", 100)
+ *         .deadLetter("orders.dead")
+ *         .build())
+ *     .build();
+ * engine.start();
+ * }</pre>
+ *
+ * <p>What it promises (docs/guide/20-starting-runs-from-messages.md):
+ *
+ * <ul>
+ *   <li><b>A durable pull consumer</b> of the stream, made or updated when the engine starts: every
+ *       engine with a trigger of the same stream and consumer takes its share of the messages.
+ *   <li><b>One run per message.</b> A message's run id is {@code nats:<stream>:<consumer>:<stream
+ *       sequence>} ({@link #runId}), and a start by id is idempotent: a message delivered again
+ *       (its acknowledgement lost, or handed back) finds its run and starts nothing, counted as a
+ *       duplicate. A message is acknowledged only once its run is stored.
+ *   <li><b>Poison messages</b> (not decodable, input the workflow refuses) are published to the
+ *       dead-letter subject with their reason in the header {@value #REASON_HEADER}, then
+ *       acknowledged; or, with {@link Builder#setAside()}, logged and terminated. Either way the
+ *       messages behind them go on.
+ *   <li><b>Outages</b>: a start that fails because the store is away is handed back to the server
+ *       with a delay ({@link Builder#retryDelay}) and comes again, however often; one that fails
+ *       otherwise comes again up to {@link Builder#maxDeliveries} deliveries, then is
+ *       dead-lettered.
+ *   <li><b>Back-pressure</b>: with {@link Builder#queue(String, int)}, runs start through that
+ *       queue, and while it holds its bound of runs waiting for admission the trigger fetches
+ *       nothing; it fetches at most the room left, so the bound holds.
+ * </ul>
+ *
+ * <p>The connection is the caller's: the trigger neither opens nor closes it.
+ *
+ * @param <T> the run's input, as the decoder makes it
+ */
+public final class NatsTrigger<T> implements Trigger {
+  /** The header of a dead letter that says why it could not start a run. */
+  public static final String REASON_HEADER = "Durable-Dead-Letter-Reason";
+  /** The headers of a dead letter that say where it came from: stream, sequence, subject. */
+  public static final String STREAM_HEADER = "Durable-Stream";
+  public static final String SEQUENCE_HEADER = "Durable-Sequence";
+  public static final String SUBJECT_HEADER = "Durable-Subject";
+  /** The header of a dead letter that names the trigger that set it aside. */
+  public static final String TRIGGER_HEADER = "Durable-Trigger";
+
+  private final NatsTriggerSettings<T> settings;
+  private final TriggerCounters counters;
+  /** The consuming loop, once started; guarded by this. */
+  private PullLoop<T> loop;
+  private boolean closed;
+
+  private NatsTrigger(NatsTriggerSettings<T> settings) {
+    this.settings = settings;
+    this.counters = new TriggerCounters(settings.name());
+  }
+
+  /** A builder of a trigger that consumes through {@code connection}. */
+  public static Builder<byte[]> builder(Connection connection) {
+    return new Builder<>(Objects.requireNonNull(connection, "connection"));
+  }
+
+  /**
+   * The id of the run that message {@code sequence} of {@code stream} starts through consumer
+   * {@code consumer}: {@code nats:<stream>:<consumer>:<sequence>}. With the consumer in it, two
+   * triggers of different consumers (two workflows fed by one stream) never share a run id; with
+   * the sequence, a stream deleted and made again starts its sequences over and finds the runs of
+   * the old one while they are kept.
+   */
+  public static String runId(String stream, String consumer, long sequence) {
+    return "nats:" + stream + ":" + consumer + ":" + sequence;
+  }
+
+  /** A partition key from the message's subject: its token at {@code index}, from 0. */
+  public static Function<Message, String> subjectToken(int index) {
+    if (index < 0) {
+      throw new IllegalArgumentException("a subject token's index starts at 0, but was " + index);
+    }
+    return message -> {
+      String[] tokens = message.getSubject().split("\\.");
+      return index < tokens.length ? tokens[index] : null;
+    };
+  }
+
+  /** A partition key from the message's header {@code name} (its first value), if it has it. */
+  public static Function<Message, String> header(String name) {
+    Objects.requireNonNull(name, "name");
+    return message -> message.hasHeaders() ? message.getHeaders().getFirst(name) : null;
+  }
+
+  @Override
+  public String name() {
+    return settings.name();
+  }
+
+  /**
+   * Makes or updates the durable consumer and starts consuming on a thread of its own.
+   *
+   * @throws IllegalStateException if the stream does not exist, or the server refuses the
+   *     consumer; the message says which and what to do
+   */
+  @Override
+  public synchronized void start(TriggerContext context) {
+    if (closed) {
+      throw new IllegalStateException("trigger " + name() + " was closed; build a new one");
+    }
+    if (loop != null) {
+      return;
+    }
+    loop = PullLoop.start(settings, context, counters);
+  }
+
+  @Override
+  public TriggerStats stats() {
+    return counters.snapshot();
+  }
+
+  /** Stops fetching, finishes the message in hand, hands the rest of its batch back. */
+  @Override
+  public void close() {
+    PullLoop<T> stopping;
+    synchronized (this) {
+      closed = true;
+      stopping = loop;
+      loop = null;
+    }
+    if (stopping != null) {
+      stopping.stop();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "NatsTrigger[" + name() + "]";
+  }
+
+  /**
+   * Builds a {@link NatsTrigger}. Needed: {@link #stream}, {@link #consumer}, {@link #decode},
+   * {@link #start}, and a choice for poison messages, {@link #deadLetter} or {@link #setAside()}.
+   *
+   * @param <T> the run's input, as the decoder makes it
+   */
+  public static final class Builder<T> {
+    private final Connection connection;
+    private String name;
+    private String stream;
+    private String subject;
+    private String consumer;
+    private MessageDecoder<T> decoder;
+    private RunStarter<T> starter;
+    private String queue;
+    private int maxWaiting;
+    private Function<Message, String> partitionKey;
+    private String deadLetter;
+    private boolean setAside;
+    private int batchSize = 20;
+    private Duration fetchWait = Duration.ofSeconds(1);
+    private Duration ackWait = Duration.ofSeconds(30);
+    private Duration retryDelay = Duration.ofSeconds(5);
+    private int maxDeliveries = 5;
+    private Duration pausePoll = Duration.ofMillis(500);
+
+    private Builder(Connection connection) {
+      this.connection = connection;
+    }
+
+    /** The trigger's name in logs and metrics; by default {@code <stream>/<consumer>}. */
+    public Builder<T> name(String name) {
+      this.name = Checks.text(name, "name");
+      return this;
+    }
+
+    /** The JetStream stream to consume; it must exist when the engine starts. */
+    public Builder<T> stream(String stream) {
+      this.stream = Checks.text(stream, "stream");
+      return this;
+    }
+
+    /**
+     * The consumer's filter subject ({@code orders.>}): only the stream's messages on it start
+     * runs; by default every message of the stream.
+     */
+    public Builder<T> subject(String subject) {
+      this.subject = Checks.text(subject, "subject");
+      return this;
+    }
+
+    /**
+     * The durable consumer's name: every engine whose trigger names the same stream and consumer
+     * shares its messages, each taken by one of them; it is part of every run id.
+     */
+    public Builder<T> consumer(String consumer) {
+      this.consumer = Checks.name(consumer, "consumer");
+      return this;
+    }
+
+    /**
+     * How a message's body becomes the run's input ({@link MessageDecoder#json(Class)} for JSON);
+     * a body it throws for is a poison message.
+     */
+    @SuppressWarnings("unchecked") // the builder holds no value of T yet but the starter, reset
+    public <U> Builder<U> decode(MessageDecoder<U> decoder) {
+      Builder<U> typed = (Builder<U>) this;
+      typed.decoder = Objects.requireNonNull(decoder, "decoder");
+      typed.starter = null;
+      return typed;
+    }
+
+    /**
+     * Starts the run for a decoded message: {@code (start, order) ->
+     * CheckoutWorkflowClient.of(start.engine()).start(start.options(), order)}. Start with the
+     * options given, which hold the message's run id (and the queue and partition key).
+     */
+    public Builder<T> start(RunStarter<T> starter) {
+      if (decoder == null) {
+        throw new IllegalStateException("set decode(...) before start(...): the starter takes"
+            + " what the decoder makes");
+      }
+      this.starter = Objects.requireNonNull(starter, "starter");
+      return this;
+    }
+
+    /**
+     * Starts the runs through queue {@code queue} (which an engine declares, {@code
+     * DurableEngine.Builder.queue}), and fetches no message while {@code maxWaiting} or more of
+     * its runs wait for admission ({@code RunState.ENQUEUED}), across all engines.
+     */
+    public Builder<T> queue(String queue, int maxWaiting) {
+      this.queue = Checks.text(queue, "queue");
+      this.maxWaiting = Checks.atLeastOne(maxWaiting, "maxWaiting");
+      return this;
+    }
+
+    /**
+     * The partition key of each message's run within its queue ({@link
+     * NatsTrigger#subjectToken}, {@link NatsTrigger#header}); null: none. Needs a {@link #queue}.
+     */
+    public Builder<T> partitionKey(Function<Message, String> partitionKey) {
+      this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
+      return this;
+    }
+
+    /**
+     * Publishes poison messages to {@code subject} through JetStream, with their headers, body
+     * and the reason ({@value #REASON_HEADER}), then acknowledges them. A stream must capture
+     * the subject: the original is acknowledged only once that publish is.
+     */
+    public Builder<T> deadLetter(String subject) {
+      this.deadLetter = Checks.text(subject, "deadLetter");
+      return this;
+    }
+
+    /** Logs poison messages with their reason and terminates them (no dead-letter subject). */
+    public Builder<T> setAside() {
+      this.setAside = true;
+      return this;
+    }
+
+    /** The most messages fetched at once; 20 by default. */
+    public Builder<T> batchSize(int batchSize) {
+      this.batchSize = Checks.atLeastOne(batchSize, "batchSize");
+      return this;
+    }
+
+    /** How long a fetch waits for messages; 1 s by default. Closing waits for it at most. */
+    public Builder<T> fetchWait(Duration fetchWait) {
+      this.fetchWait = Checks.positive(fetchWait, "fetchWait");
+      return this;
+    }
+
+    /**
+     * How long the server waits for a message's acknowledgement before it delivers it again
+     * (the consumer's {@code ack_wait}); 30 s by default: longer than a start takes.
+     */
+    public Builder<T> ackWait(Duration ackWait) {
+      this.ackWait = Checks.positive(ackWait, "ackWait");
+      return this;
+    }
+
+    /** How long a message handed back (store away, start failed) waits; 5 s by default. */
+    public Builder<T> retryDelay(Duration retryDelay) {
+      this.retryDelay = Checks.positive(retryDelay, "retryDelay");
+      return this;
+    }
+
+    /**
+     * How many deliveries of a message whose start keeps failing (not for an outage of the store)
+     * before it is dead-lettered; 5 by default.
+     */
+    public Builder<T> maxDeliveries(int maxDeliveries) {
+      this.maxDeliveries = Checks.atLeastOne(maxDeliveries, "maxDeliveries");
+      return this;
+    }
+
+    /** How often a trigger held back by its queue's bound reads the depth again; 500 ms. */
+    public Builder<T> pausePoll(Duration pausePoll) {
+      this.pausePoll = Checks.positive(pausePoll, "pausePoll");
+      return this;
+    }
+
+    /**
+     * The trigger.
+     *
+     * @throws IllegalStateException naming what is missing or does not fit
+     */
+    public NatsTrigger<T> build() {
+      Checks.require(stream, "stream(\"ORDERS\")");
+      Checks.require(consumer, "consumer(\"checkout\")");
+      Checks.require(decoder, "decode(MessageDecoder.json(Order.class))");
+      Checks.require(starter, "start((start, order) -> OrderClient.of(start.engine())"
+          + ".start(start.options(), order))");
+      if (deadLetter == null && !setAside) {
+        throw new IllegalStateException("trigger " + stream + "/" + consumer + " needs a choice"
+            + " for poison messages: deadLetter(\"<subject>\") to publish them with their reason,"
+            + " or setAside() to log and drop them");
+      }
+      if (deadLetter != null && setAside) {
+        throw new IllegalStateException("trigger " + stream + "/" + consumer + " has both"
+            + " deadLetter(\"" + deadLetter + "\") and setAside(); choose one");
+      }
+      if (partitionKey != null && queue == null) {
+        throw new IllegalStateException("a partitionKey needs a queue: its limits are the"
+            + " queue's; set queue(name, maxWaiting) too, or drop the key");
+      }
+      return new NatsTrigger<>(new NatsTriggerSettings<>(connection,
+          name != null ? name : stream + "/" + consumer, stream, subject, consumer, decoder,
+          starter, queue, maxWaiting, partitionKey, deadLetter, batchSize, fetchWait, ackWait,
+          retryDelay, maxDeliveries, pausePoll));
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * What a broker module implements to start runs from messages, and what it shares with the
+ * others: {@link dev.durable.runtime.trigger.Trigger}, which {@code DurableEngine.builder()
+ * .trigger(...)} registers and the engine starts and stops; the {@link
+ * dev.durable.runtime.trigger.TriggerContext} the engine hands it (the engine, a queue's depth for
+ * back-pressure); the user's two functions, {@link dev.durable.runtime.trigger.MessageDecoder}
+ * (bytes to the run's input) and {@link dev.durable.runtime.trigger.RunStarter} (the input to the
+ * generated client's start, with the {@link dev.durable.runtime.trigger.RunStart} the trigger
+ * derived from the message); how every trigger sorts a start's outcome ({@link
+ * dev.durable.runtime.trigger.StartOutcome}) and counts it ({@link
+ * dev.durable.runtime.trigger.TriggerCounters}, read as {@link
+ * dev.durable.runtime.trigger.TriggerStats}).
+ *
+ * <p>The core knows no broker: each broker is a module of its own (durable-nats). This package
+ * builds on the API, {@code dev.durable.runtime}, which names nothing here: the builder takes a
+ * {@code TriggerDefinition}, which {@code Trigger} extends (docs/internals.md, "The public
+ * packages").
+ */
+package dev.durable.runtime.trigger;
