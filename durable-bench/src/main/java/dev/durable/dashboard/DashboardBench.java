@@ -17,6 +17,7 @@ import dev.durable.runtime.StepState;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
 import java.time.Clock;
@@ -175,6 +176,10 @@ public final class DashboardBench {
     }
 
     @Override public List<WorkerInfo> workers() {
+      return List.of();
+    }
+
+    @Override public List<TriggerInfo> triggers() {
       return List.of();
     }
 

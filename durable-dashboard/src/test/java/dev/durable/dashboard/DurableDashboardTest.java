@@ -9,8 +9,13 @@ import dev.durable.dashboard.TestStore.Database;
 import dev.durable.dashboard.flows.EchoFlowClient;
 import dev.durable.dashboard.flows.EchoFlowDurable;
 import dev.durable.runtime.DurableEngine;
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.codec.PayloadCodec;
 import dev.durable.runtime.codec.PayloadCodecs;
+import dev.durable.runtime.trigger.StartOutcome;
+import dev.durable.runtime.trigger.Trigger;
+import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.runtime.trigger.TriggerCounters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,6 +25,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
@@ -97,6 +103,60 @@ class DurableDashboardTest {
       assertTrue(page.contains("card 4242"), page);
       assertFalse(page.contains("encoded (aes-gcm"), page);
     }
+  }
+
+  /**
+   * The overview lists the triggers of the dashboard's engine with what each did: a trigger that
+   * needs no broker, its counts moved by hand as a broker module's consumer moves them.
+   */
+  @Test
+  void theOverviewShowsWhatEachTriggerOfTheEngineDid() throws Exception {
+    try (DurableDashboard dashboard = DurableDashboard.builder().engine(engine).port(0).start()) {
+      assertTrue(get(dashboard, "/overview").body()
+          .contains("This engine starts no run from a broker's messages."));
+    }
+    HandMovedTrigger orders = new HandMovedTrigger("orders");
+    for (StartOutcome.Kind kind : List.of(StartOutcome.Kind.STARTED, StartOutcome.Kind.STARTED,
+        StartOutcome.Kind.DUPLICATE, StartOutcome.Kind.REJECTED)) {
+      orders.counters.consumed();
+      orders.counters.outcome(kind);
+    }
+    orders.counters.lag(7);
+    orders.counters.paused(true);
+    try (DurableEngine fed = db.engine().trigger(orders).build();
+        DurableDashboard dashboard = DurableDashboard.builder().engine(fed).port(0).start()) {
+      String page = get(dashboard, "/overview").body();
+      assertTrue(page.contains("<tr class=\"overview-trigger\"><td>orders</td><td>4</td><td>2</td>"
+          + "<td>1</td><td class=\"dead-lettered\">1</td><td>0</td><td>7</td>"
+          + "<td>paused: its queue is full</td></tr>"), page);
+    }
+  }
+
+  /** A trigger whose counts a test moves: it consumes nothing. */
+  private static final class HandMovedTrigger implements Trigger {
+    private final String name;
+    final TriggerCounters counters;
+
+    HandMovedTrigger(String name) {
+      this.name = name;
+      this.counters = new TriggerCounters(name);
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public void start(TriggerContext context) {}
+
+    @Override
+    public TriggerInfo stats() {
+      return counters.snapshot();
+    }
+
+    @Override
+    public void close() {}
   }
 
   @Test

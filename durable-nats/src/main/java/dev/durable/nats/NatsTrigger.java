@@ -1,11 +1,11 @@
 package dev.durable.nats;
 
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.trigger.MessageDecoder;
 import dev.durable.runtime.trigger.RunStarter;
 import dev.durable.runtime.trigger.Trigger;
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
-import dev.durable.runtime.trigger.TriggerStats;
 import io.nats.client.Connection;
 import io.nats.client.Message;
 import java.time.Duration;
@@ -135,7 +135,7 @@ public final class NatsTrigger<T> implements Trigger {
   }
 
   @Override
-  public TriggerStats stats() {
+  public TriggerInfo stats() {
     return counters.snapshot();
   }
 

@@ -12,9 +12,9 @@ import dev.durable.runtime.RunFilter;
 import dev.durable.runtime.RunInfo;
 import dev.durable.runtime.RunState;
 import dev.durable.runtime.StoreException;
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.trigger.MessageDecoder;
 import dev.durable.runtime.trigger.RunStarter;
-import dev.durable.runtime.trigger.TriggerStats;
 import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamManagement;
@@ -170,7 +170,7 @@ class NatsTriggerTest {
     }
     Await.until("every message acknowledged", () -> consumer().getNumAckPending() == 0
         && consumer().getNumPending() == 0);
-    TriggerStats stats = trigger.stats();
+    TriggerInfo stats = trigger.stats();
     assertEquals(25, stats.consumed());
     assertEquals(25, stats.started());
     assertEquals(0, stats.duplicates());
@@ -199,7 +199,7 @@ class NatsTriggerTest {
     Await.until("6 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 6);
     assertEquals(6, runs(engine).size());
     assertEquals(once(6), ledger.confirmations());
-    TriggerStats stats = trigger.stats();
+    TriggerInfo stats = trigger.stats();
     // o-3's first delivery stored its run, but its start failed: it counts as handed back, and
     // its second delivery as the duplicate; every delivery counts once
     assertEquals(7, stats.consumed(), "o-3 twice");
@@ -225,7 +225,7 @@ class NatsTriggerTest {
 
     Await.until("3 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 3);
     assertEquals(once(3), ledger.confirmations());
-    TriggerStats stats = trigger.stats();
+    TriggerInfo stats = trigger.stats();
     assertEquals(3, stats.redelivered(), "an outage is not counted against maxDeliveries");
     assertEquals(0, stats.deadLettered());
     assertEquals(3, stats.started());

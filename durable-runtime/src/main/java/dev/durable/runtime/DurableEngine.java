@@ -88,6 +88,9 @@ public interface DurableEngine extends AutoCloseable {
   /** The workers that hold a task, or finished one in the last hour, most recently seen first. */
   List<WorkerInfo> workers();
 
+  /** This engine's triggers, in the order registered: what each did since it was made. */
+  List<TriggerInfo> triggers();
+
   /** Runs started and ended per bucket since {@code from}, and stuck runs: see {@link Overview}. */
   Overview overview(Instant from, Duration bucket);
 

@@ -1,6 +1,7 @@
 package dev.durable.runtime.trigger;
 
 import dev.durable.runtime.TriggerDefinition;
+import dev.durable.runtime.TriggerInfo;
 
 /**
  * A consumer of a broker's messages that starts one run per message: what a broker module
@@ -30,7 +31,7 @@ public interface Trigger extends TriggerDefinition, AutoCloseable {
   void start(TriggerContext context);
 
   /** What the trigger has done so far; safe to call from any thread at any time. */
-  TriggerStats stats();
+  TriggerInfo stats();
 
   /**
    * Stops taking messages, lets the message in hand finish (its run stored and the message

@@ -1,5 +1,6 @@
 package dev.durable.runtime.trigger;
 
+import dev.durable.runtime.TriggerInfo;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -7,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A trigger's counts, kept as {@link TriggerStats} describes them: each broker module counts
+ * A trigger's counts, kept as {@link TriggerInfo} describes them: each broker module counts
  * through this, so that every trigger's figures mean the same. Safe for any number of threads.
  */
 public final class TriggerCounters {
@@ -58,9 +59,9 @@ public final class TriggerCounters {
   }
 
   /** The counts now. */
-  public TriggerStats snapshot() {
+  public TriggerInfo snapshot() {
     long pending = lag.get();
-    return new TriggerStats(trigger, consumed.sum(), started.sum(), duplicates.sum(),
+    return new TriggerInfo(trigger, consumed.sum(), started.sum(), duplicates.sum(),
         deadLettered.sum(), redelivered.sum(),
         pending == NO_LAG ? OptionalLong.empty() : OptionalLong.of(pending), paused.get());
   }

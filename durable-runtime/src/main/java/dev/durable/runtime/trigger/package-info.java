@@ -9,7 +9,7 @@
  * derived from the message); how every trigger sorts a start's outcome ({@link
  * dev.durable.runtime.trigger.StartOutcome}) and counts it ({@link
  * dev.durable.runtime.trigger.TriggerCounters}, read as {@link
- * dev.durable.runtime.trigger.TriggerStats}).
+ * dev.durable.runtime.TriggerInfo}).
  *
  * <p>The core knows no broker: each broker is a module of its own (durable-nats). This package
  * builds on the API, {@code dev.durable.runtime}, which names nothing here: the builder takes a

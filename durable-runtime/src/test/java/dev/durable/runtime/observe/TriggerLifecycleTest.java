@@ -15,6 +15,7 @@ import dev.durable.runtime.RunState;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StoreException;
 import dev.durable.runtime.TriggerDefinition;
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.spi.WorkflowRuns;
 import dev.durable.runtime.trigger.RunStart;
 import dev.durable.runtime.trigger.RunStarter;
@@ -22,7 +23,6 @@ import dev.durable.runtime.trigger.StartOutcome;
 import dev.durable.runtime.trigger.Trigger;
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
-import dev.durable.runtime.trigger.TriggerStats;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -72,7 +72,7 @@ class TriggerLifecycleTest {
     }
 
     @Override
-    public TriggerStats stats() {
+    public TriggerInfo stats() {
       return counters.snapshot();
     }
 
@@ -125,6 +125,10 @@ class TriggerLifecycleTest {
           .tag("outcome", "duplicate").functionCounter().count());
       assertEquals(0.0, registry.get("durable.trigger.paused").tag("trigger", "orders")
           .gauge().value());
+      TriggerInfo listed = engine.triggers().get(0);
+      assertEquals(List.of("orders"), engine.triggers().stream().map(TriggerInfo::trigger).toList());
+      assertEquals(1, listed.consumed());
+      assertEquals(1, listed.started());
 
       engine.close();
       assertEquals(List.of("started", "closed; depth 3"), trigger.events);

@@ -2,6 +2,7 @@ package dev.durable.spring.boot;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.DurableHooks;
+import dev.durable.runtime.TriggerDefinition;
 import dev.durable.runtime.codec.PayloadCodec;
 import dev.durable.runtime.spi.DurableWorkflow;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,8 +57,9 @@ public class DurableAutoConfiguration {
 
   /**
    * The engine, with every {@link DurableWorkflow} bean registered (the generated ones and any the
-   * application declares). Discovery through {@code META-INF/services} is off: the beans are the
-   * workflows.
+   * application declares), and every {@link TriggerDefinition} bean (a broker module's trigger,
+   * started and stopped with the engine). Discovery through {@code META-INF/services} is off: the
+   * beans are the workflows.
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
@@ -68,10 +70,12 @@ public class DurableAutoConfiguration {
       ObjectProvider<DurableWorkflow<?>> workflows,
       ObjectProvider<DurableHooks> hooks,
       ObjectProvider<DurableEngineCustomizer> customizers,
-      ObjectProvider<PayloadCodec> codecs) {
+      ObjectProvider<PayloadCodec> codecs,
+      ObjectProvider<TriggerDefinition> triggers) {
     DurableEngine.Builder builder = DurableEngine.builder().dataSource(dataSource).discover(false);
     codecs.ifUnique(builder::payloadCodec);
     workflows.orderedStream().forEach(workflow -> builder.register(unproxied(workflow)));
+    triggers.orderedStream().forEach(builder::trigger);
     hooks.orderedStream().forEach(builder::hooks); // every one: the engine calls them in order
     new EngineSettings(properties).applyTo(builder);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));

@@ -8,8 +8,13 @@ import dev.durable.runtime.DurableHooks;
 import dev.durable.runtime.RunEvent;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.RunState;
+import dev.durable.runtime.TriggerDefinition;
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.WorkflowContext;
 import dev.durable.runtime.codec.PayloadCodec;
+import dev.durable.runtime.trigger.Trigger;
+import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.runtime.trigger.TriggerCounters;
 import dev.durable.spring.boot.app.AppBeans;
 import dev.durable.spring.boot.app.ApprovalWorkflowClient;
 import dev.durable.spring.boot.app.Greeter;
@@ -119,6 +124,53 @@ class DurableAutoConfigurationTest {
                 .singleElement().asString().startsWith("~gzip+aes-gcm, key k1~");
             assertThat(engine.payloadEncodings()).containsKey("gzip+aes-gcm, key k1");
           });
+    }
+  }
+
+  /**
+   * A trigger bean (what a broker module's builder makes) is registered on the engine, started
+   * once the engine starts, and stopped as the context closes.
+   */
+  @Test
+  void aTriggerBeanIsStartedAndStoppedWithTheEngine() {
+    Lifecycled trigger = new Lifecycled();
+    try (TestDatabase db = TestDatabase.open(TestDatabase.Kind.H2)) {
+      on(contexts, db).withBean("ordersTrigger", TriggerDefinition.class, () -> trigger)
+          .run(context -> {
+            assertThat(context).hasNotFailed();
+            DurableEngine engine = context.getBean(DurableEngine.class);
+            assertThat(engine.triggers()).extracting(TriggerInfo::trigger).containsExactly("orders");
+            assertThat(trigger.context).isNotNull().extracting(TriggerContext::engine)
+                .isSameAs(engine);
+            assertThat(trigger.closed).isFalse();
+          });
+    }
+    assertThat(trigger.closed).isTrue();
+  }
+
+  /** A trigger that consumes nothing, and remembers being started and stopped. */
+  private static final class Lifecycled implements Trigger {
+    volatile TriggerContext context;
+    volatile boolean closed;
+
+    @Override
+    public String name() {
+      return "orders";
+    }
+
+    @Override
+    public void start(TriggerContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public TriggerInfo stats() {
+      return new TriggerCounters(name()).snapshot();
+    }
+
+    @Override
+    public void close() {
+      closed = true;
     }
   }
 

@@ -14,6 +14,7 @@ import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.StoredSchedule;
 import dev.durable.runtime.TaskInfo;
 import dev.durable.runtime.TaskQueueInfo;
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.UnknownRunException;
 import dev.durable.runtime.WorkerInfo;
 import dev.durable.runtime.WorkflowShape;
@@ -198,6 +199,11 @@ public final class DefaultEngine implements DurableEngine, WorkflowRuns.Access, 
   @Override
   public List<WorkerInfo> workers() {
     return views.workers();
+  }
+
+  @Override
+  public List<TriggerInfo> triggers() {
+    return triggers.infos();
   }
 
   @Override

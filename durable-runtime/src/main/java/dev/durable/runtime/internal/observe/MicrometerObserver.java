@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.observe;
 
 import dev.durable.runtime.QueueInfo;
-import dev.durable.runtime.trigger.TriggerStats;
+import dev.durable.runtime.TriggerInfo;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -63,7 +63,7 @@ final class MicrometerObserver implements Observer {
   private final Map<String, AtomicLong> waiting = new ConcurrentHashMap<>();
   private ScheduledExecutorService refresher;
   /** What the triggers' meters read, held here: Micrometer's function counters hold it weakly. */
-  private final List<Supplier<TriggerStats>> triggers = new CopyOnWriteArrayList<>();
+  private final List<Supplier<TriggerInfo>> triggers = new CopyOnWriteArrayList<>();
   private boolean waitingRead;
   private final QueueMeters queueMeters;
   private boolean queuesRead;
@@ -219,13 +219,13 @@ final class MicrometerObserver implements Observer {
    * {@code durable.trigger.paused} (1 while a queue it feeds is at its bound).
    */
   @Override
-  public void triggerStats(String trigger, Supplier<TriggerStats> stats) {
+  public void triggerStats(String trigger, Supplier<TriggerInfo> stats) {
     triggers.add(stats); // a function counter holds its object weakly
-    triggerCount(trigger, "consumed", stats, TriggerStats::consumed);
-    triggerCount(trigger, "started", stats, TriggerStats::started);
-    triggerCount(trigger, "duplicate", stats, TriggerStats::duplicates);
-    triggerCount(trigger, "dead_lettered", stats, TriggerStats::deadLettered);
-    triggerCount(trigger, "redelivered", stats, TriggerStats::redelivered);
+    triggerCount(trigger, "consumed", stats, TriggerInfo::consumed);
+    triggerCount(trigger, "started", stats, TriggerInfo::started);
+    triggerCount(trigger, "duplicate", stats, TriggerInfo::duplicates);
+    triggerCount(trigger, "dead_lettered", stats, TriggerInfo::deadLettered);
+    triggerCount(trigger, "redelivered", stats, TriggerInfo::redelivered);
     Gauge.builder("durable.trigger.lag", stats, s -> s.get().lag().orElse(0))
         .description("Messages the broker holds for a trigger and has not delivered yet")
         .tag("trigger", trigger)
@@ -238,8 +238,8 @@ final class MicrometerObserver implements Observer {
         .register(registry);
   }
 
-  private void triggerCount(String trigger, String outcome, Supplier<TriggerStats> stats,
-      ToLongFunction<TriggerStats> count) {
+  private void triggerCount(String trigger, String outcome, Supplier<TriggerInfo> stats,
+      ToLongFunction<TriggerInfo> count) {
     FunctionCounter.builder("durable.trigger.messages", stats, s -> count.applyAsLong(s.get()))
         .description("Messages a trigger took, and what became of them")
         .tag("trigger", trigger)

@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.observe;
 
 import dev.durable.runtime.QueueInfo;
-import dev.durable.runtime.trigger.TriggerStats;
+import dev.durable.runtime.TriggerInfo;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +83,7 @@ public interface Observer extends AutoCloseable {
    * Trigger {@code trigger} of this engine started: the observer reads its counts when it is
    * measured ({@code stats} is cheap: counters in memory, no query).
    */
-  default void triggerStats(String trigger, Supplier<TriggerStats> stats) {}
+  default void triggerStats(String trigger, Supplier<TriggerInfo> stats) {}
 
   // ---- tracing
 

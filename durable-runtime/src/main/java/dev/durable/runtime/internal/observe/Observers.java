@@ -1,7 +1,7 @@
 package dev.durable.runtime.internal.observe;
 
 import dev.durable.runtime.QueueInfo;
-import dev.durable.runtime.trigger.TriggerStats;
+import dev.durable.runtime.TriggerInfo;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +97,7 @@ public final class Observers {
     }
 
     @Override
-    public void triggerStats(String trigger, Supplier<TriggerStats> stats) {
+    public void triggerStats(String trigger, Supplier<TriggerInfo> stats) {
       metrics.triggerStats(trigger, stats);
     }
 

@@ -2,6 +2,7 @@ package dev.durable.runtime.internal.trigger;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.TriggerDefinition;
+import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.internal.observe.Observer;
 import dev.durable.runtime.internal.store.flow.QueueAdmissions;
 import dev.durable.runtime.trigger.Trigger;
@@ -83,6 +84,11 @@ public final class Triggers {
       observer.triggerStats(trigger.name(), trigger::stats);
       LOG.info("trigger {} started", trigger.name());
     }
+  }
+
+  /** What each trigger did so far, in the order registered. */
+  public List<TriggerInfo> infos() {
+    return triggers.stream().map(Trigger::stats).toList();
   }
 
   /** Stops the triggers started, last first; a trigger that fails to stop is logged and passed. */

@@ -1,11 +1,11 @@
-package dev.durable.runtime.trigger;
+package dev.durable.runtime;
 
 import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * What a trigger has done since it was made, as its {@link Trigger#stats()} reads it; counts only
- * grow. Each message taken counts once in {@code consumed}, and once more in the count of what
+ * What a trigger has done since it was made ({@link DurableEngine#triggers()}, and each trigger's
+ * {@code stats()}); counts only grow. Each message taken counts once in {@code consumed}, and once more in the count of what
  * became of it that time: {@code started}, {@code duplicates}, {@code deadLettered} or {@code
  * redelivered} (a message delivered three times counts three times in {@code consumed}).
  *
@@ -23,9 +23,9 @@ import java.util.OptionalLong;
  * @param paused whether the trigger takes no messages now, because a queue it feeds is at its
  *     bound
  */
-public record TriggerStats(String trigger, long consumed, long started, long duplicates,
+public record TriggerInfo(String trigger, long consumed, long started, long duplicates,
     long deadLettered, long redelivered, OptionalLong lag, boolean paused) {
-  public TriggerStats {
+  public TriggerInfo {
     Objects.requireNonNull(trigger, "trigger");
     Objects.requireNonNull(lag, "lag");
   }
