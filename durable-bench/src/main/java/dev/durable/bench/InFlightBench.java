@@ -90,8 +90,11 @@ final class InFlightBench {
   static final int HISTOGRAM_CLASSES = 12;
   /** How the engine's note on platform threads begins (logged at INFO at start). */
   static final String PLATFORM_NOTE = "runs execute on platform threads";
-  /** The engine class that logs the ready line and the note, at INFO. */
-  private static final String ENGINE_LOGGER = "dev.durable.runtime.internal.engine.Engines";
+  /**
+   * Where the engine logs its ready line and the note, at INFO: the engine's logger as the guide's
+   * logging table names it (chapter 17), not a class of it.
+   */
+  private static final String ENGINE_LOGGER = "dev.durable.runtime.internal.engine";
   private static final long SAMPLE_MILLIS = 10;
   /** Once every run is started, the peak is held this long without a rise at most. */
   private static final long PEAK_HOLD_MILLIS = 2_000;
@@ -308,7 +311,7 @@ final class InFlightBench {
    * Builds and starts the engine while copying what is written to {@code System.err}, where
    * slf4j-simple writes, and adds to {@code lines} the engine's ready line and its note on platform
    * threads. The engine logs them at INFO, and the bench's logging shows warnings only, so the
-   * engine's class is set to INFO first, unless set otherwise already; it takes effect where the
+   * engine's logger is set to INFO first, unless set otherwise already; it takes effect where the
    * engine's logger is created after this, as it is when this phase runs alone.
    */
   private static DurableEngine startCapturingLog(DurableEngine.Builder builder, List<String> lines) {
