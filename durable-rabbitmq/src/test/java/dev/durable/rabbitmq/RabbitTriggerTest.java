@@ -22,6 +22,7 @@ import dev.durable.runtime.StoreException;
 import dev.durable.runtime.trigger.MessageDecoder;
 import dev.durable.runtime.trigger.RunStarter;
 import dev.durable.runtime.trigger.TriggerStats;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +34,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -462,6 +465,74 @@ class RabbitTriggerTest {
     Await.until("every message counted",
         () -> first.stats().started() + second.stats().started() == 40);
     assertEquals(0, first.stats().duplicates() + second.stats().duplicates());
+  }
+
+  @Test
+  void aConnectionCutLosesNoMessageAndStartsNoRunTwice() throws Exception {
+    try (CuttableProxy proxy = new CuttableProxy(factory.getHost(), factory.getPort())) {
+      ConnectionFactory throughProxy = factory.clone();
+      throughProxy.setHost(InetAddress.getLoopbackAddress().getHostAddress());
+      throughProxy.setPort(proxy.port());
+      CountDownLatch stored = new CountDownLatch(1);
+      CountDownLatch cut = new CountDownLatch(1);
+      Set<String> heldOnce = ConcurrentHashMap.newKeySet();
+      RabbitTrigger<Order> trigger = RabbitTrigger.builder(throughProxy).rabbitQueue(orders)
+          .decode(MessageDecoder.json(Order.class))
+          .start((start, order) -> {
+            var handle = OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order);
+            if (order.id().equals("o-2") && heldOnce.add(order.id())) {
+              // o-2's run is stored, its message not acknowledged yet: the network fails now
+              stored.countDown();
+              awaitLatch(cut);
+            }
+            return handle;
+          })
+          .deadLetter(dead).retryDelay(Duration.ofMillis(100)).build();
+      DurableEngine engine = engine(trigger, b -> {});
+      engine.start();
+      publishOrders(5);
+      assertTrue(stored.await(30, TimeUnit.SECONDS), "o-2's start was reached");
+      proxy.cut();
+      cut.countDown();
+
+      Await.until("5 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 5);
+      assertEquals(5, runs(engine).size());
+      assertEquals(once(5), ledger.confirmations());
+      // the messages not acknowledged before the cut came again, found their runs, and were
+      // acknowledged as duplicates
+      Await.until("o-2 came again as a duplicate", () -> trigger.stats().duplicates() >= 1);
+      engine.close(); // the trigger finishes the message in hand: its counts are final
+      TriggerStats stats = trigger.stats();
+      assertEquals(5, stats.started());
+      assertEquals(stats.consumed(), stats.started() + stats.duplicates(),
+          "every delivery started its run or found it");
+      assertEquals(0, stats.deadLettered());
+
+      // a redelivery may still have been on its way when the engine closed: it is back in the
+      // queue once the broker dropped the trigger's consumer, and another engine takes it
+      Await.until("the closed trigger's consumer is gone", () -> consumers(orders) == 0);
+      long left = ready(orders);
+      RabbitTrigger<Order> next = trigger().name("next").build();
+      DurableEngine nextEngine = engine(next, b -> {});
+      nextEngine.start();
+      Await.until("what was left taken again", () -> next.stats().consumed() == left);
+      nextEngine.close();
+      assertEquals(left, next.stats().duplicates(), "what was left had started its runs");
+      assertEquals(0, next.stats().started());
+      assertEquals(0, ready(orders), "every message acknowledged in the end");
+      assertEquals(once(5), ledger.confirmations());
+    }
+  }
+
+  private static void awaitLatch(CountDownLatch latch) {
+    try {
+      if (!latch.await(30, TimeUnit.SECONDS)) {
+        throw new AssertionError("the test did not cut the connection");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
   }
 
   @Test
