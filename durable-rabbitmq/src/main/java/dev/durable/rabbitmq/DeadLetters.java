@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes messages that can never start a run to the dead-letter address, with their body, their
- * properties, and headers saying why and where from; the caller acknowledges the original once
+ * properties (made persistent, without expiration), and headers saying why and where from; the caller acknowledges the original once
  * {@link #send} says the broker took the copy. On a channel of its own in confirm mode, published
  * as mandatory: a copy that no queue took (an exchange without a binding) is a failure, not a loss.
  */
@@ -26,6 +26,8 @@ final class DeadLetters {
   private static final int MAX_REASON = 1000;
   /** How long a publish waits for the broker's confirmation. */
   private static final Duration CONFIRM_WAIT = Duration.ofSeconds(10);
+  /** AMQP's delivery mode of a message the broker writes to disk. */
+  private static final int PERSISTENT = 2;
 
   private final String trigger;
   private final String rabbitQueue;
@@ -62,7 +64,10 @@ final class DeadLetters {
     if (runId != null) {
       headers.put(RabbitTrigger.RUN_ID_HEADER, runId);
     }
-    AMQP.BasicProperties properties = original.builder().headers(headers).build();
+    // persistent, and without the original's expiration: a dead letter is kept until someone
+    // looks at it (as long as its queue is durable)
+    AMQP.BasicProperties properties = original.builder().headers(headers)
+        .deliveryMode(PERSISTENT).expiration(null).build();
     try {
       Channel publishing = channel();
       returned = false;

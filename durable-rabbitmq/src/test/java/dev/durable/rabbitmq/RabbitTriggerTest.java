@@ -389,6 +389,7 @@ class RabbitTriggerTest {
     assertEquals(RabbitTrigger.runId(orders, "m-bad"),
         headers.get(RabbitTrigger.RUN_ID_HEADER).toString());
     assertEquals("m-bad", undecodable.getProps().getMessageId(), "the properties are kept");
+    assertEquals(2, undecodable.getProps().getDeliveryMode(), "a dead letter is persistent");
 
     GetResponse refused = channel.basicGet(dead, true);
     assertEquals("m-refused", refused.getProps().getMessageId());
@@ -401,7 +402,12 @@ class RabbitTriggerTest {
   }
 
   @Test
-  void setAsidePoisonMessagesAreRejectedAndCounted() throws Exception {
+  void setAsidePoisonMessagesAreRejectedToTheQueuesOwnDeadLetterExchange() throws Exception {
+    // a queue of its own, whose rejected messages RabbitMQ routes to the dead-letter queue
+    channel.queueDelete(orders);
+    channel.queueDeclare(orders, false, false, false, Map.of("x-dead-letter-exchange", "",
+        "x-dead-letter-routing-key", dead));
+    channel.queueBind(orders, exchange, "orders.#");
     RabbitTrigger<Order> trigger = RabbitTrigger.builder(rabbit).rabbitQueue(orders)
         .decode(MessageDecoder.json(Order.class))
         .start((start, order) ->
@@ -416,7 +422,11 @@ class RabbitTriggerTest {
     Await.until("the poison message set aside", () -> trigger.stats().deadLettered() == 1);
     closeEngines();
     assertEquals(0, ready(orders), "the poison message is not requeued");
-    assertEquals(0, ready(dead), "nothing published");
+    GetResponse rejected = channel.basicGet(dead, true);
+    assertEquals("{", new String(rejected.getBody(), StandardCharsets.UTF_8),
+        "RabbitMQ dead-lettered it as the queue says");
+    assertNull(rejected.getProps().getHeaders().get(RabbitTrigger.REASON_HEADER),
+        "not published by the trigger");
     assertTrue(rabbit.isOpen(), "the caller's connection stays open");
   }
 
