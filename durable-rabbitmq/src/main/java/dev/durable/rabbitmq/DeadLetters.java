@@ -16,9 +16,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes messages that can never start a run to the dead-letter address, with their body, their
- * properties (made persistent, without expiration), and headers saying why and where from; the caller acknowledges the original once
- * {@link #send} says the broker took the copy. On a channel of its own in confirm mode, published
- * as mandatory: a copy that no queue took (an exchange without a binding) is a failure, not a loss.
+ * properties (made persistent, without expiration), and headers saying why and where from; the
+ * caller acknowledges the original once {@link #send} says the broker took the copy. On a channel
+ * of its own in confirm mode, published as mandatory: a copy that no queue took (an exchange
+ * without a binding) is a failure, not a loss.
  */
 final class DeadLetters {
   private static final Logger LOG = LoggerFactory.getLogger(DeadLetters.class);
