@@ -402,6 +402,37 @@ class RabbitTriggerTest {
   }
 
   @Test
+  void aPoisonMessageThatNoQueueTakesIsKeptUntilTheDeadLetterExchangeRoutesIt() throws Exception {
+    String deadExchange = "dead-x-" + orders;
+    channel.exchangeDeclare(deadExchange, "direct", false);
+    try {
+      RabbitTrigger<Order> trigger = trigger().deadLetter(deadExchange, "poison").build();
+      DurableEngine engine = engine(trigger, b -> {});
+      publish("eu", "m-bad", "this is not JSON");
+      publish("eu", "m-0", order("o-0", 10));
+      engine.start();
+
+      // the exchange has no binding: the broker returns the copy, and the original is kept
+      Await.until("the unroutable dead letter handed back",
+          () -> trigger.stats().redelivered() >= 1);
+      Await.until("the message behind it went on",
+          () -> runs(engine, RunState.COMPLETED).size() == 1);
+      assertEquals(0, trigger.stats().deadLettered());
+      channel.queueBind(dead, deadExchange, "poison");
+
+      Await.until("dead-lettered once the exchange routes it",
+          () -> trigger.stats().deadLettered() == 1);
+      GetResponse letter = channel.basicGet(dead, true);
+      assertEquals("this is not JSON", new String(letter.getBody(), StandardCharsets.UTF_8));
+      assertNull(channel.basicGet(dead, true), "one copy only");
+      closeEngines();
+      assertEquals(0, ready(orders));
+    } finally {
+      channel.exchangeDelete(deadExchange);
+    }
+  }
+
+  @Test
   void setAsidePoisonMessagesAreRejectedToTheQueuesOwnDeadLetterExchange() throws Exception {
     // a queue of its own, whose rejected messages RabbitMQ routes to the dead-letter queue
     channel.queueDelete(orders);
