@@ -150,19 +150,10 @@ final class ConsumeLoop<T> implements Runnable {
           + " consumer (was the queue deleted?)" : "closed the channel: "
           + channel.getCloseReason()));
     }
-    if (settings.queue() != null && room <= 0) {
-      long depth = context.queueDepth(settings.queue());
-      room = settings.maxWaiting() - depth;
-      if (room <= 0) {
-        if (channel != null) {
-          LOG.debug("trigger {} holds back: queue {} holds {} waiting runs", settings.name(),
-              settings.queue(), depth);
-          closeChannel();
-        }
-        counters.paused(true);
-        pause(settings.pausePoll());
-        return;
-      }
+    if (atBound()) {
+      counters.paused(true);
+      pause(settings.pausePoll());
+      return;
     }
     if (channel == null) {
       openChannel();
@@ -191,6 +182,28 @@ final class ConsumeLoop<T> implements Runnable {
     }
     handle(received);
     room--;
+  }
+
+  /**
+   * Whether the queue the trigger feeds is at its bound; reads its depth once the room left from
+   * the last read is used up, and at the bound closes the consuming channel (messages in hand go
+   * back to RabbitMQ unprocessed; the broker sends no more).
+   */
+  private boolean atBound() {
+    if (settings.queue() == null || room > 0) {
+      return false;
+    }
+    long depth = context.queueDepth(settings.queue());
+    room = settings.maxWaiting() - depth;
+    if (room > 0) {
+      return false;
+    }
+    if (channel != null) {
+      LOG.debug("trigger {} holds back: queue {} holds {} waiting runs", settings.name(),
+          settings.queue(), depth);
+      closeChannel();
+    }
+    return true;
   }
 
   /** How long to wait for a message: until the next hand-back is due, at most a pause poll. */
