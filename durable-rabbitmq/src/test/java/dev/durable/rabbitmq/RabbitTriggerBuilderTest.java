@@ -10,7 +10,10 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Delivery;
 import com.rabbitmq.client.Envelope;
+import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.trigger.MessageDecoder;
+import dev.durable.runtime.trigger.TriggerContext;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -73,6 +76,36 @@ class RabbitTriggerBuilderTest {
     IllegalArgumentException recovery = assertThrows(IllegalArgumentException.class,
         () -> RabbitTrigger.builder(noRecovery));
     assertTrue(recovery.getMessage().contains("setAutomaticRecoveryEnabled(true)"));
+  }
+
+  @Test
+  void aBrokerThatCannotBeReachedFailsTheStartSayingWhatToCheck() throws Exception {
+    ConnectionFactory nowhere = new ConnectionFactory();
+    nowhere.setHost("127.0.0.1");
+    try (ServerSocket closed = new ServerSocket(0)) {
+      nowhere.setPort(closed.getLocalPort()); // a port nothing listens on once it is closed
+    }
+    nowhere.setConnectionTimeout(5_000);
+    RabbitTrigger<Order> trigger = RabbitTrigger.builder(nowhere).rabbitQueue("orders")
+        .decode(MessageDecoder.json(Order.class))
+        .start((start, order) -> null).setAside().build();
+    TriggerContext context = new TriggerContext() {
+      @Override
+      public DurableEngine engine() {
+        throw new AssertionError("not reached: the connection fails first");
+      }
+
+      @Override
+      public long queueDepth(String queue) {
+        return 0;
+      }
+    };
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> trigger.start(context));
+    assertTrue(e.getMessage().startsWith("trigger orders could not connect to RabbitMQ at"
+        + " 127.0.0.1:" + nowhere.getPort()) && e.getMessage().contains("check that the broker"
+        + " runs"), e.getMessage());
+    trigger.close();
   }
 
   @Test
