@@ -1,0 +1,352 @@
+package dev.durable.kafka;
+
+import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.runtime.trigger.TriggerCounters;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A trigger's polling thread, the one owner of its {@link KafkaConsumer}. Each round: read the
+ * depth of the queue it feeds (paused while it is at its bound), poll, hand the records to {@link
+ * Deliveries} one at a time in offset order within each partition, and commit the offsets of those
+ * that passed. A record to be taken again, and every record after it that was not handled, is
+ * sought back to, so that nothing is skipped and nothing is committed past a record whose run is
+ * not stored.
+ */
+final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
+  private static final Logger LOG = LoggerFactory.getLogger(PollLoop.class);
+  /** How long {@link #stop} waits for the record in hand beyond a poll's wait. */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+  /** How long closing the consumer may take to leave the group. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
+  private final KafkaTriggerSettings<T> settings;
+  private final TriggerContext context;
+  private final TriggerCounters counters;
+  private final Consumer<byte[], byte[]> consumer;
+  private final DeadLetters deadLetters;
+  private final Deliveries<T> deliveries;
+  /** Offsets of records that passed, not committed yet; the polling thread's only. */
+  private final Map<TopicPartition, OffsetAndMetadata> pending = new HashMap<>();
+  private volatile boolean running = true;
+  /** Whether the partitions are paused now (by the queue's bound or a retry's wait). */
+  private boolean holding;
+  /** Whether the queue's bound holds the trigger back now. */
+  private boolean backPressured;
+  /** When the broker's end offsets were last asked for (nanoTime). */
+  private long lagAskedAt;
+  private Thread thread;
+
+  private PollLoop(KafkaTriggerSettings<T> settings, TriggerContext context,
+      TriggerCounters counters, Consumer<byte[], byte[]> consumer, DeadLetters deadLetters) {
+    this.settings = settings;
+    this.context = context;
+    this.counters = counters;
+    this.consumer = consumer;
+    this.deadLetters = deadLetters;
+    this.deliveries = new Deliveries<>(settings, context.engine(), counters, deadLetters);
+  }
+
+  /**
+   * Makes the consumer (and the dead letters' producer), checks that the topics exist, and starts
+   * the loop on a thread of its own, which subscribes.
+   */
+  static <T> PollLoop<T> start(KafkaTriggerSettings<T> settings, TriggerContext context,
+      TriggerCounters counters) {
+    Consumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings.consumer());
+    Producer<byte[], byte[]> producer = null;
+    try {
+      requireTopics(consumer, settings);
+      if (settings.deadLetter() != null) {
+        producer = new KafkaProducer<>(settings.producer());
+      }
+    } catch (RuntimeException e) {
+      consumer.close(Duration.ZERO);
+      throw e;
+    }
+    PollLoop<T> loop = new PollLoop<>(settings, context, counters, consumer,
+        new DeadLetters(settings.name(), settings.deadLetter(), producer));
+    // the consumer passes to the polling thread here, and no other thread touches it again
+    loop.thread = new Thread(loop, "durable-trigger-" + settings.name());
+    loop.thread.setDaemon(true);
+    loop.thread.start();
+    return loop;
+  }
+
+  private static void requireTopics(Consumer<byte[], byte[]> consumer,
+      KafkaTriggerSettings<?> settings) {
+    Map<String, List<PartitionInfo>> existing;
+    try {
+      existing = consumer.listTopics(settings.startTimeout());
+    } catch (KafkaException e) {
+      throw new IllegalStateException("trigger " + settings.name() + " could not list the"
+          + " topics of the Kafka cluster at " + settings.consumer().get("bootstrap.servers")
+          + " within " + settings.startTimeout() + " (" + e + "); check that the brokers are up"
+          + " and reachable, or give startTimeout(...) more time", e);
+    }
+    List<String> needed = new ArrayList<>(settings.topics());
+    if (settings.deadLetter() != null) {
+      needed.add(settings.deadLetter());
+    }
+    for (String topic : needed) {
+      if (!existing.containsKey(topic)) {
+        throw new IllegalStateException("trigger " + settings.name() + " needs topic " + topic
+            + (topic.equals(settings.deadLetter()) ? " (its dead-letter topic)" : "")
+            + ", which the Kafka cluster does not have; create it (kafka-topics.sh --create"
+            + " --topic " + topic + " --bootstrap-server ...) or name a topic that exists");
+      }
+    }
+  }
+
+  @Override
+  public void run() {
+    try {
+      consumer.subscribe(settings.topics(), this);
+      while (running) {
+        try {
+          round();
+        } catch (WakeupException e) {
+          // stop() woke a poll or a commit up: the loop ends, and what passed is committed below
+        } catch (RuntimeException e) {
+          // the store or the brokers are away: say so, wait, and try again
+          LOG.warn("trigger {} could not take records: {}; trying again in {}", settings.name(),
+              e.toString(), settings.retryDelay());
+          hold(settings.retryDelay());
+        }
+      }
+    } finally {
+      finish();
+    }
+  }
+
+  /** Commits what passed and leaves the group; the rest goes to the next consumer. */
+  private void finish() {
+    for (int attempt = 0; attempt < 2 && !pending.isEmpty(); attempt++) {
+      try {
+        commitPending();
+      } catch (WakeupException e) {
+        // a wake-up that came after the last poll: it is spent now, commit again
+      } catch (RuntimeException e) {
+        LOG.warn("trigger {} could not commit its last offsets ({}); their records come again,"
+            + " as duplicates", settings.name(), e.toString());
+        break;
+      }
+    }
+    try {
+      consumer.close(CLOSE_WAIT);
+    } catch (RuntimeException e) {
+      LOG.debug("trigger {}: closing the consumer failed: {}", settings.name(), e.toString());
+    }
+    deadLetters.close();
+  }
+
+  /** One poll, or one look at a full queue. */
+  private void round() {
+    commitPending(); // left over from a round whose commit failed
+    int room = settings.batchSize();
+    if (settings.queue() != null) {
+      long depth = context.queueDepth(settings.queue());
+      if (depth >= settings.maxWaiting()) {
+        backPressured = true;
+        counters.paused(true);
+        hold(settings.pausePoll());
+        askLag();
+        return;
+      }
+      if (backPressured) { // the queue drained: fetch again
+        backPressured = false;
+        consumer.resume(consumer.paused());
+        counters.paused(false);
+      }
+      room = (int) Math.min(room, settings.maxWaiting() - depth);
+    }
+    ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.pollTimeout());
+    boolean retry = false;
+    int handled = 0;
+    for (TopicPartition partition : records.partitions()) {
+      for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
+        // the first record not handled: the partition's next poll starts with it
+        if (retry || handled >= room || !running) {
+          consumer.seek(partition, record.offset());
+          break;
+        }
+        if (deliveries.handle(record) == Deliveries.Verdict.RETRY) {
+          retry = true;
+          consumer.seek(partition, record.offset());
+          break;
+        }
+        handled++;
+        pending.put(partition, new OffsetAndMetadata(record.offset() + 1));
+      }
+    }
+    commitPending();
+    if (records.isEmpty()) {
+      askLag();
+    } else {
+      lagFromFetches();
+    }
+    if (retry) {
+      hold(settings.retryDelay());
+    }
+  }
+
+  /**
+   * Commits the offsets of the records that passed. A commit refused because the group moved
+   * the partitions on drops them: their records come to the new owner as duplicates.
+   */
+  private void commitPending() {
+    if (pending.isEmpty()) {
+      return;
+    }
+    try {
+      consumer.commitSync(pending);
+      pending.clear();
+    } catch (CommitFailedException e) {
+      LOG.warn("trigger {} could not commit offsets {}: the group gave the partitions to another"
+          + " member; their records come again there, as duplicates", settings.name(), pending);
+      pending.clear();
+    }
+  }
+
+  /**
+   * Waits {@code duration} without taking records, still polling (with every partition paused)
+   * so that the consumer stays in the group; a poll returns no records of a paused partition, but
+   * one assigned in a rebalance meanwhile may deliver: those are sought back to.
+   */
+  private void hold(Duration duration) {
+    if (!running) {
+      return;
+    }
+    holding = true;
+    consumer.pause(consumer.assignment());
+    try {
+      ConsumerRecords<byte[], byte[]> records = consumer.poll(duration);
+      for (TopicPartition partition : records.partitions()) {
+        consumer.seek(partition, records.records(partition).get(0).offset());
+      }
+    } finally {
+      holding = false;
+      if (!backPressured) {
+        consumer.resume(consumer.paused());
+      }
+    }
+  }
+
+  /** The lag the consumer knows from its last fetches: end offset less position, summed. */
+  private void lagFromFetches() {
+    long total = 0;
+    for (TopicPartition partition : consumer.assignment()) {
+      OptionalLong lag = consumer.currentLag(partition);
+      if (lag.isEmpty()) {
+        askLag();
+        return;
+      }
+      total += lag.getAsLong();
+    }
+    counters.lag(total);
+  }
+
+  /**
+   * Asks the brokers for the partitions' end offsets, at most once per pause poll, while the
+   * consumer fetches nothing that would tell it: the lag is the end offsets less the positions.
+   */
+  private void askLag() {
+    Set<TopicPartition> assignment = consumer.assignment();
+    long now = System.nanoTime();
+    if (assignment.isEmpty()
+        || lagAskedAt != 0 && now - lagAskedAt < settings.pausePoll().toNanos()) {
+      return;
+    }
+    lagAskedAt = now;
+    try {
+      Map<TopicPartition, Long> ends = consumer.endOffsets(assignment, settings.pollTimeout());
+      long total = 0;
+      for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
+        total += Math.max(0, end.getValue() - consumer.position(end.getKey(),
+            settings.pollTimeout()));
+      }
+      counters.lag(total);
+    } catch (WakeupException e) {
+      throw e;
+    } catch (KafkaException e) {
+      LOG.debug("trigger {}: could not read the partitions' end offsets: {}", settings.name(),
+          e.toString());
+    }
+  }
+
+  /** Before a rebalance takes partitions away: commit what passed, so the next owner goes on. */
+  @Override
+  public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+    Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+    for (TopicPartition partition : partitions) {
+      OffsetAndMetadata offset = pending.remove(partition);
+      if (offset != null) {
+        done.put(partition, offset);
+      }
+    }
+    if (!done.isEmpty()) {
+      try {
+        consumer.commitSync(done);
+      } catch (RuntimeException e) {
+        LOG.warn("trigger {} could not commit offsets {} of partitions taken away ({}); their"
+            + " records come again there, as duplicates", settings.name(), done, e.toString());
+      }
+    }
+    deliveries.forget(partitions);
+  }
+
+  /** Partitions lost without a rebalance (the group expelled this member): nothing to commit. */
+  @Override
+  public void onPartitionsLost(Collection<TopicPartition> partitions) {
+    partitions.forEach(pending::remove);
+    deliveries.forget(partitions);
+  }
+
+  /** New partitions come unpaused: pause them too while the trigger holds back. */
+  @Override
+  public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+    if (holding || backPressured) {
+      consumer.pause(partitions);
+    }
+  }
+
+  /** Stops the loop and waits for the record in hand (and a poll under way) to finish. */
+  void stop() {
+    running = false;
+    consumer.wakeup(); // the one consumer method that is safe from another thread
+    if (Thread.currentThread() == thread) {
+      return;
+    }
+    try {
+      thread.join(settings.pollTimeout().plus(STOP_GRACE).toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (thread.isAlive()) {
+      LOG.warn("trigger {} did not stop within {}; the records it holds come again to the next"
+          + " consumer of group {}", settings.name(), settings.pollTimeout().plus(STOP_GRACE),
+          settings.groupId());
+    }
+  }
+}
