@@ -29,6 +29,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -259,5 +260,239 @@ class KafkaTriggerTest {
     assertEquals(4, stats.duplicates(), "the 4 whose runs were stored start nothing");
     assertEquals(2, stats.started());
     assertEquals(sent.size(), stats.duplicates() + stats.started());
+  }
+
+  @Test
+  void aRecordWhoseRunWasStoredButWhoseStartFailedIsTakenAgainAsADuplicate() throws Exception {
+    // the first take of o-3 stores its run, then fails before the offset can pass
+    Set<String> failedOnce = ConcurrentHashMap.newKeySet();
+    KafkaTrigger<Order> trigger = trigger((start, order) -> {
+      var handle = OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order);
+      if (order.id().equals("o-3") && failedOnce.add(order.id())) {
+        throw new IllegalStateException("failed after the run was stored");
+      }
+      return handle;
+    }).build();
+    DurableEngine engine = engine(trigger, b -> {});
+    sendOrders(6);
+    engine.start();
+
+    Await.until("6 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 6);
+    Await.until("every offset committed", () -> committed() == 6);
+    assertEquals(6, runs(engine).size());
+    assertEquals(once(6), ledger.confirmations());
+    TriggerStats stats = trigger.stats();
+    // o-3's first take stored its run, but its start failed: it counts as taken again, and its
+    // second take as the duplicate; the records behind it waited for it, in order
+    assertEquals(7, stats.consumed(), "o-3 twice");
+    assertEquals(5, stats.started());
+    assertEquals(1, stats.duplicates());
+    assertEquals(1, stats.redelivered());
+    assertEquals(0, stats.deadLettered());
+  }
+
+  @Test
+  void aStartThatFindsTheStoreAwayIsTakenAgainHoweverOftenAndNeverDeadLettered()
+      throws Exception {
+    Set<String> failed = ConcurrentHashMap.newKeySet();
+    KafkaTrigger<Order> trigger = trigger((start, order) -> {
+      if (order.id().equals("o-1") && failed.size() < 3 && failed.add("attempt-" + failed.size())) {
+        throw new StoreException("the database is away", null);
+      }
+      return OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order);
+    }).maxDeliveries(2).build();
+    DurableEngine engine = engine(trigger, b -> {});
+    sendOrders(3);
+    engine.start();
+
+    Await.until("3 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 3);
+    Await.until("every offset committed", () -> committed() == 3);
+    assertEquals(once(3), ledger.confirmations());
+    TriggerStats stats = trigger.stats();
+    assertEquals(3, stats.redelivered(), "an outage is not counted against maxDeliveries");
+    assertEquals(0, stats.deadLettered());
+    assertEquals(3, stats.started());
+  }
+
+  @Test
+  void aStartThatKeepsFailingIsDeadLetteredAfterMaxDeliveriesAndTheRestGoOn() throws Exception {
+    KafkaTrigger<Order> trigger = trigger((start, order) -> {
+      if (order.id().equals("o-1")) {
+        throw new IllegalStateException("the pricing service says no");
+      }
+      return OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order);
+    }).maxDeliveries(3).build();
+    DurableEngine engine = engine(trigger, b -> {});
+    sendOrders(3);
+    engine.start();
+
+    Await.until("2 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 2);
+    Await.until("every offset committed", () -> committed() == 3);
+    ConsumerRecord<byte[], byte[]> dead = deadLetters(1).get(0);
+    String reason = header(dead, KafkaTrigger.REASON_HEADER);
+    assertTrue(reason.startsWith("IllegalStateException: the pricing service says no")
+        && reason.endsWith("(the start failed each of the 3 times the record was taken)"), reason);
+    TriggerStats stats = trigger.stats();
+    assertEquals(2, stats.redelivered());
+    assertEquals(1, stats.deadLettered());
+    assertEquals(2, stats.started());
+  }
+
+  @Test
+  void recordsThatCameWhileTheDatabaseWasCutOffStartTheirRunsOnceItIsBack() throws Exception {
+    CuttableDataSource database = store.cuttable();
+    KafkaTrigger<Order> trigger = trigger().build();
+    DurableEngine engine = store.engine().dataSource(database)
+        .register(new OrderIntakeWorkflowDurable(ledger)).trigger(trigger).build();
+    engines.add(engine);
+    engine.start();
+    database.cut();
+    sendOrders(3);
+
+    Await.until("a start found the database away and its record is taken again",
+        () -> trigger.stats().redelivered() >= 1);
+    assertEquals(0, trigger.stats().started());
+    assertEquals(0, trigger.stats().deadLettered(), "an outage never dead-letters");
+    assertEquals(-1, committed(), "nothing committed while no run is stored");
+    database.restore();
+
+    Await.until("3 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 3);
+    Await.until("every offset committed", () -> committed() == 3);
+    assertEquals(3, runs(engine).size());
+    assertEquals(once(3), ledger.confirmations());
+    assertEquals(3, trigger.stats().started());
+  }
+
+  @Test
+  void poisonRecordsGoToTheDeadLetterTopicWithTheirReasonAndBlockNothingBehindThem()
+      throws Exception {
+    KafkaTrigger<Order> trigger = trigger().build();
+    DurableEngine engine = engine(trigger, b -> {});
+    send("a", order("o-0", 10));
+    RecordMetadata undecodable = send("b", "this is not JSON");
+    send("c", order("o-1", 11));
+    RecordMetadata refused = send("d", order("refused", -5));   // the run refuses its input
+    send("e", order("o-2", 12));
+    engine.start();
+
+    Await.until("3 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 3);
+    Await.until("2 dead letters", () -> trigger.stats().deadLettered() == 2);
+    Await.until("every offset committed", () -> committed() == 5);
+    assertEquals(once(3), ledger.confirmations());
+    assertEquals(3, runs(engine).size(), "nothing stored for the poison records");
+
+    List<ConsumerRecord<byte[], byte[]>> dead = deadLetters(2);
+    ConsumerRecord<byte[], byte[]> first = dead.get(0);
+    assertEquals("this is not JSON", new String(first.value(), StandardCharsets.UTF_8));
+    assertEquals("b", new String(first.key(), StandardCharsets.UTF_8), "the key is kept");
+    String reason = header(first, KafkaTrigger.REASON_HEADER);
+    assertTrue(reason.startsWith("cannot decode the record: "), reason);
+    assertEquals(topic, header(first, KafkaTrigger.TOPIC_HEADER));
+    assertEquals("0", header(first, KafkaTrigger.PARTITION_HEADER));
+    assertEquals(Long.toString(undecodable.offset()), header(first, KafkaTrigger.OFFSET_HEADER));
+    assertEquals(trigger.name(), header(first, KafkaTrigger.TRIGGER_HEADER));
+
+    ConsumerRecord<byte[], byte[]> second = dead.get(1);
+    assertEquals(Long.toString(refused.offset()), header(second, KafkaTrigger.OFFSET_HEADER));
+    String refusal = header(second, KafkaTrigger.REASON_HEADER);
+    assertTrue(refusal.startsWith("InvalidInputException: ") && refusal.contains("amount"),
+        refusal);
+  }
+
+  @Test
+  void setAsidePoisonRecordsPassAndAreCounted() throws Exception {
+    KafkaTrigger<Order> trigger = KafkaTrigger.builder(broker.bootstrapServers()).topic(topic)
+        .groupId(group).decode(MessageDecoder.json(Order.class))
+        .start((start, order) ->
+            OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order))
+        .setAside().pollTimeout(Duration.ofMillis(200)).build();
+    DurableEngine engine = engine(trigger, b -> {});
+    send("a", "{");
+    send("b", order("o-0", 10));
+    engine.start();
+
+    Await.until("the run completed", () -> runs(engine, RunState.COMPLETED).size() == 1);
+    Await.until("the poison record set aside", () -> trigger.stats().deadLettered() == 1);
+    Await.until("both offsets committed", () -> committed() == 2);
+    TopicPartition dead = new TopicPartition(deadTopic, 0);
+    assertEquals(0L, broker.admin().listOffsets(Map.of(dead, OffsetSpec.latest())).all()
+        .get(30, TimeUnit.SECONDS).get(dead).offset(), "nothing dead-lettered");
+  }
+
+  @Test
+  void aTriggerPausesWhileItsQueueIsAtItsBoundAndResumesAsItDrains() throws Exception {
+    KafkaTrigger<Order> trigger = trigger().queue("intake", 4)
+        .partitionKey(KafkaTrigger.recordKey())
+        .pausePoll(Duration.ofMillis(50)).build();
+    DurableEngine engine = engine(trigger, b -> b.queue(Queue.named("intake").concurrency(2)));
+    engine.pauseQueue("intake"); // nothing is admitted: the runs stored wait in the queue
+    sendOrders(10);
+    engine.start();
+
+    Await.until("the trigger pauses", () -> trigger.stats().paused());
+    assertEquals(4, runs(engine, RunState.ENQUEUED).size(), "the bound holds: 4 runs wait");
+    assertEquals(4, runs(engine).size(), "no run stored beyond the bound");
+    Await.until("the lag counts the 6 records waiting", () ->
+        trigger.stats().lag().orElse(-1) == 6);
+    Await.until("the offsets of the 4 committed", () -> committed() == 4);
+    assertEquals(4, trigger.stats().started());
+    assertEquals(4, runs(engine).size(), "still no run beyond the bound");
+
+    engine.resumeQueue("intake");
+    Await.until("10 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 10);
+    assertEquals(once(10), ledger.confirmations());
+    Await.until("the trigger resumes", () -> !trigger.stats().paused());
+    Await.until("every offset committed", () -> committed() == 10);
+    runs(engine).forEach(run -> {
+      assertEquals(Optional.of("intake"), run.queue());
+      assertEquals(Optional.of("eu"), run.partitionKey(), "the record's key");
+    });
+  }
+
+  @Test
+  void twoEnginesShareTheGroupAndStartEachRecordsRunOnce() throws Exception {
+    topic = "shared-" + topic;
+    broker.createTopic(topic, 4);
+    KafkaTrigger<Order> first = trigger().name("first").build();
+    KafkaTrigger<Order> second = trigger().name("second").build();
+    DurableEngine a = engine(first, b -> b.engineId("engine-a"));
+    DurableEngine b = engine(second, x -> x.engineId("engine-b"));
+    a.start();
+    b.start();
+    Await.until("both triggers hold partitions of the group", () -> {
+      try {
+        var members = broker.admin().describeConsumerGroups(List.of(group)).all()
+            .get(30, TimeUnit.SECONDS).get(group).members();
+        return members.size() == 2 && members.stream()
+            .allMatch(member -> !member.assignment().topicPartitions().isEmpty());
+      } catch (Exception e) {
+        throw new AssertionError("cannot describe the group", e);
+      }
+    });
+    for (int i = 0; i < 40; i++) {
+      send("k-" + i, order("o-" + i, 10 + i)); // keys spread the records over the partitions
+    }
+
+    Await.until("40 runs completed", () -> runs(a, RunState.COMPLETED).size() == 40);
+    assertEquals(40, runs(a).size());
+    assertEquals(once(40), ledger.confirmations());
+    assertTrue(first.stats().consumed() > 0 && second.stats().consumed() > 0,
+        "both engines took records: " + first.stats() + ", " + second.stats());
+    assertEquals(40, first.stats().started() + second.stats().started()
+        + first.stats().duplicates() + second.stats().duplicates(),
+        "each record started or found its run; a partition that moved may come twice");
+  }
+
+  @Test
+  void aTopicThatDoesNotExistFailsTheEnginesStartSayingWhatToDo() {
+    KafkaTrigger<Order> trigger = KafkaTrigger.builder(broker.bootstrapServers())
+        .topic("no-such-" + topic).groupId(group).decode(MessageDecoder.json(Order.class))
+        .start((start, order) ->
+            OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order))
+        .setAside().build();
+    DurableEngine engine = engine(trigger, b -> {});
+    IllegalStateException e = assertThrows(IllegalStateException.class, engine::start);
+    assertTrue(e.getMessage().contains("which the Kafka cluster does not have; create it"),
+        e.getMessage());
   }
 }
