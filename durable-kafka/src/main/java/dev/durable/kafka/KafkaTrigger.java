@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -78,9 +79,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class KafkaTrigger<T> implements Trigger {
   /** The header of a dead letter that says why it could not start a run. */
   public static final String REASON_HEADER = "Durable-Dead-Letter-Reason";
-  /** The headers of a dead letter that say where it came from: topic, partition, offset. */
+  /** The header of a dead letter that names the topic it came from. */
   public static final String TOPIC_HEADER = "Durable-Topic";
+  /** The header of a dead letter that names the partition it came from, in decimal. */
   public static final String PARTITION_HEADER = "Durable-Partition";
+  /** The header of a dead letter that holds its offset in that partition, in decimal. */
   public static final String OFFSET_HEADER = "Durable-Offset";
   /** The header of a dead letter that names the trigger that set it aside. */
   public static final String TRIGGER_HEADER = "Durable-Trigger";
@@ -123,6 +126,15 @@ public final class KafkaTrigger<T> implements Trigger {
           + ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG + " (host:port of one or more brokers)");
     }
     return new Builder<>(properties);
+  }
+
+  /** As {@link #builder(Map)}, for settings kept as {@link Properties}; keys are strings. */
+  public static Builder<byte[]> builder(Properties properties) {
+    Objects.requireNonNull(properties, "properties");
+    Map<String, Object> settings = new HashMap<>();
+    properties.stringPropertyNames().forEach(key -> settings.put(key, properties.get(key) != null
+        ? properties.get(key) : properties.getProperty(key)));
+    return builder(settings);
   }
 
   /**

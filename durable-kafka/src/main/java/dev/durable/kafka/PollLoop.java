@@ -132,11 +132,34 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
           // the store or the brokers are away: say so, wait, and try again
           LOG.warn("trigger {} could not take records: {}; trying again in {}", settings.name(),
               e.toString(), settings.retryDelay());
-          hold(settings.retryDelay());
+          rest();
         }
       }
+    } catch (RuntimeException | Error e) {
+      // an Error from the user's starter, say: the records not committed come again
+      LOG.error("trigger {} stopped taking records; restart the engine to start it again",
+          settings.name(), e);
+      throw e;
     } finally {
       finish();
+    }
+  }
+
+  /** Waits the retry delay after a failed round: still polling, or, if polling fails, idle. */
+  private void rest() {
+    try {
+      hold(settings.retryDelay());
+    } catch (WakeupException e) {
+      // stop() woke it up: the loop ends
+    } catch (RuntimeException e) {
+      LOG.debug("trigger {}: polling while waiting failed too: {}", settings.name(),
+          e.toString());
+      try {
+        Thread.sleep(settings.retryDelay().toMillis());
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        running = false;
+      }
     }
   }
 
