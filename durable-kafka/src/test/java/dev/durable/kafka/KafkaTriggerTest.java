@@ -16,6 +16,8 @@ import dev.durable.runtime.trigger.MessageDecoder;
 import dev.durable.runtime.trigger.RunStarter;
 import dev.durable.runtime.trigger.TriggerStats;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -45,6 +47,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A {@link KafkaTrigger} against a real KRaft broker started in this JVM ({@link KraftBroker},
@@ -56,6 +59,9 @@ import org.junit.jupiter.api.Test;
  */
 @Tag(StoreVariants.TAG)
 class KafkaTriggerTest {
+  /** The session timeout of a crash test's consumers: how soon the group drops a dead one. */
+  static final int SESSION_TIMEOUT_MS = 2000;
+
   private static KraftBroker broker;
   private static KafkaProducer<String, String> producer;
 
@@ -494,5 +500,46 @@ class KafkaTriggerTest {
     IllegalStateException e = assertThrows(IllegalStateException.class, engine::start);
     assertTrue(e.getMessage().contains("which the Kafka cluster does not have; create it"),
         e.getMessage());
+  }
+
+  @Test
+  void recordsWhoseRunsAnEngineStoredBeforeItDiedAreDuplicatesForTheEngineThatTakesOver(
+      @TempDir Path directory) throws Exception {
+    store.close();
+    store = TestStore.openShared(directory); // the dying process's store is ours after it
+    sendOrders(6);
+    // another JVM takes the records and dies right after storing o-3's run: the offsets of its
+    // batch (o-0 to o-3 at least) are not committed
+    Path log = directory.resolve("crashing-intake.log");
+    Process crashing = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"),
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+        CrashingIntake.class.getName(), broker.bootstrapServers(), topic, group, store.url(), "3")
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      assertTrue(crashing.waitFor(60, TimeUnit.SECONDS), "the other JVM did not die");
+    } finally {
+      crashing.destroyForcibly();
+    }
+    assertEquals(3, crashing.exitValue(), "it died at o-3: " + Files.readString(log));
+    long firstUncommitted = Math.max(0, committed());
+    assertTrue(firstUncommitted <= 3, "o-3's offset was not committed: " + firstUncommitted);
+
+    KafkaTrigger<Order> trigger = trigger().queue("intake", 100)
+        .property("session.timeout.ms", SESSION_TIMEOUT_MS)
+        .property("heartbeat.interval.ms", SESSION_TIMEOUT_MS / 4).build();
+    DurableEngine engine = engine(trigger, b -> b.queue(Queue.named("intake").concurrency(4)));
+    engine.start();
+
+    Await.until("6 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 6);
+    Await.until("every offset committed", () -> committed() == 6);
+    assertEquals(6, runs(engine).size(), "no run besides one per record");
+    assertEquals(once(6), ledger.confirmations(), "each order confirmed once");
+    TriggerStats stats = trigger.stats();
+    assertEquals(6 - firstUncommitted, stats.consumed(), "the records not committed came again");
+    assertEquals(4 - firstUncommitted, stats.duplicates(),
+        "those whose runs the dead engine stored start nothing");
+    assertEquals(2, stats.started(), "o-4 and o-5 start their runs");
   }
 }

@@ -79,6 +79,8 @@ final class KraftBroker implements AutoCloseable {
     config.put("share.coordinator.state.topic.replication.factor", "1");
     config.put("share.coordinator.state.topic.min.isr", "1");
     config.put("group.initial.rebalance.delay.ms", "0");
+    // a member that died is dropped within a crash test's session timeout (the default floor: 6 s)
+    config.put("group.min.session.timeout.ms", "1000");
     config.put("auto.create.topics.enable", "false");
     config.put("log.cleaner.dedupe.buffer.size", "2097152"); // the default takes 128 MiB
     config.put("num.network.threads", "2");

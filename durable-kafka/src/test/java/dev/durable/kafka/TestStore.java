@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 
@@ -25,10 +26,21 @@ final class TestStore implements AutoCloseable {
   }
 
   static TestStore open() {
+    return open("jdbc:h2:mem:kafka-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+  }
+
+  /**
+   * A store that another process can open too: on H2 a file database in {@code directory} (one
+   * process at a time), on PostgreSQL as {@link #open()}.
+   */
+  static TestStore openShared(Path directory) {
+    return open("jdbc:h2:file:" + directory.resolve("durable").toAbsolutePath());
+  }
+
+  private static TestStore open(String h2Url) {
     String pg = System.getenv("DURABLE_PG_URL");
     if (pg == null || pg.isBlank()) {
-      String url = "jdbc:h2:mem:kafka-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-      return new TestStore(url, url, null);
+      return new TestStore(h2Url, h2Url, null);
     }
     String schema = "durable_kafka_" + UUID.randomUUID().toString().replace("-", "");
     execute(pg, "CREATE SCHEMA " + schema);
@@ -40,6 +52,11 @@ final class TestStore implements AutoCloseable {
   DurableEngine.Builder engine() {
     return DurableEngine.builder().jdbcUrl(url).discover(false)
         .pollInterval(Duration.ofMillis(100));
+  }
+
+  /** The store's JDBC URL, for another process. */
+  String url() {
+    return url;
   }
 
   /** A data source on this store that the test can cut off ({@link CuttableDataSource}). */
