@@ -205,24 +205,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       room = (int) Math.min(room, settings.maxWaiting() - depth);
     }
     ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.pollTimeout());
-    boolean retry = false;
-    int handled = 0;
-    for (TopicPartition partition : records.partitions()) {
-      for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
-        // the first record not handled: the partition's next poll starts with it
-        if (retry || handled >= room || !running) {
-          consumer.seek(partition, record.offset());
-          break;
-        }
-        if (deliveries.handle(record) == Deliveries.Verdict.RETRY) {
-          retry = true;
-          consumer.seek(partition, record.offset());
-          break;
-        }
-        handled++;
-        pending.put(partition, new OffsetAndMetadata(record.offset() + 1));
-      }
-    }
+    boolean retry = handle(records, room);
     commitPending();
     if (records.isEmpty()) {
       askLag();
@@ -232,6 +215,46 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     if (retry) {
       hold(settings.retryDelay());
     }
+  }
+
+  /**
+   * Hands the records to {@link Deliveries} in order, at most {@code room} of them, until one is
+   * to be taken again or the loop stops; then seeks each partition back to its first record that
+   * did not pass, whatever ended the batch (an exception too), so that the next poll starts there.
+   *
+   * @return whether a record is to be taken again
+   */
+  private boolean handle(ConsumerRecords<byte[], byte[]> records, int room) {
+    // each partition's first record not passed yet; its next poll must start there
+    Map<TopicPartition, Long> next = new HashMap<>();
+    records.partitions().forEach(partition ->
+        next.put(partition, records.records(partition).get(0).offset()));
+    boolean retry = false;
+    int handled = 0;
+    try {
+      for (TopicPartition partition : records.partitions()) {
+        for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
+          if (retry || handled >= room || !running) {
+            break;
+          }
+          if (deliveries.handle(record) == Deliveries.Verdict.RETRY) {
+            retry = true;
+            break;
+          }
+          handled++;
+          pending.put(partition, new OffsetAndMetadata(record.offset() + 1));
+          next.put(partition, record.offset() + 1);
+        }
+      }
+    } finally {
+      next.forEach((partition, offset) -> {
+        List<ConsumerRecord<byte[], byte[]>> batch = records.records(partition);
+        if (offset <= batch.get(batch.size() - 1).offset()) {
+          consumer.seek(partition, offset);
+        }
+      });
+    }
+    return retry;
   }
 
   /**
