@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -82,7 +83,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
         producer = new KafkaProducer<>(settings.producer());
       }
     } catch (RuntimeException e) {
-      consumer.close(Duration.ZERO);
+      consumer.close(CloseOptions.timeout(Duration.ZERO));
       throw e;
     }
     PollLoop<T> loop = new PollLoop<>(settings, context, counters, consumer,
@@ -177,7 +178,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       }
     }
     try {
-      consumer.close(CLOSE_WAIT);
+      consumer.close(CloseOptions.timeout(CLOSE_WAIT));
     } catch (RuntimeException e) {
       LOG.debug("trigger {}: closing the consumer failed: {}", settings.name(), e.toString());
     }
