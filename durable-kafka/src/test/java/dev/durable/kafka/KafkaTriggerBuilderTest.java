@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.trigger.MessageDecoder;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** What {@link KafkaTrigger.Builder} refuses, and how it says so; no broker needed. */
@@ -29,6 +30,19 @@ class KafkaTriggerBuilderTest {
     KafkaTrigger<Order> trigger = complete().topic("returns").setAside().build();
     assertEquals("checkout/orders,returns", trigger.name());
     assertEquals("kafka:checkout:orders:2:17", KafkaTrigger.runId("checkout", "orders", 2, 17));
+  }
+
+  @Test
+  void consumerPropertiesMayNameTheGroup() {
+    Properties properties = new Properties();
+    properties.setProperty("bootstrap.servers", "127.0.0.1:9092");
+    properties.setProperty("group.id", "billing");
+    KafkaTrigger<Order> trigger = KafkaTrigger.builder(properties).topic("orders")
+        .decode(MessageDecoder.json(Order.class))
+        .start((start, order) ->
+            OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order))
+        .setAside().build();
+    assertEquals("billing/orders", trigger.name());
   }
 
   @Test

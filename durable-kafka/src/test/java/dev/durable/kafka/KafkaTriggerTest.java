@@ -542,4 +542,30 @@ class KafkaTriggerTest {
         "those whose runs the dead engine stored start nothing");
     assertEquals(2, stats.started(), "o-4 and o-5 start their runs");
   }
+
+  @Test
+  void anEngineClosedLeavesItsOffsetsCommittedAndTheNextGoesOnFromThemWithoutDuplicates()
+      throws Exception {
+    KafkaTrigger<Order> first = trigger().build();
+    DurableEngine before = engine(first, b -> {});
+    sendOrders(5);
+    before.start();
+    Await.until("5 runs completed", () -> runs(before, RunState.COMPLETED).size() == 5);
+    before.close();
+    assertEquals(5, committed(), "closing left every offset committed");
+
+    for (int i = 5; i < 10; i++) {
+      send("eu", order("o-" + i, 10 + i));
+    }
+    KafkaTrigger<Order> second = trigger().build();
+    DurableEngine after = engine(second, b -> {});
+    after.start();
+    Await.until("10 runs completed", () -> runs(after, RunState.COMPLETED).size() == 10);
+    Await.until("every offset committed", () -> committed() == 10);
+    assertEquals(once(10), ledger.confirmations());
+    TriggerStats stats = second.stats();
+    assertEquals(5, stats.consumed(), "the second trigger took only the records after the commit");
+    assertEquals(5, stats.started());
+    assertEquals(0, stats.duplicates());
+  }
 }
