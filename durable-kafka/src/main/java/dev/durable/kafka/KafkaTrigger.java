@@ -235,7 +235,7 @@ public final class KafkaTrigger<T> implements Trigger {
     private String deadLetter;
     private boolean setAside;
     private int batchSize = 100;
-    private Duration pollTimeout = Duration.ofSeconds(1);
+    private Duration fetchWait = Duration.ofSeconds(1);
     private Duration retryDelay = Duration.ofSeconds(5);
     private int maxDeliveries = 5;
     private Duration pausePoll = Duration.ofMillis(500);
@@ -363,9 +363,12 @@ public final class KafkaTrigger<T> implements Trigger {
       return this;
     }
 
-    /** How long a poll waits for records; 1 s by default. Closing waits for it at most. */
-    public Builder<T> pollTimeout(Duration pollTimeout) {
-      this.pollTimeout = Checks.positive(pollTimeout, "pollTimeout");
+    /**
+     * How long a fetch ({@code consumer.poll}) waits for records; 1 s by default. Closing waits
+     * for it at most.
+     */
+    public Builder<T> fetchWait(Duration fetchWait) {
+      this.fetchWait = Checks.positive(fetchWait, "fetchWait");
       return this;
     }
 
@@ -442,7 +445,7 @@ public final class KafkaTrigger<T> implements Trigger {
       return new KafkaTrigger<>(new KafkaTriggerSettings<>(triggerName,
           consumerProperties(triggerName), setAside ? Map.of() : producerProperties(triggerName),
           List.copyOf(topics), groupId, decoder, starter, queue, maxWaiting, partitionKey,
-          deadLetter, batchSize, pollTimeout, retryDelay, maxDeliveries, pausePoll,
+          deadLetter, batchSize, fetchWait, retryDelay, maxDeliveries, pausePoll,
           startTimeout));
     }
 

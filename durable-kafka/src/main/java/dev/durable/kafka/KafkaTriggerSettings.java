@@ -23,5 +23,5 @@ record KafkaTriggerSettings<T>(String name, Map<String, Object> consumer,
     Map<String, Object> producer, List<String> topics, String groupId, MessageDecoder<T> decoder,
     RunStarter<T> starter, String queue, int maxWaiting,
     Function<ConsumerRecord<byte[], byte[]>, String> partitionKey, String deadLetter,
-    int batchSize, Duration pollTimeout, Duration retryDelay, int maxDeliveries,
+    int batchSize, Duration fetchWait, Duration retryDelay, int maxDeliveries,
     Duration pausePoll, Duration startTimeout) {}

@@ -205,7 +205,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       }
       room = (int) Math.min(room, settings.maxWaiting() - depth);
     }
-    ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.pollTimeout());
+    ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.fetchWait());
     boolean retry = handle(records, room);
     commitPending();
     if (records.isEmpty()) {
@@ -327,11 +327,11 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     }
     lagAskedAt = now;
     try {
-      Map<TopicPartition, Long> ends = consumer.endOffsets(assignment, settings.pollTimeout());
+      Map<TopicPartition, Long> ends = consumer.endOffsets(assignment, settings.fetchWait());
       long total = 0;
       for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
         total += Math.max(0, end.getValue() - consumer.position(end.getKey(),
-            settings.pollTimeout()));
+            settings.fetchWait()));
       }
       counters.lag(total);
     } catch (WakeupException e) {
@@ -386,13 +386,13 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       return;
     }
     try {
-      thread.join(settings.pollTimeout().plus(STOP_GRACE).toMillis());
+      thread.join(settings.fetchWait().plus(STOP_GRACE).toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
     if (thread.isAlive()) {
       LOG.warn("trigger {} did not stop within {}; the records it holds come again to the next"
-          + " consumer of group {}", settings.name(), settings.pollTimeout().plus(STOP_GRACE),
+          + " consumer of group {}", settings.name(), settings.fetchWait().plus(STOP_GRACE),
           settings.groupId());
     }
   }

@@ -37,7 +37,7 @@ public final class CrashingIntake {
             })
             .queue("intake", 100)
             .setAside()
-            .pollTimeout(Duration.ofMillis(200))
+            .fetchWait(Duration.ofMillis(200))
             .build())
         .build();
     engine.start();

@@ -117,7 +117,7 @@ class KafkaTriggerTest {
   private KafkaTrigger.Builder<Order> trigger(RunStarter<Order> starter) {
     return KafkaTrigger.builder(broker.bootstrapServers()).topic(topic).groupId(group)
         .decode(MessageDecoder.json(Order.class)).start(starter).deadLetter(deadTopic)
-        .pollTimeout(Duration.ofMillis(200))
+        .fetchWait(Duration.ofMillis(200))
         .retryDelay(Duration.ofMillis(100));
   }
 
@@ -411,7 +411,7 @@ class KafkaTriggerTest {
         .groupId(group).decode(MessageDecoder.json(Order.class))
         .start((start, order) ->
             OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order))
-        .setAside().pollTimeout(Duration.ofMillis(200)).build();
+        .setAside().fetchWait(Duration.ofMillis(200)).build();
     DurableEngine engine = engine(trigger, b -> {});
     send("a", "{");
     send("b", order("o-0", 10));
