@@ -114,9 +114,10 @@ public final class KafkaTrigger<T> implements Trigger {
    * A builder of a trigger whose consumer takes {@code properties} ({@code bootstrap.servers},
    * security settings and any consumer setting); the producer of dead letters takes those of them
    * that are producer settings too. {@code bootstrap.servers} is needed. The trigger sets the
-   * deserializers (bytes; {@link Builder#decode} makes the input), turns auto-commit off, and
-   * reads a new group's partitions from the start ({@code auto.offset.reset=earliest}) unless
-   * told otherwise.
+   * deserializers (bytes; {@link Builder#decode} makes the input) and turns auto-commit off;
+   * unless told otherwise, it reads a new group's partitions from the start ({@code
+   * auto.offset.reset=earliest}) and only records of committed transactions ({@code
+   * isolation.level=read_committed}).
    */
   public static Builder<byte[]> builder(Map<String, ?> properties) {
     Objects.requireNonNull(properties, "properties");
@@ -457,6 +458,8 @@ public final class KafkaTrigger<T> implements Trigger {
       consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
       consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
       consumer.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+      // a record of a transaction its producer aborted must not start a run
+      consumer.putIfAbsent(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
       // a missing topic is an error at start, never made on the fly with the broker's defaults
       consumer.putIfAbsent(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
       consumer.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "durable-" + triggerName);

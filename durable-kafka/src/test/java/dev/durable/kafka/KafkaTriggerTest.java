@@ -568,4 +568,26 @@ class KafkaTriggerTest {
     assertEquals(5, stats.started());
     assertEquals(0, stats.duplicates());
   }
+
+  @Test
+  void recordsOfAnAbortedTransactionStartNoRun() throws Exception {
+    Properties properties = broker.clientProperties();
+    properties.put("transactional.id", "aborting-" + topic);
+    try (KafkaProducer<String, String> transactional = new KafkaProducer<>(properties,
+        new StringSerializer(), new StringSerializer())) {
+      transactional.initTransactions();
+      transactional.beginTransaction();
+      transactional.send(new ProducerRecord<>(topic, "eu", order("aborted", 10)));
+      transactional.flush();
+      transactional.abortTransaction();
+    }
+    send("eu", order("o-0", 11));
+    KafkaTrigger<Order> trigger = trigger().build();
+    DurableEngine engine = engine(trigger, b -> {});
+    engine.start();
+
+    Await.until("the run completed", () -> runs(engine, RunState.COMPLETED).size() == 1);
+    assertEquals(once(1), ledger.confirmations(), "only the committed order");
+    assertEquals(1, trigger.stats().consumed());
+  }
 }
