@@ -75,12 +75,21 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
    */
   static <T> PollLoop<T> start(KafkaTriggerSettings<T> settings, TriggerContext context,
       TriggerCounters counters) {
-    Consumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings.consumer());
+    Consumer<byte[], byte[]> consumer;
+    try {
+      consumer = new KafkaConsumer<>(settings.consumer());
+    } catch (KafkaException e) {
+      throw refused(settings, "consumer", e);
+    }
     Producer<byte[], byte[]> producer = null;
     try {
       requireTopics(consumer, settings);
       if (settings.deadLetter() != null) {
-        producer = new KafkaProducer<>(settings.producer());
+        try {
+          producer = new KafkaProducer<>(settings.producer());
+        } catch (KafkaException e) {
+          throw refused(settings, "dead letters' producer", e);
+        }
       }
     } catch (RuntimeException e) {
       consumer.close(CloseOptions.timeout(Duration.ZERO));
@@ -93,6 +102,21 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     loop.thread.setDaemon(true);
     loop.thread.start();
     return loop;
+  }
+
+  /**
+   * The client refused its settings: Kafka says why in the innermost cause ("Failed to construct
+   * kafka consumer" alone says nothing).
+   */
+  private static IllegalStateException refused(KafkaTriggerSettings<?> settings, String client,
+      KafkaException e) {
+    Throwable cause = e;
+    while (cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return new IllegalStateException("trigger " + settings.name() + " could not make its "
+        + client + ": " + cause.getMessage() + "; check the properties given to"
+        + " KafkaTrigger.builder(...) and property(...)", e);
   }
 
   private static void requireTopics(Consumer<byte[], byte[]> consumer,

@@ -590,4 +590,28 @@ class KafkaTriggerTest {
     assertEquals(once(1), ledger.confirmations(), "only the committed order");
     assertEquals(1, trigger.stats().consumed());
   }
+
+  @Test
+  void settingsTheConsumerRefusesOrBrokersOutOfReachFailTheEnginesStartSayingWhy()
+      throws Exception {
+    KafkaTrigger<Order> refused = trigger().property("session.timeout.ms", 1000)
+        .property("heartbeat.interval.ms", 5000).build();
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        engine(refused, b -> {})::start);
+    assertTrue(e.getMessage().contains("could not make its consumer: Heartbeat must be set lower"
+        + " than the session timeout"), e.getMessage());
+
+    int closedPort;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    KafkaTrigger<Order> away = KafkaTrigger.builder("127.0.0.1:" + closedPort).topic(topic)
+        .groupId(group).decode(MessageDecoder.json(Order.class))
+        .start((start, order) ->
+            OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order))
+        .setAside().startTimeout(Duration.ofMillis(500)).build();
+    e = assertThrows(IllegalStateException.class, engine(away, b -> {})::start);
+    assertTrue(e.getMessage().contains("could not list the topics of the Kafka cluster at"
+        + " 127.0.0.1:" + closedPort), e.getMessage());
+  }
 }
