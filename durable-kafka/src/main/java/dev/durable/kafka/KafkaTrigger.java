@@ -63,8 +63,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *   <li><b>Outages</b>: a start that fails because the store is away is not skipped: the
  *       consumer seeks back to that record and takes it again after {@link Builder#retryDelay},
  *       however often; one that fails otherwise is taken again up to {@link
- *       Builder#maxDeliveries} times, then dead-lettered. Either way the records behind it wait:
- *       within a partition, runs start in offset order.
+ *       Builder#maxDeliveries} times, then dead-lettered. Either way the records behind it in its
+ *       partition wait (a partition's runs start in offset order), paused meanwhile; the other
+ *       partitions go on.
  *   <li><b>Back-pressure</b>: with {@link Builder#queue(String, int)}, runs start through that
  *       queue, and while it holds its bound of runs waiting for admission the trigger pauses its
  *       partitions (still polling, so that it stays in the group) and resumes them as the queue

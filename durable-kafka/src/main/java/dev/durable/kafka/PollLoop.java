@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -29,11 +30,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A trigger's polling thread, the one owner of its {@link KafkaConsumer}. Each round: read the
- * depth of the queue it feeds (paused while it is at its bound), poll, hand the records to {@link
- * Deliveries} one at a time in offset order within each partition, and commit the offsets of those
- * that passed. A record to be taken again, and every record after it that was not handled, is
- * sought back to, so that nothing is skipped and nothing is committed past a record whose run is
- * not stored.
+ * depth of the queue it feeds (every partition paused while it is at its bound), poll, hand the
+ * records to {@link Deliveries} one at a time in offset order within each partition, and commit
+ * the offsets of those that passed. A partition is sought back to its first record that did not
+ * pass, so that nothing is skipped and nothing is committed past a record whose run is not stored;
+ * one whose record is to be taken again is paused for the retry delay, while the others go on.
  */
 final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   private static final Logger LOG = LoggerFactory.getLogger(PollLoop.class);
@@ -51,8 +52,13 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   /** Offsets of records that passed, not committed yet; the polling thread's only. */
   private final Map<TopicPartition, OffsetAndMetadata> pending = new HashMap<>();
   private volatile boolean running = true;
-  /** Whether the partitions are paused now (by the queue's bound or a retry's wait). */
+  /** Whether every partition is paused now (by the queue's bound, or after a failed round). */
   private boolean holding;
+  /**
+   * The partitions paused until their record that is to be taken again may be (nanoTime); they
+   * stay paused whatever else resumes.
+   */
+  private final Map<TopicPartition, Long> retryAt = new HashMap<>();
   /** Whether the queue's bound holds the trigger back now. */
   private boolean backPressured;
   /** When the broker's end offsets were last asked for (nanoTime). */
@@ -224,46 +230,70 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       }
       if (backPressured) { // the queue drained: fetch again
         backPressured = false;
-        consumer.resume(consumer.paused());
+        resumeAll();
         counters.paused(false);
       }
       room = (int) Math.min(room, settings.maxWaiting() - depth);
     }
-    ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.fetchWait());
-    boolean retry = handle(records, room);
+    ConsumerRecords<byte[], byte[]> records = consumer.poll(untilRetry());
+    handle(records, room);
     commitPending();
     if (records.isEmpty()) {
       askLag();
     } else {
       lagFromFetches();
     }
-    if (retry) {
-      hold(settings.retryDelay());
-    }
   }
 
   /**
-   * Hands the records to {@link Deliveries} in order, at most {@code room} of them, until one is
-   * to be taken again or the loop stops; then seeks each partition back to its first record that
-   * did not pass, whatever ended the batch (an exception too), so that the next poll starts there.
-   *
-   * @return whether a record is to be taken again
+   * Resumes the partitions whose retry delay is over, and says how long the next poll may wait:
+   * the fetch wait, or less if a partition's retry comes sooner.
    */
-  private boolean handle(ConsumerRecords<byte[], byte[]> records, int room) {
+  private Duration untilRetry() {
+    long now = System.nanoTime();
+    long wait = settings.fetchWait().toNanos();
+    List<TopicPartition> due = new ArrayList<>();
+    for (Map.Entry<TopicPartition, Long> retry : retryAt.entrySet()) {
+      long left = retry.getValue() - now;
+      if (left <= 0) {
+        due.add(retry.getKey());
+      } else {
+        wait = Math.min(wait, left);
+      }
+    }
+    due.forEach(retryAt::remove);
+    consumer.resume(due);
+    return Duration.ofNanos(Math.max(wait, 1_000_000));
+  }
+
+  /** Resumes every paused partition but those waiting for a retry. */
+  private void resumeAll() {
+    Set<TopicPartition> paused = new HashSet<>(consumer.paused());
+    paused.removeAll(retryAt.keySet());
+    consumer.resume(paused);
+  }
+
+  /**
+   * Hands the records to {@link Deliveries} in order, at most {@code room} of them, until the loop
+   * stops. A partition whose record is to be taken again stops there and is paused for the retry
+   * delay; the others go on. Then each partition is sought back to its first record that did not
+   * pass, whatever ended the batch (an exception too), so that its next poll starts there.
+   */
+  private void handle(ConsumerRecords<byte[], byte[]> records, int room) {
     // each partition's first record not passed yet; its next poll must start there
     Map<TopicPartition, Long> next = new HashMap<>();
     records.partitions().forEach(partition ->
         next.put(partition, records.records(partition).get(0).offset()));
-    boolean retry = false;
     int handled = 0;
     try {
       for (TopicPartition partition : records.partitions()) {
         for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
-          if (retry || handled >= room || !running) {
+          if (handled >= room || !running) {
             break;
           }
           if (deliveries.handle(record) == Deliveries.Verdict.RETRY) {
-            retry = true;
+            consumer.pause(List.of(partition));
+            retryAt.put(partition, System.nanoTime() + settings.retryDelay().toNanos());
             break;
           }
           handled++;
@@ -279,7 +309,6 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
         }
       });
     }
-    return retry;
   }
 
   /**
@@ -319,7 +348,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     } finally {
       holding = false;
       if (!backPressured) {
-        consumer.resume(consumer.paused());
+        resumeAll();
       }
     }
   }
@@ -385,6 +414,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       }
     }
     deliveries.forget(partitions);
+    partitions.forEach(retryAt::remove);
   }
 
   /** Partitions lost without a rebalance (the group expelled this member): nothing to commit. */
@@ -392,6 +422,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   public void onPartitionsLost(Collection<TopicPartition> partitions) {
     partitions.forEach(pending::remove);
     deliveries.forget(partitions);
+    partitions.forEach(retryAt::remove);
   }
 
   /** New partitions come unpaused: pause them too while the trigger holds back. */

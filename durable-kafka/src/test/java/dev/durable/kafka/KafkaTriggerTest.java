@@ -30,6 +30,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -613,5 +614,40 @@ class KafkaTriggerTest {
     e = assertThrows(IllegalStateException.class, engine(away, b -> {})::start);
     assertTrue(e.getMessage().contains("could not list the topics of the Kafka cluster at"
         + " 127.0.0.1:" + closedPort), e.getMessage());
+  }
+
+  @Test
+  void aRecordTakenAgainHoldsBackTheRecordsBehindItInItsPartitionOnly() throws Exception {
+    topic = "two-" + topic;
+    broker.createTopic(topic, 2);
+    AtomicBoolean stuck = new AtomicBoolean(true);
+    KafkaTrigger<Order> trigger = trigger((start, order) -> {
+      if (order.id().equals("stuck") && stuck.get()) {
+        throw new IllegalStateException("the pricing service is down");
+      }
+      return OrderIntakeWorkflowClient.of(start.engine()).start(start.options(), order);
+    }).maxDeliveries(1000).build();
+    DurableEngine engine = engine(trigger, b -> {});
+    for (String record : List.of(order("stuck", 9), order("o-0", 10))) {
+      producer.send(new ProducerRecord<>(topic, 0, "a", record)).get(30, TimeUnit.SECONDS);
+    }
+    for (int i = 1; i <= 3; i++) {
+      producer.send(new ProducerRecord<>(topic, 1, "b", order("o-" + i, 10 + i)))
+          .get(30, TimeUnit.SECONDS);
+    }
+    engine.start();
+
+    Await.until("the other partition's 3 runs completed",
+        () -> runs(engine, RunState.COMPLETED).size() == 3);
+    Await.until("the stuck record taken again", () -> trigger.stats().redelivered() >= 2);
+    assertEquals(3, runs(engine).size(), "o-0 waits behind the stuck record, in its partition");
+    stuck.set(false);
+
+    Await.until("5 runs completed", () -> runs(engine, RunState.COMPLETED).size() == 5);
+    Map<String, Integer> expected = once(4);
+    expected.put("stuck", 1);
+    assertEquals(expected, ledger.confirmations());
+    assertEquals(5, trigger.stats().started());
+    assertEquals(0, trigger.stats().deadLettered());
   }
 }
