@@ -51,14 +51,14 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   private final Deliveries<T> deliveries;
   /** Offsets of records that passed, not committed yet; the polling thread's only. */
   private final Map<TopicPartition, OffsetAndMetadata> pending = new HashMap<>();
+  /**
+   * Partitions paused until their record to be taken again may be (nanoTime), by partition; they
+   * stay paused whatever else resumes. The polling thread's only.
+   */
+  private final Map<TopicPartition, Long> retryAt = new HashMap<>();
   private volatile boolean running = true;
   /** Whether every partition is paused now (by the queue's bound, or after a failed round). */
   private boolean holding;
-  /**
-   * The partitions paused until their record that is to be taken again may be (nanoTime); they
-   * stay paused whatever else resumes.
-   */
-  private final Map<TopicPartition, Long> retryAt = new HashMap<>();
   /** Whether the queue's bound holds the trigger back now. */
   private boolean backPressured;
   /** When the broker's end offsets were last asked for (nanoTime). */
