@@ -1,12 +1,15 @@
 package dev.durable.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.trigger.MessageDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /** What {@link KafkaTrigger.Builder} refuses, and how it says so; no broker needed. */
@@ -83,5 +86,19 @@ class KafkaTriggerBuilderTest {
         () -> complete().topic("orders/eu"));
     refused(IllegalStateException.class, "and the store keeps 200",
         () -> complete().groupId("g".repeat(180)).setAside().build());
+  }
+
+  @Test
+  void partitionKeysComeFromTheRecordsKeyOrAHeader() {
+    ConsumerRecord<byte[], byte[]> keyed = new ConsumerRecord<>("orders", 0, 7L,
+        "tenant-42".getBytes(StandardCharsets.UTF_8), new byte[0]);
+    keyed.headers().add("tenant", "t-1".getBytes(StandardCharsets.UTF_8));
+    keyed.headers().add("tenant", "t-2".getBytes(StandardCharsets.UTF_8));
+    ConsumerRecord<byte[], byte[]> bare = new ConsumerRecord<>("orders", 0, 8L, null,
+        new byte[0]);
+    assertEquals("tenant-42", KafkaTrigger.recordKey().apply(keyed));
+    assertEquals("t-2", KafkaTrigger.header("tenant").apply(keyed), "the header's last value");
+    assertNull(KafkaTrigger.recordKey().apply(bare), "no key: no partition key");
+    assertNull(KafkaTrigger.header("tenant").apply(bare));
   }
 }
