@@ -1,0 +1,26 @@
+package dev.durable.kafka;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+/** Waits for a condition to become true, polling it; fails with a description if it does not. */
+final class Await {
+  static final Duration WAIT = Duration.ofSeconds(30);
+
+  private Await() {}
+
+  static void until(String description, BooleanSupplier condition) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out after " + WAIT + " waiting until " + description);
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError("interrupted waiting until " + description, e);
+      }
+    }
+  }
+}
