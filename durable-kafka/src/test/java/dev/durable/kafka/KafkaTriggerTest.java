@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.durable.build.StoreVariants;
+import dev.durable.build.OnPostgres;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.RunFilter;
@@ -46,7 +46,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,10 +54,10 @@ import org.junit.jupiter.api.io.TempDir;
  * one for the class), each test on topics and a consumer group of its own: what users rely on,
  * one run per record, duplicates that start nothing, poison records that block nothing, a queue's
  * bound that holds, and records that wait out an outage of the database. On H2 in the first half
- * of the build and on PostgreSQL in the second ({@code DURABLE_PG_URL}, tag {@value
- * StoreVariants#TAG}).
+ * of the build and on PostgreSQL in the second ({@code DURABLE_PG_URL}, {@link
+ * OnPostgres}).
  */
-@Tag(StoreVariants.TAG)
+@OnPostgres
 class KafkaTriggerTest {
   /** The session timeout of a crash test's consumers: how soon the group drops a dead one. */
   static final int SESSION_TIMEOUT_MS = 2000;

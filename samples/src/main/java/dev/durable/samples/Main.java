@@ -4,6 +4,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.samples.chat.ChatSample;
 import dev.durable.samples.checkout.CheckoutSample;
 import dev.durable.samples.expense.ExpenseSample;
+import dev.durable.samples.intake.IntakeSample;
 import dev.durable.samples.shipping.ShippingSample;
 import dev.durable.samples.signup.SignupSample;
 import dev.durable.samples.summaries.SummariesSample;
@@ -20,7 +21,8 @@ import java.util.TreeMap;
  *
  * <p>From the repository root: {@code mvn -q package -DskipTests -Psample -Dsample=checkout} (or
  * {@code -Dsample=chat}, {@code -Dsample=signup}, {@code -Dsample=shipping}, {@code
- * -Dsample=expense}, {@code -Dsample=summaries}, {@code -Dsample=upgrade}); {@code
+ * -Dsample=expense}, {@code -Dsample=summaries}, {@code -Dsample=upgrade}, {@code
+ * -Dsample=intake}, which needs a NATS server with JetStream); {@code
  * -Ddurable.jdbcUrl=<url>} passes the JDBC URL.
  */
 public final class Main {
@@ -41,6 +43,7 @@ public final class Main {
           "chat", (engine, jdbcUrl, out) -> ChatSample.run(engine, out),
           "checkout", (engine, jdbcUrl, out) -> CheckoutSample.run(engine, out),
           "expense", (engine, jdbcUrl, out) -> ExpenseSample.run(engine, out),
+          "intake", (engine, jdbcUrl, out) -> IntakeSample.run(engine, out),
           "shipping", ShippingSample::run,
           "signup", (engine, jdbcUrl, out) -> SignupSample.run(engine, out),
           "summaries", (engine, jdbcUrl, out) -> SummariesSample.run(engine, out),

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code mvn install -DskipTests} on the whole tree succeeds and installs every module a user
  * takes from a repository: the template, the dashboard, the CLI and the Spring Boot starter among
- * them. (It once stopped at the test-only module {@code durable-tests}, which has no jar, so
+ * them, and the brokers' trigger modules. (It once stopped at the test-only module {@code durable-tests}, which has no jar, so
  * nothing after it in the reactor was installed.)
  *
  * <p>How it stays cheap and leaves the shared local repository alone: the tree's sources are
@@ -32,7 +32,8 @@ class InstallTest {
   /** What a user's project or machine installs from a repository. */
   private static final List<String> PUBLISHED = List.of(
       "durable-annotations", "durable-runtime", "durable-processor", "durable-test",
-      "durable-dashboard", "durable-archetype", "durable-cli", "durable-spring-boot-starter");
+      "durable-dashboard", "durable-archetype", "durable-cli", "durable-spring-boot-starter",
+      "durable-nats", "durable-rabbitmq", "durable-kafka");
   /** Build output and local state, never copied. */
   private static final Set<String> NOT_SOURCES = Set.of("target", "durable-data", ".git", ".idea");
 

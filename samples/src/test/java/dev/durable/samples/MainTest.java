@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.durable.build.OnNats;
 import dev.durable.build.OnPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -63,6 +64,28 @@ class MainTest {
 
       The gateway in all: 3 charge calls (1 declined) and 1 refund.
       It holds 2500 cents, order <ID>'s: the scarf's money went back.
+      """;
+
+  private static final String INTAKE_STORY = """
+      Sample 'intake', store <URL>
+
+      Stream INTAKE_<ID>: the shop publishes its orders on intake.<ID>.orders.<tenant>.
+      6 messages wait in the stream before the engine starts: 4 orders, one body that is not \
+      JSON, one order of -5 cents.
+
+      The trigger took every message: 4 runs started, 2 dead-lettered.
+        nats:INTAKE_<ID>:intake:1    COMPLETED, a-1 confirmed (R-a-1, 1200 cents)
+        nats:INTAKE_<ID>:intake:2    COMPLETED, a-2 confirmed (R-a-2, 800 cents)
+        nats:INTAKE_<ID>:intake:4    COMPLETED, g-1 confirmed (R-g-1, 4500 cents)
+        nats:INTAKE_<ID>:intake:6    COMPLETED, g-3 confirmed (R-g-3, 300 cents)
+      Each order reserved once: [a-1, a-2, g-1, g-3]
+      Runs in the store: 4, all COMPLETED
+
+      The dead letters, on intake.<ID>.dead, with their reason in a header:
+        message 3: cannot decode the message
+        message 5: InvalidInputException
+
+      engine.triggers(): consumed 6, started 4, duplicates 0, dead-lettered 2, lag 0
       """;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -232,12 +255,29 @@ class MainTest {
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }
 
+  /**
+   * The intake sample on the NATS server {@code DURABLE_NATS_URL} names: four orders run, each
+   * reserved once, and the two poison messages are dead-lettered with their reason.
+   */
+  @OnNats
+  @Test
+  void intakeStartsOneRunPerOrderMessageAndDeadLettersThePoisonOnes() {
+    String url = inMemoryUrl();
+    System.setProperty("nats.url", System.getenv(OnNats.VARIABLE));
+    try {
+      assertEquals(0, run("intake", url), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.clearProperty("nats.url");
+    }
+    assertEquals(INTAKE_STORY, masked(url));
+  }
+
   @Test
   void anUnknownSampleIsAUsageErrorThatListsTheSamples() {
     assertEquals(Main.USAGE, run("nope"));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: chat, checkout, expense, shipping, signup, summaries, upgrade."),
+    assertTrue(message.startsWith("Unknown sample 'nope'; the samples are: chat, checkout, expense, intake, shipping, signup, summaries, upgrade."),
         message);
 
     err.reset();
