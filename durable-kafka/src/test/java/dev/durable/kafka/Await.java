@@ -10,10 +10,15 @@ final class Await {
   private Await() {}
 
   static void until(String description, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
+    until(description, condition, WAIT);
+  }
+
+  /** {@link #until(String, BooleanSupplier)}, waiting at most {@code wait}. */
+  static void until(String description, BooleanSupplier condition, Duration wait) {
+    long deadline = System.nanoTime() + wait.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out after " + WAIT + " waiting until " + description);
+        throw new AssertionError("timed out after " + wait + " waiting until " + description);
       }
       try {
         Thread.sleep(20);

@@ -10,7 +10,8 @@ import java.time.Duration;
  * the offsets of its batch can be committed. Its runs go through queue {@code intake}, which this
  * engine does not declare, so that it runs none of them: the engine that takes over runs them.
  *
- * <p>Arguments: bootstrap servers, topic, group, JDBC URL, the order to die at.
+ * <p>Arguments: bootstrap servers, topic, group, JDBC URL, the order to die at (a negative one:
+ * none, the test kills the process).
  */
 public final class CrashingIntake {
   private CrashingIntake() {}

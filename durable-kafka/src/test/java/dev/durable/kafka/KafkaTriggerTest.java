@@ -43,6 +43,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -541,6 +542,73 @@ class KafkaTriggerTest {
     assertEquals(4 - firstUncommitted, stats.duplicates(),
         "those whose runs the dead engine stored start nothing");
     assertEquals(2, stats.started(), "o-4 and o-5 start their runs");
+  }
+
+  /**
+   * The issue's acceptance test: 1,000 records over 4 partitions, two engine processes in one
+   * group, one of them killed (SIGKILL) while records are in flight and the broker restarted: each
+   * record's run is stored once and completes once, and the records the dead engine had taken
+   * without committing their offsets are duplicates for the engine left. PostgreSQL only: two
+   * processes share the store.
+   */
+  @Test
+  void aThousandRecordsThroughTwoEnginesOneKilledAndTheBrokerRestartedMakeAThousandRuns(
+      @TempDir Path directory) throws Exception {
+    String pg = System.getenv("DURABLE_PG_URL");
+    Assumptions.assumeTrue(pg != null && !pg.isBlank(),
+        "two engine processes share a PostgreSQL store: DURABLE_PG_URL is not set");
+    topic = "wide-" + topic;
+    broker.createTopic(topic, 4);
+    for (int i = 0; i < 1000; i++) {
+      producer.send(new ProducerRecord<>(topic, "k" + (i % 8), order("o-" + i, 10 + i)));
+    }
+    producer.flush();
+    // the other engine takes them first: it stores their runs in queue intake, which it does not
+    // declare, and so runs none of them
+    Path log = directory.resolve("killed-intake.log");
+    Process other = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"),
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
+        CrashingIntake.class.getName(), broker.bootstrapServers(), topic, group, store.url(),
+        "-1").redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      KafkaTrigger<Order> trigger = trigger().queue("intake", 100)
+          .property("session.timeout.ms", SESSION_TIMEOUT_MS)
+          .property("heartbeat.interval.ms", SESSION_TIMEOUT_MS / 4).build();
+      DurableEngine engine = engine(trigger, b -> b.queue(Queue.named("intake").concurrency(16)));
+      Await.until("the other engine stored runs", () -> runs(engine).size() >= 50);
+      engine.start(); // joins the group: the partitions are shared
+      Await.until("a third of the runs stored", () -> runs(engine).size() >= 333);
+      other.destroyForcibly(); // SIGKILL: its runs stored, some of its offsets not committed
+      assertTrue(other.waitFor(30, TimeUnit.SECONDS), "the other engine was not killed");
+      broker.restart();
+
+      Await.until("1,000 runs completed",
+          () -> runs(engine, RunState.COMPLETED).size() == 1000, Duration.ofMinutes(2));
+      assertEquals(1000, runs(engine).size(), "one run per record, no more");
+      assertEquals(once(1000), ledger.confirmations(), "each order confirmed once");
+      Await.until("every offset committed", () -> committedTotal() == 1000);
+      TriggerInfo stats = trigger.stats();
+      assertTrue(stats.started() < 1000, "the other engine started runs too: " + stats);
+      assertEquals(stats.consumed(), stats.started() + stats.duplicates() + stats.redelivered(),
+          "each record this engine took either started its run or found it: " + stats);
+      assertEquals(0, stats.deadLettered(), stats.toString());
+    } finally {
+      other.destroyForcibly();
+    }
+  }
+
+  /** The group's committed offsets over the partitions of the test's topic, added up. */
+  private long committedTotal() {
+    try {
+      return broker.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
+          .get(30, TimeUnit.SECONDS).entrySet().stream()
+          .filter(e -> e.getKey().topic().equals(topic) && e.getValue() != null)
+          .mapToLong(e -> e.getValue().offset()).sum();
+    } catch (Exception e) {
+      throw new AssertionError("cannot read the group's offsets", e);
+    }
   }
 
   @Test

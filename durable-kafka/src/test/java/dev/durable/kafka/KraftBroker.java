@@ -39,12 +39,15 @@ final class KraftBroker implements AutoCloseable {
   private static final String CONTROLLER = "CONTROLLER";
 
   private final Path directory;
-  private final KafkaRaftServer server;
+  private final KafkaConfig config;
+  private volatile KafkaRaftServer server;
   private final String bootstrapServers;
   private final Admin admin;
 
-  private KraftBroker(Path directory, KafkaRaftServer server, String bootstrapServers) {
+  private KraftBroker(Path directory, KafkaConfig config, KafkaRaftServer server,
+      String bootstrapServers) {
     this.directory = directory;
+    this.config = config;
     this.server = server;
     this.bootstrapServers = bootstrapServers;
     this.admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers));
@@ -100,14 +103,31 @@ final class KraftBroker implements AutoCloseable {
 
     KafkaRaftServer server = new KafkaRaftServer(kafkaConfig, Time.SYSTEM);
     server.startup();
-    KraftBroker broker = new KraftBroker(directory, server, "127.0.0.1:" + brokerPort);
+    KraftBroker broker =
+        new KraftBroker(directory, kafkaConfig, server, "127.0.0.1:" + brokerPort);
     try {
-      broker.admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
+      broker.awaitAnswer();
     } catch (Exception e) {
       broker.close();
       throw e;
     }
     return broker;
+  }
+
+  /**
+   * Stops the broker as a restart does (its clients see their connections drop), and starts it
+   * again on the same ports and logs; returns once it answers.
+   */
+  void restart() throws Exception {
+    server.shutdown();
+    server.awaitShutdown();
+    server = new KafkaRaftServer(config, Time.SYSTEM);
+    server.startup();
+    awaitAnswer();
+  }
+
+  private void awaitAnswer() throws Exception {
+    admin.describeCluster().nodes().get(60, TimeUnit.SECONDS);
   }
 
   /** The broker's address, for {@code bootstrap.servers}. */
