@@ -3,6 +3,7 @@ package dev.durable.tests.support;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,12 +29,13 @@ public final class EngineProcess implements AutoCloseable {
   private final List<String> output = new ArrayList<>();
   private final CountDownLatch ready = new CountDownLatch(1);
   private final long startedAt = System.nanoTime();
+  private final Thread reader;
   private volatile boolean killed;
 
   private EngineProcess(String engineId, Process process) {
     this.engineId = engineId;
     this.process = process;
-    Thread reader = new Thread(this::read, "output-of-" + engineId);
+    reader = new Thread(this::read, "output-of-" + engineId);
     reader.setDaemon(true);
     reader.start();
   }
@@ -177,6 +179,34 @@ public final class EngineProcess implements AutoCloseable {
       frames.stream().skip(1).filter(l -> l.startsWith("at " + where)).findFirst()
           .ifPresent(l -> threads.append("    ... ").append(l).append('\n'));
     }
+  }
+
+  /** Sends {@code line} to its standard input. */
+  public void send(String line) {
+    try {
+      OutputStream input = process.getOutputStream();
+      input.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      input.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write to engine process " + engineId, e);
+    }
+  }
+
+  /**
+   * Waits until the process exits and its output is read to the end; fails with its output if it
+   * does not within {@code timeout}.
+   */
+  public void awaitExit(Duration timeout) {
+    try {
+      if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        reader.join(timeout.toMillis());
+        return;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    throw new AssertionError("engine " + engineId + " did not exit within " + timeout
+        + "; its output:\n" + String.join("\n", output()));
   }
 
   /** Kills the process at once (SIGKILL), as a crash would, and waits until it is gone. */

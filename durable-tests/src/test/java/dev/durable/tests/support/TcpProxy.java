@@ -14,13 +14,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A TCP proxy between engines and their database, which the test can cut and restore as if the
- * network failed. {@link #cut()} closes every connection through it and refuses new ones (accepts
- * and closes them at once) until {@link #restore()}. {@link #silence()} fails without a word, as a
- * dropped network or a database host that vanished does: bytes sent through the connections open
- * then, and through those opened until {@link #restore()}, are dropped, and those connections stay
- * silent for good (their state is lost on the far side), while connections opened after the
- * restore work.
+ * A TCP proxy between engines and their database (or their broker), which the test can cut and
+ * restore as if the network failed. {@link #cut()} closes every connection through it and refuses
+ * new ones (accepts and closes them at once) until {@link #restore()}. {@link #silence()} fails
+ * without a word, as a dropped network or a database host that vanished does: bytes sent through
+ * the connections open then, and through those opened until {@link #restore()}, are dropped, and
+ * those connections stay silent for good (their state is lost on the far side), while connections
+ * opened after the restore work.
  */
 public final class TcpProxy implements AutoCloseable {
   private final String targetHost;
@@ -70,6 +70,11 @@ public final class TcpProxy implements AutoCloseable {
     return new TcpProxy(uri.getHost(), uri.getPort() == -1 ? 5432 : uri.getPort());
   }
 
+  /** The local port the proxy listens on, on the loopback address. */
+  public int port() {
+    return server.getLocalPort();
+  }
+
   /** {@code jdbcUrl}, a {@code jdbc:postgresql://} URL, pointed at this proxy instead. */
   public String route(String jdbcUrl) {
     String prefix = "jdbc:postgresql://";
@@ -81,12 +86,18 @@ public final class TcpProxy implements AutoCloseable {
         + (pathStart < 0 ? "/" : jdbcUrl.substring(pathStart));
   }
 
-  /** Closes every connection through the proxy and refuses new ones until {@link #restore()}. */
-  public void cut() {
+  /**
+   * Closes every connection through the proxy and refuses new ones until {@link #restore()};
+   * returns how many connections it closed.
+   */
+  public int cut() {
     cut = true;
+    int closed = 0;
     for (Link link : links) {
       link.close();
+      closed++;
     }
+    return closed;
   }
 
   /**
