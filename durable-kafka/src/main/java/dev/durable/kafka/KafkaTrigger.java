@@ -7,6 +7,7 @@ import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerBuilder;
 import dev.durable.runtime.trigger.TriggerChecks;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
 import dev.durable.runtime.trigger.TriggerSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -98,13 +99,12 @@ public final class KafkaTrigger<T> implements Trigger {
 
   private final KafkaTriggerSettings<T> settings;
   private final TriggerCounters counters;
-  /** The consuming loop, once started; guarded by this. */
-  private PollLoop<T> loop;
-  private boolean closed;
+  private final TriggerLoop loop;
 
   private KafkaTrigger(KafkaTriggerSettings<T> settings) {
     this.settings = settings;
     this.counters = new TriggerCounters(settings.common().name());
+    this.loop = new TriggerLoop(settings.common().name());
   }
 
   /** A builder of a trigger that reaches the cluster through {@code bootstrapServers}. */
@@ -183,14 +183,8 @@ public final class KafkaTrigger<T> implements Trigger {
    *     within {@link Builder#startTimeout}; the message says which and what to do
    */
   @Override
-  public synchronized void start(TriggerContext context) {
-    if (closed) {
-      throw new IllegalStateException("trigger " + name() + " was closed; build a new one");
-    }
-    if (loop != null) {
-      return;
-    }
-    loop = PollLoop.start(settings, context, counters);
+  public void start(TriggerContext context) {
+    loop.start(() -> PollLoop.start(settings, context, counters));
   }
 
   @Override
@@ -204,15 +198,7 @@ public final class KafkaTrigger<T> implements Trigger {
    */
   @Override
   public void close() {
-    PollLoop<T> stopping;
-    synchronized (this) {
-      closed = true;
-      stopping = loop;
-      loop = null;
-    }
-    if (stopping != null) {
-      stopping.stop();
-    }
+    loop.close();
   }
 
   @Override

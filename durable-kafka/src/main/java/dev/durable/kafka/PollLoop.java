@@ -2,6 +2,7 @@ package dev.durable.kafka;
 
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
 import dev.durable.runtime.trigger.TriggerSettings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * pass, so that nothing is skipped and nothing is committed past a record whose run is not stored;
  * one whose record is to be taken again is paused for the retry delay, while the others go on.
  */
-final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
+final class PollLoop<T>
+    implements Runnable, TriggerLoop.Running, ConsumerRebalanceListener {
   private static final Logger LOG = LoggerFactory.getLogger(PollLoop.class);
   /** How long {@link #stop} waits for the record in hand beyond a poll's wait. */
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -438,7 +440,8 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   }
 
   /** Stops the loop and waits for the record in hand (and a poll under way) to finish. */
-  void stop() {
+  @Override
+  public void stop() {
     running = false;
     consumer.wakeup(); // the one consumer method that is safe from another thread
     if (Thread.currentThread() == thread) {

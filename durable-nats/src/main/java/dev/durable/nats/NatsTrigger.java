@@ -7,6 +7,7 @@ import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerBuilder;
 import dev.durable.runtime.trigger.TriggerChecks;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
 import io.nats.client.Connection;
 import io.nats.client.Message;
 import java.time.Duration;
@@ -71,13 +72,12 @@ public final class NatsTrigger<T> implements Trigger {
 
   private final NatsTriggerSettings<T> settings;
   private final TriggerCounters counters;
-  /** The consuming loop, once started; guarded by this. */
-  private PullLoop<T> loop;
-  private boolean closed;
+  private final TriggerLoop loop;
 
   private NatsTrigger(NatsTriggerSettings<T> settings) {
     this.settings = settings;
     this.counters = new TriggerCounters(settings.common().name());
+    this.loop = new TriggerLoop(settings.common().name());
   }
 
   /** A builder of a trigger that consumes through {@code connection}. */
@@ -125,14 +125,8 @@ public final class NatsTrigger<T> implements Trigger {
    *     consumer; the message says which and what to do
    */
   @Override
-  public synchronized void start(TriggerContext context) {
-    if (closed) {
-      throw new IllegalStateException("trigger " + name() + " was closed; build a new one");
-    }
-    if (loop != null) {
-      return;
-    }
-    loop = PullLoop.start(settings, context, counters);
+  public void start(TriggerContext context) {
+    loop.start(() -> PullLoop.start(settings, context, counters));
   }
 
   @Override
@@ -143,15 +137,7 @@ public final class NatsTrigger<T> implements Trigger {
   /** Stops fetching, finishes the message in hand, hands the rest of its batch back. */
   @Override
   public void close() {
-    PullLoop<T> stopping;
-    synchronized (this) {
-      closed = true;
-      stopping = loop;
-      loop = null;
-    }
-    if (stopping != null) {
-      stopping.stop();
-    }
+    loop.close();
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.durable.nats;
 
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
 import dev.durable.runtime.trigger.TriggerSettings;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamApiException;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * left below its bound (nothing while it is at the bound), and hands each message to {@link
  * Deliveries}, one at a time, in the order fetched.
  */
-final class PullLoop<T> implements Runnable {
+final class PullLoop<T> implements Runnable, TriggerLoop.Running {
   private static final Logger LOG = LoggerFactory.getLogger(PullLoop.class);
   /** How long {@link #stop} waits for the message in hand beyond a fetch's wait. */
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -187,7 +188,8 @@ final class PullLoop<T> implements Runnable {
   }
 
   /** Stops the loop and waits for the message in hand (and a fetch under way) to finish. */
-  void stop() {
+  @Override
+  public void stop() {
     synchronized (wake) {
       running = false;
       wake.notifyAll();

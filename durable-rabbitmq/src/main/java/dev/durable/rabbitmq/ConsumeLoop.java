@@ -10,6 +10,7 @@ import dev.durable.rabbitmq.Deliveries.Verdict;
 import dev.durable.runtime.trigger.StartOutcome;
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
 import dev.durable.runtime.trigger.TriggerSettings;
 import java.io.IOException;
 import java.time.Duration;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * go on meanwhile. When the store is away the thread also takes no message until the delay has
  * passed: the next start would find it away too.
  */
-final class ConsumeLoop<T> implements Runnable {
+final class ConsumeLoop<T> implements Runnable, TriggerLoop.Running {
   private static final Logger LOG = LoggerFactory.getLogger(ConsumeLoop.class);
   /** How long {@link #stop} waits for the message in hand. */
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -346,7 +347,8 @@ final class ConsumeLoop<T> implements Runnable {
   }
 
   /** Stops the loop and waits for the message in hand to finish; the rest go back to RabbitMQ. */
-  void stop() {
+  @Override
+  public void stop() {
     synchronized (wake) {
       running = false;
       wake.notifyAll();

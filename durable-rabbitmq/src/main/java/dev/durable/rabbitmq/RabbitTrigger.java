@@ -11,6 +11,7 @@ import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerBuilder;
 import dev.durable.runtime.trigger.TriggerChecks;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
 import dev.durable.runtime.trigger.TriggerSettings;
 import java.util.Map;
 import java.util.Objects;
@@ -86,13 +87,12 @@ public final class RabbitTrigger<T> implements Trigger {
 
   private final RabbitTriggerSettings<T> settings;
   private final TriggerCounters counters;
-  /** The consuming loop, once started; guarded by this. */
-  private ConsumeLoop<T> loop;
-  private boolean closed;
+  private final TriggerLoop loop;
 
   private RabbitTrigger(RabbitTriggerSettings<T> settings) {
     this.settings = settings;
     this.counters = new TriggerCounters(settings.common().name());
+    this.loop = new TriggerLoop(settings.common().name());
   }
 
   /**
@@ -169,14 +169,8 @@ public final class RabbitTrigger<T> implements Trigger {
    *     dead-letter destination; the message says which and what to do
    */
   @Override
-  public synchronized void start(TriggerContext context) {
-    if (closed) {
-      throw new IllegalStateException("trigger " + name() + " was closed; build a new one");
-    }
-    if (loop != null) {
-      return;
-    }
-    loop = ConsumeLoop.start(settings, context, counters);
+  public void start(TriggerContext context) {
+    loop.start(() -> ConsumeLoop.start(settings, context, counters));
   }
 
   @Override
@@ -191,15 +185,7 @@ public final class RabbitTrigger<T> implements Trigger {
    */
   @Override
   public void close() {
-    ConsumeLoop<T> stopping;
-    synchronized (this) {
-      closed = true;
-      stopping = loop;
-      loop = null;
-    }
-    if (stopping != null) {
-      stopping.stop();
-    }
+    loop.close();
   }
 
   @Override
