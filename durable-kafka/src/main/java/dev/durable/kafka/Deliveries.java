@@ -1,8 +1,7 @@
 package dev.durable.kafka;
 
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.StartOptions;
-import dev.durable.runtime.trigger.RunStart;
+import dev.durable.runtime.trigger.MessageStarts;
 import dev.durable.runtime.trigger.StartOutcome;
 import dev.durable.runtime.trigger.TriggerCounters;
 import java.util.Collection;
@@ -34,7 +33,7 @@ final class Deliveries<T> {
   private record Failures(long offset, int count) {}
 
   private final KafkaTriggerSettings<T> settings;
-  private final DurableEngine engine;
+  private final MessageStarts<ConsumerRecord<byte[], byte[]>, T> starts;
   private final TriggerCounters counters;
   private final DeadLetters deadLetters;
   /**
@@ -46,7 +45,7 @@ final class Deliveries<T> {
   Deliveries(KafkaTriggerSettings<T> settings, DurableEngine engine, TriggerCounters counters,
       DeadLetters deadLetters) {
     this.settings = settings;
-    this.engine = engine;
+    this.starts = new MessageStarts<>(settings.common(), engine, "record");
     this.counters = counters;
     this.deadLetters = deadLetters;
   }
@@ -57,29 +56,10 @@ final class Deliveries<T> {
     TopicPartition partition = new TopicPartition(record.topic(), record.partition());
     String runId = KafkaTrigger.runId(settings.groupId(), record.topic(), record.partition(),
         record.offset());
-    T input;
-    try {
-      if (record.value() == null) {
-        throw new IllegalArgumentException("the record has no value (a tombstone)");
-      }
-      input = settings.decoder().decode(record.value());
-      if (input == null) {
-        throw new IllegalArgumentException("the decoder returned null");
-      }
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      return reject(partition, record, "cannot decode the record: " + describe(e));
-    }
-    StartOptions options;
-    try {
-      options = options(runId, record);
-    } catch (RuntimeException e) {
-      return reject(partition, record, "cannot make the run's start options: " + describe(e));
-    }
-    StartOutcome outcome =
-        StartOutcome.attempt(settings.starter(), new RunStart(engine, options), input);
+    StartOutcome outcome = record.value() == null
+        ? StartOutcome.rejected("cannot decode the record: IllegalArgumentException: the record"
+            + " has no value (a tombstone)")
+        : starts.attempt(runId, record, record.value());
     String reason = outcome.reason().orElse("");
     return switch (outcome.kind()) {
       case STARTED, DUPLICATE -> {
@@ -92,7 +72,7 @@ final class Deliveries<T> {
       case FAILED -> {
         Failures before = failures.get(partition);
         int count = before != null && before.offset() == record.offset() ? before.count() + 1 : 1;
-        if (count >= settings.maxDeliveries()) {
+        if (count >= settings.common().maxDeliveries()) {
           yield reject(partition, record, reason + " (the start failed each of the " + count
               + " times the record was taken)");
         }
@@ -105,21 +85,6 @@ final class Deliveries<T> {
   /** Forgets what was counted for partitions this consumer no longer reads. */
   void forget(Collection<TopicPartition> partitions) {
     partitions.forEach(failures::remove);
-  }
-
-  /** The options of the record's run: its id, and the queue and partition key, if any. */
-  private StartOptions options(String runId, ConsumerRecord<byte[], byte[]> record) {
-    StartOptions.Builder options = StartOptions.builder().runId(runId);
-    if (settings.queue() != null) {
-      options.queue(settings.queue());
-      if (settings.partitionKey() != null) {
-        String key = settings.partitionKey().apply(record);
-        if (key != null) {
-          options.partitionKey(key);
-        }
-      }
-    }
-    return options.build();
   }
 
   private Verdict reject(TopicPartition partition, ConsumerRecord<byte[], byte[]> record,
@@ -137,13 +102,9 @@ final class Deliveries<T> {
   private Verdict retry(ConsumerRecord<byte[], byte[]> record, String runId,
       StartOutcome outcome) {
     LOG.warn("trigger {} could not start run {} (offset {} of {}-{}): {}; it is taken again in"
-            + " {}", settings.name(), runId, record.offset(), record.topic(), record.partition(),
-        outcome.reason().orElse("?"), settings.retryDelay());
+            + " {}", settings.common().name(), runId, record.offset(), record.topic(),
+        record.partition(), outcome.reason().orElse("?"), settings.common().retryDelay());
     counters.outcome(outcome.kind());
     return Verdict.RETRY;
-  }
-
-  private static String describe(Exception e) {
-    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 }

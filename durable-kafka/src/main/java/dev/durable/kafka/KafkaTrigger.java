@@ -2,10 +2,13 @@ package dev.durable.kafka;
 
 import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.trigger.MessageDecoder;
-import dev.durable.runtime.trigger.RunStarter;
 import dev.durable.runtime.trigger.Trigger;
 import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.runtime.trigger.TriggerBuilder;
+import dev.durable.runtime.trigger.TriggerChecks;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
+import dev.durable.runtime.trigger.TriggerSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -96,18 +99,17 @@ public final class KafkaTrigger<T> implements Trigger {
 
   private final KafkaTriggerSettings<T> settings;
   private final TriggerCounters counters;
-  /** The consuming loop, once started; guarded by this. */
-  private PollLoop<T> loop;
-  private boolean closed;
+  private final TriggerLoop loop;
 
   private KafkaTrigger(KafkaTriggerSettings<T> settings) {
     this.settings = settings;
-    this.counters = new TriggerCounters(settings.name());
+    this.counters = new TriggerCounters(settings.common().name());
+    this.loop = new TriggerLoop(settings.common().name());
   }
 
   /** A builder of a trigger that reaches the cluster through {@code bootstrapServers}. */
   public static Builder<byte[]> builder(String bootstrapServers) {
-    Checks.text(bootstrapServers, "bootstrapServers");
+    TriggerChecks.text(bootstrapServers, "bootstrapServers");
     return new Builder<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
   }
 
@@ -170,7 +172,7 @@ public final class KafkaTrigger<T> implements Trigger {
 
   @Override
   public String name() {
-    return settings.name();
+    return settings.common().name();
   }
 
   /**
@@ -181,14 +183,8 @@ public final class KafkaTrigger<T> implements Trigger {
    *     within {@link Builder#startTimeout}; the message says which and what to do
    */
   @Override
-  public synchronized void start(TriggerContext context) {
-    if (closed) {
-      throw new IllegalStateException("trigger " + name() + " was closed; build a new one");
-    }
-    if (loop != null) {
-      return;
-    }
-    loop = PollLoop.start(settings, context, counters);
+  public void start(TriggerContext context) {
+    loop.start(() -> PollLoop.start(settings, context, counters));
   }
 
   @Override
@@ -202,15 +198,7 @@ public final class KafkaTrigger<T> implements Trigger {
    */
   @Override
   public void close() {
-    PollLoop<T> stopping;
-    synchronized (this) {
-      closed = true;
-      stopping = loop;
-      loop = null;
-    }
-    if (stopping != null) {
-      stopping.stop();
-    }
+    loop.close();
   }
 
   @Override
@@ -221,36 +209,27 @@ public final class KafkaTrigger<T> implements Trigger {
   /**
    * Builds a {@link KafkaTrigger}. Needed: {@link #topic}, {@link #groupId}, {@link #decode},
    * {@link #start}, and a choice for poison records, {@link #deadLetter} or {@link #setAside()}.
+   * The settings every trigger has ({@code queue}, {@code partitionKey}, {@code retryDelay},
+   * {@code maxDeliveries}, {@code pausePoll}, ...) are {@link TriggerBuilder}'s; here, held back
+   * by the queue's bound, the trigger pauses its partitions (still polling, so that it stays in
+   * the group), and a failing record is taken again (sought back to) rather than delivered again:
+   * {@code maxDeliveries} counts those takes, as Kafka keeps no delivery count.
    *
    * @param <T> the run's input, as the decoder makes it
    */
-  public static final class Builder<T> {
+  public static final class Builder<T>
+      extends TriggerBuilder<ConsumerRecord<byte[], byte[]>, T, Builder<T>> {
     private final Map<String, Object> properties = new HashMap<>();
     private final List<String> topics = new ArrayList<>();
-    private String name;
     private String groupId;
-    private MessageDecoder<T> decoder;
-    private RunStarter<T> starter;
-    private String queue;
-    private int maxWaiting;
-    private Function<ConsumerRecord<byte[], byte[]>, String> partitionKey;
-    private String deadLetter;
-    private boolean setAside;
     private int batchSize = 100;
     private Duration fetchWait = Duration.ofSeconds(1);
-    private Duration retryDelay = Duration.ofSeconds(5);
-    private int maxDeliveries = 5;
-    private Duration pausePoll = Duration.ofMillis(500);
     private Duration startTimeout = Duration.ofSeconds(30);
 
     private Builder(Map<String, ?> properties) {
+      super("KafkaTrigger", "poison records: deadLetter(\"<topic>\") to produce them with their"
+          + " reason, or setAside() to log and pass them");
       properties.forEach((key, value) -> property(key, value));
-    }
-
-    /** The trigger's name in logs and metrics; by default {@code <group>/<topics>}. */
-    public Builder<T> name(String name) {
-      this.name = Checks.text(name, "name");
-      return this;
     }
 
     /** A topic to consume; call it again for more. Each must exist when the engine starts. */
@@ -267,7 +246,7 @@ public final class KafkaTrigger<T> implements Trigger {
      * partitions; it is part of every run id.
      */
     public Builder<T> groupId(String groupId) {
-      this.groupId = Checks.text(groupId, "groupId");
+      this.groupId = TriggerChecks.text(groupId, "groupId");
       return this;
     }
 
@@ -301,67 +280,24 @@ public final class KafkaTrigger<T> implements Trigger {
      * How a record's value becomes the run's input ({@link MessageDecoder#json(Class)} for JSON);
      * a value it throws for is a poison record.
      */
-    @SuppressWarnings("unchecked") // the builder holds no value of T yet but the starter, reset
     public <U> Builder<U> decode(MessageDecoder<U> decoder) {
-      Builder<U> typed = (Builder<U>) this;
-      typed.decoder = Objects.requireNonNull(decoder, "decoder");
-      typed.starter = null;
-      return typed;
-    }
-
-    /**
-     * Starts the run for a decoded record: {@code (start, order) ->
-     * CheckoutWorkflowClient.of(start.engine()).start(start.options(), order)}. Start with the
-     * options given, which hold the record's run id (and the queue and partition key).
-     */
-    public Builder<T> start(RunStarter<T> starter) {
-      if (decoder == null) {
-        throw new IllegalStateException("set decode(...) before start(...): the starter takes"
-            + " what the decoder makes");
-      }
-      this.starter = Objects.requireNonNull(starter, "starter");
-      return this;
-    }
-
-    /**
-     * Starts the runs through queue {@code queue} (which an engine declares, {@code
-     * DurableEngine.Builder.queue}), and pauses the consumer while {@code maxWaiting} or more of
-     * its runs wait for admission ({@code RunState.ENQUEUED}), across all engines.
-     */
-    public Builder<T> queue(String queue, int maxWaiting) {
-      this.queue = Checks.text(queue, "queue");
-      this.maxWaiting = Checks.atLeastOne(maxWaiting, "maxWaiting");
-      return this;
-    }
-
-    /**
-     * The partition key of each record's run within its queue ({@link KafkaTrigger#recordKey},
-     * {@link KafkaTrigger#header}); null: none. Needs a {@link #queue}.
-     */
-    public Builder<T> partitionKey(Function<ConsumerRecord<byte[], byte[]>, String> key) {
-      this.partitionKey = Objects.requireNonNull(key, "partitionKey");
-      return this;
+      return decoder(decoder);
     }
 
     /**
      * Produces poison records to {@code topic}, with their key, headers, value and the reason
      * ({@value #REASON_HEADER}), then lets their offset pass. The topic must exist: the original
-     * passes only once the broker has the dead letter.
+     * passes only once the broker has the dead letter. Or {@link #setAside()}: poison records are
+     * logged and their offset passes.
      */
+    @Override
     public Builder<T> deadLetter(String topic) {
-      this.deadLetter = Checks.topic(topic, "deadLetter");
-      return this;
-    }
-
-    /** Logs poison records with their reason and lets their offset pass (no dead-letter topic). */
-    public Builder<T> setAside() {
-      this.setAside = true;
-      return this;
+      return deadLetterTo(Checks.topic(topic, "deadLetter"));
     }
 
     /** The most records one poll takes ({@code max.poll.records}); 100 by default. */
     public Builder<T> batchSize(int batchSize) {
-      this.batchSize = Checks.atLeastOne(batchSize, "batchSize");
+      this.batchSize = TriggerChecks.atLeastOne(batchSize, "batchSize");
       return this;
     }
 
@@ -370,28 +306,7 @@ public final class KafkaTrigger<T> implements Trigger {
      * for it at most.
      */
     public Builder<T> fetchWait(Duration fetchWait) {
-      this.fetchWait = Checks.positive(fetchWait, "fetchWait");
-      return this;
-    }
-
-    /** How long before a record whose start failed (store away, say) is taken again; 5 s. */
-    public Builder<T> retryDelay(Duration retryDelay) {
-      this.retryDelay = Checks.positive(retryDelay, "retryDelay");
-      return this;
-    }
-
-    /**
-     * How many times a record whose start keeps failing (not for an outage of the store) is
-     * taken before it is dead-lettered; 5 by default.
-     */
-    public Builder<T> maxDeliveries(int maxDeliveries) {
-      this.maxDeliveries = Checks.atLeastOne(maxDeliveries, "maxDeliveries");
-      return this;
-    }
-
-    /** How often a trigger paused by its queue's bound reads the depth again; 500 ms. */
-    public Builder<T> pausePoll(Duration pausePoll) {
-      this.pausePoll = Checks.positive(pausePoll, "pausePoll");
+      this.fetchWait = TriggerChecks.positive(fetchWait, "fetchWait");
       return this;
     }
 
@@ -400,7 +315,7 @@ public final class KafkaTrigger<T> implements Trigger {
      * Past it the start fails, saying so.
      */
     public Builder<T> startTimeout(Duration startTimeout) {
-      this.startTimeout = Checks.positive(startTimeout, "startTimeout");
+      this.startTimeout = TriggerChecks.positive(startTimeout, "startTimeout");
       return this;
     }
 
@@ -410,30 +325,13 @@ public final class KafkaTrigger<T> implements Trigger {
      * @throws IllegalStateException naming what is missing or does not fit
      */
     public KafkaTrigger<T> build() {
-      if (topics.isEmpty()) {
-        throw new IllegalStateException("a KafkaTrigger needs topic(\"orders\") before build()");
-      }
-      Checks.require(groupId, "groupId(\"checkout\")");
-      Checks.require(decoder, "decode(MessageDecoder.json(Order.class))");
-      Checks.require(starter, "start((start, order) -> OrderClient.of(start.engine())"
-          + ".start(start.options(), order))");
+      require(topics.isEmpty() ? null : topics, "topic(\"orders\")");
+      require(groupId, "groupId(\"checkout\")");
       String described = groupId + "/" + String.join(",", topics);
-      if (deadLetter == null && !setAside) {
-        throw new IllegalStateException("trigger " + described + " needs a choice for poison"
-            + " records: deadLetter(\"<topic>\") to produce them with their reason, or"
-            + " setAside() to log and pass them");
-      }
-      if (deadLetter != null && setAside) {
-        throw new IllegalStateException("trigger " + described + " has both deadLetter(\""
-            + deadLetter + "\") and setAside(); choose one");
-      }
-      if (deadLetter != null && topics.contains(deadLetter)) {
+      TriggerSettings<ConsumerRecord<byte[], byte[]>, T> common = settings(described);
+      if (common.deadLetter() != null && topics.contains(common.deadLetter())) {
         throw new IllegalStateException("trigger " + described + " consumes its own dead-letter"
-            + " topic " + deadLetter + "; name another topic for the dead letters");
-      }
-      if (partitionKey != null && queue == null) {
-        throw new IllegalStateException("a partitionKey needs a queue: its limits are the"
-            + " queue's; set queue(name, maxWaiting) too, or drop the key");
+            + " topic " + common.deadLetter() + "; name another topic for the dead letters");
       }
       for (String topic : topics) {
         int length = runId(groupId, topic, 0, 0).length() - 2 + MAX_NUMBERS;
@@ -443,12 +341,10 @@ public final class KafkaTrigger<T> implements Trigger {
               + MAX_RUN_ID + "; use a shorter group id or topic");
         }
       }
-      String triggerName = name != null ? name : described;
-      return new KafkaTrigger<>(new KafkaTriggerSettings<>(triggerName,
-          consumerProperties(triggerName), setAside ? Map.of() : producerProperties(triggerName),
-          List.copyOf(topics), groupId, decoder, starter, queue, maxWaiting, partitionKey,
-          deadLetter, batchSize, fetchWait, retryDelay, maxDeliveries, pausePoll,
-          startTimeout));
+      return new KafkaTrigger<>(new KafkaTriggerSettings<>(common,
+          consumerProperties(common.name()),
+          common.deadLetter() == null ? Map.of() : producerProperties(common.name()),
+          List.copyOf(topics), groupId, batchSize, fetchWait, startTimeout));
     }
 
     private Map<String, Object> consumerProperties(String triggerName) {

@@ -2,6 +2,8 @@ package dev.durable.kafka;
 
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
+import dev.durable.runtime.trigger.TriggerSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * pass, so that nothing is skipped and nothing is committed past a record whose run is not stored;
  * one whose record is to be taken again is paused for the retry delay, while the others go on.
  */
-final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
+final class PollLoop<T>
+    implements Runnable, TriggerLoop.Running, ConsumerRebalanceListener {
   private static final Logger LOG = LoggerFactory.getLogger(PollLoop.class);
   /** How long {@link #stop} waits for the record in hand beyond a poll's wait. */
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -44,6 +47,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
   private final KafkaTriggerSettings<T> settings;
+  private final TriggerSettings<ConsumerRecord<byte[], byte[]>, T> common;
   private final TriggerContext context;
   private final TriggerCounters counters;
   private final Consumer<byte[], byte[]> consumer;
@@ -68,6 +72,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   private PollLoop(KafkaTriggerSettings<T> settings, TriggerContext context,
       TriggerCounters counters, Consumer<byte[], byte[]> consumer, DeadLetters deadLetters) {
     this.settings = settings;
+    this.common = settings.common();
     this.context = context;
     this.counters = counters;
     this.consumer = consumer;
@@ -90,7 +95,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     Producer<byte[], byte[]> producer = null;
     try {
       requireTopics(consumer, settings);
-      if (settings.deadLetter() != null) {
+      if (settings.common().deadLetter() != null) {
         try {
           producer = new KafkaProducer<>(settings.producer());
         } catch (KafkaException e) {
@@ -102,9 +107,9 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       throw e;
     }
     PollLoop<T> loop = new PollLoop<>(settings, context, counters, consumer,
-        new DeadLetters(settings.name(), settings.deadLetter(), producer));
+        new DeadLetters(settings.common().name(), settings.common().deadLetter(), producer));
     // the consumer passes to the polling thread here, and no other thread touches it again
-    loop.thread = new Thread(loop, "durable-trigger-" + settings.name());
+    loop.thread = new Thread(loop, "durable-trigger-" + settings.common().name());
     loop.thread.setDaemon(true);
     loop.thread.start();
     return loop;
@@ -120,7 +125,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     while (cause.getCause() != null) {
       cause = cause.getCause();
     }
-    return new IllegalStateException("trigger " + settings.name() + " could not make its "
+    return new IllegalStateException("trigger " + settings.common().name() + " could not make its "
         + client + ": " + cause.getMessage() + "; check the properties given to"
         + " KafkaTrigger.builder(...) and property(...)", e);
   }
@@ -131,19 +136,20 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     try {
       existing = consumer.listTopics(settings.startTimeout());
     } catch (KafkaException e) {
-      throw new IllegalStateException("trigger " + settings.name() + " could not list the"
+      throw new IllegalStateException("trigger " + settings.common().name() + " could not list the"
           + " topics of the Kafka cluster at " + settings.consumer().get("bootstrap.servers")
           + " within " + settings.startTimeout() + " (" + e + "); check that the brokers are up"
           + " and reachable, or give startTimeout(...) more time", e);
     }
     List<String> needed = new ArrayList<>(settings.topics());
-    if (settings.deadLetter() != null) {
-      needed.add(settings.deadLetter());
+    if (settings.common().deadLetter() != null) {
+      needed.add(settings.common().deadLetter());
     }
     for (String topic : needed) {
       if (!existing.containsKey(topic)) {
-        throw new IllegalStateException("trigger " + settings.name() + " needs topic " + topic
-            + (topic.equals(settings.deadLetter()) ? " (its dead-letter topic)" : "")
+        throw new IllegalStateException("trigger " + settings.common().name() + " needs topic "
+            + topic
+            + (topic.equals(settings.common().deadLetter()) ? " (its dead-letter topic)" : "")
             + ", which the Kafka cluster does not have; create it (kafka-topics.sh --create"
             + " --topic " + topic + " --bootstrap-server ...) or name a topic that exists");
       }
@@ -161,15 +167,15 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
           // stop() woke a poll or a commit up: the loop ends, and what passed is committed below
         } catch (RuntimeException e) {
           // the store or the brokers are away: say so, wait, and try again
-          LOG.warn("trigger {} could not take records: {}; trying again in {}", settings.name(),
-              e.toString(), settings.retryDelay());
+          LOG.warn("trigger {} could not take records: {}; trying again in {}", common.name(),
+              e.toString(), common.retryDelay());
           rest();
         }
       }
     } catch (RuntimeException | Error e) {
       // an Error from the user's starter, say: the records not committed come again
       LOG.error("trigger {} stopped taking records; restart the engine to start it again",
-          settings.name(), e);
+          common.name(), e);
       throw e;
     } finally {
       finish();
@@ -179,14 +185,14 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   /** Waits the retry delay after a failed round: still polling, or, if polling fails, idle. */
   private void rest() {
     try {
-      hold(settings.retryDelay());
+      hold(common.retryDelay());
     } catch (WakeupException e) {
       // stop() woke it up: the loop ends
     } catch (RuntimeException e) {
-      LOG.debug("trigger {}: polling while waiting failed too: {}", settings.name(),
+      LOG.debug("trigger {}: polling while waiting failed too: {}", common.name(),
           e.toString());
       try {
-        Thread.sleep(settings.retryDelay().toMillis());
+        Thread.sleep(common.retryDelay().toMillis());
       } catch (InterruptedException interrupted) {
         Thread.currentThread().interrupt();
         running = false;
@@ -203,14 +209,14 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
         // a wake-up that came after the last poll: it is spent now, commit again
       } catch (RuntimeException e) {
         LOG.warn("trigger {} could not commit its last offsets ({}); their records come again,"
-            + " as duplicates", settings.name(), e.toString());
+            + " as duplicates", common.name(), e.toString());
         break;
       }
     }
     try {
       consumer.close(CloseOptions.timeout(CLOSE_WAIT));
     } catch (RuntimeException e) {
-      LOG.debug("trigger {}: closing the consumer failed: {}", settings.name(), e.toString());
+      LOG.debug("trigger {}: closing the consumer failed: {}", common.name(), e.toString());
     }
     deadLetters.close();
   }
@@ -219,12 +225,12 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   private void round() {
     commitPending(); // left over from a round whose commit failed
     int room = settings.batchSize();
-    if (settings.queue() != null) {
-      long depth = context.queueDepth(settings.queue());
-      if (depth >= settings.maxWaiting()) {
+    if (common.queue() != null) {
+      long depth = context.queueDepth(common.queue());
+      if (depth >= common.maxWaiting()) {
         backPressured = true;
         counters.paused(true);
-        hold(settings.pausePoll());
+        hold(common.pausePoll());
         askLag();
         return;
       }
@@ -233,7 +239,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
         resumeAll();
         counters.paused(false);
       }
-      room = (int) Math.min(room, settings.maxWaiting() - depth);
+      room = (int) Math.min(room, common.maxWaiting() - depth);
     }
     ConsumerRecords<byte[], byte[]> records = consumer.poll(untilRetry());
     handle(records, room);
@@ -293,7 +299,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
           }
           if (deliveries.handle(record) == Deliveries.Verdict.RETRY) {
             consumer.pause(List.of(partition));
-            retryAt.put(partition, System.nanoTime() + settings.retryDelay().toNanos());
+            retryAt.put(partition, System.nanoTime() + common.retryDelay().toNanos());
             break;
           }
           handled++;
@@ -324,7 +330,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
       pending.clear();
     } catch (CommitFailedException e) {
       LOG.warn("trigger {} could not commit offsets {}: the group gave the partitions to another"
-          + " member; their records come again there, as duplicates", settings.name(), pending);
+          + " member; their records come again there, as duplicates", common.name(), pending);
       pending.clear();
     }
   }
@@ -375,7 +381,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     Set<TopicPartition> assignment = consumer.assignment();
     long now = System.nanoTime();
     if (assignment.isEmpty()
-        || lagAskedAt != 0 && now - lagAskedAt < settings.pausePoll().toNanos()) {
+        || lagAskedAt != 0 && now - lagAskedAt < common.pausePoll().toNanos()) {
       return;
     }
     lagAskedAt = now;
@@ -390,7 +396,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     } catch (WakeupException e) {
       throw e;
     } catch (KafkaException e) {
-      LOG.debug("trigger {}: could not read the partitions' end offsets: {}", settings.name(),
+      LOG.debug("trigger {}: could not read the partitions' end offsets: {}", common.name(),
           e.toString());
     }
   }
@@ -410,7 +416,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
         consumer.commitSync(done);
       } catch (RuntimeException e) {
         LOG.warn("trigger {} could not commit offsets {} of partitions taken away ({}); their"
-            + " records come again there, as duplicates", settings.name(), done, e.toString());
+            + " records come again there, as duplicates", common.name(), done, e.toString());
       }
     }
     deliveries.forget(partitions);
@@ -434,7 +440,8 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
   }
 
   /** Stops the loop and waits for the record in hand (and a poll under way) to finish. */
-  void stop() {
+  @Override
+  public void stop() {
     running = false;
     consumer.wakeup(); // the one consumer method that is safe from another thread
     if (Thread.currentThread() == thread) {
@@ -447,7 +454,7 @@ final class PollLoop<T> implements Runnable, ConsumerRebalanceListener {
     }
     if (thread.isAlive()) {
       LOG.warn("trigger {} did not stop within {}; the records it holds come again to the next"
-          + " consumer of group {}", settings.name(), settings.fetchWait().plus(STOP_GRACE),
+          + " consumer of group {}", common.name(), settings.fetchWait().plus(STOP_GRACE),
           settings.groupId());
     }
   }

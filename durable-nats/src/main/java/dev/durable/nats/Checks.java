@@ -1,50 +1,21 @@
 package dev.durable.nats;
 
-import java.time.Duration;
-import java.util.Objects;
+import dev.durable.runtime.trigger.TriggerChecks;
 
-/** The checks of the builder's settings, each saying what was wrong and what to do. */
+/**
+ * NATS's own checks of the builder's settings, each saying what was wrong and what to do; those
+ * every trigger has are {@link TriggerChecks}.
+ */
 final class Checks {
   private Checks() {}
 
-  static String text(String value, String what) {
-    Objects.requireNonNull(value, what);
-    if (value.isBlank()) {
-      throw new IllegalArgumentException("a trigger's " + what + " must not be blank");
-    }
-    return value;
-  }
-
   /** A consumer's name: NATS refuses dots, spaces, wildcards and separators in it. */
   static String name(String value, String what) {
-    text(value, what);
+    TriggerChecks.text(value, what);
     if (!value.matches("[A-Za-z0-9_-]+")) {
       throw new IllegalArgumentException("a trigger's " + what + " may hold letters, digits, '_'"
           + " and '-' only (NATS refuses the others), but was '" + value + "'");
     }
     return value;
-  }
-
-  static int atLeastOne(int value, String what) {
-    if (value < 1) {
-      throw new IllegalArgumentException("a trigger's " + what + " must be at least 1, but was "
-          + value);
-    }
-    return value;
-  }
-
-  static Duration positive(Duration value, String what) {
-    Objects.requireNonNull(value, what);
-    if (value.isZero() || value.isNegative()) {
-      throw new IllegalArgumentException("a trigger's " + what + " must be more than 0, but was "
-          + value);
-    }
-    return value;
-  }
-
-  static void require(Object value, String call) {
-    if (value == null) {
-      throw new IllegalStateException("a NatsTrigger needs " + call + " before build()");
-    }
   }
 }

@@ -1,8 +1,7 @@
 package dev.durable.nats;
 
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.StartOptions;
-import dev.durable.runtime.trigger.RunStart;
+import dev.durable.runtime.trigger.MessageStarts;
 import dev.durable.runtime.trigger.StartOutcome;
 import dev.durable.runtime.trigger.TriggerCounters;
 import io.nats.client.Message;
@@ -19,14 +18,14 @@ final class Deliveries<T> {
   private static final Logger LOG = LoggerFactory.getLogger(Deliveries.class);
 
   private final NatsTriggerSettings<T> settings;
-  private final DurableEngine engine;
   private final TriggerCounters counters;
   private final DeadLetters deadLetters;
+  private final MessageStarts<Message, T> starts;
 
   Deliveries(NatsTriggerSettings<T> settings, DurableEngine engine, TriggerCounters counters,
       DeadLetters deadLetters) {
     this.settings = settings;
-    this.engine = engine;
+    this.starts = new MessageStarts<>(settings.common(), engine, "message");
     this.counters = counters;
     this.deadLetters = deadLetters;
   }
@@ -37,28 +36,7 @@ final class Deliveries<T> {
     NatsJetStreamMetaData meta = message.metaData();
     String runId = NatsTrigger.runId(settings.stream(), settings.consumer(),
         meta.streamSequence());
-    T input;
-    try {
-      input = settings.decoder().decode(message.getData());
-      if (input == null) {
-        throw new IllegalArgumentException("the decoder returned null");
-      }
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      deadLetters.reject(message, "cannot decode the message: " + describe(e));
-      return;
-    }
-    StartOptions options;
-    try {
-      options = options(runId, message);
-    } catch (RuntimeException e) {
-      deadLetters.reject(message, "cannot make the run's start options: " + describe(e));
-      return;
-    }
-    StartOutcome outcome =
-        StartOutcome.attempt(settings.starter(), new RunStart(engine, options), input);
+    StartOutcome outcome = starts.attempt(runId, message, message.getData());
     String reason = outcome.reason().orElse("");
     switch (outcome.kind()) {
       case STARTED, DUPLICATE -> {
@@ -68,7 +46,7 @@ final class Deliveries<T> {
       case REJECTED -> deadLetters.reject(message, reason);
       case UNAVAILABLE -> handBack(message, runId, outcome);
       case FAILED -> {
-        if (meta.deliveredCount() >= settings.maxDeliveries()) {
+        if (meta.deliveredCount() >= settings.common().maxDeliveries()) {
           deadLetters.reject(message, reason + " (the start failed on each of its "
               + meta.deliveredCount() + " deliveries)");
         } else {
@@ -78,31 +56,13 @@ final class Deliveries<T> {
     }
   }
 
-  /** The options of the message's run: its id, and the queue and partition key, if any. */
-  private StartOptions options(String runId, Message message) {
-    StartOptions.Builder options = StartOptions.builder().runId(runId);
-    if (settings.queue() != null) {
-      options.queue(settings.queue());
-      if (settings.partitionKey() != null) {
-        String key = settings.partitionKey().apply(message);
-        if (key != null) {
-          options.partitionKey(key);
-        }
-      }
-    }
-    return options.build();
-  }
-
   /** Not acknowledged: the server delivers it again after the retry delay. */
   private void handBack(Message message, String runId, StartOutcome outcome) {
     LOG.warn("trigger {} could not start run {} (delivery {} of message {}): {}; it comes again"
-            + " in {}", settings.name(), runId, message.metaData().deliveredCount(),
-        message.metaData().streamSequence(), outcome.reason().orElse("?"), settings.retryDelay());
-    message.nakWithDelay(settings.retryDelay());
+            + " in {}", settings.common().name(), runId, message.metaData().deliveredCount(),
+        message.metaData().streamSequence(), outcome.reason().orElse("?"),
+        settings.common().retryDelay());
+    message.nakWithDelay(settings.common().retryDelay());
     counters.outcome(outcome.kind());
-  }
-
-  private static String describe(Exception e) {
-    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 }

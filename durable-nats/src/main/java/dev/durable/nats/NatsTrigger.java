@@ -2,10 +2,12 @@ package dev.durable.nats;
 
 import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.trigger.MessageDecoder;
-import dev.durable.runtime.trigger.RunStarter;
 import dev.durable.runtime.trigger.Trigger;
 import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.runtime.trigger.TriggerBuilder;
+import dev.durable.runtime.trigger.TriggerChecks;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
 import io.nats.client.Connection;
 import io.nats.client.Message;
 import java.time.Duration;
@@ -70,13 +72,12 @@ public final class NatsTrigger<T> implements Trigger {
 
   private final NatsTriggerSettings<T> settings;
   private final TriggerCounters counters;
-  /** The consuming loop, once started; guarded by this. */
-  private PullLoop<T> loop;
-  private boolean closed;
+  private final TriggerLoop loop;
 
   private NatsTrigger(NatsTriggerSettings<T> settings) {
     this.settings = settings;
-    this.counters = new TriggerCounters(settings.name());
+    this.counters = new TriggerCounters(settings.common().name());
+    this.loop = new TriggerLoop(settings.common().name());
   }
 
   /** A builder of a trigger that consumes through {@code connection}. */
@@ -114,7 +115,7 @@ public final class NatsTrigger<T> implements Trigger {
 
   @Override
   public String name() {
-    return settings.name();
+    return settings.common().name();
   }
 
   /**
@@ -124,14 +125,8 @@ public final class NatsTrigger<T> implements Trigger {
    *     consumer; the message says which and what to do
    */
   @Override
-  public synchronized void start(TriggerContext context) {
-    if (closed) {
-      throw new IllegalStateException("trigger " + name() + " was closed; build a new one");
-    }
-    if (loop != null) {
-      return;
-    }
-    loop = PullLoop.start(settings, context, counters);
+  public void start(TriggerContext context) {
+    loop.start(() -> PullLoop.start(settings, context, counters));
   }
 
   @Override
@@ -142,15 +137,7 @@ public final class NatsTrigger<T> implements Trigger {
   /** Stops fetching, finishes the message in hand, hands the rest of its batch back. */
   @Override
   public void close() {
-    PullLoop<T> stopping;
-    synchronized (this) {
-      closed = true;
-      stopping = loop;
-      loop = null;
-    }
-    if (stopping != null) {
-      stopping.stop();
-    }
+    loop.close();
   }
 
   @Override
@@ -161,42 +148,30 @@ public final class NatsTrigger<T> implements Trigger {
   /**
    * Builds a {@link NatsTrigger}. Needed: {@link #stream}, {@link #consumer}, {@link #decode},
    * {@link #start}, and a choice for poison messages, {@link #deadLetter} or {@link #setAside()}.
+   * The settings every trigger has ({@code queue}, {@code partitionKey}, {@code retryDelay},
+   * {@code maxDeliveries}, {@code pausePoll}, ...) are {@link TriggerBuilder}'s; here, "held back"
+   * by the queue's bound means it fetches nothing.
    *
    * @param <T> the run's input, as the decoder makes it
    */
-  public static final class Builder<T> {
+  public static final class Builder<T> extends TriggerBuilder<Message, T, Builder<T>> {
     private final Connection connection;
-    private String name;
     private String stream;
     private String subject;
     private String consumer;
-    private MessageDecoder<T> decoder;
-    private RunStarter<T> starter;
-    private String queue;
-    private int maxWaiting;
-    private Function<Message, String> partitionKey;
-    private String deadLetter;
-    private boolean setAside;
     private int batchSize = 20;
     private Duration fetchWait = Duration.ofSeconds(1);
     private Duration ackWait = Duration.ofSeconds(30);
-    private Duration retryDelay = Duration.ofSeconds(5);
-    private int maxDeliveries = 5;
-    private Duration pausePoll = Duration.ofMillis(500);
 
     private Builder(Connection connection) {
+      super("NatsTrigger", "poison messages: deadLetter(\"<subject>\") to publish them with their"
+          + " reason, or setAside() to log and drop them");
       this.connection = connection;
-    }
-
-    /** The trigger's name in logs and metrics; by default {@code <stream>/<consumer>}. */
-    public Builder<T> name(String name) {
-      this.name = Checks.text(name, "name");
-      return this;
     }
 
     /** The JetStream stream to consume; it must exist when the engine starts. */
     public Builder<T> stream(String stream) {
-      this.stream = Checks.text(stream, "stream");
+      this.stream = TriggerChecks.text(stream, "stream");
       return this;
     }
 
@@ -205,7 +180,7 @@ public final class NatsTrigger<T> implements Trigger {
      * runs; by default every message of the stream.
      */
     public Builder<T> subject(String subject) {
-      this.subject = Checks.text(subject, "subject");
+      this.subject = TriggerChecks.text(subject, "subject");
       return this;
     }
 
@@ -222,73 +197,30 @@ public final class NatsTrigger<T> implements Trigger {
      * How a message's body becomes the run's input ({@link MessageDecoder#json(Class)} for JSON);
      * a body it throws for is a poison message.
      */
-    @SuppressWarnings("unchecked") // the builder holds no value of T yet but the starter, reset
     public <U> Builder<U> decode(MessageDecoder<U> decoder) {
-      Builder<U> typed = (Builder<U>) this;
-      typed.decoder = Objects.requireNonNull(decoder, "decoder");
-      typed.starter = null;
-      return typed;
-    }
-
-    /**
-     * Starts the run for a decoded message: {@code (start, order) ->
-     * CheckoutWorkflowClient.of(start.engine()).start(start.options(), order)}. Start with the
-     * options given, which hold the message's run id (and the queue and partition key).
-     */
-    public Builder<T> start(RunStarter<T> starter) {
-      if (decoder == null) {
-        throw new IllegalStateException("set decode(...) before start(...): the starter takes"
-            + " what the decoder makes");
-      }
-      this.starter = Objects.requireNonNull(starter, "starter");
-      return this;
-    }
-
-    /**
-     * Starts the runs through queue {@code queue} (which an engine declares, {@code
-     * DurableEngine.Builder.queue}), and fetches no message while {@code maxWaiting} or more of
-     * its runs wait for admission ({@code RunState.ENQUEUED}), across all engines.
-     */
-    public Builder<T> queue(String queue, int maxWaiting) {
-      this.queue = Checks.text(queue, "queue");
-      this.maxWaiting = Checks.atLeastOne(maxWaiting, "maxWaiting");
-      return this;
-    }
-
-    /**
-     * The partition key of each message's run within its queue ({@link
-     * NatsTrigger#subjectToken}, {@link NatsTrigger#header}); null: none. Needs a {@link #queue}.
-     */
-    public Builder<T> partitionKey(Function<Message, String> partitionKey) {
-      this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
-      return this;
+      return decoder(decoder);
     }
 
     /**
      * Publishes poison messages to {@code subject} through JetStream, with their headers, body
      * and the reason ({@value #REASON_HEADER}), then acknowledges them. A stream must capture
-     * the subject: the original is acknowledged only once that publish is.
+     * the subject: the original is acknowledged only once that publish is. Or {@link #setAside()}:
+     * poison messages are logged and terminated.
      */
+    @Override
     public Builder<T> deadLetter(String subject) {
-      this.deadLetter = Checks.text(subject, "deadLetter");
-      return this;
-    }
-
-    /** Logs poison messages with their reason and terminates them (no dead-letter subject). */
-    public Builder<T> setAside() {
-      this.setAside = true;
-      return this;
+      return super.deadLetter(subject);
     }
 
     /** The most messages fetched at once; 20 by default. */
     public Builder<T> batchSize(int batchSize) {
-      this.batchSize = Checks.atLeastOne(batchSize, "batchSize");
+      this.batchSize = TriggerChecks.atLeastOne(batchSize, "batchSize");
       return this;
     }
 
     /** How long a fetch waits for messages; 1 s by default. Closing waits for it at most. */
     public Builder<T> fetchWait(Duration fetchWait) {
-      this.fetchWait = Checks.positive(fetchWait, "fetchWait");
+      this.fetchWait = TriggerChecks.positive(fetchWait, "fetchWait");
       return this;
     }
 
@@ -297,28 +229,7 @@ public final class NatsTrigger<T> implements Trigger {
      * (the consumer's {@code ack_wait}); 30 s by default: longer than a start takes.
      */
     public Builder<T> ackWait(Duration ackWait) {
-      this.ackWait = Checks.positive(ackWait, "ackWait");
-      return this;
-    }
-
-    /** How long a message handed back (store away, start failed) waits; 5 s by default. */
-    public Builder<T> retryDelay(Duration retryDelay) {
-      this.retryDelay = Checks.positive(retryDelay, "retryDelay");
-      return this;
-    }
-
-    /**
-     * How many deliveries of a message whose start keeps failing (not for an outage of the store)
-     * before it is dead-lettered; 5 by default.
-     */
-    public Builder<T> maxDeliveries(int maxDeliveries) {
-      this.maxDeliveries = Checks.atLeastOne(maxDeliveries, "maxDeliveries");
-      return this;
-    }
-
-    /** How often a trigger held back by its queue's bound reads the depth again; 500 ms. */
-    public Builder<T> pausePoll(Duration pausePoll) {
-      this.pausePoll = Checks.positive(pausePoll, "pausePoll");
+      this.ackWait = TriggerChecks.positive(ackWait, "ackWait");
       return this;
     }
 
@@ -328,28 +239,10 @@ public final class NatsTrigger<T> implements Trigger {
      * @throws IllegalStateException naming what is missing or does not fit
      */
     public NatsTrigger<T> build() {
-      Checks.require(stream, "stream(\"ORDERS\")");
-      Checks.require(consumer, "consumer(\"checkout\")");
-      Checks.require(decoder, "decode(MessageDecoder.json(Order.class))");
-      Checks.require(starter, "start((start, order) -> OrderClient.of(start.engine())"
-          + ".start(start.options(), order))");
-      if (deadLetter == null && !setAside) {
-        throw new IllegalStateException("trigger " + stream + "/" + consumer + " needs a choice"
-            + " for poison messages: deadLetter(\"<subject>\") to publish them with their reason,"
-            + " or setAside() to log and drop them");
-      }
-      if (deadLetter != null && setAside) {
-        throw new IllegalStateException("trigger " + stream + "/" + consumer + " has both"
-            + " deadLetter(\"" + deadLetter + "\") and setAside(); choose one");
-      }
-      if (partitionKey != null && queue == null) {
-        throw new IllegalStateException("a partitionKey needs a queue: its limits are the"
-            + " queue's; set queue(name, maxWaiting) too, or drop the key");
-      }
-      return new NatsTrigger<>(new NatsTriggerSettings<>(connection,
-          name != null ? name : stream + "/" + consumer, stream, subject, consumer, decoder,
-          starter, queue, maxWaiting, partitionKey, deadLetter, batchSize, fetchWait, ackWait,
-          retryDelay, maxDeliveries, pausePoll));
+      require(stream, "stream(\"ORDERS\")");
+      require(consumer, "consumer(\"checkout\")");
+      return new NatsTrigger<>(new NatsTriggerSettings<>(settings(stream + "/" + consumer),
+          connection, stream, subject, consumer, batchSize, fetchWait, ackWait));
     }
   }
 }

@@ -2,6 +2,8 @@ package dev.durable.nats;
 
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
+import dev.durable.runtime.trigger.TriggerSettings;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamManagement;
@@ -22,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * left below its bound (nothing while it is at the bound), and hands each message to {@link
  * Deliveries}, one at a time, in the order fetched.
  */
-final class PullLoop<T> implements Runnable {
+final class PullLoop<T> implements Runnable, TriggerLoop.Running {
   private static final Logger LOG = LoggerFactory.getLogger(PullLoop.class);
   /** How long {@link #stop} waits for the message in hand beyond a fetch's wait. */
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -30,6 +32,7 @@ final class PullLoop<T> implements Runnable {
   private static final int STREAM_NOT_FOUND = 10059;
 
   private final NatsTriggerSettings<T> settings;
+  private final TriggerSettings<Message, T> common;
   private final TriggerContext context;
   private final TriggerCounters counters;
   private final JetStreamSubscription subscription;
@@ -47,8 +50,9 @@ final class PullLoop<T> implements Runnable {
     this.context = context;
     this.counters = counters;
     this.subscription = subscription;
+    this.common = settings.common();
     this.deliveries = new Deliveries<>(settings, context.engine(), counters, new DeadLetters(
-        settings.name(), settings.deadLetter(), jetStream, counters, settings.retryDelay()));
+        common.name(), common.deadLetter(), jetStream, counters, common.retryDelay()));
   }
 
   /**
@@ -75,14 +79,14 @@ final class PullLoop<T> implements Runnable {
       subscription = jetStream.subscribe(settings.subject(),
           PullSubscribeOptions.bind(settings.stream(), settings.consumer()));
     } catch (IOException | JetStreamApiException e) {
-      throw new IllegalStateException("trigger " + settings.name() + " could not make or bind"
-          + " consumer " + settings.consumer() + " of stream " + settings.stream() + ": "
+      throw new IllegalStateException("trigger " + settings.common().name() + " could not make"
+          + " or bind consumer " + settings.consumer() + " of stream " + settings.stream() + ": "
           + e.getMessage() + "; a consumer made before with another subject or settings must be"
           + " deleted first (nats consumer rm " + settings.stream() + " " + settings.consumer()
           + ")", e);
     }
     PullLoop<T> loop = new PullLoop<>(settings, context, counters, jetStream, subscription);
-    loop.thread = new Thread(loop, "durable-trigger-" + settings.name());
+    loop.thread = new Thread(loop, "durable-trigger-" + settings.common().name());
     loop.thread.setDaemon(true);
     loop.thread.start();
     return loop;
@@ -94,9 +98,9 @@ final class PullLoop<T> implements Runnable {
       management.getStreamInfo(settings.stream());
     } catch (JetStreamApiException e) {
       if (e.getApiErrorCode() == STREAM_NOT_FOUND) {
-        throw new IllegalStateException("trigger " + settings.name() + " consumes stream "
-            + settings.stream() + ", which the NATS server does not have; create it (nats stream"
-            + " add " + settings.stream() + " --subjects '"
+        throw new IllegalStateException("trigger " + settings.common().name()
+            + " consumes stream " + settings.stream() + ", which the NATS server does not have;"
+            + " create it (nats stream add " + settings.stream() + " --subjects '"
             + (settings.subject() != null ? settings.subject() : "<subjects>") + "') or name the"
             + " stream that holds the subject", e);
       }
@@ -112,16 +116,16 @@ final class PullLoop<T> implements Runnable {
           round();
         } catch (RuntimeException e) {
           // the store or the server is away: say so, wait, and try again
-          LOG.warn("trigger {} could not take messages: {}; trying again in {}", settings.name(),
-              e.toString(), settings.retryDelay());
-          pause(settings.retryDelay());
+          LOG.warn("trigger {} could not take messages: {}; trying again in {}",
+              common.name(), e.toString(), common.retryDelay());
+          pause(common.retryDelay());
         }
       }
     } finally {
       try {
         subscription.unsubscribe(); // the durable consumer stays, with what was not taken
       } catch (RuntimeException e) {
-        LOG.debug("trigger {}: unsubscribing failed: {}", settings.name(), e.toString());
+        LOG.debug("trigger {}: unsubscribing failed: {}", common.name(), e.toString());
       }
     }
   }
@@ -129,16 +133,16 @@ final class PullLoop<T> implements Runnable {
   /** One fetch, or one look at a full queue. */
   private void round() {
     int room = settings.batchSize();
-    if (settings.queue() != null) {
-      long depth = context.queueDepth(settings.queue());
-      if (depth >= settings.maxWaiting()) {
+    if (common.queue() != null) {
+      long depth = context.queueDepth(common.queue());
+      if (depth >= common.maxWaiting()) {
         counters.paused(true);
         askLag();
-        pause(settings.pausePoll());
+        pause(common.pausePoll());
         return;
       }
       counters.paused(false);
-      room = (int) Math.min(room, settings.maxWaiting() - depth);
+      room = (int) Math.min(room, common.maxWaiting() - depth);
     }
     List<Message> batch = subscription.fetch(room, settings.fetchWait());
     for (int i = 0; i < batch.size(); i++) {
@@ -158,14 +162,14 @@ final class PullLoop<T> implements Runnable {
   /** Asks the server how many messages wait for the consumer, at most once per pause poll. */
   private void askLag() {
     long now = System.nanoTime();
-    if (lagAskedAt != 0 && now - lagAskedAt < settings.pausePoll().toNanos()) {
+    if (lagAskedAt != 0 && now - lagAskedAt < common.pausePoll().toNanos()) {
       return;
     }
     lagAskedAt = now;
     try {
       counters.lag(subscription.getConsumerInfo().getNumPending());
     } catch (IOException | JetStreamApiException e) {
-      LOG.debug("trigger {}: could not read the consumer's pending count: {}", settings.name(),
+      LOG.debug("trigger {}: could not read the consumer's pending count: {}", common.name(),
           e.toString());
     }
   }
@@ -184,7 +188,8 @@ final class PullLoop<T> implements Runnable {
   }
 
   /** Stops the loop and waits for the message in hand (and a fetch under way) to finish. */
-  void stop() {
+  @Override
+  public void stop() {
     synchronized (wake) {
       running = false;
       wake.notifyAll();
@@ -199,7 +204,7 @@ final class PullLoop<T> implements Runnable {
     }
     if (thread.isAlive()) {
       LOG.warn("trigger {} did not stop within {}; the message it holds is delivered again when"
-          + " its ack wait ends", settings.name(), settings.fetchWait().plus(STOP_GRACE));
+          + " its ack wait ends", common.name(), settings.fetchWait().plus(STOP_GRACE));
     }
   }
 }

@@ -10,6 +10,8 @@ import dev.durable.rabbitmq.Deliveries.Verdict;
 import dev.durable.runtime.trigger.StartOutcome;
 import dev.durable.runtime.trigger.TriggerContext;
 import dev.durable.runtime.trigger.TriggerCounters;
+import dev.durable.runtime.trigger.TriggerLoop;
+import dev.durable.runtime.trigger.TriggerSettings;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -36,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * go on meanwhile. When the store is away the thread also takes no message until the delay has
  * passed: the next start would find it away too.
  */
-final class ConsumeLoop<T> implements Runnable {
+final class ConsumeLoop<T> implements Runnable, TriggerLoop.Running {
   private static final Logger LOG = LoggerFactory.getLogger(ConsumeLoop.class);
   /** How long {@link #stop} waits for the message in hand. */
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -44,6 +46,7 @@ final class ConsumeLoop<T> implements Runnable {
   private static final Received WAKE = new Received(null, null);
 
   private final RabbitTriggerSettings<T> settings;
+  private final TriggerSettings<Delivery, T> common;
   private final TriggerContext context;
   private final TriggerCounters counters;
   private final Connection connection;
@@ -78,12 +81,13 @@ final class ConsumeLoop<T> implements Runnable {
   private ConsumeLoop(RabbitTriggerSettings<T> settings, TriggerContext context,
       TriggerCounters counters, Connection connection) {
     this.settings = settings;
+    this.common = settings.common();
     this.context = context;
     this.counters = counters;
     this.connection = connection;
     this.deliveries = new Deliveries<>(settings, context.engine());
     this.deadLetters = settings.deadLetter() == null ? null
-        : new DeadLetters(settings.name(), settings.rabbitQueue(), settings.deadLetter(),
+        : new DeadLetters(common.name(), settings.rabbitQueue(), settings.deadLetter(),
             connection);
     this.lag = new LagProbe(settings, connection, counters);
   }
@@ -97,7 +101,7 @@ final class ConsumeLoop<T> implements Runnable {
    */
   static <T> ConsumeLoop<T> start(RabbitTriggerSettings<T> settings, TriggerContext context,
       TriggerCounters counters) {
-    Connection connection = settings.broker().connect(settings.name());
+    Connection connection = settings.broker().connect(settings.common().name());
     ConsumeLoop<T> loop = new ConsumeLoop<>(settings, context, counters, connection);
     try {
       loop.lag.requireQueue();
@@ -109,7 +113,7 @@ final class ConsumeLoop<T> implements Runnable {
       settings.broker().release(connection);
       throw e;
     }
-    loop.thread = new Thread(loop, "durable-trigger-" + settings.name());
+    loop.thread = new Thread(loop, "durable-trigger-" + settings.common().name());
     loop.thread.setDaemon(true);
     loop.thread.start();
     return loop;
@@ -125,9 +129,9 @@ final class ConsumeLoop<T> implements Runnable {
           // the store or the broker is away, or the channel failed: say so, start over on a new
           // channel (the broker requeued what the old one held), wait, and try again
           LOG.warn("trigger {} could not take messages from queue {}: {}; trying again in {}",
-              settings.name(), settings.rabbitQueue(), e.toString(), settings.retryDelay());
+              common.name(), settings.rabbitQueue(), e.toString(), common.retryDelay());
           closeChannel();
-          pause(settings.retryDelay());
+          pause(common.retryDelay());
         }
       }
     } finally {
@@ -152,7 +156,7 @@ final class ConsumeLoop<T> implements Runnable {
     }
     if (atBound()) {
       counters.paused(true);
-      pause(settings.pausePoll());
+      pause(common.pausePoll());
       return;
     }
     if (channel == null) {
@@ -190,17 +194,17 @@ final class ConsumeLoop<T> implements Runnable {
    * back to RabbitMQ unprocessed; the broker sends no more).
    */
   private boolean atBound() {
-    if (settings.queue() == null || room > 0) {
+    if (common.queue() == null || room > 0) {
       return false;
     }
-    long depth = context.queueDepth(settings.queue());
-    room = settings.maxWaiting() - depth;
+    long depth = context.queueDepth(common.queue());
+    room = common.maxWaiting() - depth;
     if (room > 0) {
       return false;
     }
     if (channel != null) {
-      LOG.debug("trigger {} holds back: queue {} holds {} waiting runs", settings.name(),
-          settings.queue(), depth);
+      LOG.debug("trigger {} holds back: queue {} holds {} waiting runs", common.name(),
+          common.queue(), depth);
       closeChannel();
     }
     return true;
@@ -208,7 +212,7 @@ final class ConsumeLoop<T> implements Runnable {
 
   /** How long to wait for a message: until the next hand-back is due, at most a pause poll. */
   private long pollWait() {
-    long wait = settings.pausePoll().toNanos();
+    long wait = common.pausePoll().toNanos();
     Held next = held.peek();
     if (next != null) {
       wait = Math.min(wait, Math.max(0, next.dueAt() - System.nanoTime()));
@@ -227,7 +231,7 @@ final class ConsumeLoop<T> implements Runnable {
       case REJECTED -> reject(received, verdict);
       case UNAVAILABLE -> {
         storeAway = true;
-        storeAwayUntil = System.nanoTime() + settings.retryDelay().toNanos();
+        storeAwayUntil = System.nanoTime() + common.retryDelay().toNanos();
         handBackLater(received, verdict);
       }
       case FAILED -> handBackLater(received, verdict);
@@ -240,13 +244,13 @@ final class ConsumeLoop<T> implements Runnable {
     String runId = verdict.runId().orElse(null);
     if (deadLetters == null) {
       LOG.warn("trigger {} set aside a message of queue {} (routing key {}, run {}), which cannot"
-              + " start a run: {}", settings.name(), settings.rabbitQueue(),
+              + " start a run: {}", common.name(), settings.rabbitQueue(),
           envelope.getRoutingKey(), runId, verdict.reason());
       try {
         // rejected without requeue: to the queue's own dead-letter exchange, if it has one
         received.channel().basicReject(envelope.getDeliveryTag(), false);
       } catch (IOException | RuntimeException e) {
-        LOG.debug("trigger {}: rejecting failed ({}); the message comes again", settings.name(),
+        LOG.debug("trigger {}: rejecting failed ({}); the message comes again", common.name(),
             e.toString());
       }
       counters.outcome(StartOutcome.Kind.REJECTED);
@@ -256,7 +260,7 @@ final class ConsumeLoop<T> implements Runnable {
       ack(received);
       counters.outcome(StartOutcome.Kind.REJECTED);
       LOG.warn("trigger {} sent a message of queue {} (routing key {}, run {}) to dead-letter {}:"
-              + " {}", settings.name(), settings.rabbitQueue(), envelope.getRoutingKey(), runId,
+              + " {}", common.name(), settings.rabbitQueue(), envelope.getRoutingKey(), runId,
           settings.deadLetter(), verdict.reason());
     } else {
       // not acknowledged: it comes again once the dead-letter destination takes it
@@ -268,10 +272,10 @@ final class ConsumeLoop<T> implements Runnable {
   /** Holds a message for the retry delay, then hands it back ({@link #handBackDue}). */
   private void handBackLater(Received received, Verdict verdict) {
     LOG.warn("trigger {} could not start run {} (a message of queue {}{}): {}; it comes again in"
-            + " {}", settings.name(), verdict.runId().orElse("?"), settings.rabbitQueue(),
+            + " {}", common.name(), verdict.runId().orElse("?"), settings.rabbitQueue(),
         received.delivery().getEnvelope().isRedeliver() ? ", delivered before" : "",
-        verdict.reason(), settings.retryDelay());
-    held.add(new Held(received, System.nanoTime() + settings.retryDelay().toNanos()));
+        verdict.reason(), common.retryDelay());
+    held.add(new Held(received, System.nanoTime() + common.retryDelay().toNanos()));
     counters.outcome(verdict.kind());
   }
 
@@ -287,7 +291,7 @@ final class ConsumeLoop<T> implements Runnable {
         received.channel().basicReject(received.delivery().getEnvelope().getDeliveryTag(), true);
       } catch (IOException | RuntimeException e) {
         LOG.debug("trigger {}: handing a message back failed ({}); the broker requeues it when"
-            + " the channel closes", settings.name(), e.toString());
+            + " the channel closes", common.name(), e.toString());
       }
     }
   }
@@ -298,7 +302,7 @@ final class ConsumeLoop<T> implements Runnable {
     } catch (IOException | RuntimeException e) {
       // the run is stored: the message comes again, finds it, and is acknowledged as a duplicate
       LOG.debug("trigger {}: acknowledging failed ({}); the message comes again as a duplicate",
-          settings.name(), e.toString());
+          common.name(), e.toString());
     }
   }
 
@@ -343,7 +347,8 @@ final class ConsumeLoop<T> implements Runnable {
   }
 
   /** Stops the loop and waits for the message in hand to finish; the rest go back to RabbitMQ. */
-  void stop() {
+  @Override
+  public void stop() {
     synchronized (wake) {
       running = false;
       wake.notifyAll();
@@ -359,7 +364,7 @@ final class ConsumeLoop<T> implements Runnable {
     }
     if (thread.isAlive()) {
       LOG.warn("trigger {} did not stop within {}; the message it holds goes back to the queue"
-          + " when its channel closes", settings.name(), STOP_GRACE);
+          + " when its channel closes", common.name(), STOP_GRACE);
     }
   }
 

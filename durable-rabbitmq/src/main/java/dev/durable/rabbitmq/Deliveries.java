@@ -2,9 +2,9 @@ package dev.durable.rabbitmq;
 
 import com.rabbitmq.client.Delivery;
 import dev.durable.runtime.DurableEngine;
-import dev.durable.runtime.StartOptions;
-import dev.durable.runtime.trigger.RunStart;
+import dev.durable.runtime.trigger.MessageStarts;
 import dev.durable.runtime.trigger.StartOutcome;
+import dev.durable.runtime.trigger.TriggerSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -20,10 +20,10 @@ final class Deliveries<T> {
   private static final int FAILURES_KEPT = 10_000;
 
   private final RabbitTriggerSettings<T> settings;
-  private final DurableEngine engine;
+  private final MessageStarts<Delivery, T> starts;
   /**
    * How often the start of each run id failed (not for an outage), for {@link
-   * RabbitTriggerSettings#maxDeliveries}: RabbitMQ keeps no delivery count on a classic queue, so
+   * TriggerSettings#maxDeliveries}: RabbitMQ keeps no delivery count on a classic queue, so
    * the trigger counts; a restart starts the counts over.
    */
   private final Map<String, Integer> failures = new LinkedHashMap<>(16, 0.75f, true) {
@@ -45,7 +45,7 @@ final class Deliveries<T> {
 
   Deliveries(RabbitTriggerSettings<T> settings, DurableEngine engine) {
     this.settings = settings;
-    this.engine = engine;
+    this.starts = new MessageStarts<>(settings.common(), engine, "message");
   }
 
   Verdict decide(Delivery delivery) {
@@ -58,28 +58,7 @@ final class Deliveries<T> {
           + " it cannot start exactly one run; publish it with a message-id, or choose"
           + " identity(MessageIdentity.MESSAGE_ID_OR_CONTENT_HASH)");
     }
-    T input;
-    try {
-      input = settings.decoder().decode(delivery.getBody());
-      if (input == null) {
-        throw new IllegalArgumentException("the decoder returned null");
-      }
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      return new Verdict(StartOutcome.Kind.REJECTED, runId,
-          "cannot decode the message: " + describe(e));
-    }
-    StartOptions options;
-    try {
-      options = options(runId.get(), delivery);
-    } catch (RuntimeException e) {
-      return new Verdict(StartOutcome.Kind.REJECTED, runId,
-          "cannot make the run's start options: " + describe(e));
-    }
-    StartOutcome outcome =
-        StartOutcome.attempt(settings.starter(), new RunStart(engine, options), input);
+    StartOutcome outcome = starts.attempt(runId.get(), delivery, delivery.getBody());
     String reason = outcome.reason().orElse("");
     if (outcome.kind() != StartOutcome.Kind.FAILED) {
       if (outcome.kind() != StartOutcome.Kind.UNAVAILABLE) {
@@ -88,30 +67,11 @@ final class Deliveries<T> {
       return new Verdict(outcome.kind(), runId, reason);
     }
     int failed = failures.merge(runId.get(), 1, Integer::sum);
-    if (failed >= settings.maxDeliveries()) {
+    if (failed >= settings.common().maxDeliveries()) {
       failures.remove(runId.get());
       return new Verdict(StartOutcome.Kind.REJECTED, runId,
           reason + " (the start failed on each of its " + failed + " deliveries)");
     }
     return new Verdict(StartOutcome.Kind.FAILED, runId, reason);
-  }
-
-  /** The options of the message's run: its id, and the queue and partition key, if any. */
-  private StartOptions options(String runId, Delivery delivery) {
-    StartOptions.Builder options = StartOptions.builder().runId(runId);
-    if (settings.queue() != null) {
-      options.queue(settings.queue());
-      if (settings.partitionKey() != null) {
-        String key = settings.partitionKey().apply(delivery);
-        if (key != null) {
-          options.partitionKey(key);
-        }
-      }
-    }
-    return options.build();
-  }
-
-  private static String describe(Exception e) {
-    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 }

@@ -36,7 +36,7 @@ final class LagProbe {
       counters.lag(channel().queueDeclarePassive(settings.rabbitQueue()).getMessageCount());
       askedAt = System.nanoTime();
     } catch (IOException e) {
-      throw new IllegalStateException("trigger " + settings.name() + " consumes queue "
+      throw new IllegalStateException("trigger " + settings.common().name() + " consumes queue "
           + settings.rabbitQueue() + ", which the RabbitMQ broker does not have (or refuses: "
           + rootMessage(e) + "); declare it (rabbitmqadmin declare queue name="
           + settings.rabbitQueue() + " durable=true) or name the queue the messages are"
@@ -53,7 +53,7 @@ final class LagProbe {
         channel().exchangeDeclarePassive(address.exchange());
       }
     } catch (IOException e) {
-      throw new IllegalStateException("trigger " + settings.name() + " dead-letters to "
+      throw new IllegalStateException("trigger " + settings.common().name() + " dead-letters to "
           + address + ", which the RabbitMQ broker does not have (" + rootMessage(e)
           + "); declare it (rabbitmqadmin declare " + (address.isQueue()
               ? "queue name=" + address.routingKey() : "exchange name=" + address.exchange()
@@ -64,7 +64,7 @@ final class LagProbe {
   /** Reads the number of messages ready in the queue, unless it was read within a pause poll. */
   void ask() {
     long now = System.nanoTime();
-    if (askedAt != 0 && now - askedAt < settings.pausePoll().toNanos()) {
+    if (askedAt != 0 && now - askedAt < settings.common().pausePoll().toNanos()) {
       return;
     }
     askedAt = now;
@@ -72,7 +72,7 @@ final class LagProbe {
       counters.lag(channel().queueDeclarePassive(settings.rabbitQueue()).getMessageCount());
     } catch (IOException | RuntimeException e) {
       LOG.debug("trigger {}: could not read the number of messages in queue {}: {}",
-          settings.name(), settings.rabbitQueue(), e.toString());
+          settings.common().name(), settings.rabbitQueue(), e.toString());
     }
   }
 

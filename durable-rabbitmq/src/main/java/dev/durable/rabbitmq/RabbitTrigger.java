@@ -6,11 +6,13 @@ import com.rabbitmq.client.Delivery;
 import dev.durable.rabbitmq.RabbitTriggerSettings.DeadLetterAddress;
 import dev.durable.runtime.TriggerInfo;
 import dev.durable.runtime.trigger.MessageDecoder;
-import dev.durable.runtime.trigger.RunStarter;
 import dev.durable.runtime.trigger.Trigger;
 import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.runtime.trigger.TriggerBuilder;
+import dev.durable.runtime.trigger.TriggerChecks;
 import dev.durable.runtime.trigger.TriggerCounters;
-import java.time.Duration;
+import dev.durable.runtime.trigger.TriggerLoop;
+import dev.durable.runtime.trigger.TriggerSettings;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -85,13 +87,12 @@ public final class RabbitTrigger<T> implements Trigger {
 
   private final RabbitTriggerSettings<T> settings;
   private final TriggerCounters counters;
-  /** The consuming loop, once started; guarded by this. */
-  private ConsumeLoop<T> loop;
-  private boolean closed;
+  private final TriggerLoop loop;
 
   private RabbitTrigger(RabbitTriggerSettings<T> settings) {
     this.settings = settings;
-    this.counters = new TriggerCounters(settings.name());
+    this.counters = new TriggerCounters(settings.common().name());
+    this.loop = new TriggerLoop(settings.common().name());
   }
 
   /**
@@ -119,7 +120,8 @@ public final class RabbitTrigger<T> implements Trigger {
    * keeps (200 characters) or holds a control character, {@code rabbitmq:sha256:} and its hash.
    */
   public static String runId(String queue, String messageId) {
-    return RunIds.ofMessageId(Checks.text(queue, "queue"), Checks.text(messageId, "messageId"));
+    return RunIds.ofMessageId(TriggerChecks.text(queue, "queue"),
+        TriggerChecks.text(messageId, "messageId"));
   }
 
   /**
@@ -128,7 +130,7 @@ public final class RabbitTrigger<T> implements Trigger {
    * {@code rabbitmq:<queue>:sha256:<SHA-256 of the routing key, a zero byte and the body>}.
    */
   public static String contentRunId(String queue, String routingKey, byte[] body) {
-    return RunIds.ofContent(Checks.text(queue, "queue"),
+    return RunIds.ofContent(TriggerChecks.text(queue, "queue"),
         Objects.requireNonNull(routingKey, "routingKey"), Objects.requireNonNull(body, "body"));
   }
 
@@ -156,7 +158,7 @@ public final class RabbitTrigger<T> implements Trigger {
 
   @Override
   public String name() {
-    return settings.name();
+    return settings.common().name();
   }
 
   /**
@@ -167,14 +169,8 @@ public final class RabbitTrigger<T> implements Trigger {
    *     dead-letter destination; the message says which and what to do
    */
   @Override
-  public synchronized void start(TriggerContext context) {
-    if (closed) {
-      throw new IllegalStateException("trigger " + name() + " was closed; build a new one");
-    }
-    if (loop != null) {
-      return;
-    }
-    loop = ConsumeLoop.start(settings, context, counters);
+  public void start(TriggerContext context) {
+    loop.start(() -> ConsumeLoop.start(settings, context, counters));
   }
 
   @Override
@@ -189,15 +185,7 @@ public final class RabbitTrigger<T> implements Trigger {
    */
   @Override
   public void close() {
-    ConsumeLoop<T> stopping;
-    synchronized (this) {
-      closed = true;
-      stopping = loop;
-      loop = null;
-    }
-    if (stopping != null) {
-      stopping.stop();
-    }
+    loop.close();
   }
 
   @Override
@@ -208,35 +196,28 @@ public final class RabbitTrigger<T> implements Trigger {
   /**
    * Builds a {@link RabbitTrigger}. Needed: {@link #rabbitQueue}, {@link #decode}, {@link #start},
    * and a choice for poison messages, {@link #deadLetter(String)} (or {@link #deadLetter(String,
-   * String)}) or {@link #setAside()}.
+   * String)}) or {@link #setAside()}. The settings every trigger has ({@code queue}, {@code
+   * partitionKey}, {@code retryDelay}, {@code maxDeliveries}, {@code pausePoll}, ...) are {@link
+   * TriggerBuilder}'s. Its {@code queue(name, maxWaiting)} is the Durable queue runs start
+   * through, not the RabbitMQ queue ({@link #rabbitQueue}); held back by its bound, the trigger
+   * has no consumer on the RabbitMQ queue. RabbitMQ keeps no delivery count on a classic queue,
+   * so {@code maxDeliveries} is counted by each trigger while it runs, and {@code pausePoll} is
+   * also how often, at most, it reads the RabbitMQ queue's message count (its lag).
    *
    * @param <T> the run's input, as the decoder makes it
    */
-  public static final class Builder<T> {
+  public static final class Builder<T> extends TriggerBuilder<Delivery, T, Builder<T>> {
     private final Broker broker;
-    private String name;
     private String rabbitQueue;
     private MessageIdentity identity = MessageIdentity.MESSAGE_ID;
-    private MessageDecoder<T> decoder;
-    private RunStarter<T> starter;
-    private String queue;
-    private int maxWaiting;
-    private Function<Delivery, String> partitionKey;
-    private DeadLetterAddress deadLetter;
-    private boolean setAside;
+    /** The dead letters' exchange; "" (the default exchange) for a dead-letter queue. */
+    private String deadLetterExchange = "";
     private int prefetch = 20;
-    private Duration retryDelay = Duration.ofSeconds(5);
-    private int maxDeliveries = 5;
-    private Duration pausePoll = Duration.ofMillis(500);
 
     private Builder(Broker broker) {
+      super("RabbitTrigger", "poison messages: deadLetter(\"<queue>\") to publish them with their"
+          + " reason, or setAside() to log and reject them");
       this.broker = broker;
-    }
-
-    /** The trigger's name in logs and metrics; by default the RabbitMQ queue's name. */
-    public Builder<T> name(String name) {
-      this.name = Checks.text(name, "name");
-      return this;
     }
 
     /**
@@ -245,7 +226,7 @@ public final class RabbitTrigger<T> implements Trigger {
      * whose trigger names it takes its share of its messages; it is part of every run id.
      */
     public Builder<T> rabbitQueue(String rabbitQueue) {
-      this.rabbitQueue = Checks.text(rabbitQueue, "rabbitQueue");
+      this.rabbitQueue = TriggerChecks.text(rabbitQueue, "rabbitQueue");
       return this;
     }
 
@@ -263,48 +244,8 @@ public final class RabbitTrigger<T> implements Trigger {
      * How a message's body becomes the run's input ({@link MessageDecoder#json(Class)} for JSON);
      * a body it throws for is a poison message.
      */
-    @SuppressWarnings("unchecked") // the builder holds no value of T yet but the starter, reset
     public <U> Builder<U> decode(MessageDecoder<U> decoder) {
-      Builder<U> typed = (Builder<U>) this;
-      typed.decoder = Objects.requireNonNull(decoder, "decoder");
-      typed.starter = null;
-      return typed;
-    }
-
-    /**
-     * Starts the run for a decoded message: {@code (start, order) ->
-     * CheckoutWorkflowClient.of(start.engine()).start(start.options(), order)}. Start with the
-     * options given, which hold the message's run id (and the queue and partition key).
-     */
-    public Builder<T> start(RunStarter<T> starter) {
-      if (decoder == null) {
-        throw new IllegalStateException("set decode(...) before start(...): the starter takes"
-            + " what the decoder makes");
-      }
-      this.starter = Objects.requireNonNull(starter, "starter");
-      return this;
-    }
-
-    /**
-     * Starts the runs through Durable queue {@code queue} (which an engine declares, {@code
-     * DurableEngine.Builder.queue}), and takes no message while {@code maxWaiting} or more of its
-     * runs wait for admission ({@code RunState.ENQUEUED}), across all engines. Not the RabbitMQ
-     * queue, which is {@link #rabbitQueue}.
-     */
-    public Builder<T> queue(String queue, int maxWaiting) {
-      this.queue = Checks.text(queue, "queue");
-      this.maxWaiting = Checks.atLeastOne(maxWaiting, "maxWaiting");
-      return this;
-    }
-
-    /**
-     * The partition key of each message's run within its queue ({@link
-     * RabbitTrigger#routingKeyToken}, {@link RabbitTrigger#header}); null: none. Needs a {@link
-     * #queue}.
-     */
-    public Builder<T> partitionKey(Function<Delivery, String> partitionKey) {
-      this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
-      return this;
+      return decoder(decoder);
     }
 
     /**
@@ -313,9 +254,11 @@ public final class RabbitTrigger<T> implements Trigger {
      * queue must exist when the engine starts; the original is acknowledged only once the broker
      * confirmed the copy.
      */
+    @Override
     public Builder<T> deadLetter(String queue) {
-      this.deadLetter = new DeadLetterAddress("", Checks.text(queue, "deadLetter queue"));
-      return this;
+      TriggerChecks.text(queue, "deadLetter queue");
+      this.deadLetterExchange = "";
+      return deadLetterTo(queue);
     }
 
     /**
@@ -324,9 +267,8 @@ public final class RabbitTrigger<T> implements Trigger {
      * key to a queue: a copy no queue takes is not a dead letter, and the original is kept.
      */
     public Builder<T> deadLetter(String exchange, String routingKey) {
-      this.deadLetter = new DeadLetterAddress(Checks.text(exchange, "deadLetter exchange"),
-          Objects.requireNonNull(routingKey, "routingKey"));
-      return this;
+      this.deadLetterExchange = TriggerChecks.text(exchange, "deadLetter exchange");
+      return deadLetterTo(Objects.requireNonNull(routingKey, "routingKey"));
     }
 
     /**
@@ -334,9 +276,9 @@ public final class RabbitTrigger<T> implements Trigger {
      * them, or routes them to the queue's own dead-letter exchange ({@code x-dead-letter-exchange})
      * where it has one (without the reason).
      */
+    @Override
     public Builder<T> setAside() {
-      this.setAside = true;
-      return this;
+      return super.setAside();
     }
 
     /**
@@ -344,7 +286,7 @@ public final class RabbitTrigger<T> implements Trigger {
      * channel's {@code basic.qos}); 20 by default.
      */
     public Builder<T> prefetch(int prefetch) {
-      Checks.atLeastOne(prefetch, "prefetch");
+      TriggerChecks.atLeastOne(prefetch, "prefetch");
       if (prefetch > MAX_PREFETCH) {
         throw new IllegalArgumentException("a trigger's prefetch must be at most " + MAX_PREFETCH
             + " (RabbitMQ's limit), but was " + prefetch);
@@ -353,28 +295,10 @@ public final class RabbitTrigger<T> implements Trigger {
       return this;
     }
 
-    /** How long a message handed back (store away, start failed) is held; 5 s by default. */
-    public Builder<T> retryDelay(Duration retryDelay) {
-      this.retryDelay = Checks.positive(retryDelay, "retryDelay");
-      return this;
-    }
-
-    /**
-     * How many deliveries of a message whose start keeps failing (not for an outage of the store)
-     * before it is dead-lettered; 5 by default. Counted by each trigger while it runs.
-     */
-    public Builder<T> maxDeliveries(int maxDeliveries) {
-      this.maxDeliveries = Checks.atLeastOne(maxDeliveries, "maxDeliveries");
-      return this;
-    }
-
-    /**
-     * How often a trigger held back by its queue's bound reads the depth again, and at most how
-     * often it reads the RabbitMQ queue's message count (its lag); 500 ms by default.
-     */
-    public Builder<T> pausePoll(Duration pausePoll) {
-      this.pausePoll = Checks.positive(pausePoll, "pausePoll");
-      return this;
+    @Override
+    protected String deadLetterCall() {
+      return deadLetterExchange.isEmpty() ? super.deadLetterCall()
+          : "deadLetter(\"" + deadLetterExchange + "\", ...)";
     }
 
     /**
@@ -383,31 +307,17 @@ public final class RabbitTrigger<T> implements Trigger {
      * @throws IllegalStateException naming what is missing or does not fit
      */
     public RabbitTrigger<T> build() {
-      Checks.require(rabbitQueue, "rabbitQueue(\"orders\")");
-      Checks.require(decoder, "decode(MessageDecoder.json(Order.class))");
-      Checks.require(starter, "start((start, order) -> OrderClient.of(start.engine())"
-          + ".start(start.options(), order))");
-      if (deadLetter == null && !setAside) {
-        throw new IllegalStateException("trigger " + rabbitQueue + " needs a choice for poison"
-            + " messages: deadLetter(\"<queue>\") to publish them with their reason, or"
-            + " setAside() to log and reject them");
-      }
-      if (deadLetter != null && setAside) {
-        throw new IllegalStateException("trigger " + rabbitQueue + " has both deadLetter(...)"
-            + " and setAside(); choose one");
-      }
+      require(rabbitQueue, "rabbitQueue(\"orders\")");
+      TriggerSettings<Delivery, T> common = settings(rabbitQueue);
+      DeadLetterAddress deadLetter = common.deadLetter() == null ? null
+          : new DeadLetterAddress(deadLetterExchange, common.deadLetter());
       if (deadLetter != null && deadLetter.isQueue()
           && deadLetter.routingKey().equals(rabbitQueue)) {
         throw new IllegalStateException("trigger " + rabbitQueue + " would dead-letter to the"
             + " queue it consumes, and take its poison messages again; name another queue");
       }
-      if (partitionKey != null && queue == null) {
-        throw new IllegalStateException("a partitionKey needs a queue: its limits are the"
-            + " queue's; set queue(name, maxWaiting) too, or drop the key");
-      }
-      return new RabbitTrigger<>(new RabbitTriggerSettings<>(broker,
-          name != null ? name : rabbitQueue, rabbitQueue, identity, decoder, starter, queue,
-          maxWaiting, partitionKey, deadLetter, prefetch, retryDelay, maxDeliveries, pausePoll));
+      return new RabbitTrigger<>(new RabbitTriggerSettings<>(common, broker, rabbitQueue,
+          identity, deadLetter, prefetch));
     }
   }
 }
