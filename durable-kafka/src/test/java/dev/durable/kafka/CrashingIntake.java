@@ -2,6 +2,10 @@ package dev.durable.kafka;
 
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.trigger.MessageDecoder;
+import dev.durable.trigger.testing.Ledger;
+import dev.durable.trigger.testing.Order;
+import dev.durable.trigger.testing.OrderIntakeWorkflowClient;
+import dev.durable.trigger.testing.OrderIntakeWorkflowDurable;
 import java.time.Duration;
 
 /**

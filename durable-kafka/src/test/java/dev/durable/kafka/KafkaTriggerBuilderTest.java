@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.durable.runtime.trigger.MessageDecoder;
+import dev.durable.trigger.testing.Order;
+import dev.durable.trigger.testing.OrderIntakeWorkflowClient;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Properties;

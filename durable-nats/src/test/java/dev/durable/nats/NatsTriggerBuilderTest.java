@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.durable.runtime.trigger.MessageDecoder;
+import dev.durable.trigger.testing.Order;
+import dev.durable.trigger.testing.OrderIntakeWorkflowClient;
 import io.nats.client.Connection;
 import java.lang.reflect.Proxy;
 import java.time.Duration;

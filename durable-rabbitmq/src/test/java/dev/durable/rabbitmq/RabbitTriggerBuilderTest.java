@@ -13,6 +13,7 @@ import com.rabbitmq.client.Envelope;
 import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.trigger.MessageDecoder;
 import dev.durable.runtime.trigger.TriggerContext;
+import dev.durable.trigger.testing.Order;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

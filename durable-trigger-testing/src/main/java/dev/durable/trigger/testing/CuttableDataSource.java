@@ -1,4 +1,4 @@
-package dev.durable.kafka;
+package dev.durable.trigger.testing;
 
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -13,19 +13,19 @@ import javax.sql.DataSource;
  * engine and the database failed: while it is cut, no connection opens. A fresh connection per call
  * (no pool), so that nothing opened before the cut hides it.
  */
-final class CuttableDataSource implements DataSource {
+public final class CuttableDataSource implements DataSource {
   private final String url;
   private volatile boolean cut;
 
-  CuttableDataSource(String url) {
+  public CuttableDataSource(String url) {
     this.url = url;
   }
 
-  void cut() {
+  public void cut() {
     cut = true;
   }
 
-  void restore() {
+  public void restore() {
     cut = false;
   }
 

@@ -1,4 +1,4 @@
-package dev.durable.nats;
+package dev.durable.trigger.testing;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;

@@ -1,4 +1,4 @@
-package dev.durable.kafka;
+package dev.durable.trigger.testing;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,12 +8,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Ledger {
   private final Map<String, AtomicInteger> confirmed = new ConcurrentHashMap<>();
 
-  void confirm(String orderId) {
+  public void confirm(String orderId) {
     confirmed.computeIfAbsent(orderId, id -> new AtomicInteger()).incrementAndGet();
   }
 
   /** How often each order was confirmed, by order id. */
-  Map<String, Integer> confirmations() {
+  public Map<String, Integer> confirmations() {
     Map<String, Integer> counts = new java.util.TreeMap<>();
     confirmed.forEach((id, count) -> counts.put(id, count.get()));
     return counts;

@@ -1,20 +1,20 @@
-package dev.durable.kafka;
+package dev.durable.trigger.testing;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /** Waits for a condition to become true, polling it; fails with a description if it does not. */
-final class Await {
-  static final Duration WAIT = Duration.ofSeconds(30);
+public final class Await {
+  public static final Duration WAIT = Duration.ofSeconds(30);
 
   private Await() {}
 
-  static void until(String description, BooleanSupplier condition) {
+  public static void until(String description, BooleanSupplier condition) {
     until(description, condition, WAIT);
   }
 
   /** {@link #until(String, BooleanSupplier)}, waiting at most {@code wait}. */
-  static void until(String description, BooleanSupplier condition, Duration wait) {
+  public static void until(String description, BooleanSupplier condition, Duration wait) {
     long deadline = System.nanoTime() + wait.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

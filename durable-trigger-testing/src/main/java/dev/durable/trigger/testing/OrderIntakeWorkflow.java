@@ -1,4 +1,4 @@
-package dev.durable.kafka;
+package dev.durable.trigger.testing;
 
 import dev.durable.annotations.Run;
 import dev.durable.annotations.Step;
