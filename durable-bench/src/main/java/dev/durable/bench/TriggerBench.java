@@ -67,6 +67,10 @@ final class TriggerBench {
       return started.values().stream().mapToLong(TriggerEngine.Started::duplicates).sum();
     }
 
+    long setAside() {
+      return started.values().stream().mapToLong(TriggerEngine.Started::deadLettered).sum();
+    }
+
     long redelivered() {
       return started.values().stream().mapToLong(TriggerEngine.Started::redelivered).sum();
     }
@@ -320,7 +324,7 @@ final class TriggerBench {
             + " fair part (messages / engines), the lowest and the highest (the plain start's"
             + " are fixed); claimed: the runs each engine ran, likewise. Duplicates: starts"
             + " that found their run stored, as the triggers count them (should be 0);"
-            + " redelivered: messages handed back. The machine's CPU use (steal apart), the"
+            + " redelivered: messages handed back; set aside: poison messages (none are published). The machine's CPU use (steal apart), the"
             + " engines' CPU over the runs and the server's commits over the runs are counted"
             + " from the engines' start to the last completion. " + ROUNDS + " rounds, the"
             + " sources and the engine counts in opposite orders.");
@@ -337,7 +341,7 @@ final class TriggerBench {
       Report.TableBuilder table = report.table("source", "runs stored / messages",
           "stored/s by round", "stored/s, mean", "x plain", "completed/s by round",
           "completed/s, mean", "x plain", "started, share of fair", "claimed, share of fair",
-          "duplicates, redelivered", "machine, cores", "engines' CPU per run",
+          "duplicates, redelivered, set aside", "machine, cores", "engines' CPU per run",
           "commits per run");
       for (String source : sources) {
         List<Pass> passes = r.of(source, engines);
@@ -360,7 +364,8 @@ final class TriggerBench {
             f2(passes.stream().mapToDouble(Pass::lowestClaims).min().orElse(0)) + "-"
                 + f2(passes.stream().mapToDouble(Pass::highestClaims).max().orElse(0)),
             plain ? "-" : passes.stream().mapToLong(Pass::duplicates).sum() + ", "
-                + passes.stream().mapToLong(Pass::redelivered).sum(),
+                + passes.stream().mapToLong(Pass::redelivered).sum() + ", "
+                + passes.stream().mapToLong(Pass::setAside).sum(),
             f2(mean(passes, p -> p.costs().machineCores())),
             f2(mean(passes, p -> p.costs().engineCpuMillisPerRun())) + " ms",
             f2(mean(passes, p -> p.costs().commitsPerRun())));
@@ -373,7 +378,7 @@ final class TriggerBench {
       r.brokers().forEach((broker, where) -> {
         List<Pass> passes = r.passes().stream().filter(p -> p.source().equals(broker)).toList();
         table.row(where, f0(r.messages()),
-            String.join(", ", passes.stream().map(p -> f1(p.publishSeconds())).toList()),
+            String.join(", ", passes.stream().map(p -> f2(p.publishSeconds())).toList()),
             f0(mean(passes, p -> p.messages() / p.publishSeconds())));
       });
     }
