@@ -12,7 +12,8 @@ import java.util.List;
  * and (h), {@code search} for (g), {@code dbos} for (a), (b) and (h), the comparison with DBOS
  * Transact in alternating rounds, {@code long} for (i), {@code io} for (j), {@code observe} for
  * (k), {@code overview} for (n), {@code timeline} for (o), {@code codec} for (p), {@code pause} for
- * (q), {@code scale} for (r), {@code fill} for (s), {@code inflight} for (t), or {@code lateness},
+ * (q), {@code scale} for (r), {@code fill} for (s), {@code inflight} for (t), {@code triggers}
+ * for (u), or {@code lateness},
  * {@code dispatch} or {@code poll} for (c), (e) or (d) alone, {@code queue} for (l)), {@code
  * bench.ioRuns} and {@code bench.ioStepMs} (the runs of phase (j) and its step's time), {@code
  * bench.paused} (the runs phase (q) pauses in each round), {@code bench.scaleRuns} (the runs of
@@ -21,6 +22,8 @@ import java.util.List;
  * bench.purged} (the ended runs phase (s) puts in its filled store, and those it purges), {@code
  * bench.inflightRuns}, {@code bench.inflightStepMs} and {@code bench.inflightWarmup} (phase (t)'s
  * runs, 100,000 on Java 21 and later and 1,000 before, its step's time and its warm-up's runs),
+ * {@code bench.triggerMessages} and {@code bench.triggerBrokers} (the messages of each pass of
+ * phase (u), {@code triggers}, and its brokers, some of {@code nats,rabbitmq}, both by default),
  * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
  * variable {@code DURABLE_PG_URL}.
  */
@@ -32,7 +35,8 @@ record BenchConfig(
     boolean overviewOnly, boolean timelineOnly, boolean codecOnly, boolean pauseOnly,
     int paused, boolean scaleOnly, int scaleRuns, boolean fillOnly, int ended, int purged,
     boolean inflightOnly, int inflightRuns, int inflightStepMs, int inflightWarmup,
-    List<String> scaleShapes) {
+    List<String> scaleShapes, boolean triggersOnly, int triggerMessages,
+    List<String> triggerBrokers) {
   static final String DEFAULT_PG_URL = "jdbc:postgresql://127.0.0.1:5432/test?user=postgres";
 
   static BenchConfig fromSystemProperties() {
@@ -51,14 +55,16 @@ record BenchConfig(
     }
     String phases = System.getProperty("bench.phases", "all").strip();
     if (!List.of("all", "main", "search", "dbos", "long", "io", "observe", "lateness", "dispatch",
-        "poll", "queue", "overview", "timeline", "codec", "pause", "scale", "fill", "inflight")
+        "poll", "queue", "overview", "timeline", "codec", "pause", "scale", "fill", "inflight",
+        "triggers")
         .contains(phases)) {
       throw new IllegalArgumentException(
           "bench.phases must be all, main (phases a to f and h), search (phase g), dbos (phases"
               + " a, b and h), long (phase i), io (phase j), observe (phase k), lateness (phase c),"
               + " dispatch (phase e), poll (phase d), queue (phase l), dashboard (phase m) or"
               + " overview (phase n), timeline (phase o), codec (phase p), pause (phase q),"
-              + " scale (phase r), fill (phase s) or inflight (phase t), but was '" + phases + "'");
+              + " scale (phase r), fill (phase s), inflight (phase t) or triggers (phase u), but"
+              + " was '" + phases + "'");
     }
     String pgUrl = System.getenv("DURABLE_PG_URL");
     return new BenchConfig(
@@ -97,7 +103,10 @@ record BenchConfig(
         positive("bench.inflightRuns", IoCall.virtualThreadsAvailable() ? 100_000 : 1_000),
         positive("bench.inflightStepMs", 30_000),
         positive("bench.inflightWarmup", 30_000),
-        scaleShapesOf(System.getProperty("bench.scaleShapes", "")));
+        scaleShapesOf(System.getProperty("bench.scaleShapes", "")),
+        phases.equals("triggers"),
+        positive("bench.triggerMessages", 20_000),
+        triggerBrokersOf(System.getProperty("bench.triggerBrokers", "")));
   }
 
   private static List<String> scaleShapesOf(String value) {
@@ -111,6 +120,18 @@ record BenchConfig(
           + ", separated by commas, but was '" + value + "'");
     }
     return shapes;
+  }
+
+  private static List<String> triggerBrokersOf(String value) {
+    if (value.isBlank()) {
+      return TriggerSource.BROKERS;
+    }
+    List<String> brokers = List.of(value.strip().split("\\s*,\\s*"));
+    if (!TriggerSource.BROKERS.containsAll(brokers)) {
+      throw new IllegalArgumentException("bench.triggerBrokers must name some of "
+          + TriggerSource.BROKERS + ", separated by commas, but was '" + value + "'");
+    }
+    return brokers;
   }
 
   /** Whether only phases (a), (b) and (h) run: {@code bench.phases=dbos}. */

@@ -12,10 +12,11 @@ import java.nio.file.Path;
  * queue-<store>.md} for phase (l) alone, {@code overview-<store>.md} for phase (n) alone, {@code
  * timeline-<store>.md} for phase (o) alone, {@code codec-<store>.md} and {@code codec-alone.md} for
  * phase (p) alone, {@code pause-pg.md} for phase (q), {@code scale-pg.md} for phase (r), {@code
- * fill-pg.md} for phase (s) and {@code inflight-pg.md} for phase (t), PostgreSQL only). From the
+ * fill-pg.md} for phase (s), {@code inflight-pg.md} for phase (t) and {@code triggers-pg.md} for
+ * phase (u), PostgreSQL only). From the
  * repository root: {@code mvn -q -Pbench package -DskipTests [-Dbench.store=pg|h2|both]
  * [-Dbench.runs=4000] [-Dbench.phases=search|dbos|long|io|observe|lateness|dispatch|poll|queue|
- * dashboard|overview|timeline|codec|pause|scale|fill|inflight] [-Dbench.ioRuns=5000]
+ * dashboard|overview|timeline|codec|pause|scale|fill|inflight|triggers] [-Dbench.ioRuns=5000]
  * [-Dbench.ioStepMs=1000] [-Dbench.paused=100000] [-Dbench.ended=5000000]
  * [-Dbench.purged=1000000]}.
  */
@@ -127,6 +128,15 @@ public final class BenchMain {
           report = InFlightBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
           file = "inflight-";
+        } else if (config.triggersOnly()) {
+          if (!database.id().equals("pg")) {
+            System.out.println("[" + store + "] phase (u), trigger throughput, runs on PostgreSQL"
+                + " only: its engine processes cannot share an embedded H2");
+            continue;
+          }
+          report = TriggerBench.alone(database, config, line -> System.out.println(
+              "[" + store + "] " + line));
+          file = "triggers-";
         } else if (config.codecOnly()) {
           report = CodecBench.alone(database, config, line -> System.out.println(
               "[" + store + "] " + line));
