@@ -23,7 +23,8 @@ import java.util.List;
  * bench.inflightRuns}, {@code bench.inflightStepMs} and {@code bench.inflightWarmup} (phase (t)'s
  * runs, 100,000 on Java 21 and later and 1,000 before, its step's time and its warm-up's runs),
  * {@code bench.triggerMessages} and {@code bench.triggerBrokers} (the messages of each pass of
- * phase (u), {@code triggers}, and its brokers, some of {@code nats,rabbitmq}, both by default),
+ * phase (u), {@code triggers}, and its brokers, some of {@code nats,rabbitmq,kafka}, all by
+ * default),
  * {@code bench.out} (where the Markdown results go), and the PostgreSQL URL from the environment
  * variable {@code DURABLE_PG_URL}.
  */

@@ -188,7 +188,10 @@ public final class TriggerEngine implements AutoCloseable {
   static TriggerEngine launch(String jdbcUrl, String engineId, String source, String name,
       int index, int engines, int runs, Path log) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx1g", "-cp",
+    // the Kafka broker the bench's JVM started, if it did (KafkaSource)
+    String kafka = "-D" + KafkaSource.BOOTSTRAP + "="
+        + System.getProperty(KafkaSource.BOOTSTRAP, "");
+    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx1g", kafka, "-cp",
         System.getProperty("java.class.path"), TriggerEngine.class.getName(), jdbcUrl, engineId,
         source, name, Integer.toString(index), Integer.toString(engines),
         Integer.toString(runs)));

@@ -17,6 +17,7 @@ import dev.durable.runtime.trigger.MessageDecoder;
 import dev.durable.runtime.trigger.RunStarter;
 import dev.durable.trigger.testing.Await;
 import dev.durable.trigger.testing.CuttableDataSource;
+import dev.durable.trigger.testing.KraftBroker;
 import dev.durable.trigger.testing.Ledger;
 import dev.durable.trigger.testing.Order;
 import dev.durable.trigger.testing.OrderIntakeWorkflowClient;

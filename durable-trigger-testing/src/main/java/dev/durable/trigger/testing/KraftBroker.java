@@ -1,4 +1,4 @@
-package dev.durable.kafka;
+package dev.durable.trigger.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,7 +24,7 @@ import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
 
 /**
- * A real Kafka broker in the test JVM: one KRaft node that is both controller and broker, on two
+ * A real Kafka broker in this JVM (the Kafka trigger's tests, and phase (u) of the benchmarks): one KRaft node that is both controller and broker, on two
  * free loopback ports, its logs in a temporary directory that closing deletes. Started from
  * Kafka's own server jars as its start-up script does it: format the storage (what {@code
  * kafka-storage.sh format} does), then run {@link KafkaRaftServer}. Kafka's test kit
@@ -34,7 +34,7 @@ import org.apache.kafka.server.common.MetadataVersion;
  * with one replica, and no delay before a group's first rebalance, so that a consumer joins in
  * well under a second.
  */
-final class KraftBroker implements AutoCloseable {
+public final class KraftBroker implements AutoCloseable {
   private static final int NODE_ID = 1;
   private static final String CONTROLLER = "CONTROLLER";
 
@@ -54,7 +54,7 @@ final class KraftBroker implements AutoCloseable {
   }
 
   /** Formats a new node's storage and starts it; returns once it answers on its port. */
-  static KraftBroker start() throws Exception {
+  public static KraftBroker start() throws Exception {
     Path directory = Files.createTempDirectory("durable-kafka-broker");
     String logs = directory.resolve("logs").toString();
     String metadata = directory.resolve("metadata").toString();
@@ -118,7 +118,7 @@ final class KraftBroker implements AutoCloseable {
    * Stops the broker as a restart does (its clients see their connections drop), and starts it
    * again on the same ports and logs; returns once it answers.
    */
-  void restart() throws Exception {
+  public void restart() throws Exception {
     server.shutdown();
     server.awaitShutdown();
     server = new KafkaRaftServer(config, Time.SYSTEM);
@@ -131,23 +131,23 @@ final class KraftBroker implements AutoCloseable {
   }
 
   /** The broker's address, for {@code bootstrap.servers}. */
-  String bootstrapServers() {
+  public String bootstrapServers() {
     return bootstrapServers;
   }
 
   /** Makes topic {@code name} with {@code partitions} partitions, and waits until it is made. */
-  void createTopic(String name, int partitions) throws Exception {
+  public void createTopic(String name, int partitions) throws Exception {
     admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all()
         .get(30, TimeUnit.SECONDS);
   }
 
   /** The broker's admin client, for the tests' checks (committed offsets, say). */
-  Admin admin() {
+  public Admin admin() {
     return admin;
   }
 
   /** Client settings that reach this broker, for a test's own producer or consumer. */
-  Properties clientProperties() {
+  public Properties clientProperties() {
     Properties properties = new Properties();
     properties.put("bootstrap.servers", bootstrapServers);
     return properties;
