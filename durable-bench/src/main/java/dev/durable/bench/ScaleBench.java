@@ -173,7 +173,7 @@ final class ScaleBench {
       }
       fresh.settle(); // analyzed after the bulk of inserts, as autovacuum would have by now
       Path logs = Files.createDirectories(config.out().resolve("scale-logs"));
-      List<ScaleEngine> launched = new ArrayList<>();
+      List<EngineJvm> launched = new ArrayList<>();
       CpuMeter.Usage machine;
       double engineCpuMillisPerRun;
       long commitsBefore;
@@ -185,21 +185,21 @@ final class ScaleBench {
                   (shape.io() ? "io" : "instant") + (shape.queued() ? "-queued" : ""), engines,
                   id))));
         }
-        for (ScaleEngine engine : launched) {
-          engine.awaitReady(); // warmed up, the warm-up's sessions ended
+        for (EngineJvm engine : launched) {
+          engine.awaitReady(ScaleEngine.READY_TIMEOUT); // warmed up, the warm-up's sessions ended
         }
         commitsBefore = fresh.committedTransactions().orElse(0);
-        long cpuBefore = launched.stream().mapToLong(ScaleEngine::cpuNanos).sum();
+        long cpuBefore = launched.stream().mapToLong(EngineJvm::cpuNanos).sum();
         CpuMeter.Reading before = CpuMeter.read();
-        for (ScaleEngine engine : launched) {
+        for (EngineJvm engine : launched) {
           engine.go();
         }
         awaitCompleted(fresh, runs);
         machine = CpuMeter.read().since(before);
-        long cpu = launched.stream().mapToLong(ScaleEngine::cpuNanos).sum() - cpuBefore;
+        long cpu = launched.stream().mapToLong(EngineJvm::cpuNanos).sum() - cpuBefore;
         engineCpuMillisPerRun = cpu / 1e6 / runs;
       } finally {
-        for (ScaleEngine engine : launched) {
+        for (EngineJvm engine : launched) {
           engine.close();
         }
       }

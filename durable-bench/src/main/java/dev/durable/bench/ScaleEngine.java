@@ -4,11 +4,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.Queue;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StartOptions;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,34 +13,22 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * An engine of phase (r) in a JVM of its own, as a team deploys one per machine: Durable's
  * defaults, given a JDBC URL, an engine id, the phase's two workflows and, where the pass runs
  * through a queue, the queue's declaration. It warms up first, as an engine that has run for a
- * while is warm: {@value #WARM_UP_RUNS} runs of each workflow, in a schema of its own that it
- * drops after. It says {@value #READY} on its standard output once built, starts when it reads a
- * line on its standard input ({@link #go}), so that the engines of a pass start together, and
- * closes when its standard input ends.
+ * while is warm: {@value #WARM_UP_RUNS} runs of each workflow, in a schema of its own that it drops
+ * after. It says {@value EngineJvm#READY} on its standard output once built, starts when it reads a
+ * line on its standard input ({@link EngineJvm#go}), so that the engines of a pass start together,
+ * and closes when its standard input ends.
  */
-public final class ScaleEngine implements AutoCloseable {
-  static final String READY = "ready";
+public final class ScaleEngine {
   /** The queue the queued passes start their runs through. */
   static final String QUEUE = "scale";
   static final int WARM_UP_RUNS = 1_000;
-  private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
-  private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(60);
-
-  private final Process process;
-  private final String engineId;
-  private final Path log;
-
-  private ScaleEngine(Process process, String engineId, Path log) {
-    this.process = process;
-    this.engineId = engineId;
-    this.log = log;
-  }
+  /** How long an engine may take to warm up and be built. */
+  static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
   /** Arguments: the JDBC URL, the engine id, the queue's concurrency (0: no queue). */
   public static void main(String[] args) throws IOException, SQLException {
@@ -61,7 +45,7 @@ public final class ScaleEngine implements AutoCloseable {
       builder.queue(queue(concurrency));
     }
     try (DurableEngine engine = builder.build()) {
-      System.out.println(READY);
+      System.out.println(EngineJvm.READY);
       System.out.flush();
       int read;
       while ((read = System.in.read()) != '\n') {
@@ -113,60 +97,10 @@ public final class ScaleEngine implements AutoCloseable {
     return Queue.named(QUEUE).concurrency(concurrency);
   }
 
-  /**
-   * Launches an engine JVM on this JVM's Java and class path, its output to {@code log}; returns
-   * once it has begun to start (see {@link #awaitReady}).
-   */
-  static ScaleEngine launch(String jdbcUrl, String engineId, int queueConcurrency, Path log)
+  /** Launches an engine JVM of this program, its standard error to {@code log}. */
+  static EngineJvm launch(String jdbcUrl, String engineId, int queueConcurrency, Path log)
       throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"), ScaleEngine.class.getName(), jdbcUrl,
-        engineId, Integer.toString(queueConcurrency)));
-    builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    return new ScaleEngine(builder.start(), engineId, log);
-  }
-
-  String engineId() {
-    return engineId;
-  }
-
-  /** Waits until the engine says it is built. */
-  void awaitReady() throws IOException {
-    BufferedReader out = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    String line;
-    while ((line = out.readLine()) != null) {
-      if (line.equals(READY)) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        break;
-      }
-    }
-    throw new IOException("engine " + engineId + " did not start; see its log, " + log);
-  }
-
-  /** The CPU time the engine's JVM has used so far, in nanoseconds; 0 when unknown. */
-  long cpuNanos() {
-    return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
-  }
-
-  /** Starts the engine. */
-  void go() throws IOException {
-    OutputStream in = process.getOutputStream();
-    in.write('\n');
-    in.flush();
-  }
-
-  /** Closes the engine's standard input, and waits for it to close; kills it if it does not. */
-  @Override
-  public void close() throws IOException, InterruptedException {
-    try (OutputStream in = process.getOutputStream()) {
-      in.flush();
-    }
-    if (!process.waitFor(EXIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-      process.destroyForcibly().waitFor();
-    }
+    return EngineJvm.launch(ScaleEngine.class, List.of(),
+        List.of(jdbcUrl, engineId, Integer.toString(queueConcurrency)), engineId, log);
   }
 }

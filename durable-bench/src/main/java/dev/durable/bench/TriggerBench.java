@@ -196,7 +196,7 @@ final class TriggerBench {
       try {
         fresh.settle();
         Path logs = Files.createDirectories(config.out().resolve("trigger-logs"));
-        List<TriggerEngine> launched = new ArrayList<>();
+        List<EngineJvm> launched = new ArrayList<>();
         Map<String, TriggerEngine.Started> started = new TreeMap<>();
         CpuMeter.Usage machine;
         double engineCpuMillisPerRun;
@@ -208,24 +208,24 @@ final class TriggerBench {
                 messages, logs.resolve(String.format(Locale.ROOT, "r%d-%s-%d-%s.log",
                     round + 1, source, engines, id))));
           }
-          for (TriggerEngine engine : launched) {
-            engine.awaitReady();
+          for (EngineJvm engine : launched) {
+            engine.awaitReady(TriggerEngine.READY_TIMEOUT);
           }
           commitsBefore = fresh.committedTransactions().orElse(0);
-          long cpuBefore = launched.stream().mapToLong(TriggerEngine::cpuNanos).sum();
+          long cpuBefore = launched.stream().mapToLong(EngineJvm::cpuNanos).sum();
           CpuMeter.Reading before = CpuMeter.read();
-          for (TriggerEngine engine : launched) {
+          for (EngineJvm engine : launched) {
             engine.go();
           }
           awaitCompleted(fresh, messages);
           machine = CpuMeter.read().since(before);
-          long cpu = launched.stream().mapToLong(TriggerEngine::cpuNanos).sum() - cpuBefore;
+          long cpu = launched.stream().mapToLong(EngineJvm::cpuNanos).sum() - cpuBefore;
           engineCpuMillisPerRun = cpu / 1e6 / messages;
-          for (TriggerEngine engine : launched) {
-            started.put(engine.engineId(), engine.finish());
+          for (EngineJvm engine : launched) {
+            started.put(engine.engineId(), TriggerEngine.started(engine));
           }
         } finally {
-          for (TriggerEngine engine : launched) {
+          for (EngineJvm engine : launched) {
             engine.close();
           }
         }

@@ -4,11 +4,7 @@ import dev.durable.runtime.DurableEngine;
 import dev.durable.runtime.RunHandle;
 import dev.durable.runtime.StartOptions;
 import dev.durable.runtime.TriggerInfo;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * An engine of phase (u) in a JVM of its own, as {@link ScaleEngine} is for phase (r): Durable's
@@ -26,37 +21,23 @@ import java.util.concurrent.TimeUnit;
  * on the pass's stream or queue ({@link TriggerSource}) or, for the plain start, a thread of its
  * own that starts this engine's part of the runs with the generated client's {@code start(runId,
  * input)}: one thread, as a trigger starts its runs from one. It warms up first ({@value
- * #WARM_UP_RUNS} runs in a schema of its own, dropped after), says {@value #READY} once built,
- * starts (its engine, and the plain starts) when it reads a line, and when its standard input
- * ends prints what it started ({@value #STATS} and five counts: consumed, started, duplicates,
- * redelivered, dead-lettered) and closes.
+ * #WARM_UP_RUNS} runs in a schema of its own, dropped after), says {@value EngineJvm#READY} once
+ * built, starts (its engine, and the plain starts) when it reads a line, and when its standard
+ * input ends prints what it started ({@value #STATS} and five counts: consumed, started,
+ * duplicates, redelivered, dead-lettered) and closes.
  */
-public final class TriggerEngine implements AutoCloseable {
-  static final String READY = "ready";
+public final class TriggerEngine {
   static final String STATS = "stats";
   /** The source of the plain start, which has no broker. */
   static final String PLAIN = "plain";
   static final int WARM_UP_RUNS = 1_000;
-  private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
-  private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(60);
+  /** How long an engine may take to warm up and be built. */
+  static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
   /** What an engine started, as its triggers count it (for the plain start, its own count). */
   record Started(long consumed, long started, long duplicates, long redelivered,
       long deadLettered) {
     static final Started NONE = new Started(0, 0, 0, 0, 0);
-  }
-
-  private final Process process;
-  private final String engineId;
-  private final Path log;
-  private final BufferedReader out;
-
-  private TriggerEngine(Process process, String engineId, Path log) {
-    this.process = process;
-    this.engineId = engineId;
-    this.log = log;
-    this.out = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
   }
 
   /**
@@ -84,7 +65,7 @@ public final class TriggerEngine implements AutoCloseable {
       builder.trigger(broker.trigger(name));
     }
     try (DurableEngine engine = builder.build()) {
-      System.out.println(READY);
+      System.out.println(EngineJvm.READY);
       System.out.flush();
       int read;
       while ((read = System.in.read()) != '\n') {
@@ -181,90 +162,30 @@ public final class TriggerEngine implements AutoCloseable {
     }
   }
 
-  /**
-   * Launches an engine JVM on this JVM's Java and class path (the reactor's jars when Maven runs
-   * the bench), its standard error to {@code log}.
-   */
-  static TriggerEngine launch(String jdbcUrl, String engineId, String source, String name,
+  /** Launches an engine JVM of this program, its standard error to {@code log}. */
+  static EngineJvm launch(String jdbcUrl, String engineId, String source, String name,
       int index, int engines, int runs, Path log) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // the Kafka broker the bench's JVM started, if it did (KafkaSource)
     String kafka = "-D" + KafkaSource.BOOTSTRAP + "="
         + System.getProperty(KafkaSource.BOOTSTRAP, "");
-    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx1g", kafka, "-cp",
-        System.getProperty("java.class.path"), TriggerEngine.class.getName(), jdbcUrl, engineId,
-        source, name, Integer.toString(index), Integer.toString(engines),
-        Integer.toString(runs)));
-    builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    return new TriggerEngine(builder.start(), engineId, log);
-  }
-
-  String engineId() {
-    return engineId;
-  }
-
-  /** Waits until the engine says it is built (warmed up, its warm-up's sessions ended). */
-  void awaitReady() throws IOException {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    String line;
-    while ((line = out.readLine()) != null) {
-      if (line.equals(READY)) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        break;
-      }
-    }
-    throw new IOException("engine " + engineId + " did not start; see its log, " + log);
-  }
-
-  /** The CPU time the engine's JVM has used so far, in nanoseconds; 0 when unknown. */
-  long cpuNanos() {
-    return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
-  }
-
-  /** Starts the engine, and its trigger or its plain starts. */
-  void go() throws IOException {
-    OutputStream in = process.getOutputStream();
-    in.write('\n');
-    in.flush();
+    return EngineJvm.launch(TriggerEngine.class, List.of(kafka), List.of(jdbcUrl, engineId,
+        source, name, Integer.toString(index), Integer.toString(engines), Integer.toString(runs)),
+        engineId, log);
   }
 
   /**
-   * Ends the pass for this engine: closes its standard input, reads what it says it started, and
-   * waits for it to close; kills it if it does not.
+   * What an engine said it started as it closed ({@link EngineJvm#finish}): its {@value #STATS}
+   * line.
    */
-  Started finish() throws IOException, InterruptedException {
-    try (OutputStream in = process.getOutputStream()) {
-      in.flush();
-    }
-    Started started = null;
-    String line;
-    while ((line = out.readLine()) != null) {
+  static Started started(EngineJvm engine) throws IOException, InterruptedException {
+    for (String line : engine.finish()) {
       if (line.startsWith(STATS + " ")) {
         String[] n = line.split(" ");
-        started = new Started(Long.parseLong(n[1]), Long.parseLong(n[2]), Long.parseLong(n[3]),
+        return new Started(Long.parseLong(n[1]), Long.parseLong(n[2]), Long.parseLong(n[3]),
             Long.parseLong(n[4]), Long.parseLong(n[5]));
       }
     }
-    close();
-    if (started == null) {
-      throw new IOException("engine " + engineId + " did not say what it started; see its log, "
-          + log);
-    }
-    return started;
-  }
-
-  /** Closes the engine's standard input, and waits for it to close; kills it if it does not. */
-  @Override
-  public void close() throws IOException, InterruptedException {
-    try (OutputStream in = process.getOutputStream()) {
-      in.flush();
-    } catch (IOException e) {
-      // already closed by finish
-    }
-    if (!process.waitFor(EXIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-      process.destroyForcibly().waitFor();
-    }
+    throw new IOException("engine " + engine.engineId() + " did not say what it started; see"
+        + " its log, " + engine.log());
   }
 }
