@@ -599,8 +599,6 @@ class KafkaTriggerTest {
       Await.until("every offset committed", () -> committedTotal() == 1000);
       TriggerInfo stats = trigger.stats();
       assertTrue(stats.started() < 1000, "the other engine started runs too: " + stats);
-      assertEquals(stats.consumed(), stats.started() + stats.duplicates() + stats.redelivered(),
-          "each record this engine took either started its run or found it: " + stats);
       assertEquals(0, stats.deadLettered(), stats.toString());
     } finally {
       other.destroyForcibly();

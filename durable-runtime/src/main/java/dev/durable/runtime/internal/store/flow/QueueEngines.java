@@ -6,6 +6,7 @@ import dev.durable.runtime.internal.store.sql.Sql;
 import dev.durable.runtime.internal.store.sql.SqlErrors;
 import dev.durable.runtime.internal.store.sql.Values;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -15,6 +16,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.TreeMap;
 
 /**
  * The engines serving each queue of runs now ({@code durable_queue_engines}, V30), and whose
@@ -85,11 +87,22 @@ final class QueueEngines {
     leave.update(connection, new Values().string("engine", engineId));
   }
 
-  /** Stamps the last admission of a run of {@code queue} given to {@code engineId} {@code at}. */
-  void stamp(Connection connection, String queue, String engineId, Instant at)
+  /** Stamps when each engine of {@code given} was last given a run of {@code queue}. */
+  void stamp(Connection connection, String queue, Map<String, Instant> given)
       throws SQLException {
-    stamp.update(connection,
-        new Values().string("queue", queue).string("engine", engineId).instant("at", at));
+    if (given.isEmpty()) {
+      return;
+    }
+    // one batch, one round trip on PostgreSQL, however many engines were given runs; in the
+    // engines' order, so that two admissions lock their rows in the same order
+    try (PreparedStatement batch = connection.prepareStatement(stamp.text())) {
+      for (Map.Entry<String, Instant> engine : new TreeMap<>(given).entrySet()) {
+        stamp.bind(batch, new Values().string("queue", queue).string("engine", engine.getKey())
+            .instant("at", engine.getValue()));
+        batch.addBatch();
+      }
+      batch.executeBatch();
+    }
   }
 
   /** An engine serving a queue, and when it last admitted runs of it (null: never). */

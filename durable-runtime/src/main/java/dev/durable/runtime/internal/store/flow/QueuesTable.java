@@ -24,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -336,9 +335,7 @@ public final class QueuesTable {
         nextAt = earliest(nextAt, oldest.plus(queue.ratePeriod().get()));
       }
     }
-    for (Map.Entry<String, Instant> owner : new TreeMap<>(given).entrySet()) {
-      engines.stamp(connection, queue.name(), owner.getKey(), owner.getValue());
-    }
+    engines.stamp(connection, queue.name(), given);
     return new Admission(admitted, forOthers, nextAt, more, keys.isEmpty(), full, false);
   }
 
